@@ -1,0 +1,37 @@
+/** Writes the public pages as HTML into dist/client/pages (run after the client and SSR builds). */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PRERENDERED_PAGES, SITE_URL_PLACEHOLDER } from '../src/shared/routes.ts';
+import { readSeedContent } from '../src/server/services/campaign.ts';
+import { ROOT_DIR } from '../src/server/paths.ts';
+
+type Render = typeof import('../src/client/entry-server.tsx').render;
+
+const clientDir = path.join(ROOT_DIR, 'dist', 'client');
+const ssrEntry = path.join(ROOT_DIR, 'dist', 'ssr', 'entry-server.js');
+const pagesDir = path.join(clientDir, 'pages');
+
+const { render } = (await import(pathToFileURL(ssrEntry).href)) as { render: Render };
+const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+const site = { content: await readSeedContent(), siteUrl: SITE_URL_PLACEHOLDER };
+
+async function write(name: string, pathname: string, options: { shell?: boolean } = {}) {
+  const page = await render(pathname, site, options);
+  const html = template
+    .replace('<!--app-head-->', page.head)
+    .replace('<!--app-html-->', page.html)
+    .replace('<!--site-data-->', page.siteData);
+  fs.writeFileSync(path.join(pagesDir, `${name}.html`), html);
+  return html.length;
+}
+
+fs.mkdirSync(pagesDir, { recursive: true });
+for (const [pathname, name] of Object.entries(PRERENDERED_PAGES)) {
+  const bytes = await write(name, pathname);
+  console.log(`prerendered ${pathname.padEnd(20)} ${(bytes / 1024).toFixed(1)} KB`);
+}
+await write('404', '/404');
+await write('_app', '/', { shell: true });
+// The unrendered template is not a page anyone should be served.
+fs.rmSync(path.join(clientDir, 'index.html'));

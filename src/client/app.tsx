@@ -1,0 +1,64 @@
+/** The app root: data, site content, router, layout, and the page for the current path. */
+import { Suspense, useEffect } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Route, Router, Switch, useLocation } from 'wouter';
+import { SiteProvider, type SiteData } from './lib/campaign-context.tsx';
+import { track } from './lib/analytics.ts';
+import { applyHead, resolveHead } from './head.ts';
+import { matchPage, NOT_FOUND_ROUTE, PAGE_ROUTES, PageView } from './routes.tsx';
+import { TopNav } from './components/top-nav.tsx';
+import { Footer } from './components/footer.tsx';
+import { LazyToaster } from './components/ui/lazy-toaster.tsx';
+
+/** Per navigation: head tags, a page view, and focus/scroll back to the top. */
+function NavigationEffects({ site }: { site: SiteData }) {
+  const [location] = useLocation();
+  useEffect(() => {
+    applyHead(resolveHead(matchPage(location), location, site.content, site.siteUrl));
+    track({ name: 'page_view' });
+  }, [location, site]);
+  return null;
+}
+
+function PageFallback() {
+  return (
+    <div role="status" className="mx-auto max-w-3xl px-4 py-20 text-center text-slate-700">
+      Loading…
+    </div>
+  );
+}
+
+export function App({ site, queryClient, ssrPath }: { site: SiteData; queryClient: QueryClient; ssrPath?: string }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SiteProvider site={site}>
+        <Router {...(ssrPath ? { ssrPath } : {})}>
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2"
+          >
+            Skip to content
+          </a>
+          <TopNav />
+          <main id="main" tabIndex={-1} className="outline-none">
+            <Suspense fallback={<PageFallback />}>
+              <Switch>
+                {PAGE_ROUTES.map((route) => (
+                  <Route key={route.path} path={route.path}>
+                    <PageView route={route} />
+                  </Route>
+                ))}
+                <Route>
+                  <PageView route={NOT_FOUND_ROUTE} />
+                </Route>
+              </Switch>
+            </Suspense>
+          </main>
+          <Footer />
+          <LazyToaster />
+          {typeof window !== 'undefined' && <NavigationEffects site={site} />}
+        </Router>
+      </SiteProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,32 @@
+/** Copies the page link; the label reads 'Copied!' for 2 seconds. */
+import { useEffect, useState } from 'react';
+import { Check, Link2 } from 'lucide-react';
+import { COPIED_INDICATOR_MS } from '#shared/constants.ts';
+import { toast } from './ui/toast.ts';
+import { Button } from './ui/button.tsx';
+
+export function CopyLinkButton({ label, variant = 'secondary' }: { label: string; variant?: 'primary' | 'secondary' }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_INDICATOR_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      setCopied(true);
+      toast({ title: 'Link copied!', description: 'Share this page to help spread the word.' });
+    } catch {
+      toast({ title: 'Copy failed', description: 'Please copy the URL manually.', variant: 'destructive' });
+    }
+  }
+
+  return (
+    <Button variant={variant} onClick={copy} aria-live="polite">
+      {copied ? <Check aria-hidden="true" className="h-4 w-4" /> : <Link2 aria-hidden="true" className="h-4 w-4" />}
+      {copied ? 'Copied!' : label}
+    </Button>
+  );
+}

@@ -1,0 +1,47 @@
+/** 'Surgery Fund Progress': raised, goal, bar, still needed, percent complete. */
+import { formatWholeDollars, percentOfGoal, remainingCents } from '#shared/money.ts';
+import { useCampaign } from '#client/lib/campaign-context.tsx';
+import { useProgress } from '#client/hooks/use-progress.ts';
+import { Card, CardTitle } from './ui/card.tsx';
+
+export function ProgressCard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  const { goalNote } = useCampaign();
+  const progress = useProgress();
+  const percent = percentOfGoal(progress.currentCents, progress.goalCents);
+  const shownPercent = Math.min(100, Math.round(percent));
+  const Heading = headingLevel === 2 ? CardTitle : 'h3';
+  return (
+    <Card aria-labelledby="progress-title" aria-busy={!progress.loaded}>
+      <Heading id="progress-title" className="text-xl font-semibold text-ink">
+        Surgery Fund Progress
+      </Heading>
+      <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
+        <span className="text-3xl font-bold text-brand-800" data-testid="amount-raised">
+          {formatWholeDollars(progress.currentCents)}
+        </span>
+        <span className="text-slate-700">raised of {formatWholeDollars(progress.goalCents)} goal</span>
+      </p>
+      <div
+        role="progressbar"
+        aria-label="Amount raised toward the goal"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={shownPercent}
+        className="mt-3 h-3 w-full overflow-hidden rounded-full bg-brand-100"
+      >
+        <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${shownPercent}%` }} />
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm text-slate-700">
+        <div>
+          <dt className="sr-only">Still needed</dt>
+          <dd data-testid="amount-remaining">{formatWholeDollars(remainingCents(progress.currentCents, progress.goalCents))} still needed</dd>
+        </div>
+        <div className="text-right">
+          <dt className="sr-only">Percent complete</dt>
+          <dd data-testid="percent-complete">{shownPercent}% complete</dd>
+        </div>
+      </dl>
+      <p className="mt-3 text-sm text-slate-600">{goalNote}</p>
+    </Card>
+  );
+}

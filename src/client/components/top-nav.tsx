@@ -1,0 +1,76 @@
+/** Top navigation (signed-out state) with a collapsible mobile menu that repeats it. */
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { HeartHandshake, Menu, X } from 'lucide-react';
+import { useCampaign } from '#client/lib/campaign-context.tsx';
+import { buttonClass } from './ui/button.tsx';
+
+const LINKS = [
+  { href: '/', label: 'Stories' },
+  // Both menus send Find Doctors to the directory (the original's mobile menu did not).
+  { href: '/find-doctors', label: 'Find Doctors' },
+  { href: '/how-it-works', label: 'How It Works' },
+] as const;
+
+export function TopNav() {
+  const { product } = useCampaign();
+  const [open, setOpen] = useState(false);
+  const [location] = useLocation();
+  const linkClass = (href: string) =>
+    `rounded-lg px-3 py-2 text-sm font-medium ${location === href ? 'text-brand-800' : 'text-slate-700 hover:text-brand-800'}`;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-brand-100 bg-white/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        <Link href="/" className="flex items-center gap-2" aria-label={`${product.name} home`}>
+          <HeartHandshake aria-hidden="true" className="h-8 w-8 text-brand-700" />
+          <span className="flex flex-col leading-tight">
+            <span className="text-lg font-bold text-ink">{product.name}</span>
+            <span className="hidden text-xs text-slate-600 sm:block">{product.tagline}</span>
+          </span>
+        </Link>
+        <ul className="hidden items-center gap-1 md:flex">
+          {LINKS.map((l) => (
+            <li key={l.href}>
+              <Link href={l.href} className={linkClass(l.href)} aria-current={location === l.href ? 'page' : undefined}>
+                {l.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="hidden md:block">
+          {/* A navigation, not a fetch: the server decides where sign-in lives. */}
+          <a href="/api/login" className={buttonClass('primary')}>
+            Join Community
+          </a>
+        </div>
+        <button
+          type="button"
+          className="rounded-lg p-2 text-slate-700 md:hidden"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? <X aria-hidden="true" className="h-6 w-6" /> : <Menu aria-hidden="true" className="h-6 w-6" />}
+        </button>
+      </nav>
+      {open && (
+        <div id="mobile-menu" className="border-t border-brand-100 bg-white px-4 pb-4 md:hidden">
+          <ul className="flex flex-col py-2">
+            {LINKS.map((l) => (
+              <li key={l.href}>
+                <Link href={l.href} className={`block ${linkClass(l.href)}`} onClick={() => setOpen(false)}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <a href="/api/login" className={buttonClass('primary', 'md', 'w-full')}>
+            Join Community
+          </a>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ComponentPropsWithoutRef } from 'react';
+
+type Variant = 'primary' | 'secondary' | 'ghost';
+type Size = 'md' | 'lg';
+
+const VARIANTS: Record<Variant, string> = {
+  primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400',
+  secondary: 'border border-brand-200 bg-white text-brand-800 hover:bg-brand-50 disabled:text-slate-500',
+  ghost: 'text-brand-800 hover:bg-brand-50',
+};
+const SIZES: Record<Size, string> = { md: 'h-10 px-4 text-sm', lg: 'h-12 px-6 text-base' };
+
+/** Classes for button-looking things (buttons, links styled as buttons). */
+export function buttonClass(variant: Variant = 'primary', size: Size = 'md', extra = ''): string {
+  return `inline-flex items-center justify-center gap-2 rounded-xl font-semibold transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${SIZES[size]} ${extra}`;
+}
+
+export function Button({
+  variant,
+  size,
+  className = '',
+  type = 'button',
+  ...props
+}: ComponentPropsWithoutRef<'button'> & { variant?: Variant; size?: Size }) {
+  return <button type={type} className={buttonClass(variant, size, className)} {...props} />;
+}

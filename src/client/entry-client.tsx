@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { SiteData } from './lib/campaign-context.tsx';
+import { createQueryClient } from './lib/query-client.ts';
+import { loadPage, matchPage } from './routes.tsx';
+import { App } from './app.tsx';
+import './styles.css';
+
+async function start() {
+  const site = JSON.parse(document.getElementById('site-data')!.textContent!) as SiteData;
+  // The page's code must be here before hydrating, or the first render would not match the HTML.
+  await loadPage(matchPage(window.location.pathname));
+  const root = document.getElementById('root')!;
+  const app = (
+    <StrictMode>
+      <App site={site} queryClient={createQueryClient()} />
+    </StrictMode>
+  );
+  if (root.hasChildNodes()) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+void start();

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { DEFAULT_CURRENT_DOLLARS, DEFAULT_GOAL_DOLLARS, PROGRESS_POLL_MS } from '#shared/constants.ts';
+import type { Progress } from '#shared/schemas/campaign.ts';
+
+export interface ProgressView {
+  goalCents: number;
+  currentCents: number;
+  donorCount: number;
+  /** False until the first answer arrives. */
+  loaded: boolean;
+}
+
+/** Fundraising progress, polled every 30 s; falls back to the spec's defaults (goal 15000, current 0). */
+export function useProgress(): ProgressView {
+  const { data } = useQuery<Progress>({ queryKey: ['/api/fundraising/progress'], refetchInterval: PROGRESS_POLL_MS });
+  return {
+    goalCents: data?.goalCents ?? DEFAULT_GOAL_DOLLARS * 100,
+    currentCents: data?.currentCents ?? DEFAULT_CURRENT_DOLLARS * 100,
+    donorCount: data?.donorCount ?? 0,
+    loaded: data !== undefined,
+  };
+}

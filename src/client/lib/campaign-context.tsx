@@ -1,0 +1,32 @@
+/** The campaign content and the site's public URL, provided once at the root (inlined in the HTML). */
+import { createContext, useContext, type ReactNode } from 'react';
+import type { CampaignContent } from '#shared/schemas/campaign.ts';
+
+export interface SiteData {
+  content: CampaignContent;
+  /** Absolute origin such as https://example.org (the server's PUBLIC_URL), no trailing slash. */
+  siteUrl: string;
+}
+
+const SiteContext = createContext<SiteData | null>(null);
+
+export function SiteProvider({ site, children }: { site: SiteData; children: ReactNode }) {
+  return <SiteContext.Provider value={site}>{children}</SiteContext.Provider>;
+}
+
+function useSite(): SiteData {
+  const site = useContext(SiteContext);
+  if (!site) throw new Error('useSite must be used inside SiteProvider');
+  return site;
+}
+
+/** The seeded (or admin-edited) campaign content. */
+export function useCampaign(): CampaignContent {
+  return useSite().content;
+}
+
+/** Absolute URL of a site path, e.g. siteUrl('/donate'). */
+export function useSiteUrl(): (path: string) => string {
+  const { siteUrl } = useSite();
+  return (path) => `${siteUrl}${path}`;
+}

@@ -1,0 +1,130 @@
+/** The page table: each path, how its code loads (split per page), and its head tags. */
+import { use, type ComponentType } from 'react';
+import type { CampaignContent } from '#shared/schemas/campaign.ts';
+
+export interface PageHead {
+  title: string;
+  description: string;
+  keywords?: string[];
+  /** Structured data for search engines (JSON-LD). */
+  jsonLd?: Record<string, unknown>;
+}
+
+type PageModule = { default: ComponentType };
+
+export interface PageRoute {
+  path: string;
+  load: () => Promise<PageModule>;
+  head: (content: CampaignContent, siteUrl: string) => PageHead;
+}
+
+const legal = (title: string, description: string) => (c: CampaignContent) => ({
+  title: `${title} | ${c.product.name}`,
+  description: description.replace('{product}', c.product.name),
+});
+
+export const PAGE_ROUTES: PageRoute[] = [
+  {
+    path: '/',
+    load: () => import('./routes/public/story-page.tsx'),
+    head: (c, siteUrl) => ({ title: c.seo.title, description: c.seo.description, keywords: c.seo.keywords, jsonLd: campaignJsonLd(c, siteUrl) }),
+  },
+  {
+    path: '/donate',
+    load: () => import('./routes/public/donate-page.tsx'),
+    head: (c) => ({ title: c.seo.donateTitle, description: c.seo.donateDescription, keywords: c.seo.keywords }),
+  },
+  {
+    path: '/how-it-works',
+    load: () => import('./routes/public/how-it-works.tsx'),
+    head: legal('How It Works', 'How {product} works: share your story, receive support, and access care with verified spending.'),
+  },
+  {
+    path: '/contact',
+    load: () => import('./routes/public/contact-page.tsx'),
+    head: legal('Contact Us', 'Write to the {product} team about the fundraiser, a donation or the community.'),
+  },
+  {
+    path: '/privacy-policy',
+    load: () => import('./routes/public/privacy-policy.tsx'),
+    head: legal('Privacy Policy', 'What {product} collects, why, who sees it, and your rights.'),
+  },
+  {
+    path: '/terms-of-service',
+    load: () => import('./routes/public/terms-of-service.tsx'),
+    head: legal('Terms of Service', 'The terms for using {product}, including eligibility, donations and community conduct.'),
+  },
+  {
+    path: '/medical-disclaimer',
+    load: () => import('./routes/public/medical-disclaimer.tsx'),
+    head: legal('Medical Disclaimer', 'Content on {product} is support and information, not medical advice.'),
+  },
+  {
+    path: '/donor-agreement',
+    load: () => import('./routes/public/donor-agreement.tsx'),
+    head: legal('Donor Agreement', 'How donations to {product} are held, released against verified expenses, and refunded.'),
+  },
+];
+
+export const NOT_FOUND_ROUTE: PageRoute = {
+  path: '*',
+  load: () => import('./routes/not-found.tsx'),
+  head: (c) => ({ title: `404 Page Not Found | ${c.product.name}`, description: 'This page does not exist.' }),
+};
+
+export function matchPage(pathname: string): PageRoute {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  return PAGE_ROUTES.find((r) => r.path === path) ?? NOT_FOUND_ROUTE;
+}
+
+const loaded = new Map<PageRoute, ComponentType>();
+const loading = new Map<PageRoute, Promise<ComponentType>>();
+
+/** Loads a page's code once; hydration awaits this so the first render matches the HTML. */
+export function loadPage(route: PageRoute): Promise<ComponentType> {
+  let promise = loading.get(route);
+  if (!promise) {
+    promise = route.load().then((m) => {
+      loaded.set(route, m.default);
+      return m.default;
+    });
+    loading.set(route, promise);
+  }
+  return promise;
+}
+
+export function PageView({ route }: { route: PageRoute }) {
+  const Page = loaded.get(route) ?? use(loadPage(route));
+  return <Page />;
+}
+
+function campaignJsonLd(c: CampaignContent, siteUrl: string): Record<string, unknown> {
+  const url = `${siteUrl}/`;
+  return {
+    '@context': 'https://schema.org',
+    '@graph': [
+      {
+        '@type': 'WebPage',
+        '@id': url,
+        url,
+        name: c.seo.title,
+        description: c.seo.description,
+        about: { '@id': `${url}#campaign` },
+      },
+      {
+        '@type': 'DonateAction',
+        '@id': `${url}#campaign`,
+        name: c.name,
+        description: c.intro,
+        recipient: { '@id': `${url}#patient` },
+        agent: { '@id': `${url}#organiser` },
+        target: `${siteUrl}/donate`,
+        price: c.goal.cents / 100,
+        priceCurrency: c.goal.currency,
+      },
+      { '@type': 'Patient', '@id': `${url}#patient`, name: c.patient.name, description: c.patient.description, healthCondition: { '@type': 'MedicalCondition', name: 'Endometriosis' } },
+      { '@type': 'Physician', '@id': `${url}#doctor`, name: c.surgeon.name, description: c.surgeon.title },
+      { '@type': 'Person', '@id': `${url}#organiser`, name: c.organiser.name, description: c.organiser.description },
+    ],
+  };
+}

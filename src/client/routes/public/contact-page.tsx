@@ -1,0 +1,91 @@
+/** /contact: the form (all four fields required) and the side cards. */
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Clock, Heart, Mail, Phone } from 'lucide-react';
+import { CONTACT_FIELD_MAX, CONTACT_RESPONSE_TIME } from '#shared/constants.ts';
+import { ContactMessageSchema, REQUIRED_FIELDS_MESSAGE, REQUIRED_FIELDS_TITLE, type ContactMessageInput } from '#shared/schemas/contact.ts';
+import { useCampaign } from '#client/lib/campaign-context.tsx';
+import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { Card } from '#client/components/ui/card.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { toast } from '#client/components/ui/toast.ts';
+import { TextField, TextAreaField } from '#client/components/ui/field.tsx';
+
+const EMPTY: ContactMessageInput = { name: '', email: '', subject: '', message: '' };
+
+export default function ContactPage() {
+  const c = useCampaign();
+  const form = useForm<ContactMessageInput>({ resolver: zodResolver(ContactMessageSchema), defaultValues: EMPTY });
+  const send = useMutation({
+    mutationFn: (input: ContactMessageInput) => apiRequest('POST', '/api/contact', input),
+    onSuccess: () => {
+      toast({ title: 'Message Sent', description: `Thank you for reaching out. We reply within ${CONTACT_RESPONSE_TIME}.` });
+      form.reset(EMPTY);
+    },
+    onError: (err) => toast({ title: 'Failed to send message', description: errorMessage(err, 'Failed to send message'), variant: 'destructive' }),
+  });
+
+  function onInvalid(errors: FieldErrors<ContactMessageInput>) {
+    if (Object.values(errors).some((e) => e?.message === REQUIRED_FIELDS_MESSAGE)) {
+      toast({ title: REQUIRED_FIELDS_TITLE, description: REQUIRED_FIELDS_MESSAGE, variant: 'destructive' });
+    }
+  }
+
+  const errors = form.formState.errors;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">Contact Us</h1>
+      <p className="mt-3 max-w-2xl text-lg text-slate-700">
+        Questions about {c.patient.name}'s fundraiser, a donation, or the {c.product.name} community? Write to us.
+      </p>
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2" aria-labelledby="contact-form-title">
+          <h2 id="contact-form-title" className="text-xl font-semibold text-ink">
+            Send a message
+          </h2>
+          <form noValidate className="mt-4 space-y-4" onSubmit={form.handleSubmit((input) => send.mutate(input), onInvalid)}>
+            <TextField label="Full name" autoComplete="name" maxLength={CONTACT_FIELD_MAX.name} error={errors.name?.message} {...form.register('name')} />
+            <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+            <TextField label="Subject" maxLength={CONTACT_FIELD_MAX.subject} error={errors.subject?.message} {...form.register('subject')} />
+            <TextAreaField label="Message" rows={6} maxLength={CONTACT_FIELD_MAX.message} error={errors.message?.message} {...form.register('message')} />
+            <Button type="submit" size="lg" disabled={send.isPending}>
+              {send.isPending ? 'Sending...' : 'Send Message'}
+            </Button>
+          </form>
+        </Card>
+        <div className="space-y-4">
+          <Card className="p-5">
+            <h2 className="flex items-center gap-2 font-semibold text-ink">
+              <Mail aria-hidden="true" className="h-5 w-5 text-brand-700" /> Email support
+            </h2>
+            <p className="mt-2 text-slate-700">
+              <a href={`mailto:${c.support.email}`} className="text-brand-800 underline">
+                {c.support.email}
+              </a>
+            </p>
+          </Card>
+          <Card className="p-5">
+            <h2 className="flex items-center gap-2 font-semibold text-ink">
+              <Phone aria-hidden="true" className="h-5 w-5 text-brand-700" /> Phone
+            </h2>
+            <p className="mt-2 text-slate-700">{c.support.phone}</p>
+            <p className="text-sm text-slate-700">{c.support.phoneHours}</p>
+          </Card>
+          <Card className="p-5">
+            <h2 className="flex items-center gap-2 font-semibold text-ink">
+              <Heart aria-hidden="true" className="h-5 w-5 text-brand-700" /> Our mission
+            </h2>
+            <p className="mt-2 text-slate-700">{c.product.tagline}: we help women reach the care they need, with honest fundraising and a kind community.</p>
+          </Card>
+          <Card className="p-5">
+            <h2 className="flex items-center gap-2 font-semibold text-ink">
+              <Clock aria-hidden="true" className="h-5 w-5 text-brand-700" /> Response time
+            </h2>
+            <p className="mt-2 text-slate-700">We answer every message within {CONTACT_RESPONSE_TIME}.</p>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

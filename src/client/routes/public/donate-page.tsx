@@ -1,0 +1,193 @@
+/** The donate page (/donate): amounts, message, and the payment methods that record an intent. */
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { ArrowLeft, Lock, Mail, ShieldCheck } from 'lucide-react';
+import { MESSAGE_MAX, QUICK_AMOUNTS } from '#shared/constants.ts';
+import { formatCents } from '#shared/money.ts';
+import type { DonationIntentInput } from '#shared/schemas/donation.ts';
+import type { PaymentMethod } from '#shared/schemas/campaign.ts';
+import { useCampaign } from '#client/lib/campaign-context.tsx';
+import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { track } from '#client/lib/analytics.ts';
+import { ProgressCard } from '#client/components/progress-card.tsx';
+import { VideoFacade } from '#client/components/video-facade.tsx';
+import { CrowdfundingLink } from '#client/components/crowdfunding-link.tsx';
+import { Card, CardTitle } from '#client/components/ui/card.tsx';
+import { buttonClass } from '#client/components/ui/button.tsx';
+import { toast } from '#client/components/ui/toast.ts';
+import { effectiveAmount, initialAmountState, NO_AMOUNT_ALERT, paymentLink, pickQuick, typeCustom } from './donate-model.ts';
+
+export default function DonatePage() {
+  const c = useCampaign();
+  const [amount, setAmount] = useState(initialAmountState);
+  const [message, setMessage] = useState('');
+  const effective = effectiveAmount(amount);
+
+  function give(method: PaymentMethod) {
+    if (!effective.ok) {
+      window.alert(NO_AMOUNT_ALERT);
+      return;
+    }
+    const trimmed = message.trim();
+    const intent: DonationIntentInput = {
+      amount: effective.dollars,
+      message: trimmed === '' ? null : trimmed,
+      paymentMethod: method.name,
+      timestamp: new Date().toISOString(),
+    };
+    track({ name: 'donation_click', method: method.name, amount: effective.dollars });
+    const saved = apiRequest('POST', '/api/donation-intent', intent);
+    // Opened in the click itself so pop-up blockers allow it; the intent is already on its way.
+    const link = paymentLink(method, effective.dollars);
+    if (link.startsWith('mailto:')) window.location.href = link;
+    else window.open(link, '_blank', 'noopener,noreferrer');
+    saved.then(
+      () => toast({ title: 'Intent Saved', description: 'Your donation details have been recorded. Thank you!' }),
+      (err: unknown) =>
+        toast({ title: 'Could not save your donation details', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    );
+  }
+
+  const transferHref = `mailto:${c.directTransfer.email}?subject=${encodeURIComponent(c.directTransfer.subject)}`;
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 pb-8">
+      <div className="py-4">
+        <Link href="/" className={buttonClass('ghost', 'md', '-ml-4')}>
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          Back to Story
+        </Link>
+      </div>
+      <h1 className="mb-6 text-3xl font-bold tracking-tight text-ink">Support {c.patient.name}'s Surgery</h1>
+
+      <div className="space-y-6">
+        <ProgressCard />
+        <Card aria-labelledby="video-title">
+          <CardTitle id="video-title" className="mb-4">
+            {c.video.title}
+          </CardTitle>
+          <VideoFacade />
+        </Card>
+        <CrowdfundingLink />
+
+        <Card aria-labelledby="amount-title">
+          <CardTitle id="amount-title">Alternative Payment Options</CardTitle>
+          <fieldset className="mt-4">
+            <legend className="mb-2 text-sm font-medium text-slate-700">Choose an amount</legend>
+            <div className="grid grid-cols-3 gap-2">
+              {QUICK_AMOUNTS.map((value) => (
+                <button
+                  key={value}
+                  type="button"
+                  aria-pressed={amount.quick === value}
+                  onClick={() => setAmount((s) => pickQuick(s, value))}
+                  className={`h-12 rounded-xl border text-base font-semibold ${
+                    amount.quick === value ? 'border-brand-700 bg-brand-700 text-white' : 'border-brand-200 bg-white text-brand-800 hover:bg-brand-50'
+                  }`}
+                >
+                  ${value}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+          <div className="mt-4">
+            <label htmlFor="custom-amount" className="block text-sm font-medium text-slate-700">
+              Custom amount (USD)
+            </label>
+            <div className="relative mt-1">
+              <span aria-hidden="true" className="absolute top-1/2 left-3 -translate-y-1/2 text-slate-600">
+                $
+              </span>
+              <input
+                id="custom-amount"
+                type="number"
+                inputMode="decimal"
+                min={1}
+                step={0.01}
+                value={amount.custom}
+                onChange={(e) => setAmount((s) => typeCustom(s, e.target.value))}
+                aria-invalid={amount.custom !== '' && !effective.ok}
+                aria-describedby="amount-summary"
+                placeholder="Enter amount"
+                className="h-12 w-full rounded-xl border border-slate-400 pr-3 pl-7 text-base"
+              />
+            </div>
+          </div>
+          <div className="mt-4">
+            <label htmlFor="support-message" className="block text-sm font-medium text-slate-700">
+              Message of support (optional)
+            </label>
+            <textarea
+              id="support-message"
+              value={message}
+              maxLength={MESSAGE_MAX}
+              onChange={(e) => setMessage(e.target.value)}
+              rows={3}
+              className="mt-1 w-full rounded-xl border border-slate-400 p-3 text-base"
+            />
+          </div>
+          <p id="amount-summary" aria-live="polite" className="mt-4 rounded-xl bg-brand-50 p-4 text-lg font-semibold text-brand-900">
+            {effective.ok
+              ? `You're donating: ${formatCents(effective.cents)}`
+              : (effective.reason ?? 'Select or enter an amount to continue.')}
+          </p>
+        </Card>
+
+        <Card aria-labelledby="methods-title">
+          <CardTitle id="methods-title">Choose Payment Method</CardTitle>
+          <ul className="mt-4 grid gap-3">
+            {c.paymentMethods.map((method) => (
+              <li key={method.name}>
+                <button
+                  type="button"
+                  // aria-disabled rather than disabled: the button stays focusable and explains itself when pressed.
+                  aria-disabled={!effective.ok}
+                  onClick={() => give(method)}
+                  style={effective.ok ? { backgroundColor: method.color } : undefined}
+                  className={`flex w-full items-center justify-between gap-3 rounded-xl px-5 py-4 text-left text-white ${
+                    effective.ok ? 'hover:opacity-90' : 'cursor-not-allowed bg-slate-500'
+                  }`}
+                >
+                  <span>
+                    <span className="block font-semibold">{method.name}</span>
+                    <span className="block text-sm opacity-95">{method.description}</span>
+                  </span>
+                  {effective.ok && <span className="font-semibold">{formatCents(effective.cents)}</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <a href={transferHref} className={buttonClass('secondary', 'lg', 'mt-4 w-full')}>
+            <Mail aria-hidden="true" className="h-5 w-5" />
+            Email for Direct Transfer
+          </a>
+        </Card>
+
+        <Card aria-labelledby="security-title" className="bg-emerald-50">
+          <CardTitle id="security-title" className="flex items-center gap-2">
+            <ShieldCheck aria-hidden="true" className="h-6 w-6 text-emerald-800" />
+            Your Gift Is Safe
+          </CardTitle>
+          <ul className="mt-3 space-y-2 text-slate-800">
+            <li className="flex gap-2">
+              <Lock aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-emerald-800" />
+              Payments happen on the payment provider's own secure page; we never see or store card details.
+            </li>
+            <li className="flex gap-2">
+              <Lock aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-emerald-800" />
+              Money received is released only against verified medical and travel expenses.
+            </li>
+            <li className="flex gap-2">
+              <Lock aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-emerald-800" />
+              {c.costs.claim}
+            </li>
+          </ul>
+          <p className="mt-3 text-sm text-slate-700">
+            Read the <Link href="/donor-agreement" className="text-brand-800 underline">Donor Agreement</Link> for how funds are held,
+            released and refunded.
+          </p>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+/** Builds the Fastify app (tests inject into it); index.ts makes it listen. */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Mailer } from './services/mail.ts';
+import dbPlugin from './plugins/db.ts';
+import errorsPlugin from './plugins/errors.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
+import clientPlugin from './plugins/client.ts';
+import healthRoutes from './routes/health/health.ts';
+import campaignRoutes from './routes/campaign/campaign.ts';
+import donationRoutes from './routes/donations/donations.ts';
+import contactRoutes from './routes/contact/contact.ts';
+import eventRoutes from './routes/events/events.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  /** Serve the built client from this directory; false for API-only. */
+  clientDir?: string | false;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
+
+/** Pino options: request ids, no query strings (they can carry tokens), no IPs, no secrets. */
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'password', '*.password', 'token', '*.token'], remove: true },
+    serializers: {
+      req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
+    },
+  };
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    // Fastify takes a hop count too; its types omit it.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: 64 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    requestIdHeader: 'x-request-id',
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    },
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // The video loads only after the visitor clicks its facade.
+        frameSrc: ['https://www.youtube-nocookie.com'],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.env === 'production' ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.env === 'production',
+  });
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { config, database: options.database, ...(options.mailer ? { mailer: options.mailer } : {}) });
+  await app.register(rateLimitPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(campaignRoutes);
+  await app.register(donationRoutes);
+  await app.register(contactRoutes);
+  await app.register(eventRoutes);
+
+  await app.register(clientPlugin, options.clientDir === false ? { distDir: '/nonexistent' } : options.clientDir ? { distDir: options.clientDir } : {});
+  return app;
+}

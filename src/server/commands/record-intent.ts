@@ -1,0 +1,21 @@
+import type { DonationIntent } from '#shared/schemas/donation.ts';
+import { dollarsToCents } from '#shared/money.ts';
+import type { Db } from '../db/client.ts';
+import { donationIntents } from '../db/schema/index.ts';
+
+/** Stores what a donor said they were about to give. Intents never count toward progress. */
+export async function recordIntent(db: Db, campaignId: string, input: DonationIntent): Promise<{ id: string }> {
+  const [row] = await db
+    .insert(donationIntents)
+    .values({
+      campaignId,
+      // The schema has already checked for at most two decimals.
+      amountCents: dollarsToCents(input.amount)!,
+      currency: 'USD',
+      paymentMethod: input.paymentMethod,
+      message: input.message,
+      clientTimestamp: new Date(input.timestamp),
+    })
+    .returning({ id: donationIntents.id });
+  return { id: row!.id };
+}

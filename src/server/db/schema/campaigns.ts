@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { CampaignContent } from '#shared/schemas/campaign.ts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const campaigns = pgTable('campaigns', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  content: jsonb('content').$type<CampaignContent>().notNull(),
+  goalCents: bigint('goal_cents', { mode: 'number' }).notNull(),
+  currency: text('currency').notNull().default('USD'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What a donor said they were about to give; never counts toward progress. */
+export const donationIntents = pgTable(
+  'donation_intents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('USD'),
+    paymentMethod: text('payment_method').notNull(),
+    message: text('message'),
+    /** The click time the browser reported; createdAt is ours. */
+    clientTimestamp: timestamp('client_timestamp', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['open', 'matched', 'dismissed'] }).notNull().default('open'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('donation_intents_campaign_created_idx').on(t.campaignId, t.createdAt),
+    check('donation_intents_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** Money actually received, recorded by an admin; the source of progress. */
+export const donations = pgTable(
+  'donations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    /** USD equivalent at recording time; progress sums this. */
+    usdCents: bigint('usd_cents', { mode: 'number' }).notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    donorName: text('donor_name'),
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
+    message: text('message'),
+    intentId: uuid('intent_id').references(() => donationIntents.id),
+    externalReference: text('external_reference'),
+    recordedBy: uuid('recorded_by'),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('donations_campaign_created_idx').on(t.campaignId, t.createdAt),
+    uniqueIndex('donations_method_reference_uq').on(t.paymentMethod, t.externalReference),
+    check('donations_amount_positive', sql`${t.amountCents} > 0 and ${t.usdCents} > 0`),
+  ],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  status: text('status', { enum: ['new', 'handled'] }).notNull().default('new'),
+  createdAt: createdAt(),
+});
+
+/** First-party, cookieless analytics: no IPs, only a daily-rotating salted visitor hash. */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    path: text('path').notNull(),
+    props: jsonb('props').$type<Record<string, string | number>>(),
+    visitorHash: text('visitor_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('analytics_events_created_idx').on(t.createdAt), index('analytics_events_name_created_idx').on(t.name, t.createdAt)],
+);
+
+/** One random salt per UTC day; old salts are deleted so old hashes cannot be linked. */
+export const analyticsSalts = pgTable('analytics_salts', {
+  day: text('day').primaryKey(),
+  salt: text('salt').notNull(),
+});

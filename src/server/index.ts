@@ -1,0 +1,44 @@
+/** Starts the server: config, database (migrated and seeded), then listen. */
+import { ConfigError, loadConfig } from './config.ts';
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { seedCampaign } from './services/campaign.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  await database.migrate();
+  const seeded = await seedCampaign(database.db);
+
+  const app = await buildApp({ config, database });
+  app.addHook('onClose', () => database.close());
+  if (seeded) app.log.info('seeded the campaign from content/campaign.json');
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info({ signal }, 'shutting down');
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`Healing Circle is serving on ${config.publicUrl} (database: ${database.kind})`);
+}
+
+main().catch((err: unknown) => {
+  console.error('Failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

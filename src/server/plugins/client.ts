@@ -1,0 +1,92 @@
+/** Serves the built client: hashed assets, prerendered pages, the app shell, and the 404 page. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CLIENT_ONLY_PATHS, PRERENDERED_PAGES, SITE_URL_PLACEHOLDER } from '#shared/routes.ts';
+import { CLIENT_DIST_DIR } from '../paths.ts';
+
+interface Page {
+  raw: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+/** Reads a prerendered page and puts this deployment's PUBLIC_URL where the build left a placeholder. */
+function loadPage(file: string, publicUrl: string): Page {
+  const raw = Buffer.from(
+    fs
+      .readFileSync(file, 'utf8')
+      .replaceAll(SITE_URL_PLACEHOLDER, publicUrl)
+      .replaceAll(encodeURIComponent(SITE_URL_PLACEHOLDER), encodeURIComponent(publicUrl)),
+  );
+  return { raw, gzip: gzipSync(raw, { level: 9 }), br: brotliCompressSync(raw) };
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status = 200) {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.raw);
+}
+
+export interface ClientPluginOptions {
+  /** Directory of the built client; defaults to dist/client. */
+  distDir?: string;
+}
+
+export default fp<ClientPluginOptions>(
+  async (app, { distDir = CLIENT_DIST_DIR }) => {
+    const pagesDir = path.join(distDir, 'pages');
+    const built = fs.existsSync(path.join(pagesDir, '404.html'));
+
+    const notFoundJson = (request: FastifyRequest, reply: FastifyReply) =>
+      reply.status(404).send({ message: `No such API endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+
+    if (!built) {
+      // API-only mode (API tests, or before `npm run build`).
+      app.log.warn('client build not found in %s: serving the API only', distDir);
+      app.setNotFoundHandler((request, reply) =>
+        request.url.startsWith('/api/') || request.url === '/api'
+          ? notFoundJson(request, reply)
+          : reply.status(404).send({ message: 'Not found. Run `npm run build` to serve the site.', code: 'NOT_FOUND' }),
+      );
+      return;
+    }
+
+    const notFoundPage = loadPage(path.join(pagesDir, '404.html'), app.config.publicUrl);
+    const shell = loadPage(path.join(pagesDir, '_app.html'), app.config.publicUrl);
+    for (const [urlPath, name] of Object.entries(PRERENDERED_PAGES)) {
+      const page = loadPage(path.join(pagesDir, `${name}.html`), app.config.publicUrl);
+      app.get(urlPath, { logLevel: 'warn' }, (request, reply) => sendPage(request, reply, page));
+    }
+    for (const urlPath of CLIENT_ONLY_PATHS) {
+      app.get(urlPath, (request, reply) => sendPage(request, reply, shell));
+    }
+
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      allowedPath: (pathName) => !pathName.startsWith('/pages/'),
+      setHeaders(res, filePath) {
+        // Hashed build assets never change; everything else is revalidated.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith('/api/') || request.url === '/api') return notFoundJson(request, reply);
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+      }
+      return sendPage(request, reply, notFoundPage, 404);
+    });
+  },
+  { name: 'client', dependencies: ['db'] },
+);

@@ -1,0 +1,38 @@
+/** The database handle and the services built on it, decorated onto the app. */
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
+import { createAnalyticsService, type AnalyticsService } from '../services/analytics.ts';
+import { createCampaignService, type CampaignService } from '../services/campaign.ts';
+import { createMailer, type Mailer } from '../services/mail.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    mailer: Mailer;
+    campaigns: CampaignService;
+    analytics: AnalyticsService;
+  }
+}
+
+export interface DbPluginOptions {
+  config: Config;
+  database: Database;
+  /** Replace the mailer (tests). */
+  mailer?: Mailer;
+}
+
+export default fp<DbPluginOptions>(
+  async (app, { config, database, mailer }) => {
+    app.decorate('config', config);
+    app.decorate('database', database);
+    app.decorate('db', database.db);
+    app.decorate('mailer', mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }));
+    app.decorate('campaigns', createCampaignService(database.db));
+    app.decorate('analytics', createAnalyticsService(database.db));
+    app.addHook('onClose', async () => app.mailer.close());
+  },
+  { name: 'db' },
+);

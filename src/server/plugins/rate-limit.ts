@@ -1,0 +1,56 @@
+/** Rate limits shared by every instance: counters in the database, or in Redis when REDIS_URL is set. */
+import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import { sql } from 'drizzle-orm';
+import { AppError } from '#shared/errors.ts';
+import type { Db } from '../db/client.ts';
+
+interface StoreResult {
+  current: number;
+  ttl: number;
+}
+
+/** A fixed-window counter: one atomic upsert per request. */
+function databaseStore(db: Db) {
+  return class DatabaseStore {
+    incr(key: string, callback: (err: Error | null, result?: StoreResult) => void, timeWindow: number) {
+      const now = Date.now();
+      db.execute(sql`
+        insert into rate_limits (key, count, reset_at) values (${key}, 1, ${now + timeWindow})
+        on conflict (key) do update set
+          count = case when rate_limits.reset_at <= ${now} then 1 else rate_limits.count + 1 end,
+          reset_at = case when rate_limits.reset_at <= ${now} then ${now + timeWindow} else rate_limits.reset_at end
+        returning count, reset_at`)
+        .then((result) => {
+          // PGlite and node-postgres both answer with { rows }.
+          const row = (result as unknown as { rows: { count: number; reset_at: string | number }[] }).rows[0]!;
+          callback(null, { current: Number(row.count), ttl: Number(row.reset_at) - now });
+        })
+        .catch((err: Error) => callback(err));
+      // Expired windows are dead weight; sweep them now and then.
+      if (Math.random() < 0.01) db.execute(sql`delete from rate_limits where reset_at < ${now}`).catch(() => {});
+    }
+    child() {
+      return new DatabaseStore();
+    }
+  };
+}
+
+export default fp(
+  async (app) => {
+    const redis = app.config.redisUrl ? new Redis(app.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
+    if (redis) app.addHook('onClose', async () => void redis.disconnect());
+    await app.register(rateLimit, {
+      global: false,
+      ...(redis ? { redis } : { store: databaseStore(app.db) }),
+      // A broken counter store must not take the site down with it.
+      skipOnError: true,
+      errorResponseBuilder: (_request, context) =>
+        Object.assign(new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`), {
+          statusCode: 429,
+        }),
+    });
+  },
+  { name: 'rate-limit', dependencies: ['db'] },
+);

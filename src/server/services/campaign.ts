@@ -1,0 +1,68 @@
+/** The campaign and its public progress, cached briefly so the public endpoints stay cheap. */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { asc, and, count, eq, isNull, sum } from 'drizzle-orm';
+import { PROGRESS_CACHE_MS } from '#shared/constants.ts';
+import { CampaignContentSchema, type CampaignContent } from '#shared/schemas/campaign.ts';
+import { AppError } from '#shared/errors.ts';
+import type { Db } from '../db/client.ts';
+import { campaigns, donations } from '../db/schema/index.ts';
+import { CONTENT_DIR } from '../paths.ts';
+import { cached, type Cached } from './cache.ts';
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+
+export interface ProgressTotals {
+  goalCents: number;
+  currentCents: number;
+  donorCount: number;
+}
+
+export interface CampaignService {
+  /** The site's campaign (the first one created); throws NOT_FOUND before seeding. */
+  current(): Promise<CampaignRow>;
+  progress(): Promise<ProgressTotals>;
+  /** Drop cached values after a write on this instance; other instances catch up within the TTL. */
+  invalidate(): void;
+}
+
+export function createCampaignService(db: Db, ttlMs = PROGRESS_CACHE_MS): CampaignService {
+  const campaign: Cached<CampaignRow> = cached(ttlMs, async () => {
+    const [row] = await db.select().from(campaigns).orderBy(asc(campaigns.createdAt)).limit(1);
+    if (!row) throw new AppError('NOT_FOUND', 'No campaign has been set up yet');
+    return row;
+  });
+  const totals: Cached<ProgressTotals> = cached(ttlMs, async () => {
+    const row = await campaign.get();
+    const [agg] = await db
+      .select({ total: sum(donations.usdCents), donors: count() })
+      .from(donations)
+      .where(and(eq(donations.campaignId, row.id), isNull(donations.voidedAt)));
+    return { goalCents: row.goalCents, currentCents: Number(agg?.total ?? 0), donorCount: agg?.donors ?? 0 };
+  });
+  return {
+    current: () => campaign.get(),
+    progress: () => totals.get(),
+    invalidate() {
+      campaign.invalidate();
+      totals.invalidate();
+    },
+  };
+}
+
+/** Reads and validates the seed content file. */
+export async function readSeedContent(file = path.join(CONTENT_DIR, 'campaign.json')): Promise<CampaignContent> {
+  const raw = JSON.parse(await fs.readFile(file, 'utf8')) as unknown;
+  return CampaignContentSchema.parse(raw);
+}
+
+/** Inserts the seeded campaign when no campaign with its slug exists; returns whether it inserted. */
+export async function seedCampaign(db: Db, content?: CampaignContent): Promise<boolean> {
+  const seed = content ?? (await readSeedContent());
+  const inserted = await db
+    .insert(campaigns)
+    .values({ slug: seed.slug, content: seed, goalCents: seed.goal.cents, currency: seed.goal.currency })
+    .onConflictDoNothing({ target: campaigns.slug })
+    .returning({ id: campaigns.id });
+  return inserted.length > 0;
+}

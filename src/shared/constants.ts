@@ -1,0 +1,65 @@
+/** The spec's numbers, named once (product-spec section 9). */
+
+export const DEFAULT_GOAL_DOLLARS = 15000;
+export const DEFAULT_CURRENT_DOLLARS = 0;
+
+export const QUICK_AMOUNTS = [25, 50, 100, 250, 500, 1000] as const;
+export const CUSTOM_AMOUNT_MIN = 1;
+/** Largest single intent or donation we accept, in dollars: a sanity bound, not a policy. */
+export const AMOUNT_MAX_DOLLARS = 1_000_000;
+export const MESSAGE_MAX = 1000;
+
+export const PROGRESS_POLL_MS = 30_000;
+export const NOTIFICATIONS_POLL_MS = 30_000;
+export const COPIED_INDICATOR_MS = 2000;
+export const INVALID_RESET_REDIRECT_MS = 3000;
+export const ROLE_SUBMIT_DELAY_MS = 100;
+
+export const ADMIN_LIST_PAGE_SIZE = 10;
+export const UNREAD_BADGE_MAX = 9;
+
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+
+/** How long the public progress figure may be reused by one instance. */
+export const PROGRESS_CACHE_MS = 1000;
+
+/** The payment methods on the donate page; a donation intent names one of these. */
+export const DONATE_PAYMENT_METHODS = ['Email Us', 'Buy Me a Coffee', 'PayPal', 'Venmo', 'CashApp'] as const;
+export type DonatePaymentMethod = (typeof DONATE_PAYMENT_METHODS)[number];
+
+/** Methods an admin may record an external donation under (spec section 5). */
+export const RECORDED_PAYMENT_METHODS = [
+  'CashApp',
+  'Ko-fi',
+  'PayPal',
+  'Venmo',
+  'Zelle',
+  'Buy Me Coffee',
+  'Direct Transfer',
+  'Check',
+  'Other',
+] as const;
+export type RecordedPaymentMethod = (typeof RECORDED_PAYMENT_METHODS)[number];
+
+export const COST_GROUP_KEYS = ['pre-op', 'surgery', 'post-op', 'travel'] as const;
+export type CostGroupKey = (typeof COST_GROUP_KEYS)[number];
+
+export const CURRENCIES = ['USD', 'CAD', 'EUR', 'GBP', 'AUD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const ANALYTICS_EVENT_NAMES = [
+  'page_view',
+  'tiktok_video_click',
+  'donate_click',
+  'donate_button_click',
+  'donation_click',
+] as const;
+export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
+
+export const CONTACT_RESPONSE_TIME = '24-48 hours';
+export const PROCESSING_FEE_TEXT = '2.9% + $0.30';
+
+export const CONTACT_FIELD_MAX = { name: 200, subject: 200, message: 5000 } as const;

@@ -1,0 +1,26 @@
+/** The /contact form. All four fields are required (spec section 5). */
+import { z } from 'zod';
+import { CONTACT_FIELD_MAX } from '../constants.ts';
+
+export const REQUIRED_FIELDS_TITLE = 'Required Fields';
+export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all fields';
+
+function requiredText(max: number, label: string) {
+  return z
+    .string({ error: REQUIRED_FIELDS_MESSAGE })
+    .trim()
+    .min(1, REQUIRED_FIELDS_MESSAGE)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+export const ContactMessageSchema = z.object({
+  name: requiredText(CONTACT_FIELD_MAX.name, 'Name'),
+  email: z
+    .string({ error: REQUIRED_FIELDS_MESSAGE })
+    .trim()
+    .min(1, REQUIRED_FIELDS_MESSAGE)
+    .pipe(z.email('Please enter a valid email address').max(254)),
+  subject: requiredText(CONTACT_FIELD_MAX.subject, 'Subject'),
+  message: requiredText(CONTACT_FIELD_MAX.message, 'Message'),
+});
+export type ContactMessageInput = z.input<typeof ContactMessageSchema>;

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+
+const src = (p: string) => fileURLToPath(new URL(`./src/${p}`, import.meta.url));
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  publicDir: 'content/public',
+  resolve: {
+    alias: [
+      { find: /^#shared\/(.*)$/, replacement: `${src('shared')}/$1` },
+      { find: /^#client\/(.*)$/, replacement: `${src('client')}/$1` },
+    ],
+  },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000', '/readyz': 'http://localhost:3000' },
+  },
+});
