@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { count } from 'drizzle-orm';
+import { createTestApp, postJson, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { startSmtpCapture, type SmtpCapture } from '../../../../tests/setup/smtp.ts';
+import { contactMessages, outbox, rateLimits } from '../../db/schema/index.ts';
+
+const valid = { name: 'Ada Example', email: 'ada@example.com', subject: 'Question about the fund', message: 'How can I send a cheque?' };
+
+describe('POST /api/contact (no SMTP: the outbox)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await t.database.db.delete(rateLimits);
+  });
+
+  async function messageCount() {
+    const [row] = await t.database.db.select({ n: count() }).from(contactMessages);
+    return row!.n;
+  }
+
+  it('stores the message and mails it to the support address', async () => {
+    const res = await postJson(t.app, '/api/contact', valid);
+    expect(res.statusCode).toBe(201);
+    const [stored] = await t.database.db.select().from(contactMessages);
+    expect(stored).toMatchObject({ ...valid, status: 'new' });
+    const [mail] = await t.database.db.select().from(outbox);
+    expect(mail!.to).toBe('support@example.org');
+    expect(mail!.subject).toContain('Question about the fund');
+    expect(mail!.text).toContain('How can I send a cheque?');
+  });
+
+  it.each(['name', 'email', 'subject', 'message'] as const)('refuses a missing or blank %s with the spec message, writing nothing', async (field) => {
+    const before = await messageCount();
+    for (const value of [undefined, '', '   ']) {
+      const res = await postJson(t.app, '/api/contact', { ...valid, [field]: value });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: 'Please fill in all fields', field });
+    }
+    expect(await messageCount()).toBe(before);
+  });
+
+  it('refuses an invalid email address', async () => {
+    const res = await postJson(t.app, '/api/contact', { ...valid, email: 'not-an-email' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'Please enter a valid email address', field: 'email' });
+  });
+});
+
+describe('POST /api/contact (SMTP)', () => {
+  let smtp: SmtpCapture;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Healing Circle <no-reply@example.org>' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('delivers the message over SMTP with the visitor as reply-to', async () => {
+    const res = await postJson(t.app, '/api/contact', valid);
+    expect(res.statusCode).toBe(201);
+    const mail = await smtp.next();
+    expect(mail.to).toEqual(['support@example.org']);
+    expect(mail.from).toBe('no-reply@example.org');
+    expect(mail.raw).toMatch(/Reply-To: ada@example\.com/i);
+    expect(mail.raw).toContain('How can I send a cheque?');
+    expect(await t.database.db.select().from(outbox)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,56 @@
+/** An in-process SMTP server that keeps what it receives, so tests see real mail. */
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+
+export interface CapturedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+export interface SmtpCapture {
+  url: string;
+  messages: CapturedMail[];
+  /** Resolves with the next message (or one already received and not yet taken). */
+  next(): Promise<CapturedMail>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpCapture(): Promise<SmtpCapture> {
+  const messages: CapturedMail[] = [];
+  const waiting: ((m: CapturedMail) => void)[] = [];
+  let taken = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const mail = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        };
+        messages.push(mail);
+        const resolve = waiting.shift();
+        if (resolve) {
+          taken++;
+          resolve(mail);
+        }
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    next() {
+      if (taken < messages.length) return Promise.resolve(messages[taken++]!);
+      return new Promise((resolve) => waiting.push(resolve));
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

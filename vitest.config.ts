@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+const src = (p: string) => fileURLToPath(new URL(`./src/${p}`, import.meta.url));
+const resolve = {
+  alias: [
+    { find: /^#shared\/(.*)$/, replacement: `${src('shared')}/$1` },
+    { find: /^#client\/(.*)$/, replacement: `${src('client')}/$1` },
+    { find: /^#server\/(.*)$/, replacement: `${src('server')}/$1` },
+  ],
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      { resolve, test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}'], environment: 'node' } },
+      // API and server tests: each file gets its own fresh database (PGlite in memory, or TEST_DATABASE_URL).
+      { resolve, test: { name: 'api', include: ['src/server/**/*.test.ts'], testTimeout: 20_000, hookTimeout: 60_000 } },
+      // Browser journeys against the built site in the system Chromium (npm test builds first).
+      {
+        resolve,
+        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000, fileParallelism: false },
+      },
+    ],
+  },
+});
