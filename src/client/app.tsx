@@ -14,6 +14,10 @@ import { LazyToaster } from './components/ui/lazy-toaster.tsx';
 function NavigationEffects({ site }: { site: SiteData }) {
   const [location] = useLocation();
   useEffect(() => {
+    // Lets tests (and anything else) know the prerendered page is now interactive.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  useEffect(() => {
     applyHead(resolveHead(matchPage(location), location, site.content, site.siteUrl));
     track({ name: 'page_view' });
   }, [location, site]);

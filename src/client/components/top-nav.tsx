@@ -22,7 +22,7 @@ export function TopNav() {
   return (
     <header className="sticky top-0 z-40 border-b border-brand-100 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <Link href="/" className="flex items-center gap-2" aria-label={`${product.name} home`}>
+        <Link href="/" className="flex items-center gap-2">
           <HeartHandshake aria-hidden="true" className="h-8 w-8 text-brand-700" />
           <span className="flex flex-col leading-tight">
             <span className="text-lg font-bold text-ink">{product.name}</span>

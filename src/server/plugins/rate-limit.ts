@@ -1,5 +1,6 @@
 /** Rate limits shared by every instance: counters in the database, or in Redis when REDIS_URL is set. */
 import fp from 'fastify-plugin';
+import type { RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
@@ -14,8 +15,14 @@ interface StoreResult {
 /** A fixed-window counter: one atomic upsert per request. */
 function databaseStore(db: Db) {
   return class DatabaseStore {
-    incr(key: string, callback: (err: Error | null, result?: StoreResult) => void, timeWindow: number) {
+    private readonly prefix: string;
+    /** The plugin passes its options first; children pass a route-specific key prefix so each route counts on its own. */
+    constructor(_options?: unknown, prefix = 'rl:') {
+      this.prefix = prefix;
+    }
+    incr(ip: string, callback: (err: Error | null, result?: StoreResult) => void, timeWindow: number) {
       const now = Date.now();
+      const key = this.prefix + ip;
       db.execute(sql`
         insert into rate_limits (key, count, reset_at) values (${key}, 1, ${now + timeWindow})
         on conflict (key) do update set
@@ -31,8 +38,10 @@ function databaseStore(db: Db) {
       // Expired windows are dead weight; sweep them now and then.
       if (Math.random() < 0.01) db.execute(sql`delete from rate_limits where reset_at < ${now}`).catch(() => {});
     }
-    child() {
-      return new DatabaseStore();
+    child(routeOptions: RouteOptions) {
+      // At run time the plugin passes its merged params with the route under `routeInfo`.
+      const route = (routeOptions as unknown as { routeInfo?: RouteOptions }).routeInfo ?? routeOptions;
+      return new DatabaseStore(undefined, `rl:${String(route.method)}${route.url}:`);
     }
   };
 }

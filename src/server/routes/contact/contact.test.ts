@@ -42,6 +42,17 @@ describe('POST /api/contact (no SMTP: the outbox)', () => {
     expect(await messageCount()).toBe(before);
   });
 
+  it('counts its rate limit apart from other routes', async () => {
+    for (let i = 0; i < 10; i++) await postJson(t.app, '/api/events', { name: 'page_view', path: '/' });
+    expect((await postJson(t.app, '/api/contact', valid)).statusCode).toBe(201);
+  });
+
+  it('limits how many messages one client can send', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await postJson(t.app, '/api/contact', valid)).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+
   it('refuses an invalid email address', async () => {
     const res = await postJson(t.app, '/api/contact', { ...valid, email: 'not-an-email' });
     expect(res.statusCode).toBe(400);

@@ -1,0 +1,406 @@
+/**
+ * HTTP benchmark: the app's two hot endpoints against a bare Fastify hello-world measured in the same run.
+ *
+ *   npm run bench                                                    # PGlite only
+ *   DATABASE_URL=postgresql://root@127.0.0.1:5432/postgres npm run bench   # PGlite, then PostgreSQL
+ *
+ * The app runs as a child process (`node dist/server/index.js`) on a fresh temporary DATA_DIR; with
+ * DATABASE_URL it also runs on a fresh database `hc_bench_<random>` created on that server and dropped
+ * afterwards. All load goes to 127.0.0.1. See docs/performance.md.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+
+export const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const require = createRequire(import.meta.url);
+
+// ---------------------------------------------------------------------------------------------
+// Shared with scripts/lighthouse.ts: build, start the app, clean up.
+
+/** Runs `npm run build` when the server bundle or the prerendered pages are missing. */
+export function ensureBuilt(): void {
+  const needed = [path.join(ROOT, 'dist/server/index.js'), path.join(ROOT, 'dist/client/pages/index.html')];
+  if (needed.every((file) => fs.existsSync(file))) return;
+  console.log('dist/ is incomplete: running `npm run build` ...');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status ?? result.signal})`);
+}
+
+/** A port that was free a moment ago on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningApp {
+  url: string;
+  child: ChildProcess;
+  /** Stops the process (SIGTERM, then SIGKILL after 5 s). Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+/** Registers a clean-up step; runCleanups() runs them newest first. */
+export function onCleanup(fn: () => Promise<void> | void): void {
+  cleanups.push(fn);
+}
+export async function runCleanups(): Promise<void> {
+  while (cleanups.length) {
+    const fn = cleanups.pop()!;
+    try {
+      await fn();
+    } catch (err) {
+      console.error('clean-up step failed:', err instanceof Error ? err.message : err);
+    }
+  }
+}
+
+/** A fresh temporary directory, removed at clean-up. */
+export function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  onCleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/**
+ * Starts `node dist/server/index.js` on 127.0.0.1 and a free port and waits for /readyz.
+ * Variables that would point the app elsewhere (DATABASE_URL, REDIS_URL, SMTP_URL, ...) are not inherited.
+ */
+export async function startApp(
+  options: { databaseUrl?: string; env?: Record<string, string> | ((port: number) => Record<string, string>); label?: string } = {},
+): Promise<RunningApp> {
+  const port = await freePort();
+  const dataDir = tempDir('hc-data-');
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PUBLIC_URL', 'NODE_ENV', 'TRUST_PROXY', 'DATA_DIR', 'HOST', 'PORT']) delete env[key];
+  Object.assign(env, {
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...(typeof options.env === 'function' ? options.env(port) : options.env),
+  });
+  const label = options.label ?? 'app';
+  const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/index.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: string[] = [];
+  const forward = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (!line.trim()) continue;
+      output.push(line);
+      if (output.length > 200) output.shift();
+      console.log(`  [${label}] ${line.length > 300 ? `${line.slice(0, 300)}...` : line}`);
+    }
+  };
+  child.stdout!.on('data', forward);
+  child.stderr!.on('data', forward);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+  onCleanup(stop);
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the app exited before it was ready (code ${child.exitCode ?? child.signalCode}):\n${output.join('\n')}`);
+    }
+    try {
+      const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the app did not answer 200 on /readyz within 60 s:\n${output.join('\n')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, child, stop };
+}
+
+/** Creates `hc_bench_<random>` on the server of `adminUrl`, dropped at clean-up; returns its URL. */
+export async function createScratchDatabase(adminUrl: string, prefix = 'hc_bench_'): Promise<{ name: string; url: string }> {
+  const name = `${prefix}${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  onCleanup(async () => {
+    const again = new pg.Client({ connectionString: adminUrl });
+    await again.connect();
+    try {
+      await again.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await again.end();
+    }
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
+}
+
+// ---------------------------------------------------------------------------------------------
+// autocannon (no bundled types): the part of its programmatic API used here.
+
+interface Histogram {
+  average: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+interface AutocannonResult {
+  requests: Histogram & { total: number };
+  latency: Histogram;
+  duration: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  '2xx': number;
+  statusCodeStats: Record<string, { count: number | string }>;
+}
+interface AutocannonRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (request: AutocannonRequest, context: object) => AutocannonRequest;
+}
+interface AutocannonOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  requests?: AutocannonRequest[];
+}
+const autocannon = require('autocannon') as (options: AutocannonOptions) => Promise<AutocannonResult>;
+
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP_S = 2;
+
+/** A distinct client address per request (10.0.0.1, 10.0.0.2, ...): each request is its own rate-limit key. */
+let clientCounter = 0;
+function nextClientIp(): string {
+  const n = ++clientCounter;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+interface Scenario {
+  name: string;
+  url: string;
+  method: 'GET' | 'POST';
+  body?: string;
+}
+
+interface Measurement {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  statusCodes: Record<string, number>;
+}
+
+async function measure(scenario: Scenario): Promise<Measurement> {
+  const request: AutocannonRequest =
+    scenario.method === 'GET'
+      ? { method: 'GET' }
+      : {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: scenario.body!,
+          // Rebuilt for every request: a new X-Forwarded-For each time (the bare POST pays the same client cost).
+          setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': nextClientIp() } }),
+        };
+  const run = (duration: number) => autocannon({ url: scenario.url, connections: CONNECTIONS, duration, requests: [request] });
+  await run(WARMUP_S);
+  const r = await run(DURATION_S);
+  const statusCodes = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, Number(s.count)]));
+  return {
+    name: scenario.name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    total: r.requests.total,
+    ok: r['2xx'],
+    non2xx: r.non2xx,
+    errors: r.errors,
+    statusCodes,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The bare server: Fastify hello-world in a worker thread of this process, so it has an event loop of
+// its own instead of sharing one with the load generator (the app, in its child process, has one too).
+
+const BARE_SERVER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Fastify = require(workerData.fastifyPath);
+const app = Fastify({ logger: false });
+app.get('/hello', async () => ({ hello: 'world' }));
+app.post('/hello', async (request) => request.body);
+app.listen({ host: '127.0.0.1', port: 0 }).then(() => parentPort.postMessage(app.server.address().port));
+`;
+
+async function startBareServer(): Promise<string> {
+  const worker = new Worker(BARE_SERVER_SOURCE, { eval: true, workerData: { fastifyPath: require.resolve('fastify') } });
+  onCleanup(() => worker.terminate().then(() => undefined));
+  const port = await new Promise<number>((resolve, reject) => {
+    worker.once('message', (p: number) => resolve(p));
+    worker.once('error', reject);
+  });
+  return `http://127.0.0.1:${port}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function intentBody(): string {
+  return JSON.stringify({ amount: 25, message: null, paymentMethod: 'PayPal', timestamp: new Date().toISOString() });
+}
+
+/** One request each way, and proof that the per-IP limit is on (so distinct IPs are what keeps 429s out). */
+async function sanityCheck(appUrl: string): Promise<string> {
+  const progress = await fetch(`${appUrl}/api/fundraising/progress`);
+  if (progress.status !== 200) throw new Error(`GET /api/fundraising/progress answered ${progress.status}: ${await progress.text()}`);
+  const post = (ip: string) =>
+    fetch(`${appUrl}/api/donation-intent`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: intentBody() });
+  const first = await post(nextClientIp());
+  if (first.status !== 201) throw new Error(`POST /api/donation-intent answered ${first.status}: ${await first.text()}`);
+  const statuses: number[] = [];
+  for (let i = 0; i < 21; i++) statuses.push((await post('192.0.2.77')).status);
+  const limited = statuses.filter((s) => s === 429).length;
+  return limited > 0
+    ? `rate limit active: 21 intents from one IP -> ${statuses.filter((s) => s === 201).length} x 201, ${limited} x 429`
+    : `WARNING: 21 intents from one IP were not rate-limited (statuses: ${[...new Set(statuses)].join(', ')})`;
+}
+
+async function measureApp(appUrl: string): Promise<{ progress: Measurement; intent: Measurement }> {
+  console.log(`  ${await sanityCheck(appUrl)}`);
+  console.log(`  app GET  /api/fundraising/progress ...`);
+  const progress = await measure({ name: 'app GET /api/fundraising/progress', url: `${appUrl}/api/fundraising/progress`, method: 'GET' });
+  console.log(`  app POST /api/donation-intent ...`);
+  const intent = await measure({ name: 'app POST /api/donation-intent', url: `${appUrl}/api/donation-intent`, method: 'POST', body: intentBody() });
+  return { progress, intent };
+}
+
+function fmt(n: number, digits = 0): string {
+  return n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+function printTable(title: string, rows: { m: Measurement; bare?: Measurement }[]): void {
+  const header = ['scenario', 'req/s (avg)', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'req/s app/bare', 'p99 app/bare'];
+  const body = rows.map(({ m, bare }) => [
+    m.name,
+    fmt(m.rps),
+    fmt(m.p50),
+    fmt(m.p99),
+    fmt(m.total),
+    fmt(m.non2xx),
+    fmt(m.errors),
+    bare ? `${fmt(m.rps / bare.rps, 2)}` : '',
+    bare ? `${fmt(m.p99 / Math.max(bare.p99, 1), 1)}x` : '',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(`\n${title}`);
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of body) console.log(line(r));
+  for (const { m } of rows) {
+    if (m.non2xx > 0) console.log(`  ${m.name}: status codes ${JSON.stringify(m.statusCodes)}`);
+  }
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  ensureBuilt();
+  console.log(
+    `Benchmark: autocannon ${require('autocannon/package.json').version}, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per scenario; ` +
+      `Node ${process.version}, ${os.cpus().length} CPUs, loopback (127.0.0.1).`,
+  );
+  const load = os.loadavg()[0]!;
+  console.log(`Load average (1 min) before start: ${load.toFixed(2)}${load > 0.5 ? '  <- something else is using the CPU; figures will be noisy' : ''}`);
+
+  const bareUrl = await startBareServer();
+  const app = await startApp({ env: { TRUST_PROXY: 'true' }, label: 'app/pglite' });
+  console.log(`bare Fastify ${require('fastify/package.json').version} on ${bareUrl} (worker thread); app on ${app.url} (PGlite, temp DATA_DIR)`);
+
+  console.log('  bare GET /hello ...');
+  const bareGet = await measure({ name: 'bare GET /hello', url: `${bareUrl}/hello`, method: 'GET' });
+  console.log('  bare POST /hello ...');
+  const barePost = await measure({ name: 'bare POST /hello (echo)', url: `${bareUrl}/hello`, method: 'POST', body: intentBody() });
+  const pglite = await measureApp(app.url);
+  await app.stop();
+
+  printTable('PGlite (temp DATA_DIR)', [{ m: bareGet }, { m: pglite.progress, bare: bareGet }, { m: barePost }, { m: pglite.intent, bare: barePost }]);
+
+  const adminUrl = process.env.DATABASE_URL;
+  if (adminUrl) {
+    const db = await createScratchDatabase(adminUrl);
+    const shown = new URL(db.url);
+    shown.password = shown.password ? '***' : '';
+    console.log(`\nPostgreSQL: app on scratch database ${db.name} (${shown.toString()}), dropped afterwards`);
+    const pgApp = await startApp({ databaseUrl: db.url, env: { TRUST_PROXY: 'true' }, label: 'app/postgres' });
+    const postgres = await measureApp(pgApp.url);
+    await pgApp.stop();
+    printTable(`PostgreSQL (${db.name}; bare figures from the same run)`, [
+      { m: bareGet },
+      { m: postgres.progress, bare: bareGet },
+      { m: barePost },
+      { m: postgres.intent, bare: barePost },
+    ]);
+  } else {
+    console.log('\nPostgreSQL skipped: DATABASE_URL is not set. To include it (a scratch database is created and dropped):');
+    console.log('  DATABASE_URL=postgresql://root@127.0.0.1:5432/<db> npm run bench');
+  }
+  console.log(`\nDone in ${fmt((Date.now() - started) / 1000)} s.`);
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+if (invokedDirectly) {
+  let exitCode = 0;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: cleaning up`);
+      void runCleanups().finally(() => process.exit(130));
+    });
+  }
+  try {
+    await main();
+  } catch (err) {
+    console.error('\nBenchmark failed:', err instanceof Error ? err.message : err);
+    exitCode = 1;
+  } finally {
+    await runCleanups();
+  }
+  process.exit(exitCode);
+}

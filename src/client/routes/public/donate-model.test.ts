@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { AMOUNT_MESSAGES } from '#shared/amount.ts';
+import type { PaymentMethod } from '#shared/schemas/campaign.ts';
+import { NO_AMOUNT_ALERT, effectiveAmount, initialAmountState, paymentLink, pickQuick, typeCustom } from './donate-model.ts';
+
+describe('donate page amount state', () => {
+  it('starts with no amount', () => {
+    expect(initialAmountState).toEqual({ quick: null, custom: '' });
+    expect(effectiveAmount(initialAmountState)).toEqual({ ok: false, reason: null });
+  });
+
+  it('picking a quick amount clears the custom amount', () => {
+    const typed = typeCustom(initialAmountState, '42');
+    expect(pickQuick(typed, 50)).toEqual({ quick: 50, custom: '' });
+  });
+
+  it('typing a custom amount clears the quick selection', () => {
+    const picked = pickQuick(initialAmountState, 100);
+    expect(typeCustom(picked, '7')).toEqual({ quick: null, custom: '7' });
+  });
+
+  it('keeps what the visitor typed, as typed', () => {
+    expect(typeCustom(initialAmountState, ' 12.50 ').custom).toBe(' 12.50 ');
+  });
+
+  it('does not mutate the previous state', () => {
+    const before = { quick: 25, custom: '' };
+    typeCustom(before, '9');
+    pickQuick(before, 50);
+    expect(before).toEqual({ quick: 25, custom: '' });
+  });
+});
+
+describe('effectiveAmount', () => {
+  it('uses the quick amount when nothing is typed', () => {
+    expect(effectiveAmount(pickQuick(initialAmountState, 250))).toEqual({ ok: true, dollars: 250, cents: 25_000 });
+  });
+
+  it('uses the custom amount when present, even over a quick amount', () => {
+    expect(effectiveAmount({ quick: 500, custom: '12.5' })).toEqual({ ok: true, dollars: 12.5, cents: 1250 });
+    expect(effectiveAmount(typeCustom(initialAmountState, '19.99'))).toEqual({ ok: true, dollars: 19.99, cents: 1999 });
+    expect(effectiveAmount(typeCustom(initialAmountState, ' 30 '))).toEqual({ ok: true, dollars: 30, cents: 3000 });
+  });
+
+  it('falls back to the quick amount when the custom amount is empty or blank', () => {
+    expect(effectiveAmount({ quick: 25, custom: '' })).toEqual({ ok: true, dollars: 25, cents: 2500 });
+    expect(effectiveAmount({ quick: 25, custom: '   ' })).toEqual({ ok: true, dollars: 25, cents: 2500 });
+  });
+
+  it('has no amount and no reason when custom is cleared after typing', () => {
+    const state = typeCustom(typeCustom(pickQuick(initialAmountState, 25), '40'), '');
+    expect(effectiveAmount(state)).toEqual({ ok: false, reason: null });
+  });
+
+  it('rejects a custom amount below the minimum with the minimum message', () => {
+    expect(effectiveAmount(typeCustom(initialAmountState, '0.5'))).toEqual({ ok: false, reason: 'Amount must be at least $1' });
+    expect(effectiveAmount(typeCustom(initialAmountState, '0'))).toEqual({ ok: false, reason: AMOUNT_MESSAGES.tooSmall });
+    expect(effectiveAmount(typeCustom(initialAmountState, '-10'))).toEqual({ ok: false, reason: AMOUNT_MESSAGES.tooSmall });
+  });
+
+  it('accepts exactly the minimum', () => {
+    expect(effectiveAmount(typeCustom(initialAmountState, '1'))).toEqual({ ok: true, dollars: 1, cents: 100 });
+  });
+
+  it('rejects a custom amount with more than two decimals', () => {
+    expect(effectiveAmount(typeCustom(initialAmountState, '12.345'))).toEqual({
+      ok: false,
+      reason: 'Amount can have at most two decimal places',
+    });
+  });
+
+  it('rejects a custom amount that is not a number', () => {
+    expect(effectiveAmount(typeCustom(initialAmountState, 'abc'))).toEqual({ ok: false, reason: AMOUNT_MESSAGES.notNumber });
+    expect(effectiveAmount(typeCustom(initialAmountState, '12,50'))).toEqual({ ok: false, reason: AMOUNT_MESSAGES.notNumber });
+    expect(effectiveAmount(typeCustom(initialAmountState, 'Infinity'))).toEqual({ ok: false, reason: AMOUNT_MESSAGES.notNumber });
+  });
+
+  it('rejects a custom amount above the maximum', () => {
+    expect(effectiveAmount(typeCustom(initialAmountState, '1000000.01'))).toEqual({ ok: false, reason: AMOUNT_MESSAGES.tooLarge });
+  });
+
+  it('accepts every quick amount', () => {
+    for (const quick of [25, 50, 100, 250, 500, 1000]) {
+      expect(effectiveAmount(pickQuick(initialAmountState, quick))).toEqual({ ok: true, dollars: quick, cents: quick * 100 });
+    }
+  });
+});
+
+describe('paymentLink', () => {
+  const method = (link: string, appendAmountToPath: boolean): PaymentMethod => ({
+    name: 'PayPal',
+    description: 'Give with PayPal',
+    link,
+    color: '#003087',
+    appendAmountToPath,
+  });
+
+  it('appends a whole amount to the path', () => {
+    expect(paymentLink(method('https://www.paypal.me/x', true), 25)).toBe('https://www.paypal.me/x/25');
+    expect(paymentLink(method('https://www.paypal.me/x', true), 1000)).toBe('https://www.paypal.me/x/1000');
+  });
+
+  it('appends a fractional amount with two decimals', () => {
+    expect(paymentLink(method('https://www.paypal.me/x', true), 12.5)).toBe('https://www.paypal.me/x/12.50');
+    expect(paymentLink(method('https://www.paypal.me/x', true), 19.99)).toBe('https://www.paypal.me/x/19.99');
+  });
+
+  it('does not double a trailing slash', () => {
+    expect(paymentLink(method('https://www.paypal.me/x/', true), 25)).toBe('https://www.paypal.me/x/25');
+  });
+
+  it('leaves other methods unchanged', () => {
+    expect(paymentLink(method('https://venmo.com/u/x', false), 25)).toBe('https://venmo.com/u/x');
+    expect(paymentLink(method('https://cash.app/$x/', false), 12.5)).toBe('https://cash.app/$x/');
+    expect(paymentLink(method('mailto:give@example.org?subject=Donation', false), 25)).toBe('mailto:give@example.org?subject=Donation');
+  });
+});
+
+describe('NO_AMOUNT_ALERT', () => {
+  it('is the spec text', () => {
+    expect(NO_AMOUNT_ALERT).toBe('Please select or enter a donation amount first.');
+  });
+});

@@ -1,0 +1,267 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import { ROOT_DIR } from './paths.ts';
+
+const SESSION_SECRET = 'session-secret-0123456789abcdefghijklmnop';
+const ALTCHA_HMAC_KEY = 'altcha-hmac-key-0123456789abcdefghijklmnop';
+const PRODUCTION = { NODE_ENV: 'production', SESSION_SECRET, ALTCHA_HMAC_KEY, PUBLIC_URL: 'https://healing.example.org' };
+
+/** The ConfigError loadConfig throws for this environment; fails the test if it does not throw one. */
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error).toBeInstanceOf(Error);
+    return error as ConfigError;
+  }
+  throw new Error(`expected loadConfig(${JSON.stringify(env)}) to throw`);
+}
+
+/** Asserts a one-line message naming the variable, and returns it. */
+function messageFor(env: NodeJS.ProcessEnv, name: string): string {
+  const { message } = configError(env);
+  expect(message).not.toMatch(/[\r\n]/);
+  expect(message.startsWith(`Invalid configuration: ${name} `)).toBe(true);
+  return message;
+}
+
+describe('loadConfig defaults', () => {
+  it('fills in every default from an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      env: 'development',
+      host: '0.0.0.0',
+      port: 3000,
+      databaseUrl: undefined,
+      dataDir: path.resolve(ROOT_DIR, 'data'),
+      smtpUrl: undefined,
+      mailFrom: 'Healing Circle <no-reply@localhost>',
+      publicUrl: 'http://localhost:3000',
+      redisUrl: undefined,
+      trustProxy: false,
+      logLevel: 'info',
+    });
+  });
+
+  it('makes the PGlite data directory absolute', () => {
+    expect(path.isAbsolute(loadConfig({}).dataDir)).toBe(true);
+    const relative = loadConfig({ DATA_DIR: 'var/pglite' }).dataDir;
+    expect(path.isAbsolute(relative)).toBe(true);
+    expect(relative).toBe(path.join(ROOT_DIR, 'var', 'pglite'));
+    expect(loadConfig({ DATA_DIR: '/srv/healing' }).dataDir).toBe('/srv/healing');
+  });
+
+  it('derives the public URL from the port when none is given', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('reads the given values', () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '4000',
+      DATABASE_URL: 'postgres://u:p@db:5432/hc',
+      SMTP_URL: 'smtps://mail.example.org:465',
+      MAIL_FROM: 'Maya <maya@example.org>',
+      PUBLIC_URL: 'https://healing.example.org/',
+      REDIS_URL: 'redis://cache:6379',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      env: 'test',
+      host: '127.0.0.1',
+      port: 4000,
+      databaseUrl: 'postgres://u:p@db:5432/hc',
+      smtpUrl: 'smtps://mail.example.org:465',
+      mailFrom: 'Maya <maya@example.org>',
+      publicUrl: 'https://healing.example.org',
+      redisUrl: 'redis://cache:6379',
+      logLevel: 'warn',
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/hc' }).databaseUrl).toBe('postgresql://db/hc');
+  });
+
+  it('accepts a full production environment', () => {
+    const config = loadConfig(PRODUCTION);
+    expect(config.env).toBe('production');
+    expect(config.publicUrl).toBe('https://healing.example.org');
+  });
+
+  it('does not expose the secrets on the config object', () => {
+    const config = loadConfig(PRODUCTION);
+    expect(JSON.stringify(config)).not.toContain(SESSION_SECRET);
+    expect(JSON.stringify(config)).not.toContain(ALTCHA_HMAC_KEY);
+  });
+});
+
+describe('loadConfig rejects bad values with one line naming the variable', () => {
+  it('PORT=abc', () => {
+    expect(messageFor({ PORT: 'abc' }, 'PORT')).toContain('(got "abc")');
+  });
+
+  it('PORT=70000', () => {
+    expect(messageFor({ PORT: '70000' }, 'PORT')).toBe('Invalid configuration: PORT must be a port number (0-65535) (got "70000")');
+  });
+
+  it('PORT=3.5 and PORT=-1', () => {
+    expect(messageFor({ PORT: '3.5' }, 'PORT')).toBe('Invalid configuration: PORT must be an integer (got "3.5")');
+    messageFor({ PORT: '-1' }, 'PORT');
+  });
+
+  it('DATABASE_URL=mysql://x', () => {
+    expect(messageFor({ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL')).toBe(
+      'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL',
+    );
+  });
+
+  it('SMTP_URL=http://x', () => {
+    expect(messageFor({ SMTP_URL: 'http://x' }, 'SMTP_URL')).toBe('Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL');
+  });
+
+  it('REDIS_URL=http://x', () => {
+    expect(messageFor({ REDIS_URL: 'http://x' }, 'REDIS_URL')).toBe('Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL');
+  });
+
+  it('PUBLIC_URL=not-a-url', () => {
+    expect(messageFor({ PUBLIC_URL: 'not-a-url' }, 'PUBLIC_URL')).toBe(
+      'Invalid configuration: PUBLIC_URL must be an absolute URL such as https://example.org',
+    );
+  });
+
+  it('LOG_LEVEL=loud', () => {
+    const message = messageFor({ LOG_LEVEL: 'loud' }, 'LOG_LEVEL');
+    expect(message).toContain('(got "loud")');
+    expect(message).toContain('"debug"');
+  });
+
+  it('NODE_ENV=staging', () => {
+    expect(messageFor({ NODE_ENV: 'staging' }, 'NODE_ENV')).toContain('(got "staging")');
+  });
+
+  it('SESSION_SECRET too short', () => {
+    expect(messageFor({ SESSION_SECRET: 'too-short' }, 'SESSION_SECRET')).toBe(
+      'Invalid configuration: SESSION_SECRET must be at least 32 characters',
+    );
+  });
+
+  it('ALTCHA_HMAC_KEY too short', () => {
+    expect(messageFor({ ALTCHA_HMAC_KEY: 'too-short' }, 'ALTCHA_HMAC_KEY')).toBe(
+      'Invalid configuration: ALTCHA_HMAC_KEY must be at least 32 characters',
+    );
+  });
+
+  it('accepts a 32-character secret', () => {
+    expect(() => loadConfig({ SESSION_SECRET: 'x'.repeat(32), ALTCHA_HMAC_KEY: 'y'.repeat(32) })).not.toThrow();
+  });
+});
+
+describe('loadConfig in production', () => {
+  for (const key of ['SESSION_SECRET', 'ALTCHA_HMAC_KEY', 'PUBLIC_URL'] as const) {
+    it(`requires ${key}`, () => {
+      const env: NodeJS.ProcessEnv = { ...PRODUCTION };
+      delete env[key];
+      expect(messageFor(env, key)).toBe(`Invalid configuration: ${key} is required when NODE_ENV=production`);
+    });
+
+    it(`treats an empty ${key} as missing`, () => {
+      expect(messageFor({ ...PRODUCTION, [key]: '' }, key)).toBe(`Invalid configuration: ${key} is required when NODE_ENV=production`);
+    });
+  }
+
+  it('names the first missing variable when all are missing', () => {
+    expect(messageFor({ NODE_ENV: 'production' }, 'SESSION_SECRET')).toBe(
+      'Invalid configuration: SESSION_SECRET is required when NODE_ENV=production',
+    );
+  });
+
+  it('does not require the secrets outside production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'development' })).not.toThrow();
+    expect(() => loadConfig({ NODE_ENV: 'test' })).not.toThrow();
+  });
+});
+
+describe('loadConfig never echoes secret values', () => {
+  it('hides a short secret', () => {
+    const { message } = configError({ SESSION_SECRET: 'hunter2-hunter2' });
+    expect(message).not.toContain('hunter2');
+  });
+
+  it('hides a short HMAC key', () => {
+    const { message } = configError({ ALTCHA_HMAC_KEY: 'sekrit-key-value' });
+    expect(message).not.toContain('sekrit');
+  });
+
+  it('hides URLs, which may carry passwords', () => {
+    expect(configError({ DATABASE_URL: 'mysql://admin:pa55word@db/hc' }).message).not.toContain('pa55word');
+    expect(configError({ SMTP_URL: 'http://mailer:pa55word@mail' }).message).not.toContain('pa55word');
+    expect(configError({ REDIS_URL: 'memcached://:pa55word@cache' }).message).not.toContain('pa55word');
+    expect(configError({ PUBLIC_URL: 'pa55word' }).message).not.toContain('pa55word');
+  });
+
+  it('does not echo the valid secrets when another variable is bad', () => {
+    const { message } = configError({ ...PRODUCTION, PORT: 'abc' });
+    expect(message).not.toContain(SESSION_SECRET);
+    expect(message).not.toContain(ALTCHA_HMAC_KEY);
+    expect(message.startsWith('Invalid configuration: PORT ')).toBe(true);
+  });
+
+  it('does not echo the valid secrets when PUBLIC_URL is missing in production', () => {
+    const { message } = configError({ NODE_ENV: 'production', SESSION_SECRET, ALTCHA_HMAC_KEY });
+    expect(message).toBe('Invalid configuration: PUBLIC_URL is required when NODE_ENV=production');
+  });
+});
+
+describe('loadConfig treats empty strings as unset', () => {
+  it('uses the defaults for empty values', () => {
+    const config = loadConfig({
+      NODE_ENV: '',
+      HOST: '',
+      PORT: '',
+      DATABASE_URL: '',
+      DATA_DIR: '',
+      SMTP_URL: '',
+      MAIL_FROM: '',
+      PUBLIC_URL: '',
+      SESSION_SECRET: '',
+      ALTCHA_HMAC_KEY: '',
+      REDIS_URL: '',
+      TRUST_PROXY: '',
+      LOG_LEVEL: '',
+    });
+    expect(config).toEqual(loadConfig({}));
+  });
+
+  it('ignores unrelated variables', () => {
+    expect(loadConfig({ PATH: '/usr/bin', HOME: '/root', npm_config_foo: 'bar' })).toEqual(loadConfig({}));
+  });
+});
+
+describe('loadConfig TRUST_PROXY', () => {
+  it('defaults to false', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
+
+  it('parses true and false as booleans', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
+  it('parses a hop count as a number', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(0);
+  });
+
+  it('keeps an address or list of addresses as a string', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toBe('10.0.0.1, 192.168.0.0/16');
+  });
+
+  it('rejects anything else', () => {
+    expect(messageFor({ TRUST_PROXY: 'yes' }, 'TRUST_PROXY')).toBe(
+      'Invalid configuration: TRUST_PROXY must be true, false, a hop count or a list of proxy addresses (got "yes")',
+    );
+    messageFor({ TRUST_PROXY: 'TRUE' }, 'TRUST_PROXY');
+  });
+});

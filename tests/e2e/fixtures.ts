@@ -1,0 +1,94 @@
+/** Browser-test fixtures: the built site served in-process on a fresh database, and the system Chromium. */
+import net from 'node:net';
+import path from 'node:path';
+import fs from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import axe from 'axe-core';
+import { expect } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { CLIENT_DIST_DIR } from '../../src/server/paths.ts';
+import { createTestDatabase, type TestDatabase } from '../setup/database.ts';
+import { CHROMIUM_ARGS, findChromium } from '../setup/chromium.ts';
+
+export interface Site {
+  baseURL: string;
+  database: TestDatabase;
+  refreshProgress(): void;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export async function startSite(): Promise<Site> {
+  if (!fs.existsSync(path.join(CLIENT_DIST_DIR, 'pages', 'index.html'))) {
+    throw new Error('The client is not built: run `npm run build` (npm test does this first).');
+  }
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: String(port), PUBLIC_URL: baseURL });
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, database });
+  await app.listen({ host: '127.0.0.1', port });
+  return {
+    baseURL,
+    database,
+    refreshProgress: () => app.campaigns.invalidate(),
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH)');
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+}
+
+/** A context whose requests to any other host are answered locally (and recorded), never sent out. */
+export async function newContext(browser: Browser, site: Site, options: Parameters<Browser['newContext']>[0] = {}) {
+  const context = await browser.newContext({ baseURL: site.baseURL, ...options });
+  const thirdParty: string[] = [];
+  await context.route(
+    (url) => url.origin !== site.baseURL,
+    (route) => {
+      thirdParty.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>outside</title>' });
+    },
+  );
+  return { context, thirdParty };
+}
+
+/** Opens a path and waits until React has hydrated it, so clicks are handled. */
+export async function visit(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  return response;
+}
+
+/** The text of the toasts on screen (the "Notifications (F8)" region); empty before the toaster loads. */
+export async function toastText(page: Page): Promise<string> {
+  const region = page.getByRole('region', { name: /^Notifications/ });
+  return (await region.count()) ? region.innerText() : '';
+}
+
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // evaluate, not a script tag: the site's CSP rightly refuses inline scripts.
+  await page.evaluate(axe.source);
+  const results = await page.evaluate(async () => {
+    const run = (window as unknown as { axe: typeof axe }).axe.run;
+    const r = await run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  expect(results).toEqual([]);
+}
+
+export type { Browser, BrowserContext, Page };

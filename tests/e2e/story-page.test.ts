@@ -1,0 +1,125 @@
+/** A visitor reads the appeal, shares it, and sees progress move. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDonation } from '../factories/donations.ts';
+import { launchBrowser, visit, newContext, startSite, toastText, type Browser, type Site } from './fixtures.ts';
+
+let site: Site;
+let browser: Browser;
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+describe('the story page', () => {
+  it('shows every section of the appeal, in order', async () => {
+    const { context } = await newContext(browser, site);
+    const page = await context.newPage();
+    await visit(page, '/');
+    const text = await page.locator('main').innerText();
+    const order = [
+      "Maya's Endometriosis Surgery Fund",
+      'Urgent: surgery scheduled this winter',
+      'Help Maya get the specialist surgery',
+      'Also on TikTok',
+      'Surgery Fund Progress',
+      'minimum expected cost',
+      'Donate Now',
+      'Share This Page',
+      'Donate Through GoFundMe',
+      'Recent Supporters',
+      'Join Our Supporters',
+      'Our Family',
+      'Meet the Surgeon',
+      'Why This Surgery',
+      "Maya's Journey",
+      'September 11, 2025',
+      'Where Your Donation Goes',
+      'Time Is Critical',
+      'Help Us Spread the Word',
+    ];
+    let last = -1;
+    for (const snippet of order) {
+      const at = text.indexOf(snippet, last + 1);
+      expect(at, `"${snippet}" should come after the previous section`).toBeGreaterThan(last);
+      last = at;
+    }
+    await expect.poll(() => page.getByTestId('amount-raised').innerText()).toBe('$0');
+    expect(await page.getByTestId('amount-remaining').innerText()).toBe('$15,000 still needed');
+    expect(await page.locator('#supporters-title + ul > li').count()).toBe(5);
+    expect(text).toContain('≈ $73.00 USD');
+    expect(await page.getByRole('region', { name: 'Our Family' }).getByRole('img').count()).toBe(4);
+    expect(text).toContain('30+');
+    expect(text).toContain('1000s');
+    expect(text).toContain('$1,200');
+    expect(await page.getByRole('link', { name: 'Share on X (opens in a new tab)' }).getAttribute('href')).toMatch(/^https:\/\/twitter\.com\/intent\/tweet\?text=.+&url=http%3A%2F%2F127\.0\.0\.1/);
+    expect(await page.getByRole('link', { name: 'Send Email' }).getAttribute('href')).toMatch(/^mailto:\?subject=.+&body=.+127\.0\.0\.1/);
+    const footer = page.getByRole('navigation', { name: 'Footer' });
+    for (const href of ['/privacy-policy', '/medical-disclaimer', '/admin']) {
+      expect(await footer.locator(`a[href="${href}"]`).count()).toBe(1);
+    }
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+    expect(jsonLd['@graph'].map((n: { '@type': string }) => n['@type'])).toEqual(expect.arrayContaining(['DonateAction', 'Patient', 'Physician', 'Person']));
+    await context.close();
+  });
+
+  it('shows the story as HTML before any JavaScript runs', async () => {
+    const { context } = await newContext(browser, site, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain('Help Maya');
+    expect(await page.title()).toContain('Maya');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${site.baseURL}/`);
+    await context.close();
+  });
+
+  it('copies the link with Share and reads "Copied!" for two seconds', async () => {
+    const { context } = await newContext(browser, site);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.baseURL });
+    const page = await context.newPage();
+    await visit(page, '/');
+    const share = page.getByRole('button', { name: 'Share', exact: true });
+    await share.click();
+    await expect.poll(() => page.locator('main header button').innerText()).toBe('Copied!');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${site.baseURL}/`);
+    await expect.poll(() => toastText(page)).toContain('Link copied!');
+    await expect.poll(() => page.locator('main header button').innerText(), { timeout: 5000 }).toBe('Share');
+    await context.close();
+  });
+
+  it('loads nothing from another host until the visitor plays the video', async () => {
+    const { context, thirdParty } = await newContext(browser, site);
+    const page = await context.newPage();
+    await visit(page, '/');
+    await page.waitForLoadState('networkidle');
+    await visit(page, '/donate');
+    await page.waitForLoadState('networkidle');
+    await visit(page, '/');
+    await page.waitForLoadState('networkidle');
+    expect(thirdParty).toEqual([]);
+
+    await page.getByRole('button', { name: /^Play video/ }).click();
+    const frame = page.locator('iframe');
+    expect(await frame.getAttribute('src')).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/hcStory2025/);
+    await expect.poll(() => thirdParty.some((u) => u.startsWith('https://www.youtube-nocookie.com/'))).toBe(true);
+    await context.close();
+  });
+
+  it('refreshes progress every 30 seconds', async () => {
+    const { context } = await newContext(browser, site);
+    const page = await context.newPage();
+    await page.clock.install();
+    await visit(page, '/');
+    await expect.poll(() => page.getByTestId('amount-raised').innerText()).toBe('$0');
+
+    await buildDonation(site.database.db, { amountCents: 150_000 });
+    site.refreshProgress();
+    await page.clock.fastForward(30_000);
+    await expect.poll(() => page.getByTestId('amount-raised').innerText()).toBe('$1,500');
+    expect(await page.getByTestId('percent-complete').innerText()).toBe('10% complete');
+    expect(await page.getByTestId('amount-remaining').innerText()).toBe('$13,500 still needed');
+    await context.close();
+  });
+});
