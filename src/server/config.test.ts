@@ -106,8 +106,9 @@ describe('loadConfig rejects bad values with one line naming the variable', () =
   });
 
   it('PORT=3.5 and PORT=-1', () => {
-    expect(messageFor({ PORT: '3.5' }, 'PORT')).toBe('Invalid configuration: PORT must be an integer (got "3.5")');
-    messageFor({ PORT: '-1' }, 'PORT');
+    expect(messageFor({ PORT: '3.5' }, 'PORT')).toBe('Invalid configuration: PORT must be a port number (0-65535) (got "3.5")');
+    expect(messageFor({ PORT: '-1' }, 'PORT')).toBe('Invalid configuration: PORT must be a port number (0-65535) (got "-1")');
+    expect(messageFor({ PORT: ' ' }, 'PORT')).toBe('Invalid configuration: PORT must be a port number (0-65535) (got " ")');
   });
 
   it('DATABASE_URL=mysql://x', () => {
@@ -126,8 +127,9 @@ describe('loadConfig rejects bad values with one line naming the variable', () =
 
   it('PUBLIC_URL=not-a-url', () => {
     expect(messageFor({ PUBLIC_URL: 'not-a-url' }, 'PUBLIC_URL')).toBe(
-      'Invalid configuration: PUBLIC_URL must be an absolute URL such as https://example.org',
+      'Invalid configuration: PUBLIC_URL must be an absolute http(s) URL such as https://example.org',
     );
+    expect(messageFor({ PUBLIC_URL: 'mailto:x@example.org' }, 'PUBLIC_URL')).toMatch(/^Invalid configuration: PUBLIC_URL must be an absolute http\(s\) URL/);
   });
 
   it('LOG_LEVEL=loud', () => {

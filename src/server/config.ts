@@ -9,7 +9,12 @@ const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().min(1).default('0.0.0.0'),
-    PORT: z.coerce.number().int('must be an integer').min(0).max(65535, 'must be a port number (0-65535)').default(3000),
+    PORT: z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be a port number (0-65535)')
+      .transform(Number)
+      .pipe(z.number().max(65535, 'must be a port number (0-65535)'))
+      .default(3000),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -20,7 +25,7 @@ const EnvSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Healing Circle <no-reply@localhost>'),
-    PUBLIC_URL: z.url('must be an absolute URL such as https://example.org').optional(),
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://example.org' }).optional(),
     SESSION_SECRET: secret.optional(),
     ALTCHA_HMAC_KEY: secret.optional(),
     REDIS_URL: z
@@ -29,7 +34,7 @@ const EnvSchema = z
       .optional(),
     TRUST_PROXY: z
       .string()
-      .regex(/^(true|false|\d+|[\d.:/,\s]+)$/, 'must be true, false, a hop count or a list of proxy addresses')
+      .regex(/^(true|false|\d+|[\da-fA-F.:/,\s]+)$/, 'must be true, false, a hop count or a list of proxy addresses')
       .default('false'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -66,7 +71,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
     const got = cleaned[name];
-    const shown = got === undefined || /SECRET|KEY|URL/.test(name) ? '' : ` (got "${got}")`;
+    // Never echo secrets or URLs (they can hold passwords); quote the rest so it stays one line.
+    const shown = got === undefined || /SECRET|KEY|URL/.test(name) ? '' : ` (got ${JSON.stringify(got)})`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
   }
   const e = parsed.data;

@@ -13,8 +13,9 @@ export interface Money {
 export function dollarsToCents(dollars: number): number | null {
   if (!Number.isFinite(dollars)) return null;
   const cents = Math.round(dollars * 100);
-  // Reject amounts that are not representable in whole cents (e.g. 10.005).
-  if (Math.abs(cents - dollars * 100) > 1e-6 * Math.max(1, Math.abs(dollars))) return null;
+  // Reject amounts that are not whole cents (e.g. 10.005). A fixed allowance, far below a tenth
+  // of a cent, absorbs binary rounding (19.99 * 100 = 1998.9999999999998) at any size we accept.
+  if (Math.abs(cents - dollars * 100) > 1e-4) return null;
   return cents;
 }
 
@@ -56,7 +57,7 @@ export function formatWholeDollars(cents: number, currency: string = 'USD'): str
 
 /** Percent of goal reached, 0 when nothing is raised or the goal is not positive; never NaN. */
 export function percentOfGoal(currentCents: number, goalCents: number): number {
-  if (currentCents <= 0 || goalCents <= 0) return 0;
+  if (!(currentCents > 0) || !(goalCents > 0)) return 0;
   return (currentCents / goalCents) * 100;
 }
 

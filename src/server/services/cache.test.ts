@@ -124,6 +124,22 @@ describe('cached', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('does not keep what a load read before invalidate() (a write during the load)', async () => {
+    const clock = fakeClock();
+    const reads = [deferred<string>(), deferred<string>()];
+    let call = 0;
+    const cache = cached(60_000, () => reads[call++]!.promise, clock.now);
+
+    const early = cache.get();
+    cache.invalidate();
+    const late = cache.get();
+    reads[0]!.resolve('before-write');
+    reads[1]!.resolve('after-write');
+    expect(await early).toBe('before-write');
+    expect(await late).toBe('after-write');
+    expect(await cache.get()).toBe('after-write');
+  });
+
   it('invalidate() before any load is harmless', async () => {
     const load = counter();
     const cache = cached(1000, load, fakeClock().now);

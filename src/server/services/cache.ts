@@ -8,21 +8,29 @@ export interface Cached<T> {
 export function cached<T>(ttlMs: number, load: () => Promise<T>, now: () => number = Date.now): Cached<T> {
   let value: { data: T; expires: number } | undefined;
   let pending: Promise<T> | undefined;
+  // A load started before invalidate() must not fill the cache with what it read before the write.
+  let generation = 0;
   return {
     get() {
       if (value && value.expires > now()) return Promise.resolve(value.data);
-      pending ??= load()
-        .then((data) => {
-          value = { data, expires: now() + ttlMs };
-          return data;
-        })
-        .finally(() => {
-          pending = undefined;
-        });
+      if (!pending) {
+        const started = generation;
+        const loading = load()
+          .then((data) => {
+            if (started === generation) value = { data, expires: now() + ttlMs };
+            return data;
+          })
+          .finally(() => {
+            if (pending === loading) pending = undefined;
+          });
+        pending = loading;
+      }
       return pending;
     },
     invalidate() {
+      generation++;
       value = undefined;
+      pending = undefined;
     },
   };
 }

@@ -6,7 +6,7 @@ import { DollarAmountSchema } from './common.ts';
 const PathSchema = z
   .string()
   .max(300, 'Path must be at most 300 characters')
-  .regex(/^\/[^\s?#]*$/, 'Path must be a site path starting with /');
+  .regex(/^\/(?!\/)[^\s?#]*$/, 'Path must be a site path starting with /');
 
 export const AnalyticsEventSchema = z.discriminatedUnion(
   'name',

@@ -11,7 +11,6 @@ export const DollarAmountSchema = z.number({ error: AMOUNT_MESSAGES.notNumber })
 export function optionalText(max: number, label: string) {
   return z
     .string({ error: `${label} must be text` })
-    .max(max * 2)
     .transform((value) => value.trim())
     .pipe(z.string().max(max, `${label} must be at most ${max} characters`))
     .transform((value) => (value === '' ? null : value))
