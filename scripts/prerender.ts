@@ -6,13 +6,13 @@ import { PRERENDERED_PAGES, SITE_URL_PLACEHOLDER } from '../src/shared/routes.ts
 import { readSeedContent } from '../src/server/services/campaign.ts';
 import { ROOT_DIR } from '../src/server/paths.ts';
 
-type Render = typeof import('../src/client/entry-server.tsx').render;
+import type { render as Render } from '../src/client/entry-server.tsx';
 
 const clientDir = path.join(ROOT_DIR, 'dist', 'client');
 const ssrEntry = path.join(ROOT_DIR, 'dist', 'ssr', 'entry-server.js');
 const pagesDir = path.join(clientDir, 'pages');
 
-const { render } = (await import(pathToFileURL(ssrEntry).href)) as { render: Render };
+const { render } = (await import(pathToFileURL(ssrEntry).href)) as { render: typeof Render };
 const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
 const site = { content: await readSeedContent(), siteUrl: SITE_URL_PLACEHOLDER };
 

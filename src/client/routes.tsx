@@ -95,6 +95,8 @@ export function loadPage(route: PageRoute): Promise<ComponentType> {
 
 export function PageView({ route }: { route: PageRoute }) {
   const Page = loaded.get(route) ?? use(loadPage(route));
+  // The page is a module's default export, the same component on every render, not one made here.
+  // eslint-disable-next-line react-hooks/static-components
   return <Page />;
 }
 

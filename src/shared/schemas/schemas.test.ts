@@ -215,7 +215,7 @@ describe('AnalyticsEventSchema', () => {
 
 describe('CampaignContentSchema', () => {
   const raw: unknown = JSON.parse(readFileSync(new URL('../../../content/campaign.json', import.meta.url), 'utf8'));
-  const copy = () => structuredClone(raw) as Record<string, any>;
+  const copy = () => structuredClone(raw) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- deliberately breaking shapes
 
   it('parses the seeded campaign', () => {
     const content = CampaignContentSchema.parse(raw);

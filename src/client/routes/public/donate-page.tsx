@@ -39,7 +39,7 @@ export default function DonatePage() {
     const saved = apiRequest('POST', '/api/donation-intent', intent);
     // Opened in the click itself so pop-up blockers allow it; the intent is already on its way.
     const link = paymentLink(method, effective.dollars);
-    if (link.startsWith('mailto:')) window.location.href = link;
+    if (link.startsWith('mailto:')) window.location.assign(link);
     else window.open(link, '_blank', 'noopener,noreferrer');
     saved.then(
       () => toast({ title: 'Intent Saved', description: 'Your donation details have been recorded. Thank you!' }),
