@@ -85,6 +85,9 @@ describe('the story page', () => {
     await expect.poll(() => page.locator('main header button').innerText()).toBe('Copied!');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${site.baseURL}/`);
     await expect.poll(() => toastText(page)).toContain('Link copied!');
+    // F8 takes keyboard users to the notifications region.
+    await page.keyboard.press('F8');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label'))).toMatch(/^Notifications/);
     await expect.poll(() => page.locator('main header button').innerText(), { timeout: 5000 }).toBe('Share');
     await context.close();
   });

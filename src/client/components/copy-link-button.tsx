@@ -5,7 +5,7 @@ import { COPIED_INDICATOR_MS } from '#shared/constants.ts';
 import { toast } from './ui/toast.ts';
 import { Button } from './ui/button.tsx';
 
-export function CopyLinkButton({ label, variant = 'secondary' }: { label: string; variant?: 'primary' | 'secondary' }) {
+export function CopyLinkButton({ label, size = 'md' }: { label: string; size?: 'md' | 'lg' }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -24,7 +24,7 @@ export function CopyLinkButton({ label, variant = 'secondary' }: { label: string
   }
 
   return (
-    <Button variant={variant} onClick={copy} aria-live="polite">
+    <Button variant="secondary" size={size} onClick={copy} aria-live="polite">
       {copied ? <Check aria-hidden="true" className="h-4 w-4" /> : <Link2 aria-hidden="true" className="h-4 w-4" />}
       {copied ? 'Copied!' : label}
     </Button>

@@ -73,7 +73,7 @@ export default function StoryPage() {
           <ProgressCard />
           <DonateLink event="donate_click">Donate Now</DonateLink>
           <div className="grid gap-3 sm:grid-cols-2">
-            <CopyLinkButton label="Share This Page" />
+            <CopyLinkButton label="Share This Page" size="lg" />
             <CrowdfundingLink />
           </div>
         </div>
