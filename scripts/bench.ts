@@ -303,14 +303,28 @@ async function sanityCheck(appUrl: string): Promise<string> {
     : `WARNING: 21 intents from one IP were not rate-limited (statuses: ${[...new Set(statuses)].join(', ')})`;
 }
 
-async function measureApp(appUrl: string): Promise<{ progress: Measurement; intent: Measurement }> {
-  console.log(`  ${await sanityCheck(appUrl)}`);
-  console.log(`  app GET  /api/fundraising/progress ...`);
-  const progress = await measure({ name: 'app GET /api/fundraising/progress', url: `${appUrl}/api/fundraising/progress`, method: 'GET' });
-  console.log(`  app POST /api/donation-intent ...`);
-  const intent = await measure({ name: 'app POST /api/donation-intent', url: `${appUrl}/api/donation-intent`, method: 'POST', body: intentBody() });
-  return { progress, intent };
+interface PairedRun {
+  bareGet: Measurement;
+  progress: Measurement;
+  barePost: Measurement;
+  intent: Measurement;
 }
+
+/** Each app endpoint right after its bare counterpart, so the pair sees the same machine conditions. */
+async function measurePairs(bareUrl: string, appUrl: string): Promise<PairedRun> {
+  console.log(`  ${await sanityCheck(appUrl)}`);
+  const step = async (scenario: Scenario) => {
+    console.log(`  ${scenario.name} ...`);
+    return measure(scenario);
+  };
+  const bareGet = await step({ name: 'bare GET /hello', url: `${bareUrl}/hello`, method: 'GET' });
+  const progress = await step({ name: 'app GET /api/fundraising/progress', url: `${appUrl}/api/fundraising/progress`, method: 'GET' });
+  const barePost = await step({ name: 'bare POST /hello (echo)', url: `${bareUrl}/hello`, method: 'POST', body: intentBody() });
+  const intent = await step({ name: 'app POST /api/donation-intent', url: `${appUrl}/api/donation-intent`, method: 'POST', body: intentBody() });
+  return { bareGet, progress, barePost, intent };
+}
+
+const pairRows = (r: PairedRun) => [{ m: r.bareGet }, { m: r.progress, bare: r.bareGet }, { m: r.barePost }, { m: r.intent, bare: r.barePost }];
 
 function fmt(n: number, digits = 0): string {
   return n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -353,15 +367,9 @@ async function main(): Promise<void> {
   const bareUrl = await startBareServer();
   const app = await startApp({ env: { TRUST_PROXY: 'true' }, label: 'app/pglite' });
   console.log(`bare Fastify ${require('fastify/package.json').version} on ${bareUrl} (worker thread); app on ${app.url} (PGlite, temp DATA_DIR)`);
-
-  console.log('  bare GET /hello ...');
-  const bareGet = await measure({ name: 'bare GET /hello', url: `${bareUrl}/hello`, method: 'GET' });
-  console.log('  bare POST /hello ...');
-  const barePost = await measure({ name: 'bare POST /hello (echo)', url: `${bareUrl}/hello`, method: 'POST', body: intentBody() });
-  const pglite = await measureApp(app.url);
+  const pglite = await measurePairs(bareUrl, app.url);
   await app.stop();
-
-  printTable('PGlite (temp DATA_DIR)', [{ m: bareGet }, { m: pglite.progress, bare: bareGet }, { m: barePost }, { m: pglite.intent, bare: barePost }]);
+  printTable('PGlite (temp DATA_DIR)', pairRows(pglite));
 
   const adminUrl = process.env.DATABASE_URL;
   if (adminUrl) {
@@ -370,19 +378,14 @@ async function main(): Promise<void> {
     shown.password = shown.password ? '***' : '';
     console.log(`\nPostgreSQL: app on scratch database ${db.name} (${shown.toString()}), dropped afterwards`);
     const pgApp = await startApp({ databaseUrl: db.url, env: { TRUST_PROXY: 'true' }, label: 'app/postgres' });
-    const postgres = await measureApp(pgApp.url);
+    const postgres = await measurePairs(bareUrl, pgApp.url);
     await pgApp.stop();
-    printTable(`PostgreSQL (${db.name}; bare figures from the same run)`, [
-      { m: bareGet },
-      { m: postgres.progress, bare: bareGet },
-      { m: barePost },
-      { m: postgres.intent, bare: barePost },
-    ]);
+    printTable(`PostgreSQL (${db.name})`, pairRows(postgres));
   } else {
     console.log('\nPostgreSQL skipped: DATABASE_URL is not set. To include it (a scratch database is created and dropped):');
     console.log('  DATABASE_URL=postgresql://root@127.0.0.1:5432/<db> npm run bench');
   }
-  console.log(`\nDone in ${fmt((Date.now() - started) / 1000)} s.`);
+  console.log(`\nDone in ${fmt((Date.now() - started) / 1000)} s; load average (1 min) now ${os.loadavg()[0]!.toFixed(2)}.`);
 }
 
 const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;

@@ -5,9 +5,11 @@ import { useProgress } from '#client/hooks/use-progress.ts';
 import { Card, CardTitle } from './ui/card.tsx';
 
 export function ProgressCard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
-  const { goalNote } = useCampaign();
+  const { goalNote, goal } = useCampaign();
   const progress = useProgress();
-  const percent = percentOfGoal(progress.currentCents, progress.goalCents);
+  // Before the first answer, the campaign's own goal (the same figure the server will send).
+  const goalCents = progress.loaded ? progress.goalCents : goal.cents;
+  const percent = percentOfGoal(progress.currentCents, goalCents);
   const shownPercent = Math.min(100, Math.round(percent));
   const Heading = headingLevel === 2 ? CardTitle : 'h3';
   return (
@@ -16,10 +18,13 @@ export function ProgressCard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         Surgery Fund Progress
       </Heading>
       <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
+        {/* Until the live figure arrives, say so: a prerendered "$0 raised" would not be true. */}
         <span className="text-3xl font-bold text-brand-800" data-testid="amount-raised">
-          {formatWholeDollars(progress.currentCents)}
+          {progress.loaded ? formatWholeDollars(progress.currentCents) : '…'}
         </span>
-        <span className="text-slate-700">raised of {formatWholeDollars(progress.goalCents)} goal</span>
+        <span className="text-slate-700">
+          {progress.loaded ? 'raised' : 'loading the amount raised'} of {formatWholeDollars(goalCents)} goal
+        </span>
       </p>
       <div
         role="progressbar"
@@ -34,11 +39,13 @@ export function ProgressCard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm text-slate-700">
         <div>
           <dt className="sr-only">Still needed</dt>
-          <dd data-testid="amount-remaining">{formatWholeDollars(remainingCents(progress.currentCents, progress.goalCents))} still needed</dd>
+          <dd data-testid="amount-remaining">
+            {progress.loaded ? `${formatWholeDollars(remainingCents(progress.currentCents, goalCents))} still needed` : '\u00a0'}
+          </dd>
         </div>
         <div className="text-right">
           <dt className="sr-only">Percent complete</dt>
-          <dd data-testid="percent-complete">{shownPercent}% complete</dd>
+          <dd data-testid="percent-complete">{progress.loaded ? `${shownPercent}% complete` : '\u00a0'}</dd>
         </div>
       </dl>
       <p className="mt-3 text-sm text-slate-600">{goalNote}</p>
