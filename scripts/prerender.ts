@@ -13,7 +13,13 @@ const ssrEntry = path.join(ROOT_DIR, 'dist', 'ssr', 'entry-server.js');
 const pagesDir = path.join(clientDir, 'pages');
 
 const { render } = (await import(pathToFileURL(ssrEntry).href)) as { render: typeof Render };
-const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+// The stylesheet is small (about 6 KB compressed): inlined, the first round trip carries a styled page.
+const template = fs
+  .readFileSync(path.join(clientDir, 'index.html'), 'utf8')
+  .replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/, (_tag, href: string) => {
+    const css = fs.readFileSync(path.join(clientDir, href), 'utf8');
+    return `<style>${css}</style>`;
+  });
 const site = { content: await readSeedContent(), siteUrl: SITE_URL_PLACEHOLDER };
 
 async function write(name: string, pathname: string, options: { shell?: boolean } = {}) {
