@@ -1,28 +1,19 @@
 /** A donor picks an amount and a payment method: an intent is recorded and the method's page opens. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
 import { donationIntents } from '../../src/server/db/schema/index.ts';
-import { launchBrowser, visit, newContext, startSite, toastText, type Browser, type Site } from './fixtures.ts';
+import { browserSuite, toastText, visit } from './fixtures.ts';
 
-let site: Site;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const suite = browserSuite();
 
 async function latestIntent() {
-  const [row] = await site.database.db.select().from(donationIntents).orderBy(desc(donationIntents.createdAt)).limit(1);
+  const [row] = await suite.site.database.db.select().from(donationIntents).orderBy(desc(donationIntents.createdAt)).limit(1);
   return row;
 }
 
 describe('the donate page', () => {
   it('keeps payment methods disabled without an amount and explains why when pressed', async () => {
-    const { context } = await newContext(browser, site);
-    const page = await context.newPage();
+    const { page } = await suite.newPage();
     await visit(page, '/donate');
     const paypal = page.getByRole('button', { name: /^PayPal/ });
     expect(await paypal.getAttribute('aria-disabled')).toBe('true');
@@ -35,12 +26,10 @@ describe('the donate page', () => {
     await paypal.click({ force: true });
     await expect.poll(() => alerts).toEqual(['Please select or enter a donation amount first.']);
     expect(await latestIntent()).toBeUndefined();
-    await context.close();
   });
 
   it('records an intent from a quick amount and opens PayPal with the amount on the path', async () => {
-    const { context } = await newContext(browser, site);
-    const page = await context.newPage();
+    const { page, context } = await suite.newPage();
     await visit(page, '/donate');
     await page.getByRole('button', { name: '$50', exact: true }).click();
     expect(await page.locator('#amount-summary').innerText()).toBe("You're donating: $50.00");
@@ -52,12 +41,10 @@ describe('the donate page', () => {
     expect(tab.url()).toBe('https://www.paypal.me/HealingCircleExample/50');
     await expect.poll(() => toastText(page)).toContain('Intent Saved');
     expect(await latestIntent()).toMatchObject({ amountCents: 5000, paymentMethod: 'PayPal', message: null, status: 'open' });
-    await context.close();
   });
 
   it('records a custom amount with a message; the custom amount clears the quick choice and back', async () => {
-    const { context } = await newContext(browser, site);
-    const page = await context.newPage();
+    const { page, context } = await suite.newPage();
     await visit(page, '/donate');
     const quick = page.getByRole('button', { name: '$100', exact: true });
     await quick.click();
@@ -77,29 +64,24 @@ describe('the donate page', () => {
     expect(tab.url()).toBe('https://venmo.com/u/HealingCircle-Example');
     await expect.poll(async () => (await latestIntent())?.paymentMethod).toBe('Venmo');
     expect(await latestIntent()).toMatchObject({ amountCents: 1234, message: 'Get well soon' });
-    await context.close();
   });
 
   it('refuses a custom amount below the minimum', async () => {
-    const { context } = await newContext(browser, site);
-    const page = await context.newPage();
+    const { page } = await suite.newPage();
     await visit(page, '/donate');
     await page.getByLabel('Custom amount (USD)').fill('0.5');
     expect(await page.locator('#amount-summary').innerText()).toBe('Amount must be at least $1');
     expect(await page.getByRole('button', { name: /^CashApp/ }).getAttribute('aria-disabled')).toBe('true');
-    await context.close();
   });
 
   it('has the social tags and canonical link', async () => {
-    const { context } = await newContext(browser, site, { javaScriptEnabled: false });
-    const page = await context.newPage();
+    const { page } = await suite.newPage({ javaScriptEnabled: false });
     await page.goto('/donate');
     expect(await page.title()).toMatch(/Maya/);
     for (const selector of ['meta[name="description"]', 'meta[name="keywords"]', 'meta[property="og:title"]', 'meta[property="og:image"]', 'meta[name="twitter:card"]']) {
       expect(await page.locator(selector).getAttribute('content'), selector).toBeTruthy();
     }
-    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${site.baseURL}/donate`);
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${suite.site.baseURL}/donate`);
     expect(await page.getByRole('link', { name: 'Back to Story' }).getAttribute('href')).toBe('/');
-    await context.close();
   });
 });

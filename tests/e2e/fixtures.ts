@@ -4,7 +4,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import axe from 'axe-core';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { CLIENT_DIST_DIR } from '../../src/server/paths.ts';
@@ -54,7 +54,7 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A context whose requests to any other host are answered locally (and recorded), never sent out. */
-export async function newContext(browser: Browser, site: Site, options: Parameters<Browser['newContext']>[0] = {}) {
+async function newContext(browser: Browser, site: Site, options: ContextOptions = {}) {
   const context = await browser.newContext({ baseURL: site.baseURL, ...options });
   const thirdParty: string[] = [];
   await context.route(
@@ -78,6 +78,38 @@ export async function visit(page: Page, path: string) {
 export async function toastText(page: Page): Promise<string> {
   const region = page.getByRole('region', { name: /^Notifications/ });
   return (await region.count()) ? region.innerText() : '';
+}
+
+type ContextOptions = Parameters<Browser['newContext']>[0];
+
+/**
+ * One site and one browser for a test file, and a fresh context per page asked for
+ * (closed after each test). Call at the top of a test file.
+ */
+export function browserSuite() {
+  let site: Site | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+  return {
+    get site(): Site {
+      return site!;
+    },
+    async newPage(options: ContextOptions = {}) {
+      const { context, thirdParty } = await newContext(browser!, site!, options);
+      contexts.push(context);
+      return { page: await context.newPage(), context, thirdParty };
+    },
+  };
 }
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {

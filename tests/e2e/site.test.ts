@@ -1,45 +1,32 @@
 /** Navigation, the 404 page, contact, and accessibility across the public pages. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactMessages } from '../../src/server/db/schema/index.ts';
-import { expectNoAxeViolations, launchBrowser, visit, newContext, startSite, toastText, type Browser, type Site } from './fixtures.ts';
+import { browserSuite, expectNoAxeViolations, toastText, visit } from './fixtures.ts';
 
-let site: Site;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const suite = browserSuite();
 
 const PUBLIC_PAGES = ['/', '/donate', '/how-it-works', '/contact', '/privacy-policy', '/terms-of-service', '/medical-disclaimer', '/donor-agreement', '/no-such-page'];
 
 describe('the public site', () => {
   it.each(PUBLIC_PAGES)('%s has no axe violations', async (path) => {
-    const { context } = await newContext(browser, site);
-    const page = await context.newPage();
+    const { page } = await suite.newPage();
     await visit(page, path);
     await page.waitForLoadState('networkidle');
     await expectNoAxeViolations(page);
-    await context.close();
   });
 
   it('serves unknown paths the 404 page with status 404', async () => {
-    const { context } = await newContext(browser, site);
-    const page = await context.newPage();
+    const { page } = await suite.newPage();
     const res = await visit(page, '/no-such-page');
     expect(res!.status()).toBe(404);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('404 Page Not Found');
     const api = await page.request.get('/api/no-such-endpoint');
     expect(api.status()).toBe(404);
     expect(await api.json()).toMatchObject({ code: 'NOT_FOUND' });
-    await context.close();
   });
 
   it('opens the mobile menu, which sends Find Doctors to the directory', async () => {
-    const { context } = await newContext(browser, site, { viewport: { width: 375, height: 740 } });
-    const page = await context.newPage();
+    const { page } = await suite.newPage({ viewport: { width: 375, height: 740 } });
     await visit(page, '/');
     const toggle = page.getByRole('button', { name: 'Open menu' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
@@ -52,12 +39,10 @@ describe('the public site', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('How It Works');
     expect(await page.title()).toMatch(/^How It Works/);
     expect(await page.locator('#mobile-menu').count()).toBe(0);
-    await context.close();
   });
 
   it('is usable by keyboard, with a skip link and visible focus', async () => {
-    const { context } = await newContext(browser, site);
-    const page = await context.newPage();
+    const { page } = await suite.newPage();
     await visit(page, '/');
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
@@ -68,12 +53,10 @@ describe('the public site', () => {
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => document.activeElement?.closest('main') !== null);
     expect(focused).toBe(true);
-    await context.close();
   });
 
   it('sends a contact message, after asking for the missing fields', async () => {
-    const { context } = await newContext(browser, site);
-    const page = await context.newPage();
+    const { page } = await suite.newPage();
     await visit(page, '/contact');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect.poll(() => toastText(page)).toContain('Required Fields');
@@ -85,10 +68,9 @@ describe('the public site', () => {
     await page.getByLabel('Message', { exact: true }).fill('Sending our best wishes.');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect.poll(() => toastText(page)).toContain('Message Sent');
-    const rows = await site.database.db.select().from(contactMessages);
+    const rows = await suite.site.database.db.select().from(contactMessages);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: 'Ada Example', email: 'ada@example.com', subject: 'Hello' });
     expect(await page.getByLabel('Full name').inputValue()).toBe('');
-    await context.close();
   });
 });

@@ -1,22 +1,13 @@
 /** A visitor reads the appeal, shares it, and sees progress move. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildDonation } from '../factories/donations.ts';
-import { launchBrowser, visit, newContext, startSite, toastText, type Browser, type Site } from './fixtures.ts';
+import { browserSuite, toastText, visit } from './fixtures.ts';
 
-let site: Site;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const suite = browserSuite();
 
 describe('the story page', () => {
   it('shows every section of the appeal, in order', async () => {
-    const { context } = await newContext(browser, site);
-    const page = await context.newPage();
+    const { page } = await suite.newPage();
     await visit(page, '/');
     const text = await page.locator('main').innerText();
     const order = [
@@ -62,39 +53,33 @@ describe('the story page', () => {
     }
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
     expect(jsonLd['@graph'].map((n: { '@type': string }) => n['@type'])).toEqual(expect.arrayContaining(['DonateAction', 'Patient', 'Physician', 'Person']));
-    await context.close();
   });
 
   it('shows the story as HTML before any JavaScript runs', async () => {
-    const { context } = await newContext(browser, site, { javaScriptEnabled: false });
-    const page = await context.newPage();
+    const { page } = await suite.newPage({ javaScriptEnabled: false });
     await page.goto('/');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain('Help Maya');
     expect(await page.title()).toContain('Maya');
-    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${site.baseURL}/`);
-    await context.close();
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${suite.site.baseURL}/`);
   });
 
   it('copies the link with Share and reads "Copied!" for two seconds', async () => {
-    const { context } = await newContext(browser, site);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.baseURL });
-    const page = await context.newPage();
+    const { page, context } = await suite.newPage();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.site.baseURL });
     await visit(page, '/');
     const share = page.getByRole('button', { name: 'Share', exact: true });
     await share.click();
     await expect.poll(() => page.locator('main header button').innerText()).toBe('Copied!');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${site.baseURL}/`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${suite.site.baseURL}/`);
     await expect.poll(() => toastText(page)).toContain('Link copied!');
     // F8 takes keyboard users to the notifications region.
     await page.keyboard.press('F8');
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label'))).toMatch(/^Notifications/);
     await expect.poll(() => page.locator('main header button').innerText(), { timeout: 5000 }).toBe('Share');
-    await context.close();
   });
 
   it('loads nothing from another host until the visitor plays the video', async () => {
-    const { context, thirdParty } = await newContext(browser, site);
-    const page = await context.newPage();
+    const { page, thirdParty } = await suite.newPage();
     await visit(page, '/');
     await page.waitForLoadState('networkidle');
     await visit(page, '/donate');
@@ -107,22 +92,19 @@ describe('the story page', () => {
     const frame = page.locator('iframe');
     expect(await frame.getAttribute('src')).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/hcStory2025/);
     await expect.poll(() => thirdParty.some((u) => u.startsWith('https://www.youtube-nocookie.com/'))).toBe(true);
-    await context.close();
   });
 
   it('refreshes progress every 30 seconds', async () => {
-    const { context } = await newContext(browser, site);
-    const page = await context.newPage();
+    const { page } = await suite.newPage();
     await page.clock.install();
     await visit(page, '/');
     await expect.poll(() => page.getByTestId('amount-raised').innerText()).toBe('$0');
 
-    await buildDonation(site.database.db, { amountCents: 150_000 });
-    site.refreshProgress();
+    await buildDonation(suite.site.database.db, { amountCents: 150_000 });
+    suite.site.refreshProgress();
     await page.clock.fastForward(30_000);
     await expect.poll(() => page.getByTestId('amount-raised').innerText()).toBe('$1,500');
     expect(await page.getByTestId('percent-complete').innerText()).toBe('10% complete');
     expect(await page.getByTestId('amount-remaining').innerText()).toBe('$13,500 still needed');
-    await context.close();
   });
 });

@@ -1,5 +1,6 @@
 /** Builds the app on a fresh database for one test file; tests use app.inject(). */
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import type { Mailer } from '../../src/server/services/mail.ts';
@@ -31,6 +32,21 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
       await database.destroy();
     },
   };
+}
+
+/**
+ * A test app for the whole file, built before the first test and closed after the last.
+ * Read `t.app`, `t.database` inside tests (not at import time).
+ */
+export function setupTestApp(options: Parameters<typeof createTestApp>[0] = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(options);
+  });
+  afterAll(() => current?.close());
+  return new Proxy({} as TestApp, {
+    get: (_target, key) => current![key as keyof TestApp],
+  });
 }
 
 /** POST JSON through inject. */

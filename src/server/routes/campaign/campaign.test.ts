@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { buildDonation, buildIntent } from '../../../../tests/factories/donations.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setupTestApp();
 
 describe('GET /api/campaign', () => {
   it('returns the seeded campaign content', async () => {

@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { createTestApp, postJson, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { createTestApp, postJson, setupTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { startSmtpCapture, type SmtpCapture } from '../../../../tests/setup/smtp.ts';
 import { contactMessages, outbox, rateLimits } from '../../db/schema/index.ts';
 
 const valid = { name: 'Ada Example', email: 'ada@example.com', subject: 'Question about the fund', message: 'How can I send a cheque?' };
 
 describe('POST /api/contact (no SMTP: the outbox)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = setupTestApp();
   beforeEach(async () => {
     await t.database.db.delete(rateLimits);
   });

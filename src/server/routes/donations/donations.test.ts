@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { MESSAGE_MAX } from '#shared/constants.ts';
-import { createTestApp, postJson, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { setupTestApp, postJson } from '../../../../tests/setup/test-app.ts';
 import { donationIntents, rateLimits } from '../../db/schema/index.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setupTestApp();
 // Each test starts with fresh rate-limit counters so the limit test is independent.
 beforeEach(async () => {
   await t.database.db.delete(rateLimits);

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, postJson, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setupTestApp, postJson } from '../../../../tests/setup/test-app.ts';
 import { analyticsEvents, rateLimits } from '../../db/schema/index.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setupTestApp();
 beforeEach(async () => {
   await t.database.db.delete(analyticsEvents);
   await t.database.db.delete(rateLimits);

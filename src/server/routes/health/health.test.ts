@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, setupTestApp } from '../../../../tests/setup/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setupTestApp();
 
 describe('health and unknown paths', () => {
   it('answers /healthz and /readyz when the database answers', async () => {
