@@ -165,9 +165,12 @@ function evidenceOf(audit: Result['audits'][string]): string[] {
         visit(item as Details);
         continue;
       }
-      const node = item.node as { selector?: string; snippet?: string; nodeLabel?: string; explanation?: string } | undefined;
+      const node = item.node as { type?: string; value?: string; selector?: string; snippet?: string; nodeLabel?: string; explanation?: string } | undefined;
       if (node) {
-        out.push([node.selector, node.snippet, node.nodeLabel && `"${node.nodeLabel}"`, node.explanation?.replace(/\s+/g, ' ')].filter(Boolean).join(' | '));
+        const label = node.nodeLabel && node.nodeLabel !== node.selector ? `"${node.nodeLabel}"` : undefined;
+        const score = typeof item.score === 'number' ? `score ${item.score.toFixed(3)}` : undefined;
+        const line = [node.type === 'text' ? node.value : undefined, node.selector, node.snippet, label, node.explanation, score].filter(Boolean).join(' | ');
+        if (line) out.push(line.replace(/\s+/g, ' '));
         continue;
       }
       if (typeof item.phase === 'string') {

@@ -21,9 +21,9 @@ export default fp(
         const first = error.validation[0]!;
         const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
         status = 400;
-        body = field
-          ? { message: first.message ?? 'Invalid input', code: 'VALIDATION', field }
-          : { message: `Request ${error.validationContext ?? 'body'} must be a JSON object`, code: 'VALIDATION' };
+        if (field) body = { message: first.message ?? 'Invalid input', code: 'VALIDATION', field };
+        else if (first.keyword === 'invalid_type') body = { message: `Request ${error.validationContext ?? 'body'} must be a JSON object`, code: 'VALIDATION' };
+        else body = { message: first.message ?? 'Invalid input', code: 'VALIDATION' };
       } else if (error instanceof AppError) {
         status = error.status;
         body = { message: error.message, code: error.code, ...(error.field ? { field: error.field } : {}) };

@@ -11,11 +11,11 @@ const PathSchema = z
 export const AnalyticsEventSchema = z.discriminatedUnion(
   'name',
   [
-    z.object({ name: z.literal('page_view'), path: PathSchema }),
-    z.object({ name: z.literal('tiktok_video_click'), path: PathSchema }),
-    z.object({ name: z.literal('donate_click'), path: PathSchema }),
-    z.object({ name: z.literal('donate_button_click'), path: PathSchema }),
-    z.object({
+    z.strictObject({ name: z.literal('page_view'), path: PathSchema }),
+    z.strictObject({ name: z.literal('tiktok_video_click'), path: PathSchema }),
+    z.strictObject({ name: z.literal('donate_click'), path: PathSchema }),
+    z.strictObject({ name: z.literal('donate_button_click'), path: PathSchema }),
+    z.strictObject({
       name: z.literal('donation_click'),
       path: PathSchema,
       method: z.enum(DONATE_PAYMENT_METHODS, { error: 'Unknown payment method' }),

@@ -13,7 +13,7 @@ function requiredText(max: number, label: string) {
     .max(max, `${label} must be at most ${max} characters`);
 }
 
-export const ContactMessageSchema = z.object({
+export const ContactMessageSchema = z.strictObject({
   name: requiredText(CONTACT_FIELD_MAX.name, 'Name'),
   email: z
     .string({ error: REQUIRED_FIELDS_MESSAGE })

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DONATE_PAYMENT_METHODS, MESSAGE_MAX } from '../constants.ts';
 import { DollarAmountSchema, optionalText } from './common.ts';
 
-export const DonationIntentSchema = z.object({
+export const DonationIntentSchema = z.strictObject({
   amount: DollarAmountSchema,
   message: optionalText(MESSAGE_MAX, 'Message'),
   paymentMethod: z.enum(DONATE_PAYMENT_METHODS, {

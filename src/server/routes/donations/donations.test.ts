@@ -57,6 +57,7 @@ describe('POST /api/donation-intent', () => {
     ['missing timestamp', { ...valid, timestamp: undefined }, /Timestamp must be an ISO 8601 date-time/],
     ['an array body', [valid], /must be a JSON object/],
     ['a null body', null, /must be a JSON object|empty/],
+    ['an unknown field', { ...valid, status: 'matched' }, /Unrecognized key: "status"/],
   ];
 
   it.each(invalid)('refuses %s with a 400 and a clear message, writing nothing', async (_label, body, message) => {
