@@ -40,6 +40,9 @@ describe('loadConfig defaults', () => {
       mailFrom: 'Healing Circle <no-reply@localhost>',
       publicUrl: 'http://localhost:3000',
       redisUrl: undefined,
+      sessionSecret: expect.stringMatching(/^development-only-/),
+      altchaKey: expect.stringMatching(/^development-only-/),
+      secureCookies: false,
       trustProxy: false,
       logLevel: 'info',
     });
@@ -89,10 +92,11 @@ describe('loadConfig defaults', () => {
     expect(config.publicUrl).toBe('https://healing.example.org');
   });
 
-  it('does not expose the secrets on the config object', () => {
+  it('uses the configured secrets in production, never the development fallbacks', () => {
     const config = loadConfig(PRODUCTION);
-    expect(JSON.stringify(config)).not.toContain(SESSION_SECRET);
-    expect(JSON.stringify(config)).not.toContain(ALTCHA_HMAC_KEY);
+    expect(config.sessionSecret).toBe(SESSION_SECRET);
+    expect(config.altchaKey).toBe(ALTCHA_HMAC_KEY);
+    expect(config.secureCookies).toBe(true);
   });
 });
 

@@ -56,11 +56,21 @@ export interface Config {
   mailFrom: string;
   publicUrl: string;
   redisUrl: string | undefined;
+  /** Keys token hashes (sessions, mailed links). */
+  sessionSecret: string;
+  /** Signs ALTCHA challenges. */
+  altchaKey: string;
+  /** Served over HTTPS: Secure, __Host- cookies. */
+  secureCookies: boolean;
   trustProxy: boolean | number | string;
   logLevel: string;
 }
 
 export class ConfigError extends Error {}
+
+// Development-only fallbacks; production refuses to start without real secrets (see the schema).
+const DEV_SESSION_SECRET = 'development-only-session-secret-not-for-production';
+const DEV_ALTCHA_KEY = 'development-only-altcha-key-not-for-production-use';
 
 /** Parses the environment; throws ConfigError with one line naming the first bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -76,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -84,8 +95,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(ROOT_DIR, e.DATA_DIR),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     redisUrl: e.REDIS_URL,
+    sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    altchaKey: e.ALTCHA_HMAC_KEY ?? DEV_ALTCHA_KEY,
+    secureCookies: publicUrl.startsWith('https://'),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
   };

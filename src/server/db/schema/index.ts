@@ -1,2 +1,3 @@
 export * from './campaigns.ts';
 export * from './platform.ts';
+export * from './accounts.ts';

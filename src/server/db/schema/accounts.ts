@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AdminLevel, Role } from '#shared/auth/roles.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased; unique case-insensitively. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: text('role').$type<Role>(),
+    /** Assigned by a super_admin (or the one-time setup link), never chosen in onboarding. */
+    adminLevel: text('admin_level').$type<AdminLevel>(),
+    profileImageUrl: text('profile_image_url'),
+    emailVerifiedAt: at('email_verified_at'),
+    onboardingCompletedAt: at('onboarding_completed_at'),
+    status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
+    notifyByEmail: boolean('notify_by_email').notNull().default(true),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`)],
+);
+
+/** Only the hash of a session token is stored; the token lives in the visitor's cookie. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    lastSeenAt: at('last_seen_at').notNull().defaultNow(),
+    /** Absolute end of the session, whatever the activity. */
+    expiresAt: at('expires_at').notNull(),
+    /** A short description of the browser, shown in the user's session list. */
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use tokens mailed to a user (email verification, password reset); stored hashed. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('user_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** One-time invites to become an admin; the first super_admin's setup link is one with no creator. */
+export const adminInvites = pgTable('admin_invites', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tokenHash: text('token_hash').notNull().unique(),
+  adminLevel: text('admin_level').$type<AdminLevel>().notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+  usedBy: uuid('used_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** ALTCHA solutions already accepted, so none can be replayed before it expires. */
+export const spentChallenges = pgTable('spent_challenges', {
+  signature: text('signature').primaryKey(),
+  expiresAt: at('expires_at').notNull(),
+});
+
+/** Role-specific onboarding answers; health fields are private to the user and admins. */
+export const patientProfiles = pgTable('patient_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  medicalCondition: text('medical_condition').notNull(),
+  symptoms: text('symptoms').notNull(),
+  treatmentGoals: text('treatment_goals').notNull(),
+  urgencyLevel: text('urgency_level').notNull(),
+  preferredContactMethod: text('preferred_contact_method').notNull(),
+  allowPublicStory: boolean('allow_public_story').notNull().default(false),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+export const doctorProfiles = pgTable(
+  'doctor_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    specialty: text('specialty').notNull(),
+    licenseNumber: text('license_number').notNull(),
+    licenseState: text('license_state').notNull(),
+    yearsExperience: integer('years_experience').notNull(),
+    medicalBoard: text('medical_board').notNull(),
+    hospitalAffiliation: text('hospital_affiliation'),
+    bio: text('bio').notNull(),
+    areasOfExpertise: text('areas_of_expertise').array().notNull(),
+    consultationTypes: text('consultation_types').array().notNull(),
+    verificationStatus: text('verification_status', { enum: ['pending', 'verified', 'rejected'] }).notNull().default('pending'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('doctor_profiles_status_specialty_idx').on(t.verificationStatus, t.specialty)],
+);
+
+export const donorProfiles = pgTable('donor_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  donationInterests: text('donation_interests').array().notNull(),
+  monthlyBudget: text('monthly_budget').notNull(),
+  followUpPreference: text('follow_up_preference').notNull(),
+  anonymousDonations: boolean('anonymous_donations').notNull().default(false),
+  taxDeductibleInfo: boolean('tax_deductible_info').notNull().default(true),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+export const adminProfiles = pgTable('admin_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  responsibilities: text('responsibilities').array().notNull(),
+  previousExperience: text('previous_experience').notNull(),
+  availabilityHours: integer('availability_hours').notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});

@@ -1,0 +1,86 @@
+/**
+ * Server-side sessions: an opaque random token in the cookie, its keyed hash in the table.
+ * A session ends after SESSION_IDLE_MS without use or SESSION_ABSOLUTE_MS after sign-in, whichever comes first.
+ */
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { sessions, users } from '../db/schema/index.ts';
+import type { Clock } from './clock.ts';
+import { hashToken, randomToken } from './tokens.ts';
+
+export const SESSION_IDLE_MS = 3 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** lastSeenAt is written at most this often, not on every request. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+export interface SessionService {
+  /** Starts a new session (a new token every time: no fixation) and returns its token. */
+  create(userId: string, userAgent: string): Promise<{ token: string; session: SessionRow }>;
+  /** The live session and its active user for a cookie token, or null. */
+  resolve(token: string): Promise<{ session: SessionRow; user: UserRow } | null>;
+  revoke(sessionId: string): Promise<void>;
+  /** Ends every session of a user, optionally keeping one (the one making the request). */
+  revokeAll(userId: string, keepSessionId?: string): Promise<void>;
+}
+
+export function createSessionService(db: Db, secret: string, clock: Clock): SessionService {
+  return {
+    async create(userId, userAgent) {
+      const token = randomToken();
+      const now = clock.now();
+      const [session] = await db
+        .insert(sessions)
+        .values({
+          tokenHash: hashToken(token, secret),
+          userId,
+          createdAt: now,
+          lastSeenAt: now,
+          expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+          userAgent: describeUserAgent(userAgent),
+        })
+        .returning();
+      return { token, session: session! };
+    },
+
+    async resolve(token) {
+      if (!token || token.length > 100) return null;
+      const [row] = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.tokenHash, hashToken(token, secret)))
+        .limit(1);
+      if (!row) return null;
+      const now = clock.now().getTime();
+      const idleFor = now - row.session.lastSeenAt.getTime();
+      if (now >= row.session.expiresAt.getTime() || idleFor >= SESSION_IDLE_MS || row.user.status !== 'active') {
+        await db.delete(sessions).where(eq(sessions.id, row.session.id));
+        return null;
+      }
+      if (idleFor >= TOUCH_EVERY_MS) {
+        await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.session.id));
+      }
+      return row;
+    },
+
+    async revoke(sessionId) {
+      await db.delete(sessions).where(eq(sessions.id, sessionId));
+    },
+
+    async revokeAll(userId, keepSessionId) {
+      await db
+        .delete(sessions)
+        .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+    },
+  };
+}
+
+/** "Chrome on Linux": enough to recognise a session in a list, without storing a fingerprint. */
+export function describeUserAgent(ua: string): string {
+  const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrome\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : 'A browser';
+  const os = /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Windows/.test(ua) ? 'Windows' : /Mac OS X/.test(ua) ? 'macOS' : /Linux/.test(ua) ? 'Linux' : 'an unknown system';
+  return `${browser} on ${os}`;
+}

@@ -1,0 +1,124 @@
+/** Accounts: registration, sign-in, password reset, role choice (spec sections 2, 5, 8). */
+import { z } from 'zod';
+import { SELF_CHOSEN_ROLES, ROLES } from '../auth/roles.ts';
+
+export const PASSWORD_MIN = 8;
+/** Long enough for any passphrase, short enough that hashing it is cheap; never truncated. */
+export const PASSWORD_MAX = 128;
+export const NAME_MAX = 100;
+
+export const PASSWORD_MESSAGES = {
+  /** Registration wording (spec section 5). */
+  tooShort: 'Password must be at least 8 characters',
+  /** Reset-password wording (spec section 5). */
+  tooShortReset: 'Password must be at least 8 characters long',
+  mixedCase: 'Password must contain both uppercase and lowercase letters',
+  digit: 'Password must contain at least one number',
+  tooLong: `Password must be at most ${PASSWORD_MAX} characters`,
+  common: 'This password is too common. Please choose one that is harder to guess.',
+  personal: 'Password must not contain your name or email address',
+} as const;
+
+/** The spec's password rules; `minMessage` differs between registration and reset. */
+export function passwordSchema(minMessage: string = PASSWORD_MESSAGES.tooShort) {
+  return z
+    .string({ error: minMessage })
+    .min(PASSWORD_MIN, minMessage)
+    .max(PASSWORD_MAX, PASSWORD_MESSAGES.tooLong)
+    .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p), PASSWORD_MESSAGES.mixedCase)
+    .refine((p) => /\d/.test(p), PASSWORD_MESSAGES.digit);
+}
+
+export const EMAIL_MESSAGE = 'Please enter a valid email address';
+export const EmailAddressSchema = z
+  .string({ error: EMAIL_MESSAGE })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email(EMAIL_MESSAGE).max(254, EMAIL_MESSAGE));
+
+function requiredName(message: string) {
+  return z.string({ error: message }).trim().min(1, message).max(NAME_MAX, `Must be at most ${NAME_MAX} characters`);
+}
+
+/** A solved ALTCHA challenge (base64 JSON), or null when the widget did not load. */
+export const HumanCheckSchema = z.string().max(4000).nullable();
+export const HUMAN_CHECK_MISSING = 'Human verification did not complete. Please reload the page and try again.';
+
+export const RegisterSchema = z.strictObject({
+  firstName: requiredName('First name is required'),
+  lastName: requiredName('Last name is required'),
+  email: EmailAddressSchema,
+  password: passwordSchema(PASSWORD_MESSAGES.tooShort),
+  role: z.enum(ROLES, { error: 'Please choose a role' }),
+  /** Required for role `admin`: the one-time invite from a super_admin. */
+  inviteToken: z.string().max(200).optional(),
+  altcha: HumanCheckSchema,
+});
+export type RegisterInput = z.input<typeof RegisterSchema>;
+
+/** The /register form: the request fields plus a confirmation the server never sees. */
+export const RegisterFormSchema = RegisterSchema.pick({ firstName: true, lastName: true, email: true, password: true })
+  .extend({ confirmPassword: z.string().min(PASSWORD_MIN, 'Please confirm your password') })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export type RegisterFormValues = z.input<typeof RegisterFormSchema>;
+
+export const LoginSchema = z.strictObject({
+  email: z.string({ error: EMAIL_MESSAGE }).trim().toLowerCase().min(1, EMAIL_MESSAGE).max(254, EMAIL_MESSAGE),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is required'),
+});
+export type LoginInput = z.input<typeof LoginSchema>;
+
+export const RequestPasswordResetSchema = z.strictObject({
+  email: EmailAddressSchema,
+  altcha: HumanCheckSchema.optional(),
+});
+
+export const INVALID_RESET_TOKEN = 'Invalid reset token.';
+export const ResetPasswordSchema = z.strictObject({
+  token: z.string({ error: INVALID_RESET_TOKEN }).min(1, INVALID_RESET_TOKEN).max(200, INVALID_RESET_TOKEN),
+  newPassword: passwordSchema(PASSWORD_MESSAGES.tooShortReset),
+});
+
+/** The /reset-password form. */
+export const ResetPasswordFormSchema = z
+  .object({ newPassword: passwordSchema(PASSWORD_MESSAGES.tooShortReset), confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'Please make sure both passwords are identical.',
+    path: ['confirmPassword'],
+  });
+
+export const SetRoleSchema = z.strictObject({
+  role: z.enum(SELF_CHOSEN_ROLES, { error: 'Please choose patient, doctor or donor' }),
+  /** The spec's field name; it carries the ALTCHA solution. */
+  recaptchaToken: HumanCheckSchema,
+});
+
+export const VerifyEmailSchema = z.strictObject({ token: z.string().min(1).max(200) });
+
+export const ChangePasswordSchema = z.strictObject({
+  currentPassword: z.string().min(1, 'Current password is required').max(1024),
+  newPassword: passwordSchema(PASSWORD_MESSAGES.tooShort),
+});
+
+export const DeleteAccountSchema = z.strictObject({
+  password: z.string().min(1, 'Enter your password to confirm').max(1024),
+});
+
+export const UpdateProfileSchema = z.strictObject({
+  firstName: requiredName('First name is required'),
+  lastName: requiredName('Last name is required'),
+  notifyByEmail: z.boolean().optional(),
+});
+
+/** GET /api/auth/user */
+export interface CurrentUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: (typeof ROLES)[number] | null;
+  adminLevel: 'moderator' | 'manager' | 'super_admin' | null;
+  profileImageUrl: string | null;
+  onboardingCompleted: boolean;
+  emailVerified: boolean;
+}
