@@ -9,17 +9,22 @@ import type { Mailer } from './services/mail.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
+import authPlugin from './plugins/auth.ts';
+import type { Clock } from './services/clock.ts';
 import clientPlugin from './plugins/client.ts';
 import healthRoutes from './routes/health/health.ts';
 import campaignRoutes from './routes/campaign/campaign.ts';
 import donationRoutes from './routes/donations/donations.ts';
 import contactRoutes from './routes/contact/contact.ts';
 import eventRoutes from './routes/events/events.ts';
+import authRoutes from './routes/auth/auth.ts';
 
 export interface BuildAppOptions {
   config: Config;
   database: Database;
   mailer?: Mailer;
+  /** Replace the clock (tests of timeouts and expiry). */
+  clock?: Clock;
   /** Serve the built client from this directory; false for API-only. */
   clientDir?: string | false;
   logger?: FastifyServerOptions['logger'];
@@ -80,12 +85,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { config, database: options.database, ...(options.mailer ? { mailer: options.mailer } : {}) });
   await app.register(rateLimitPlugin);
+  await app.register(authPlugin, options.clock ? { clock: options.clock } : {});
 
   await app.register(healthRoutes);
   await app.register(campaignRoutes);
   await app.register(donationRoutes);
   await app.register(contactRoutes);
   await app.register(eventRoutes);
+  await app.register(authRoutes);
 
   await app.register(clientPlugin, options.clientDir === false ? { distDir: '/nonexistent' } : options.clientDir ? { distDir: options.clientDir } : {});
   return app;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import type { Mailer } from '../../src/server/services/mail.ts';
+import type { Clock } from '../../src/server/services/clock.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export interface TestApp {
@@ -13,7 +14,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { env?: Record<string, string>; mailer?: Mailer; clientDir?: string | false } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  clientDir?: string | false;
+  clock?: Clock;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
   const database = await createTestDatabase();
   const app = await buildApp({
@@ -21,6 +29,7 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
     database,
     clientDir: options.clientDir ?? false,
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   await app.ready();
   return {
@@ -38,7 +47,7 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
  * A test app for the whole file, built before the first test and closed after the last.
  * Read `t.app`, `t.database` inside tests (not at import time).
  */
-export function setupTestApp(options: Parameters<typeof createTestApp>[0] = {}): TestApp {
+export function setupTestApp(options: TestAppOptions = {}): TestApp {
   let current: TestApp | undefined;
   beforeAll(async () => {
     current = await createTestApp(options);
@@ -49,7 +58,15 @@ export function setupTestApp(options: Parameters<typeof createTestApp>[0] = {}):
   });
 }
 
-/** POST JSON through inject. */
+/** The Origin a browser on the site sends (tests run with the default PUBLIC_URL). */
+export const SITE_ORIGIN = 'http://localhost:3000';
+
+/** POST JSON through inject, as the site's own pages would (same-origin Origin header). */
 export function postJson(app: FastifyInstance, url: string, body: unknown, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', origin: SITE_ORIGIN, ...headers },
+  });
 }

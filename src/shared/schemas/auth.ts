@@ -70,7 +70,7 @@ export type LoginInput = z.input<typeof LoginSchema>;
 
 export const RequestPasswordResetSchema = z.strictObject({
   email: EmailAddressSchema,
-  altcha: HumanCheckSchema.optional(),
+  altcha: HumanCheckSchema,
 });
 
 export const INVALID_RESET_TOKEN = 'Invalid reset token.';

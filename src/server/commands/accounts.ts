@@ -1,0 +1,118 @@
+/** Account writes: registration, mailed tokens, password changes. Each multi-row change is one transaction. */
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { AppError } from '#shared/errors.ts';
+import type { Role } from '#shared/auth/roles.ts';
+import type { Db } from '../db/client.ts';
+import { adminInvites, sessions, userTokens, users } from '../db/schema/index.ts';
+import { hashPassword, passwordPolicyProblem } from '../services/passwords.ts';
+import { hashToken, randomToken } from '../services/tokens.ts';
+import type { UserRow } from '../services/sessions.ts';
+
+export const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
+export const INVALID_RESET_LINK = 'This password reset link is invalid or expired.';
+
+export interface RegisterCommand {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  role: Role;
+  inviteToken?: string | undefined;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return user;
+}
+
+/** Creates the account; `admin` only with a live invite, whose level the new admin receives. */
+export async function registerUser(db: Db, secret: string, input: RegisterCommand, now: Date): Promise<UserRow> {
+  const problem = passwordPolicyProblem(input.password, input);
+  if (problem) throw new AppError('VALIDATION', problem, 'password');
+  if (input.role === 'admin' && !input.inviteToken) {
+    throw new AppError('FORBIDDEN', 'Administrator accounts need an invitation from a super admin');
+  }
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    if (await findUserByEmail(tx as unknown as Db, input.email)) {
+      throw new AppError('CONFLICT', 'An account with this email already exists. Try signing in instead.', 'email');
+    }
+    let adminLevel = null;
+    let inviteId: string | null = null;
+    if (input.role === 'admin') {
+      const [invite] = await tx
+        .select()
+        .from(adminInvites)
+        .where(and(eq(adminInvites.tokenHash, hashToken(input.inviteToken!, secret)), isNull(adminInvites.usedAt), gt(adminInvites.expiresAt, now)))
+        .limit(1);
+      if (!invite) throw new AppError('FORBIDDEN', 'This invitation is invalid, used or expired');
+      adminLevel = invite.adminLevel;
+      inviteId = invite.id;
+    }
+    const [user] = await tx
+      .insert(users)
+      .values({ email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: input.role, adminLevel })
+      .returning();
+    if (inviteId) await tx.update(adminInvites).set({ usedAt: now, usedBy: user!.id }).where(eq(adminInvites.id, inviteId));
+    return user!;
+  });
+}
+
+/** A fresh single-use token for a mailed link; earlier unused ones of the same purpose stop working. */
+export async function issueUserToken(db: Db, secret: string, userId: string, purpose: 'verify_email' | 'reset_password', now: Date) {
+  const token = randomToken();
+  const ttl = purpose === 'verify_email' ? VERIFY_EMAIL_TTL_MS : RESET_PASSWORD_TTL_MS;
+  await db.transaction(async (tx) => {
+    await tx.delete(userTokens).where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+    await tx.insert(userTokens).values({ tokenHash: hashToken(token, secret), userId, purpose, expiresAt: new Date(now.getTime() + ttl) });
+  });
+  return token;
+}
+
+/** Marks a live token used and returns its user id, or null when it is unknown, used or expired. */
+export async function consumeUserToken(db: Db, secret: string, token: string, purpose: 'verify_email' | 'reset_password', now: Date) {
+  const [row] = await db
+    .update(userTokens)
+    .set({ usedAt: now })
+    .where(and(eq(userTokens.tokenHash, hashToken(token, secret)), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now)))
+    .returning({ userId: userTokens.userId });
+  return row?.userId ?? null;
+}
+
+/**
+ * Resets a password with a mailed token: the token is spent only when the new password is accepted,
+ * and every session of the user ends. Returns the user, or throws INVALID_RESET_LINK.
+ */
+export async function resetPasswordWithToken(db: Db, secret: string, token: string, newPassword: string, now: Date): Promise<UserRow> {
+  const live = and(eq(userTokens.tokenHash, hashToken(token, secret)), eq(userTokens.purpose, 'reset_password'), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now));
+  const [found] = await db.select({ user: users }).from(userTokens).innerJoin(users, eq(users.id, userTokens.userId)).where(live).limit(1);
+  if (!found || found.user.status !== 'active') throw new AppError('VALIDATION', INVALID_RESET_LINK, 'token');
+  const problem = passwordPolicyProblem(newPassword, found.user);
+  if (problem) throw new AppError('VALIDATION', problem, 'newPassword');
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    // Spending the token is the guard against two resets racing with one link.
+    const spent = await tx.update(userTokens).set({ usedAt: now }).where(live).returning({ id: userTokens.id });
+    if (spent.length === 0) throw new AppError('VALIDATION', INVALID_RESET_LINK, 'token');
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, found.user.id));
+    await tx.delete(sessions).where(eq(sessions.userId, found.user.id));
+  });
+  return found.user;
+}
+
+/** Sets a new password and ends every session of the user (except `keepSessionId`). */
+export async function setPassword(db: Db, user: UserRow, newPassword: string, now: Date, keepSessionId?: string) {
+  const problem = passwordPolicyProblem(newPassword, user);
+  if (problem) throw new AppError('VALIDATION', problem, 'newPassword');
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    const others = keepSessionId ? and(eq(sessions.userId, user.id), sql`${sessions.id} <> ${keepSessionId}`) : eq(sessions.userId, user.id);
+    await tx.delete(sessions).where(others);
+  });
+}

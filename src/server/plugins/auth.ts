@@ -1,0 +1,132 @@
+/**
+ * Who is asking: the session cookie, the signed-in user, and the `require*` helpers that throw 401/403.
+ * Also the CSRF rule: a state-changing request that carries a session cookie must come from our own origin.
+ */
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { adminLevelAtLeast, type AdminLevel, type Role } from '#shared/auth/roles.ts';
+import { AppError } from '#shared/errors.ts';
+import { systemClock, type Clock } from '../services/clock.ts';
+import { createSessionService, SESSION_ABSOLUTE_MS, type SessionRow, type SessionService, type UserRow } from '../services/sessions.ts';
+import { createAltchaService, type AltchaService } from '../services/altcha.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    clock: Clock;
+    sessions: SessionService;
+    altcha: AltchaService;
+    /** Starts a session for a user and sets the cookie (sign-in, and every privilege change). */
+    signIn(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
+    signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+  interface FastifyRequest {
+    user: UserRow | null;
+    session: SessionRow | null;
+  }
+}
+
+export interface AuthPluginOptions {
+  clock?: Clock;
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export default fp<AuthPluginOptions>(
+  async (app, options) => {
+    const { config } = app;
+    const cookieName = config.secureCookies ? '__Host-session' : 'session';
+    const publicOrigin = new URL(config.publicUrl).origin;
+
+    app.decorate('clock', options.clock ?? systemClock);
+    app.decorate('sessions', createSessionService(app.db, config.sessionSecret, app.clock));
+    app.decorate('altcha', createAltchaService(app.db, config.altchaKey));
+    await app.register(cookie);
+    app.decorateRequest('user', null);
+    app.decorateRequest('session', null);
+
+    app.addHook('onRequest', async (request) => {
+      const token = request.cookies[cookieName];
+      if (UNSAFE_METHODS.has(request.method) && request.url.startsWith('/api/')) assertSameOrigin(request, publicOrigin, token !== undefined);
+      if (!token) return;
+      const resolved = await app.sessions.resolve(token);
+      if (resolved) {
+        request.user = resolved.user;
+        request.session = resolved.session;
+      }
+    });
+
+    function setCookie(reply: FastifyReply, token: string) {
+      reply.setCookie(cookieName, token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        secure: config.secureCookies,
+        maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+      });
+    }
+
+    app.decorate('signIn', async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
+      // Whatever session the browser had before is ended: a new id at every sign-in or privilege change.
+      if (request.session) await app.sessions.revoke(request.session.id);
+      const { token, session } = await app.sessions.create(userId, String(request.headers['user-agent'] ?? ''));
+      request.session = session;
+      setCookie(reply, token);
+    });
+
+    app.decorate('signOut', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.session) await app.sessions.revoke(request.session.id);
+      request.session = null;
+      request.user = null;
+      reply.clearCookie(cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);
+
+/** Our origin: the configured public one, or the host this request was sent to (e.g. 127.0.0.1 locally). */
+function isOwnOrigin(request: FastifyRequest, origin: string, publicOrigin: string): boolean {
+  if (origin === publicOrigin) return true;
+  try {
+    return new URL(origin).host === request.host;
+  } catch {
+    return false;
+  }
+}
+
+function assertSameOrigin(request: FastifyRequest, publicOrigin: string, hasSessionCookie: boolean) {
+  const origin = request.headers.origin;
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (origin !== undefined) {
+    if (!isOwnOrigin(request, origin, publicOrigin)) throw new AppError('FORBIDDEN', 'Cross-site request refused');
+    return;
+  }
+  if (fetchSite !== undefined) {
+    if (fetchSite !== 'same-origin' && fetchSite !== 'none') throw new AppError('FORBIDDEN', 'Cross-site request refused');
+    return;
+  }
+  // Browsers send one of the two on every state-changing request; without either, a request can
+  // only act with a session cookie if it was forged outside a browser, which CSRF is not about,
+  // but we still refuse it to keep the rule simple to state.
+  if (hasSessionCookie) throw new AppError('FORBIDDEN', 'Cross-site request refused');
+}
+
+/** The signed-in user, or a 401. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+  return request.user;
+}
+
+/** The signed-in user with this role, or 401/403. */
+export function requireRole(request: FastifyRequest, role: Role): UserRow {
+  const user = requireUser(request);
+  if (user.role !== role) throw new AppError('FORBIDDEN', 'You do not have access to this');
+  return user;
+}
+
+/** A signed-in admin of at least this level, or 401/403. */
+export function requireAdmin(request: FastifyRequest, minimum: AdminLevel): UserRow {
+  const user = requireUser(request);
+  if (user.role !== 'admin' || !adminLevelAtLeast(user.adminLevel, minimum)) throw new AppError('FORBIDDEN', 'You do not have access to this');
+  return user;
+}

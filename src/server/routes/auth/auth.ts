@@ -1,0 +1,164 @@
+/** Sign-up, sign-in, sign-out, the current user, role choice, email verification and password reset. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import { AppError } from '#shared/errors.ts';
+import {
+  LoginSchema,
+  RegisterSchema,
+  RequestPasswordResetSchema,
+  ResetPasswordSchema,
+  SetRoleSchema,
+  VerifyEmailSchema,
+} from '#shared/schemas/auth.ts';
+import { users } from '../../db/schema/index.ts';
+import {
+  consumeUserToken,
+  findUserByEmail,
+  issueUserToken,
+  registerUser,
+  resetPasswordWithToken,
+} from '../../commands/accounts.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../../services/passwords.ts';
+import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../../services/mail-templates.ts';
+import { presentCurrentUser } from '../../presenters/user.ts';
+import { requireUser } from '../../plugins/auth.ts';
+
+/** A same-site path to return to after sign-in; anything else becomes "/". */
+export function safeReturnPath(value: unknown): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  return value.length > 500 ? '/' : value;
+}
+
+const RESET_SENT = "If an account exists with that email, you'll receive a password reset link.";
+
+const auth: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const product = async () => (await app.campaigns.current()).content;
+  const noStore = { 'cache-control': 'no-store' };
+
+  app.get('/api/auth/user', async (request, reply) => {
+    const user = requireUser(request);
+    return reply.headers(noStore).send(presentCurrentUser(user));
+  });
+
+  app.post(
+    '/api/auth/register',
+    { schema: { body: RegisterSchema }, config: { rateLimit: { max: 10, timeWindow: '1 hour' } } },
+    async (request, reply) => {
+      await app.altcha.verify(request.body.altcha);
+      const now = app.clock.now();
+      const user = await registerUser(app.db, config.sessionSecret, request.body, now);
+      const token = await issueUserToken(app.db, config.sessionSecret, user.id, 'verify_email', now);
+      const content = await product();
+      await app.mailer
+        .send(verifyEmailMail(content.product.name, user, `${config.publicUrl}/verify-email?token=${token}`))
+        .catch((err: unknown) => request.log.error({ err }, 'verification mail could not be sent'));
+      await app.signIn(request, reply, user.id);
+      return reply.status(201).headers(noStore).send(presentCurrentUser(user));
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    { schema: { body: LoginSchema }, config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const user = await findUserByEmail(app.db, email);
+      // The same work and the same answer whether or not the account exists.
+      const ok = await verifyPassword(user?.passwordHash ?? null, password);
+      if (!user || !ok) throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
+      if (user.status !== 'active') throw new AppError('FORBIDDEN', 'This account is suspended. Please contact support.');
+      if (needsRehash(user.passwordHash)) {
+        await app.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
+      }
+      await app.signIn(request, reply, user.id);
+      return reply.headers(noStore).send(presentCurrentUser(user));
+    },
+  );
+
+  app.get('/api/login', { schema: { querystring: z.object({ returnTo: z.string().optional() }) } }, async (request, reply) => {
+    const returnTo = safeReturnPath(request.query.returnTo);
+    return reply.redirect(returnTo === '/' ? '/login' : `/login?returnTo=${encodeURIComponent(returnTo)}`);
+  });
+
+  app.get('/api/logout', async (request, reply) => {
+    await app.signOut(request, reply);
+    return reply.redirect('/');
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    await app.signOut(request, reply);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/api/auth/set-role',
+    { schema: { body: SetRoleSchema }, config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await app.altcha.verify(request.body.recaptchaToken);
+      if (user.role === 'admin') throw new AppError('FORBIDDEN', 'Administrators keep their role; ask a super admin to change it');
+      const [updated] = await app.db
+        .update(users)
+        .set({ role: request.body.role, updatedAt: app.clock.now() })
+        .where(eq(users.id, user.id))
+        .returning();
+      // A privilege change gets a new session id.
+      await app.signIn(request, reply, user.id);
+      return reply.headers(noStore).send(presentCurrentUser(updated!));
+    },
+  );
+
+  app.post('/api/auth/verify-email', { schema: { body: VerifyEmailSchema } }, async (request, reply) => {
+    const now = app.clock.now();
+    const userId = await consumeUserToken(app.db, config.sessionSecret, request.body.token, 'verify_email', now);
+    if (!userId) throw new AppError('VALIDATION', 'This verification link is invalid or expired.', 'token');
+    await app.db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId));
+    return reply.headers(noStore).send({ message: 'Your email address is confirmed.' });
+  });
+
+  app.post('/api/auth/resend-verification', { config: { rateLimit: { max: 3, timeWindow: '15 minutes' } } }, async (request, reply) => {
+    const user = requireUser(request);
+    if (user.emailVerifiedAt) return reply.send({ message: 'Your email address is already confirmed.' });
+    const token = await issueUserToken(app.db, config.sessionSecret, user.id, 'verify_email', app.clock.now());
+    await app.mailer.send(verifyEmailMail((await product()).product.name, user, `${config.publicUrl}/verify-email?token=${token}`));
+    return reply.send({ message: 'We sent you a new confirmation link.' });
+  });
+
+  app.post(
+    '/api/auth/request-password-reset',
+    { schema: { body: RequestPasswordResetSchema }, config: { rateLimit: { max: 5, timeWindow: '15 minutes' } } },
+    async (request, reply) => {
+      await app.altcha.verify(request.body.altcha);
+      const email = request.body.email;
+      // Answer at once and do the work afterwards: the reply cannot tell whether the account exists.
+      setImmediate(() => {
+        void (async () => {
+          const user = await findUserByEmail(app.db, email);
+          if (!user || user.status !== 'active') return;
+          const token = await issueUserToken(app.db, config.sessionSecret, user.id, 'reset_password', app.clock.now());
+          await app.mailer.send(resetPasswordMail((await product()).product.name, user, `${config.publicUrl}/reset-password?token=${token}`));
+        })().catch((err: unknown) => app.log.error({ err }, 'password reset mail could not be sent'));
+      });
+      return reply.send({ message: RESET_SENT });
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    { schema: { body: ResetPasswordSchema }, config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    async (request, reply) => {
+      const now = app.clock.now();
+      const user = await resetPasswordWithToken(app.db, config.sessionSecret, request.body.token, request.body.newPassword, now);
+      const content = await product();
+      await app.mailer
+        .send(passwordChangedMail(content.product.name, user, content.support.email))
+        .catch((err: unknown) => request.log.error({ err }, 'password change notice could not be sent'));
+      return reply.send({ message: 'Your password has been reset. You can now sign in.' });
+    },
+  );
+
+  app.get('/api/altcha/challenge', async (_request, reply) => reply.headers(noStore).send(await app.altcha.challenge()));
+};
+export default auth;

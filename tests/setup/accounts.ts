@@ -1,0 +1,52 @@
+/** Test helpers for accounts: solving ALTCHA as a browser would, signing up, reading mailed links. */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { desc } from 'drizzle-orm';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { encodeAltchaPayload } from '../../src/server/services/altcha.ts';
+import type { Db } from '../../src/server/db/client.ts';
+import { outbox } from '../../src/server/db/schema/index.ts';
+import { postJson } from './test-app.ts';
+
+/** Fetches a challenge and solves it, returning the payload the browser would send. */
+export async function solveAltcha(app: FastifyInstance): Promise<string> {
+  const challenge = (await app.inject('/api/altcha/challenge')).json() as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('could not solve the ALTCHA challenge');
+  return encodeAltchaPayload(challenge, solution);
+}
+
+export const STRONG_PASSWORD = 'Lilac-Harbour-42';
+
+let counter = 0;
+export function newPerson(overrides: Record<string, unknown> = {}) {
+  counter++;
+  return { firstName: 'Rosa', lastName: 'Tester', email: `rosa.${counter}.${Date.now()}@example.com`, password: STRONG_PASSWORD, role: 'patient', ...overrides };
+}
+
+/** The `name=value` of the session cookie a response set, for sending back. */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === 'session' || c.name === '__Host-session');
+  if (!cookie) throw new Error(`no session cookie in the response (${res.statusCode}: ${res.body})`);
+  return `${cookie.name}=${cookie.value}`;
+}
+
+/** Registers a new account and returns its cookie and body. */
+export async function signUp(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const person = newPerson(overrides);
+  const res = await postJson(app, '/api/auth/register', { ...person, altcha: await solveAltcha(app) });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  return { person, cookie: sessionCookie(res), user: res.json() as { id: string; email: string; role: string } };
+}
+
+/** The links in the newest mail to an address (from the outbox). */
+export async function mailedLinks(db: Db, to: string): Promise<string[]> {
+  const rows = await db.select().from(outbox).orderBy(desc(outbox.createdAt));
+  const mail = rows.find((r) => r.to === to);
+  return mail?.text.match(/https?:\/\/\S+/g) ?? [];
+}
+
+/** GET with a cookie. */
+export function getWith(app: FastifyInstance, url: string, cookie: string) {
+  return app.inject({ method: 'GET', url, headers: { cookie } });
+}
