@@ -18,6 +18,7 @@ import donationRoutes from './routes/donations/donations.ts';
 import contactRoutes from './routes/contact/contact.ts';
 import eventRoutes from './routes/events/events.ts';
 import authRoutes from './routes/auth/auth.ts';
+import userRoutes from './routes/user/user.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contactRoutes);
   await app.register(eventRoutes);
   await app.register(authRoutes);
+  await app.register(userRoutes);
 
   await app.register(clientPlugin, options.clientDir === false ? { distDir: '/nonexistent' } : options.clientDir ? { distDir: options.clientDir } : {});
   return app;

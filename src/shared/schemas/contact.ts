@@ -1,6 +1,7 @@
 /** The /contact form. All four fields are required (spec section 5). */
 import { z } from 'zod';
 import { CONTACT_FIELD_MAX } from '../constants.ts';
+import { HumanCheckSchema } from './auth.ts';
 
 export const REQUIRED_FIELDS_TITLE = 'Required Fields';
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all fields';
@@ -22,5 +23,9 @@ export const ContactMessageSchema = z.strictObject({
     .pipe(z.email('Please enter a valid email address').max(254)),
   subject: requiredText(CONTACT_FIELD_MAX.subject, 'Subject'),
   message: requiredText(CONTACT_FIELD_MAX.message, 'Message'),
+  /** The solved ALTCHA challenge (the form adds it on submit). */
+  altcha: HumanCheckSchema,
 });
+/** The /contact form's own fields. */
+export const ContactFormSchema = ContactMessageSchema.omit({ altcha: true });
 export type ContactMessageInput = z.input<typeof ContactMessageSchema>;

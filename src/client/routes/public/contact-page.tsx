@@ -1,10 +1,12 @@
 /** /contact: the form (all four fields required) and the side cards. */
 import { useForm, type FieldErrors } from 'react-hook-form';
+import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Clock, Heart, Mail, Phone } from 'lucide-react';
 import { CONTACT_FIELD_MAX, CONTACT_RESPONSE_TIME } from '#shared/constants.ts';
-import { ContactMessageSchema, REQUIRED_FIELDS_MESSAGE, REQUIRED_FIELDS_TITLE, type ContactMessageInput } from '#shared/schemas/contact.ts';
+import { ContactFormSchema, REQUIRED_FIELDS_MESSAGE, REQUIRED_FIELDS_TITLE } from '#shared/schemas/contact.ts';
+import { solveHumanCheck } from '#client/lib/altcha.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { apiRequest, errorMessage } from '#client/lib/api.ts';
 import { Card } from '#client/components/ui/card.tsx';
@@ -12,13 +14,15 @@ import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { TextField, TextAreaField } from '#client/components/ui/field.tsx';
 
-const EMPTY: ContactMessageInput = { name: '', email: '', subject: '', message: '' };
+type ContactFormValues = z.input<typeof ContactFormSchema>;
+
+const EMPTY: ContactFormValues = { name: '', email: '', subject: '', message: '' };
 
 export default function ContactPage() {
   const c = useCampaign();
-  const form = useForm<ContactMessageInput>({ resolver: zodResolver(ContactMessageSchema), defaultValues: EMPTY });
+  const form = useForm<ContactFormValues>({ resolver: zodResolver(ContactFormSchema), defaultValues: EMPTY });
   const send = useMutation({
-    mutationFn: (input: ContactMessageInput) => apiRequest('POST', '/api/contact', input),
+    mutationFn: async (input: ContactFormValues) => apiRequest('POST', '/api/contact', { ...input, altcha: await solveHumanCheck() }),
     onSuccess: () => {
       toast({ title: 'Message Sent', description: `Thank you for reaching out. We reply within ${CONTACT_RESPONSE_TIME}.` });
       form.reset(EMPTY);
@@ -26,7 +30,7 @@ export default function ContactPage() {
     onError: (err) => toast({ title: 'Failed to send message', description: errorMessage(err, 'Failed to send message'), variant: 'destructive' }),
   });
 
-  function onInvalid(errors: FieldErrors<ContactMessageInput>) {
+  function onInvalid(errors: FieldErrors<ContactFormValues>) {
     if (Object.values(errors).some((e) => e?.message === REQUIRED_FIELDS_MESSAGE)) {
       toast({ title: REQUIRED_FIELDS_TITLE, description: REQUIRED_FIELDS_MESSAGE, variant: 'destructive' });
     }

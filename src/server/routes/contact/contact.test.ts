@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { createTestApp, postJson, setupTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { startSmtpCapture, type SmtpCapture } from '../../../../tests/setup/smtp.ts';
+import { solveAltcha } from '../../../../tests/setup/accounts.ts';
 import { contactMessages, outbox, rateLimits } from '../../db/schema/index.ts';
 
 const valid = { name: 'Ada Example', email: 'ada@example.com', subject: 'Question about the fund', message: 'How can I send a cheque?' };
@@ -18,7 +19,7 @@ describe('POST /api/contact (no SMTP: the outbox)', () => {
   }
 
   it('stores the message and mails it to the support address', async () => {
-    const res = await postJson(t.app, '/api/contact', valid);
+    const res = await postJson(t.app, '/api/contact', { ...valid, altcha: await solveAltcha(t.app) });
     expect(res.statusCode).toBe(201);
     const [stored] = await t.database.db.select().from(contactMessages);
     expect(stored).toMatchObject({ ...valid, status: 'new' });
@@ -31,7 +32,7 @@ describe('POST /api/contact (no SMTP: the outbox)', () => {
   it.each(['name', 'email', 'subject', 'message'] as const)('refuses a missing or blank %s with the spec message, writing nothing', async (field) => {
     const before = await messageCount();
     for (const value of [undefined, '', '   ']) {
-      const res = await postJson(t.app, '/api/contact', { ...valid, [field]: value });
+      const res = await postJson(t.app, '/api/contact', { ...valid, [field]: value, altcha: await solveAltcha(t.app) });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ message: 'Please fill in all fields', field });
     }
@@ -40,17 +41,23 @@ describe('POST /api/contact (no SMTP: the outbox)', () => {
 
   it('counts its rate limit apart from other routes', async () => {
     for (let i = 0; i < 10; i++) await postJson(t.app, '/api/events', { name: 'page_view', path: '/' });
-    expect((await postJson(t.app, '/api/contact', valid)).statusCode).toBe(201);
+    expect((await postJson(t.app, '/api/contact', { ...valid, altcha: await solveAltcha(t.app) })).statusCode).toBe(201);
   });
 
   it('limits how many messages one client can send', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await postJson(t.app, '/api/contact', valid)).statusCode);
+    for (let i = 0; i < 6; i++) statuses.push((await postJson(t.app, '/api/contact', { ...valid, altcha: await solveAltcha(t.app) })).statusCode);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
 
+  it('needs human verification', async () => {
+    const res = await postJson(t.app, '/api/contact', { ...valid, altcha: null });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/Human verification did not complete/);
+  });
+
   it('refuses an invalid email address', async () => {
-    const res = await postJson(t.app, '/api/contact', { ...valid, email: 'not-an-email' });
+    const res = await postJson(t.app, '/api/contact', { ...valid, email: 'not-an-email', altcha: await solveAltcha(t.app) });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: 'Please enter a valid email address', field: 'email' });
   });
@@ -69,7 +76,7 @@ describe('POST /api/contact (SMTP)', () => {
   });
 
   it('delivers the message over SMTP with the visitor as reply-to', async () => {
-    const res = await postJson(t.app, '/api/contact', valid);
+    const res = await postJson(t.app, '/api/contact', { ...valid, altcha: await solveAltcha(t.app) });
     expect(res.statusCode).toBe(201);
     const mail = await smtp.next();
     expect(mail.to).toEqual(['support@example.org']);

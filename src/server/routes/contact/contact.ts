@@ -12,7 +12,8 @@ const contact: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
     },
     async (request, reply) => {
-      const input = request.body;
+      const { altcha, ...input } = request.body;
+      await app.altcha.verify(altcha);
       const [row] = await app.db.insert(contactMessages).values(input).returning({ id: contactMessages.id });
       const { support, product } = (await app.campaigns.current()).content;
       // The message is safely stored; a mail failure must not lose it or fail the visitor.

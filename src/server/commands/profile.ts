@@ -1,0 +1,86 @@
+/** The signed-in user's own data: onboarding answers, export, deletion. */
+import { eq } from 'drizzle-orm';
+import type { OnboardingSchema } from '#shared/schemas/onboarding.ts';
+import type { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import {
+  adminProfiles,
+  contactMessages,
+  doctorProfiles,
+  donorProfiles,
+  outbox,
+  patientProfiles,
+  sessions,
+  users,
+} from '../db/schema/index.ts';
+import type { UserRow } from '../services/sessions.ts';
+
+type Onboarding = z.output<typeof OnboardingSchema>;
+
+/** Stores the role's answers (insert or replace) and marks onboarding done, in one transaction. */
+export async function saveOnboarding(db: Db, userId: string, input: Onboarding, now: Date): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const row = { userId, ...input.onboardingData, updatedAt: now };
+    switch (input.role) {
+      case 'patient':
+        await tx.insert(patientProfiles).values(row as typeof patientProfiles.$inferInsert).onConflictDoUpdate({ target: patientProfiles.userId, set: row });
+        break;
+      case 'doctor':
+        // Editing answers never changes a verification decision; only an admin does that.
+        await tx.insert(doctorProfiles).values(row as typeof doctorProfiles.$inferInsert).onConflictDoUpdate({ target: doctorProfiles.userId, set: row });
+        break;
+      case 'donor':
+        await tx.insert(donorProfiles).values(row as typeof donorProfiles.$inferInsert).onConflictDoUpdate({ target: donorProfiles.userId, set: row });
+        break;
+      case 'admin':
+        await tx.insert(adminProfiles).values(row as typeof adminProfiles.$inferInsert).onConflictDoUpdate({ target: adminProfiles.userId, set: row });
+        break;
+    }
+    const [user] = await tx.update(users).set({ onboardingCompletedAt: now, updatedAt: now }).where(eq(users.id, userId)).returning();
+    return user!;
+  });
+}
+
+/** The role's onboarding answers, or null. */
+export async function loadProfile(db: Db, user: UserRow) {
+  const table = { patient: patientProfiles, doctor: doctorProfiles, donor: donorProfiles, admin: adminProfiles }[user.role ?? 'patient'];
+  const [row] = await db.select().from(table).where(eq(table.userId, user.id));
+  if (!row) return null;
+  const { userId: _userId, ...answers } = row;
+  return answers;
+}
+
+/** Everything we hold about the user, for "download my data". */
+export async function exportUserData(db: Db, user: UserRow) {
+  const { passwordHash: _hash, ...account } = user;
+  const [patient, doctor, donor, admin, userSessions, messages, mails] = await Promise.all([
+    db.select().from(patientProfiles).where(eq(patientProfiles.userId, user.id)),
+    db.select().from(doctorProfiles).where(eq(doctorProfiles.userId, user.id)),
+    db.select().from(donorProfiles).where(eq(donorProfiles.userId, user.id)),
+    db.select().from(adminProfiles).where(eq(adminProfiles.userId, user.id)),
+    db.select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, device: sessions.userAgent }).from(sessions).where(eq(sessions.userId, user.id)),
+    db.select().from(contactMessages).where(eq(contactMessages.email, user.email)),
+    db.select({ subject: outbox.subject, createdAt: outbox.createdAt }).from(outbox).where(eq(outbox.to, user.email)),
+  ]);
+  return {
+    exportedAt: new Date().toISOString(),
+    account,
+    profiles: { patient: patient[0] ?? null, doctor: doctor[0] ?? null, donor: donor[0] ?? null, admin: admin[0] ?? null },
+    sessions: userSessions,
+    contactMessages: messages,
+    mailSent: mails,
+  };
+}
+
+/** Deletes the account and its profiles and sessions; messages they sent us are anonymised. */
+export async function deleteAccount(db: Db, user: UserRow): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(contactMessages)
+      .set({ name: 'Deleted user', email: 'deleted@invalid' })
+      .where(eq(contactMessages.email, user.email));
+    await tx.delete(outbox).where(eq(outbox.to, user.email));
+    // Profiles, sessions and tokens go with the user (ON DELETE CASCADE).
+    await tx.delete(users).where(eq(users.id, user.id));
+  });
+}

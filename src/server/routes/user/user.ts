@@ -1,0 +1,101 @@
+/** The signed-in user's own account: onboarding, profile, password, sessions, export, deletion. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { and, asc, eq } from 'drizzle-orm';
+import { AppError } from '#shared/errors.ts';
+import { ChangePasswordSchema, DeleteAccountSchema, UpdateProfileSchema } from '#shared/schemas/auth.ts';
+import { OnboardingSchema } from '#shared/schemas/onboarding.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+import { deleteAccount, exportUserData, loadProfile, saveOnboarding } from '../../commands/profile.ts';
+import { setPassword } from '../../commands/accounts.ts';
+import { verifyPassword } from '../../services/passwords.ts';
+import { passwordChangedMail } from '../../services/mail-templates.ts';
+import { presentCurrentUser } from '../../presenters/user.ts';
+import { requireUser } from '../../plugins/auth.ts';
+
+const user: FastifyPluginAsyncZod = async (app) => {
+  const noStore = { 'cache-control': 'no-store' };
+
+  app.post('/api/user/onboarding', { schema: { body: OnboardingSchema } }, async (request, reply) => {
+    const me = requireUser(request);
+    // The form follows the account's role; nobody changes role (or admin level) through onboarding.
+    if (request.body.role !== (me.role ?? 'patient')) {
+      throw new AppError('FORBIDDEN', `Your account is a ${me.role ?? 'patient'} account; complete that onboarding instead`);
+    }
+    const updated = await saveOnboarding(app.db, me.id, request.body, app.clock.now());
+    return reply.headers(noStore).send(presentCurrentUser(updated));
+  });
+
+  app.get('/api/user/profile', async (request, reply) => {
+    const me = requireUser(request);
+    return reply.headers(noStore).send({ user: presentCurrentUser(me), notifyByEmail: me.notifyByEmail, profile: await loadProfile(app.db, me) });
+  });
+
+  app.patch('/api/user/profile', { schema: { body: UpdateProfileSchema } }, async (request, reply) => {
+    const me = requireUser(request);
+    const [updated] = await app.db
+      .update(users)
+      .set({ ...request.body, updatedAt: app.clock.now() })
+      .where(eq(users.id, me.id))
+      .returning();
+    return reply.headers(noStore).send(presentCurrentUser(updated!));
+  });
+
+  app.post(
+    '/api/user/password',
+    { schema: { body: ChangePasswordSchema }, config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    async (request, reply) => {
+      const me = requireUser(request);
+      if (!(await verifyPassword(me.passwordHash, request.body.currentPassword))) {
+        throw new AppError('VALIDATION', 'Your current password is not correct', 'currentPassword');
+      }
+      await setPassword(app.db, me, request.body.newPassword, app.clock.now(), request.session!.id);
+      const { product, support } = (await app.campaigns.current()).content;
+      await app.mailer.send(passwordChangedMail(product.name, me, support.email)).catch((err: unknown) => request.log.error({ err }, 'notice not sent'));
+      return reply.send({ message: 'Your password has been changed. Other devices have been signed out.' });
+    },
+  );
+
+  app.get('/api/user/sessions', async (request, reply) => {
+    const me = requireUser(request);
+    const rows = await app.db.select().from(sessions).where(eq(sessions.userId, me.id)).orderBy(asc(sessions.createdAt));
+    return reply.headers(noStore).send(
+      rows.map((s) => ({ id: s.id, device: s.userAgent, createdAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString(), current: s.id === request.session!.id })),
+    );
+  });
+
+  app.delete('/api/user/sessions/:id', { schema: { params: z.object({ id: z.uuid('Not a valid id') }) } }, async (request, reply) => {
+    const me = requireUser(request);
+    const removed = await app.db.delete(sessions).where(and(eq(sessions.id, request.params.id), eq(sessions.userId, me.id))).returning({ id: sessions.id });
+    if (removed.length === 0) throw new AppError('NOT_FOUND', 'No such session');
+    return reply.status(204).send();
+  });
+
+  app.post('/api/user/sessions/revoke-others', async (request, reply) => {
+    const me = requireUser(request);
+    await app.sessions.revokeAll(me.id, request.session!.id);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/user/export', async (request, reply) => {
+    const me = requireUser(request);
+    return reply
+      .headers({ ...noStore, 'content-disposition': 'attachment; filename="my-data.json"' })
+      .send(await exportUserData(app.db, me));
+  });
+
+  app.delete(
+    '/api/user',
+    { schema: { body: DeleteAccountSchema }, config: { rateLimit: { max: 5, timeWindow: '15 minutes' } } },
+    async (request, reply) => {
+      const me = requireUser(request);
+      if (!(await verifyPassword(me.passwordHash, request.body.password))) {
+        throw new AppError('VALIDATION', 'Your password is not correct', 'password');
+      }
+      await deleteAccount(app.db, me);
+      await app.signOut(request, reply);
+      return reply.status(204).send();
+    },
+  );
+};
+export default user;
