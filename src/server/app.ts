@@ -19,6 +19,8 @@ import contactRoutes from './routes/contact/contact.ts';
 import eventRoutes from './routes/events/events.ts';
 import authRoutes from './routes/auth/auth.ts';
 import userRoutes from './routes/user/user.ts';
+import notificationRoutes from './routes/notifications/notifications.ts';
+import adminInviteRoutes from './routes/admin/invites.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -95,6 +97,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(eventRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(notificationRoutes);
+  await app.register(adminInviteRoutes);
 
   await app.register(clientPlugin, options.clientDir === false ? { distDir: '/nonexistent' } : options.clientDir ? { distDir: options.clientDir } : {});
   return app;

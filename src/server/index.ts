@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { seedCampaign } from './services/campaign.ts';
+import { ensureSetupLink } from './commands/accounts.ts';
 
 async function main() {
   let config;
@@ -36,6 +37,11 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Healing Circle is serving on ${config.publicUrl} (database: ${database.kind})`);
+  // The first super_admin: a one-time link, never a default password.
+  const setup = await ensureSetupLink(database.db, config.sessionSecret, config.publicUrl, new Date());
+  if (setup) {
+    console.log(`\nNo super admin yet. Create one within 24 hours with this one-time link:\n  ${setup.link}\n`);
+  }
 }
 
 main().catch((err: unknown) => {

@@ -51,6 +51,9 @@ export async function registerUser(db: Db, secret: string, input: RegisterComman
         .where(and(eq(adminInvites.tokenHash, hashToken(input.inviteToken!, secret)), isNull(adminInvites.usedAt), gt(adminInvites.expiresAt, now)))
         .limit(1);
       if (!invite) throw new AppError('FORBIDDEN', 'This invitation is invalid, used or expired');
+      if (invite.email && invite.email.toLowerCase() !== input.email.toLowerCase()) {
+        throw new AppError('FORBIDDEN', 'This invitation was issued for a different email address');
+      }
       adminLevel = invite.adminLevel;
       inviteId = invite.id;
     }
@@ -115,4 +118,40 @@ export async function setPassword(db: Db, user: UserRow, newPassword: string, no
     const others = keepSessionId ? and(eq(sessions.userId, user.id), sql`${sessions.id} <> ${keepSessionId}`) : eq(sessions.userId, user.id);
     await tx.delete(sessions).where(others);
   });
+}
+
+export const ADMIN_INVITE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** A one-time link to register as an admin of the given level. */
+export async function createAdminInvite(
+  db: Db,
+  secret: string,
+  publicUrl: string,
+  options: { adminLevel: 'moderator' | 'manager' | 'super_admin'; createdBy: string | null; email?: string | null; now: Date },
+) {
+  const token = randomToken();
+  const expiresAt = new Date(options.now.getTime() + ADMIN_INVITE_TTL_MS);
+  await db.insert(adminInvites).values({
+    tokenHash: hashToken(token, secret),
+    adminLevel: options.adminLevel,
+    email: options.email ?? null,
+    createdBy: options.createdBy,
+    expiresAt,
+  });
+  return { link: `${publicUrl}/register?invite=${token}`, expiresAt };
+}
+
+/**
+ * While no super_admin exists, a fresh one-time setup link (24 h) replaces any earlier unused one.
+ * Returns null once a super_admin exists: there is never a default password.
+ */
+export async function ensureSetupLink(db: Db, secret: string, publicUrl: string, now: Date, email?: string | null) {
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.adminLevel, 'super_admin')))
+    .limit(1);
+  if (existing) return null;
+  await db.delete(adminInvites).where(and(isNull(adminInvites.createdBy), isNull(adminInvites.usedAt)));
+  return createAdminInvite(db, secret, publicUrl, { adminLevel: 'super_admin', createdBy: null, email: email ?? null, now });
 }

@@ -68,6 +68,8 @@ export const adminInvites = pgTable('admin_invites', {
   id: uuid('id').primaryKey().defaultRandom(),
   tokenHash: text('token_hash').notNull().unique(),
   adminLevel: text('admin_level').$type<AdminLevel>().notNull(),
+  /** When set, only this address may use the invite. */
+  email: text('email'),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),

@@ -1,3 +1,4 @@
 export * from './campaigns.ts';
 export * from './platform.ts';
 export * from './accounts.ts';
+export * from './community.ts';

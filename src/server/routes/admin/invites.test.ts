@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
+import { newPerson, sessionCookie, solveAltcha } from '../../../../tests/setup/accounts.ts';
+import { ensureSetupLink } from '../../commands/accounts.ts';
+import { users } from '../../db/schema/index.ts';
+
+const t = setupTestApp();
+
+async function registerWithInvite(link: string, overrides: Record<string, unknown> = {}) {
+  const inviteToken = new URL(link).searchParams.get('invite')!;
+  return postJson(t.app, '/api/auth/register', { ...newPerson({ role: 'admin', ...overrides }), inviteToken, altcha: await solveAltcha(t.app) });
+}
+
+describe('the first super admin and admin invites', () => {
+  it('offers a one-time setup link while no super admin exists, and none afterwards', async () => {
+    const setup = await ensureSetupLink(t.database.db, t.config.sessionSecret, t.config.publicUrl, new Date());
+    expect(setup!.link).toMatch(/^http:\/\/localhost:3000\/register\?invite=[\w-]{43}$/);
+
+    const res = await registerWithInvite(setup!.link);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ role: 'admin', adminLevel: 'super_admin' });
+    expect((await registerWithInvite(setup!.link)).statusCode).toBe(403);
+    expect(await ensureSetupLink(t.database.db, t.config.sessionSecret, t.config.publicUrl, new Date())).toBeNull();
+  });
+
+  it('lets only a super admin invite, at the level the super admin chooses', async () => {
+    const [superAdmin] = await t.database.db.select().from(users).where(eq(users.adminLevel, 'super_admin'));
+    expect(superAdmin).toBeDefined();
+    const login = await postJson(t.app, '/api/auth/login', { email: superAdmin!.email, password: 'Lilac-Harbour-42' });
+    const cookie = sessionCookie(login);
+
+    const invite = await postJson(t.app, '/api/admin/invites', { adminLevel: 'moderator', email: 'mod@example.com' }, { cookie });
+    expect(invite.statusCode).toBe(201);
+    const wrongEmail = await registerWithInvite(invite.json().link, { email: 'someone-else@example.com' });
+    expect(wrongEmail.statusCode).toBe(403);
+    const moderator = await registerWithInvite(invite.json().link, { email: 'mod@example.com' });
+    expect(moderator.json()).toMatchObject({ role: 'admin', adminLevel: 'moderator' });
+
+    const modCookie = sessionCookie(moderator);
+    expect((await postJson(t.app, '/api/admin/invites', { adminLevel: 'super_admin' }, { cookie: modCookie })).statusCode).toBe(403);
+    expect((await postJson(t.app, '/api/admin/invites', { adminLevel: 'moderator' })).statusCode).toBe(401);
+  });
+});
