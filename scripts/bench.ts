@@ -6,7 +6,8 @@
  *
  * The app runs as a child process (`node dist/server/index.js`) on a fresh temporary DATA_DIR; with
  * DATABASE_URL it also runs on a fresh database `hc_bench_<random>` created on that server and dropped
- * afterwards. All load goes to 127.0.0.1. See docs/performance.md.
+ * afterwards. All load goes to 127.0.0.1. BENCH_DURATION=<seconds> shortens the 10 s per scenario (for trying it out).
+ * See docs/performance.md.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -58,15 +59,53 @@ const cleanups: (() => Promise<void> | void)[] = [];
 export function onCleanup(fn: () => Promise<void> | void): void {
   cleanups.push(fn);
 }
-export async function runCleanups(): Promise<void> {
-  while (cleanups.length) {
-    const fn = cleanups.pop()!;
-    try {
-      await fn();
-    } catch (err) {
-      console.error('clean-up step failed:', err instanceof Error ? err.message : err);
+let cleaning: Promise<void> | undefined;
+/** Runs the clean-up steps once, one after the other; a second caller (signal handler vs finally) waits for the same run. */
+export function runCleanups(): Promise<void> {
+  cleaning ??= (async () => {
+    while (cleanups.length) {
+      const fn = cleanups.pop()!;
+      try {
+        await fn();
+      } catch (err) {
+        console.error('clean-up step failed:', err instanceof Error ? err.message : err);
+      }
     }
+  })();
+  return cleaning;
+}
+
+/**
+ * Runs `main` and always cleans up: after success, failure, Ctrl-C/SIGTERM, or an error thrown outside `main`
+ * (e.g. an 'error' event nobody listens to). Exits 0 on success, 1 on failure, 130 on a signal.
+ */
+export async function runScript(name: string, main: () => Promise<void>): Promise<never> {
+  let interrupted = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    // `on`, not `once`: npm and tsx may deliver the signal twice, and a second default-handled one would skip the clean-up.
+    process.on(signal, () => {
+      if (interrupted) return;
+      interrupted = true;
+      console.error(`\n${signal}: cleaning up`);
+      void runCleanups().finally(() => process.exit(130));
+    });
   }
+  const fail = (err: unknown) => {
+    console.error(`\n${name} failed:`, err instanceof Error ? (err.stack ?? err.message) : err);
+    void runCleanups().finally(() => process.exit(1));
+  };
+  process.on('uncaughtException', fail);
+  process.on('unhandledRejection', fail);
+  let exitCode = 0;
+  try {
+    await main();
+  } catch (err) {
+    console.error(`\n${name} failed:`, err instanceof Error ? err.message : err);
+    exitCode = 1;
+  } finally {
+    await runCleanups();
+  }
+  process.exit(exitCode);
 }
 
 /** A fresh temporary directory, removed at clean-up. */
@@ -350,7 +389,7 @@ function printTable(title: string, rows: { m: Measurement; bare?: Measurement }[
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of body) console.log(line(r));
   for (const { m } of rows) {
-    if (m.non2xx > 0) console.log(`  ${m.name}: status codes ${JSON.stringify(m.statusCodes)}`);
+    if (m.non2xx > 0) console.log(`  WARNING ${m.name}: ${fmt(m.non2xx)} non-2xx responses, counted in its req/s; status codes ${JSON.stringify(m.statusCodes)}`);
   }
 }
 
@@ -389,21 +428,4 @@ async function main(): Promise<void> {
 }
 
 const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
-if (invokedDirectly) {
-  let exitCode = 0;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      console.error(`\n${signal}: cleaning up`);
-      void runCleanups().finally(() => process.exit(130));
-    });
-  }
-  try {
-    await main();
-  } catch (err) {
-    console.error('\nBenchmark failed:', err instanceof Error ? err.message : err);
-    exitCode = 1;
-  } finally {
-    await runCleanups();
-  }
-  process.exit(exitCode);
-}
+if (invokedDirectly) await runScript('Benchmark', main);

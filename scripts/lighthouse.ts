@@ -14,7 +14,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { ROOT, ensureBuilt, onCleanup, runCleanups, startApp } from './bench.ts';
+import { ROOT, ensureBuilt, onCleanup, runScript, startApp, tempDir } from './bench.ts';
 
 const PAGES = ['/', '/donate'] as const;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
@@ -96,6 +96,12 @@ function pageBundle(pathname: string): PageBundle {
   };
 }
 
+/** The built files the app serves; compared before and after, since a rebuild mid-run mixes two builds. */
+function buildFingerprint(): string {
+  const dirs = [path.join(CLIENT_DIR, 'assets'), path.join(CLIENT_DIR, 'pages')];
+  return dirs.map((dir) => (fs.existsSync(dir) ? fs.readdirSync(dir).sort().map((f) => `${f}:${fs.statSync(path.join(dir, f)).mtimeMs}`).join(',') : '')).join('|');
+}
+
 // ---------------------------------------------------------------------------------------------
 // Lighthouse.
 
@@ -130,6 +136,7 @@ interface PageResult {
     totalTransfer: number;
     scripts: { url: string; transferSize: number; resourceSize: number }[];
     foreignRequests: string[];
+    failedRequests: string[];
   };
   failingAudits: Partial<Record<CategoryId, FailingAudit[]>>;
 }
@@ -251,6 +258,7 @@ function summarise(url: string, lhr: Result, runs: number[], medianRun: number):
       totalTransfer: items.reduce((a, i) => a + (i.transferSize ?? 0), 0),
       scripts: scripts.map((i) => ({ url: new URL(i.url).pathname, transferSize: i.transferSize ?? 0, resourceSize: i.resourceSize ?? 0 })),
       foreignRequests: [...new Set(foreign)],
+      failedRequests: items.filter((i) => (i.statusCode ?? 0) >= 400).map((i) => `${i.statusCode} ${i.url}`),
     },
     failingAudits: failing,
   };
@@ -274,13 +282,19 @@ const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 
 async function main(): Promise<void> {
+  const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(chromePath)) throw new Error(`no browser at ${chromePath}: set CHROMIUM_PATH to a Chromium or Chrome binary`);
   ensureBuilt();
   fs.mkdirSync(OUT_DIR, { recursive: true });
+  const buildAtStart = buildFingerprint();
 
   const app = await startApp({ env: (port) => ({ PUBLIC_URL: `http://127.0.0.1:${port}` }), label: 'app' });
-  const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const chrome = await chromeLauncher.launch({
     chromePath,
+    // Its own SIGINT handler would exit at once, before our clean-up stops the app; ours kills Chrome too.
+    handleSIGINT: false,
+    // Our own profile directory, so it is removed even when the launch fails.
+    userDataDir: tempDir('hc-chrome-'),
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   onCleanup(() => chrome.kill());
@@ -348,6 +362,7 @@ async function main(): Promise<void> {
     console.log(
       `  requests to other hosts: ${r.network.foreignRequests.length === 0 ? 'none   ok' : `${r.network.foreignRequests.join(', ')}   ${check(false)}`}`,
     );
+    if (r.network.failedRequests.length) console.log(`  failed requests: ${r.network.failedRequests.join(', ')}`);
     const gzTarget = pathname === '/' ? `   target <= ${TARGETS.initialJsKb} KB   ${check(b.jsGzip <= TARGETS.initialJsKb * KB)}` : '';
     console.log(`  from dist/client: HTML ${kb(b.htmlBytes)} (${kb(b.htmlGzip)} gzip); JS before interaction ${kb(b.jsBytes)} (${kb(b.jsGzip)} gzip)${gzTarget}`);
     console.log(`    ${b.scripts.map((s) => `${s.file} ${kb(s.gzip)}`).join(', ')}`);
@@ -369,7 +384,13 @@ async function main(): Promise<void> {
     }
   }
 
+  const buildChanged = buildFingerprint() !== buildAtStart;
+  if (buildChanged) {
+    console.log('\nWARNING: dist/client changed while this ran (a rebuild?). The app serves the pages it loaded at start, which may');
+    console.log('name assets that no longer exist: these results mix two builds. Run again when nothing is building.');
+  }
   const summary = {
+    buildChangedDuringRun: buildChanged,
     date: new Date().toISOString(),
     lighthouse: '12',
     settings: 'default (mobile, simulated throttling)',
@@ -382,19 +403,4 @@ async function main(): Promise<void> {
   console.log(`\n${missed === 0 ? 'All targets met.' : `${missed} target(s) MISSED.`} Summary: .lighthouse/summary.json; median reports: .lighthouse/<page>.report.{json,html}`);
 }
 
-let exitCode = 0;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: cleaning up`);
-    void runCleanups().finally(() => process.exit(130));
-  });
-}
-try {
-  await main();
-} catch (err) {
-  console.error('\nLighthouse run failed:', err instanceof Error ? (err.stack ?? err.message) : err);
-  exitCode = 1;
-} finally {
-  await runCleanups();
-}
-process.exit(exitCode);
+await runScript('Lighthouse run', main);

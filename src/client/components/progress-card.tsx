@@ -20,11 +20,17 @@ export function ProgressCard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
       <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
         {/* Until the live figure arrives, say so: a prerendered "$0 raised" would not be true. */}
         <span className="text-3xl font-bold text-brand-800" data-testid="amount-raised">
-          {progress.loaded ? formatWholeDollars(progress.currentCents) : '…'}
+          {progress.loaded ? (
+            formatWholeDollars(progress.currentCents)
+          ) : (
+            <>
+              <span aria-hidden="true">…</span>
+              <span className="sr-only">Loading the amount raised</span>
+            </>
+          )}
         </span>
-        <span className="text-slate-700">
-          {progress.loaded ? 'raised' : 'loading the amount raised'} of {formatWholeDollars(goalCents)} goal
-        </span>
+        {/* The same words loading or loaded, so nothing below moves when the figure arrives. */}
+        <span className="text-slate-700">raised of {formatWholeDollars(goalCents)} goal</span>
       </p>
       <div
         role="progressbar"

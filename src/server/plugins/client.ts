@@ -71,7 +71,10 @@ export default fp<ClientPluginOptions>(
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (scripts/prerender.ts).
       preCompressed: true,
+      // Our setHeaders decides caching; without this the plugin overwrites it with max-age=0.
+      cacheControl: false,
       allowedPath: (pathName) => !pathName.startsWith('/pages/'),
       setHeaders(res, filePath) {
         // Hashed build assets never change; everything else is revalidated.
