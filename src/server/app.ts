@@ -35,6 +35,17 @@ export interface BuildAppOptions {
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
 
+/**
+ * JSON answers need only these; the full helmet set (CSP and friends) is for pages. Helmet's
+ * per-request work was half the cost of the hottest endpoint, GET /api/fundraising/progress.
+ */
+const API_SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'cross-origin-resource-policy': 'same-origin',
+} as const;
+
 /** Pino options: request ids, no query strings (they can carry tokens), no IPs, no secrets. */
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
@@ -63,8 +74,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/')) reply.headers(API_SECURITY_HEADERS);
+    done(null, payload);
+  });
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && route.helmet === undefined) {
+      route.helmet = false;
+    }
   });
 
   await app.register(helmet, {

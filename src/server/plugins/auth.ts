@@ -45,15 +45,26 @@ export default fp<AuthPluginOptions>(
     app.decorateRequest('user', null);
     app.decorateRequest('session', null);
 
-    app.addHook('onRequest', async (request) => {
+    // Callback style, not async: most requests carry no cookie and should not pay for a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
       const token = request.cookies[cookieName];
-      if (UNSAFE_METHODS.has(request.method) && request.url.startsWith('/api/')) assertSameOrigin(request, publicOrigin, token !== undefined);
-      if (!token) return;
-      const resolved = await app.sessions.resolve(token);
-      if (resolved) {
-        request.user = resolved.user;
-        request.session = resolved.session;
+      try {
+        if (UNSAFE_METHODS.has(request.method) && request.url.startsWith('/api/')) assertSameOrigin(request, publicOrigin, token !== undefined);
+      } catch (err) {
+        done(err as Error);
+        return;
       }
+      if (!token) {
+        done();
+        return;
+      }
+      app.sessions.resolve(token).then((resolved) => {
+        if (resolved) {
+          request.user = resolved.user;
+          request.session = resolved.session;
+        }
+        done();
+      }, done);
     });
 
     function setCookie(reply: FastifyReply, token: string) {
