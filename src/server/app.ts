@@ -21,6 +21,7 @@ import authRoutes from './routes/auth/auth.ts';
 import userRoutes from './routes/user/user.ts';
 import notificationRoutes from './routes/notifications/notifications.ts';
 import adminInviteRoutes from './routes/admin/invites.ts';
+import uploadRoutes from './routes/uploads/uploads.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(userRoutes);
   await app.register(notificationRoutes);
   await app.register(adminInviteRoutes);
+  await app.register(uploadRoutes);
 
   await app.register(clientPlugin, options.clientDir === false ? { distDir: '/nonexistent' } : options.clientDir ? { distDir: options.clientDir } : {});
   return app;

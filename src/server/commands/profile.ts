@@ -11,6 +11,7 @@ import {
   outbox,
   patientProfiles,
   sessions,
+  uploads,
   users,
 } from '../db/schema/index.ts';
 import type { UserRow } from '../services/sessions.ts';
@@ -53,7 +54,7 @@ export async function loadProfile(db: Db, user: UserRow) {
 /** Everything we hold about the user, for "download my data". */
 export async function exportUserData(db: Db, user: UserRow) {
   const { passwordHash: _hash, ...account } = user;
-  const [patient, doctor, donor, admin, userSessions, messages, mails] = await Promise.all([
+  const [patient, doctor, donor, admin, userSessions, messages, mails, files] = await Promise.all([
     db.select().from(patientProfiles).where(eq(patientProfiles.userId, user.id)),
     db.select().from(doctorProfiles).where(eq(doctorProfiles.userId, user.id)),
     db.select().from(donorProfiles).where(eq(donorProfiles.userId, user.id)),
@@ -61,6 +62,7 @@ export async function exportUserData(db: Db, user: UserRow) {
     db.select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, device: sessions.userAgent }).from(sessions).where(eq(sessions.userId, user.id)),
     db.select().from(contactMessages).where(eq(contactMessages.email, user.email)),
     db.select({ subject: outbox.subject, createdAt: outbox.createdAt }).from(outbox).where(eq(outbox.to, user.email)),
+    db.select({ id: uploads.id, purpose: uploads.purpose, contentType: uploads.contentType, size: uploads.size, createdAt: uploads.createdAt }).from(uploads).where(eq(uploads.ownerId, user.id)),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -69,6 +71,7 @@ export async function exportUserData(db: Db, user: UserRow) {
     sessions: userSessions,
     contactMessages: messages,
     mailSent: mails,
+    uploads: files.map((f) => ({ ...f, url: `/api/uploads/${f.id}` })),
   };
 }
 

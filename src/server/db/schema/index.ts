@@ -2,3 +2,4 @@ export * from './campaigns.ts';
 export * from './platform.ts';
 export * from './accounts.ts';
 export * from './community.ts';
+export * from './uploads.ts';
