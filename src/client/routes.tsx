@@ -64,6 +64,47 @@ export const PAGE_ROUTES: PageRoute[] = [
     load: () => import('./routes/public/donor-agreement.tsx'),
     head: legal('Donor Agreement', 'How donations to {product} are held, released against verified expenses, and refunded.'),
   },
+  // Account pages: rendered in the browser only (served the app shell), never indexed.
+  {
+    path: '/get-started',
+    load: () => import('./routes/account/get-started.tsx'),
+    head: legal('Get Started', 'Join the {product} community as a patient, a medical professional or a supporter.'),
+  },
+  {
+    path: '/register',
+    load: () => import('./routes/account/register.tsx'),
+    head: legal('Create Your Account', 'Create your {product} account.'),
+  },
+  {
+    path: '/login',
+    load: () => import('./routes/account/login.tsx'),
+    head: legal('Sign In', 'Sign in to your {product} account.'),
+  },
+  {
+    path: '/forgot-password',
+    load: () => import('./routes/account/forgot-password.tsx'),
+    head: legal('Forgot Password', 'Get a link to reset your {product} password.'),
+  },
+  {
+    path: '/reset-password',
+    load: () => import('./routes/account/reset-password.tsx'),
+    head: legal('Reset Password', 'Choose a new password for your {product} account.'),
+  },
+  {
+    path: '/verify-email',
+    load: () => import('./routes/account/verify-email.tsx'),
+    head: legal('Confirm Your Email', 'Confirm the email address of your {product} account.'),
+  },
+  {
+    path: '/onboarding',
+    load: () => import('./routes/account/onboarding.tsx'),
+    head: legal('Set Up Your Profile', 'Tell the {product} community about yourself.'),
+  },
+  {
+    path: '/profile',
+    load: () => import('./routes/account/profile.tsx'),
+    head: legal('Account Settings', 'Manage your {product} profile, password, sessions and data.'),
+  },
 ];
 
 export const NOT_FOUND_ROUTE: PageRoute = {

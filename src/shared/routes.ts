@@ -15,7 +15,16 @@ export const PRERENDERED_PAGES = {
 export type PrerenderedPath = keyof typeof PRERENDERED_PAGES;
 
 /** Pages rendered only in the browser (signed-in areas), served the app shell. */
-export const CLIENT_ONLY_PATHS: readonly string[] = [];
+export const CLIENT_ONLY_PATHS: readonly string[] = [
+  '/get-started',
+  '/register',
+  '/login',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+  '/onboarding',
+  '/profile',
+];
 
 export function isPrerenderedPath(path: string): path is PrerenderedPath {
   return Object.hasOwn(PRERENDERED_PAGES, path);

@@ -4,12 +4,16 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import axe from 'axe-core';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { CLIENT_DIST_DIR } from '../../src/server/paths.ts';
 import { createTestDatabase, type TestDatabase } from '../setup/database.ts';
 import { CHROMIUM_ARGS, findChromium } from '../setup/chromium.ts';
+import { mailedLinks, newPerson } from '../setup/accounts.ts';
+import { encodeAltchaPayload } from '../../src/server/services/altcha.ts';
 
 export interface Site {
   baseURL: string;
@@ -121,6 +125,32 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
   });
   expect(results).toEqual([]);
+}
+
+/**
+ * Registers an account through the API from this browser context, so the context's pages are signed in
+ * as it. Returns the person (email, password, names, role).
+ */
+export async function signUpThroughApi(context: BrowserContext, overrides: Record<string, unknown> = {}) {
+  const challenge = (await (await context.request.get('/api/altcha/challenge')).json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('could not solve the ALTCHA challenge');
+  const person = newPerson(overrides);
+  const res = await context.request.post('/api/auth/register', { data: { ...person, altcha: encodeAltchaPayload(challenge, solution) } });
+  if (res.status() !== 201) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
+  return person;
+}
+
+/** Waits for a mail to `to` and returns its first link whose path is `pathname`. */
+export async function waitForMailedLink(site: Site, to: string, pathname: string): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(async () => {
+      found = (await mailedLinks(site.database.db, to)).find((link) => new URL(link).pathname === pathname);
+      return found;
+    })
+    .toBeDefined();
+  return found!;
 }
 
 export type { Browser, BrowserContext, Page };

@@ -15,6 +15,18 @@ describe('the public site', () => {
     await expectNoAxeViolations(page);
   });
 
+  it('asks nothing about accounts and logs no errors for a signed-out visitor', async () => {
+    const { page } = await suite.newPage();
+    const asked: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await visit(page, '/');
+    await page.waitForLoadState('networkidle');
+    expect(asked).not.toContain('/api/auth/user');
+    expect(errors).toEqual([]);
+  });
+
   it('serves unknown paths the 404 page with status 404', async () => {
     const { page } = await suite.newPage();
     const res = await visit(page, '/no-such-page');

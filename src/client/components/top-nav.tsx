@@ -1,9 +1,19 @@
-/** Top navigation (signed-out state) with a collapsible mobile menu that repeats it. */
-import { useState } from 'react';
+/**
+ * Top navigation with a collapsible mobile menu that repeats it. Signed out (and until the current-user
+ * answer arrives, so hydration matches the prerendered HTML) it offers Join Community; signed in, the
+ * account part (account-nav.tsx) is loaded on demand, keeping it out of the public pages' first script.
+ */
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { HeartHandshake, Menu, X } from 'lucide-react';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
+import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { buttonClass } from './ui/button.tsx';
+
+const loadAccountNav = () => import('./account-nav.tsx');
+const AccountNav = lazy(() => loadAccountNav().then((m) => ({ default: m.AccountNav })));
+const MobileAccountNav = lazy(() => loadAccountNav().then((m) => ({ default: m.MobileAccountNav })));
+const VerifyEmailBanner = lazy(() => loadAccountNav().then((m) => ({ default: m.VerifyEmailBanner })));
 
 const LINKS = [
   { href: '/', label: 'Stories' },
@@ -16,6 +26,7 @@ export function TopNav() {
   const { product } = useCampaign();
   const [open, setOpen] = useState(false);
   const [location] = useLocation();
+  const { user } = useCurrentUser();
   const linkClass = (href: string) =>
     `rounded-lg px-3 py-2 text-sm font-medium ${location === href ? 'text-brand-800' : 'text-slate-700 hover:text-brand-800'}`;
 
@@ -39,10 +50,16 @@ export function TopNav() {
           ))}
         </ul>
         <div className="hidden md:block">
-          {/* A navigation, not a fetch: the server decides where sign-in lives. */}
-          <a href="/api/login" className={buttonClass('primary')}>
-            Join Community
-          </a>
+          {user ? (
+            <Suspense fallback={null}>
+              <AccountNav user={user} />
+            </Suspense>
+          ) : (
+            /* A navigation, not a fetch: the server decides where sign-in lives. */
+            <a href="/api/login" className={buttonClass('primary')}>
+              Join Community
+            </a>
+          )}
         </div>
         <button
           type="button"
@@ -66,10 +83,21 @@ export function TopNav() {
               </li>
             ))}
           </ul>
-          <a href="/api/login" className={buttonClass('primary', 'md', 'w-full')}>
-            Join Community
-          </a>
+          {user ? (
+            <Suspense fallback={null}>
+              <MobileAccountNav user={user} onNavigate={() => setOpen(false)} />
+            </Suspense>
+          ) : (
+            <a href="/api/login" className={buttonClass('primary', 'md', 'w-full')}>
+              Join Community
+            </a>
+          )}
         </div>
+      )}
+      {user && !user.emailVerified && (
+        <Suspense fallback={null}>
+          <VerifyEmailBanner user={user} />
+        </Suspense>
       )}
     </header>
   );

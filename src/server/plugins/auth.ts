@@ -32,6 +32,9 @@ export interface AuthPluginOptions {
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** Readable by the page; see setCookie. */
+export const SIGNED_IN_HINT_COOKIE = 'signed_in';
+
 export default fp<AuthPluginOptions>(
   async (app, options) => {
     const { config } = app;
@@ -68,13 +71,11 @@ export default fp<AuthPluginOptions>(
     });
 
     function setCookie(reply: FastifyReply, token: string) {
-      reply.setCookie(cookieName, token, {
-        httpOnly: true,
-        sameSite: 'lax',
-        path: '/',
-        secure: config.secureCookies,
-        maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
-      });
+      const options = { sameSite: 'lax', path: '/', secure: config.secureCookies, maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000) } as const;
+      reply.setCookie(cookieName, token, { ...options, httpOnly: true });
+      // Not a credential: only tells the page there may be a session worth asking about, so
+      // signed-out visitors are never sent a request that can only answer 401.
+      reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', options);
     }
 
     app.decorate('signIn', async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
@@ -90,6 +91,7 @@ export default fp<AuthPluginOptions>(
       request.session = null;
       request.user = null;
       reply.clearCookie(cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
+      reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/', sameSite: 'lax', secure: config.secureCookies });
     });
   },
   { name: 'auth', dependencies: ['db'] },

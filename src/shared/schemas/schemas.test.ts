@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { DONATE_PAYMENT_METHODS, MESSAGE_MAX } from '../constants.ts';
 import { AnalyticsEventSchema } from './analytics.ts';
 import { CampaignContentSchema } from './campaign.ts';
-import { ContactMessageSchema, REQUIRED_FIELDS_MESSAGE } from './contact.ts';
+import { ContactFormSchema, REQUIRED_FIELDS_MESSAGE } from './contact.ts';
 import { DonationIntentSchema } from './donation.ts';
 
 /** The issues of a failed parse as [path, message] pairs; fails the test if the parse succeeded. */
@@ -121,14 +121,14 @@ describe('DonationIntentSchema', () => {
   });
 });
 
-describe('ContactMessageSchema', () => {
+describe('ContactFormSchema', () => {
   const valid = { name: 'Ada Lovelace', email: 'ada@example.org', subject: 'Hello', message: 'I would like to help.' };
-  const parse = (overrides: Record<string, unknown>) => ContactMessageSchema.safeParse({ ...valid, ...overrides });
+  const parse = (overrides: Record<string, unknown>) => ContactFormSchema.safeParse({ ...valid, ...overrides });
 
   it('parses a valid message, trimming each field', () => {
-    expect(ContactMessageSchema.parse(valid)).toEqual(valid);
+    expect(ContactFormSchema.parse(valid)).toEqual(valid);
     expect(
-      ContactMessageSchema.parse({ name: ' Ada ', email: ' ada@example.org ', subject: ' Hi ', message: ' Thanks \n' }),
+      ContactFormSchema.parse({ name: ' Ada ', email: ' ada@example.org ', subject: ' Hi ', message: ' Thanks \n' }),
     ).toEqual({ name: 'Ada', email: 'ada@example.org', subject: 'Hi', message: 'Thanks' });
   });
 
@@ -139,7 +139,7 @@ describe('ContactMessageSchema', () => {
   for (const field of ['name', 'email', 'subject', 'message'] as const) {
     it(`requires ${field}: missing, empty, blank or not text`, () => {
       const { [field]: _omit, ...without } = valid;
-      expect(issues(ContactMessageSchema.safeParse(without))).toEqual([[field, 'Please fill in all fields']]);
+      expect(issues(ContactFormSchema.safeParse(without))).toEqual([[field, 'Please fill in all fields']]);
       expect(issues(parse({ [field]: '' }))).toEqual([[field, 'Please fill in all fields']]);
       expect(issues(parse({ [field]: '   ' }))).toEqual([[field, 'Please fill in all fields']]);
       expect(issues(parse({ [field]: null }))).toEqual([[field, 'Please fill in all fields']]);

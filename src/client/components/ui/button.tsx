@@ -1,12 +1,13 @@
-import type { ComponentPropsWithoutRef } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 
-type Variant = 'primary' | 'secondary' | 'ghost';
+type Variant = 'primary' | 'secondary' | 'ghost' | 'destructive';
 type Size = 'md' | 'lg';
 
 const VARIANTS: Record<Variant, string> = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400',
   secondary: 'border border-brand-200 bg-white text-brand-800 hover:bg-brand-50 disabled:text-slate-500',
   ghost: 'text-brand-800 hover:bg-brand-50',
+  destructive: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-slate-400',
 };
 const SIZES: Record<Size, string> = { md: 'h-10 px-4 text-sm', lg: 'h-12 px-6 text-base' };
 
@@ -21,6 +22,6 @@ export function Button({
   className = '',
   type = 'button',
   ...props
-}: ComponentPropsWithoutRef<'button'> & { variant?: Variant; size?: Size }) {
+}: ComponentPropsWithRef<'button'> & { variant?: Variant; size?: Size }) {
   return <button type={type} className={buttonClass(variant, size, className)} {...props} />;
 }

@@ -1,37 +1,202 @@
 /** Labelled inputs with their error text wired for assistive technology. */
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { useId, useState, type ComponentPropsWithRef, type ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 
 interface FieldProps {
   label: string;
   error?: string | undefined;
+  /** A hint under the label, read with the control. */
+  hint?: ReactNode;
 }
 
 const INPUT = 'mt-1 w-full rounded-xl border border-slate-400 px-3 text-base aria-[invalid=true]:border-red-700';
 
+function ErrorText({ id, error }: { id: string; error?: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-800">
+      {error}
+    </p>
+  );
+}
+
+const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
+
 /** The label, the control (given its id and ARIA wiring), and the error text. */
-function Field({ label, error, id, control }: FieldProps & { id?: string | undefined; control: (aria: Record<string, unknown>) => ReactNode }) {
+function Field({ label, error, hint, id, control }: FieldProps & { id?: string | undefined; control: (aria: Record<string, unknown>) => ReactNode }) {
   const generated = useId();
   const inputId = id ?? generated;
   const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
   return (
     <div>
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      {control({ id: inputId, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined })}
-      {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-800">
-          {error}
+      {hint && (
+        <p id={hintId} className="text-sm text-slate-600">
+          {hint}
         </p>
       )}
+      {control({ id: inputId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(hint ? hintId : undefined, error ? errorId : undefined) })}
+      <ErrorText id={errorId} error={error} />
     </div>
   );
 }
 
-export function TextField({ label, error, id, ...props }: FieldProps & ComponentPropsWithRef<'input'>) {
-  return <Field label={label} error={error} id={id} control={(aria) => <input className={`${INPUT} h-11`} {...aria} {...props} />} />;
+export function TextField({ label, error, hint, id, ...props }: FieldProps & ComponentPropsWithRef<'input'>) {
+  return <Field label={label} error={error} hint={hint} id={id} control={(aria) => <input className={`${INPUT} h-11`} {...aria} {...props} />} />;
 }
 
-export function TextAreaField({ label, error, id, ...props }: FieldProps & ComponentPropsWithRef<'textarea'>) {
-  return <Field label={label} error={error} id={id} control={(aria) => <textarea className={`${INPUT} py-2`} {...aria} {...props} />} />;
+export function TextAreaField({ label, error, hint, id, ...props }: FieldProps & ComponentPropsWithRef<'textarea'>) {
+  return <Field label={label} error={error} hint={hint} id={id} control={(aria) => <textarea className={`${INPUT} py-2`} {...aria} {...props} />} />;
+}
+
+export function SelectField({ label, error, hint, id, children, ...props }: FieldProps & ComponentPropsWithRef<'select'>) {
+  return (
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      id={id}
+      control={(aria) => (
+        <select className={`${INPUT} h-11 bg-white`} {...aria} {...props}>
+          {children}
+        </select>
+      )}
+    />
+  );
+}
+
+/** A password input with a show/hide toggle (a pressed-state button beside it). */
+export function PasswordField({ label, error, hint, id, ...props }: FieldProps & Omit<ComponentPropsWithRef<'input'>, 'type'>) {
+  const [shown, setShown] = useState(false);
+  return (
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      id={id}
+      control={(aria) => (
+        <div className="relative">
+          <input className={`${INPUT} h-11 pr-24`} type={shown ? 'text' : 'password'} {...aria} {...props} />
+          <button
+            type="button"
+            aria-pressed={shown}
+            aria-controls={aria.id as string}
+            aria-label={shown ? 'Hide password' : 'Show password'}
+            onClick={() => setShown((v) => !v)}
+            className="absolute top-1/2 right-1.5 mt-0.5 -translate-y-1/2 rounded-lg px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+          >
+            {shown ? 'Hide' : 'Show'}
+          </button>
+        </div>
+      )}
+    />
+  );
+}
+
+/** A single checkbox with its label beside it. */
+export function CheckboxField({ label, error, hint, id, ...props }: FieldProps & Omit<ComponentPropsWithRef<'input'>, 'type'>) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          id={inputId}
+          type="checkbox"
+          className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(hint ? hintId : undefined, error ? errorId : undefined)}
+          {...props}
+        />
+        <div>
+          <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+            {label}
+          </label>
+          {hint && (
+            <p id={hintId} className="text-sm text-slate-600">
+              {hint}
+            </p>
+          )}
+        </div>
+      </div>
+      <ErrorText id={errorId} error={error} />
+    </div>
+  );
+}
+
+export interface ChoiceOption {
+  value: string;
+  label: string;
+  description?: string;
+}
+
+/** A fieldset of checkboxes (a list answer) or radios (one answer), bound to one form field. */
+function ChoiceGroup({
+  type,
+  legend,
+  hint,
+  error,
+  options,
+  registration,
+  columns = 1,
+}: {
+  type: 'checkbox' | 'radio';
+  legend: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  options: readonly ChoiceOption[];
+  registration: UseFormRegisterReturn;
+  columns?: 1 | 2 | 3;
+}) {
+  const groupId = useId();
+  const errorId = `${groupId}-error`;
+  const hintId = `${groupId}-hint`;
+  const grid = { 1: '', 2: 'sm:grid-cols-2', 3: 'sm:grid-cols-3' }[columns];
+  return (
+    <fieldset aria-describedby={describedBy(hint ? hintId : undefined, error ? errorId : undefined)}>
+      <legend className="text-sm font-medium text-slate-700">{legend}</legend>
+      {hint && (
+        <p id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      <div className={`mt-2 grid gap-2 ${grid}`}>
+        {options.map((option, i) => {
+          const optionId = `${groupId}-${i}`;
+          return (
+            <div
+              key={option.value}
+              className={`flex items-start gap-3 rounded-xl border px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 ${error ? 'border-red-700' : 'border-slate-300'}`}
+            >
+              <input id={optionId} type={type} value={option.value} className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700" {...registration} />
+              <label htmlFor={optionId} className="text-sm text-slate-800">
+                <span className="font-medium">{option.label}</span>
+                {option.description && <span className="block text-slate-600">{option.description}</span>}
+              </label>
+            </div>
+          );
+        })}
+      </div>
+      <ErrorText id={errorId} error={error} />
+    </fieldset>
+  );
+}
+
+type GroupProps = Omit<Parameters<typeof ChoiceGroup>[0], 'type'>;
+
+export const CheckboxGroupField = (props: GroupProps) => <ChoiceGroup type="checkbox" {...props} />;
+export const RadioGroupField = (props: GroupProps) => <ChoiceGroup type="radio" {...props} />;
+
+/** A form-level message (e.g. a failed sign-in) announced when it appears. */
+export function FormAlert({ children }: { children: ReactNode }) {
+  return (
+    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+      {children}
+    </div>
+  );
 }

@@ -35,6 +35,9 @@ describe('registration', () => {
     const cookie = res.cookies.find((c) => c.name === 'session')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie.value.length).toBeGreaterThanOrEqual(43);
+    // The page-readable hint carries no secret.
+    expect(res.cookies.find((c) => c.name === 'signed_in')).toMatchObject({ value: '1', sameSite: 'Lax', path: '/' });
+    expect(res.cookies.find((c) => c.name === 'signed_in')!.httpOnly).toBeFalsy();
     const rows = await t.database.db.select().from(sessions);
     expect(rows.some((r) => r.tokenHash === cookie.value)).toBe(false);
     expect(rows.some((r) => r.tokenHash === hashToken(cookie.value, t.config.sessionSecret))).toBe(true);
@@ -116,6 +119,7 @@ describe('sign-in and sign-out', () => {
     const out = await getWith(t.app, '/api/logout', cookie);
     expect(out.statusCode).toBe(302);
     expect(out.headers.location).toBe('/');
+    expect(out.cookies.map((c) => [c.name, c.value])).toEqual(expect.arrayContaining([['session', ''], ['signed_in', '']]));
     expect((await getWith(t.app, '/api/auth/user', cookie)).statusCode).toBe(401);
   });
 

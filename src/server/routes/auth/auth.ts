@@ -22,7 +22,7 @@ import {
 import { hashPassword, needsRehash, verifyPassword } from '../../services/passwords.ts';
 import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../../services/mail-templates.ts';
 import { presentCurrentUser } from '../../presenters/user.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { requireUser, SIGNED_IN_HINT_COOKIE } from '../../plugins/auth.ts';
 
 /** A same-site path to return to after sign-in; anything else becomes "/". */
 export function safeReturnPath(value: unknown): string {
@@ -38,6 +38,8 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   const noStore = { 'cache-control': 'no-store' };
 
   app.get('/api/auth/user', async (request, reply) => {
+    // A stale hint (the session ended on the server) is cleared with the 401.
+    if (!request.user) reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/' });
     const user = requireUser(request);
     return reply.headers(noStore).send(presentCurrentUser(user));
   });

@@ -1,0 +1,45 @@
+/** The signed-in user, or null when signed out (a 401 from GET /api/auth/user is an answer, not an error). */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '#shared/schemas/auth.ts';
+import { apiRequest } from '#client/lib/api.ts';
+
+export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
+
+async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    // A signed-out answer may also come as 200 `null` (or 204): the same thing.
+    return (await apiRequest<CurrentUser | null>('GET', CURRENT_USER_KEY[0])) ?? null;
+  } catch (err) {
+    if (err instanceof Error && err.message.startsWith('401:')) return null;
+    throw err;
+  }
+}
+
+export interface CurrentUserState {
+  user: CurrentUser | null;
+  /** True until the first answer (also during prerendering and hydration, which render signed out). */
+  isLoading: boolean;
+}
+
+/** The server sets a readable `signed_in` cookie beside the session; without it there is no one to ask about. */
+function maySignedIn(): boolean {
+  return typeof document !== 'undefined' && /(?:^|;\s*)signed_in=1(?:;|$)/.test(document.cookie);
+}
+
+export function useCurrentUser(): CurrentUserState {
+  const enabled = maySignedIn();
+  const { data, isPending } = useQuery({ queryKey: CURRENT_USER_KEY, queryFn: fetchCurrentUser, retry: false, enabled });
+  return { user: data ?? null, isLoading: enabled && isPending };
+}
+
+/**
+ * After a change to the account (register, sign-in, role, onboarding, profile, deletion): use the
+ * server's answer at once when there is one, then refetch so every view agrees with the server.
+ */
+export function useRefreshCurrentUser(): (user?: CurrentUser | null) => Promise<void> {
+  const queryClient = useQueryClient();
+  return async (user) => {
+    if (user !== undefined) queryClient.setQueryData(CURRENT_USER_KEY, user);
+    await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+  };
+}

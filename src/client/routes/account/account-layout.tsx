@@ -1,0 +1,68 @@
+/** The frame shared by the account pages (sign-in, registration, password reset...), and the signed-in guard. */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { PASSWORD_MIN, type CurrentUser } from '#shared/schemas/auth.ts';
+import { useCurrentUser } from '#client/hooks/use-current-user.ts';
+import { Card } from '#client/components/ui/card.tsx';
+
+export function AccountShell({
+  title,
+  description,
+  width = 'md',
+  focusTitle = false,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  width?: 'md' | 'xl' | '3xl';
+  /** Move focus to the heading when shown: for a view that replaces a form the visitor was in. */
+  focusTitle?: boolean;
+  children: ReactNode;
+}) {
+  const max = { md: 'max-w-md', xl: 'max-w-xl', '3xl': 'max-w-3xl' }[width];
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusTitle) heading.current?.focus();
+  }, [focusTitle]);
+  return (
+    <div className={`mx-auto ${max} px-4 py-10 sm:py-14`}>
+      <h1 ref={heading} tabIndex={focusTitle ? -1 : undefined} className="text-center text-3xl font-bold tracking-tight text-ink outline-none">
+        {title}
+      </h1>
+      {description && <p className="mt-3 text-center text-slate-700">{description}</p>}
+      <Card className="mt-8">{children}</Card>
+    </div>
+  );
+}
+
+export function PageStatus({ children }: { children: ReactNode }) {
+  return (
+    <div role="status" className="mx-auto max-w-3xl px-4 py-20 text-center text-slate-700">
+      {children}
+    </div>
+  );
+}
+
+/** The signed-in user; signed-out visitors are sent to /login, to come back to `returnTo` afterwards. */
+export function useRequiredUser(returnTo: string): { user: CurrentUser | null; isLoading: boolean } {
+  const { user, isLoading } = useCurrentUser();
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    if (!isLoading && !user) navigate(`/login?returnTo=${encodeURIComponent(returnTo)}`, { replace: true });
+  }, [isLoading, user, navigate, returnTo]);
+  return { user, isLoading };
+}
+
+/** A same-site path (starts with "/" but not "//" or "/\"), else "/". */
+export function safeReturnPath(value: string | null): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  return value;
+}
+
+/** The shared password rules (passwordSchema), said once for the forms that set a password. */
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters, with upper and lower case letters and a number.`;
+
+export const linkClass = 'font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900';
+
+/** Waits, e.g. the spec's short delay before a role is submitted. */
+export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

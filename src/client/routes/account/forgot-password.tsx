@@ -1,0 +1,95 @@
+/** /forgot-password: ask for a reset link; then the 'Check Your Email' view. */
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { MailCheck } from 'lucide-react';
+import { RequestPasswordResetSchema } from '#shared/schemas/auth.ts';
+import { apiRequest } from '#client/lib/api.ts';
+import { apiErrorInfo } from '#client/lib/api-error.ts';
+import { solveHumanCheck } from '#client/lib/altcha.ts';
+import { Button, buttonClass } from '#client/components/ui/button.tsx';
+import { TextField } from '#client/components/ui/field.tsx';
+import { toast } from '#client/components/ui/toast.ts';
+import { AccountShell, linkClass } from './account-layout.tsx';
+
+const EmailFormSchema = RequestPasswordResetSchema.pick({ email: true });
+type EmailFormInput = z.input<typeof EmailFormSchema>;
+type EmailFormOutput = z.output<typeof EmailFormSchema>;
+
+const SENT_MESSAGE = "If an account exists with that email, you'll receive a password reset link.";
+
+export default function ForgotPasswordPage() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<EmailFormInput, unknown, EmailFormOutput>({ resolver: zodResolver(EmailFormSchema), defaultValues: { email: '' } });
+  // Back from 'Check Your Email' with Try Another Email: put the visitor in the email field.
+  const tryingAgain = useRef(false);
+  useEffect(() => {
+    if (sentTo === null && tryingAgain.current) {
+      tryingAgain.current = false;
+      form.setFocus('email');
+    }
+  }, [sentTo, form]);
+  const request = useMutation({
+    mutationFn: async ({ email }: EmailFormOutput) =>
+      apiRequest<{ message: string }>('POST', '/api/auth/request-password-reset', { email, altcha: await solveHumanCheck() }),
+    onSuccess: (answer, { email }) => {
+      toast({ title: 'Reset Email Sent', description: answer.message || SENT_MESSAGE });
+      setSentTo(email);
+    },
+    onError: (err) => {
+      const { status, message } = apiErrorInfo(err);
+      const description = status === null ? 'Failed to send reset email. Please try again.' : (message ?? 'Failed to send reset email');
+      toast({ title: 'Request Failed', description, variant: 'destructive' });
+    },
+  });
+
+  if (sentTo !== null) {
+    return (
+      <AccountShell title="Check Your Email" focusTitle>
+        <div className="text-center">
+          <MailCheck aria-hidden="true" className="mx-auto h-12 w-12 text-brand-700" />
+          <p className="mt-4 text-slate-700">
+            If an account exists for <strong className="break-all">{sentTo}</strong>, you'll receive a password reset link shortly.
+          </p>
+          <p className="mt-2 text-sm text-slate-600">Nothing arrived? Check your spam folder, or try another address.</p>
+        </div>
+        <div className="mt-6 flex flex-col gap-3">
+          <Button
+            variant="secondary"
+            onClick={() => {
+              form.reset({ email: '' });
+              request.reset();
+              tryingAgain.current = true;
+              setSentTo(null);
+            }}
+          >
+            Try Another Email
+          </Button>
+          <Link href="/login" className={buttonClass('primary')}>
+            Back to Login
+          </Link>
+        </div>
+      </AccountShell>
+    );
+  }
+
+  return (
+    <AccountShell title="Forgot Password" description="Enter the email address of your account and we'll send you a link to choose a new password.">
+      <form noValidate className="space-y-4" onSubmit={form.handleSubmit((input) => request.mutate(input))}>
+        <TextField label="Email" type="email" autoComplete="email" error={form.formState.errors.email?.message} {...form.register('email')} />
+        <Button type="submit" className="w-full" disabled={request.isPending}>
+          {request.isPending ? 'Sending...' : 'Send Reset Link'}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-slate-700">
+        Remembered it?{' '}
+        <Link href="/login" className={linkClass}>
+          Back to Login
+        </Link>
+      </p>
+    </AccountShell>
+  );
+}

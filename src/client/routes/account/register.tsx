@@ -1,0 +1,128 @@
+/** /register: the account form for the role chosen on /get-started (or an admin invitation link). */
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { ChevronLeft } from 'lucide-react';
+import { ROLE_DETAILS, type Role } from '#shared/auth/roles.ts';
+import { RegisterFormSchema, type CurrentUser, type RegisterFormValues } from '#shared/schemas/auth.ts';
+import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { apiErrorInfo } from '#client/lib/api-error.ts';
+import { solveHumanCheck } from '#client/lib/altcha.ts';
+import { useCampaign } from '#client/lib/campaign-context.tsx';
+import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
+import { Button, buttonClass } from '#client/components/ui/button.tsx';
+import { TextField } from '#client/components/ui/field.tsx';
+import { toast } from '#client/components/ui/toast.ts';
+import { AccountShell, linkClass, PageStatus, PASSWORD_HINT } from './account-layout.tsx';
+import { clearSelectedRole, readSelectedRole } from './selected-role.ts';
+
+type RegisterFormOutput = z.output<typeof RegisterFormSchema>;
+const FORM_FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
+const EMPTY: RegisterFormValues = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
+
+/** The role to register: an invitation makes it admin; otherwise the one kept by /get-started. */
+function useRegistrationRole(): { role: Role | null; inviteToken: string | undefined } {
+  const invite = new URLSearchParams(useSearch()).get('invite') ?? undefined;
+  const [stored] = useState(readSelectedRole);
+  return invite ? { role: 'admin', inviteToken: invite } : { role: stored, inviteToken: undefined };
+}
+
+export default function RegisterPage() {
+  const { product } = useCampaign();
+  const [, navigate] = useLocation();
+  const refreshUser = useRefreshCurrentUser();
+  const { role, inviteToken } = useRegistrationRole();
+
+  useEffect(() => {
+    if (!role) navigate('/get-started', { replace: true });
+  }, [role, navigate]);
+
+  const form = useForm<RegisterFormValues, unknown, RegisterFormOutput>({ resolver: zodResolver(RegisterFormSchema), defaultValues: EMPTY });
+  const signUp = useMutation({
+    mutationFn: async ({ confirmPassword: _confirm, ...fields }: RegisterFormOutput) =>
+      apiRequest<CurrentUser>('POST', '/api/auth/register', {
+        ...fields,
+        role,
+        ...(inviteToken ? { inviteToken } : {}),
+        altcha: await solveHumanCheck(),
+      }),
+    onSuccess: async (user) => {
+      clearSelectedRole();
+      toast({
+        title: 'Account Created Successfully!',
+        description: `Welcome to ${product.name}. Please check your email for verification if required.`,
+      });
+      await refreshUser(user);
+      navigate('/onboarding');
+    },
+    onError: (err) => {
+      const { field } = apiErrorInfo(err);
+      const message = errorMessage(err, 'Please try again.');
+      // A problem with one field (email taken, password too common) is also shown beside it.
+      if (field && (FORM_FIELDS as readonly string[]).includes(field)) {
+        form.setError(field as (typeof FORM_FIELDS)[number], { message }, { shouldFocus: true });
+      }
+      toast({ title: 'Registration Failed', description: message, variant: 'destructive' });
+    },
+  });
+
+  if (!role) return <PageStatus>Choose a role first…</PageStatus>;
+
+  const errors = form.formState.errors;
+  const details = ROLE_DETAILS[role];
+  return (
+    <AccountShell title="Create Your Account" description={`Join the ${product.name} community.`}>
+      <div className="rounded-xl border border-brand-200 bg-brand-50 px-4 py-3">
+        <p className="text-sm font-semibold text-brand-900" data-testid="role-badge">
+          {details.title}
+        </p>
+        <p className="mt-1 text-sm text-slate-700">{details.description}</p>
+      </div>
+      <form noValidate className="mt-6 space-y-4" onSubmit={form.handleSubmit((values) => signUp.mutate(values))}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
+        </div>
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={PASSWORD_HINT}
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <TextField label="Confirm password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+        <p className="text-sm text-slate-700">
+          By creating an account you agree to our{' '}
+          <Link href="/terms-of-service" className={linkClass}>
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link href="/privacy-policy" className={linkClass}>
+            Privacy Policy
+          </Link>
+          . You must be at least 18.
+        </p>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+          <Link href="/get-started" className={buttonClass('secondary')}>
+            <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+            Back
+          </Link>
+          <Button type="submit" disabled={signUp.isPending}>
+            {signUp.isPending ? 'Creating account...' : 'Create Account'}
+          </Button>
+        </div>
+      </form>
+      <p className="mt-6 text-center text-slate-700">
+        Already have an account?{' '}
+        <Link href="/login" className={linkClass}>
+          Sign in here
+        </Link>
+      </p>
+    </AccountShell>
+  );
+}

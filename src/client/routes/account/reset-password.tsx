@@ -1,0 +1,113 @@
+/** /reset-password?token=: choose a new password with the mailed link; no token sends the visitor to /login. */
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import type { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import { INVALID_RESET_REDIRECT_MS } from '#shared/constants.ts';
+import { ResetPasswordFormSchema } from '#shared/schemas/auth.ts';
+import { apiRequest } from '#client/lib/api.ts';
+import { apiErrorInfo } from '#client/lib/api-error.ts';
+import { Button, buttonClass } from '#client/components/ui/button.tsx';
+import { PasswordField } from '#client/components/ui/field.tsx';
+import { toast } from '#client/components/ui/toast.ts';
+import { AccountShell, linkClass, PASSWORD_HINT } from './account-layout.tsx';
+
+type ResetFormInput = z.input<typeof ResetPasswordFormSchema>;
+type ResetFormOutput = z.output<typeof ResetPasswordFormSchema>;
+
+const MISMATCH_MESSAGE = 'Please make sure both passwords are identical.';
+const INVALID_LINK_TITLE = 'Invalid Reset Link';
+const INVALID_LINK_MESSAGE = 'This password reset link is invalid or expired.';
+
+function InvalidLink() {
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate('/login', { replace: true }), INVALID_RESET_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <AccountShell title={INVALID_LINK_TITLE}>
+      <div role="alert" className="text-center">
+        <CircleAlert aria-hidden="true" className="mx-auto h-12 w-12 text-red-700" />
+        <p className="mt-4 text-slate-700">{INVALID_LINK_MESSAGE}</p>
+      </div>
+      <p className="mt-4 text-center text-sm text-slate-600">Taking you to the sign-in page…</p>
+      <p className="mt-4 text-center text-slate-700">
+        <Link href="/forgot-password" className={linkClass}>
+          Request a new link
+        </Link>
+      </p>
+    </AccountShell>
+  );
+}
+
+export default function ResetPasswordPage() {
+  const token = new URLSearchParams(useSearch()).get('token');
+  const [done, setDone] = useState(false);
+  const form = useForm<ResetFormInput, unknown, ResetFormOutput>({
+    resolver: zodResolver(ResetPasswordFormSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+  const reset = useMutation({
+    mutationFn: ({ newPassword }: ResetFormOutput) => apiRequest<{ message: string }>('POST', '/api/auth/reset-password', { token, newPassword }),
+    onSuccess: () => {
+      toast({ title: 'Password Reset Successfully', description: 'You can now sign in with your new password.' });
+      setDone(true);
+    },
+    onError: (err) => {
+      const { status, message, field } = apiErrorInfo(err);
+      const description = status === null ? 'Failed to reset password. Please try again.' : (message ?? 'Failed to reset password');
+      if (field === 'newPassword' && message) form.setError('newPassword', { message }, { shouldFocus: true });
+      toast({ title: 'Reset Failed', description, variant: 'destructive' });
+    },
+  });
+
+  function onInvalid(errors: FieldErrors<ResetFormInput>) {
+    if (errors.confirmPassword?.message === MISMATCH_MESSAGE) {
+      toast({ title: "Passwords Don't Match", description: MISMATCH_MESSAGE, variant: 'destructive' });
+    }
+  }
+
+  if (!token) return <InvalidLink />;
+
+  if (done) {
+    return (
+      <AccountShell title="Password Reset Successfully" focusTitle>
+        <div className="text-center">
+          <CircleCheck aria-hidden="true" className="mx-auto h-12 w-12 text-green-700" />
+          <p className="mt-4 text-slate-700">Your password has been changed, and any devices that were signed in have been signed out.</p>
+        </div>
+        <Link href="/login" className={buttonClass('primary', 'md', 'mt-6 w-full')}>
+          Continue to Login
+        </Link>
+      </AccountShell>
+    );
+  }
+
+  const errors = form.formState.errors;
+  return (
+    <AccountShell title="Reset Your Password" description="Choose a new password for your account.">
+      <form noValidate className="space-y-4" onSubmit={form.handleSubmit((input) => reset.mutate(input), onInvalid)}>
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          hint={PASSWORD_HINT}
+          error={errors.newPassword?.message}
+          {...form.register('newPassword')}
+        />
+        <PasswordField label="Confirm new password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+        <Button type="submit" className="w-full" disabled={reset.isPending}>
+          {reset.isPending ? 'Resetting...' : 'Reset Password'}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-slate-700">
+        <Link href="/login" className={linkClass}>
+          Back to Login
+        </Link>
+      </p>
+    </AccountShell>
+  );
+}

@@ -1,0 +1,440 @@
+/** Accounts, as people use them: sign up, onboard, sign out and in, reset a password, settings, menus per role. */
+import fs from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { patientProfiles, doctorProfiles, users } from '../../src/server/db/schema/index.ts';
+import { hashPassword } from '../../src/server/services/passwords.ts';
+import { STRONG_PASSWORD } from '../setup/accounts.ts';
+import { browserSuite, expectNoAxeViolations, signUpThroughApi, toastText, visit, waitForMailedLink, type Page } from './fixtures.ts';
+
+const suite = browserSuite();
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+const accountMenuButton = (page: Page) => page.getByRole('button', { name: /^Account menu for / });
+
+async function openAccountMenu(page: Page) {
+  await accountMenuButton(page).click();
+  const menu = page.getByRole('menu');
+  await menu.waitFor();
+  return menu;
+}
+
+async function menuItemNames(page: Page): Promise<string[]> {
+  const menu = await openAccountMenu(page);
+  return (await menu.getByRole('menuitem').allInnerTexts()).map((t) => t.trim());
+}
+
+/** The error text tied to a field by aria-describedby ('' when there is none). */
+async function fieldError(page: Page, label: string): Promise<string> {
+  const field = page.getByLabel(label, { exact: true });
+  if ((await field.getAttribute('aria-invalid')) !== 'true') return '';
+  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(' ').filter((id) => id.endsWith('-error'));
+  return ids.length ? page.locator(`[id="${ids[0]}"]`).innerText() : '';
+}
+
+async function signInThroughForm(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+const GENERAL_ITEMS = ['My Stories', 'Notifications', 'Account Settings', 'Contact'];
+const ADMIN_ITEMS = ['Admin Dashboard', 'Analytics Dashboard', 'Story Management', 'Donation Management', 'User Management'];
+
+describe('accounts', () => {
+  it('a patient signs up from Get Started, onboards, signs out and signs back in', async () => {
+    const { page } = await suite.newPage();
+    const email = `rosa.${Date.now()}@example.com`;
+
+    await visit(page, '/get-started');
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(await page.title()).toMatch(/^Get Started/);
+    await expectNoAxeViolations(page);
+    // A role must be chosen first.
+    await page.getByRole('button', { name: 'Continue with Registration' }).click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe('Please choose a role to continue.');
+    expect(pathOf(page)).toBe('/get-started');
+    await page.getByRole('radio', { name: 'Patient Account' }).check();
+    await page.getByRole('button', { name: 'Continue with Registration' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/register');
+    expect(await page.evaluate(() => sessionStorage.getItem('selectedRole'))).toBe('patient');
+
+    expect(await page.getByTestId('role-badge').innerText()).toBe('Patient Account');
+    const main = page.getByRole('main');
+    expect(await main.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms-of-service');
+    expect(await main.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy-policy');
+    expect(await main.getByRole('link', { name: 'Sign in here' }).getAttribute('href')).toBe('/login');
+    await expectNoAxeViolations(page);
+
+    // The shared schema's messages, each tied to its field.
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => fieldError(page, 'First name')).toBe('First name is required');
+    expect(await fieldError(page, 'Email')).toBe('Please enter a valid email address');
+    expect(await fieldError(page, 'Password')).toBe('Password must be at least 8 characters');
+    const firstName = page.getByLabel('First name');
+    await firstName.fill('Rosa');
+    await page.getByLabel('Last name').fill('Lindqvist');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByLabel('Confirm password').fill(`${STRONG_PASSWORD}x`);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => fieldError(page, 'Confirm password')).toBe("Passwords don't match");
+    await page.getByLabel('Confirm password').fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/onboarding');
+    await expect.poll(() => toastText(page)).toContain('Account Created Successfully!');
+    expect(await toastText(page)).toContain('Please check your email for verification if required.');
+    expect(await page.evaluate(() => sessionStorage.getItem('selectedRole'))).toBeNull();
+
+    // Onboarding: a truthful step, a privacy promise, every field.
+    await page.getByRole('heading', { level: 1, name: 'Tell Us About Your Health Journey' }).waitFor();
+    expect(await page.getByText('Step 2 of 2: Your profile').count()).toBe(1);
+    expect(await page.getByText('Step 1 of 3').count()).toBe(0);
+    expect(await page.getByText('Your health answers are private.').count()).toBe(1);
+    await expectNoAxeViolations(page);
+    const allowPublic = page.getByRole('checkbox', { name: 'Allow stories I submit to be published' });
+    expect(await allowPublic.isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Complete Onboarding' }).click();
+    await expect.poll(() => page.getByText('Please describe your medical condition').count()).toBe(1);
+    expect(await page.getByText('Choose an urgency level').count()).toBe(1);
+    await page.getByLabel('Medical condition').fill('Stage IV endometriosis');
+    await page.getByLabel('Symptoms').fill('Chronic pelvic pain and fatigue');
+    await page.getByLabel('Treatment goals').fill('Excision surgery and recovery');
+    await page.getByRole('radio', { name: /^High/ }).check();
+    await page.getByRole('radio', { name: 'Email', exact: true }).check();
+    await page.getByRole('button', { name: 'Complete Onboarding' }).click();
+
+    await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/');
+    await expect.poll(() => toastText(page)).toContain('Onboarding Complete!');
+    await page.getByRole('heading', { level: 1, name: /^Help Maya/ }).waitFor();
+    const [profile] = await suite.site.database.db
+      .select()
+      .from(patientProfiles)
+      .innerJoin(users, eq(users.id, patientProfiles.userId))
+      .where(eq(users.email, email));
+    expect(profile!.patient_profiles).toMatchObject({ medicalCondition: 'Stage IV endometriosis', urgencyLevel: 'high', preferredContactMethod: 'email', allowPublicStory: false });
+    expect(profile!.users.onboardingCompletedAt).not.toBeNull();
+
+    // Signed in: Share Your Story, the bell, and the avatar menu with name, role and items.
+    expect(await page.getByRole('link', { name: 'Share Your Story' }).getAttribute('href')).toBe('/my-stories');
+    expect(await page.getByRole('link', { name: /^Notifications/ }).first().getAttribute('href')).toBe('/notifications');
+    expect(await page.getByRole('link', { name: 'Join Community' }).count()).toBe(0);
+    expect(await page.getByTestId('avatar-initials').first().innerText()).toBe('RL');
+    await expect.poll(() => page.getByRole('button', { name: 'Resend link' }).count()).toBe(1);
+    expect(await menuItemNames(page)).toEqual([...GENERAL_ITEMS, 'Sign Out']);
+    expect(await page.getByTestId('account-name').innerText()).toBe('Rosa Lindqvist');
+    expect(await page.getByTestId('account-role').innerText()).toBe('Patient');
+    expect(await page.getByRole('menuitem', { name: 'Account Settings' }).getAttribute('href')).toBe('/profile');
+    await expectNoAxeViolations(page);
+
+    // Sign out through the menu, by keyboard.
+    await page.getByRole('menuitem', { name: 'Sign Out' }).focus();
+    await Promise.all([page.waitForEvent('load'), page.keyboard.press('Enter')]);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    expect(pathOf(page)).toBe('/');
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+
+    // Back in through Join Community; a wrong password is refused with the server's message.
+    await page.getByRole('link', { name: 'Join Community' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/login');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expectNoAxeViolations(page);
+    expect(await page.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
+    expect(await page.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/get-started');
+    await signInThroughForm(page, email, 'Wrong-Password-1');
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe('Invalid email or password');
+    await signInThroughForm(page, email, STRONG_PASSWORD);
+    await expect.poll(() => pathOf(page)).toBe('/');
+    await accountMenuButton(page).waitFor();
+    expect(await accountMenuButton(page).innerText()).toContain('RL');
+  }, 60_000);
+
+  it('sends visitors without a chosen role back to Get Started, and signed-out visitors to sign in', async () => {
+    const { page } = await suite.newPage();
+    await visit(page, '/register');
+    await expect.poll(() => pathOf(page)).toBe('/get-started');
+    await visit(page, '/onboarding');
+    await expect.poll(() => page.url()).toBe(`${suite.site.baseURL}/login?returnTo=%2Fonboarding`);
+    await visit(page, '/register?invite=some-token');
+    expect(await page.getByTestId('role-badge').innerText()).toBe('Administrator Account');
+  });
+
+  it('confirms the email address and resets a forgotten password with the mailed links', async () => {
+    const { page, context } = await suite.newPage();
+    const person = await signUpThroughApi(context);
+
+    // Signed in on a prerendered page: hydration matches (signed-out first), then the account nav appears.
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(msg.text());
+    });
+    // The reminder, a fresh link, and the link used once.
+    await visit(page, '/');
+    await accountMenuButton(page).waitFor();
+    expect(errors).toEqual([]);
+    await page.getByRole('button', { name: 'Resend link' }).click();
+    await expect.poll(() => toastText(page)).toContain('We sent you a new confirmation link.');
+    const verifyLink = await waitForMailedLink(suite.site, person.email, '/verify-email');
+    await visit(page, verifyLink);
+    await page.getByRole('heading', { level: 1, name: 'Email Confirmed' }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Resend link' }).count()).toBe(0);
+    await visit(page, verifyLink);
+    await page.getByRole('heading', { level: 1, name: 'Email Not Confirmed' }).waitFor();
+    expect(await page.getByRole('alert').innerText()).toContain('This verification link is invalid or expired.');
+
+    // No token: the notice, then the sign-in page.
+    await visit(page, '/reset-password');
+    await page.getByRole('heading', { level: 1, name: 'Invalid Reset Link' }).waitFor();
+    expect(await page.getByText('This password reset link is invalid or expired.').count()).toBe(1);
+    await expectNoAxeViolations(page);
+    await expect.poll(() => pathOf(page), { timeout: 8000 }).toBe('/login');
+
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Forgot Password' }).waitFor();
+    expect(pathOf(page)).toBe('/forgot-password');
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect.poll(() => page.getByText('Please enter a valid email address').count()).toBe(1);
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Check Your Email' }).waitFor();
+    await expect.poll(() => toastText(page)).toContain('Reset Email Sent');
+    expect(await page.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/login');
+    await page.getByRole('button', { name: 'Try Another Email' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Forgot Password' }).waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe('');
+
+    const resetLink = await waitForMailedLink(suite.site, person.email, '/reset-password');
+    await visit(page, resetLink);
+    await page.getByRole('heading', { level: 1, name: 'Reset Your Password' }).waitFor();
+    await expectNoAxeViolations(page);
+    const newPassword = page.getByLabel('New password', { exact: true });
+    const toggle = page.getByRole('button', { name: 'Show password' }).first();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(await newPassword.getAttribute('type')).toBe('password');
+    await toggle.click();
+    expect(await newPassword.getAttribute('type')).toBe('text');
+    const hide = page.getByRole('button', { name: 'Hide password' });
+    expect(await hide.getAttribute('aria-pressed')).toBe('true');
+    await hide.click();
+    expect(await newPassword.getAttribute('type')).toBe('password');
+
+    await newPassword.fill('short');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect.poll(() => page.getByText('Password must be at least 8 characters long').count()).toBe(1);
+    await newPassword.fill('Fresh-Meadow-77');
+    await page.getByLabel('Confirm new password').fill('Fresh-Meadow-78');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect.poll(() => toastText(page)).toContain("Passwords Don't Match");
+    expect(await toastText(page)).toContain('Please make sure both passwords are identical.');
+    await page.getByLabel('Confirm new password').fill('Fresh-Meadow-77');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Password Reset Successfully' }).waitFor();
+
+    await page.getByRole('link', { name: 'Continue to Login' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/login');
+    await signInThroughForm(page, person.email, 'Fresh-Meadow-77');
+    await expect.poll(() => pathOf(page)).toBe('/');
+    await accountMenuButton(page).waitFor();
+
+    // The link is spent.
+    await visit(page, resetLink);
+    await page.getByLabel('New password', { exact: true }).fill('Another-Meadow-88');
+    await page.getByLabel('Confirm new password').fill('Another-Meadow-88');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect.poll(() => toastText(page)).toContain('Reset Failed');
+    expect(await toastText(page)).toContain('This password reset link is invalid or expired.');
+  }, 60_000);
+
+  it('a doctor fills every field, including medical board and consultation types, and gets the Doctor Dashboard', async () => {
+    const { page } = await suite.newPage();
+    await page.route('**/api/notifications', (route) => route.fulfill({ json: { items: [], unreadCount: 12 } }));
+
+    await visit(page, '/get-started');
+    await page.getByText('Medical Professional Account').click();
+    await page.getByRole('button', { name: 'Continue with Registration' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/register');
+    expect(await page.getByTestId('role-badge').innerText()).toBe('Medical Professional Account');
+    await page.getByLabel('First name').fill('Amara');
+    await page.getByLabel('Last name').fill('Okafor');
+    await page.getByLabel('Email').fill(`amara.${Date.now()}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByLabel('Confirm password').fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/onboarding');
+
+    await page.getByRole('heading', { level: 1, name: 'Your Professional Profile' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Complete Onboarding' }).click();
+    for (const message of ['Medical specialty is required', 'Medical board certification required', 'Select consultation preferences', 'Select at least one area of expertise']) {
+      await expect.poll(() => page.getByText(message).count(), { message }).toBe(1);
+    }
+    await page.getByLabel('Medical specialty').selectOption('Obstetrics & Gynecology');
+    await page.getByLabel('License number').fill('MD-445566');
+    await page.getByLabel('License state or region').fill('Ontario');
+    await page.getByLabel('Years of experience').fill('14');
+    await page.getByLabel('Medical board certification').fill('Royal College of Physicians and Surgeons of Canada');
+    await page.getByLabel('Professional bio').fill('Gynecologic surgeon focused on excision of endometriosis and on recovery after surgery.');
+    await page.getByRole('checkbox', { name: "Women's Reproductive Health" }).check();
+    await page.getByRole('checkbox', { name: 'Surgical Procedures' }).check();
+    await page.getByRole('checkbox', { name: 'Written replies to stories' }).check();
+    await page.getByRole('button', { name: 'Complete Onboarding' }).click();
+    await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/');
+
+    const [row] = await suite.site.database.db.select().from(doctorProfiles).innerJoin(users, eq(users.id, doctorProfiles.userId)).where(eq(users.firstName, 'Amara'));
+    expect(row!.doctor_profiles).toMatchObject({
+      specialty: 'Obstetrics & Gynecology',
+      yearsExperience: 14,
+      medicalBoard: 'Royal College of Physicians and Surgeons of Canada',
+      hospitalAffiliation: null,
+      areasOfExpertise: ["Women's Reproductive Health", 'Surgical Procedures'],
+      consultationTypes: ['Written replies to stories'],
+    });
+
+    // The unread badge caps at 9+.
+    await expect.poll(() => page.getByTestId('unread-badge').first().innerText()).toBe('9+');
+    expect(await page.getByRole('link', { name: 'Notifications, 9+ unread' }).count()).toBe(1);
+    expect(await menuItemNames(page)).toEqual([...GENERAL_ITEMS, 'Doctor Dashboard', 'Sign Out']);
+    expect(await page.getByTestId('account-role').innerText()).toBe('Doctor');
+    expect(await page.getByRole('menuitem', { name: 'Doctor Dashboard' }).getAttribute('href')).toBe('/doctor-dashboard');
+    await page.keyboard.press('Escape');
+
+    // The mobile menu repeats the account links.
+    await page.getByRole('heading', { level: 1, name: /^Help Maya/ }).waitFor();
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const mobile = page.locator('#mobile-menu');
+    expect(await mobile.getByRole('link', { name: 'Find Doctors' }).getAttribute('href')).toBe('/find-doctors');
+    expect(await mobile.getByRole('link', { name: 'Doctor Dashboard' }).getAttribute('href')).toBe('/doctor-dashboard');
+    expect(await mobile.getByRole('link', { name: 'Share Your Story' }).getAttribute('href')).toBe('/my-stories');
+    expect(await mobile.getByRole('link', { name: 'Sign Out' }).getAttribute('href')).toBe('/api/logout');
+    expect(await mobile.getByRole('link', { name: 'Notifications, 9+ unread' }).getAttribute('href')).toBe('/notifications');
+    expect(await mobile.getByRole('link', { name: 'Join Community' }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+  }, 60_000);
+
+  it('a signed-in member changes role on Get Started, then sets donor preferences', async () => {
+    const { page, context } = await suite.newPage();
+    await signUpThroughApi(context, { firstName: 'Dana', lastName: 'Giver' });
+    await visit(page, '/get-started');
+    const submit = page.getByRole('button', { name: 'Complete Setup' });
+    await submit.waitFor();
+    expect(await page.getByRole('link', { name: 'Sign in here' }).count()).toBe(0);
+    await submit.click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe('Please choose a role to continue.');
+    await page.getByRole('radio', { name: 'Supporter Account' }).check();
+    await submit.click();
+    await expect.poll(() => toastText(page)).toContain('Role Selected');
+    await expect.poll(() => pathOf(page)).toBe('/');
+    await expect.poll(() => accountMenuButton(page).count()).toBe(1);
+
+    await visit(page, '/onboarding');
+    await page.getByRole('heading', { level: 1, name: 'Your Giving Preferences' }).waitFor();
+    await expectNoAxeViolations(page);
+    expect(await page.getByRole('checkbox', { name: 'Give anonymously by default' }).isChecked()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: 'Send me tax-deductibility information' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: /^Regular updates/ }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Complete Onboarding' }).click();
+    await expect.poll(() => page.getByText('Select donation interests').count()).toBe(1);
+    await page.getByRole('checkbox', { name: 'Medication Costs' }).check();
+    await page.getByRole('radio', { name: '$50-$100' }).check();
+    await page.getByRole('button', { name: 'Complete Onboarding' }).click();
+    await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/');
+    await expect.poll(() => toastText(page)).toContain('Onboarding Complete!');
+    expect(await menuItemNames(page)).toEqual([...GENERAL_ITEMS, 'Sign Out']);
+    expect(await page.getByTestId('account-role').innerText()).toBe('Donor');
+  }, 60_000);
+
+  it('an admin signs in and sees the admin links; the admin form has no admin level', async () => {
+    const { page } = await suite.newPage();
+    const email = `ada.admin.${Date.now()}@example.com`;
+    await suite.site.database.db.insert(users).values({
+      email,
+      passwordHash: await hashPassword(STRONG_PASSWORD),
+      firstName: 'Ada',
+      lastName: 'Admin',
+      role: 'admin',
+      adminLevel: 'super_admin',
+      emailVerifiedAt: new Date(),
+    });
+    await visit(page, '/login?returnTo=/onboarding');
+    await signInThroughForm(page, email, STRONG_PASSWORD);
+    await expect.poll(() => pathOf(page)).toBe('/onboarding');
+    await page.getByRole('heading', { level: 1, name: 'Your Administrator Profile' }).waitFor();
+    await expectNoAxeViolations(page);
+    expect(await page.getByLabel(/level/i).count()).toBe(0);
+    expect(await page.getByRole('radio').count()).toBe(0);
+    await page.getByRole('checkbox', { name: 'Content Moderation' }).check();
+    await page.getByLabel('Previous admin experience').fill('Moderated a patient forum for three years.');
+    await page.getByLabel('Weekly availability (hours)').fill('6');
+    await page.getByRole('button', { name: 'Complete Onboarding' }).click();
+    await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/');
+
+    expect(await page.getByRole('button', { name: 'Resend link' }).count()).toBe(0);
+
+    // The menu works by keyboard: Enter opens it on the first item, arrows move, Escape returns to the button.
+    await accountMenuButton(page).focus();
+    await page.keyboard.press('Enter');
+    const focusedItem = () => page.evaluate(() => (document.activeElement?.getAttribute('role') === 'menuitem' ? document.activeElement.textContent : null));
+    await expect.poll(focusedItem).toBe('My Stories');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedItem).toBe('Notifications');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
+    expect(await accountMenuButton(page).evaluate((el) => el === document.activeElement)).toBe(true);
+
+    expect(await menuItemNames(page)).toEqual([...GENERAL_ITEMS, ...ADMIN_ITEMS, 'Sign Out']);
+    expect(await page.getByTestId('account-role').innerText()).toBe('Administrator (Super admin)');
+    expect(await page.getByRole('menuitem', { name: 'User Management' }).getAttribute('href')).toBe('/admin-users');
+  }, 60_000);
+
+  it('account settings: edit the name, sessions, download my data, delete the account', async () => {
+    const { page, context } = await suite.newPage();
+    const person = await signUpThroughApi(context, { firstName: 'Mira', lastName: 'Stone' });
+    // A second device.
+    const other = await suite.newPage();
+    expect((await other.context.request.post('/api/auth/login', { data: { email: person.email, password: person.password } })).status()).toBe(200);
+
+    await visit(page, '/profile');
+    await page.getByRole('heading', { level: 1, name: 'Account Settings' }).waitFor();
+    expect(await page.title()).toMatch(/^Account Settings/);
+    await expect.poll(() => page.getByTestId('session').count()).toBe(2);
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel('First name').fill('Miranda');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => toastText(page)).toContain('Profile Updated');
+    await expect.poll(() => page.getByRole('button', { name: 'Account menu for Miranda Stone' }).count()).toBe(1);
+
+    await page.getByLabel('Current password').fill('Not-My-Password-1');
+    await page.getByLabel('New password').fill('Another-Harbour-51');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expect.poll(() => fieldError(page, 'Current password')).toBe('Your current password is not correct');
+
+    // Sessions: this one is marked; the other can be signed out.
+    expect(await page.getByText('This device').count()).toBe(1);
+    await page.getByRole('button', { name: /^Sign out .*, started / }).click();
+    await expect.poll(() => page.getByTestId('session').count()).toBe(1);
+    expect((await other.context.request.get('/api/auth/user')).status()).toBe(401);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
+    expect(download.suggestedFilename()).toBe('my-data.json');
+    const data = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
+    expect(data.account.email).toBe(person.email);
+    expect(data.account.passwordHash).toBeUndefined();
+
+    await page.getByRole('button', { name: 'Delete my account…' }).click();
+    await page.getByRole('button', { name: 'Permanently delete my account' }).click();
+    await expect.poll(() => fieldError(page, 'Password')).toBe('Enter your password to confirm');
+    await page.getByLabel('Password', { exact: true }).fill(person.password);
+    await page.getByRole('button', { name: 'Permanently delete my account' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/');
+    await expect.poll(() => toastText(page)).toContain('Account Deleted');
+    await expect.poll(() => page.getByRole('link', { name: 'Join Community' }).count()).toBe(1);
+    const again = await page.request.post('/api/auth/login', { data: { email: person.email, password: person.password } });
+    expect(again.status()).toBe(401);
+  }, 60_000);
+});
