@@ -1,6 +1,7 @@
 /** Account writes: registration, mailed tokens, password changes. Each multi-row change is one transaction. */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
+import { INVALID_RESET_LINK } from '#shared/schemas/auth.ts';
 import type { Role } from '#shared/auth/roles.ts';
 import type { Db } from '../db/client.ts';
 import { adminInvites, sessions, userTokens, users } from '../db/schema/index.ts';
@@ -10,7 +11,6 @@ import type { UserRow } from '../services/sessions.ts';
 
 export const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
-export const INVALID_RESET_LINK = 'This password reset link is invalid or expired.';
 
 export interface RegisterCommand {
   firstName: string;

@@ -74,6 +74,10 @@ export const RequestPasswordResetSchema = z.strictObject({
 });
 
 export const INVALID_RESET_TOKEN = 'Invalid reset token.';
+export const INVALID_RESET_LINK = 'This password reset link is invalid or expired.';
+export const INVALID_VERIFICATION_LINK = 'This verification link is invalid or expired.';
+export const RESET_LINK_SENT = "If an account exists with that email, you'll receive a password reset link.";
+export const PASSWORDS_MISMATCH = 'Please make sure both passwords are identical.';
 export const ResetPasswordSchema = z.strictObject({
   token: z.string({ error: INVALID_RESET_TOKEN }).min(1, INVALID_RESET_TOKEN).max(200, INVALID_RESET_TOKEN),
   newPassword: passwordSchema(PASSWORD_MESSAGES.tooShortReset),
@@ -83,7 +87,7 @@ export const ResetPasswordSchema = z.strictObject({
 export const ResetPasswordFormSchema = z
   .object({ newPassword: passwordSchema(PASSWORD_MESSAGES.tooShortReset), confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, {
-    message: 'Please make sure both passwords are identical.',
+    message: PASSWORDS_MISMATCH,
     path: ['confirmPassword'],
   });
 

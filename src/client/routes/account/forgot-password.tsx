@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
-import { RequestPasswordResetSchema } from '#shared/schemas/auth.ts';
+import { RequestPasswordResetSchema, RESET_LINK_SENT } from '#shared/schemas/auth.ts';
 import { apiRequest } from '#client/lib/api.ts';
 import { apiErrorInfo } from '#client/lib/api-error.ts';
 import { solveHumanCheck } from '#client/lib/altcha.ts';
@@ -19,7 +19,7 @@ const EmailFormSchema = RequestPasswordResetSchema.pick({ email: true });
 type EmailFormInput = z.input<typeof EmailFormSchema>;
 type EmailFormOutput = z.output<typeof EmailFormSchema>;
 
-const SENT_MESSAGE = "If an account exists with that email, you'll receive a password reset link.";
+const SENT_MESSAGE = RESET_LINK_SENT;
 
 export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);

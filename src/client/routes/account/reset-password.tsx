@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { INVALID_RESET_REDIRECT_MS } from '#shared/constants.ts';
-import { ResetPasswordFormSchema } from '#shared/schemas/auth.ts';
+import { INVALID_RESET_LINK, PASSWORDS_MISMATCH, ResetPasswordFormSchema } from '#shared/schemas/auth.ts';
 import { apiRequest } from '#client/lib/api.ts';
 import { apiErrorInfo } from '#client/lib/api-error.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
@@ -18,9 +18,9 @@ import { AccountShell, linkClass, PASSWORD_HINT } from './account-layout.tsx';
 type ResetFormInput = z.input<typeof ResetPasswordFormSchema>;
 type ResetFormOutput = z.output<typeof ResetPasswordFormSchema>;
 
-const MISMATCH_MESSAGE = 'Please make sure both passwords are identical.';
+const MISMATCH_MESSAGE = PASSWORDS_MISMATCH;
 const INVALID_LINK_TITLE = 'Invalid Reset Link';
-const INVALID_LINK_MESSAGE = 'This password reset link is invalid or expired.';
+const INVALID_LINK_MESSAGE = INVALID_RESET_LINK;
 
 function InvalidLink() {
   const [, navigate] = useLocation();

@@ -3,12 +3,13 @@ import { useEffect, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useMutation } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
+import { INVALID_VERIFICATION_LINK } from '#shared/schemas/auth.ts';
 import { apiRequest, errorMessage } from '#client/lib/api.ts';
 import { useCurrentUser, useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { AccountShell, PageStatus } from './account-layout.tsx';
 
-const INVALID_LINK = 'This verification link is invalid or expired.';
+const INVALID_LINK = INVALID_VERIFICATION_LINK;
 
 export default function VerifyEmailPage() {
   const token = new URLSearchParams(useSearch()).get('token');

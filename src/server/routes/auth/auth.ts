@@ -10,6 +10,8 @@ import {
   ResetPasswordSchema,
   SetRoleSchema,
   VerifyEmailSchema,
+  INVALID_VERIFICATION_LINK,
+  RESET_LINK_SENT,
 } from '#shared/schemas/auth.ts';
 import { users } from '../../db/schema/index.ts';
 import {
@@ -30,7 +32,6 @@ export function safeReturnPath(value: unknown): string {
   return value.length > 500 ? '/' : value;
 }
 
-const RESET_SENT = "If an account exists with that email, you'll receive a password reset link.";
 
 const auth: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
@@ -115,7 +116,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/auth/verify-email', { schema: { body: VerifyEmailSchema } }, async (request, reply) => {
     const now = app.clock.now();
     const userId = await consumeUserToken(app.db, config.sessionSecret, request.body.token, 'verify_email', now);
-    if (!userId) throw new AppError('VALIDATION', 'This verification link is invalid or expired.', 'token');
+    if (!userId) throw new AppError('VALIDATION', INVALID_VERIFICATION_LINK, 'token');
     await app.db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId));
     return reply.headers(noStore).send({ message: 'Your email address is confirmed.' });
   });
@@ -143,7 +144,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
           await app.mailer.send(resetPasswordMail((await product()).product.name, user, `${config.publicUrl}/reset-password?token=${token}`));
         })().catch((err: unknown) => app.log.error({ err }, 'password reset mail could not be sent'));
       });
-      return reply.send({ message: RESET_SENT });
+      return reply.send({ message: RESET_LINK_SENT });
     },
   );
 
