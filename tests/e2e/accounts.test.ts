@@ -409,6 +409,15 @@ describe('accounts', () => {
     await expect.poll(() => toastText(page)).toContain('Profile Updated');
     await expect.poll(() => page.getByRole('button', { name: 'Account menu for Miranda Stone' }).count()).toBe(1);
 
+    // A photo replaces the initials, in the settings and in the menu.
+    const png = fs.readFileSync(new URL('../../content/public/favicon.svg', import.meta.url));
+    await page.getByLabel('Add a photo').setInputFiles({ name: 'not-really.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(() => toastText(page)).toContain('The avatar must be a PNG, JPEG or WebP image');
+    const realPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    await page.getByLabel('Add a photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: realPng });
+    await expect.poll(() => page.getByRole('button', { name: 'Remove photo' }).count()).toBe(1);
+    expect(await page.locator('img[src^="/api/uploads/"]').count()).toBeGreaterThan(0);
+
     await page.getByLabel('Current password').fill('Not-My-Password-1');
     await page.getByLabel('New password').fill('Another-Harbour-51');
     await page.getByRole('button', { name: 'Change Password' }).click();

@@ -7,12 +7,14 @@ async function throwIfNotOk(res: Response): Promise<void> {
   throw new Error(`${res.status}: ${text}`);
 }
 
+/** JSON in and out; FormData (file uploads) is sent as multipart. */
 export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  const isForm = body instanceof FormData;
   const res = await fetch(url, {
     method,
     credentials: 'include',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body === undefined || isForm ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   });
   await throwIfNotOk(res);
   return (res.status === 204 ? undefined : await res.json()) as T;

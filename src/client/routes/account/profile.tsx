@@ -41,6 +41,49 @@ const formatWhen = (iso: string) => dateTime.format(new Date(iso));
 type ProfileIn = z.input<typeof UpdateProfileSchema>;
 type ProfileOut = z.output<typeof UpdateProfileSchema>;
 
+/** Upload or remove the profile photo (PNG, JPEG or WebP up to 2 MB; the server checks the bytes). */
+function AvatarControls({ user }: { user: CurrentUser }) {
+  const refreshUser = useRefreshCurrentUser();
+  const inputId = useId();
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('avatar', file);
+      return apiRequest<CurrentUser>('POST', '/api/user/avatar', form);
+    },
+    onSuccess: (updated) => refreshUser(updated),
+    onError: (err) => toast({ title: 'Photo Not Saved', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+  });
+  const remove = useMutation({
+    mutationFn: () => apiRequest('DELETE', '/api/user/avatar'),
+    onSuccess: () => refreshUser(),
+  });
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <label htmlFor={inputId} className="cursor-pointer rounded-lg border border-brand-200 px-3 py-1.5 text-sm font-semibold text-brand-800 focus-within:outline-2 hover:bg-brand-50">
+        {upload.isPending ? 'Uploading...' : user.profileImageUrl ? 'Change photo' : 'Add a photo'}
+        <input
+          id={inputId}
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          className="sr-only"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) upload.mutate(file);
+            e.target.value = '';
+          }}
+        />
+      </label>
+      {user.profileImageUrl && (
+        <Button variant="ghost" onClick={() => remove.mutate()} disabled={remove.isPending}>
+          Remove photo
+        </Button>
+      )}
+      <p className="w-full text-xs text-slate-700">PNG, JPEG or WebP, up to 2 MB.</p>
+    </div>
+  );
+}
+
 function ProfileSection({ user, notifyByEmail }: { user: CurrentUser; notifyByEmail: boolean }) {
   const queryClient = useQueryClient();
   const refreshUser = useRefreshCurrentUser();
@@ -70,6 +113,9 @@ function ProfileSection({ user, notifyByEmail }: { user: CurrentUser; notifyByEm
           <p className="text-sm text-slate-700">{roleLabel(user)}</p>
           <p className="text-sm break-all text-slate-700">{user.email}</p>
         </div>
+      </div>
+      <div className="mt-4">
+        <AvatarControls user={user} />
       </div>
       <form noValidate className="mt-6 space-y-4" onSubmit={form.handleSubmit((input) => save.mutate(input))}>
         <div className="grid gap-4 sm:grid-cols-2">
