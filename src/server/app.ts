@@ -10,6 +10,7 @@ import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import authPlugin from './plugins/auth.ts';
+import accessPlugin from './plugins/access.ts';
 import type { Clock } from './services/clock.ts';
 import clientPlugin from './plugins/client.ts';
 import healthRoutes from './routes/health/health.ts';
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dbPlugin, { config, database: options.database, ...(options.mailer ? { mailer: options.mailer } : {}) });
   await app.register(rateLimitPlugin);
   await app.register(authPlugin, options.clock ? { clock: options.clock } : {});
+  await app.register(accessPlugin);
 
   await app.register(healthRoutes);
   await app.register(campaignRoutes);

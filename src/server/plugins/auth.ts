@@ -49,7 +49,8 @@ export default fp<AuthPluginOptions>(
     app.decorateRequest('session', null);
 
     // Callback style, not async: most requests carry no cookie and should not pay for a promise.
-    app.addHook('onRequest', (request, _reply, done) => {
+    const clearOptions = { path: '/', sameSite: 'lax', secure: config.secureCookies } as const;
+    app.addHook('onRequest', (request, reply, done) => {
       const token = request.cookies[cookieName];
       try {
         if (UNSAFE_METHODS.has(request.method) && request.url.startsWith('/api/')) assertSameOrigin(request, publicOrigin, token !== undefined);
@@ -58,6 +59,7 @@ export default fp<AuthPluginOptions>(
         return;
       }
       if (!token) {
+        if (request.cookies[SIGNED_IN_HINT_COOKIE]) reply.clearCookie(SIGNED_IN_HINT_COOKIE, clearOptions);
         done();
         return;
       }
@@ -65,6 +67,10 @@ export default fp<AuthPluginOptions>(
         if (resolved) {
           request.user = resolved.user;
           request.session = resolved.session;
+        } else {
+          // The session ended on the server (expired, revoked): the browser should forget it too.
+          reply.clearCookie(cookieName, { ...clearOptions, httpOnly: true });
+          reply.clearCookie(SIGNED_IN_HINT_COOKIE, clearOptions);
         }
         done();
       }, done);
@@ -90,8 +96,8 @@ export default fp<AuthPluginOptions>(
       if (request.session) await app.sessions.revoke(request.session.id);
       request.session = null;
       request.user = null;
-      reply.clearCookie(cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
-      reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/', sameSite: 'lax', secure: config.secureCookies });
+      reply.clearCookie(cookieName, { ...clearOptions, httpOnly: true });
+      reply.clearCookie(SIGNED_IN_HINT_COOKIE, clearOptions);
     });
   },
   { name: 'auth', dependencies: ['db'] },

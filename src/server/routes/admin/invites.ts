@@ -12,7 +12,7 @@ export const AdminInviteSchema = z.strictObject({
 });
 
 const invites: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/admin/invites', { schema: { body: AdminInviteSchema } }, async (request, reply) => {
+  app.post('/api/admin/invites', { config: { access: { admin: 'super_admin' } }, schema: { body: AdminInviteSchema } }, async (request, reply) => {
     const me = requireAdmin(request, 'super_admin');
     const invite = await createAdminInvite(app.db, app.config.sessionSecret, app.config.publicUrl, {
       adminLevel: request.body.adminLevel,

@@ -24,7 +24,7 @@ import {
 import { hashPassword, needsRehash, verifyPassword } from '../../services/passwords.ts';
 import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../../services/mail-templates.ts';
 import { presentCurrentUser } from '../../presenters/user.ts';
-import { requireUser, SIGNED_IN_HINT_COOKIE } from '../../plugins/auth.ts';
+import { requireUser } from '../../plugins/auth.ts';
 
 /** A same-site path to return to after sign-in; anything else becomes "/". */
 export function safeReturnPath(value: unknown): string {
@@ -38,16 +38,14 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   const product = async () => (await app.campaigns.current()).content;
   const noStore = { 'cache-control': 'no-store' };
 
-  app.get('/api/auth/user', async (request, reply) => {
-    // A stale hint (the session ended on the server) is cleared with the 401.
-    if (!request.user) reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/' });
+  app.get('/api/auth/user', { config: { access: 'user' } }, async (request, reply) => {
     const user = requireUser(request);
     return reply.headers(noStore).send(presentCurrentUser(user));
   });
 
   app.post(
     '/api/auth/register',
-    { schema: { body: RegisterSchema }, config: { rateLimit: { max: 10, timeWindow: '1 hour' } } },
+    { schema: { body: RegisterSchema }, config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 hour' } } },
     async (request, reply) => {
       await app.altcha.verify(request.body.altcha);
       const now = app.clock.now();
@@ -64,7 +62,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/login',
-    { schema: { body: LoginSchema }, config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    { schema: { body: LoginSchema }, config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const { email, password } = request.body;
       const user = await findUserByEmail(app.db, email);
@@ -80,24 +78,24 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/login', { schema: { querystring: z.object({ returnTo: z.string().optional() }) } }, async (request, reply) => {
+  app.get('/api/login', { config: { access: 'public' }, schema: { querystring: z.object({ returnTo: z.string().optional() }) } }, async (request, reply) => {
     const returnTo = safeReturnPath(request.query.returnTo);
     return reply.redirect(returnTo === '/' ? '/login' : `/login?returnTo=${encodeURIComponent(returnTo)}`);
   });
 
-  app.get('/api/logout', async (request, reply) => {
+  app.get('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
     await app.signOut(request, reply);
     return reply.redirect('/');
   });
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  app.post('/api/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
     await app.signOut(request, reply);
     return reply.status(204).send();
   });
 
   app.post(
     '/api/auth/set-role',
-    { schema: { body: SetRoleSchema }, config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    { schema: { body: SetRoleSchema }, config: { access: 'user', rateLimit: { max: 10, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const user = requireUser(request);
       await app.altcha.verify(request.body.recaptchaToken);
@@ -113,7 +111,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/auth/verify-email', { schema: { body: VerifyEmailSchema } }, async (request, reply) => {
+  app.post('/api/auth/verify-email', { config: { access: 'public' }, schema: { body: VerifyEmailSchema } }, async (request, reply) => {
     const now = app.clock.now();
     const userId = await consumeUserToken(app.db, config.sessionSecret, request.body.token, 'verify_email', now);
     if (!userId) throw new AppError('VALIDATION', INVALID_VERIFICATION_LINK, 'token');
@@ -121,7 +119,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     return reply.headers(noStore).send({ message: 'Your email address is confirmed.' });
   });
 
-  app.post('/api/auth/resend-verification', { config: { rateLimit: { max: 3, timeWindow: '15 minutes' } } }, async (request, reply) => {
+  app.post('/api/auth/resend-verification', { config: { access: 'user', rateLimit: { max: 3, timeWindow: '15 minutes' } } }, async (request, reply) => {
     const user = requireUser(request);
     if (user.emailVerifiedAt) return reply.send({ message: 'Your email address is already confirmed.' });
     const token = await issueUserToken(app.db, config.sessionSecret, user.id, 'verify_email', app.clock.now());
@@ -131,7 +129,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/request-password-reset',
-    { schema: { body: RequestPasswordResetSchema }, config: { rateLimit: { max: 5, timeWindow: '15 minutes' } } },
+    { schema: { body: RequestPasswordResetSchema }, config: { access: 'public', rateLimit: { max: 5, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       await app.altcha.verify(request.body.altcha);
       const email = request.body.email;
@@ -150,7 +148,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/reset-password',
-    { schema: { body: ResetPasswordSchema }, config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    { schema: { body: ResetPasswordSchema }, config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const now = app.clock.now();
       const user = await resetPasswordWithToken(app.db, config.sessionSecret, request.body.token, request.body.newPassword, now);
@@ -162,6 +160,6 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/altcha/challenge', async (_request, reply) => reply.headers(noStore).send(await app.altcha.challenge()));
+  app.get('/api/altcha/challenge', { config: { access: 'public' } }, async (_request, reply) => reply.headers(noStore).send(await app.altcha.challenge()));
 };
 export default auth;

@@ -4,7 +4,7 @@ import { presentCampaign, presentProgress } from '../../presenters/campaign.ts';
 import type { ProgressTotals } from '../../services/campaign.ts';
 
 const campaign: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/campaign', async (_request, reply) => {
+  app.get('/api/campaign', { config: { access: 'public' } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=5');
     return presentCampaign(await app.campaigns.current());
   });
@@ -12,7 +12,7 @@ const campaign: FastifyPluginAsyncZod = async (app) => {
   // The hottest endpoint (every visitor polls it): the JSON text is made once per totals, not per request.
   let lastTotals: ProgressTotals | undefined;
   let lastBody = '';
-  app.get('/api/fundraising/progress', { logLevel: 'warn' }, async (_request, reply) => {
+  app.get('/api/fundraising/progress', { config: { access: 'public' }, logLevel: 'warn' }, async (_request, reply) => {
     const totals = await app.campaigns.progress();
     if (totals !== lastTotals) {
       lastTotals = totals;

@@ -9,7 +9,7 @@ const contact: FastifyPluginAsyncZod = async (app) => {
     '/api/contact',
     {
       schema: { body: ContactMessageSchema, response: { 201: z.object({ id: z.uuid() }) } },
-      config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      config: { access: 'public', rateLimit: { max: 5, timeWindow: '10 minutes' } },
     },
     async (request, reply) => {
       const { altcha, ...input } = request.body;

@@ -8,7 +8,7 @@ const donations: FastifyPluginAsyncZod = async (app) => {
     '/api/donation-intent',
     {
       schema: { body: DonationIntentSchema, response: { 201: DonationIntentCreatedSchema } },
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const campaign = await app.campaigns.current();

@@ -7,7 +7,7 @@ const events: FastifyPluginAsyncZod = async (app) => {
     '/api/events',
     {
       schema: { body: AnalyticsEventSchema },
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
       logLevel: 'warn',
     },
     async (request, reply) => {

@@ -11,7 +11,7 @@ const PAGE_SIZE = 20;
 const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/notifications',
-    { schema: { querystring: z.strictObject({ before: z.iso.datetime({ offset: true, error: 'before must be an ISO date-time' }).optional() }) } },
+    { config: { access: 'user' }, schema: { querystring: z.strictObject({ before: z.iso.datetime({ offset: true, error: 'before must be an ISO date-time' }).optional() }) } },
     async (request, reply) => {
       const me = requireUser(request);
       const mine = eq(notifications.userId, me.id);
@@ -29,7 +29,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/notifications/:id/read', { schema: { params: z.object({ id: z.uuid('Not a valid id') }) } }, async (request, reply) => {
+  app.post('/api/notifications/:id/read', { config: { access: 'user' }, schema: { params: z.object({ id: z.uuid('Not a valid id') }) } }, async (request, reply) => {
     const me = requireUser(request);
     const updated = await app.db
       .update(notifications)
@@ -40,7 +40,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  app.post('/api/notifications/read-all', async (request, reply) => {
+  app.post('/api/notifications/read-all', { config: { access: 'user' } }, async (request, reply) => {
     const me = requireUser(request);
     await app.db.update(notifications).set({ readAt: app.clock.now() }).where(and(eq(notifications.userId, me.id), isNull(notifications.readAt)));
     return reply.status(204).send();

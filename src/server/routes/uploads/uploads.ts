@@ -14,7 +14,7 @@ export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
 
-  app.post('/api/user/avatar', { config: { rateLimit: { max: 20, timeWindow: '1 hour' } } }, async (request, reply) => {
+  app.post('/api/user/avatar', { config: { access: 'user', rateLimit: { max: 20, timeWindow: '1 hour' } } }, async (request, reply) => {
     const me = requireUser(request);
     if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
     const file = await request.file();
@@ -41,7 +41,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.header('cache-control', 'no-store').send(presentCurrentUser(updated));
   });
 
-  app.delete('/api/user/avatar', async (request, reply) => {
+  app.delete('/api/user/avatar', { config: { access: 'user' } }, async (request, reply) => {
     const me = requireUser(request);
     await app.db.transaction(async (tx) => {
       await tx.delete(uploads).where(and(eq(uploads.ownerId, me.id), eq(uploads.purpose, 'avatar')));
@@ -50,7 +50,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  app.get('/api/uploads/:id', { schema: { params: z.object({ id: z.uuid('Not a valid id') }) } }, async (request, reply) => {
+  app.get('/api/uploads/:id', { config: { access: 'public' }, schema: { params: z.object({ id: z.uuid('Not a valid id') }) } }, async (request, reply) => {
     const [file] = await app.db.select().from(uploads).where(and(eq(uploads.id, request.params.id), eq(uploads.purpose, 'avatar')));
     if (!file) throw new AppError('NOT_FOUND', 'No such file');
     // A new upload gets a new id, so a served file never changes.

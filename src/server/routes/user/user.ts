@@ -16,7 +16,7 @@ import { requireUser } from '../../plugins/auth.ts';
 const user: FastifyPluginAsyncZod = async (app) => {
   const noStore = { 'cache-control': 'no-store' };
 
-  app.post('/api/user/onboarding', { schema: { body: OnboardingSchema } }, async (request, reply) => {
+  app.post('/api/user/onboarding', { config: { access: 'user' }, schema: { body: OnboardingSchema } }, async (request, reply) => {
     const me = requireUser(request);
     // The form follows the account's role; nobody changes role (or admin level) through onboarding.
     if (request.body.role !== (me.role ?? 'patient')) {
@@ -26,12 +26,12 @@ const user: FastifyPluginAsyncZod = async (app) => {
     return reply.headers(noStore).send(presentCurrentUser(updated));
   });
 
-  app.get('/api/user/profile', async (request, reply) => {
+  app.get('/api/user/profile', { config: { access: 'user' } }, async (request, reply) => {
     const me = requireUser(request);
     return reply.headers(noStore).send({ user: presentCurrentUser(me), notifyByEmail: me.notifyByEmail, profile: await loadProfile(app.db, me) });
   });
 
-  app.patch('/api/user/profile', { schema: { body: UpdateProfileSchema } }, async (request, reply) => {
+  app.patch('/api/user/profile', { config: { access: 'user' }, schema: { body: UpdateProfileSchema } }, async (request, reply) => {
     const me = requireUser(request);
     const [updated] = await app.db
       .update(users)
@@ -43,7 +43,7 @@ const user: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/password',
-    { schema: { body: ChangePasswordSchema }, config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    { schema: { body: ChangePasswordSchema }, config: { access: 'user', rateLimit: { max: 10, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const me = requireUser(request);
       if (!(await verifyPassword(me.passwordHash, request.body.currentPassword))) {
@@ -56,7 +56,7 @@ const user: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/user/sessions', async (request, reply) => {
+  app.get('/api/user/sessions', { config: { access: 'user' } }, async (request, reply) => {
     const me = requireUser(request);
     const rows = await app.db.select().from(sessions).where(eq(sessions.userId, me.id)).orderBy(asc(sessions.createdAt));
     return reply.headers(noStore).send(
@@ -64,20 +64,20 @@ const user: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  app.delete('/api/user/sessions/:id', { schema: { params: z.object({ id: z.uuid('Not a valid id') }) } }, async (request, reply) => {
+  app.delete('/api/user/sessions/:id', { config: { access: 'user' }, schema: { params: z.object({ id: z.uuid('Not a valid id') }) } }, async (request, reply) => {
     const me = requireUser(request);
     const removed = await app.db.delete(sessions).where(and(eq(sessions.id, request.params.id), eq(sessions.userId, me.id))).returning({ id: sessions.id });
     if (removed.length === 0) throw new AppError('NOT_FOUND', 'No such session');
     return reply.status(204).send();
   });
 
-  app.post('/api/user/sessions/revoke-others', async (request, reply) => {
+  app.post('/api/user/sessions/revoke-others', { config: { access: 'user' } }, async (request, reply) => {
     const me = requireUser(request);
     await app.sessions.revokeAll(me.id, request.session!.id);
     return reply.status(204).send();
   });
 
-  app.get('/api/user/export', async (request, reply) => {
+  app.get('/api/user/export', { config: { access: 'user' } }, async (request, reply) => {
     const me = requireUser(request);
     return reply
       .headers({ ...noStore, 'content-disposition': 'attachment; filename="my-data.json"' })
@@ -86,7 +86,7 @@ const user: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/user',
-    { schema: { body: DeleteAccountSchema }, config: { rateLimit: { max: 5, timeWindow: '15 minutes' } } },
+    { schema: { body: DeleteAccountSchema }, config: { access: 'user', rateLimit: { max: 5, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const me = requireUser(request);
       if (!(await verifyPassword(me.passwordHash, request.body.password))) {

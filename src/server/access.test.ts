@@ -1,0 +1,85 @@
+/**
+ * The access matrix: every API route the server registers, for every kind of caller, against the
+ * checked-in table in tests/access-matrix.ts. Denied callers get 401 (anonymous) or 403 (signed in).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import fp from 'fastify-plugin';
+import { ADMIN_LEVELS, adminLevelAtLeast, type AdminLevel } from '#shared/auth/roles.ts';
+import { ACCESS_TABLE, type Rule } from '../../tests/access-matrix.ts';
+import { setupTestApp, SITE_ORIGIN } from '../../tests/setup/test-app.ts';
+import { sessionCookie, signUp, STRONG_PASSWORD } from '../../tests/setup/accounts.ts';
+import { rateLimits, users } from './db/schema/index.ts';
+import { hashPassword } from './services/passwords.ts';
+import accessPlugin, { type Access } from './plugins/access.ts';
+
+const t = setupTestApp();
+
+type Actor = 'anonymous' | 'patient' | 'doctor' | 'donor' | AdminLevel;
+const ACTORS: Actor[] = ['anonymous', 'patient', 'doctor', 'donor', ...ADMIN_LEVELS];
+const cookies = new Map<Actor, string>();
+
+function ruleOf(access: Access): Rule {
+  if (access === 'public' || access === 'user') return access;
+  return 'role' in access ? access.role : access.admin;
+}
+
+function allowed(rule: Rule, actor: Actor): boolean {
+  if (rule === 'public') return true;
+  if (actor === 'anonymous') return false;
+  if (rule === 'user') return true;
+  if (rule === 'patient' || rule === 'doctor' || rule === 'donor') return actor === rule;
+  return (ADMIN_LEVELS as readonly string[]).includes(actor) && adminLevelAtLeast(actor as AdminLevel, rule);
+}
+
+beforeAll(async () => {
+  for (const role of ['patient', 'doctor', 'donor'] as const) cookies.set(role, (await signUp(t.app, { role })).cookie);
+  const passwordHash = await hashPassword(STRONG_PASSWORD);
+  for (const level of ADMIN_LEVELS) {
+    const email = `${level}@example.org`;
+    await t.database.db.insert(users).values({ email, passwordHash, firstName: 'Admin', lastName: level, role: 'admin', adminLevel: level });
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: STRONG_PASSWORD }, headers: { origin: SITE_ORIGIN } });
+    cookies.set(level, sessionCookie(login));
+  }
+});
+
+describe('the access matrix', () => {
+  it('names every registered API route, with the same rule the route declares', () => {
+    const registered = Object.fromEntries(t.app.accessRules.map((r) => [`${r.method} ${r.url}`, ruleOf(r.access)]));
+    expect(registered).toEqual(ACCESS_TABLE);
+  });
+
+  // Logging out would end the caller's session for the rest of the matrix; those routes are public anyway.
+  const live = Object.entries(ACCESS_TABLE).filter(([route]) => !/logout$/.test(route));
+
+  it.each(live)('%s answers each caller as the table says', async (route, rule) => {
+    await t.database.db.delete(rateLimits);
+    const [method, path] = route.split(' ') as [string, string];
+    const url = path.replace(/:id\b/g, '00000000-0000-4000-8000-000000000000');
+    for (const actor of ACTORS) {
+      const cookie = cookies.get(actor);
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: { origin: SITE_ORIGIN, ...(cookie ? { cookie } : {}), ...(method === 'GET' || method === 'DELETE' ? {} : { 'content-type': 'application/json' }) },
+        ...(method === 'GET' || method === 'DELETE' ? {} : { payload: '{}' }),
+      });
+      if (allowed(rule, actor)) {
+        expect([401, 403], `${actor} should pass ${route} (got ${res.statusCode}: ${res.body})`).not.toContain(res.statusCode);
+      } else {
+        expect(res.statusCode, `${actor} should be refused ${route}`).toBe(actor === 'anonymous' ? 401 : 403);
+      }
+    }
+  });
+});
+
+describe('deny by default', () => {
+  it('refuses to register an API route that declares no access rule', async () => {
+    const app = Fastify();
+    await app.register(fp(async () => {}, { name: 'auth' }));
+    await app.register(accessPlugin);
+    expect(() => app.get('/api/forgotten', async () => 'oops')).toThrow('Route GET /api/forgotten declares no access rule (config.access)');
+    expect(() => app.get('/api/declared', { config: { access: 'public' } }, async () => 'ok')).not.toThrow();
+    await app.close();
+  });
+});
