@@ -45,4 +45,10 @@ export const ACCESS_TABLE: Record<string, Rule> = {
   'POST /api/notifications/read-all': 'user',
 
   'POST /api/admin/invites': 'super_admin',
+  'POST /api/admin/elevate': 'manager',
+  'DELETE /api/admin/elevate': 'manager',
+  'GET /api/admin/donations': 'manager',
+  'GET /api/admin/donation-intents': 'manager',
+  'POST /api/admin/add-donation': 'manager',
+  'DELETE /api/admin/donation-intents/:id': 'manager',
 };

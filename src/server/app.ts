@@ -23,6 +23,7 @@ import userRoutes from './routes/user/user.ts';
 import notificationRoutes from './routes/notifications/notifications.ts';
 import adminInviteRoutes from './routes/admin/invites.ts';
 import uploadRoutes from './routes/uploads/uploads.ts';
+import adminDonationRoutes from './routes/admin/donations.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationRoutes);
   await app.register(adminInviteRoutes);
   await app.register(uploadRoutes);
+  await app.register(adminDonationRoutes);
 
   await app.register(clientPlugin, options.clientDir === false ? { distDir: '/nonexistent' } : options.clientDir ? { distDir: options.clientDir } : {});
   return app;

@@ -42,6 +42,8 @@ export const sessions = pgTable(
     expiresAt: at('expires_at').notNull(),
     /** A short description of the browser, shown in the user's session list. */
     userAgent: text('user_agent').notNull().default(''),
+    /** Until when an admin's re-entered password unlocks sensitive panels (the donations gate). */
+    elevatedUntil: at('elevated_until'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -1,0 +1,66 @@
+/** Recording money received (admin): one transaction for the donation, its intent and the audit entry. */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '#shared/errors.ts';
+import { dollarsToCents } from '#shared/money.ts';
+import type { RecordDonationSchema } from '#shared/schemas/admin-donations.ts';
+import type { Db } from '../db/client.ts';
+import { donationIntents, donations } from '../db/schema/index.ts';
+import { audit } from '../services/audit.ts';
+
+type RecordDonation = z.output<typeof RecordDonationSchema>;
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+  return code === '23505';
+}
+
+export async function recordDonation(db: Db, request: FastifyRequest, campaignId: string, input: RecordDonation) {
+  const amountCents = dollarsToCents(input.amount)!;
+  const usdCents = input.currency === 'USD' ? amountCents : dollarsToCents(input.usdAmount!)!;
+  try {
+    return await db.transaction(async (tx) => {
+      if (input.intentId) {
+        const matched = await tx
+          .update(donationIntents)
+          .set({ status: 'matched' })
+          .where(and(eq(donationIntents.id, input.intentId), eq(donationIntents.status, 'open')))
+          .returning({ id: donationIntents.id });
+        if (matched.length === 0) throw new AppError('CONFLICT', 'That intent is not open any more (already recorded or removed)', 'intentId');
+      }
+      const [row] = await tx
+        .insert(donations)
+        .values({
+          campaignId,
+          amountCents,
+          currency: input.currency,
+          usdCents,
+          paymentMethod: input.paymentMethod,
+          // An anonymous gift keeps no name, whatever the form sent.
+          donorName: input.isAnonymous ? null : input.donorName,
+          isAnonymous: input.isAnonymous,
+          message: input.message,
+          intentId: input.intentId ?? null,
+          externalReference: input.externalReference,
+          recordedBy: request.user!.id,
+        })
+        .returning();
+      await audit(tx as unknown as Db, request, { action: 'donation.record', targetType: 'donation', targetId: row!.id, after: row });
+      return row!;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'This payment has already been recorded (same method and reference)', 'externalReference');
+    throw err;
+  }
+}
+
+/** Removes an intent from the open list (it never arrived, or was recorded by hand). */
+export async function dismissIntent(db: Db, request: FastifyRequest, intentId: string) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(donationIntents).where(eq(donationIntents.id, intentId));
+    if (!before || before.status !== 'open') throw new AppError('NOT_FOUND', 'No open intent with that id');
+    await tx.update(donationIntents).set({ status: 'dismissed' }).where(eq(donationIntents.id, intentId));
+    await audit(tx as unknown as Db, request, { action: 'intent.dismiss', targetType: 'donation_intent', targetId: intentId, before, after: { ...before, status: 'dismissed' } });
+  });
+}

@@ -1,0 +1,35 @@
+import { centsToDollars } from '#shared/money.ts';
+import type { donationIntents, donations } from '../db/schema/index.ts';
+
+type DonationRow = typeof donations.$inferSelect;
+type IntentRow = typeof donationIntents.$inferSelect;
+
+/** Admin list shape (spec section 3) plus exact cents, currency and reference. */
+export function presentDonation(row: DonationRow) {
+  return {
+    id: row.id,
+    amount: centsToDollars(row.amountCents),
+    amountCents: row.amountCents,
+    currency: row.currency,
+    usdCents: row.usdCents,
+    paymentMethod: row.paymentMethod,
+    donorName: row.isAnonymous ? null : row.donorName,
+    isAnonymous: row.isAnonymous,
+    message: row.message,
+    externalReference: row.externalReference,
+    intentId: row.intentId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function presentIntent(row: IntentRow) {
+  return {
+    id: row.id,
+    amount: centsToDollars(row.amountCents),
+    amountCents: row.amountCents,
+    paymentMethod: row.paymentMethod,
+    message: row.message,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,121 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { fakeClock } from '../../services/clock.ts';
+import { hashPassword } from '../../services/passwords.ts';
+import { auditLog, donationIntents, donations, users } from '../../db/schema/index.ts';
+import { postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
+import { getWith, sessionCookie, signUp, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
+import { buildIntent } from '../../../../tests/factories/donations.ts';
+import { ELEVATION_MS } from './donations.ts';
+
+const clock = fakeClock(new Date());
+const t = setupTestApp({ clock });
+let manager = '';
+
+beforeAll(async () => {
+  await t.database.db.insert(users).values({ email: 'manager@example.org', passwordHash: await hashPassword(STRONG_PASSWORD), firstName: 'Mona', lastName: 'Ager', role: 'admin', adminLevel: 'manager' });
+  manager = sessionCookie(await postJson(t.app, '/api/auth/login', { email: 'manager@example.org', password: STRONG_PASSWORD }));
+});
+
+const elevate = (cookie: string, password = STRONG_PASSWORD) => postJson(t.app, '/api/admin/elevate', { password }, { cookie });
+const gift = { amount: 120.5, message: null, paymentMethod: 'Zelle', donorName: 'Ruth B.', isAnonymous: false };
+
+describe('the password gate', () => {
+  it("opens only with the admin's own password, and closes on logout of the panel and by itself", async () => {
+    expect((await getWith(t.app, '/api/admin/donations', manager)).statusCode).toBe(403);
+    const wrong = await elevate(manager, 'Not-The-Password-1');
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().message).toBe('Access Denied: Incorrect password.');
+    expect((await elevate(manager)).statusCode).toBe(200);
+    expect((await getWith(t.app, '/api/admin/donations', manager)).statusCode).toBe(200);
+
+    await t.app.inject({ method: 'DELETE', url: '/api/admin/elevate', headers: { cookie: manager, origin: SITE_ORIGIN } });
+    expect((await getWith(t.app, '/api/admin/donations', manager)).statusCode).toBe(403);
+
+    await elevate(manager);
+    clock.advance(ELEVATION_MS + 1000);
+    expect((await getWith(t.app, '/api/admin/donations', manager)).statusCode).toBe(403);
+  });
+
+  it('is not for non-admins, whatever their password', async () => {
+    const { cookie } = await signUp(t.app);
+    expect((await elevate(cookie)).statusCode).toBe(403);
+  });
+});
+
+describe('recording donations', () => {
+  it('records an external donation, counts it in progress at once, and audits it', async () => {
+    await elevate(manager);
+    const res = await postJson(t.app, '/api/admin/add-donation', gift, { cookie: manager });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ amount: 120.5, amountCents: 12_050, paymentMethod: 'Zelle', donorName: 'Ruth B.' });
+    expect((await t.app.inject('/api/fundraising/progress')).json()).toMatchObject({ currentCents: 12_050, donorCount: 1 });
+    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, res.json().id));
+    expect(entry).toMatchObject({ action: 'donation.record', targetType: 'donation' });
+  });
+
+  it('keeps no name for an anonymous gift and counts a CAD gift at its USD equivalent', async () => {
+    await elevate(manager);
+    const res = await postJson(t.app, '/api/admin/add-donation', { ...gift, currency: 'CAD', amount: 100, usdAmount: 73, isAnonymous: true }, { cookie: manager });
+    expect(res.json()).toMatchObject({ donorName: null, isAnonymous: true, currency: 'CAD', usdCents: 7300 });
+    const needsUsd = await postJson(t.app, '/api/admin/add-donation', { ...gift, currency: 'CAD' }, { cookie: manager });
+    expect(needsUsd.statusCode).toBe(400);
+    expect(needsUsd.json()).toMatchObject({ field: 'usdAmount' });
+  });
+
+  it("answers the spec's message when the amount or method is missing, and records nothing", async () => {
+    await elevate(manager);
+    const [before] = await t.database.db.select({ n: count() }).from(donations);
+    for (const body of [{ ...gift, amount: undefined }, { ...gift, paymentMethod: undefined }, { ...gift, paymentMethod: 'Bitcoin' }]) {
+      const res = await postJson(t.app, '/api/admin/add-donation', body, { cookie: manager });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Please fill in the amount and payment method.');
+    }
+    const [after] = await t.database.db.select({ n: count() }).from(donations);
+    expect(after!.n).toBe(before!.n);
+  });
+
+  it('records one payment once: the same method and reference is refused', async () => {
+    await elevate(manager);
+    const first = await postJson(t.app, '/api/admin/add-donation', { ...gift, externalReference: 'ZL-0042' }, { cookie: manager });
+    expect(first.statusCode).toBe(201);
+    const again = await postJson(t.app, '/api/admin/add-donation', { ...gift, externalReference: 'ZL-0042' }, { cookie: manager });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('turns an intent into a donation in one step, marking it matched; a second try is refused', async () => {
+    await elevate(manager);
+    const intent = await buildIntent(t.database.db, { amountCents: 5000 });
+    const res = await postJson(t.app, '/api/admin/add-donation', { ...gift, amount: 50, intentId: intent.id }, { cookie: manager });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(donationIntents).where(eq(donationIntents.id, intent.id));
+    expect(row!.status).toBe('matched');
+    expect((await postJson(t.app, '/api/admin/add-donation', { ...gift, amount: 50, intentId: intent.id }, { cookie: manager })).statusCode).toBe(409);
+  });
+});
+
+describe('lists', () => {
+  it('pages donations and open intents ten at a time, newest first, with the total', async () => {
+    await elevate(manager);
+    for (let i = 0; i < 12; i++) await buildIntent(t.database.db, { amountCents: 100 * (i + 1), createdAt: new Date(Date.now() + i * 1000) });
+    const first = await getWith(t.app, '/api/admin/donation-intents', manager);
+    expect(first.json()).toHaveLength(10);
+    const total = Number(first.headers['x-total-count']);
+    expect(total).toBeGreaterThanOrEqual(12);
+    const second = await getWith(t.app, '/api/admin/donation-intents?page=2', manager);
+    expect(second.json()).toHaveLength(total - 10);
+    expect((await getWith(t.app, '/api/admin/donation-intents?page=zero', manager)).statusCode).toBe(400);
+  });
+
+  it('removes an intent from the open list, and audits it', async () => {
+    await elevate(manager);
+    const intent = await buildIntent(t.database.db);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/donation-intents/${intent.id}`, headers: { cookie: manager, origin: SITE_ORIGIN } });
+    expect(del.statusCode).toBe(204);
+    const ids = ((await getWith(t.app, '/api/admin/donation-intents?page=1', manager)).json() as { id: string }[]).map((i) => i.id);
+    expect(ids).not.toContain(intent.id);
+    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, intent.id))).toHaveLength(1);
+    const again = await t.app.inject({ method: 'DELETE', url: `/api/admin/donation-intents/${intent.id}`, headers: { cookie: manager, origin: SITE_ORIGIN } });
+    expect(again.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * The admin donations panel: the password gate (a short elevation window on the session, checked here on
+ * the server), recorded donations, open intents, and recording a donation.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { count, desc, eq, isNull } from 'drizzle-orm';
+import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
+import { AppError } from '#shared/errors.ts';
+import { AdminListQuerySchema, ElevateSchema, RecordDonationSchema } from '#shared/schemas/admin-donations.ts';
+import { donationIntents, donations, sessions } from '../../db/schema/index.ts';
+import { dismissIntent, recordDonation } from '../../commands/donations.ts';
+import { presentDonation, presentIntent } from '../../presenters/donation.ts';
+import { verifyPassword } from '../../services/passwords.ts';
+import { requireUser } from '../../plugins/auth.ts';
+
+/** How long the re-entered password keeps the panel open. */
+export const ELEVATION_MS = 15 * 60 * 1000;
+const manager = { admin: 'manager' } as const;
+
+const adminDonations: FastifyPluginAsyncZod = async (app) => {
+  function requireElevated(request: FastifyRequest) {
+    const until = request.session?.elevatedUntil;
+    if (!until || until.getTime() <= app.clock.now().getTime()) {
+      throw new AppError('FORBIDDEN', 'Re-enter your password to open the donations panel');
+    }
+  }
+
+  app.post(
+    '/api/admin/elevate',
+    { schema: { body: ElevateSchema }, config: { access: manager, rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    async (request, reply) => {
+      const me = requireUser(request);
+      if (!(await verifyPassword(me.passwordHash, request.body.password))) throw new AppError('FORBIDDEN', 'Access Denied: Incorrect password.');
+      const elevatedUntil = new Date(app.clock.now().getTime() + ELEVATION_MS);
+      await app.db.update(sessions).set({ elevatedUntil }).where(eq(sessions.id, request.session!.id));
+      return reply.header('cache-control', 'no-store').send({ elevatedUntil: elevatedUntil.toISOString() });
+    },
+  );
+
+  app.delete('/api/admin/elevate', { config: { access: manager } }, async (request, reply) => {
+    await app.db.update(sessions).set({ elevatedUntil: null }).where(eq(sessions.id, request.session!.id));
+    return reply.status(204).send();
+  });
+
+  app.get('/api/admin/donations', { schema: { querystring: AdminListQuerySchema }, config: { access: manager } }, async (request, reply) => {
+    requireElevated(request);
+    const live = isNull(donations.voidedAt);
+    const [rows, [total]] = await Promise.all([
+      app.db
+        .select()
+        .from(donations)
+        .where(live)
+        .orderBy(desc(donations.createdAt))
+        .limit(ADMIN_LIST_PAGE_SIZE)
+        .offset((request.query.page - 1) * ADMIN_LIST_PAGE_SIZE),
+      app.db.select({ n: count() }).from(donations).where(live),
+    ]);
+    return reply.headers({ 'cache-control': 'no-store', 'x-total-count': String(total?.n ?? 0) }).send(rows.map(presentDonation));
+  });
+
+  app.get('/api/admin/donation-intents', { schema: { querystring: AdminListQuerySchema }, config: { access: manager } }, async (request, reply) => {
+    requireElevated(request);
+    const open = eq(donationIntents.status, 'open');
+    const [rows, [total]] = await Promise.all([
+      app.db
+        .select()
+        .from(donationIntents)
+        .where(open)
+        .orderBy(desc(donationIntents.createdAt))
+        .limit(ADMIN_LIST_PAGE_SIZE)
+        .offset((request.query.page - 1) * ADMIN_LIST_PAGE_SIZE),
+      app.db.select({ n: count() }).from(donationIntents).where(open),
+    ]);
+    return reply.headers({ 'cache-control': 'no-store', 'x-total-count': String(total?.n ?? 0) }).send(rows.map(presentIntent));
+  });
+
+  app.post('/api/admin/add-donation', { schema: { body: RecordDonationSchema }, config: { access: manager } }, async (request, reply) => {
+    requireElevated(request);
+    const campaign = await app.campaigns.current();
+    const row = await recordDonation(app.db, request, campaign.id, request.body);
+    // This instance shows it at once; the others within their one-second cache.
+    app.campaigns.invalidate();
+    return reply.status(201).send(presentDonation(row));
+  });
+
+  app.delete(
+    '/api/admin/donation-intents/:id',
+    { schema: { params: z.object({ id: z.uuid('Not a valid id') }) }, config: { access: manager } },
+    async (request, reply) => {
+      requireElevated(request);
+      await dismissIntent(app.db, request, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+};
+export default adminDonations;

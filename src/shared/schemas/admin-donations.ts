@@ -1,0 +1,42 @@
+/** Recording external donations and working the intent list (admin donations panel, spec sections 2, 5, 8). */
+import { z } from 'zod';
+import { AMOUNT_MAX_DOLLARS, CURRENCIES, MESSAGE_MAX, RECORDED_PAYMENT_METHODS } from '../constants.ts';
+import { hasAtMostTwoDecimals } from '../money.ts';
+import { optionalText } from './common.ts';
+
+export const MISSING_INFORMATION_TITLE = 'Missing Information';
+export const MISSING_INFORMATION_MESSAGE = 'Please fill in the amount and payment method.';
+
+const recordedAmount = (label: string) =>
+  z
+    .number({ error: MISSING_INFORMATION_MESSAGE })
+    .positive(`${label} must be greater than 0`)
+    .max(AMOUNT_MAX_DOLLARS, `${label} must be at most $${AMOUNT_MAX_DOLLARS.toLocaleString('en-US')}`)
+    .refine(hasAtMostTwoDecimals, `${label} can have at most two decimal places`);
+
+export const RecordDonationSchema = z
+  .strictObject({
+    amount: recordedAmount('Amount'),
+    currency: z.enum(CURRENCIES, { error: 'Choose a currency' }).default('USD'),
+    /** The USD equivalent (what progress counts) when the gift was in another currency. */
+    usdAmount: recordedAmount('USD equivalent').optional(),
+    message: optionalText(MESSAGE_MAX, 'Message'),
+    paymentMethod: z.enum(RECORDED_PAYMENT_METHODS, { error: MISSING_INFORMATION_MESSAGE }),
+    donorName: optionalText(200, 'Donor name'),
+    isAnonymous: z.boolean().default(false),
+    /** The payment's own id (transaction number); unique per method so one payment is recorded once. */
+    externalReference: optionalText(200, 'Reference'),
+    /** The intent this donation fulfils; it is marked matched in the same transaction. */
+    intentId: z.uuid('Not a valid intent id').optional(),
+  })
+  .refine((d) => d.currency === 'USD' || d.usdAmount !== undefined, {
+    message: 'Give the USD equivalent for a donation in another currency',
+    path: ['usdAmount'],
+  });
+export type RecordDonationInput = z.input<typeof RecordDonationSchema>;
+
+export const ElevateSchema = z.strictObject({ password: z.string().min(1, 'Enter your password').max(1024) });
+
+export const AdminListQuerySchema = z.strictObject({
+  page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1).max(100_000).default(1),
+});
