@@ -51,4 +51,8 @@ export const ACCESS_TABLE: Record<string, Rule> = {
   'GET /api/admin/donation-intents': 'manager',
   'POST /api/admin/add-donation': 'manager',
   'DELETE /api/admin/donation-intents/:id': 'manager',
+  'GET /api/admin/dashboard': 'moderator',
+  'GET /api/admin/contact-messages': 'moderator',
+  'POST /api/admin/contact-messages/:id/handled': 'moderator',
+  'GET /api/admin/audit-log': 'manager',
 };

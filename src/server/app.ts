@@ -24,6 +24,7 @@ import notificationRoutes from './routes/notifications/notifications.ts';
 import adminInviteRoutes from './routes/admin/invites.ts';
 import uploadRoutes from './routes/uploads/uploads.ts';
 import adminDonationRoutes from './routes/admin/donations.ts';
+import adminOperationRoutes from './routes/admin/operations.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -123,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminInviteRoutes);
   await app.register(uploadRoutes);
   await app.register(adminDonationRoutes);
+  await app.register(adminOperationRoutes);
 
   await app.register(clientPlugin, options.clientDir === false ? { distDir: '/nonexistent' } : options.clientDir ? { distDir: options.clientDir } : {});
   return app;

@@ -1,0 +1,62 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../services/passwords.ts';
+import { auditLog, users } from '../../db/schema/index.ts';
+import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
+import { getWith, sessionCookie, solveAltcha, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
+import { buildDonation, buildIntent } from '../../../../tests/factories/donations.ts';
+
+const t = setupTestApp();
+const admin: Record<'moderator' | 'manager', string> = { moderator: '', manager: '' };
+
+beforeAll(async () => {
+  const passwordHash = await hashPassword(STRONG_PASSWORD);
+  for (const level of ['moderator', 'manager'] as const) {
+    await t.database.db.insert(users).values({ email: `${level}@example.org`, passwordHash, firstName: 'A', lastName: level, role: 'admin', adminLevel: level });
+    admin[level] = sessionCookie(await postJson(t.app, '/api/auth/login', { email: `${level}@example.org`, password: STRONG_PASSWORD }));
+  }
+});
+
+describe('admin dashboard', () => {
+  it("shows today's and total raised, donors, open intents with the oldest's age, and the queues", async () => {
+    await buildDonation(t.database.db, { amountCents: 2500 });
+    await buildDonation(t.database.db, { amountCents: 7500, createdAt: new Date('2020-01-01T00:00:00Z') });
+    await buildIntent(t.database.db, { createdAt: new Date('2026-01-01T00:00:00Z') });
+    const res = await getWith(t.app, '/api/admin/dashboard', admin.moderator);
+    expect(res.json()).toMatchObject({
+      totalRaisedCents: 10_000,
+      todayRaisedCents: 2500,
+      donorCount: 2,
+      openIntents: 1,
+      oldestOpenIntentAt: '2026-01-01T00:00:00.000Z',
+      pendingDoctorVerifications: 0,
+    });
+  });
+});
+
+describe('contact inbox', () => {
+  it('lists messages from /contact and marks them handled, with an audit entry', async () => {
+    const sent = await postJson(t.app, '/api/contact', { name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'Hi there', altcha: await solveAltcha(t.app) });
+    const id = sent.json().id as string;
+    const fresh = await getWith(t.app, '/api/admin/contact-messages?status=new', admin.moderator);
+    expect(fresh.json().map((m: { id: string }) => m.id)).toContain(id);
+    expect((await postJson(t.app, `/api/admin/contact-messages/${id}/handled`, {}, { cookie: admin.moderator })).statusCode).toBe(204);
+    const handled = await getWith(t.app, '/api/admin/contact-messages?status=handled', admin.moderator);
+    expect(handled.json()[0]).toMatchObject({ id, status: 'handled' });
+    expect((await getWith(t.app, '/api/admin/dashboard', admin.moderator)).json().newContactMessages).toBe(0);
+  });
+});
+
+describe('audit log', () => {
+  it('is readable and filterable by managers, not by moderators, and has no way to change it', async () => {
+    await t.database.db.insert(auditLog).values([
+      { action: 'donation.record', targetType: 'donation', targetId: 'd1' },
+      { action: 'intent.dismiss', targetType: 'donation_intent', targetId: 'i1' },
+    ]);
+    expect((await getWith(t.app, '/api/admin/audit-log', admin.moderator)).statusCode).toBe(403);
+    const filtered = await getWith(t.app, '/api/admin/audit-log?targetType=donation_intent', admin.manager);
+    expect(filtered.json().every((r: { targetType: string }) => r.targetType === 'donation_intent')).toBe(true);
+    expect(filtered.json().length).toBeGreaterThan(0);
+    const writes = t.app.accessRules.filter((r) => r.url.startsWith('/api/admin/audit-log') && r.method !== 'GET');
+    expect(writes).toEqual([]);
+  });
+});

@@ -1,0 +1,97 @@
+/** The admin dashboard's figures, the contact inbox, and the audit log viewer. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { and, asc, count, desc, eq, gte, isNull, min, sum, type SQL } from 'drizzle-orm';
+import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
+import { AppError } from '#shared/errors.ts';
+import { AdminListQuerySchema } from '#shared/schemas/admin-donations.ts';
+import { auditLog, contactMessages, doctorProfiles, donationIntents, donations } from '../../db/schema/index.ts';
+import { audit } from '../../services/audit.ts';
+
+const page = (n: number) => ({ limit: ADMIN_LIST_PAGE_SIZE, offset: (n - 1) * ADMIN_LIST_PAGE_SIZE });
+
+const operations: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/admin/dashboard', { config: { access: { admin: 'moderator' } } }, async (_request, reply) => {
+    const now = app.clock.now();
+    const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    const live = isNull(donations.voidedAt);
+    const [[total], [today], [intents], [doctors], [messages]] = await Promise.all([
+      app.db.select({ cents: sum(donations.usdCents), n: count() }).from(donations).where(live),
+      app.db.select({ cents: sum(donations.usdCents) }).from(donations).where(and(live, gte(donations.createdAt, startOfDay))),
+      app.db.select({ n: count(), oldest: min(donationIntents.createdAt) }).from(donationIntents).where(eq(donationIntents.status, 'open')),
+      app.db.select({ n: count() }).from(doctorProfiles).where(eq(doctorProfiles.verificationStatus, 'pending')),
+      app.db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.status, 'new')),
+    ]);
+    return reply.header('cache-control', 'no-store').send({
+      totalRaisedCents: Number(total?.cents ?? 0),
+      todayRaisedCents: Number(today?.cents ?? 0),
+      donorCount: total?.n ?? 0,
+      openIntents: intents?.n ?? 0,
+      oldestOpenIntentAt: intents?.oldest ? new Date(intents.oldest).toISOString() : null,
+      pendingDoctorVerifications: doctors?.n ?? 0,
+      newContactMessages: messages?.n ?? 0,
+    });
+  });
+
+  app.get(
+    '/api/admin/contact-messages',
+    {
+      schema: { querystring: AdminListQuerySchema.extend({ status: z.enum(['new', 'handled'], { error: 'status must be new or handled' }).optional() }) },
+      config: { access: { admin: 'moderator' } },
+    },
+    async (request, reply) => {
+      const where = request.query.status ? eq(contactMessages.status, request.query.status) : undefined;
+      const [rows, [total]] = await Promise.all([
+        app.db.select().from(contactMessages).where(where).orderBy(asc(contactMessages.status), desc(contactMessages.createdAt)).limit(page(request.query.page).limit).offset(page(request.query.page).offset),
+        app.db.select({ n: count() }).from(contactMessages).where(where),
+      ]);
+      return reply
+        .headers({ 'cache-control': 'no-store', 'x-total-count': String(total?.n ?? 0) })
+        .send(rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })));
+    },
+  );
+
+  app.post(
+    '/api/admin/contact-messages/:id/handled',
+    { schema: { params: z.object({ id: z.uuid('Not a valid id') }) }, config: { access: { admin: 'moderator' } } },
+    async (request, reply) => {
+      await app.db.transaction(async (tx) => {
+        const [before] = await tx.select().from(contactMessages).where(eq(contactMessages.id, request.params.id));
+        if (!before) throw new AppError('NOT_FOUND', 'No such message');
+        await tx.update(contactMessages).set({ status: 'handled' }).where(eq(contactMessages.id, before.id));
+        await audit(tx as never, request, { action: 'contact.handled', targetType: 'contact_message', targetId: before.id, before: { status: before.status }, after: { status: 'handled' } });
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/admin/audit-log',
+    {
+      schema: {
+        querystring: AdminListQuerySchema.extend({
+          action: z.string().max(100).optional(),
+          targetType: z.string().max(100).optional(),
+          actorId: z.uuid('Not a valid id').optional(),
+        }),
+      },
+      config: { access: { admin: 'manager' } },
+    },
+    async (request, reply) => {
+      const { action, targetType, actorId } = request.query;
+      const filters: SQL[] = [];
+      if (action) filters.push(eq(auditLog.action, action));
+      if (targetType) filters.push(eq(auditLog.targetType, targetType));
+      if (actorId) filters.push(eq(auditLog.actorId, actorId));
+      const where = filters.length ? and(...filters) : undefined;
+      const [rows, [total]] = await Promise.all([
+        app.db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(page(request.query.page).limit).offset(page(request.query.page).offset),
+        app.db.select({ n: count() }).from(auditLog).where(where),
+      ]);
+      return reply
+        .headers({ 'cache-control': 'no-store', 'x-total-count': String(total?.n ?? 0) })
+        .send(rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })));
+    },
+  );
+};
+export default operations;
