@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
 import { dollarsToCents } from '#shared/money.ts';
-import type { RecordDonationSchema } from '#shared/schemas/admin-donations.ts';
+import type { EditDonationSchema, RecordDonationSchema } from '#shared/schemas/admin-donations.ts';
 import type { Db } from '../db/client.ts';
 import { donationIntents, donations } from '../db/schema/index.ts';
 import { audit } from '../services/audit.ts';
@@ -62,5 +62,39 @@ export async function dismissIntent(db: Db, request: FastifyRequest, intentId: s
     if (!before || before.status !== 'open') throw new AppError('NOT_FOUND', 'No open intent with that id');
     await tx.update(donationIntents).set({ status: 'dismissed' }).where(eq(donationIntents.id, intentId));
     await audit(tx as unknown as Db, request, { action: 'intent.dismiss', targetType: 'donation_intent', targetId: intentId, before, after: { ...before, status: 'dismissed' } });
+  });
+}
+
+type EditDonation = z.output<typeof EditDonationSchema>;
+
+/** Corrects the descriptive fields of a donation (never its amount: void it and record it again). */
+export async function editDonation(db: Db, request: FastifyRequest, id: string, input: EditDonation) {
+  const { reason, ...changes } = input;
+  try {
+    return await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(donations).where(eq(donations.id, id));
+      if (!before || before.voidedAt) throw new AppError('NOT_FOUND', 'No such donation');
+      const [after] = await tx
+        .update(donations)
+        .set({ ...changes, donorName: changes.isAnonymous ? null : changes.donorName })
+        .where(eq(donations.id, id))
+        .returning();
+      await audit(tx as unknown as Db, request, { action: 'donation.edit', targetType: 'donation', targetId: id, before, after: { ...after, reason } });
+      return after!;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'This payment has already been recorded (same method and reference)', 'externalReference');
+    throw err;
+  }
+}
+
+/** Voids a donation recorded by mistake: it stops counting, stays on record, and the reason is audited. */
+export async function voidDonation(db: Db, request: FastifyRequest, id: string, reason: string, now: Date) {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(donations).where(eq(donations.id, id));
+    if (!before || before.voidedAt) throw new AppError('NOT_FOUND', 'No such donation');
+    await tx.update(donations).set({ voidedAt: now }).where(eq(donations.id, id));
+    if (before.intentId) await tx.update(donationIntents).set({ status: 'open' }).where(eq(donationIntents.id, before.intentId));
+    await audit(tx as unknown as Db, request, { action: 'donation.void', targetType: 'donation', targetId: id, before, after: { voidedAt: now.toISOString(), reason } });
   });
 }

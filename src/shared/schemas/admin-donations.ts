@@ -40,3 +40,16 @@ export const ElevateSchema = z.strictObject({ password: z.string().min(1, 'Enter
 export const AdminListQuerySchema = z.strictObject({
   page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1).max(100_000).default(1),
 });
+
+/** Correcting a recorded donation: what changed and why (the reason goes to the audit log). */
+export const EditDonationSchema = z.strictObject({
+  donorName: optionalText(200, 'Donor name'),
+  isAnonymous: z.boolean(),
+  message: optionalText(MESSAGE_MAX, 'Message'),
+  externalReference: optionalText(200, 'Reference'),
+  reason: z.string().trim().min(3, 'Say why the donation is being changed').max(500),
+});
+
+export const VoidDonationSchema = z.strictObject({
+  reason: z.string().trim().min(3, 'Say why the donation is being voided').max(500),
+});

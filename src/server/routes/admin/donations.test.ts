@@ -119,3 +119,43 @@ describe('lists', () => {
     expect(again.statusCode).toBe(404);
   });
 });
+
+describe('corrections and exports', () => {
+  it('edits a donation with a reason, keeping the amount, and audits before and after', async () => {
+    await elevate(manager);
+    const created = (await postJson(t.app, '/api/admin/add-donation', { ...gift, donorName: 'Ruht B.' }, { cookie: manager })).json();
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/donations/${created.id}`,
+      payload: { donorName: 'Ruth B.', isAnonymous: false, message: null, externalReference: null, reason: 'Typo in the name' },
+      headers: { cookie: manager, origin: SITE_ORIGIN, 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ donorName: 'Ruth B.', amountCents: 12_050 });
+    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, created.id));
+    expect(entries.map((e) => e.action)).toEqual(['donation.record', 'donation.edit']);
+  });
+
+  it('voids a mistaken donation: it stops counting, its intent reopens, and a reason is required', async () => {
+    await elevate(manager);
+    const intent = await buildIntent(t.database.db, { amountCents: 9900 });
+    const created = (await postJson(t.app, '/api/admin/add-donation', { ...gift, amount: 99, intentId: intent.id }, { cookie: manager })).json();
+    const before = (await t.app.inject('/api/fundraising/progress')).json().currentCents as number;
+    expect((await postJson(t.app, `/api/admin/donations/${created.id}/void`, { reason: '' }, { cookie: manager })).statusCode).toBe(400);
+    expect((await postJson(t.app, `/api/admin/donations/${created.id}/void`, { reason: 'Recorded twice' }, { cookie: manager })).statusCode).toBe(204);
+    expect((await t.app.inject('/api/fundraising/progress')).json().currentCents).toBe(before - 9900);
+    const [row] = await t.database.db.select().from(donationIntents).where(eq(donationIntents.id, intent.id));
+    expect(row!.status).toBe('open');
+  });
+
+  it('exports donations as CSV, with formulas neutralised', async () => {
+    await elevate(manager);
+    await postJson(t.app, '/api/admin/add-donation', { ...gift, donorName: '=HYPERLINK("http://evil")', message: 'Get well, "Maya"' }, { cookie: manager });
+    const res = await getWith(t.app, '/api/admin/donations.csv', manager);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.body.split('\r\n')[0]).toBe('id,created_at,amount,currency,usd_amount,payment_method,donor_name,anonymous,message,reference,intent_id,voided_at');
+    expect(res.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(res.body).toContain('"Get well, ""Maya"""');
+    expect((await getWith(t.app, '/api/admin/donation-intents.csv', manager)).statusCode).toBe(200);
+  });
+});

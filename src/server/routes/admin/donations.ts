@@ -8,9 +8,10 @@ import { z } from 'zod';
 import { count, desc, eq, isNull } from 'drizzle-orm';
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import { AppError } from '#shared/errors.ts';
-import { AdminListQuerySchema, ElevateSchema, RecordDonationSchema } from '#shared/schemas/admin-donations.ts';
+import { AdminListQuerySchema, EditDonationSchema, ElevateSchema, RecordDonationSchema, VoidDonationSchema } from '#shared/schemas/admin-donations.ts';
 import { donationIntents, donations, sessions } from '../../db/schema/index.ts';
-import { dismissIntent, recordDonation } from '../../commands/donations.ts';
+import { dismissIntent, editDonation, recordDonation, voidDonation } from '../../commands/donations.ts';
+import { toCsv } from '../../services/csv.ts';
 import { presentDonation, presentIntent } from '../../presenters/donation.ts';
 import { verifyPassword } from '../../services/passwords.ts';
 import { requireUser } from '../../plugins/auth.ts';
@@ -83,6 +84,40 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
     // This instance shows it at once; the others within their one-second cache.
     app.campaigns.invalidate();
     return reply.status(201).send(presentDonation(row));
+  });
+
+  const idParams = z.object({ id: z.uuid('Not a valid id') });
+
+  app.patch('/api/admin/donations/:id', { schema: { params: idParams, body: EditDonationSchema }, config: { access: manager } }, async (request, reply) => {
+    requireElevated(request);
+    return reply.send(presentDonation(await editDonation(app.db, request, request.params.id, request.body)));
+  });
+
+  app.post('/api/admin/donations/:id/void', { schema: { params: idParams, body: VoidDonationSchema }, config: { access: manager } }, async (request, reply) => {
+    requireElevated(request);
+    await voidDonation(app.db, request, request.params.id, request.body.reason, app.clock.now());
+    app.campaigns.invalidate();
+    return reply.status(204).send();
+  });
+
+  app.get('/api/admin/donations.csv', { config: { access: manager } }, async (request, reply) => {
+    requireElevated(request);
+    const rows = await app.db.select().from(donations).orderBy(desc(donations.createdAt));
+    const csv = toCsv(
+      ['id', 'created_at', 'amount', 'currency', 'usd_amount', 'payment_method', 'donor_name', 'anonymous', 'message', 'reference', 'intent_id', 'voided_at'],
+      rows.map((d) => [d.id, d.createdAt.toISOString(), (d.amountCents / 100).toFixed(2), d.currency, (d.usdCents / 100).toFixed(2), d.paymentMethod, d.isAnonymous ? null : d.donorName, d.isAnonymous, d.message, d.externalReference, d.intentId, d.voidedAt?.toISOString()]),
+    );
+    return reply.headers({ 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="donations.csv"', 'cache-control': 'no-store' }).send(csv);
+  });
+
+  app.get('/api/admin/donation-intents.csv', { config: { access: manager } }, async (request, reply) => {
+    requireElevated(request);
+    const rows = await app.db.select().from(donationIntents).orderBy(desc(donationIntents.createdAt));
+    const csv = toCsv(
+      ['id', 'created_at', 'amount', 'payment_method', 'message', 'status'],
+      rows.map((i) => [i.id, i.createdAt.toISOString(), (i.amountCents / 100).toFixed(2), i.paymentMethod, i.message, i.status]),
+    );
+    return reply.headers({ 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="donation-intents.csv"', 'cache-control': 'no-store' }).send(csv);
   });
 
   app.delete(
