@@ -59,4 +59,9 @@ export const ACCESS_TABLE: Record<string, Rule> = {
   'GET /api/admin/contact-messages': 'moderator',
   'POST /api/admin/contact-messages/:id/handled': 'moderator',
   'GET /api/admin/audit-log': 'manager',
+  'GET /api/admin/users': 'manager',
+  'PATCH /api/admin/users/:id/role': 'super_admin',
+  'POST /api/admin/users/:id/suspend': 'super_admin',
+  'POST /api/admin/users/:id/restore': 'super_admin',
+  'POST /api/admin/users/:id/resend-verification': 'super_admin',
 };

@@ -25,6 +25,7 @@ import adminInviteRoutes from './routes/admin/invites.ts';
 import uploadRoutes from './routes/uploads/uploads.ts';
 import adminDonationRoutes from './routes/admin/donations.ts';
 import adminOperationRoutes from './routes/admin/operations.ts';
+import adminUserRoutes from './routes/admin/users.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(uploadRoutes);
   await app.register(adminDonationRoutes);
   await app.register(adminOperationRoutes);
+  await app.register(adminUserRoutes);
 
   await app.register(clientPlugin, options.clientDir === false ? { distDir: '/nonexistent' } : options.clientDir ? { distDir: options.clientDir } : {});
   return app;

@@ -1,0 +1,66 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../../services/passwords.ts';
+import { auditLog, users } from '../../db/schema/index.ts';
+import { postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
+import { getWith, sessionCookie, signUp, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
+
+const t = setupTestApp();
+let superAdmin = '';
+let superAdminId = '';
+let manager = '';
+
+async function makeAdmin(email: string, level: 'manager' | 'super_admin') {
+  const [row] = await t.database.db
+    .insert(users)
+    .values({ email, passwordHash: await hashPassword(STRONG_PASSWORD), firstName: 'A', lastName: level, role: 'admin', adminLevel: level })
+    .returning();
+  return { id: row!.id, cookie: sessionCookie(await postJson(t.app, '/api/auth/login', { email, password: STRONG_PASSWORD })) };
+}
+
+const patch = (url: string, cookie: string, body: unknown) =>
+  t.app.inject({ method: 'PATCH', url, payload: body as object, headers: { cookie, origin: SITE_ORIGIN, 'content-type': 'application/json' } });
+
+beforeAll(async () => {
+  ({ cookie: superAdmin, id: superAdminId } = await makeAdmin('super@example.org', 'super_admin'));
+  ({ cookie: manager } = await makeAdmin('manager@example.org', 'manager'));
+});
+
+describe('user management', () => {
+  it('lets managers search and page through users, without changing them', async () => {
+    const { user } = await signUp(t.app, { firstName: 'Findable', email: 'findable@example.com' });
+    const res = await getWith(t.app, '/api/admin/users?q=findable', manager);
+    expect(res.json().map((u: { id: string }) => u.id)).toEqual([user.id]);
+    expect(res.json()[0]).toMatchObject({ role: 'patient', status: 'active', emailVerified: false });
+    expect(res.json()[0].passwordHash).toBeUndefined();
+    expect((await patch(`/api/admin/users/${user.id}/role`, manager, { role: 'donor' })).statusCode).toBe(403);
+  });
+
+  it('lets a super admin change a role or grant an admin level, ending that person’s sessions, with an audit entry', async () => {
+    const { user, cookie } = await signUp(t.app);
+    const res = await patch(`/api/admin/users/${user.id}/role`, superAdmin, { role: 'admin', adminLevel: 'moderator' });
+    expect(res.json()).toMatchObject({ role: 'admin', adminLevel: 'moderator' });
+    expect((await getWith(t.app, '/api/auth/user', cookie)).statusCode).toBe(401);
+    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, user.id));
+    expect(entry).toMatchObject({ action: 'user.role', actorId: superAdminId });
+    expect((await patch(`/api/admin/users/${user.id}/role`, superAdmin, { role: 'admin' })).statusCode).toBe(400);
+  });
+
+  it('suspends (ending sessions and sign-in) and restores an account', async () => {
+    const { user, cookie, person } = await signUp(t.app);
+    expect((await postJson(t.app, `/api/admin/users/${user.id}/suspend`, { reason: 'Spam' }, { cookie: superAdmin })).json().status).toBe('suspended');
+    expect((await getWith(t.app, '/api/auth/user', cookie)).statusCode).toBe(401);
+    expect((await postJson(t.app, '/api/auth/login', { email: person.email, password: person.password })).statusCode).toBe(403);
+    expect((await postJson(t.app, `/api/admin/users/${user.id}/restore`, {}, { cookie: superAdmin })).json().status).toBe('active');
+    expect((await postJson(t.app, '/api/auth/login', { email: person.email, password: person.password })).statusCode).toBe(200);
+  });
+
+  it('never lowers, suspends or removes the last super admin', async () => {
+    const lower = await patch(`/api/admin/users/${superAdminId}/role`, superAdmin, { role: 'admin', adminLevel: 'manager' });
+    expect(lower.statusCode).toBe(409);
+    expect(lower.json().message).toMatch(/last super admin/);
+    expect((await postJson(t.app, `/api/admin/users/${superAdminId}/suspend`, { reason: 'Test' }, { cookie: superAdmin })).statusCode).toBe(409);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, superAdminId));
+    expect(row).toMatchObject({ adminLevel: 'super_admin', status: 'active' });
+  });
+});

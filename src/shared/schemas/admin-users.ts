@@ -1,0 +1,20 @@
+/** User management (super_admin changes; managers may look). */
+import { z } from 'zod';
+import { ADMIN_LEVELS, ROLES } from '../auth/roles.ts';
+
+export const AdminUsersQuerySchema = z.strictObject({
+  page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1).max(100_000).default(1),
+  q: z.string().trim().max(200).optional(),
+});
+
+export const ChangeRoleSchema = z
+  .strictObject({
+    role: z.enum(ROLES, { error: 'Choose a role' }),
+    adminLevel: z.enum(ADMIN_LEVELS, { error: 'Choose an admin level' }).nullable().default(null),
+  })
+  .refine((v) => (v.role === 'admin') === (v.adminLevel !== null), {
+    message: 'Admins need a level; other roles have none',
+    path: ['adminLevel'],
+  });
+
+export const SuspendSchema = z.strictObject({ reason: z.string().trim().min(3, 'Say why the account is suspended').max(500) });
