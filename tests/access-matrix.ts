@@ -59,6 +59,8 @@ export const ACCESS_TABLE: Record<string, Rule> = {
   'GET /api/admin/contact-messages': 'moderator',
   'POST /api/admin/contact-messages/:id/handled': 'moderator',
   'GET /api/admin/audit-log': 'manager',
+  'GET /api/admin/analytics': 'manager',
+  'GET /api/admin/analytics.csv': 'manager',
   'GET /api/admin/users': 'manager',
   'PATCH /api/admin/users/:id/role': 'super_admin',
   'POST /api/admin/users/:id/suspend': 'super_admin',

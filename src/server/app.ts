@@ -26,6 +26,7 @@ import uploadRoutes from './routes/uploads/uploads.ts';
 import adminDonationRoutes from './routes/admin/donations.ts';
 import adminOperationRoutes from './routes/admin/operations.ts';
 import adminUserRoutes from './routes/admin/users.ts';
+import adminAnalyticsRoutes from './routes/admin/analytics.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminDonationRoutes);
   await app.register(adminOperationRoutes);
   await app.register(adminUserRoutes);
+  await app.register(adminAnalyticsRoutes);
 
   await app.register(clientPlugin, options.clientDir === false ? { distDir: '/nonexistent' } : options.clientDir ? { distDir: options.clientDir } : {});
   return app;

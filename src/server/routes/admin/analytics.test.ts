@@ -1,0 +1,46 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../services/passwords.ts';
+import { users } from '../../db/schema/index.ts';
+import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
+import { getWith, sessionCookie, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
+import { buildDonation, buildIntent } from '../../../../tests/factories/donations.ts';
+
+const t = setupTestApp();
+let manager = '';
+
+beforeAll(async () => {
+  await t.database.db.insert(users).values({ email: 'm@example.org', passwordHash: await hashPassword(STRONG_PASSWORD), firstName: 'M', lastName: 'A', role: 'admin', adminLevel: 'manager' });
+  manager = sessionCookie(await postJson(t.app, '/api/auth/login', { email: 'm@example.org', password: STRONG_PASSWORD }));
+});
+
+const today = new Date().toISOString().slice(0, 10);
+
+describe('analytics', () => {
+  it('counts views, unique visitors, top pages, the funnel and clicks by method for the range', async () => {
+    const visit = (ua: string, body: object) => postJson(t.app, '/api/events', body, { 'user-agent': ua });
+    await visit('A', { name: 'page_view', path: '/' });
+    await visit('A', { name: 'page_view', path: '/donate' });
+    await visit('B', { name: 'page_view', path: '/' });
+    await visit('A', { name: 'donate_click', path: '/' });
+    await visit('A', { name: 'donation_click', path: '/donate', method: 'PayPal', amount: 25 });
+    await buildIntent(t.database.db, { paymentMethod: 'PayPal' });
+    await buildDonation(t.database.db, { amountCents: 2500 });
+
+    const report = (await getWith(t.app, `/api/admin/analytics?from=${today}&to=${today}`, manager)).json();
+    expect(report.daily).toEqual([{ day: today, views: 3, visitors: 2 }]);
+    expect(report.topPages[0]).toEqual({ path: '/', views: 2 });
+    expect(report.funnel.map((s: { count: number }) => s.count)).toEqual([2, 1, 1, 1]);
+    expect(report.clicksByMethod).toEqual([{ method: 'PayPal', clicks: 1 }]);
+    expect(report.intentsByMethod).toEqual([{ method: 'PayPal', intents: 1 }]);
+    expect(report.donationsDaily).toEqual([{ day: today, donations: 1, usd_cents: 2500 }]);
+
+    const csv = await getWith(t.app, `/api/admin/analytics.csv?from=${today}&to=${today}`, manager);
+    expect(csv.body).toBe(`day,page_views,unique_visitors,donations,donations_usd\r\n${today},3,2,1,25.00\r\n`);
+  });
+
+  it('refuses a bad or inverted range', async () => {
+    expect((await getWith(t.app, '/api/admin/analytics?from=2026-13-01&to=2026-01-01', manager)).statusCode).toBe(400);
+    expect((await getWith(t.app, '/api/admin/analytics?from=2026-02-01&to=2026-01-01', manager)).json().message).toBe('from must be on or before to');
+    expect((await getWith(t.app, '/api/admin/analytics?from=2020-01-01&to=2026-01-01', manager)).statusCode).toBe(400);
+  });
+});
