@@ -105,6 +105,17 @@ export const PAGE_ROUTES: PageRoute[] = [
     load: () => import('./routes/account/profile.tsx'),
     head: legal('Account Settings', 'Manage your {product} profile, password, sessions and data.'),
   },
+  // Admin pages: browser only like the account pages; the server checks every admin call.
+  {
+    path: '/admin',
+    load: () => import('./routes/admin/admin-home.tsx'),
+    head: legal('Admin', 'The {product} administration area.'),
+  },
+  {
+    path: '/admin-donations',
+    load: () => import('./routes/admin/admin-donations.tsx'),
+    head: legal('Donation Management', 'Record external donations and work the donation intents of {product}.'),
+  },
 ];
 
 export const NOT_FOUND_ROUTE: PageRoute = {

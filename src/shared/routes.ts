@@ -24,6 +24,8 @@ export const CLIENT_ONLY_PATHS: readonly string[] = [
   '/verify-email',
   '/onboarding',
   '/profile',
+  '/admin',
+  '/admin-donations',
 ];
 
 export function isPrerenderedPath(path: string): path is PrerenderedPath {

@@ -1,0 +1,149 @@
+/** 'Record External Donation': the form, bound to the shared RecordDonationSchema (the server parses the same). */
+import { useWatch, type FieldErrors, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { CURRENCIES, RECORDED_PAYMENT_METHODS } from '#shared/constants.ts';
+import { formatCents } from '#shared/money.ts';
+import { MISSING_INFORMATION_MESSAGE, MISSING_INFORMATION_TITLE, type RecordDonationInput, type RecordDonationSchema } from '#shared/schemas/admin-donations.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardTitle } from '#client/components/ui/card.tsx';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
+import { toast } from '#client/components/ui/toast.ts';
+import { formatWhen, type IntentItem } from './donations-data.ts';
+
+export type RecordDonationOutput = z.output<typeof RecordDonationSchema>;
+export type RecordDonationForm = UseFormReturn<RecordDonationInput, unknown, RecordDonationOutput>;
+
+/**
+ * The cleared form. Amount and method start as '' (what the empty inputs hold): react-hook-form's reset leaves
+ * an input as it was for an undefined value, and the schema reads '' as missing just as it does undefined.
+ */
+export const EMPTY_DONATION: Partial<RecordDonationInput> = {
+  amount: '' as unknown as number,
+  currency: 'USD',
+  usdAmount: undefined,
+  paymentMethod: '' as unknown as RecordDonationInput['paymentMethod'],
+  donorName: '',
+  isAnonymous: false,
+  message: '',
+  externalReference: '',
+  intentId: undefined,
+};
+
+/** Empty number inputs are "missing" (undefined), not 0 or NaN. */
+const toNumber = (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Number(value));
+const toOption = (value: unknown) => (value === '' ? undefined : value);
+
+/** The schema says 'Please fill in the amount and payment method.' for either; under each field, say which. */
+function fieldMessage(message: string | undefined, missing: string): string | undefined {
+  return message === MISSING_INFORMATION_MESSAGE ? missing : message;
+}
+
+export function RecordDonationCard({
+  form,
+  recordingIntent,
+  onCancelIntent,
+  onSubmit,
+  pending,
+}: {
+  form: RecordDonationForm;
+  /** The intent being recorded (the form was prefilled from it), if any. */
+  recordingIntent: IntentItem | null;
+  onCancelIntent: () => void;
+  onSubmit: (input: RecordDonationOutput) => void;
+  pending: boolean;
+}) {
+  const { register, control, formState } = form;
+  const errors = formState.errors;
+  const currency = useWatch({ control, name: 'currency' });
+  const isAnonymous = useWatch({ control, name: 'isAnonymous' });
+
+  const onInvalid = (invalid: FieldErrors<RecordDonationInput>) => {
+    if (invalid.amount?.message === MISSING_INFORMATION_MESSAGE || invalid.paymentMethod) {
+      toast({ title: MISSING_INFORMATION_TITLE, description: MISSING_INFORMATION_MESSAGE, variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Card aria-labelledby="record-title">
+      <CardTitle id="record-title">Record External Donation</CardTitle>
+      <p className="mt-1 text-sm text-slate-600">For a gift received outside the site (CashApp, Zelle, a check...). It counts toward progress at once.</p>
+      {recordingIntent && (
+        <div role="status" className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-slate-800">
+          <span>
+            Recording the intent of {formatCents(recordingIntent.amountCents)} via {recordingIntent.paymentMethod} from {formatWhen(recordingIntent.createdAt)}. It leaves
+            the intent list once recorded.
+          </span>
+          <Button variant="ghost" onClick={onCancelIntent}>
+            Cancel
+          </Button>
+        </div>
+      )}
+      <form noValidate className="mt-4 grid gap-4 sm:grid-cols-2" onSubmit={form.handleSubmit(onSubmit, onInvalid)}>
+        <TextField
+          label="Amount"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          required
+          error={fieldMessage(errors.amount?.message, 'Enter the amount')}
+          {...register('amount', { setValueAs: toNumber })}
+        />
+        <SelectField label="Currency" error={errors.currency?.message} {...register('currency')}>
+          {CURRENCIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </SelectField>
+        {currency !== undefined && currency !== 'USD' && (
+          <TextField
+            label="USD equivalent"
+            hint="What the gift came to in US dollars; progress counts this."
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            required
+            error={errors.usdAmount?.message}
+            {...register('usdAmount', { setValueAs: toNumber, shouldUnregister: true })}
+          />
+        )}
+        <SelectField
+          label="Payment method"
+          required
+          error={fieldMessage(errors.paymentMethod?.message, 'Choose a payment method')}
+          {...register('paymentMethod', { setValueAs: toOption })}
+        >
+          <option value="">Select a payment method</option>
+          {RECORDED_PAYMENT_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </SelectField>
+        <div className="space-y-3 sm:col-span-2">
+          <TextField label="Donor name" autoComplete="off" disabled={isAnonymous === true} error={errors.donorName?.message} {...register('donorName')} />
+          <CheckboxField label="Anonymous" hint="The donor's name is not kept." error={errors.isAnonymous?.message} {...register('isAnonymous')} />
+        </div>
+        <div className="sm:col-span-2">
+          <TextAreaField label="Message (optional)" rows={3} error={errors.message?.message} {...register('message')} />
+        </div>
+        <div className="sm:col-span-2">
+          <TextField
+            label="External reference (optional)"
+            hint="The payment's own id, such as a transaction number; one payment can only be recorded once."
+            autoComplete="off"
+            error={errors.externalReference?.message}
+            {...register('externalReference')}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Adding...' : 'Add Donation'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
