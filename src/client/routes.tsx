@@ -116,6 +116,16 @@ export const PAGE_ROUTES: PageRoute[] = [
     load: () => import('./routes/admin/admin-donations.tsx'),
     head: legal('Donation Management', 'Record external donations and work the donation intents of {product}.'),
   },
+  {
+    path: '/admin-dashboard',
+    load: () => import('./routes/admin/admin-dashboard.tsx'),
+    head: legal('Admin Dashboard', "The day's figures and waiting queues of {product}."),
+  },
+  {
+    path: '/admin-contact',
+    load: () => import('./routes/admin/admin-contact.tsx'),
+    head: legal('Contact Inbox', 'Messages sent to the {product} team through the contact page.'),
+  },
 ];
 
 export const NOT_FOUND_ROUTE: PageRoute = {

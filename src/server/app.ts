@@ -12,6 +12,7 @@ import rateLimitPlugin from './plugins/rate-limit.ts';
 import authPlugin from './plugins/auth.ts';
 import accessPlugin from './plugins/access.ts';
 import type { Clock } from './services/clock.ts';
+import { CLIENT_DIST_DIR } from './paths.ts';
 import clientPlugin from './plugins/client.ts';
 import healthRoutes from './routes/health/health.ts';
 import campaignRoutes from './routes/campaign/campaign.ts';
@@ -130,6 +131,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminUserRoutes);
   await app.register(adminAnalyticsRoutes);
 
-  await app.register(clientPlugin, options.clientDir === false ? { distDir: '/nonexistent' } : options.clientDir ? { distDir: options.clientDir } : {});
+  await app.register(clientPlugin, { distDir: options.clientDir === undefined ? CLIENT_DIST_DIR : options.clientDir });
   return app;
 }

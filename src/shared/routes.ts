@@ -26,6 +26,8 @@ export const CLIENT_ONLY_PATHS: readonly string[] = [
   '/profile',
   '/admin',
   '/admin-donations',
+  '/admin-dashboard',
+  '/admin-contact',
 ];
 
 export function isPrerenderedPath(path: string): path is PrerenderedPath {

@@ -6,7 +6,6 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_ONLY_PATHS, PRERENDERED_PAGES, SITE_URL_PLACEHOLDER } from '#shared/routes.ts';
-import { CLIENT_DIST_DIR } from '../paths.ts';
 
 interface Page {
   raw: Buffer;
@@ -34,21 +33,21 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, stat
 }
 
 export interface ClientPluginOptions {
-  /** Directory of the built client; defaults to dist/client. */
-  distDir?: string;
+  /** Directory of the built client, or false to serve the API only (API tests). */
+  distDir: string | false;
 }
 
 export default fp<ClientPluginOptions>(
-  async (app, { distDir = CLIENT_DIST_DIR }) => {
-    const pagesDir = path.join(distDir, 'pages');
-    const built = fs.existsSync(path.join(pagesDir, '404.html'));
+  async (app, { distDir }) => {
+    const pagesDir = distDir ? path.join(distDir, 'pages') : '';
+    const built = distDir !== false && fs.existsSync(path.join(pagesDir, '404.html'));
 
     const notFoundJson = (request: FastifyRequest, reply: FastifyReply) =>
       reply.status(404).send({ message: `No such API endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
 
-    if (!built) {
+    if (!built || !distDir) {
       // API-only mode (API tests, or before `npm run build`).
-      app.log.warn('client build not found in %s: serving the API only', distDir);
+      if (distDir) app.log.warn('client build not found in %s: serving the API only', distDir);
       app.setNotFoundHandler((request, reply) =>
         request.url.startsWith('/api/') || request.url === '/api'
           ? notFoundJson(request, reply)

@@ -1,0 +1,145 @@
+/** /admin-dashboard (Admin Dashboard): the day's figures and the size of each queue, for admins of level moderator or above. */
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight, Clock, Inbox, Stethoscope, TrendingUp, Users, Wallet } from 'lucide-react';
+import { formatCents } from '#shared/money.ts';
+import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { PageStatus } from '../account/account-layout.tsx';
+import { AdminOnly } from './admin-access.tsx';
+
+/** GET /api/admin/dashboard. */
+export interface DashboardFigures {
+  totalRaisedCents: number;
+  todayRaisedCents: number;
+  donorCount: number;
+  openIntents: number;
+  oldestOpenIntentAt: string | null;
+  pendingDoctorVerifications: number;
+  newContactMessages: number;
+}
+
+const DASHBOARD_KEY = ['/api/admin/dashboard'] as const;
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/** "3 days old", "5 hours old", "less than an hour old". */
+export function ageOf(iso: string, now: number = Date.now()): string {
+  const minutes = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
+  if (minutes < 60) return 'less than an hour old';
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${plural(hours, 'hour')} old`;
+  return `${plural(Math.floor(hours / 24), 'day')} old`;
+}
+
+interface Figure {
+  id: string;
+  label: string;
+  value: string;
+  icon: ReactNode;
+  note?: string;
+  link?: { href: string; text: string };
+}
+
+function figuresOf(d: DashboardFigures): Figure[] {
+  const icon = (Icon: typeof Wallet) => <Icon aria-hidden="true" className="h-5 w-5 text-brand-700" />;
+  return [
+    { id: 'today', label: 'Raised today', value: formatCents(d.todayRaisedCents), icon: icon(TrendingUp), link: { href: '/admin-donations', text: 'Manage donations' } },
+    { id: 'total', label: 'Total raised', value: formatCents(d.totalRaisedCents), icon: icon(Wallet), link: { href: '/admin-donations', text: 'Manage donations' } },
+    { id: 'donors', label: 'Donors', value: String(d.donorCount), icon: icon(Users) },
+    {
+      id: 'intents',
+      label: 'Open intents',
+      value: String(d.openIntents),
+      icon: icon(Clock),
+      note: d.oldestOpenIntentAt ? `oldest ${ageOf(d.oldestOpenIntentAt)}` : 'none waiting',
+      link: { href: '/admin-donations', text: 'Work the intents' },
+    },
+    {
+      id: 'doctors',
+      label: 'Pending doctor verifications',
+      value: String(d.pendingDoctorVerifications),
+      icon: icon(Stethoscope),
+      link: { href: '/admin-users', text: 'Review doctors' },
+    },
+    {
+      id: 'messages',
+      label: 'New contact messages',
+      value: String(d.newContactMessages),
+      icon: icon(Inbox),
+      link: { href: '/admin-contact', text: 'Open the contact inbox' },
+    },
+  ];
+}
+
+function FigureCard({ figure }: { figure: Figure }) {
+  const titleId = `figure-${figure.id}-label`;
+  return (
+    <li className="flex flex-col rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
+      <h2 id={titleId} className="flex items-center gap-2 text-base font-semibold text-slate-700">
+        {figure.icon}
+        {figure.label}
+      </h2>
+      <p className="mt-2 text-3xl font-bold text-brand-800" data-testid={`figure-${figure.id}`}>
+        {figure.value}
+      </p>
+      {figure.note && (
+        <p className="mt-1 text-sm text-slate-600" data-testid={`figure-${figure.id}-note`}>
+          {figure.note}
+        </p>
+      )}
+      {figure.link && (
+        <Link href={figure.link.href} className="mt-4 inline-flex items-center gap-1 self-start rounded text-sm font-semibold text-brand-800 underline hover:text-brand-900">
+          {figure.link.text}
+          <span className="sr-only"> ({figure.label})</span>
+          <ArrowRight aria-hidden="true" className="h-4 w-4" />
+        </Link>
+      )}
+    </li>
+  );
+}
+
+function Dashboard() {
+  const figures = useQuery({
+    queryKey: DASHBOARD_KEY,
+    queryFn: () => apiRequest<DashboardFigures>('GET', DASHBOARD_KEY[0]),
+    gcTime: 0,
+  });
+  let body: ReactNode;
+  if (figures.data) {
+    body = (
+      <ul aria-label="Figures and queues" className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {figuresOf(figures.data).map((f) => (
+          <FigureCard key={f.id} figure={f} />
+        ))}
+      </ul>
+    );
+  } else if (figures.error) {
+    body = (
+      <div role="alert" className="mt-8 rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900">
+        <p>Could not load the dashboard: {errorMessage(figures.error, 'Please try again.')}</p>
+        <Button variant="secondary" className="mt-3" onClick={() => void figures.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else {
+    body = <PageStatus>Loading the dashboard…</PageStatus>;
+  }
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight text-ink">Admin Dashboard</h1>
+      <p className="mt-2 text-slate-700">Today&apos;s figures and what is waiting for you.</p>
+      {body}
+    </div>
+  );
+}
+
+export default function AdminDashboardPage() {
+  return (
+    <AdminOnly minimum="moderator" returnTo="/admin-dashboard">
+      {() => <Dashboard />}
+    </AdminOnly>
+  );
+}

@@ -1,0 +1,111 @@
+/** The admin dashboard's figures and the contact inbox: a moderator works a message; a patient has no access. */
+import { describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema/index.ts';
+import { hashPassword } from '../../src/server/services/passwords.ts';
+import { STRONG_PASSWORD } from '../setup/accounts.ts';
+import { buildDonation, buildIntent } from '../factories/donations.ts';
+import { browserSuite, expectNoAxeViolations, signUpThroughApi, toastText, visit, type BrowserContext, type Page } from './fixtures.ts';
+
+const suite = browserSuite();
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+const messagesList = (page: Page) => page.getByTestId('messages-list');
+
+/** A moderator-level admin, made in the database (nobody can make themselves one), signed in from this context. */
+async function signInAsModerator(context: BrowserContext) {
+  const email = `milo.moderator.${Date.now()}@example.com`;
+  await suite.site.database.db.insert(users).values({
+    email,
+    passwordHash: await hashPassword(STRONG_PASSWORD),
+    firstName: 'Milo',
+    lastName: 'Moderator',
+    role: 'admin',
+    adminLevel: 'moderator',
+    emailVerifiedAt: new Date(),
+    onboardingCompletedAt: new Date(),
+  });
+  const res = await context.request.post('/api/auth/login', { data: { email, password: STRONG_PASSWORD } });
+  expect(res.status()).toBe(200);
+}
+
+/** A message sent as a visitor would: through the contact form, which solves the ALTCHA in the page. */
+async function sendContactMessage(subject: string) {
+  const { page } = await suite.newPage();
+  await visit(page, '/contact');
+  await page.getByRole('textbox', { name: 'Full name' }).fill('Vera Visitor');
+  await page.getByRole('textbox', { name: 'Email' }).fill('vera.visitor@example.com');
+  await page.getByRole('textbox', { name: 'Subject' }).fill(subject);
+  await page.getByRole('textbox', { name: 'Message' }).fill('Hello,\nhow can I help with the fundraiser? <b>not bold</b>');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect.poll(() => toastText(page), { timeout: 30_000 }).toContain('Message Sent');
+}
+
+describe('admin dashboard and contact inbox', () => {
+  it('shows patients a no-access view on both pages', async () => {
+    const { page, context } = await suite.newPage();
+    await signUpThroughApi(context, { role: 'patient' });
+    for (const [path, title] of [
+      ['/admin-dashboard', /^Admin Dashboard/],
+      ['/admin-contact', /^Contact Inbox/],
+    ] as const) {
+      await visit(page, path);
+      await h1(page).filter({ hasText: 'No access' }).waitFor();
+      expect(await h1(page).count()).toBe(1);
+      expect(await page.title()).toMatch(title);
+      await expectNoAxeViolations(page);
+    }
+    // The server agrees.
+    expect((await context.request.get('/api/admin/dashboard')).status()).toBe(403);
+    expect((await context.request.get('/api/admin/contact-messages')).status()).toBe(403);
+  }, 60_000);
+
+  it('a moderator sees the figures, follows the messages link and marks a message handled', async () => {
+    await buildDonation(suite.site.database.db, { amountCents: 12_345, usdCents: 12_345 });
+    await buildIntent(suite.site.database.db, { createdAt: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000 - 60_000) });
+    await sendContactMessage('Question about the surgery');
+
+    const { page, context } = await suite.newPage();
+    await signInAsModerator(context);
+
+    await visit(page, '/admin-dashboard');
+    await h1(page).filter({ hasText: 'Admin Dashboard' }).waitFor();
+    expect(await h1(page).count()).toBe(1);
+    await expect.poll(() => page.getByTestId('figure-total').innerText()).toBe('$123.45');
+    expect(await page.getByTestId('figure-today').innerText()).toBe('$123.45');
+    expect(await page.getByTestId('figure-donors').innerText()).toBe('1');
+    expect(await page.getByTestId('figure-intents').innerText()).toBe('1');
+    expect(await page.getByTestId('figure-intents-note').innerText()).toBe('oldest 3 days old');
+    expect(await page.getByTestId('figure-doctors').innerText()).toBe('0');
+    expect(await page.getByTestId('figure-messages').innerText()).toBe('1');
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('link', { name: /Open the contact inbox/ }).click();
+    await expect.poll(() => pathOf(page)).toBe('/admin-contact');
+    await h1(page).filter({ hasText: 'Contact Inbox' }).waitFor();
+    expect(await h1(page).count()).toBe(1);
+    const item = messagesList(page).getByRole('listitem').filter({ hasText: 'Question about the surgery' });
+    await item.waitFor();
+    expect(await item.getByRole('link', { name: 'vera.visitor@example.com' }).getAttribute('href')).toBe('mailto:vera.visitor@example.com');
+    expect(await item.innerText()).toContain('Vera Visitor');
+    // Plain text: markup in a message is shown, never rendered.
+    expect(await item.innerText()).toContain('<b>not bold</b>');
+    expect(await item.locator('b').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'New' }).getAttribute('aria-pressed')).toBe('true');
+    await expectNoAxeViolations(page);
+
+    await item.getByRole('button', { name: /^Mark handled/ }).click();
+    await expect.poll(() => toastText(page)).toContain('Marked as handled');
+    await expect.poll(() => page.getByText('No new messages.').count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Handled' }).click();
+    const handled = messagesList(page).getByRole('listitem').filter({ hasText: 'Question about the surgery' });
+    await handled.waitFor();
+    expect(await handled.getByRole('button', { name: /^Mark handled/ }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+
+    // The dashboard counts it no longer.
+    await visit(page, '/admin-dashboard');
+    await expect.poll(() => page.getByTestId('figure-messages').innerText()).toBe('0');
+  }, 90_000);
+});
