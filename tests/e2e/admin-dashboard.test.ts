@@ -1,10 +1,7 @@
 /** The admin dashboard's figures and the contact inbox: a moderator works a message; a patient has no access. */
 import { describe, expect, it } from 'vitest';
-import { users } from '../../src/server/db/schema/index.ts';
-import { hashPassword } from '../../src/server/services/passwords.ts';
-import { STRONG_PASSWORD } from '../setup/accounts.ts';
 import { buildDonation, buildIntent } from '../factories/donations.ts';
-import { browserSuite, expectNoAxeViolations, signUpThroughApi, toastText, visit, type BrowserContext, type Page } from './fixtures.ts';
+import { browserSuite, expectNoAxeViolations, signInAsAdmin, signUpThroughApi, toastText, visit, type BrowserContext, type Page } from './fixtures.ts';
 
 const suite = browserSuite();
 
@@ -12,22 +9,8 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const messagesList = (page: Page) => page.getByTestId('messages-list');
 
-/** A moderator-level admin, made in the database (nobody can make themselves one), signed in from this context. */
-async function signInAsModerator(context: BrowserContext) {
-  const email = `milo.moderator.${Date.now()}@example.com`;
-  await suite.site.database.db.insert(users).values({
-    email,
-    passwordHash: await hashPassword(STRONG_PASSWORD),
-    firstName: 'Milo',
-    lastName: 'Moderator',
-    role: 'admin',
-    adminLevel: 'moderator',
-    emailVerifiedAt: new Date(),
-    onboardingCompletedAt: new Date(),
-  });
-  const res = await context.request.post('/api/auth/login', { data: { email, password: STRONG_PASSWORD } });
-  expect(res.status()).toBe(200);
-}
+/** A moderator, made in the database (nobody can make themselves one), signed in from this context. */
+const signInAsModerator = (context: BrowserContext) => signInAsAdmin(context, suite.site, 'moderator', { firstName: 'Milo', lastName: 'Moderator' });
 
 /** A message sent as a visitor would: through the contact form, which solves the ALTCHA in the page. */
 async function sendContactMessage(subject: string) {

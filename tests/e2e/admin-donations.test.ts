@@ -1,9 +1,8 @@
 /** The admin donations panel: who may open it, the server-side password gate, recording donations and working intents. */
 import { describe, expect, it } from 'vitest';
-import { sessions, users } from '../../src/server/db/schema/index.ts';
-import { hashPassword } from '../../src/server/services/passwords.ts';
+import { sessions } from '../../src/server/db/schema/index.ts';
 import { STRONG_PASSWORD } from '../setup/accounts.ts';
-import { browserSuite, expectNoAxeViolations, signUpThroughApi, toastText, visit, type BrowserContext, type Page } from './fixtures.ts';
+import { browserSuite, expectNoAxeViolations, signInAsAdmin, signUpThroughApi, toastText, visit, type BrowserContext, type Page } from './fixtures.ts';
 
 const suite = browserSuite();
 
@@ -12,22 +11,8 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const donationsList = (page: Page) => page.getByTestId('donations-list');
 const intentsList = (page: Page) => page.getByTestId('intents-list');
 
-/** A manager-level admin, made in the database (nobody can make themselves one), signed in from this context. */
-async function signInAsManager(context: BrowserContext) {
-  const email = `mara.manager.${Date.now()}@example.com`;
-  await suite.site.database.db.insert(users).values({
-    email,
-    passwordHash: await hashPassword(STRONG_PASSWORD),
-    firstName: 'Mara',
-    lastName: 'Manager',
-    role: 'admin',
-    adminLevel: 'manager',
-    emailVerifiedAt: new Date(),
-    onboardingCompletedAt: new Date(),
-  });
-  const res = await context.request.post('/api/auth/login', { data: { email, password: STRONG_PASSWORD } });
-  expect(res.status()).toBe(200);
-}
+/** A manager, made in the database (nobody can make themselves one), signed in from this context. */
+const signInAsManager = (context: BrowserContext) => signInAsAdmin(context, suite.site, 'manager', { firstName: 'Mara', lastName: 'Manager' });
 
 /** An intent as the donate page sends it (from a context without a session, as a donor would). */
 async function makeIntent(amount: number, paymentMethod: string, message: string | null) {

@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import { apiRequest, errorMessage } from '#client/lib/api.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { Pager } from '#client/components/ui/pager.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { AdminOnly } from './admin-access.tsx';
@@ -38,23 +39,6 @@ async function fetchMessages(status: Status, page: number): Promise<AdminPage<Co
   return { items, total: Number.isFinite(total) ? total : items.length };
 }
 
-function Pager({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
-  const pages = Math.max(1, Math.ceil(total / ADMIN_LIST_PAGE_SIZE));
-  if (pages <= 1 && page <= 1) return null;
-  return (
-    <nav aria-label="Message pages" className="mt-4 flex items-center justify-between gap-2">
-      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </Button>
-      <span className="text-sm text-slate-700">
-        Page {page} of {pages}
-      </span>
-      <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
-      </Button>
-    </nav>
-  );
-}
 
 function MessageRow({ message, onHandled, pending }: { message: ContactMessageItem; onHandled?: () => void; pending: boolean }) {
   const titleId = `message-${message.id}-subject`;
@@ -166,7 +150,7 @@ function Inbox() {
           </p>
         )}
         {body}
-        {list.data && <Pager page={page} total={list.data.total} onPage={setPage} />}
+        {list.data && <Pager label="Message pages" page={page} total={list.data.total} onPage={setPage} />}
       </Card>
     </div>
   );

@@ -17,6 +17,7 @@ import { apiRequest, errorMessage } from '#client/lib/api.ts';
 import { apiErrorInfo } from '#client/lib/api-error.ts';
 import { useProgress } from '#client/hooks/use-progress.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { Pager } from '#client/components/ui/pager.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { PasswordField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
@@ -129,23 +130,6 @@ function ProgressSummary() {
   );
 }
 
-function Pager({ label, page, total, onPage }: { label: string; page: number; total: number; onPage: (page: number) => void }) {
-  const pages = Math.max(1, Math.ceil(total / ADMIN_LIST_PAGE_SIZE));
-  if (pages <= 1 && page <= 1) return null;
-  return (
-    <nav aria-label={label} className="mt-4 flex items-center justify-between gap-2">
-      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </Button>
-      <span className="text-sm text-slate-700">
-        Page {page} of {pages}
-      </span>
-      <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
-      </Button>
-    </nav>
-  );
-}
 
 interface ListState<T> {
   data: AdminPage<T> | undefined;

@@ -1,16 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../services/passwords.ts';
-import { users } from '../../db/schema/index.ts';
 import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
-import { getWith, sessionCookie, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
+import { getWith } from '../../../../tests/setup/accounts.ts';
+import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { buildDonation, buildIntent } from '../../../../tests/factories/donations.ts';
 
 const t = setupTestApp();
 let manager = '';
 
 beforeAll(async () => {
-  await t.database.db.insert(users).values({ email: 'm@example.org', passwordHash: await hashPassword(STRONG_PASSWORD), firstName: 'M', lastName: 'A', role: 'admin', adminLevel: 'manager' });
-  manager = sessionCookie(await postJson(t.app, '/api/auth/login', { email: 'm@example.org', password: STRONG_PASSWORD }));
+  manager = (await signInAdmin(t.app, t.database.db, 'manager')).cookie;
 });
 
 const today = new Date().toISOString().slice(0, 10);

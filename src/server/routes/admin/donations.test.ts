@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { fakeClock } from '../../services/clock.ts';
-import { hashPassword } from '../../services/passwords.ts';
-import { auditLog, donationIntents, donations, users } from '../../db/schema/index.ts';
+import { auditLog, donationIntents, donations } from '../../db/schema/index.ts';
 import { postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
-import { getWith, sessionCookie, signUp, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
+import { getWith, signUp, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
+import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { buildIntent } from '../../../../tests/factories/donations.ts';
 import { ELEVATION_MS } from './donations.ts';
 
@@ -13,8 +13,7 @@ const t = setupTestApp({ clock });
 let manager = '';
 
 beforeAll(async () => {
-  await t.database.db.insert(users).values({ email: 'manager@example.org', passwordHash: await hashPassword(STRONG_PASSWORD), firstName: 'Mona', lastName: 'Ager', role: 'admin', adminLevel: 'manager' });
-  manager = sessionCookie(await postJson(t.app, '/api/auth/login', { email: 'manager@example.org', password: STRONG_PASSWORD }));
+  manager = (await signInAdmin(t.app, t.database.db, 'manager')).cookie;
 });
 
 const elevate = (cookie: string, password = STRONG_PASSWORD) => postJson(t.app, '/api/admin/elevate', { password }, { cookie });

@@ -1,19 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../services/passwords.ts';
-import { auditLog, users } from '../../db/schema/index.ts';
+import { auditLog } from '../../db/schema/index.ts';
 import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
-import { getWith, sessionCookie, solveAltcha, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
+import { getWith, solveAltcha } from '../../../../tests/setup/accounts.ts';
+import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { buildDonation, buildIntent } from '../../../../tests/factories/donations.ts';
 
 const t = setupTestApp();
 const admin: Record<'moderator' | 'manager', string> = { moderator: '', manager: '' };
 
 beforeAll(async () => {
-  const passwordHash = await hashPassword(STRONG_PASSWORD);
-  for (const level of ['moderator', 'manager'] as const) {
-    await t.database.db.insert(users).values({ email: `${level}@example.org`, passwordHash, firstName: 'A', lastName: level, role: 'admin', adminLevel: level });
-    admin[level] = sessionCookie(await postJson(t.app, '/api/auth/login', { email: `${level}@example.org`, password: STRONG_PASSWORD }));
-  }
+  for (const level of ['moderator', 'manager'] as const) admin[level] = (await signInAdmin(t.app, t.database.db, level)).cookie;
 });
 
 describe('admin dashboard', () => {
