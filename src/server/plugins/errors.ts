@@ -12,6 +12,21 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'VALIDATION', message: 'Request body length does not match Content-Length' },
 };
 
+/**
+ * An unexpected error as it may be logged: database errors quote their query parameters (emails,
+ * password hashes, health answers), so the parameters are cut and the stack keeps only its frames.
+ */
+export function loggableError(error: Error & { code?: unknown; cause?: unknown }) {
+  const message = error.message.split(/\nparams:/)[0]!.slice(0, 500);
+  const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
+  return {
+    type: error.name,
+    message,
+    code: typeof error.code === 'string' ? error.code : typeof cause?.code === 'string' ? cause.code : undefined,
+    frames: (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 10).join('\n'),
+  };
+}
+
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -35,7 +50,7 @@ export default fp(
         status = error.statusCode;
         body = { message: error.message, code: status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'VALIDATION' };
       } else {
-        request.log.error({ err: error }, 'unhandled error');
+        request.log.error({ error: loggableError(error) }, 'unhandled error');
         status = 500;
         body = { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' };
       }

@@ -48,3 +48,15 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     close: () => {},
   };
 }
+
+/**
+ * What may be logged about a failed send: SMTP errors quote recipients and replies, which are personal
+ * data, so only the error's code and the server's numeric answer are kept.
+ */
+export function mailFailure(err: unknown): { code?: string; responseCode?: number } {
+  const { code, responseCode } = (err ?? {}) as { code?: unknown; responseCode?: unknown };
+  return {
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof responseCode === 'number' ? { responseCode } : {}),
+  };
+}

@@ -1,5 +1,6 @@
 /** Sign-up, sign-in, sign-out, the current user, role choice, email verification and password reset. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mailFailure } from '../../services/mail.ts';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
@@ -54,7 +55,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       const content = await product();
       await app.mailer
         .send(verifyEmailMail(content.product.name, user, `${config.publicUrl}/verify-email?token=${token}`))
-        .catch((err: unknown) => request.log.error({ err }, 'verification mail could not be sent'));
+        .catch((err: unknown) => request.log.error({ mail: mailFailure(err) }, 'verification mail could not be sent'));
       await app.signIn(request, reply, user.id);
       return reply.status(201).headers(noStore).send(presentCurrentUser(user));
     },
@@ -140,7 +141,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
           if (!user || user.status !== 'active') return;
           const token = await issueUserToken(app.db, config.sessionSecret, user.id, 'reset_password', app.clock.now());
           await app.mailer.send(resetPasswordMail((await product()).product.name, user, `${config.publicUrl}/reset-password?token=${token}`));
-        })().catch((err: unknown) => app.log.error({ err }, 'password reset mail could not be sent'));
+        })().catch((err: unknown) => app.log.error({ mail: mailFailure(err) }, 'password reset mail could not be sent'));
       });
       return reply.send({ message: RESET_LINK_SENT });
     },
@@ -155,7 +156,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       const content = await product();
       await app.mailer
         .send(passwordChangedMail(content.product.name, user, content.support.email))
-        .catch((err: unknown) => request.log.error({ err }, 'password change notice could not be sent'));
+        .catch((err: unknown) => request.log.error({ mail: mailFailure(err) }, 'password change notice could not be sent'));
       return reply.send({ message: 'Your password has been reset. You can now sign in.' });
     },
   );

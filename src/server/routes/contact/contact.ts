@@ -1,5 +1,6 @@
 /** The /contact form: stored, then mailed to the support address. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mailFailure } from '../../services/mail.ts';
 import { z } from 'zod';
 import { ContactMessageSchema } from '#shared/schemas/contact.ts';
 import { contactMessages } from '../../db/schema/index.ts';
@@ -24,7 +25,7 @@ const contact: FastifyPluginAsyncZod = async (app) => {
           subject: `[${product.name} contact] ${input.subject}`,
           text: `From: ${input.name} <${input.email}>\n\n${input.message}\n`,
         })
-        .catch((err: unknown) => request.log.error({ err }, 'contact mail could not be sent'));
+        .catch((err: unknown) => request.log.error({ mail: mailFailure(err) }, 'contact mail could not be sent'));
       return reply.status(201).send({ id: row!.id });
     },
   );

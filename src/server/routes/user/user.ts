@@ -1,5 +1,6 @@
 /** The signed-in user's own account: onboarding, profile, password, sessions, export, deletion. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mailFailure } from '../../services/mail.ts';
 import { z } from 'zod';
 import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
@@ -51,7 +52,7 @@ const user: FastifyPluginAsyncZod = async (app) => {
       }
       await setPassword(app.db, me, request.body.newPassword, app.clock.now(), request.session!.id);
       const { product, support } = (await app.campaigns.current()).content;
-      await app.mailer.send(passwordChangedMail(product.name, me, support.email)).catch((err: unknown) => request.log.error({ err }, 'notice not sent'));
+      await app.mailer.send(passwordChangedMail(product.name, me, support.email)).catch((err: unknown) => request.log.error({ mail: mailFailure(err) }, 'notice not sent'));
       return reply.send({ message: 'Your password has been changed. Other devices have been signed out.' });
     },
   );
