@@ -18,25 +18,18 @@ import type { UserRow } from '../services/sessions.ts';
 
 type Onboarding = z.output<typeof OnboardingSchema>;
 
-/** Stores the role's answers (insert or replace) and marks onboarding done, in one transaction. */
+const PROFILE_TABLES = { patient: patientProfiles, doctor: doctorProfiles, donor: donorProfiles, admin: adminProfiles } as const;
+
+/**
+ * Stores the role's answers (insert or replace) and marks onboarding done, in one transaction.
+ * A doctor's verification status is not among the answers: only an admin changes it.
+ */
 export async function saveOnboarding(db: Db, userId: string, input: Onboarding, now: Date): Promise<UserRow> {
   return db.transaction(async (tx) => {
-    const row = { userId, ...input.onboardingData, updatedAt: now };
-    switch (input.role) {
-      case 'patient':
-        await tx.insert(patientProfiles).values(row as typeof patientProfiles.$inferInsert).onConflictDoUpdate({ target: patientProfiles.userId, set: row });
-        break;
-      case 'doctor':
-        // Editing answers never changes a verification decision; only an admin does that.
-        await tx.insert(doctorProfiles).values(row as typeof doctorProfiles.$inferInsert).onConflictDoUpdate({ target: doctorProfiles.userId, set: row });
-        break;
-      case 'donor':
-        await tx.insert(donorProfiles).values(row as typeof donorProfiles.$inferInsert).onConflictDoUpdate({ target: donorProfiles.userId, set: row });
-        break;
-      case 'admin':
-        await tx.insert(adminProfiles).values(row as typeof adminProfiles.$inferInsert).onConflictDoUpdate({ target: adminProfiles.userId, set: row });
-        break;
-    }
+    const table = PROFILE_TABLES[input.role];
+    // The shared schema has already shaped the answers for this role's table.
+    const row = { userId, ...input.onboardingData, updatedAt: now } as never;
+    await tx.insert(table).values(row).onConflictDoUpdate({ target: table.userId, set: row });
     const [user] = await tx.update(users).set({ onboardingCompletedAt: now, updatedAt: now }).where(eq(users.id, userId)).returning();
     return user!;
   });
@@ -44,7 +37,7 @@ export async function saveOnboarding(db: Db, userId: string, input: Onboarding, 
 
 /** The role's onboarding answers, or null. */
 export async function loadProfile(db: Db, user: UserRow) {
-  const table = { patient: patientProfiles, doctor: doctorProfiles, donor: donorProfiles, admin: adminProfiles }[user.role ?? 'patient'];
+  const table = PROFILE_TABLES[user.role ?? 'patient'];
   const [row] = await db.select().from(table).where(eq(table.userId, user.id));
   if (!row) return null;
   const { userId: _userId, ...answers } = row;
