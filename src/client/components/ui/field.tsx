@@ -22,23 +22,35 @@ function ErrorText({ id, error }: { id: string; error?: string | undefined }) {
 
 const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
-/** The label, the control (given its id and ARIA wiring), and the error text. */
-function Field({ label, error, hint, id, control }: FieldProps & { id?: string | undefined; control: (aria: Record<string, unknown>) => ReactNode }) {
+/** Ids for a control, its hint and its error, and the ARIA attributes that tie them together. */
+function useFieldWiring(id: string | undefined, hint: ReactNode, error: string | undefined) {
   const generated = useId();
   const inputId = id ?? generated;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
+  const aria = { id: inputId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(hint ? hintId : undefined, error ? errorId : undefined) };
+  return { inputId, errorId, hintId, aria };
+}
+
+function HintText({ id, hint }: { id: string; hint: ReactNode }) {
+  if (!hint) return null;
+  return (
+    <p id={id} className="text-sm text-slate-600">
+      {hint}
+    </p>
+  );
+}
+
+/** The label, the control (given its id and ARIA wiring), and the error text. */
+function Field({ label, error, hint, id, control }: FieldProps & { id?: string | undefined; control: (aria: Record<string, unknown>) => ReactNode }) {
+  const { inputId, errorId, hintId, aria } = useFieldWiring(id, hint, error);
   return (
     <div>
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      {hint && (
-        <p id={hintId} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-      {control({ id: inputId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(hint ? hintId : undefined, error ? errorId : undefined) })}
+      <HintText id={hintId} hint={hint} />
+      {control(aria)}
       <ErrorText id={errorId} error={error} />
     </div>
   );
@@ -98,30 +110,16 @@ export function PasswordField({ label, error, hint, id, ...props }: FieldProps &
 
 /** A single checkbox with its label beside it. */
 export function CheckboxField({ label, error, hint, id, ...props }: FieldProps & Omit<ComponentPropsWithRef<'input'>, 'type'>) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
+  const { inputId, errorId, hintId, aria } = useFieldWiring(id, hint, error);
   return (
     <div>
       <div className="flex items-start gap-3">
-        <input
-          id={inputId}
-          type="checkbox"
-          className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hint ? hintId : undefined, error ? errorId : undefined)}
-          {...props}
-        />
+        <input type="checkbox" className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700" {...aria} {...props} />
         <div>
           <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
             {label}
           </label>
-          {hint && (
-            <p id={hintId} className="text-sm text-slate-600">
-              {hint}
-            </p>
-          )}
+          <HintText id={hintId} hint={hint} />
         </div>
       </div>
       <ErrorText id={errorId} error={error} />
@@ -160,11 +158,7 @@ function ChoiceGroup({
   return (
     <fieldset aria-describedby={describedBy(hint ? hintId : undefined, error ? errorId : undefined)}>
       <legend className="text-sm font-medium text-slate-700">{legend}</legend>
-      {hint && (
-        <p id={hintId} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
+      <HintText id={hintId} hint={hint} />
       <div className={`mt-2 grid gap-2 ${grid}`}>
         {options.map((option, i) => {
           const optionId = `${groupId}-${i}`;

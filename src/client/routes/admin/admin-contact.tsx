@@ -5,6 +5,7 @@ import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import { apiRequest, errorMessage } from '#client/lib/api.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Pager } from '#client/components/ui/pager.tsx';
+import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { AdminOnly } from './admin-access.tsx';
@@ -113,20 +114,9 @@ function Inbox() {
       <p className="mt-4 text-slate-600">{status === 'new' ? 'No new messages.' : 'No handled messages yet.'}</p>
     );
   } else if (list.error) {
-    body = (
-      <div role="alert" className="mt-4 text-sm text-red-900">
-        <p>Could not load the messages: {errorMessage(list.error, 'Please try again.')}</p>
-        <Button variant="secondary" className="mt-2" onClick={() => void list.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    body = <ListLoadError what="messages" error={list.error} onRetry={() => void list.refetch()} />;
   } else {
-    body = (
-      <p role="status" className="mt-4 text-slate-600">
-        Loading the messages…
-      </p>
-    );
+    body = <ListLoading what="messages" />;
   }
 
   return (

@@ -18,6 +18,7 @@ import { apiErrorInfo } from '#client/lib/api-error.ts';
 import { useProgress } from '#client/hooks/use-progress.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Pager } from '#client/components/ui/pager.tsx';
+import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { PasswordField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
@@ -172,20 +173,9 @@ function ListCard<T extends { id: string }>({
       <p className="mt-4 text-slate-600">{empty}</p>
     );
   } else if (list.error && !isGateClosed(list.error)) {
-    body = (
-      <div role="alert" className="mt-4 text-sm text-red-900">
-        <p>Could not load the {noun}: {errorMessage(list.error, 'Please try again.')}</p>
-        <Button variant="secondary" className="mt-2" onClick={() => list.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    body = <ListLoadError what={noun} error={list.error} onRetry={() => void list.refetch()} />;
   } else {
-    body = (
-      <p role="status" className="mt-4 text-slate-600">
-        Loading the {noun}…
-      </p>
-    );
+    body = <ListLoading what={noun} />;
   }
   return (
     <Card aria-labelledby={`${id}-title`}>
