@@ -8,9 +8,9 @@ import fp from 'fastify-plugin';
 import { ADMIN_LEVELS, adminLevelAtLeast, type AdminLevel } from '#shared/auth/roles.ts';
 import { ACCESS_TABLE, type Rule } from '../../tests/access-matrix.ts';
 import { setupTestApp, SITE_ORIGIN } from '../../tests/setup/test-app.ts';
-import { sessionCookie, signUp, STRONG_PASSWORD } from '../../tests/setup/accounts.ts';
-import { rateLimits, users } from './db/schema/index.ts';
-import { hashPassword } from './services/passwords.ts';
+import { signUp, STRONG_PASSWORD } from '../../tests/setup/accounts.ts';
+import { signInAdmin } from '../../tests/factories/users.ts';
+import { rateLimits } from './db/schema/index.ts';
 import accessPlugin, { type Access } from './plugins/access.ts';
 
 const t = setupTestApp();
@@ -34,13 +34,7 @@ function allowed(rule: Rule, actor: Actor): boolean {
 
 beforeAll(async () => {
   for (const role of ['patient', 'doctor', 'donor'] as const) cookies.set(role, (await signUp(t.app, { role })).cookie);
-  const passwordHash = await hashPassword(STRONG_PASSWORD);
-  for (const level of ADMIN_LEVELS) {
-    const email = `${level}@example.org`;
-    await t.database.db.insert(users).values({ email, passwordHash, firstName: 'Admin', lastName: level, role: 'admin', adminLevel: level });
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: STRONG_PASSWORD }, headers: { origin: SITE_ORIGIN } });
-    cookies.set(level, sessionCookie(login));
-  }
+  for (const level of ADMIN_LEVELS) cookies.set(level, (await signInAdmin(t.app, t.database.db, level)).cookie);
 });
 
 describe('the access matrix', () => {

@@ -21,6 +21,7 @@ import contactRoutes from './routes/contact/contact.ts';
 import eventRoutes from './routes/events/events.ts';
 import authRoutes from './routes/auth/auth.ts';
 import userRoutes from './routes/user/user.ts';
+import twoFactorRoutes from './routes/user/two-factor.ts';
 import notificationRoutes from './routes/notifications/notifications.ts';
 import adminInviteRoutes from './routes/admin/invites.ts';
 import uploadRoutes from './routes/uploads/uploads.ts';
@@ -123,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(eventRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(notificationRoutes);
   await app.register(adminInviteRoutes);
   await app.register(uploadRoutes);

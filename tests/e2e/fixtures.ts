@@ -12,7 +12,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import { CLIENT_DIST_DIR } from '../../src/server/paths.ts';
 import { createTestDatabase, type TestDatabase } from '../setup/database.ts';
 import { CHROMIUM_ARGS, findChromium } from '../setup/chromium.ts';
-import { buildAdmin } from '../factories/users.ts';
+import { adminLogin, buildAdmin } from '../factories/users.ts';
 import type { AdminLevel } from '../../src/shared/auth/roles.ts';
 import { mailedLinks, newPerson } from '../setup/accounts.ts';
 import { encodeAltchaPayload } from '../../src/server/services/altcha.ts';
@@ -121,7 +121,7 @@ export function browserSuite() {
 /** Makes an admin of this level and signs this browser context in as them. */
 export async function signInAsAdmin(context: BrowserContext, site: Site, level: AdminLevel, overrides: Parameters<typeof buildAdmin>[2] = {}) {
   const admin = await buildAdmin(site.database.db, level, overrides);
-  const res = await context.request.post('/api/auth/login', { data: { email: admin.email, password: admin.password } });
+  const res = await context.request.post('/api/auth/login', { data: adminLogin(admin) });
   expect(res.status()).toBe(200);
   return admin;
 }

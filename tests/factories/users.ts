@@ -1,18 +1,28 @@
 /** Accounts nobody can make through the site: admins are inserted directly, as a super admin's invite would. */
+import { generateSecret } from 'otplib';
+import type { FastifyInstance } from 'fastify';
 import type { AdminLevel } from '../../src/shared/auth/roles.ts';
 import type { Db } from '../../src/server/db/client.ts';
+import { loadConfig } from '../../src/server/config.ts';
 import { users } from '../../src/server/db/schema/index.ts';
 import { hashPassword } from '../../src/server/services/passwords.ts';
-import type { FastifyInstance } from 'fastify';
-import { sessionCookie, STRONG_PASSWORD } from '../setup/accounts.ts';
+import { seal } from '../../src/server/services/two-factor.ts';
+import { sessionCookie, STRONG_PASSWORD, totpCode } from '../setup/accounts.ts';
 import { postJson } from '../setup/test-app.ts';
 
 let passwordHash: Promise<string> | undefined;
+/** The secret the test apps run with (none is configured in tests). */
+const SESSION_SECRET = loadConfig({ NODE_ENV: 'test' }).sessionSecret;
 
-/** An admin of the given level whose password is STRONG_PASSWORD. */
+/**
+ * An admin of the given level whose password is STRONG_PASSWORD and whose two-step sign-in is on
+ * (admins need it), with the authenticator secret to make codes from. `totpEnabledAt: null` makes one without.
+ */
 export async function buildAdmin(db: Db, level: AdminLevel, overrides: Partial<typeof users.$inferInsert> = {}) {
   passwordHash ??= hashPassword(STRONG_PASSWORD);
   const email = overrides.email ?? `${level}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`;
+  const totpSecret = generateSecret();
+  const enrolled = overrides.totpEnabledAt !== null;
   const [row] = await db
     .insert(users)
     .values({
@@ -24,15 +34,21 @@ export async function buildAdmin(db: Db, level: AdminLevel, overrides: Partial<t
       adminLevel: level,
       emailVerifiedAt: new Date(),
       onboardingCompletedAt: new Date(),
+      ...(enrolled ? { totpSecret: seal(totpSecret, SESSION_SECRET), totpEnabledAt: new Date() } : {}),
       ...overrides,
     })
     .returning();
-  return { ...row!, password: STRONG_PASSWORD };
+  return { ...row!, password: STRONG_PASSWORD, totpSecret, totpCode: (at?: Date) => totpCode(totpSecret, at) };
+}
+
+/** What an admin's sign-in form sends: email, password and (when enrolled) the current code. */
+export function adminLogin(admin: Awaited<ReturnType<typeof buildAdmin>>, at?: Date) {
+  return { email: admin.email, password: admin.password, ...(admin.totpEnabledAt ? { code: admin.totpCode(at) } : {}) };
 }
 
 /** An admin of this level, signed in through the API: the cookie to send and the row. */
 export async function signInAdmin(app: FastifyInstance, db: Db, level: AdminLevel, overrides: Partial<typeof users.$inferInsert> = {}) {
   const admin = await buildAdmin(db, level, overrides);
-  const cookie = sessionCookie(await postJson(app, '/api/auth/login', { email: admin.email, password: admin.password }));
+  const cookie = sessionCookie(await postJson(app, '/api/auth/login', adminLogin(admin, app.clock.now())));
   return { admin, cookie };
 }

@@ -6,6 +6,8 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { encodeAltchaPayload } from '../../src/server/services/altcha.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { outbox } from '../../src/server/db/schema/index.ts';
+import { generateSync } from 'otplib';
+import { expect } from 'vitest';
 import { postJson } from './test-app.ts';
 
 /** Fetches a challenge and solves it, returning the payload the browser would send. */
@@ -49,4 +51,19 @@ export async function mailedLinks(db: Db, to: string): Promise<string[]> {
 /** GET with a cookie. */
 export function getWith(app: FastifyInstance, url: string, cookie: string) {
   return app.inject({ method: 'GET', url, headers: { cookie } });
+}
+
+/** Turns on two-step sign-in for the signed-in account as the profile page does; this session counts as verified. */
+export async function enrolTwoFactor(app: FastifyInstance, cookie: string, now: Date = new Date()) {
+  const setup = await postJson(app, '/api/user/two-factor/setup', {}, { cookie });
+  expect(setup.statusCode).toBe(200);
+  const { secret } = setup.json() as { secret: string };
+  const enabled = await postJson(app, '/api/user/two-factor/enable', { code: totpCode(secret, now) }, { cookie });
+  expect(enabled.statusCode).toBe(200);
+  return { secret, recoveryCodes: (enabled.json() as { recoveryCodes: string[] }).recoveryCodes };
+}
+
+/** The code an authenticator app would show now (or at `at`) for this secret. */
+export function totpCode(secret: string, at: Date = new Date()): string {
+  return generateSync({ secret, epoch: Math.floor(at.getTime() / 1000) });
 }

@@ -46,7 +46,8 @@ export async function loadProfile(db: Db, user: UserRow) {
 
 /** Everything we hold about the user, for "download my data". */
 export async function exportUserData(db: Db, user: UserRow) {
-  const { passwordHash: _hash, ...account } = user;
+  // Secrets stay on the server: the password hash and the authenticator secrets are not the person's data to carry.
+  const { passwordHash: _hash, totpSecret: _totp, totpPendingSecret: _pending, totpLastStep: _step, ...account } = user;
   const [patient, doctor, donor, admin, userSessions, messages, mails, files] = await Promise.all([
     db.select().from(patientProfiles).where(eq(patientProfiles.userId, user.id)),
     db.select().from(doctorProfiles).where(eq(doctorProfiles.userId, user.id)),

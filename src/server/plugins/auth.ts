@@ -17,7 +17,7 @@ declare module 'fastify' {
     sessions: SessionService;
     altcha: AltchaService;
     /** Starts a session for a user and sets the cookie (sign-in, and every privilege change). */
-    signIn(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
+    signIn(request: FastifyRequest, reply: FastifyReply, userId: string, options?: { secondFactor?: boolean }): Promise<void>;
     signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
   interface FastifyRequest {
@@ -84,10 +84,10 @@ export default fp<AuthPluginOptions>(
       reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', options);
     }
 
-    app.decorate('signIn', async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
+    app.decorate('signIn', async (request: FastifyRequest, reply: FastifyReply, userId: string, { secondFactor = false } = {}) => {
       // Whatever session the browser had before is ended: a new id at every sign-in or privilege change.
       if (request.session) await app.sessions.revoke(request.session.id);
-      const { token, session } = await app.sessions.create(userId, String(request.headers['user-agent'] ?? ''));
+      const { token, session } = await app.sessions.create(userId, String(request.headers['user-agent'] ?? ''), secondFactor);
       request.session = session;
       setCookie(reply, token);
     });
@@ -143,9 +143,14 @@ export function requireRole(request: FastifyRequest, role: Role): UserRow {
   return user;
 }
 
-/** A signed-in admin of at least this level, or 401/403. */
+export const TWO_FACTOR_SETUP_NEEDED = 'Turn on two-step sign-in on your profile to use the admin pages';
+export const TWO_FACTOR_SIGN_IN_NEEDED = 'Sign in again with your authenticator code to use the admin pages';
+
+/** A signed-in admin of at least this level whose session proved the second factor, or 401/403. */
 export function requireAdmin(request: FastifyRequest, minimum: AdminLevel): UserRow {
   const user = requireUser(request);
   if (user.role !== 'admin' || !adminLevelAtLeast(user.adminLevel, minimum)) throw new AppError('FORBIDDEN', 'You do not have access to this');
+  if (!user.totpEnabledAt) throw new AppError('FORBIDDEN', TWO_FACTOR_SETUP_NEEDED);
+  if (!request.session?.secondFactorAt) throw new AppError('FORBIDDEN', TWO_FACTOR_SIGN_IN_NEEDED);
   return user;
 }

@@ -1,8 +1,8 @@
 import type { CurrentUser } from '#shared/schemas/auth.ts';
-import type { UserRow } from '../services/sessions.ts';
+import type { SessionRow, UserRow } from '../services/sessions.ts';
 
 /** The signed-in user's own view of their account (GET /api/auth/user). */
-export function presentCurrentUser(user: UserRow): CurrentUser {
+export function presentCurrentUser(user: UserRow, session: SessionRow | null): CurrentUser {
   return {
     id: user.id,
     firstName: user.firstName,
@@ -13,5 +13,7 @@ export function presentCurrentUser(user: UserRow): CurrentUser {
     profileImageUrl: user.profileImageUrl,
     onboardingCompleted: user.onboardingCompletedAt !== null,
     emailVerified: user.emailVerifiedAt !== null,
+    twoFactorEnabled: user.totpEnabledAt !== null,
+    twoFactorVerified: user.totpEnabledAt !== null && session?.secondFactorAt != null,
   };
 }

@@ -18,7 +18,7 @@ export type SessionRow = typeof sessions.$inferSelect;
 
 export interface SessionService {
   /** Starts a new session (a new token every time: no fixation) and returns its token. */
-  create(userId: string, userAgent: string): Promise<{ token: string; session: SessionRow }>;
+  create(userId: string, userAgent: string, secondFactor?: boolean): Promise<{ token: string; session: SessionRow }>;
   /** The live session and its active user for a cookie token, or null. */
   resolve(token: string): Promise<{ session: SessionRow; user: UserRow } | null>;
   revoke(sessionId: string): Promise<void>;
@@ -28,7 +28,7 @@ export interface SessionService {
 
 export function createSessionService(db: Db, secret: string, clock: Clock): SessionService {
   return {
-    async create(userId, userAgent) {
+    async create(userId, userAgent, secondFactor = false) {
       const token = randomToken();
       const now = clock.now();
       const [session] = await db
@@ -40,6 +40,7 @@ export function createSessionService(db: Db, secret: string, clock: Clock): Sess
           lastSeenAt: now,
           expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
           userAgent: describeUserAgent(userAgent),
+          secondFactorAt: secondFactor ? now : null,
         })
         .returning();
       return { token, session: session! };

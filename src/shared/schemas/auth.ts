@@ -1,5 +1,6 @@
 /** Accounts: registration, sign-in, password reset, role choice (spec sections 2, 5, 8). */
 import { z } from 'zod';
+import { SecondFactorCodeSchema } from './two-factor.ts';
 import { SELF_CHOSEN_ROLES, ROLES } from '../auth/roles.ts';
 
 export const PASSWORD_MIN = 8;
@@ -65,6 +66,8 @@ export type RegisterFormValues = z.input<typeof RegisterFormSchema>;
 export const LoginSchema = z.strictObject({
   email: z.string({ error: EMAIL_MESSAGE }).trim().toLowerCase().min(1, EMAIL_MESSAGE).max(254, EMAIL_MESSAGE),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is required'),
+  /** The second factor, for accounts that have turned it on. */
+  code: SecondFactorCodeSchema.optional(),
 });
 export type LoginInput = z.input<typeof LoginSchema>;
 
@@ -125,4 +128,8 @@ export interface CurrentUser {
   profileImageUrl: string | null;
   onboardingCompleted: boolean;
   emailVerified: boolean;
+  /** Two-step sign-in is on for the account. */
+  twoFactorEnabled: boolean;
+  /** This session proved the second factor (admin pages need it). */
+  twoFactorVerified: boolean;
 }

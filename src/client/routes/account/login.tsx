@@ -1,4 +1,8 @@
-/** /login: email and password; afterwards back to the page that asked (a same-site path) or home. */
+/**
+ * /login: email and password, then the authenticator code for accounts with two-step sign-in; afterwards
+ * back to the page that asked (a same-site path) or home.
+ */
+import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -6,6 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { LoginSchema, type CurrentUser, type LoginInput } from '#shared/schemas/auth.ts';
 import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { apiErrorInfo } from '#client/lib/api-error.ts';
 import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormAlert, TextField } from '#client/components/ui/field.tsx';
@@ -15,6 +20,8 @@ export default function LoginPage() {
   const [, navigate] = useLocation();
   const returnTo = safeReturnPath(new URLSearchParams(useSearch()).get('returnTo'));
   const refreshUser = useRefreshCurrentUser();
+  // Shown once the server answers that this account also needs a code (two-step sign-in).
+  const [askForCode, setAskForCode] = useState(false);
   const form = useForm<LoginInput, unknown, z.output<typeof LoginSchema>>({ resolver: zodResolver(LoginSchema), defaultValues: { email: '', password: '' } });
   const signIn = useMutation({
     mutationFn: (input: z.output<typeof LoginSchema>) => apiRequest<CurrentUser>('POST', '/api/auth/login', input),
@@ -22,7 +29,15 @@ export default function LoginPage() {
       await refreshUser(user);
       navigate(returnTo);
     },
+    onError: (err) => {
+      if (apiErrorInfo(err).field !== 'code') return;
+      setAskForCode(true);
+      // The first ask is not a mistake: the page just explains and waits for the code.
+      if (form.getValues('code')) form.setError('code', { message: errorMessage(err, 'That code is not right.') }, { shouldFocus: true });
+      else requestAnimationFrame(() => form.setFocus('code'));
+    },
   });
+  const codeAsked = signIn.isError && apiErrorInfo(signIn.error).field === 'code';
 
   const errors = form.formState.errors;
   return (
@@ -35,9 +50,20 @@ export default function LoginPage() {
           signIn.mutate(input);
         })}
       >
-        {signIn.isError && <FormAlert>{errorMessage(signIn.error, 'Sign-in failed. Please try again.')}</FormAlert>}
+        {signIn.isError && !codeAsked && <FormAlert>{errorMessage(signIn.error, 'Sign-in failed. Please try again.')}</FormAlert>}
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+        {askForCode && (
+          <TextField
+            label="Authentication code"
+            hint="Two-step sign-in is on for this account: enter the 6-digit code from your authenticator app, or one of your recovery codes."
+            inputMode="text"
+            autoComplete="one-time-code"
+            spellCheck={false}
+            error={errors.code?.message}
+            {...form.register('code')}
+          />
+        )}
         <div className="text-right text-sm">
           <Link href="/forgot-password" className={linkClass}>
             Forgot password?

@@ -16,6 +16,7 @@ import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { CheckboxField, TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { PageStatus, PASSWORD_HINT, useRequiredUser } from './account-layout.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
 
 const PROFILE_KEY = ['/api/user/profile'] as const;
 const SESSIONS_KEY = ['/api/user/sessions'] as const;
@@ -370,6 +371,7 @@ function Settings({ user }: { user: CurrentUser }) {
           </Card>
         )}
         <PasswordSection />
+        <TwoFactorSection user={user} />
         <SessionsSection />
         <DataSection />
         <DeleteSection />

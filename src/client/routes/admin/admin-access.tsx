@@ -7,13 +7,15 @@ import { Link } from 'wouter';
 import { adminLevelAtLeast, type AdminLevel } from '#shared/auth/roles.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
-import { buttonClass } from '#client/components/ui/button.tsx';
+import { Button, buttonClass } from '#client/components/ui/button.tsx';
+import { apiRequest } from '#client/lib/api.ts';
 import { PageStatus } from '../account/account-layout.tsx';
 
 export type AdminAccess =
   | { state: 'loading' }
   | { state: 'signed-out' }
   | { state: 'denied'; user: CurrentUser }
+  | { state: 'second-factor-needed'; user: CurrentUser }
   | { state: 'allowed'; user: CurrentUser };
 
 /** The current visitor's access to an admin page needing at least `minimum`. */
@@ -22,6 +24,7 @@ export function useAdminAccess(minimum: AdminLevel): AdminAccess {
   if (isLoading) return { state: 'loading' };
   if (!user) return { state: 'signed-out' };
   if (user.role !== 'admin' || !adminLevelAtLeast(user.adminLevel, minimum)) return { state: 'denied', user };
+  if (!user.twoFactorVerified) return { state: 'second-factor-needed', user };
   return { state: 'allowed', user };
 }
 
@@ -63,6 +66,35 @@ export function NoAccess() {
   );
 }
 
+async function signOutThenSignIn(returnTo: string) {
+  await apiRequest('POST', '/api/auth/logout');
+  window.location.assign(`/login?returnTo=${encodeURIComponent(returnTo)}`);
+}
+
+/** Admins need two-step sign-in on, and proved in this session, before any admin page answers. */
+export function SecondFactorNeeded({ user, returnTo }: { user: CurrentUser; returnTo: string }) {
+  if (!user.twoFactorEnabled) {
+    return (
+      <Notice title="Turn on two-step sign-in">
+        <p className="mt-4 text-slate-700">
+          Administrators sign in with a code from an authenticator app as well as a password. Set it up on your profile, then come back to this page.
+        </p>
+        <Link href="/profile#two-step" className={buttonClass('primary', 'lg', 'mt-8')}>
+          Set up two-step sign-in
+        </Link>
+      </Notice>
+    );
+  }
+  return (
+    <Notice title="Sign in with your code">
+      <p className="mt-4 text-slate-700">This session was started without your authenticator code. Sign out and sign in again with it to use the admin pages.</p>
+      <Button size="lg" className="mt-8" onClick={() => void signOutThenSignIn(returnTo)}>
+        Sign in again
+      </Button>
+    </Notice>
+  );
+}
+
 /** Renders `children` only for an admin of at least `minimum`; the loading, sign-in and no-access views otherwise. */
 export function AdminOnly({ minimum, returnTo, children }: { minimum: AdminLevel; returnTo: string; children: (user: CurrentUser) => ReactNode }) {
   const access = useAdminAccess(minimum);
@@ -73,6 +105,8 @@ export function AdminOnly({ minimum, returnTo, children }: { minimum: AdminLevel
       return <SignInRequired returnTo={returnTo} />;
     case 'denied':
       return <NoAccess />;
+    case 'second-factor-needed':
+      return <SecondFactorNeeded user={access.user} returnTo={returnTo} />;
     case 'allowed':
       return <>{children(access.user)}</>;
   }

@@ -21,6 +21,13 @@ export const users = pgTable(
     onboardingCompletedAt: at('onboarding_completed_at'),
     status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
     notifyByEmail: boolean('notify_by_email').notNull().default(true),
+    /** The authenticator (TOTP) secret, encrypted under the server's secret; set once enrolment is confirmed. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: at('totp_enabled_at'),
+    /** The last time step a code was accepted for: each code signs in once (no replay). */
+    totpLastStep: integer('totp_last_step'),
+    /** A secret offered during enrolment, kept until the user confirms it with a code. */
+    totpPendingSecret: text('totp_pending_secret'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
@@ -44,6 +51,8 @@ export const sessions = pgTable(
     userAgent: text('user_agent').notNull().default(''),
     /** Until when an admin's re-entered password unlocks sensitive panels (the donations gate). */
     elevatedUntil: at('elevated_until'),
+    /** When this session proved the second factor (an authenticator or recovery code); admins need it. */
+    secondFactorAt: at('second_factor_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -63,6 +72,21 @@ export const userTokens = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('user_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** One-time recovery codes for the second factor; stored hashed, each used at most once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: at('used_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_uq').on(t.userId, t.codeHash)],
 );
 
 /** One-time invites to become an admin; the first super_admin's setup link is one with no creator. */

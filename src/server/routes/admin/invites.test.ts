@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
-import { newPerson, sessionCookie, solveAltcha } from '../../../../tests/setup/accounts.ts';
+import { enrolTwoFactor, newPerson, sessionCookie, solveAltcha } from '../../../../tests/setup/accounts.ts';
+import { TWO_FACTOR_SETUP_NEEDED } from '../../plugins/auth.ts';
 import { ensureSetupLink } from '../../commands/accounts.ts';
 import { users } from '../../db/schema/index.ts';
 
@@ -29,6 +30,11 @@ describe('the first super admin and admin invites', () => {
     expect(superAdmin).toBeDefined();
     const login = await postJson(t.app, '/api/auth/login', { email: superAdmin!.email, password: 'Lilac-Harbour-42' });
     const cookie = sessionCookie(login);
+    // An admin's first stop is two-step sign-in: no admin route answers before it is on.
+    const refused = await postJson(t.app, '/api/admin/invites', { adminLevel: 'moderator' }, { cookie });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(TWO_FACTOR_SETUP_NEEDED);
+    await enrolTwoFactor(t.app, cookie);
 
     const invite = await postJson(t.app, '/api/admin/invites', { adminLevel: 'moderator', email: 'mod@example.com' }, { cookie });
     expect(invite.statusCode).toBe(201);
@@ -38,6 +44,7 @@ describe('the first super admin and admin invites', () => {
     expect(moderator.json()).toMatchObject({ role: 'admin', adminLevel: 'moderator' });
 
     const modCookie = sessionCookie(moderator);
+    await enrolTwoFactor(t.app, modCookie);
     expect((await postJson(t.app, '/api/admin/invites', { adminLevel: 'super_admin' }, { cookie: modCookie })).statusCode).toBe(403);
     expect((await postJson(t.app, '/api/admin/invites', { adminLevel: 'moderator' })).statusCode).toBe(401);
   });

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../../services/passwords.ts';
+import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
-import { getWith, sessionCookie, signUp, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
+import { getWith, signUp } from '../../../../tests/setup/accounts.ts';
 
 const t = setupTestApp();
 let superAdmin = '';
@@ -11,11 +11,8 @@ let superAdminId = '';
 let manager = '';
 
 async function makeAdmin(email: string, level: 'manager' | 'super_admin') {
-  const [row] = await t.database.db
-    .insert(users)
-    .values({ email, passwordHash: await hashPassword(STRONG_PASSWORD), firstName: 'A', lastName: level, role: 'admin', adminLevel: level })
-    .returning();
-  return { id: row!.id, cookie: sessionCookie(await postJson(t.app, '/api/auth/login', { email, password: STRONG_PASSWORD })) };
+  const { admin, cookie } = await signInAdmin(t.app, t.database.db, level, { email, firstName: 'A' });
+  return { id: admin.id, cookie };
 }
 
 const patch = (url: string, cookie: string, body: unknown) =>

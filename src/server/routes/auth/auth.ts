@@ -25,6 +25,8 @@ import {
 import { hashPassword, needsRehash, verifyPassword } from '../../services/passwords.ts';
 import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../../services/mail-templates.ts';
 import { presentCurrentUser } from '../../presenters/user.ts';
+import { useSecondFactor } from '../../services/two-factor.ts';
+import { CODE_INVALID, CODE_REQUIRED } from '#shared/schemas/two-factor.ts';
 import { requireUser } from '../../plugins/auth.ts';
 
 /** A same-site path to return to after sign-in; anything else becomes "/". */
@@ -41,7 +43,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/auth/user', { config: { access: 'user' } }, async (request, reply) => {
     const user = requireUser(request);
-    return reply.headers(noStore).send(presentCurrentUser(user));
+    return reply.headers(noStore).send(presentCurrentUser(user, request.session));
   });
 
   app.post(
@@ -57,7 +59,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
         .send(verifyEmailMail(content.product.name, user, `${config.publicUrl}/verify-email?token=${token}`))
         .catch((err: unknown) => request.log.error({ mail: mailFailure(err) }, 'verification mail could not be sent'));
       await app.signIn(request, reply, user.id);
-      return reply.status(201).headers(noStore).send(presentCurrentUser(user));
+      return reply.status(201).headers(noStore).send(presentCurrentUser(user, request.session));
     },
   );
 
@@ -65,17 +67,22 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/login',
     { schema: { body: LoginSchema }, config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } } },
     async (request, reply) => {
-      const { email, password } = request.body;
+      const { email, password, code } = request.body;
       const user = await findUserByEmail(app.db, email);
       // The same work and the same answer whether or not the account exists.
       const ok = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !ok) throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
       if (user.status !== 'active') throw new AppError('FORBIDDEN', 'This account is suspended. Please contact support.');
+      // Two-step sign-in: the password alone is not enough; the answer names the field the page should ask for.
+      if (user.totpEnabledAt) {
+        if (!code) throw new AppError('UNAUTHENTICATED', CODE_REQUIRED, 'code');
+        if (!(await useSecondFactor(app.db, config.sessionSecret, user, code, app.clock.now()))) throw new AppError('UNAUTHENTICATED', CODE_INVALID, 'code');
+      }
       if (needsRehash(user.passwordHash)) {
         await app.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
       }
-      await app.signIn(request, reply, user.id);
-      return reply.headers(noStore).send(presentCurrentUser(user));
+      await app.signIn(request, reply, user.id, { secondFactor: user.totpEnabledAt !== null });
+      return reply.headers(noStore).send(presentCurrentUser(user, request.session));
     },
   );
 
@@ -108,7 +115,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
         .returning();
       // A privilege change gets a new session id.
       await app.signIn(request, reply, user.id);
-      return reply.headers(noStore).send(presentCurrentUser(updated!));
+      return reply.headers(noStore).send(presentCurrentUser(updated!, request.session));
     },
   );
 

@@ -38,7 +38,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         .returning();
       return user!;
     });
-    return reply.header('cache-control', 'no-store').send(presentCurrentUser(updated));
+    return reply.header('cache-control', 'no-store').send(presentCurrentUser(updated, request.session));
   });
 
   app.delete('/api/user/avatar', { config: { access: 'user' } }, async (request, reply) => {

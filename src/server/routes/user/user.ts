@@ -24,12 +24,12 @@ const user: FastifyPluginAsyncZod = async (app) => {
       throw new AppError('FORBIDDEN', `Your account is a ${me.role ?? 'patient'} account; complete that onboarding instead`);
     }
     const updated = await saveOnboarding(app.db, me.id, request.body, app.clock.now());
-    return reply.headers(noStore).send(presentCurrentUser(updated));
+    return reply.headers(noStore).send(presentCurrentUser(updated, request.session));
   });
 
   app.get('/api/user/profile', { config: { access: 'user' } }, async (request, reply) => {
     const me = requireUser(request);
-    return reply.headers(noStore).send({ user: presentCurrentUser(me), notifyByEmail: me.notifyByEmail, profile: await loadProfile(app.db, me) });
+    return reply.headers(noStore).send({ user: presentCurrentUser(me, request.session), notifyByEmail: me.notifyByEmail, profile: await loadProfile(app.db, me) });
   });
 
   app.patch('/api/user/profile', { config: { access: 'user' }, schema: { body: UpdateProfileSchema } }, async (request, reply) => {
@@ -39,7 +39,7 @@ const user: FastifyPluginAsyncZod = async (app) => {
       .set({ ...request.body, updatedAt: app.clock.now() })
       .where(eq(users.id, me.id))
       .returning();
-    return reply.headers(noStore).send(presentCurrentUser(updated!));
+    return reply.headers(noStore).send(presentCurrentUser(updated!, request.session));
   });
 
   app.post(
