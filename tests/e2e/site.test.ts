@@ -37,6 +37,23 @@ describe('the public site', () => {
     expect(await api.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('sends pages with a content security policy and API answers with their smaller header set', async () => {
+    const { page } = await suite.newPage();
+    for (const path of ['/', '/donate', '/profile', '/no-such-page']) {
+      const headers = (await page.request.get(path)).headers();
+      expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+      expect(headers['content-security-policy'], path).toContain("script-src 'self'");
+      expect(headers['x-content-type-options'], path).toBe('nosniff');
+    }
+    for (const path of ['/api/fundraising/progress', '/api/no-such-endpoint']) {
+      const headers = (await page.request.get(path)).headers();
+      expect(headers['x-content-type-options'], path).toBe('nosniff');
+      expect(headers['x-frame-options'], path).toBe('DENY');
+    }
+    // Helmet's page set (and its per-request hooks) stays off the API.
+    expect((await page.request.get('/api/fundraising/progress')).headers()['content-security-policy']).toBeUndefined();
+  });
+
   it('opens the mobile menu, which sends Find Doctors to the directory', async () => {
     const { page } = await suite.newPage({ viewport: { width: 375, height: 740 } });
     await visit(page, '/');
