@@ -126,6 +126,21 @@ export const PAGE_ROUTES: PageRoute[] = [
     load: () => import('./routes/admin/admin-contact.tsx'),
     head: legal('Contact Inbox', 'Messages sent to the {product} team through the contact page.'),
   },
+  {
+    path: '/admin-analytics',
+    load: () => import('./routes/admin/admin-analytics.tsx'),
+    head: legal('Analytics', 'Page views, visitors and the donation funnel of {product}.'),
+  },
+  {
+    path: '/admin-audit-log',
+    load: () => import('./routes/admin/admin-audit-log.tsx'),
+    head: legal('Audit Log', 'Every change made by the administrators of {product}.'),
+  },
+  {
+    path: '/admin-users',
+    load: () => import('./routes/admin/admin-users.tsx'),
+    head: legal('User Management', 'Search and manage the accounts of {product}.'),
+  },
 ];
 
 export const NOT_FOUND_ROUTE: PageRoute = {

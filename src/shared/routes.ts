@@ -28,6 +28,9 @@ export const CLIENT_ONLY_PATHS: readonly string[] = [
   '/admin-donations',
   '/admin-dashboard',
   '/admin-contact',
+  '/admin-analytics',
+  '/admin-audit-log',
+  '/admin-users',
 ];
 
 export function isPrerenderedPath(path: string): path is PrerenderedPath {

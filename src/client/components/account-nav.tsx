@@ -43,7 +43,7 @@ const ADMIN_LINKS: (AccountLink & { minimum: AdminLevel })[] = [
   { href: '/admin-analytics', label: 'Analytics Dashboard', icon: BarChart3, minimum: 'manager' },
   { href: '/admin-stories', label: 'Story Management', icon: FileText, minimum: 'moderator' },
   { href: '/admin-donations', label: 'Donation Management', icon: HandCoins, minimum: 'manager' },
-  { href: '/admin-users', label: 'User Management', icon: Users, minimum: 'super_admin' },
+  { href: '/admin-users', label: 'User Management', icon: Users, minimum: 'manager' },
 ];
 
 /** The avatar menu's links for this user, in the spec's order (Sign Out is added by each menu). */

@@ -27,8 +27,8 @@ export function Avatar({ user, size = 'md' }: { user: AvatarUser; size?: keyof t
   );
 }
 
-const ROLE_LABELS = { patient: 'Patient', doctor: 'Doctor', donor: 'Donor', admin: 'Administrator' } as const;
-const ADMIN_LEVEL_LABELS = { moderator: 'Moderator', manager: 'Manager', super_admin: 'Super admin' } as const;
+export const ROLE_LABELS = { patient: 'Patient', doctor: 'Doctor', donor: 'Donor', admin: 'Administrator' } as const;
+export const ADMIN_LEVEL_LABELS = { moderator: 'Moderator', manager: 'Manager', super_admin: 'Super admin' } as const;
 
 /** "Patient", "Doctor", "Administrator (Super admin)"...; "Member" before a role is chosen. */
 export function roleLabel(user: Pick<CurrentUser, 'role' | 'adminLevel'>): string {

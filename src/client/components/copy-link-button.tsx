@@ -1,11 +1,22 @@
-/** Copies the page link; the label reads 'Copied!' for 2 seconds. */
+/** Copies a link (this page's unless given); the label reads 'Copied!' for 2 seconds. */
 import { useEffect, useState } from 'react';
 import { Check, Link2 } from 'lucide-react';
 import { COPIED_INDICATOR_MS } from '#shared/constants.ts';
 import { toast } from './ui/toast.ts';
 import { Button } from './ui/button.tsx';
 
-export function CopyLinkButton({ label, size = 'md' }: { label: string; size?: 'md' | 'lg' }) {
+export function CopyLinkButton({
+  label,
+  size = 'md',
+  link,
+  copiedDescription = 'Share this page to help spread the word.',
+}: {
+  label: string;
+  size?: 'md' | 'lg';
+  /** The link to copy; this page's address when left out. */
+  link?: string;
+  copiedDescription?: string;
+}) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -15,9 +26,9 @@ export function CopyLinkButton({ label, size = 'md' }: { label: string; size?: '
 
   async function copy() {
     try {
-      await navigator.clipboard.writeText(window.location.href);
+      await navigator.clipboard.writeText(link ?? window.location.href);
       setCopied(true);
-      toast({ title: 'Link copied!', description: 'Share this page to help spread the word.' });
+      toast({ title: 'Link copied!', description: copiedDescription });
     } catch {
       toast({ title: 'Copy failed', description: 'Please copy the URL manually.', variant: 'destructive' });
     }

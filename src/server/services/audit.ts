@@ -1,11 +1,12 @@
 /** The append-only audit log of admin writes. There is deliberately no update or delete here. */
 import type { FastifyRequest } from 'fastify';
+import type { AuditAction, AuditTargetType } from '#shared/audit.ts';
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 
 export interface AuditEntry {
-  action: string;
-  targetType: string;
+  action: AuditAction;
+  targetType: AuditTargetType;
   targetId?: string | null;
   before?: unknown;
   after?: unknown;

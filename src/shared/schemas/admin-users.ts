@@ -1,6 +1,7 @@
 /** User management (super_admin changes; managers may look). */
 import { z } from 'zod';
 import { ADMIN_LEVELS, ROLES } from '../auth/roles.ts';
+import { EmailAddressSchema } from './auth.ts';
 
 export const AdminUsersQuerySchema = z.strictObject({
   page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1).max(100_000).default(1),
@@ -18,3 +19,8 @@ export const ChangeRoleSchema = z
   });
 
 export const SuspendSchema = z.strictObject({ reason: z.string().trim().min(3, 'Say why the account is suspended').max(500) });
+
+export const AdminInviteSchema = z.strictObject({
+  adminLevel: z.enum(ADMIN_LEVELS, { error: 'Choose moderator, manager or super_admin' }),
+  email: EmailAddressSchema.optional(),
+});

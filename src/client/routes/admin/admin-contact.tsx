@@ -9,7 +9,7 @@ import { ListLoadError, ListLoading } from '#client/components/ui/list-status.ts
 import { Card } from '#client/components/ui/card.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { AdminOnly } from './admin-access.tsx';
-import { formatWhen, type AdminPage } from './donations-data.ts';
+import { fetchAdminPage, formatWhen } from './donations-data.ts';
 
 /** GET /api/admin/contact-messages item. */
 export interface ContactMessageItem {
@@ -29,17 +29,6 @@ const TABS: { status: Status; label: string }[] = [
   { status: 'new', label: 'New' },
   { status: 'handled', label: 'Handled' },
 ];
-
-/** One page of messages with a status; the total across pages from X-Total-Count. Errors read like apiRequest's. */
-async function fetchMessages(status: Status, page: number): Promise<AdminPage<ContactMessageItem>> {
-  const query = new URLSearchParams({ status, page: String(page) });
-  const res = await fetch(`${MESSAGES_PATH}?${query.toString()}`, { credentials: 'include', headers: { accept: 'application/json' } });
-  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-  const items = (await res.json()) as ContactMessageItem[];
-  const total = Number(res.headers.get('x-total-count'));
-  return { items, total: Number.isFinite(total) ? total : items.length };
-}
-
 
 function MessageRow({ message, onHandled, pending }: { message: ContactMessageItem; onHandled?: () => void; pending: boolean }) {
   const titleId = `message-${message.id}-subject`;
@@ -77,7 +66,7 @@ function Inbox() {
   const [page, setPage] = useState(1);
   const list = useQuery({
     queryKey: [MESSAGES_PATH, status, page],
-    queryFn: () => fetchMessages(status, page),
+    queryFn: () => fetchAdminPage<ContactMessageItem>(MESSAGES_PATH, page, { status }),
     placeholderData: keepPreviousData,
     gcTime: 0,
   });

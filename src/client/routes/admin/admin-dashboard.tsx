@@ -2,8 +2,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, Clock, Inbox, Stethoscope, TrendingUp, Users, Wallet } from 'lucide-react';
+import { ArrowRight, ChartColumn, Clock, History, Inbox, Stethoscope, TrendingUp, Users, Wallet } from 'lucide-react';
+import { adminLevelAtLeast } from '#shared/auth/roles.ts';
 import { formatCents } from '#shared/money.ts';
+import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { apiRequest, errorMessage } from '#client/lib/api.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageStatus } from '../account/account-layout.tsx';
@@ -100,7 +102,34 @@ function FigureCard({ figure }: { figure: Figure }) {
   );
 }
 
-function Dashboard() {
+/** Reports for managers and above (the pages check the level again, and the server every call). */
+const REPORTS = [
+  { href: '/admin-analytics', title: 'Analytics', text: 'Page views, visitors, the donation funnel and donations over time.', Icon: ChartColumn },
+  { href: '/admin-audit-log', title: 'Audit Log', text: 'Every change made by an administrator, with what it was before and after.', Icon: History },
+];
+
+function Reports() {
+  return (
+    <section aria-labelledby="reports-title" className="mt-10">
+      <h2 id="reports-title" className="text-xl font-semibold text-ink">
+        Reports
+      </h2>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+        {REPORTS.map(({ href, title, text, Icon }) => (
+          <li key={href} className="rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
+            <Link href={href} className="inline-flex items-center gap-2 rounded text-base font-semibold text-brand-800 underline hover:text-brand-900">
+              <Icon aria-hidden="true" className="h-5 w-5" />
+              {title}
+            </Link>
+            <p className="mt-1 text-sm text-slate-700">{text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Dashboard({ user }: { user: CurrentUser }) {
   const figures = useQuery({
     queryKey: DASHBOARD_KEY,
     queryFn: () => apiRequest<DashboardFigures>('GET', DASHBOARD_KEY[0]),
@@ -132,6 +161,7 @@ function Dashboard() {
       <h1 className="text-3xl font-bold tracking-tight text-ink">Admin Dashboard</h1>
       <p className="mt-2 text-slate-700">Today&apos;s figures and what is waiting for you.</p>
       {body}
+      {adminLevelAtLeast(user.adminLevel, 'manager') && <Reports />}
     </div>
   );
 }
@@ -139,7 +169,7 @@ function Dashboard() {
 export default function AdminDashboardPage() {
   return (
     <AdminOnly minimum="moderator" returnTo="/admin-dashboard">
-      {() => <Dashboard />}
+      {(user) => <Dashboard user={user} />}
     </AdminOnly>
   );
 }

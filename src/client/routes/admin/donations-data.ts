@@ -1,4 +1,4 @@
-/** The admin donations panel's reads: paged lists (page size and total from the server), and their query keys. */
+/** Admin lists' paged reads (page size and total from the server), used by every admin list; the donations panel's items and query keys. */
 import type { QueryClient } from '@tanstack/react-query';
 import type { DonatePaymentMethod, RecordedPaymentMethod } from '#shared/constants.ts';
 import { apiErrorInfo } from '#client/lib/api-error.ts';
@@ -40,9 +40,10 @@ export const DONATIONS_KEY = ['/api/admin/donations'] as const;
 export const INTENTS_KEY = ['/api/admin/donation-intents'] as const;
 export const PROGRESS_KEY = ['/api/fundraising/progress'] as const;
 
-/** One server page of a list; errors read like apiRequest's ("<status>: <body>"). */
-export async function fetchAdminPage<T>(path: string, page: number): Promise<AdminPage<T>> {
-  const res = await fetch(`${path}?page=${page}`, { credentials: 'include', headers: { accept: 'application/json' } });
+/** One server page of an admin list (with any filters, e.g. `{ status }` or `{ q }`); errors read like apiRequest's ("<status>: <body>"). */
+export async function fetchAdminPage<T>(path: string, page: number, filters: Record<string, string> = {}): Promise<AdminPage<T>> {
+  const query = new URLSearchParams({ ...filters, page: String(page) });
+  const res = await fetch(`${path}?${query.toString()}`, { credentials: 'include', headers: { accept: 'application/json' } });
   if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
   const items = (await res.json()) as T[];
   const total = Number(res.headers.get('x-total-count'));

@@ -1,15 +1,8 @@
 /** Admin invites: only a super_admin makes new admins, and chooses their level. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ADMIN_LEVELS } from '#shared/auth/roles.ts';
-import { EmailAddressSchema } from '#shared/schemas/auth.ts';
+import { AdminInviteSchema } from '#shared/schemas/admin-users.ts';
 import { createAdminInvite } from '../../commands/accounts.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
-
-export const AdminInviteSchema = z.strictObject({
-  adminLevel: z.enum(ADMIN_LEVELS, { error: 'Choose moderator, manager or super_admin' }),
-  email: EmailAddressSchema.optional(),
-});
 
 const invites: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/admin/invites', { config: { access: { admin: 'super_admin' } }, schema: { body: AdminInviteSchema } }, async (request, reply) => {

@@ -7,9 +7,14 @@ import { buildDonation, buildIntent } from '../../../../tests/factories/donation
 
 const t = setupTestApp();
 const admin: Record<'moderator' | 'manager', string> = { moderator: '', manager: '' };
+const adminEmail: Record<'moderator' | 'manager', string> = { moderator: '', manager: '' };
 
 beforeAll(async () => {
-  for (const level of ['moderator', 'manager'] as const) admin[level] = (await signInAdmin(t.app, t.database.db, level)).cookie;
+  for (const level of ['moderator', 'manager'] as const) {
+    const signedIn = await signInAdmin(t.app, t.database.db, level);
+    admin[level] = signedIn.cookie;
+    adminEmail[level] = signedIn.admin.email;
+  }
 });
 
 describe('admin dashboard', () => {
@@ -54,5 +59,26 @@ describe('audit log', () => {
     expect(filtered.json().length).toBeGreaterThan(0);
     const writes = t.app.accessRules.filter((r) => r.url.startsWith('/api/admin/audit-log') && r.method !== 'GET');
     expect(writes).toEqual([]);
+  });
+
+  it("names each entry's actor by email and shows only the entry's own fields", async () => {
+    const sent = await postJson(t.app, '/api/contact', { name: 'Bo', email: 'bo@example.com', subject: 'Audit me', message: 'Hi', altcha: await solveAltcha(t.app) });
+    const id = sent.json().id as string;
+    expect((await postJson(t.app, `/api/admin/contact-messages/${id}/handled`, {}, { cookie: admin.moderator })).statusCode).toBe(204);
+    const res = await getWith(t.app, '/api/admin/audit-log?action=contact.handled', admin.manager);
+    expect(Number(res.headers['x-total-count'])).toBe(res.json().length);
+    const [entry] = res.json(); // newest first
+    expect(Object.keys(entry).sort()).toEqual(['action', 'actorEmail', 'actorId', 'after', 'before', 'createdAt', 'id', 'ip', 'targetId', 'targetType']);
+    expect(entry).toMatchObject({
+      action: 'contact.handled',
+      actorEmail: adminEmail.moderator,
+      targetType: 'contact_message',
+      targetId: id,
+      before: { status: 'new' },
+      after: { status: 'handled' },
+    });
+    // An entry without an actor (a system write) keeps a null email.
+    const system = await getWith(t.app, '/api/admin/audit-log?action=donation.record', admin.manager);
+    expect(system.json()[0]).toMatchObject({ actorId: null, actorEmail: null });
   });
 });

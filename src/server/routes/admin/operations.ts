@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, gte, isNull, min, sum, type SQL } from 'driz
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import { AppError } from '#shared/errors.ts';
 import { AdminListQuerySchema } from '#shared/schemas/admin-donations.ts';
-import { auditLog, contactMessages, doctorProfiles, donationIntents, donations } from '../../db/schema/index.ts';
+import { auditLog, contactMessages, doctorProfiles, donationIntents, donations, users } from '../../db/schema/index.ts';
 import { audit } from '../../services/audit.ts';
 
 const page = (n: number) => ({ limit: ADMIN_LIST_PAGE_SIZE, offset: (n - 1) * ADMIN_LIST_PAGE_SIZE });
@@ -85,7 +85,26 @@ const operations: FastifyPluginAsyncZod = async (app) => {
       if (actorId) filters.push(eq(auditLog.actorId, actorId));
       const where = filters.length ? and(...filters) : undefined;
       const [rows, [total]] = await Promise.all([
-        app.db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(page(request.query.page).limit).offset(page(request.query.page).offset),
+        // An allow-list of columns, with the actor's email (null once their account is deleted).
+        app.db
+          .select({
+            id: auditLog.id,
+            actorId: auditLog.actorId,
+            actorEmail: users.email,
+            action: auditLog.action,
+            targetType: auditLog.targetType,
+            targetId: auditLog.targetId,
+            before: auditLog.before,
+            after: auditLog.after,
+            ip: auditLog.ip,
+            createdAt: auditLog.createdAt,
+          })
+          .from(auditLog)
+          .leftJoin(users, eq(users.id, auditLog.actorId))
+          .where(where)
+          .orderBy(desc(auditLog.id))
+          .limit(page(request.query.page).limit)
+          .offset(page(request.query.page).offset),
         app.db.select({ n: count() }).from(auditLog).where(where),
       ]);
       return reply

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { and, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import { AppError } from '#shared/errors.ts';
+import type { AuditAction } from '#shared/audit.ts';
 import { AdminUsersQuerySchema, ChangeRoleSchema, SuspendSchema } from '#shared/schemas/admin-users.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
@@ -31,7 +32,7 @@ function presentAdminUser(u: UserRow) {
 }
 
 /** Changes to a user, in one transaction with the audit entry; the last active super admin stays one. */
-async function changeUser(db: Db, request: FastifyRequest, id: string, action: string, change: (before: UserRow) => Partial<UserRow>) {
+async function changeUser(db: Db, request: FastifyRequest, id: string, action: AuditAction, change: (before: UserRow) => Partial<UserRow>, reason?: string) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!before) throw new AppError('NOT_FOUND', 'No such user');
@@ -49,7 +50,7 @@ async function changeUser(db: Db, request: FastifyRequest, id: string, action: s
     const [updated] = await tx.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id)).returning();
     // A change of privilege or a suspension ends the person's sessions: they sign in again under the new rules.
     await tx.delete(sessions).where(eq(sessions.userId, id));
-    await audit(tx as unknown as Db, request, { action, targetType: 'user', targetId: id, before: presentAdminUser(before), after: presentAdminUser(updated!) });
+    await audit(tx as unknown as Db, request, { action, targetType: 'user', targetId: id, before: presentAdminUser(before), after: { ...presentAdminUser(updated!), ...(reason ? { reason } : {}) } });
     return updated!;
   });
 }
@@ -74,7 +75,7 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/admin/users/:id/suspend', { schema: { params: idParams, body: SuspendSchema }, config: { access: { admin: 'super_admin' } } }, async (request, reply) => {
     if (request.params.id === request.user!.id) throw new AppError('CONFLICT', 'You cannot suspend your own account');
-    const updated = await changeUser(app.db, request, request.params.id, 'user.suspend', () => ({ status: 'suspended' }));
+    const updated = await changeUser(app.db, request, request.params.id, 'user.suspend', () => ({ status: 'suspended' }), request.body.reason);
     return reply.send(presentAdminUser(updated));
   });
 

@@ -1,0 +1,222 @@
+/** /admin-audit-log (Audit Log): every admin write, newest first, filterable by action and target; read-only, for admins of level manager or above. */
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardTitle } from '#client/components/ui/card.tsx';
+import { SelectField } from '#client/components/ui/field.tsx';
+import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
+import { Pager } from '#client/components/ui/pager.tsx';
+import { AdminOnly } from './admin-access.tsx';
+import { fetchAdminPage, formatWhen } from './donations-data.ts';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#shared/audit.ts';
+
+/** GET /api/admin/audit-log item. */
+export interface AuditEntryItem {
+  id: number;
+  actorId: string | null;
+  /** Null for a system write, or once the actor's account is deleted. */
+  actorEmail: string | null;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  createdAt: string;
+}
+
+const AUDIT_PATH = '/api/admin/audit-log';
+
+const ACTIONS: Record<string, string> = AUDIT_ACTIONS;
+const TARGET_TYPES: Record<string, string> = AUDIT_TARGET_TYPES;
+
+interface Filters {
+  action: string;
+  targetType: string;
+}
+
+const NO_FILTERS: Filters = { action: '', targetType: '' };
+
+/** The filters worth sending: an empty one means "any". */
+function queryOf(filters: Filters): Record<string, string> {
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
+}
+
+const actionLabel = (action: string) => ACTIONS[action] ?? action;
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+function FilterForm({ current, onFilter }: { current: Filters; onFilter: (filters: Filters) => void }) {
+  const [draft, setDraft] = useState(current);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onFilter(draft);
+  };
+  const clear = () => {
+    setDraft(NO_FILTERS);
+    onFilter(NO_FILTERS);
+  };
+  return (
+    <form role="search" aria-label="Audit log entries" className="mt-6 flex flex-wrap items-end gap-4" onSubmit={submit}>
+      <div className="min-w-60">
+        <SelectField label="Action" value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })}>
+          <option value="">Any action</option>
+          {Object.entries(ACTIONS).map(([code, label]) => (
+            <option key={code} value={code}>
+              {label} ({code})
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <div className="min-w-48">
+        <SelectField label="Target type" value={draft.targetType} onChange={(e) => setDraft({ ...draft, targetType: e.target.value })}>
+          <option value="">Any target</option>
+          {Object.entries(TARGET_TYPES).map(([code, label]) => (
+            <option key={code} value={code}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <Button type="submit" className="mb-px h-11">
+        Filter
+      </Button>
+      {(current.action || current.targetType) && (
+        <Button variant="ghost" className="mb-px h-11" onClick={clear}>
+          Clear filters
+        </Button>
+      )}
+    </form>
+  );
+}
+
+function Actor({ entry }: { entry: AuditEntryItem }) {
+  if (entry.actorEmail) return <span className="break-all">{entry.actorEmail}</span>;
+  if (entry.actorId) return <span className="break-all text-slate-600">Deleted account {entry.actorId}</span>;
+  return <span className="text-slate-600">System</span>;
+}
+
+function Changes({ entry }: { entry: AuditEntryItem }) {
+  if (entry.before == null && entry.after == null) return <span className="text-slate-600">—</span>;
+  const part = (title: string, value: unknown) => (
+    <div className="mt-2">
+      <p className="font-semibold text-slate-700">{title}</p>
+      {value == null ? (
+        <p className="text-slate-600">Nothing recorded</p>
+      ) : (
+        <pre className="mt-1 max-w-md overflow-x-auto rounded-lg bg-slate-50 p-2 text-xs whitespace-pre-wrap break-all text-slate-800">{json(value)}</pre>
+      )}
+    </div>
+  );
+  return (
+    <details>
+      <summary className="cursor-pointer rounded font-semibold text-brand-800">
+        Before and after<span className="sr-only"> (entry {entry.id})</span>
+      </summary>
+      {part('Before', entry.before)}
+      {part('After', entry.after)}
+    </details>
+  );
+}
+
+const CELL = 'px-3 py-3 align-top';
+
+function EntriesTable({ entries, caption }: { entries: AuditEntryItem[]; caption: string }) {
+  return (
+    // Scrolls sideways on narrow screens; focusable so the keyboard can scroll it too.
+    <div role="region" aria-label="Audit log table" tabIndex={0} className="mt-4 overflow-x-auto rounded-xl">
+      <table className="w-full min-w-[56rem] border-collapse text-left text-sm text-slate-800" data-testid="audit-table">
+        <caption className="pb-2 text-left text-sm text-slate-600">{caption}</caption>
+        <thead>
+          <tr className="border-b border-slate-300 text-slate-700">
+            <th scope="col" className={CELL}>When</th>
+            <th scope="col" className={CELL}>Who</th>
+            <th scope="col" className={CELL}>Action</th>
+            <th scope="col" className={CELL}>Target</th>
+            <th scope="col" className={CELL}>IP</th>
+            <th scope="col" className={CELL}>Changes</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {entries.map((e) => (
+            <tr key={e.id}>
+              <th scope="row" className={`${CELL} font-normal whitespace-nowrap`}>
+                <time dateTime={e.createdAt}>{formatWhen(e.createdAt)}</time>
+              </th>
+              <td className={CELL}>
+                <Actor entry={e} />
+              </td>
+              <td className={CELL}>
+                {actionLabel(e.action)}
+                <code className="block text-xs text-slate-600">{e.action}</code>
+              </td>
+              <td className={CELL}>
+                {TARGET_TYPES[e.targetType] ?? e.targetType}
+                {e.targetId && <code className="block text-xs break-all text-slate-600">{e.targetId}</code>}
+              </td>
+              <td className={`${CELL} whitespace-nowrap`}>{e.ip ?? '—'}</td>
+              <td className={CELL}>
+                <Changes entry={e} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function AuditLog() {
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const list = useQuery({
+    queryKey: [AUDIT_PATH, filters, page],
+    queryFn: () => fetchAdminPage<AuditEntryItem>(AUDIT_PATH, page, queryOf(filters)),
+    placeholderData: keepPreviousData,
+    gcTime: 0,
+  });
+  const filtered = Boolean(filters.action || filters.targetType);
+  const filter = (next: Filters) => {
+    setFilters(next);
+    setPage(1);
+  };
+
+  let body: ReactNode;
+  if (list.data) {
+    body = list.data.items.length ? (
+      <EntriesTable entries={list.data.items} caption={filtered ? 'Entries matching the filters, newest first' : 'All entries, newest first'} />
+    ) : (
+      <p className="mt-4 text-slate-600">{filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}</p>
+    );
+  } else if (list.error) {
+    body = <ListLoadError what="audit log" error={list.error} onRetry={() => void list.refetch()} />;
+  } else {
+    body = <ListLoading what="audit log" />;
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight text-ink">Audit Log</h1>
+      <p className="mt-2 text-slate-700">Every change made by an administrator, with what it was before and after. Entries are never changed or deleted.</p>
+      <FilterForm current={filters} onFilter={filter} />
+      <Card className="mt-6" aria-labelledby="entries-title">
+        <CardTitle id="entries-title">Entries</CardTitle>
+        {list.data && (
+          <p className="mt-1 text-sm text-slate-600" data-testid="audit-total">
+            {list.data.total} in all, {ADMIN_LIST_PAGE_SIZE} a page.
+          </p>
+        )}
+        {body}
+        {list.data && <Pager label="Audit log pages" page={page} total={list.data.total} onPage={setPage} />}
+      </Card>
+    </div>
+  );
+}
+
+export default function AdminAuditLogPage() {
+  return (
+    <AdminOnly minimum="manager" returnTo="/admin-audit-log">
+      {() => <AuditLog />}
+    </AdminOnly>
+  );
+}
