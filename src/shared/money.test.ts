@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  centsToDecimal,
   centsToDollars,
   dollarsToCents,
   formatCents,
@@ -93,6 +94,20 @@ describe('centsToDollars', () => {
     expect(centsToDollars(17_350)).toBe(173.5);
     expect(centsToDollars(1999)).toBe(19.99);
     expect(centsToDollars(7)).toBe(0.07);
+  });
+});
+
+describe('centsToDecimal', () => {
+  it('writes cents as an exact two-decimal string', () => {
+    expect(centsToDecimal(0)).toBe('0.00');
+    expect(centsToDecimal(7)).toBe('0.07');
+    expect(centsToDecimal(12_050)).toBe('120.50');
+    expect(centsToDecimal(-5)).toBe('-0.05');
+    expect(centsToDecimal(1_000_000_001)).toBe('10000000.01');
+  });
+
+  it('reads back to the same cents for any amount', () => {
+    fc.assert(fc.property(fc.integer({ min: -1e12, max: 1e12 }), (cents) => Math.round(Number(centsToDecimal(cents)) * 100) === cents));
   });
 });
 

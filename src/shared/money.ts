@@ -29,6 +29,12 @@ export function centsToDollars(cents: number): number {
   return cents / 100;
 }
 
+/** "1234.50", "-0.05": an exact decimal string for exports (integer arithmetic, no float rounding). */
+export function centsToDecimal(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 const formatters = new Map<string, Intl.NumberFormat>();
 function formatter(currency: string, fractionDigits: number): Intl.NumberFormat {
   const key = `${currency}:${fractionDigits}`;

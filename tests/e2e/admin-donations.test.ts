@@ -1,4 +1,5 @@
 /** The admin donations panel: who may open it, the server-side password gate, recording donations and working intents. */
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../../src/server/db/schema/index.ts';
 import { STRONG_PASSWORD } from '../setup/accounts.ts';
@@ -115,6 +116,12 @@ describe('admin donations', () => {
     expect(await page.getByLabel('Amount').inputValue()).toBe('');
     expect(await page.getByLabel('Payment method').inputValue()).toBe('');
     expect(await page.getByLabel('Anonymous').isChecked()).toBe(false);
+
+    // The list downloads as a spreadsheet file holding the new row.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download all donations (CSV)' }).click()]);
+    expect(download.suggestedFilename()).toBe('donations.csv');
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv).toContain(',120.50,USD,120.50,Zelle,,true,For the surgery,ZELLE-0001,');
 
     // The same payment again is refused.
     await page.getByLabel('Amount').fill('120.50');

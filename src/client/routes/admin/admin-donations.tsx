@@ -149,9 +149,12 @@ function ListCard<T extends { id: string }>({
   onPage,
   empty,
   renderItem,
+  csvPath,
 }: {
   id: string;
   title: string;
+  /** The whole list as a spreadsheet file. */
+  csvPath: string;
   noun: string;
   list: ListState<T>;
   page: number;
@@ -179,7 +182,12 @@ function ListCard<T extends { id: string }>({
   }
   return (
     <Card aria-labelledby={`${id}-title`}>
-      <CardTitle id={`${id}-title`}>{title}</CardTitle>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <CardTitle id={`${id}-title`}>{title}</CardTitle>
+        <a href={csvPath} download className="rounded text-sm font-semibold text-brand-800 underline">
+          Download all {noun} (CSV)
+        </a>
+      </div>
       {list.data && (
         <p className="mt-1 text-sm text-slate-600">
           {list.data.total} in all, newest first, {ADMIN_LIST_PAGE_SIZE} a page.
@@ -364,6 +372,7 @@ function Panel({
             page={donationsPage}
             onPage={setDonationsPage}
             empty="No donations recorded yet."
+            csvPath="/api/admin/donations.csv"
             renderItem={(d) => <DonationRow donation={d} />}
           />
           <ListCard
@@ -374,6 +383,7 @@ function Panel({
             page={intentsPage}
             onPage={setIntentsPage}
             empty="No open intents."
+            csvPath="/api/admin/donation-intents.csv"
             renderItem={(i) => (
               <IntentRow intent={i} onRecord={() => recordIntent(i)} onDelete={() => removeIntent.mutate(i)} deleting={removeIntent.isPending && removeIntent.variables.id === i.id} />
             )}

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
+import { centsToDecimal } from '#shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { toCsv } from '../../services/csv.ts';
 
@@ -76,7 +77,7 @@ const analytics: FastifyPluginAsyncZod = async (app) => {
     const days = [...new Set([...views.keys(), ...gifts.keys()])].sort();
     const csv = toCsv(
       ['day', 'page_views', 'unique_visitors', 'donations', 'donations_usd'],
-      days.map((day) => [day, Number(views.get(day)?.views ?? 0), Number(views.get(day)?.visitors ?? 0), Number(gifts.get(day)?.donations ?? 0), (Number(gifts.get(day)?.usd_cents ?? 0) / 100).toFixed(2)]),
+      days.map((day) => [day, Number(views.get(day)?.views ?? 0), Number(views.get(day)?.visitors ?? 0), Number(gifts.get(day)?.donations ?? 0), centsToDecimal(Number(gifts.get(day)?.usd_cents ?? 0))]),
     );
     return reply.headers({ 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="analytics.csv"', 'cache-control': 'no-store' }).send(csv);
   });

@@ -91,6 +91,16 @@ describe('recording donations', () => {
     expect(row!.status).toBe('matched');
     expect((await postJson(t.app, '/api/admin/add-donation', { ...gift, amount: 50, intentId: intent.id }, { cookie: manager })).statusCode).toBe(409);
   });
+
+  it('records an intent once when two admins turn it into a donation at the same moment', async () => {
+    await elevate(manager);
+    const intent = await buildIntent(t.database.db, { amountCents: 2500 });
+    const record = () => postJson(t.app, '/api/admin/add-donation', { ...gift, amount: 25, intentId: intent.id }, { cookie: manager });
+    const answers = await Promise.all([record(), record(), record()]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const [recorded] = await t.database.db.select({ n: count() }).from(donations).where(eq(donations.intentId, intent.id));
+    expect(recorded!.n).toBe(1);
+  });
 });
 
 describe('lists', () => {
@@ -156,5 +166,28 @@ describe('corrections and exports', () => {
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(res.body).toContain('"Get well, ""Maya"""');
     expect((await getWith(t.app, '/api/admin/donation-intents.csv', manager)).statusCode).toBe(200);
+  });
+
+  it('exports exactly the rows in the database, amounts to the cent', async () => {
+    await elevate(manager);
+    await postJson(t.app, '/api/admin/add-donation', { ...gift, amount: 0.07, currency: 'CAD', usdAmount: 0.05 }, { cookie: manager });
+    const csvRows = (url: string) =>
+      getWith(t.app, url, manager).then((res) => res.body.trim().split('\r\n').slice(1).map((line) => line.split(',')));
+
+    const stored = await t.database.db.select().from(donations);
+    const exported = new Map((await csvRows('/api/admin/donations.csv')).map((cells) => [cells[0], cells]));
+    expect(exported.size).toBe(stored.length);
+    for (const d of stored) {
+      const cells = exported.get(d.id)!;
+      expect(Math.round(Number(cells[2]) * 100), d.id).toBe(d.amountCents);
+      expect(cells[3]).toBe(d.currency);
+      expect(Math.round(Number(cells[4]) * 100), d.id).toBe(d.usdCents);
+      expect(cells[5]).toBe(d.paymentMethod);
+    }
+
+    const intents = await t.database.db.select().from(donationIntents);
+    const exportedIntents = new Map((await csvRows('/api/admin/donation-intents.csv')).map((cells) => [cells[0], cells]));
+    expect(exportedIntents.size).toBe(intents.length);
+    for (const i of intents) expect(exportedIntents.get(i.id)?.slice(2, 4)).toEqual([(i.amountCents / 100).toFixed(2), i.paymentMethod]);
   });
 });

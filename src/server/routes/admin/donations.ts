@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { count, desc, eq, isNull } from 'drizzle-orm';
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import { AppError } from '#shared/errors.ts';
+import { centsToDecimal } from '#shared/money.ts';
 import { AdminListQuerySchema, EditDonationSchema, ElevateSchema, RecordDonationSchema, VoidDonationSchema } from '#shared/schemas/admin-donations.ts';
 import { donationIntents, donations, sessions } from '../../db/schema/index.ts';
 import { dismissIntent, editDonation, recordDonation, voidDonation } from '../../commands/donations.ts';
@@ -105,7 +106,7 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
     const rows = await app.db.select().from(donations).orderBy(desc(donations.createdAt));
     const csv = toCsv(
       ['id', 'created_at', 'amount', 'currency', 'usd_amount', 'payment_method', 'donor_name', 'anonymous', 'message', 'reference', 'intent_id', 'voided_at'],
-      rows.map((d) => [d.id, d.createdAt.toISOString(), (d.amountCents / 100).toFixed(2), d.currency, (d.usdCents / 100).toFixed(2), d.paymentMethod, d.isAnonymous ? null : d.donorName, d.isAnonymous, d.message, d.externalReference, d.intentId, d.voidedAt?.toISOString()]),
+      rows.map((d) => [d.id, d.createdAt.toISOString(), centsToDecimal(d.amountCents), d.currency, centsToDecimal(d.usdCents), d.paymentMethod, d.isAnonymous ? null : d.donorName, d.isAnonymous, d.message, d.externalReference, d.intentId, d.voidedAt?.toISOString()]),
     );
     return reply.headers({ 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="donations.csv"', 'cache-control': 'no-store' }).send(csv);
   });
@@ -115,7 +116,7 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
     const rows = await app.db.select().from(donationIntents).orderBy(desc(donationIntents.createdAt));
     const csv = toCsv(
       ['id', 'created_at', 'amount', 'payment_method', 'message', 'status'],
-      rows.map((i) => [i.id, i.createdAt.toISOString(), (i.amountCents / 100).toFixed(2), i.paymentMethod, i.message, i.status]),
+      rows.map((i) => [i.id, i.createdAt.toISOString(), centsToDecimal(i.amountCents), i.paymentMethod, i.message, i.status]),
     );
     return reply.headers({ 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="donation-intents.csv"', 'cache-control': 'no-store' }).send(csv);
   });
