@@ -1,5 +1,5 @@
 /** Account writes: registration, mailed tokens, password changes. Each multi-row change is one transaction. */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import { INVALID_RESET_LINK } from '#shared/schemas/auth.ts';
 import type { Role } from '#shared/auth/roles.ts';
@@ -8,6 +8,25 @@ import { adminInvites, sessions, userTokens, users } from '../db/schema/index.ts
 import { hashPassword, passwordPolicyProblem } from '../services/passwords.ts';
 import { hashToken, randomToken } from '../services/tokens.ts';
 import type { UserRow } from '../services/sessions.ts';
+
+/** An arbitrary constant naming the advisory lock below. */
+const LAST_SUPER_ADMIN_LOCK = 7_412_001;
+const isActiveSuperAdmin = (u: Pick<UserRow, 'role' | 'adminLevel' | 'status'>) => u.role === 'admin' && u.adminLevel === 'super_admin' && u.status === 'active';
+
+/**
+ * Refuses a change that would leave the site without an active super admin (nobody could then manage
+ * admins). Call inside the transaction that makes the change; `after` null means the account goes.
+ */
+export async function assertNotLastSuperAdmin(db: Db, before: UserRow, after: Pick<UserRow, 'role' | 'adminLevel' | 'status'> | null, message: string) {
+  if (!isActiveSuperAdmin(before) || (after && isActiveSuperAdmin(after))) return;
+  // One such change at a time: two super admins demoting each other at once must not both pass the count.
+  await db.execute(sql`select pg_advisory_xact_lock(${LAST_SUPER_ADMIN_LOCK})`);
+  const [others] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.adminLevel, 'super_admin'), eq(users.status, 'active'), ne(users.id, before.id)));
+  if ((others?.n ?? 0) === 0) throw new AppError('CONFLICT', message);
+}
 
 export const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;

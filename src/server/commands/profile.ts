@@ -15,6 +15,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import type { UserRow } from '../services/sessions.ts';
+import { assertNotLastSuperAdmin } from './accounts.ts';
 
 type Onboarding = z.output<typeof OnboardingSchema>;
 
@@ -72,6 +73,8 @@ export async function exportUserData(db: Db, user: UserRow) {
 /** Deletes the account and its profiles and sessions; messages they sent us are anonymised. */
 export async function deleteAccount(db: Db, user: UserRow): Promise<void> {
   await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+    await assertNotLastSuperAdmin(tx as unknown as Db, current ?? user, null, 'You are the last super admin; make someone else a super admin before deleting your account');
     await tx
       .update(contactMessages)
       .set({ name: 'Deleted user', email: 'deleted@invalid' })

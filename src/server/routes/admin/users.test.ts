@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
-import { getWith, signUp } from '../../../../tests/setup/accounts.ts';
+import { getWith, signUp, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
 
 const t = setupTestApp();
 let superAdmin = '';
@@ -57,7 +57,24 @@ describe('user management', () => {
     expect(lower.statusCode).toBe(409);
     expect(lower.json().message).toMatch(/last super admin/);
     expect((await postJson(t.app, `/api/admin/users/${superAdminId}/suspend`, { reason: 'Test' }, { cookie: superAdmin })).statusCode).toBe(409);
+    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/user', payload: { password: STRONG_PASSWORD }, headers: { cookie: superAdmin, origin: SITE_ORIGIN } });
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().message).toMatch(/last super admin/);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, superAdminId));
     expect(row).toMatchObject({ adminLevel: 'super_admin', status: 'active' });
+  });
+
+  it('lets two super admins demote each other at once only one way round', async () => {
+    const a = await makeAdmin('a.super@example.org', 'super_admin');
+    const b = await makeAdmin('b.super@example.org', 'super_admin');
+    // The first super admin steps aside, leaving exactly these two.
+    await t.database.db.update(users).set({ adminLevel: 'manager' }).where(eq(users.id, superAdminId));
+    const answers = await Promise.all([
+      patch(`/api/admin/users/${b.id}/role`, a.cookie, { role: 'admin', adminLevel: 'manager' }),
+      patch(`/api/admin/users/${a.id}/role`, b.cookie, { role: 'admin', adminLevel: 'manager' }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const supers = await t.database.db.select().from(users).where(eq(users.adminLevel, 'super_admin'));
+    expect(supers).toHaveLength(1);
   });
 });

@@ -2,14 +2,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { and, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
+import { count, desc, eq, ilike, or } from 'drizzle-orm';
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import { AppError } from '#shared/errors.ts';
 import type { AuditAction } from '#shared/audit.ts';
 import { AdminUsersQuerySchema, ChangeRoleSchema, SuspendSchema } from '#shared/schemas/admin-users.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
-import { issueUserToken } from '../../commands/accounts.ts';
+import { assertNotLastSuperAdmin, issueUserToken } from '../../commands/accounts.ts';
 import { audit } from '../../services/audit.ts';
 import { verifyEmailMail } from '../../services/mail-templates.ts';
 import type { UserRow } from '../../services/sessions.ts';
@@ -38,15 +38,7 @@ async function changeUser(db: Db, request: FastifyRequest, id: string, action: A
     if (!before) throw new AppError('NOT_FOUND', 'No such user');
     const patch = change(before);
     const after = { ...before, ...patch };
-    const wasSuper = before.role === 'admin' && before.adminLevel === 'super_admin' && before.status === 'active';
-    const staysSuper = after.role === 'admin' && after.adminLevel === 'super_admin' && after.status === 'active';
-    if (wasSuper && !staysSuper) {
-      const [others] = await tx
-        .select({ n: count() })
-        .from(users)
-        .where(and(eq(users.role, 'admin'), eq(users.adminLevel, 'super_admin'), eq(users.status, 'active'), ne(users.id, id)));
-      if ((others?.n ?? 0) === 0) throw new AppError('CONFLICT', 'This is the last super admin; make someone else a super admin first');
-    }
+    await assertNotLastSuperAdmin(tx as unknown as Db, before, after, 'This is the last super admin; make someone else a super admin first');
     const [updated] = await tx.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id)).returning();
     // A change of privilege or a suspension ends the person's sessions: they sign in again under the new rules.
     await tx.delete(sessions).where(eq(sessions.userId, id));
