@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Response } from 'playwright-core';
 import { analyticsEvents, auditLog, contactMessages } from '../../src/server/db/schema/index.ts';
 import { buildDonation, buildIntent } from '../factories/donations.ts';
-import { browserSuite, expectNoAxeViolations, signInAsAdmin, visit, type BrowserContext, type Page } from './fixtures.ts';
+import { browserSuite, expectNoAccessView, expectNoAxeViolations, signInAsAdmin, visit, type BrowserContext, type Page } from './fixtures.ts';
 
 const suite = browserSuite();
 
@@ -80,11 +80,7 @@ describe('admin reports', () => {
       ['/admin-analytics', /^Analytics/],
       ['/admin-audit-log', /^Audit Log/],
     ] as const) {
-      await visit(page, path);
-      await h1(page).filter({ hasText: 'No access' }).waitFor();
-      expect(await h1(page).count()).toBe(1);
-      expect(await page.title()).toMatch(title);
-      await expectNoAxeViolations(page);
+      await expectNoAccessView(page, path, title);
     }
     // The dashboard offers them no link to the reports.
     await visit(page, '/admin-dashboard');

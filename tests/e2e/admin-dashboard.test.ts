@@ -1,7 +1,7 @@
 /** The admin dashboard's figures and the contact inbox: a moderator works a message; a patient has no access. */
 import { describe, expect, it } from 'vitest';
 import { buildDonation, buildIntent } from '../factories/donations.ts';
-import { browserSuite, expectNoAxeViolations, signInAsAdmin, signUpThroughApi, toastText, visit, type BrowserContext, type Page } from './fixtures.ts';
+import { browserSuite, expectNoAccessView, expectNoAxeViolations, signInAsAdmin, signUpThroughApi, toastText, visit, type BrowserContext, type Page } from './fixtures.ts';
 
 const suite = browserSuite();
 
@@ -32,11 +32,7 @@ describe('admin dashboard and contact inbox', () => {
       ['/admin-dashboard', /^Admin Dashboard/],
       ['/admin-contact', /^Contact Inbox/],
     ] as const) {
-      await visit(page, path);
-      await h1(page).filter({ hasText: 'No access' }).waitFor();
-      expect(await h1(page).count()).toBe(1);
-      expect(await page.title()).toMatch(title);
-      await expectNoAxeViolations(page);
+      await expectNoAccessView(page, path, title);
     }
     // The server agrees.
     expect((await context.request.get('/api/admin/dashboard')).status()).toBe(403);

@@ -126,6 +126,16 @@ export async function signInAsAdmin(context: BrowserContext, site: Site, level: 
   return admin;
 }
 
+/** Opens an admin page as someone who may not use it: one "No access" heading, the page's own title, no axe violations. */
+export async function expectNoAccessView(page: Page, path: string, title: RegExp): Promise<void> {
+  await visit(page, path);
+  const h1 = page.getByRole('heading', { level: 1 });
+  await h1.filter({ hasText: 'No access' }).waitFor();
+  expect(await h1.count()).toBe(1);
+  expect(await page.title()).toMatch(title);
+  await expectNoAxeViolations(page);
+}
+
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   // evaluate, not a script tag: the site's CSP rightly refuses inline scripts.
   await page.evaluate(axe.source);

@@ -10,6 +10,7 @@ import { Pager } from '#client/components/ui/pager.tsx';
 import { AdminOnly } from './admin-access.tsx';
 import { fetchAdminPage, formatWhen } from './donations-data.ts';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#shared/audit.ts';
+import { CELL, WideTable } from '#client/components/ui/wide-table.tsx';
 
 /** GET /api/admin/audit-log item. */
 export interface AuditEntryItem {
@@ -119,50 +120,32 @@ function Changes({ entry }: { entry: AuditEntryItem }) {
   );
 }
 
-const CELL = 'px-3 py-3 align-top';
-
 function EntriesTable({ entries, caption }: { entries: AuditEntryItem[]; caption: string }) {
   return (
-    // Scrolls sideways on narrow screens; focusable so the keyboard can scroll it too.
-    <div role="region" aria-label="Audit log table" tabIndex={0} className="mt-4 overflow-x-auto rounded-xl">
-      <table className="w-full min-w-[56rem] border-collapse text-left text-sm text-slate-800" data-testid="audit-table">
-        <caption className="pb-2 text-left text-sm text-slate-600">{caption}</caption>
-        <thead>
-          <tr className="border-b border-slate-300 text-slate-700">
-            <th scope="col" className={CELL}>When</th>
-            <th scope="col" className={CELL}>Who</th>
-            <th scope="col" className={CELL}>Action</th>
-            <th scope="col" className={CELL}>Target</th>
-            <th scope="col" className={CELL}>IP</th>
-            <th scope="col" className={CELL}>Changes</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {entries.map((e) => (
-            <tr key={e.id}>
-              <th scope="row" className={`${CELL} font-normal whitespace-nowrap`}>
-                <time dateTime={e.createdAt}>{formatWhen(e.createdAt)}</time>
-              </th>
-              <td className={CELL}>
-                <Actor entry={e} />
-              </td>
-              <td className={CELL}>
-                {actionLabel(e.action)}
-                <code className="block text-xs text-slate-600">{e.action}</code>
-              </td>
-              <td className={CELL}>
-                {TARGET_TYPES[e.targetType] ?? e.targetType}
-                {e.targetId && <code className="block text-xs break-all text-slate-600">{e.targetId}</code>}
-              </td>
-              <td className={`${CELL} whitespace-nowrap`}>{e.ip ?? '—'}</td>
-              <td className={CELL}>
-                <Changes entry={e} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <WideTable label="Audit log table" caption={caption} columns={['When', 'Who', 'Action', 'Target', 'IP', 'Changes']} testId="audit-table">
+      {entries.map((e) => (
+        <tr key={e.id}>
+          <th scope="row" className={`${CELL} font-normal whitespace-nowrap`}>
+            <time dateTime={e.createdAt}>{formatWhen(e.createdAt)}</time>
+          </th>
+          <td className={CELL}>
+            <Actor entry={e} />
+          </td>
+          <td className={CELL}>
+            {actionLabel(e.action)}
+            <code className="block text-xs text-slate-600">{e.action}</code>
+          </td>
+          <td className={CELL}>
+            {TARGET_TYPES[e.targetType] ?? e.targetType}
+            {e.targetId && <code className="block text-xs break-all text-slate-600">{e.targetId}</code>}
+          </td>
+          <td className={`${CELL} whitespace-nowrap`}>{e.ip ?? '—'}</td>
+          <td className={CELL}>
+            <Changes entry={e} />
+          </td>
+        </tr>
+      ))}
+    </WideTable>
   );
 }
 

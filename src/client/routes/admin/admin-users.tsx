@@ -25,6 +25,7 @@ import { ADMIN_LEVEL_LABELS, ROLE_LABELS } from '#client/components/avatar.tsx';
 import { CopyLinkButton } from '#client/components/copy-link-button.tsx';
 import { AdminOnly } from './admin-access.tsx';
 import { fetchAdminPage, formatWhen } from './donations-data.ts';
+import { CELL, WideTable } from '#client/components/ui/wide-table.tsx';
 
 /** GET /api/admin/users item (the server's presentAdminUser). */
 export interface AdminUserItem {
@@ -266,55 +267,37 @@ function StatusBadge({ status }: { status: AdminUserItem['status'] }) {
   );
 }
 
-const CELL = 'px-3 py-3 align-top';
+const USER_COLUMNS = ['Name', 'Email', 'Role', 'Admin level', 'Email confirmed', 'Status', 'Joined'];
 
 function UsersTable({ users, caption, canChange, viewerId }: { users: AdminUserItem[]; caption: string; canChange: boolean; viewerId: string }) {
   return (
-    // Scrolls sideways on narrow screens; focusable so the keyboard can scroll it too.
-    <div role="region" aria-label="Accounts table" tabIndex={0} className="mt-4 overflow-x-auto rounded-xl">
-      <table className="w-full min-w-[56rem] border-collapse text-left text-sm text-slate-800" data-testid="users-table">
-        <caption className="pb-2 text-left text-sm text-slate-600">{caption}</caption>
-        <thead>
-          <tr className="border-b border-slate-300 text-slate-700">
-            <th scope="col" className={CELL}>Name</th>
-            <th scope="col" className={CELL}>Email</th>
-            <th scope="col" className={CELL}>Role</th>
-            <th scope="col" className={CELL}>Admin level</th>
-            <th scope="col" className={CELL}>Email confirmed</th>
-            <th scope="col" className={CELL}>Status</th>
-            <th scope="col" className={CELL}>Joined</th>
-            {canChange && <th scope="col" className={CELL}>Actions</th>}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {users.map((u) => (
-            <tr key={u.id}>
-              <th scope="row" className={`${CELL} font-semibold text-ink`}>
-                {fullName(u)}
-                {u.id === viewerId && <span className="font-normal text-slate-600"> (you)</span>}
-              </th>
-              <td className={`${CELL} min-w-40 wrap-anywhere`}>{u.email}</td>
-              <td className={CELL}>{u.role ? ROLE_LABELS[u.role] : 'No role yet'}</td>
-              <td className={CELL}>{u.adminLevel ? ADMIN_LEVEL_LABELS[u.adminLevel] : '—'}</td>
-              <td className={CELL}>{u.emailVerified ? 'Confirmed' : 'Not confirmed'}</td>
-              <td className={CELL}>
-                <StatusBadge status={u.status} />
-              </td>
-              <td className={CELL}>
-                <time dateTime={u.createdAt} title={formatWhen(u.createdAt)}>
-                  {dateOnly.format(new Date(u.createdAt))}
-                </time>
-              </td>
-              {canChange && (
-                <td className={CELL}>
-                  <UserActions user={u} viewerId={viewerId} />
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <WideTable label="Accounts table" caption={caption} columns={[...USER_COLUMNS, ...(canChange ? ['Actions'] : [])]} testId="users-table">
+      {users.map((u) => (
+        <tr key={u.id}>
+          <th scope="row" className={`${CELL} font-semibold text-ink`}>
+            {fullName(u)}
+            {u.id === viewerId && <span className="font-normal text-slate-600"> (you)</span>}
+          </th>
+          <td className={`${CELL} min-w-40 wrap-anywhere`}>{u.email}</td>
+          <td className={CELL}>{u.role ? ROLE_LABELS[u.role] : 'No role yet'}</td>
+          <td className={CELL}>{u.adminLevel ? ADMIN_LEVEL_LABELS[u.adminLevel] : '—'}</td>
+          <td className={CELL}>{u.emailVerified ? 'Confirmed' : 'Not confirmed'}</td>
+          <td className={CELL}>
+            <StatusBadge status={u.status} />
+          </td>
+          <td className={CELL}>
+            <time dateTime={u.createdAt} title={formatWhen(u.createdAt)}>
+              {dateOnly.format(new Date(u.createdAt))}
+            </time>
+          </td>
+          {canChange && (
+            <td className={CELL}>
+              <UserActions user={u} viewerId={viewerId} />
+            </td>
+          )}
+        </tr>
+      ))}
+    </WideTable>
   );
 }
 
