@@ -31,3 +31,11 @@ export function passwordChangedMail(product: string, to: Person, supportEmail: s
     text: `Hello ${to.firstName},\n\nThe password for your account was just changed, and every other signed-in device was signed out.\n\nIf this was not you, reset your password at once and write to us at ${supportEmail}.${signature(product)}`,
   };
 }
+
+export function notificationMail(product: string, to: Person, title: string, body: string, link: string | null): MailMessage {
+  return {
+    to: to.email,
+    subject: `${title} | ${product}`,
+    text: `Hello ${to.firstName},\n\n${title}${body ? `\n\n${body}` : ''}${link ? `\n\nSee it here:\n\n${link}` : ''}\n\nYou can turn these emails off in your account settings.${signature(product)}`,
+  };
+}

@@ -139,9 +139,17 @@ export const doctorProfiles = pgTable(
     areasOfExpertise: text('areas_of_expertise').array().notNull(),
     consultationTypes: text('consultation_types').array().notNull(),
     verificationStatus: text('verification_status', { enum: ['pending', 'verified', 'rejected'] }).notNull().default('pending'),
+    /** When and by whom the verification was decided, and why when rejected (shown to the doctor). */
+    verificationDecidedAt: at('verification_decided_at'),
+    verificationDecidedBy: uuid('verification_decided_by').references(() => users.id, { onDelete: 'set null' }),
+    verificationNote: text('verification_note'),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('doctor_profiles_status_specialty_idx').on(t.verificationStatus, t.specialty)],
+  (t) => [
+    index('doctor_profiles_status_specialty_idx').on(t.verificationStatus, t.specialty),
+    index('doctor_profiles_expertise_idx').using('gin', t.areasOfExpertise),
+    index('doctor_profiles_consultation_idx').using('gin', t.consultationTypes),
+  ],
 );
 
 export const donorProfiles = pgTable('donor_profiles', {

@@ -1,0 +1,80 @@
+/**
+ * Notifications: one row per person per event (the event key makes repeats of the same event a no-op),
+ * and, for the important ones, an email to people who have not turned them off.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { adminLevelAtLeast, type AdminLevel } from '#shared/auth/roles.ts';
+import type { Db } from '../db/client.ts';
+import { notifications, users } from '../db/schema/index.ts';
+import type { Mailer } from './mail.ts';
+import { mailFailure } from './mail.ts';
+import { notificationMail } from './mail-templates.ts';
+
+export type NotificationType =
+  | 'story_approved'
+  | 'story_rejected'
+  | 'story_hidden'
+  | 'story_support'
+  | 'doctor_verification'
+  | 'donation_recorded'
+  | 'report_resolved'
+  | 'admin_queue';
+
+export interface NotificationEvent {
+  userId: string;
+  type: NotificationType;
+  title: string;
+  body?: string;
+  /** A site path. */
+  link?: string | null;
+  /** Names the event (e.g. `story:<id>:approved:<time>`): the same key for the same person is stored once. */
+  eventKey: string;
+  /** Also send it by email (to people who allow email). */
+  important?: boolean;
+}
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** Stores the notifications not stored before; returns the new rows (with `important` carried over). */
+export async function notify(db: Db, events: NotificationEvent[]): Promise<(NotificationRow & { important: boolean })[]> {
+  if (events.length === 0) return [];
+  const rows = await db
+    .insert(notifications)
+    .values(events.map((e) => ({ userId: e.userId, type: e.type, title: e.title, body: e.body ?? '', link: e.link ?? null, eventKey: e.eventKey })))
+    .onConflictDoNothing({ target: [notifications.userId, notifications.eventKey] })
+    .returning();
+  const important = new Set(events.filter((e) => e.important).map((e) => `${e.userId} ${e.eventKey}`));
+  return rows.map((r) => ({ ...r, important: important.has(`${r.userId} ${r.eventKey}`) }));
+}
+
+/** The active admins of at least this level: who to tell about new items in their queues. */
+export async function adminsAtLeast(db: Db, minimum: AdminLevel): Promise<string[]> {
+  const admins = await db
+    .select({ id: users.id, adminLevel: users.adminLevel })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
+  return admins.filter((a) => adminLevelAtLeast(a.adminLevel, minimum)).map((a) => a.id);
+}
+
+/**
+ * Emails the important ones among `rows` to people who allow notification email. Call after the
+ * transaction that stored them; a failed send is logged (by code only) and never undoes the notification.
+ */
+export async function emailImportant(
+  deps: { db: Db; mailer: Mailer; publicUrl: string; product: string; log: { error(obj: object, msg: string): void } },
+  rows: { userId: string; title: string; body: string; link: string | null; important: boolean }[],
+): Promise<void> {
+  const wanted = rows.filter((r) => r.important);
+  if (wanted.length === 0) return;
+  const people = await deps.db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, notifyByEmail: users.notifyByEmail })
+    .from(users)
+    .where(inArray(users.id, [...new Set(wanted.map((r) => r.userId))]));
+  const byId = new Map(people.map((p) => [p.id, p]));
+  for (const row of wanted) {
+    const person = byId.get(row.userId);
+    if (!person?.notifyByEmail) continue;
+    const link = row.link ? `${deps.publicUrl}${row.link}` : null;
+    await deps.mailer.send(notificationMail(deps.product, person, row.title, row.body, link)).catch((err: unknown) => deps.log.error({ mail: mailFailure(err) }, 'notification mail not sent'));
+  }
+}

@@ -1,0 +1,127 @@
+/** Stories and words of support (issue 5): what authors send, what moderators decide, what the public sees. */
+import { z } from 'zod';
+
+export const STORY_STATUSES = ['draft', 'pending', 'approved', 'rejected', 'archived'] as const;
+export type StoryStatus = (typeof STORY_STATUSES)[number];
+
+/** Condition tags a story can carry (filter on /stories). */
+export const STORY_TAGS = [
+  'Endometriosis',
+  'Adenomyosis',
+  'PCOS',
+  'Fibroids',
+  'Chronic pain',
+  'Fertility',
+  'Surgery and recovery',
+  'Mental health',
+  'Diagnosis journey',
+  'Caregiving',
+] as const;
+export type StoryTag = (typeof STORY_TAGS)[number];
+
+export const STORY_TITLE_MAX = 120;
+export const STORY_BODY_MIN = 50;
+export const STORY_BODY_MAX = 20_000;
+export const STORY_TAGS_MAX = 5;
+export const STORY_IMAGES_MAX = 4;
+export const SUPPORT_REPLY_MAX = 1000;
+/** Stories waiting longer than this are marked overdue in the moderation queue (spec: 24-48 hours). */
+export const STORY_REVIEW_OVERDUE_HOURS = 48;
+export const STORIES_PAGE_SIZE = 10;
+
+const id = z.uuid('Not a valid id');
+
+export const StoryImageSchema = z.strictObject({
+  uploadId: id,
+  alt: z.string({ error: 'Describe the image for people who cannot see it' }).trim().min(1, 'Describe the image for people who cannot see it').max(200, 'Keep the description under 200 characters'),
+});
+export type StoryImage = z.infer<typeof StoryImageSchema>;
+
+/** The author's working copy: create and edit. */
+export const StoryDraftSchema = z.strictObject({
+  title: z.string({ error: 'Give your story a title' }).trim().min(3, 'Give your story a title').max(STORY_TITLE_MAX, `Keep the title under ${STORY_TITLE_MAX} characters`),
+  body: z
+    .string({ error: `Tell your story in at least ${STORY_BODY_MIN} characters` })
+    .trim()
+    .min(STORY_BODY_MIN, `Tell your story in at least ${STORY_BODY_MIN} characters`)
+    .max(STORY_BODY_MAX, `Keep your story under ${STORY_BODY_MAX.toLocaleString('en-US')} characters`),
+  tags: z
+    .array(z.enum(STORY_TAGS, { error: 'Choose tags from the list' }))
+    .max(STORY_TAGS_MAX, `Choose at most ${STORY_TAGS_MAX} tags`)
+    .default([])
+    .transform((tags) => [...new Set(tags)]),
+  images: z.array(StoryImageSchema).max(STORY_IMAGES_MAX, `Add at most ${STORY_IMAGES_MAX} images`).default([]),
+  wantsProfessionalInput: z.boolean().default(false),
+  /** Omitted on create: the onboarding choice (allowPublicStory) is the default. */
+  publishConsent: z.boolean().optional(),
+});
+export type StoryDraftInput = z.input<typeof StoryDraftSchema>;
+
+export const PublishConsentSchema = z.strictObject({ publishConsent: z.boolean({ error: 'Say whether the story may be public' }) });
+
+export const ModerationReasonSchema = z.strictObject({
+  reason: z.string({ error: 'Give a reason the author will see' }).trim().min(3, 'Give a reason the author will see').max(500, 'Keep the reason under 500 characters'),
+});
+
+export const PublicStoriesQuerySchema = z.strictObject({
+  page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1).max(10_000).default(1),
+  tag: z.enum(STORY_TAGS, { error: 'Unknown tag' }).optional(),
+});
+
+export const SupportReplySchema = z.strictObject({
+  body: z.string({ error: 'Write a few words' }).trim().min(1, 'Write a few words').max(SUPPORT_REPLY_MAX, `Keep it under ${SUPPORT_REPLY_MAX} characters`),
+});
+
+export const ReportReplySchema = z.strictObject({
+  reason: z.string({ error: 'Say what is wrong with this reply' }).trim().min(3, 'Say what is wrong with this reply').max(500, 'Keep the reason under 500 characters'),
+});
+
+/** A story as the public sees it (GET /api/stories, /api/stories/:id): the published version only. */
+export interface PublicStory {
+  id: string;
+  title: string;
+  body: string;
+  tags: string[];
+  images: StoryImage[];
+  /** First name and last initial, e.g. "Maya R." */
+  authorName: string;
+  publishedAt: string;
+  wantsProfessionalInput: boolean;
+  /** Where to give, when the story is tied to the fundraiser. */
+  donateLink: string | null;
+  supportCount: number;
+}
+
+/** A story as its author sees it (GET /api/my/stories). */
+export interface OwnStory {
+  id: string;
+  status: StoryStatus;
+  title: string;
+  body: string;
+  tags: string[];
+  images: StoryImage[];
+  wantsProfessionalInput: boolean;
+  publishConsent: boolean;
+  /** The moderator's reason, when rejected or hidden. */
+  reviewReason: string | null;
+  hiddenReason: string | null;
+  /** An approved version is live (possibly while an edit waits for review). */
+  isPublic: boolean;
+  publishedAt: string | null;
+  submittedAt: string | null;
+  updatedAt: string;
+}
+
+/** A word of support (GET /api/stories/:id/support). */
+export interface SupportReply {
+  id: string;
+  body: string;
+  authorName: string;
+  /** Set for verified doctors: their specialty, shown with a "Verified doctor" badge. */
+  verifiedDoctorSpecialty: string | null;
+  createdAt: string;
+  thanked: boolean;
+  /** True for the story's author and moderators, who see hidden replies marked as such. */
+  hidden: boolean;
+  mine: boolean;
+}
