@@ -27,6 +27,16 @@ export function loggableError(error: Error & { code?: unknown; cause?: unknown }
   };
 }
 
+/** PostgreSQL's codes for text it cannot store: 22021 invalid byte sequence, 22P05 untranslatable character. */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
+/** The SQLSTATE of a database error, which drivers and Drizzle put on the error or its cause. */
+function databaseCode(error: Error & { code?: unknown; cause?: unknown }): string | undefined {
+  const cause = error.cause as { code?: unknown } | undefined;
+  const code = typeof error.code === 'string' ? error.code : cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -46,6 +56,10 @@ export default fp(
         const known = FASTIFY_CODES[error.code]!;
         status = known.code === 'VALIDATION' ? 400 : known.code === 'PAYLOAD_TOO_LARGE' ? 413 : 415;
         body = { message: known.message, code: known.code };
+      } else if (UNSTORABLE_TEXT.has(databaseCode(error) ?? '')) {
+        // Text the database cannot hold (a NUL character): the client's input, so a 400, not a 500.
+        status = 400;
+        body = { message: 'Text may not contain NUL (\\u0000) characters', code: 'VALIDATION' };
       } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         status = error.statusCode;
         body = { message: error.message, code: status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'VALIDATION' };

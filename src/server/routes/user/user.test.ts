@@ -74,6 +74,14 @@ describe('onboarding', () => {
     expect(row).toMatchObject({ role: 'patient', adminLevel: null });
   });
 
+  it('answers text the database cannot store (a NUL character) with a 400, and stores nothing', async () => {
+    const { cookie, user } = await signUp(t.app);
+    const res = await postJson(t.app, '/api/user/onboarding', { role: 'patient', onboardingData: { ...patientAnswers, symptoms: 'pain\u0000' } }, { cookie });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/NUL/);
+    expect(await t.database.db.select().from(patientProfiles).where(eq(patientProfiles.userId, user.id))).toEqual([]);
+  });
+
   it('needs a signed-in user', async () => {
     expect((await postJson(t.app, '/api/user/onboarding', { role: 'patient', onboardingData: patientAnswers })).statusCode).toBe(401);
   });
