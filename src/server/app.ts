@@ -29,6 +29,10 @@ import adminDonationRoutes from './routes/admin/donations.ts';
 import adminOperationRoutes from './routes/admin/operations.ts';
 import adminUserRoutes from './routes/admin/users.ts';
 import adminAnalyticsRoutes from './routes/admin/analytics.ts';
+import doctorRoutes from './routes/doctors/doctors.ts';
+import adminDoctorRoutes from './routes/admin/doctors.ts';
+import storyRoutes from './routes/stories/stories.ts';
+import adminStoryRoutes from './routes/admin/stories.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -129,6 +133,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminOperationRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminAnalyticsRoutes);
+  await app.register(doctorRoutes);
+  await app.register(adminDoctorRoutes);
+  await app.register(storyRoutes);
+  await app.register(adminStoryRoutes);
 
   // Pages get helmet's full set (CSP and friends) in their own context, so /api requests never run its
   // hooks: they were the largest per-request cost of GET /api/fundraising/progress.

@@ -14,7 +14,11 @@ export const PRERENDERED_PAGES = {
 
 export type PrerenderedPath = keyof typeof PRERENDERED_PAGES;
 
-/** Pages rendered only in the browser (signed-in areas), served the app shell. */
+/**
+ * Pages rendered only in the browser (signed-in areas, pages of one record), served the app shell. A `:name`
+ * segment (e.g. '/doctors/:id') stands for any one segment: the server registers it as a route parameter,
+ * and the client matches it with pathMatches.
+ */
 export const CLIENT_ONLY_PATHS: readonly string[] = [
   '/get-started',
   '/register',
@@ -24,6 +28,12 @@ export const CLIENT_ONLY_PATHS: readonly string[] = [
   '/verify-email',
   '/onboarding',
   '/profile',
+  '/notifications',
+  '/stories',
+  '/stories/:id',
+  '/my-stories',
+  '/my-stories/new',
+  '/my-stories/:id/edit',
   '/admin',
   '/admin-donations',
   '/admin-dashboard',
@@ -31,7 +41,20 @@ export const CLIENT_ONLY_PATHS: readonly string[] = [
   '/admin-analytics',
   '/admin-audit-log',
   '/admin-users',
+  '/admin-stories',
+  '/find-doctors',
+  '/doctors/:id',
+  '/doctor-dashboard',
+  '/admin-doctors',
 ];
+
+/** True when `path` fits `pattern`, where a `:name` segment of the pattern fits any one non-empty segment. */
+export function pathMatches(pattern: string, path: string): boolean {
+  if (!pattern.includes('/:')) return pattern === path;
+  const want = pattern.split('/');
+  const got = path.split('/');
+  return want.length === got.length && want.every((segment, i) => (segment.startsWith(':') ? got[i] !== '' : segment === got[i]));
+}
 
 export function isPrerenderedPath(path: string): path is PrerenderedPath {
   return Object.hasOwn(PRERENDERED_PAGES, path);

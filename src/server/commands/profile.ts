@@ -21,15 +21,28 @@ type Onboarding = z.output<typeof OnboardingSchema>;
 
 const PROFILE_TABLES = { patient: patientProfiles, doctor: doctorProfiles, donor: donorProfiles, admin: adminProfiles } as const;
 
+/** What an admin checks before verifying a doctor: changing any of it asks for a new check. */
+const CHECKED_CREDENTIALS = ['specialty', 'licenseNumber', 'licenseState', 'medicalBoard'] as const;
+
+/** A rejected doctor who sends their answers again, or a verified one whose checked credentials change, waits for review again. */
+async function backToVerificationQueue(tx: Db, userId: string, answers: Extract<Onboarding, { role: 'doctor' }>['onboardingData']): Promise<boolean> {
+  const [before] = await tx.select().from(doctorProfiles).where(eq(doctorProfiles.userId, userId)).for('update');
+  if (!before) return false;
+  if (before.verificationStatus === 'rejected') return true;
+  return before.verificationStatus === 'verified' && CHECKED_CREDENTIALS.some((key) => before[key] !== answers[key]);
+}
+
 /**
  * Stores the role's answers (insert or replace) and marks onboarding done, in one transaction.
- * A doctor's verification status is not among the answers: only an admin changes it.
+ * A doctor's verification status is not among the answers: only an admin decides it, and new answers
+ * can only send a decided profile back to the queue (backToVerificationQueue).
  */
 export async function saveOnboarding(db: Db, userId: string, input: Onboarding, now: Date): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const table = PROFILE_TABLES[input.role];
+    const reopen = input.role === 'doctor' && (await backToVerificationQueue(tx as unknown as Db, userId, input.onboardingData));
     // The shared schema has already shaped the answers for this role's table.
-    const row = { userId, ...input.onboardingData, updatedAt: now } as never;
+    const row = { userId, ...input.onboardingData, ...(reopen ? { verificationStatus: 'pending' } : {}), updatedAt: now } as never;
     await tx.insert(table).values(row).onConflictDoUpdate({ target: table.userId, set: row });
     const [user] = await tx.update(users).set({ onboardingCompletedAt: now, updatedAt: now }).where(eq(users.id, userId)).returning();
     return user!;

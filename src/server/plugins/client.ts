@@ -62,6 +62,7 @@ export default fp<ClientPluginOptions>(
       const page = loadPage(path.join(pagesDir, `${name}.html`), app.config.publicUrl);
       app.get(urlPath, { logLevel: 'warn' }, (request, reply) => sendPage(request, reply, page));
     }
+    // A ':name' segment ('/doctors/:id') is a Fastify route parameter: any one segment gets the shell.
     for (const urlPath of CLIENT_ONLY_PATHS) {
       app.get(urlPath, (request, reply) => sendPage(request, reply, shell));
     }

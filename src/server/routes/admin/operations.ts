@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, gte, isNull, min, sum, type SQL } from 'driz
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import { AppError } from '#shared/errors.ts';
 import { AdminListQuerySchema } from '#shared/schemas/admin-donations.ts';
-import { auditLog, contactMessages, doctorProfiles, donationIntents, donations, users } from '../../db/schema/index.ts';
+import { auditLog, contactMessages, doctorProfiles, donationIntents, donations, stories, users } from '../../db/schema/index.ts';
 import { audit } from '../../services/audit.ts';
 
 const page = (n: number) => ({ limit: ADMIN_LIST_PAGE_SIZE, offset: (n - 1) * ADMIN_LIST_PAGE_SIZE });
@@ -15,12 +15,13 @@ const operations: FastifyPluginAsyncZod = async (app) => {
     const now = app.clock.now();
     const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
     const live = isNull(donations.voidedAt);
-    const [[total], [today], [intents], [doctors], [messages]] = await Promise.all([
+    const [[total], [today], [intents], [doctors], [messages], [pendingStories]] = await Promise.all([
       app.db.select({ cents: sum(donations.usdCents), n: count() }).from(donations).where(live),
       app.db.select({ cents: sum(donations.usdCents) }).from(donations).where(and(live, gte(donations.createdAt, startOfDay))),
       app.db.select({ n: count(), oldest: min(donationIntents.createdAt) }).from(donationIntents).where(eq(donationIntents.status, 'open')),
       app.db.select({ n: count() }).from(doctorProfiles).where(eq(doctorProfiles.verificationStatus, 'pending')),
       app.db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.status, 'new')),
+      app.db.select({ n: count(), oldest: min(stories.submittedAt) }).from(stories).where(eq(stories.status, 'pending')),
     ]);
     return reply.header('cache-control', 'no-store').send({
       totalRaisedCents: Number(total?.cents ?? 0),
@@ -30,6 +31,8 @@ const operations: FastifyPluginAsyncZod = async (app) => {
       oldestOpenIntentAt: intents?.oldest ? new Date(intents.oldest).toISOString() : null,
       pendingDoctorVerifications: doctors?.n ?? 0,
       newContactMessages: messages?.n ?? 0,
+      pendingStories: pendingStories?.n ?? 0,
+      oldestPendingStoryAt: pendingStories?.oldest ? new Date(pendingStories.oldest).toISOString() : null,
     });
   });
 

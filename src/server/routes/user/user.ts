@@ -8,6 +8,7 @@ import { ChangePasswordSchema, DeleteAccountSchema, UpdateProfileSchema } from '
 import { OnboardingSchema } from '#shared/schemas/onboarding.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { deleteAccount, exportUserData, loadProfile, saveOnboarding } from '../../commands/profile.ts';
+import { notifyVerificationWaiting } from '../../commands/doctors.ts';
 import { setPassword } from '../../commands/accounts.ts';
 import { verifyPassword } from '../../services/passwords.ts';
 import { passwordChangedMail } from '../../services/mail-templates.ts';
@@ -24,6 +25,7 @@ const user: FastifyPluginAsyncZod = async (app) => {
       throw new AppError('FORBIDDEN', `Your account is a ${me.role ?? 'patient'} account; complete that onboarding instead`);
     }
     const updated = await saveOnboarding(app.db, me.id, request.body, app.clock.now());
+    if (request.body.role === 'doctor') await notifyVerificationWaiting(app.db, updated);
     return reply.headers(noStore).send(presentCurrentUser(updated, request.session));
   });
 

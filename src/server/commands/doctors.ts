@@ -1,0 +1,102 @@
+/**
+ * Doctor verification: an admin's decision (verified or rejected, with the reason the doctor reads) in one
+ * transaction with its audit entry and the doctor's notification; and telling managers a profile waits.
+ */
+import type { FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { AppError } from '#shared/errors.ts';
+import type { Db } from '../db/client.ts';
+import { doctorProfiles, users } from '../db/schema/index.ts';
+import { audit } from '../services/audit.ts';
+import { adminsAtLeast, notify, type NotificationRow } from '../services/notifications.ts';
+import type { DoctorProfileRow } from '../presenters/doctor.ts';
+
+export type VerificationDecision = { status: 'verified' } | { status: 'rejected'; reason: string };
+
+export interface DecisionResult {
+  profile: DoctorProfileRow;
+  /** False when the profile already stood so (a repeated request): nothing was written or sent. */
+  changed: boolean;
+  notifications: (NotificationRow & { important: boolean })[];
+}
+
+const DASHBOARD_LINK = '/doctor-dashboard';
+
+/**
+ * Records a verification decision. The same decision again (verify a verified profile, reject a rejected one
+ * with the same reason) changes nothing and notifies nobody; any other is a new decision, so a rejected doctor
+ * can be verified later. The notification's key names the decision, so it is stored once whatever happens.
+ */
+export async function decideVerification(db: Db, request: FastifyRequest, doctorId: string, decision: VerificationDecision, now: Date): Promise<DecisionResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ profile: doctorProfiles, role: users.role })
+      .from(doctorProfiles)
+      .innerJoin(users, eq(users.id, doctorProfiles.userId))
+      .where(eq(doctorProfiles.userId, doctorId))
+      .for('update');
+    if (!row) throw new AppError('NOT_FOUND', 'No doctor profile waits for verification under this id');
+    if (row.role !== 'doctor') throw new AppError('CONFLICT', 'This account is no longer a doctor account');
+    const before = row.profile;
+    const note = decision.status === 'rejected' ? decision.reason : null;
+    if (before.verificationStatus === decision.status && before.verificationNote === note) return { profile: before, changed: false, notifications: [] };
+
+    const [after] = await tx
+      .update(doctorProfiles)
+      // updatedAt stays: it is when the doctor last submitted their answers.
+      .set({ verificationStatus: decision.status, verificationNote: note, verificationDecidedAt: now, verificationDecidedBy: request.user?.id ?? null })
+      .where(eq(doctorProfiles.userId, doctorId))
+      .returning();
+    await audit(tx as unknown as Db, request, {
+      action: decision.status === 'verified' ? 'doctor.verify' : 'doctor.reject',
+      targetType: 'doctor',
+      targetId: doctorId,
+      before: { status: before.verificationStatus, note: before.verificationNote },
+      after: { status: after!.verificationStatus, note: after!.verificationNote },
+    });
+    const notifications = await notify(tx as unknown as Db, [
+      decision.status === 'verified'
+        ? {
+            userId: doctorId,
+            type: 'doctor_verification',
+            title: 'Your doctor profile is verified',
+            body: 'You now appear in Find Doctors, and your replies to stories carry the Verified doctor badge.',
+            link: DASHBOARD_LINK,
+            eventKey: `doctor:${doctorId}:verification:${now.toISOString()}`,
+            important: true,
+          }
+        : {
+            userId: doctorId,
+            type: 'doctor_verification',
+            title: 'Your doctor profile was not verified',
+            body: decision.reason,
+            link: DASHBOARD_LINK,
+            eventKey: `doctor:${doctorId}:verification:${now.toISOString()}`,
+            important: true,
+          },
+    ]);
+    return { profile: after!, changed: true, notifications };
+  });
+}
+
+/**
+ * Tells managers (and above) that a doctor's profile waits for verification. One notice per wait: edits while
+ * waiting add none, and a profile back in the queue after a decision makes a new one.
+ */
+export async function notifyVerificationWaiting(db: Db, doctor: { id: string; firstName: string; lastName: string }): Promise<void> {
+  const [profile] = await db.select().from(doctorProfiles).where(eq(doctorProfiles.userId, doctor.id));
+  if (profile?.verificationStatus !== 'pending') return;
+  const after = profile.verificationDecidedAt ? `:${profile.verificationDecidedAt.toISOString()}` : '';
+  const managers = await adminsAtLeast(db, 'manager');
+  await notify(
+    db,
+    managers.map((userId) => ({
+      userId,
+      type: 'admin_queue',
+      title: `Dr. ${doctor.firstName} ${doctor.lastName} waits for verification`.replace(/\s+/g, ' '),
+      body: `${profile.specialty}; license ${profile.licenseState}.`,
+      link: '/admin-doctors',
+      eventKey: `doctor:${doctor.id}:pending${after}`,
+    })),
+  );
+}

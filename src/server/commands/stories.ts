@@ -1,0 +1,194 @@
+/**
+ * The story state machine. Authors: draft -> pending (submit), any -> archived, edits; moderators:
+ * pending -> approved | rejected, and hide/restore of the published copy. Approval copies the working copy
+ * to the published columns, so an approved story stays public while a later edit waits for review.
+ * Every change runs in one transaction with a story event (the history), and moderator decisions
+ * also with an audit entry and a notification to the author.
+ */
+import type { FastifyRequest } from 'fastify';
+import { and, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { AppError } from '#shared/errors.ts';
+import type { AuditAction } from '#shared/audit.ts';
+import type { StoryStatus } from '#shared/schemas/stories.ts';
+import type { Db } from '../db/client.ts';
+import { patientProfiles, stories, storyEvents } from '../db/schema/index.ts';
+import { audit } from '../services/audit.ts';
+import { adminsAtLeast, notify, type NotificationEvent } from '../services/notifications.ts';
+
+export type StoryRow = typeof stories.$inferSelect;
+type Tx = Db;
+
+/** A story the public may read: a published copy, consent to show it, not hidden, not archived. */
+export const isPublicStory: SQL = and(isNotNull(stories.publishedAt), isNull(stories.hiddenAt), eq(stories.publishConsent, true), ne(stories.status, 'archived'))!;
+
+export function storyIsPublic(s: StoryRow): boolean {
+  return s.publishedAt !== null && s.hiddenAt === null && s.publishConsent && s.status !== 'archived';
+}
+
+export interface StoryDraft {
+  title: string;
+  body: string;
+  tags: string[];
+  images: { uploadId: string; alt: string }[];
+  wantsProfessionalInput: boolean;
+  publishConsent?: boolean | undefined;
+}
+
+async function lockStory(tx: Tx, id: string): Promise<StoryRow> {
+  const [row] = await tx.select().from(stories).where(eq(stories.id, id)).for('update');
+  if (!row) throw new AppError('NOT_FOUND', 'No such story');
+  return row;
+}
+
+/** The author's own story, locked; someone else's is "not found" (its existence is nobody else's business). */
+async function lockOwnStory(tx: Tx, authorId: string, id: string): Promise<StoryRow> {
+  const row = await lockStory(tx, id);
+  if (row.authorId !== authorId) throw new AppError('NOT_FOUND', 'No such story');
+  return row;
+}
+
+function refuse(status: StoryStatus, what: string): never {
+  const names: Record<StoryStatus, string> = { draft: 'a draft', pending: 'waiting for review', approved: 'approved', rejected: 'not approved', archived: 'archived' };
+  throw new AppError('CONFLICT', `This story is ${names[status]}, so it cannot be ${what}`);
+}
+
+async function record(tx: Tx, storyId: string, actorId: string, action: string, reason: string | null = null) {
+  await tx.insert(storyEvents).values({ storyId, actorId, action, reason });
+}
+
+async function update(tx: Tx, id: string, patch: Partial<StoryRow>, now: Date): Promise<StoryRow> {
+  const [row] = await tx
+    .update(stories)
+    .set({ ...patch, updatedAt: now })
+    .where(eq(stories.id, id))
+    .returning();
+  return row!;
+}
+
+export async function createStory(db: Db, authorId: string, draft: StoryDraft, campaignId: string | null, now: Date): Promise<StoryRow> {
+  return db.transaction(async (tx) => {
+    // Publication consent defaults to what the patient chose at onboarding.
+    const [profile] = await tx.select({ allow: patientProfiles.allowPublicStory }).from(patientProfiles).where(eq(patientProfiles.userId, authorId));
+    const [row] = await tx
+      .insert(stories)
+      .values({ ...draft, publishConsent: draft.publishConsent ?? profile?.allow ?? false, authorId, campaignId, createdAt: now, updatedAt: now })
+      .returning();
+    await record(tx as unknown as Db, row!.id, authorId, 'created');
+    return row!;
+  });
+}
+
+/** Edits the working copy. An approved story's edit goes back to review; a rejected one becomes a draft again. */
+export async function editStory(db: Db, authorId: string, id: string, draft: StoryDraft, now: Date): Promise<StoryRow> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const before = await lockOwnStory(tx, authorId, id);
+    if (before.status === 'archived') refuse(before.status, 'edited');
+    const next: Partial<StoryRow> = { title: draft.title, body: draft.body, tags: draft.tags, images: draft.images, wantsProfessionalInput: draft.wantsProfessionalInput };
+    if (draft.publishConsent !== undefined) next.publishConsent = draft.publishConsent;
+    if (before.status === 'approved') Object.assign(next, { status: 'pending', submittedAt: now });
+    if (before.status === 'rejected') next.status = 'draft';
+    const row = await update(tx, id, next, now);
+    await record(tx, id, authorId, before.status === 'approved' ? 'edited_after_approval' : 'edited');
+    return row;
+  });
+}
+
+/** Sends a draft (or a rejected story, after changes) to the moderators' queue, and tells them. */
+export async function submitStory(db: Db, authorId: string, id: string, now: Date): Promise<StoryRow> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const before = await lockOwnStory(tx, authorId, id);
+    if (before.status !== 'draft' && before.status !== 'rejected') refuse(before.status, 'submitted');
+    const row = await update(tx, id, { status: 'pending', submittedAt: now, reviewReason: null }, now);
+    await record(tx, id, authorId, 'submitted');
+    const moderators = await adminsAtLeast(tx, 'moderator');
+    await notify(
+      tx,
+      moderators.map((userId) => ({ userId, type: 'admin_queue', title: `A story waits for review: "${row.title}"`, link: '/admin-stories', eventKey: `story:${id}:submitted:${now.toISOString()}` })),
+    );
+    return row;
+  });
+}
+
+export async function archiveStory(db: Db, authorId: string, id: string, now: Date): Promise<StoryRow> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const before = await lockOwnStory(tx, authorId, id);
+    if (before.status === 'archived') refuse(before.status, 'archived again');
+    const row = await update(tx, id, { status: 'archived' }, now);
+    await record(tx, id, authorId, 'archived');
+    return row;
+  });
+}
+
+/** Publish or unpublish: the author's consent, changeable at any time (except once archived). */
+export async function setPublishConsent(db: Db, authorId: string, id: string, consent: boolean, now: Date): Promise<StoryRow> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const before = await lockOwnStory(tx, authorId, id);
+    if (before.status === 'archived') refuse(before.status, 'published');
+    const row = await update(tx, id, { publishConsent: consent }, now);
+    await record(tx, id, authorId, consent ? 'consented' : 'unpublished');
+    return row;
+  });
+}
+
+type Decision = 'approve' | 'reject' | 'hide' | 'restore';
+
+const DECISIONS: Record<Decision, { audit: AuditAction; allowed: (s: StoryRow) => boolean; what: string }> = {
+  approve: { audit: 'story.approve', allowed: (s) => s.status === 'pending', what: 'approved' },
+  reject: { audit: 'story.reject', allowed: (s) => s.status === 'pending', what: 'rejected' },
+  hide: { audit: 'story.hide', allowed: (s) => s.publishedAt !== null && s.hiddenAt === null, what: 'hidden' },
+  restore: { audit: 'story.restore', allowed: (s) => s.hiddenAt !== null, what: 'restored' },
+};
+
+function decisionPatch(decision: Decision, s: StoryRow, reason: string | null, now: Date): Partial<StoryRow> {
+  switch (decision) {
+    case 'approve':
+      return { status: 'approved', reviewReason: null, publishedTitle: s.title, publishedBody: s.body, publishedTags: s.tags, publishedImages: s.images, publishedAt: now };
+    case 'reject':
+      // A rejected edit of a published story leaves the published copy public.
+      return { status: 'rejected', reviewReason: reason };
+    case 'hide':
+      return { hiddenAt: now, hiddenReason: reason };
+    case 'restore':
+      return { hiddenAt: null, hiddenReason: null };
+  }
+}
+
+function authorNotice(decision: Decision, s: StoryRow, reason: string | null, now: Date): NotificationEvent | null {
+  const link = '/my-stories';
+  const key = `story:${s.id}:${decision}:${now.toISOString()}`;
+  switch (decision) {
+    case 'approve':
+      return { userId: s.authorId, type: 'story_approved', title: `Your story "${s.title}" was approved`, body: s.publishConsent ? 'It is now public.' : 'It will be public once you choose to publish it.', link: `/stories/${s.id}`, eventKey: key, important: true };
+    case 'reject':
+      return { userId: s.authorId, type: 'story_rejected', title: `Your story "${s.title}" was not approved`, body: reason ?? '', link, eventKey: key, important: true };
+    case 'hide':
+      return { userId: s.authorId, type: 'story_hidden', title: `Your story "${s.publishedTitle ?? s.title}" was hidden by a moderator`, body: reason ?? '', link, eventKey: key, important: true };
+    case 'restore':
+      return null;
+  }
+}
+
+/** A moderator's decision, with its history entry, audit entry and the author's notification, all or nothing. */
+export async function decideStory(db: Db, request: FastifyRequest, id: string, decision: Decision, reason: string | null, now: Date) {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const before = await lockStory(tx, id);
+    const rule = DECISIONS[decision];
+    if (!rule.allowed(before)) refuse(before.status, rule.what);
+    const row = await update(tx, id, decisionPatch(decision, before, reason, now), now);
+    await record(tx, id, request.user!.id, decision === 'approve' ? 'approved' : decision === 'reject' ? 'rejected' : decision === 'hide' ? 'hidden' : 'restored', reason);
+    await audit(tx, request, { action: rule.audit, targetType: 'story', targetId: id, before: { status: before.status, hidden: before.hiddenAt !== null }, after: { status: row.status, hidden: row.hiddenAt !== null, reason } });
+    const notice = authorNotice(decision, before, reason, now);
+    const notified = notice ? await notify(tx, [notice]) : [];
+    return { story: row, notified };
+  });
+}
+
+/** Pending stories waiting longer than `hours` (the dashboard and queue mark them overdue). */
+export function waitingLongerThan(hours: number, now: Date): SQL {
+  return sql`${stories.submittedAt} < ${new Date(now.getTime() - hours * 3_600_000).toISOString()}::timestamptz`;
+}

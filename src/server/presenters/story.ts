@@ -1,0 +1,89 @@
+/** Stories and words of support as each audience may see them: public, author, moderator. */
+import type { OwnStory, PublicStory, SupportReply } from '#shared/schemas/stories.ts';
+import { storyIsPublic, type StoryRow } from '../commands/stories.ts';
+
+/** "Maya R.": first name and last initial, the default public name (issue 5). */
+export function displayName(person: { firstName: string; lastName: string }): string {
+  const initial = person.lastName.trim().charAt(0);
+  return initial ? `${person.firstName} ${initial.toUpperCase()}.` : person.firstName;
+}
+
+/** The published copy only; never the working copy, never health fields. */
+export function presentPublicStory(s: StoryRow, author: { firstName: string; lastName: string }, supportCount: number): PublicStory {
+  return {
+    id: s.id,
+    title: s.publishedTitle ?? '',
+    body: s.publishedBody ?? '',
+    tags: s.publishedTags ?? [],
+    images: s.publishedImages ?? [],
+    authorName: displayName(author),
+    publishedAt: s.publishedAt!.toISOString(),
+    wantsProfessionalInput: s.wantsProfessionalInput,
+    donateLink: s.campaignId ? '/donate' : null,
+    supportCount,
+  };
+}
+
+export function presentOwnStory(s: StoryRow): OwnStory {
+  return {
+    id: s.id,
+    status: s.status,
+    title: s.title,
+    body: s.body,
+    tags: s.tags,
+    images: s.images,
+    wantsProfessionalInput: s.wantsProfessionalInput,
+    publishConsent: s.publishConsent,
+    reviewReason: s.reviewReason,
+    hiddenReason: s.hiddenReason,
+    isPublic: storyIsPublic(s),
+    publishedAt: s.publishedAt?.toISOString() ?? null,
+    submittedAt: s.submittedAt?.toISOString() ?? null,
+    updatedAt: s.updatedAt.toISOString(),
+  };
+}
+
+export function presentModeratedStory(s: StoryRow, author: { firstName: string; lastName: string; email: string }) {
+  return {
+    id: s.id,
+    title: s.title,
+    body: s.body,
+    tags: s.tags,
+    authorName: `${author.firstName} ${author.lastName}`.trim(),
+    authorEmail: author.email,
+    status: s.status,
+    submittedAt: s.submittedAt?.toISOString() ?? null,
+    publishedAt: s.publishedAt?.toISOString() ?? null,
+    hiddenAt: s.hiddenAt?.toISOString() ?? null,
+    hiddenReason: s.hiddenReason,
+    reviewReason: s.reviewReason,
+    hasPublishedVersion: s.publishedAt !== null,
+    publishConsent: s.publishConsent,
+  };
+}
+
+export interface SupportRowView {
+  id: string;
+  body: string;
+  authorId: string;
+  firstName: string;
+  lastName: string;
+  doctorStatus: string | null;
+  specialty: string | null;
+  hiddenAt: Date | null;
+  thankedAt: Date | null;
+  createdAt: Date;
+}
+
+export function presentSupportReply(r: SupportRowView, viewerId: string | null): SupportReply {
+  return {
+    id: r.id,
+    body: r.body,
+    authorName: displayName(r),
+    verifiedDoctorSpecialty: r.doctorStatus === 'verified' ? r.specialty : null,
+    createdAt: r.createdAt.toISOString(),
+    thanked: r.thankedAt !== null,
+    hidden: r.hiddenAt !== null,
+    mine: r.authorId === viewerId,
+  };
+}

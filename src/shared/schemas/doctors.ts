@@ -1,0 +1,120 @@
+/** The doctor directory, the doctor dashboard and the verification queue (issue 5): requests and answers. */
+import { z } from 'zod';
+import { AREAS_OF_EXPERTISE, CONSULTATION_TYPES, DOCTOR_SPECIALTIES } from './onboarding.ts';
+
+export const VERIFICATION_STATUSES = ['pending', 'verified', 'rejected'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+/** Doctors per directory page. */
+export const DOCTORS_PAGE_SIZE = 10;
+export const DOCTOR_SEARCH_MAX = 100;
+export const VERIFICATION_REASON_MIN = 3;
+export const VERIFICATION_REASON_MAX = 500;
+
+const page = z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1, 'page must be 1 or more').max(10_000).default(1);
+/** A filter left empty in a form (`?specialty=`) means no filter. */
+const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.enum(values, { error: message }).optional());
+
+/** GET /api/doctors: unknown parameters (a campaign tag on a shared link) are ignored, not refused. */
+export const DoctorDirectoryQuerySchema = z.object({
+  specialty: choice(DOCTOR_SPECIALTIES, 'Choose a specialty from the list'),
+  expertise: choice(AREAS_OF_EXPERTISE, 'Choose an area of expertise from the list'),
+  consultation: choice(CONSULTATION_TYPES, 'Choose a consultation type from the list'),
+  q: z
+    .string({ error: 'Search text must be text' })
+    // Control characters are never part of a name or bio (and PostgreSQL refuses a NUL in text).
+    .transform((v) => v.replace(/\p{Cc}/gu, ' ').trim())
+    .pipe(z.string().max(DOCTOR_SEARCH_MAX, `Keep the search under ${DOCTOR_SEARCH_MAX} characters`))
+    .transform((v) => v || undefined)
+    .optional(),
+  page,
+});
+export type DoctorDirectoryQuery = z.output<typeof DoctorDirectoryQuerySchema>;
+
+/** GET /api/admin/doctor-verifications */
+export const DoctorVerificationsQuerySchema = z.strictObject({
+  status: z.enum(VERIFICATION_STATUSES, { error: 'status must be pending, verified or rejected' }).default('pending'),
+  page,
+});
+
+/** POST /api/admin/doctor-verifications/:id/reject: the doctor reads the reason. */
+export const RejectDoctorSchema = z.strictObject({
+  reason: z
+    .string({ error: 'Give a reason the doctor will see' })
+    .trim()
+    .min(VERIFICATION_REASON_MIN, 'Give a reason the doctor will see')
+    .max(VERIFICATION_REASON_MAX, `Keep the reason under ${VERIFICATION_REASON_MAX} characters`)
+    // Line breaks and tabs are fine; other control characters cannot be shown (and PostgreSQL refuses a NUL).
+    .refine((v) => !/[^\P{Cc}\n\r\t]/u.test(v), 'The reason holds characters that cannot be shown'),
+});
+export type RejectDoctorInput = z.input<typeof RejectDoctorSchema>;
+
+/** POST /api/admin/doctor-verifications/:id/verify takes no fields; an empty JSON object is accepted. */
+export const VerifyDoctorSchema = z.strictObject({}).optional();
+
+/** A verified doctor as anyone may see them (the directory and the profile page): never the license number. */
+export interface PublicDoctor {
+  /** The doctor's user id. */
+  id: string;
+  /** "Dr. First Last" */
+  name: string;
+  specialty: string;
+  yearsExperience: number;
+  hospitalAffiliation: string | null;
+  bio: string;
+  areasOfExpertise: string[];
+  consultationTypes: string[];
+  licenseState: string;
+  profileImageUrl: string | null;
+}
+
+/** A story asking for professional input, as the doctor dashboard lists it. */
+export interface InputRequestStory {
+  id: string;
+  title: string;
+  /** The start of the published story. */
+  excerpt: string;
+  tags: string[];
+  authorName: string;
+  publishedAt: string;
+  /** The doctor's own visible replies on this story. */
+  myReplies: number;
+}
+
+/** GET /api/doctor/dashboard */
+export interface DoctorDashboard {
+  /** `not_submitted` until the doctor completes onboarding. */
+  verification: { status: VerificationStatus | 'not_submitted'; note: string | null; decidedAt: string | null };
+  /** What the doctor should do now, in a sentence or two. */
+  nextStep: { title: string; text: string; link: { href: string; text: string } | null };
+  /** The doctor's own profile, license number included (only they and admins see it). */
+  profile: (Omit<PublicDoctor, 'name' | 'profileImageUrl'> & { licenseNumber: string; medicalBoard: string }) | null;
+  /** Stories whose authors asked for professional input; empty until verified. */
+  stories: InputRequestStory[];
+  counts: { replies: number; thanked: number };
+}
+
+/** GET /api/admin/doctor-verifications item: the license details an admin checks. */
+export interface DoctorVerificationItem {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  accountStatus: 'active' | 'suspended';
+  specialty: string;
+  licenseNumber: string;
+  licenseState: string;
+  medicalBoard: string;
+  hospitalAffiliation: string | null;
+  yearsExperience: number;
+  bio: string;
+  areasOfExpertise: string[];
+  consultationTypes: string[];
+  status: VerificationStatus;
+  note: string | null;
+  /** When the doctor last submitted their profile. */
+  submittedAt: string;
+  decidedAt: string | null;
+  decidedByEmail: string | null;
+}
