@@ -1,6 +1,7 @@
 /** The page table: each path, how its code loads (split per page), and its head tags. */
 import { use, type ComponentType } from 'react';
 import type { CampaignContent } from '#shared/schemas/campaign.ts';
+import { pathMatches } from '#shared/routes.ts';
 
 export interface PageHead {
   title: string;
@@ -105,6 +106,37 @@ export const PAGE_ROUTES: PageRoute[] = [
     load: () => import('./routes/account/profile.tsx'),
     head: legal('Account Settings', 'Manage your {product} profile, password, sessions and data.'),
   },
+  {
+    path: '/notifications',
+    load: () => import('./routes/account/notifications.tsx'),
+    head: legal('Notifications', 'Your {product} notifications.'),
+  },
+  // Stories: public but live data, and the author's own pages; browser-rendered like the account pages.
+  {
+    path: '/stories',
+    load: () => import('./routes/community/stories-list.tsx'),
+    head: legal('Stories', 'Stories shared by the {product} community, read by a moderator before they appear.'),
+  },
+  {
+    path: '/stories/:id',
+    load: () => import('./routes/community/story-detail.tsx'),
+    head: legal('Story', 'A story shared by the {product} community, with words of support.'),
+  },
+  {
+    path: '/my-stories',
+    load: () => import('./routes/community/my-stories.tsx'),
+    head: legal('My Stories', 'Write your story, follow its review and choose whether it is public on {product}.'),
+  },
+  {
+    path: '/my-stories/new',
+    load: () => import('./routes/community/story-editor.tsx'),
+    head: legal('Write Your Story', 'Write your story for the {product} community.'),
+  },
+  {
+    path: '/my-stories/:id/edit',
+    load: () => import('./routes/community/story-editor.tsx'),
+    head: legal('Edit Your Story', 'Edit your story on {product}.'),
+  },
   // Admin pages: browser only like the account pages; the server checks every admin call.
   {
     path: '/admin',
@@ -141,6 +173,32 @@ export const PAGE_ROUTES: PageRoute[] = [
     load: () => import('./routes/admin/admin-users.tsx'),
     head: legal('User Management', 'Search and manage the accounts of {product}.'),
   },
+  {
+    path: '/admin-stories',
+    load: () => import('./routes/admin/admin-stories.tsx'),
+    head: legal('Story Management', 'Review the stories and words of support of {product}.'),
+  },
+  {
+    path: '/admin-doctors',
+    load: () => import('./routes/admin/admin-doctors.tsx'),
+    head: legal('Doctor Verification', 'Check the license details of doctors joining {product} and verify them.'),
+  },
+  // Doctors: the directory and profiles are public but read live data, so they are browser-rendered too.
+  {
+    path: '/find-doctors',
+    load: () => import('./routes/community/find-doctors.tsx'),
+    head: legal('Find Doctors', 'Find verified doctors of the {product} community by specialty, area of expertise and consultation type.'),
+  },
+  {
+    path: '/doctors/:id',
+    load: () => import('./routes/community/doctor-profile.tsx'),
+    head: legal('Doctor Profile', 'A verified doctor of the {product} community.'),
+  },
+  {
+    path: '/doctor-dashboard',
+    load: () => import('./routes/community/doctor-dashboard.tsx'),
+    head: legal('Doctor Dashboard', 'Your verification and the stories asking for professional input on {product}.'),
+  },
 ];
 
 export const NOT_FOUND_ROUTE: PageRoute = {
@@ -151,7 +209,7 @@ export const NOT_FOUND_ROUTE: PageRoute = {
 
 export function matchPage(pathname: string): PageRoute {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-  return PAGE_ROUTES.find((r) => r.path === path) ?? NOT_FOUND_ROUTE;
+  return PAGE_ROUTES.find((r) => pathMatches(r.path, path)) ?? NOT_FOUND_ROUTE;
 }
 
 const loaded = new Map<PageRoute, ComponentType>();

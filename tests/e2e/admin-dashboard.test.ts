@@ -1,6 +1,7 @@
 /** The admin dashboard's figures and the contact inbox: a moderator works a message; a patient has no access. */
 import { describe, expect, it } from 'vitest';
 import { buildDonation, buildIntent } from '../factories/donations.ts';
+import { buildStory } from '../factories/stories.ts';
 import { browserSuite, expectNoAccessView, expectNoAxeViolations, signInAsAdmin, signUpThroughApi, toastText, visit, type BrowserContext, type Page } from './fixtures.ts';
 
 const suite = browserSuite();
@@ -42,6 +43,7 @@ describe('admin dashboard and contact inbox', () => {
   it('a moderator sees the figures, follows the messages link and marks a message handled', async () => {
     await buildDonation(suite.site.database.db, { amountCents: 12_345, usdCents: 12_345 });
     await buildIntent(suite.site.database.db, { createdAt: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000 - 60_000) });
+    await buildStory(suite.site.database.db, { submittedAt: new Date(Date.now() - 2 * 60 * 60 * 1000 - 60_000) });
     await sendContactMessage('Question about the surgery');
 
     const { page, context } = await suite.newPage();
@@ -55,6 +57,8 @@ describe('admin dashboard and contact inbox', () => {
     expect(await page.getByTestId('figure-donors').innerText()).toBe('1');
     expect(await page.getByTestId('figure-intents').innerText()).toBe('1');
     expect(await page.getByTestId('figure-intents-note').innerText()).toBe('oldest 3 days old');
+    expect(await page.getByTestId('figure-stories').innerText()).toBe('1');
+    expect(await page.getByTestId('figure-stories-note').innerText()).toBe('oldest 2 hours old');
     expect(await page.getByTestId('figure-doctors').innerText()).toBe('0');
     expect(await page.getByTestId('figure-messages').innerText()).toBe('1');
     await expectNoAxeViolations(page);

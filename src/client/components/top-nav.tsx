@@ -16,7 +16,8 @@ const MobileAccountNav = lazy(() => loadAccountNav().then((m) => ({ default: m.M
 const VerifyEmailBanner = lazy(() => loadAccountNav().then((m) => ({ default: m.VerifyEmailBanner })));
 
 const LINKS = [
-  { href: '/', label: 'Stories' },
+  // The spec sends Stories to /; the community's stories now have their own list (the brand link still goes home).
+  { href: '/stories', label: 'Stories' },
   // Both menus send Find Doctors to the directory (the original's mobile menu did not).
   { href: '/find-doctors', label: 'Find Doctors' },
   { href: '/how-it-works', label: 'How It Works' },

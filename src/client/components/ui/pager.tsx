@@ -1,9 +1,21 @@
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import { Button } from './button.tsx';
 
-/** Previous / Next over server pages of ADMIN_LIST_PAGE_SIZE, from the list's X-Total-Count. */
-export function Pager({ label, page, total, onPage }: { label: string; page: number; total: number; onPage: (page: number) => void }) {
-  const pages = Math.max(1, Math.ceil(total / ADMIN_LIST_PAGE_SIZE));
+/** Previous / Next over server pages (of ADMIN_LIST_PAGE_SIZE unless said), from the list's X-Total-Count. */
+export function Pager({
+  label,
+  page,
+  total,
+  pageSize = ADMIN_LIST_PAGE_SIZE,
+  onPage,
+}: {
+  label: string;
+  page: number;
+  total: number;
+  pageSize?: number;
+  onPage: (page: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1 && page <= 1) return null;
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-between gap-2">

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, ChartColumn, Clock, History, Inbox, Stethoscope, TrendingUp, Users, Wallet } from 'lucide-react';
+import { ArrowRight, ChartColumn, Clock, FileText, History, Inbox, Stethoscope, TrendingUp, Users, Wallet } from 'lucide-react';
 import { adminLevelAtLeast } from '#shared/auth/roles.ts';
 import { formatCents } from '#shared/money.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
@@ -19,6 +19,8 @@ export interface DashboardFigures {
   openIntents: number;
   oldestOpenIntentAt: string | null;
   pendingDoctorVerifications: number;
+  pendingStories: number;
+  oldestPendingStoryAt: string | null;
   newContactMessages: number;
 }
 
@@ -59,11 +61,19 @@ function figuresOf(d: DashboardFigures): Figure[] {
       link: { href: '/admin-donations', text: 'Work the intents' },
     },
     {
+      id: 'stories',
+      label: 'Stories waiting for review',
+      value: String(d.pendingStories),
+      icon: icon(FileText),
+      note: d.oldestPendingStoryAt ? `oldest ${ageOf(d.oldestPendingStoryAt)}` : 'none waiting',
+      link: { href: '/admin-stories', text: 'Review stories' },
+    },
+    {
       id: 'doctors',
       label: 'Pending doctor verifications',
       value: String(d.pendingDoctorVerifications),
       icon: icon(Stethoscope),
-      link: { href: '/admin-users', text: 'Review doctors' },
+      link: { href: '/admin-doctors', text: 'Review doctors' },
     },
     {
       id: 'messages',

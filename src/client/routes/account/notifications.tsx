@@ -1,0 +1,130 @@
+/** /notifications: the signed-in user's notifications, newest first, with links to what they are about. */
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
+import { toast } from '#client/components/ui/toast.ts';
+import { PageStatus, useRequiredUser } from './account-layout.tsx';
+
+/** GET /api/notifications */
+interface NotificationItem {
+  id: string;
+  type: string;
+  title: string;
+  body: string;
+  link: string | null;
+  isRead: boolean;
+  createdAt: string;
+}
+interface NotificationsPage {
+  items: NotificationItem[];
+  unreadCount: number;
+  nextBefore: string | null;
+}
+
+/** The bell's query; this page shares its key so both agree after a change. */
+const BELL_KEY = ['/api/notifications'] as const;
+const LIST_KEY = ['/api/notifications', 'pages'] as const;
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function NotificationRow({ item, onOpen }: { item: NotificationItem; onOpen: () => void }) {
+  const title = item.link ? (
+    <Link href={item.link} onClick={onOpen} className="rounded font-semibold text-brand-800 underline">
+      {item.title}
+    </Link>
+  ) : (
+    <span className="font-semibold text-ink">{item.title}</span>
+  );
+  return (
+    <div className="flex items-start gap-3">
+      <span aria-hidden="true" className={`mt-2 h-2.5 w-2.5 shrink-0 rounded-full ${item.isRead ? 'bg-transparent' : 'bg-brand-600'}`} />
+      <div>
+        <p>
+          {!item.isRead && <span className="sr-only">Unread: </span>}
+          {title}
+        </p>
+        {item.body && <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-700">{item.body}</p>}
+        <p className="mt-1 text-xs text-slate-600">
+          <time dateTime={item.createdAt}>{when.format(new Date(item.createdAt))}</time>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function NotificationList() {
+  const queryClient = useQueryClient();
+  const list = useInfiniteQuery({
+    queryKey: LIST_KEY,
+    queryFn: ({ pageParam }) => apiRequest<NotificationsPage>('GET', pageParam ? `/api/notifications?before=${encodeURIComponent(pageParam)}` : '/api/notifications'),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+    staleTime: 0,
+  });
+  // The bell's key is a prefix of the list's: one invalidation refreshes both.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: BELL_KEY });
+  const markRead = useMutation({ mutationFn: (id: string) => apiRequest('POST', `/api/notifications/${encodeURIComponent(id)}/read`), onSuccess: refresh });
+  const markAll = useMutation({
+    mutationFn: () => apiRequest('POST', '/api/notifications/read-all'),
+    onSuccess: async () => {
+      toast({ title: 'All notifications marked as read' });
+      await refresh();
+    },
+    onError: (err) => toast({ title: 'Could not mark them read', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+  });
+
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const unread = list.data?.pages[0]?.unreadCount ?? 0;
+  let body: ReactNode;
+  if (list.data) {
+    body = items.length ? (
+      <ul className="mt-2 divide-y divide-slate-200" data-testid="notifications-list">
+        {items.map((item) => (
+          <li key={item.id} className="py-4">
+            <NotificationRow item={item} onOpen={() => !item.isRead && markRead.mutate(item.id)} />
+          </li>
+        ))}
+      </ul>
+    ) : (
+      <p className="mt-4 text-slate-600">Nothing yet. When your story is reviewed or someone sends you words of support, you will see it here.</p>
+    );
+  } else if (list.error) {
+    body = <ListLoadError what="notifications" error={list.error} onRetry={() => void list.refetch()} />;
+  } else {
+    body = <ListLoading what="notifications" />;
+  }
+
+  return (
+    <Card className="mt-6" aria-label="Your notifications">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-700" data-testid="unread-count">
+          {unread === 1 ? '1 unread' : `${unread} unread`}
+        </p>
+        <Button variant="secondary" disabled={unread === 0 || markAll.isPending} onClick={() => markAll.mutate()}>
+          Mark all as read
+        </Button>
+      </div>
+      {body}
+      {list.hasNextPage && (
+        <Button variant="secondary" className="mt-4" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+          {list.isFetchingNextPage ? 'Loading…' : 'Show older notifications'}
+        </Button>
+      )}
+    </Card>
+  );
+}
+
+export default function NotificationsPage() {
+  const { user } = useRequiredUser('/notifications');
+  if (!user) return <PageStatus>Loading…</PageStatus>;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+      <h1 className="text-3xl font-bold tracking-tight text-ink">Notifications</h1>
+      <p className="mt-2 text-slate-700">Reviews of your stories, words of support, and news about your account.</p>
+      <NotificationList />
+    </div>
+  );
+}

@@ -1,0 +1,251 @@
+/**
+ * /admin-doctors (Doctor Verification): managers and above check the license details of doctors and verify
+ * or reject them (with a reason the doctor reads). Pending profiles come oldest first. A decided profile can be
+ * decided again (verify after a rejection, or withdraw a verification). The server checks every call.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
+import { RejectDoctorSchema, VERIFICATION_REASON_MAX, type DoctorVerificationItem, type VerificationStatus } from '#shared/schemas/doctors.ts';
+import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { apiErrorInfo } from '#client/lib/api-error.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { TextAreaField } from '#client/components/ui/field.tsx';
+import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
+import { Pager } from '#client/components/ui/pager.tsx';
+import { toast } from '#client/components/ui/toast.ts';
+import { CELL, WideTable } from '#client/components/ui/wide-table.tsx';
+import { AdminOnly } from './admin-access.tsx';
+import { fetchAdminPage, formatWhen } from './donations-data.ts';
+
+const QUEUE_PATH = '/api/admin/doctor-verifications';
+const QUEUE_KEY = [QUEUE_PATH] as const;
+const DASHBOARD_KEY = ['/api/admin/dashboard'] as const;
+const QUEUE_TITLE_ID = 'queue-title';
+
+const TABS: { status: VerificationStatus; label: string; heading: string; empty: string; caption: string }[] = [
+  { status: 'pending', label: 'Pending', heading: 'Waiting for verification', empty: 'No doctors are waiting for verification.', caption: 'oldest first' },
+  { status: 'verified', label: 'Verified', heading: 'Verified doctors', empty: 'No doctors are verified yet.', caption: 'latest decisions first' },
+  { status: 'rejected', label: 'Rejected', heading: 'Not verified', empty: 'No doctors have been rejected.', caption: 'latest decisions first' },
+];
+
+const fullName = (d: DoctorVerificationItem) => `Dr. ${d.firstName} ${d.lastName}`.trim();
+const actionPath = (d: DoctorVerificationItem, action: 'verify' | 'reject') => `${QUEUE_PATH}/${encodeURIComponent(d.id)}/${action}`;
+
+/** A decision's shared ending: a toast, and the queue and the dashboard figure asked for again. */
+function useDecision<TInput>(run: (input: TInput) => Promise<{ changed: boolean }>, done: string, failed: string, after?: () => void) {
+  const queryClient = useQueryClient();
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: QUEUE_KEY }), queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY })]);
+  return useMutation({
+    mutationFn: run,
+    onSuccess: async (answer) => {
+      toast({ title: done, ...(answer.changed ? {} : { description: 'It already stood so; nothing changed.' }) });
+      after?.();
+      await refresh();
+      // The decided row has left this tab, and the focus with it: keyboard users go back to the list's heading.
+      document.getElementById(QUEUE_TITLE_ID)?.focus();
+    },
+    onError: (err) => {
+      toast({ title: failed, description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+      const { status } = apiErrorInfo(err);
+      if (status === 404 || status === 409) void refresh();
+    },
+  });
+}
+
+type RejectIn = z.input<typeof RejectDoctorSchema>;
+type RejectOut = z.output<typeof RejectDoctorSchema>;
+
+/** Reject (after a reason, asked for in a small form under the button). */
+function RejectControl({ doctor, label }: { doctor: DoctorVerificationItem; label: string }) {
+  const name = fullName(doctor);
+  const [asking, setAsking] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const form = useForm<RejectIn, unknown, RejectOut>({ resolver: zodResolver(RejectDoctorSchema), defaultValues: { reason: '' } });
+  const reject = useDecision((input: RejectOut) => apiRequest<{ changed: boolean }>('POST', actionPath(doctor, 'reject'), input), 'Doctor not verified', 'Rejection not saved', () => {
+    setAsking(false);
+    form.reset();
+  });
+  useEffect(() => {
+    if (asking) form.setFocus('reason');
+  }, [asking, form]);
+  const cancel = () => {
+    setAsking(false);
+    form.reset();
+    toggleRef.current?.focus();
+  };
+  const formId = `reject-${doctor.id}`;
+  return (
+    <div>
+      <Button
+        ref={toggleRef}
+        variant="destructive"
+        aria-label={`${label} ${name}`}
+        aria-expanded={asking}
+        aria-controls={asking ? formId : undefined}
+        onClick={() => (asking ? cancel() : setAsking(true))}
+      >
+        {label}
+      </Button>
+      {asking && (
+        <form id={formId} noValidate className="mt-2 w-64 space-y-2" onSubmit={form.handleSubmit((input) => reject.mutate(input))}>
+          <TextAreaField
+            label={`Reason for not verifying ${name}`}
+            hint="The doctor reads this."
+            rows={3}
+            maxLength={VERIFICATION_REASON_MAX}
+            error={form.formState.errors.reason?.message}
+            {...form.register('reason')}
+          />
+          <div className="flex gap-2">
+            <Button type="submit" variant="destructive" className="whitespace-nowrap" disabled={reject.isPending}>
+              {reject.isPending ? 'Saving…' : 'Confirm rejection'}
+            </Button>
+            <Button variant="ghost" onClick={cancel}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function VerifyButton({ doctor }: { doctor: DoctorVerificationItem }) {
+  const verify = useDecision(() => apiRequest<{ changed: boolean }>('POST', actionPath(doctor, 'verify'), {}), 'Doctor verified', 'Verification not saved');
+  return (
+    <Button aria-label={`Verify ${fullName(doctor)}`} onClick={() => verify.mutate(undefined)} disabled={verify.isPending}>
+      {verify.isPending ? 'Verifying…' : 'Verify'}
+    </Button>
+  );
+}
+
+function Actions({ doctor }: { doctor: DoctorVerificationItem }) {
+  return (
+    <div className="flex flex-wrap items-start gap-2">
+      {doctor.status !== 'verified' && <VerifyButton doctor={doctor} />}
+      {doctor.status === 'pending' && <RejectControl doctor={doctor} label="Reject" />}
+      {doctor.status === 'verified' && <RejectControl doctor={doctor} label="Withdraw verification" />}
+    </div>
+  );
+}
+
+const COLUMNS = ['Doctor', 'License', 'Hospital', 'Submitted', 'Decision', 'Actions'];
+
+function QueueTable({ items, caption }: { items: DoctorVerificationItem[]; caption: string }) {
+  return (
+    <WideTable label="Doctor verification table" caption={caption} columns={COLUMNS} testId="doctors-table">
+      {items.map((d) => (
+        <tr key={d.id}>
+          <th scope="row" className={`${CELL} min-w-56 font-normal text-slate-700`}>
+            <span className="block font-semibold text-ink">{fullName(d)}</span>
+            <a href={`mailto:${d.email}`} className="rounded wrap-anywhere text-brand-800 underline">
+              {d.email}
+            </a>
+            <span className="block">{d.specialty}</span>
+            {d.accountStatus === 'suspended' && <span className="block text-xs text-red-800">Account suspended</span>}
+            <details className="mt-1">
+              <summary className="cursor-pointer rounded text-sm text-brand-800 underline">Profile</summary>
+              <p className="mt-1 text-sm">{d.yearsExperience} years of experience</p>
+              <p className="mt-1 text-sm whitespace-pre-line">{d.bio}</p>
+              <p className="mt-1 text-sm">
+                <span className="font-medium">Expertise:</span> {d.areasOfExpertise.join(', ')}
+              </p>
+              <p className="mt-1 text-sm">
+                <span className="font-medium">Consultations:</span> {d.consultationTypes.join(', ')}
+              </p>
+            </details>
+          </th>
+          <td className={`${CELL} min-w-48`}>
+            <span className="block font-mono">{d.licenseNumber}</span>
+            <span className="block">{d.licenseState}</span>
+            <span className="block text-slate-600">{d.medicalBoard}</span>
+          </td>
+          <td className={CELL}>{d.hospitalAffiliation ?? '—'}</td>
+          <td className={CELL}>
+            <time dateTime={d.submittedAt}>{formatWhen(d.submittedAt)}</time>
+          </td>
+          <td className={`${CELL} min-w-40`}>
+            {d.decidedAt ? (
+              <>
+                <time dateTime={d.decidedAt}>{formatWhen(d.decidedAt)}</time>
+                {d.decidedByEmail && <span className="block text-slate-600">by {d.decidedByEmail}</span>}
+                {d.note && <span className="block whitespace-pre-line text-slate-700">“{d.note}”</span>}
+              </>
+            ) : (
+              '—'
+            )}
+          </td>
+          <td className={CELL}>
+            <Actions doctor={d} />
+          </td>
+        </tr>
+      ))}
+    </WideTable>
+  );
+}
+
+function Queue() {
+  const [status, setStatus] = useState<VerificationStatus>('pending');
+  const [page, setPage] = useState(1);
+  const tab = TABS.find((t) => t.status === status)!;
+  const list = useQuery({
+    queryKey: [...QUEUE_KEY, status, page],
+    queryFn: () => fetchAdminPage<DoctorVerificationItem>(QUEUE_PATH, page, { status }),
+    placeholderData: keepPreviousData,
+    gcTime: 0,
+  });
+  const choose = (next: VerificationStatus) => {
+    setStatus(next);
+    setPage(1);
+  };
+
+  let body: ReactNode;
+  if (list.data) {
+    const pages = Math.max(1, Math.ceil(list.data.total / ADMIN_LIST_PAGE_SIZE));
+    body = list.data.items.length ? (
+      <QueueTable items={list.data.items} caption={`${tab.heading}: ${list.data.total} in all, ${tab.caption}; page ${page} of ${pages}.`} />
+    ) : (
+      <p className="mt-4 text-slate-600">{tab.empty}</p>
+    );
+  } else if (list.error) {
+    body = <ListLoadError what="doctors" error={list.error} onRetry={() => void list.refetch()} />;
+  } else {
+    body = <ListLoading what="doctors" />;
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight text-ink">Doctor Verification</h1>
+      <p className="mt-2 text-slate-700">
+        Check each doctor&apos;s license with the board that issued it before verifying. Verified doctors appear in Find Doctors; the doctor is told of every decision.
+      </p>
+      <div role="group" aria-label="Show doctors" className="mt-6 flex flex-wrap gap-2">
+        {TABS.map((t) => (
+          <Button key={t.status} variant={status === t.status ? 'primary' : 'secondary'} aria-pressed={status === t.status} onClick={() => choose(t.status)}>
+            {t.label}
+          </Button>
+        ))}
+      </div>
+      <Card className="mt-4" aria-labelledby={QUEUE_TITLE_ID}>
+        <h2 id={QUEUE_TITLE_ID} tabIndex={-1} className="text-xl font-semibold text-ink outline-none">
+          {tab.heading}
+        </h2>
+        {body}
+        {list.data && <Pager label="Doctor pages" page={page} total={list.data.total} onPage={setPage} />}
+      </Card>
+    </div>
+  );
+}
+
+export default function AdminDoctorsPage() {
+  return (
+    <AdminOnly minimum="manager" returnTo="/admin-doctors">
+      {() => <Queue />}
+    </AdminOnly>
+  );
+}

@@ -1,0 +1,213 @@
+/**
+ * /doctor-dashboard (doctors only): where the doctor's verification stands and what to do next, their profile
+ * as admins see it, and once verified the public stories whose authors asked for professional input, with
+ * the doctor's own replies and thanks. Other visitors get a sign-in or no-access view; the server checks too.
+ */
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight, HeartHandshake, MessageSquareText } from 'lucide-react';
+import type { DoctorDashboard, InputRequestStory } from '#shared/schemas/doctors.ts';
+import { useCurrentUser } from '#client/hooks/use-current-user.ts';
+import { apiRequest } from '#client/lib/api.ts';
+import { buttonClass } from '#client/components/ui/button.tsx';
+import { Card, CardTitle } from '#client/components/ui/card.tsx';
+import { ListLoadError } from '#client/components/ui/list-status.tsx';
+import { PageStatus } from '../account/account-layout.tsx';
+import { Badge, PageFrame, SignInPrompt, TagList } from './story-parts.tsx';
+import { excerpt, formatDate, type BadgeTone } from './story-model.ts';
+import { DOCTOR_DASHBOARD_KEY, yearsText } from './doctor-parts.tsx';
+
+const STATUS_BADGES: Record<DoctorDashboard['verification']['status'], { label: string; tone: BadgeTone }> = {
+  not_submitted: { label: 'Profile not completed', tone: 'neutral' },
+  pending: { label: 'Waiting for verification', tone: 'warning' },
+  verified: { label: 'Verified', tone: 'success' },
+  rejected: { label: 'Not verified', tone: 'danger' },
+};
+
+function NoAccess() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center sm:py-20">
+      <h1 className="text-3xl font-bold tracking-tight text-ink">No access</h1>
+      <p className="mt-4 text-slate-700">
+        The doctor dashboard is for medical professionals&apos; accounts. To find a doctor of our community, use the directory.
+      </p>
+      <Link href="/find-doctors" className={buttonClass('primary', 'lg', 'mt-8')}>
+        Find Doctors
+      </Link>
+    </div>
+  );
+}
+
+function VerificationCard({ data }: { data: DoctorDashboard }) {
+  const { verification, nextStep } = data;
+  const badge = STATUS_BADGES[verification.status];
+  return (
+    <Card className="mt-8" aria-labelledby="verification-title">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <CardTitle id="verification-title">Verification</CardTitle>
+        <Badge tone={badge.tone} testId="verification-status">
+          {badge.label}
+        </Badge>
+      </div>
+      {verification.decidedAt && verification.status !== 'pending' && (
+        <p className="mt-1 text-sm text-slate-600">
+          Decided <time dateTime={verification.decidedAt}>{formatDate(verification.decidedAt)}</time>
+        </p>
+      )}
+      {verification.note && verification.status !== 'verified' && (
+        <div className="mt-4 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-950" data-testid="verification-note">
+          <p className="font-semibold">{verification.status === 'rejected' ? 'Why it was not verified' : 'What the last review said'}</p>
+          <p className="mt-1 whitespace-pre-line">{verification.note}</p>
+        </div>
+      )}
+      <h3 className="mt-6 text-base font-semibold text-ink">{nextStep.title}</h3>
+      <p className="mt-1 text-slate-700">{nextStep.text}</p>
+      {nextStep.link && (
+        <Link href={nextStep.link.href} className={buttonClass('secondary', 'md', 'mt-4')}>
+          {nextStep.link.text}
+          <ArrowRight aria-hidden="true" className="h-4 w-4" />
+        </Link>
+      )}
+    </Card>
+  );
+}
+
+function Counts({ counts }: { counts: DoctorDashboard['counts'] }) {
+  const items = [
+    { id: 'replies', label: 'Your replies', value: counts.replies, Icon: MessageSquareText },
+    { id: 'thanked', label: 'Replies thanked by the author', value: counts.thanked, Icon: HeartHandshake },
+  ];
+  return (
+    <section aria-labelledby="counts-title" className="mt-6">
+      <h2 id="counts-title" className="sr-only">
+        Your replies
+      </h2>
+      <dl className="grid gap-4 sm:grid-cols-2">
+        {items.map(({ id, label, value, Icon }) => (
+          <div key={id} className="rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
+            <dt className="flex items-center gap-2 text-sm font-semibold text-slate-700">
+              <Icon aria-hidden="true" className="h-5 w-5 text-brand-700" />
+              {label}
+            </dt>
+            <dd className="mt-2 text-3xl font-bold text-brand-800" data-testid={`count-${id}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function ProfileCard({ profile }: { profile: NonNullable<DoctorDashboard['profile']> }) {
+  const rows: [string, ReactNode][] = [
+    ['Specialty', profile.specialty],
+    ['Experience', yearsText(profile.yearsExperience)],
+    ['License', `${profile.licenseNumber} (${profile.licenseState})`],
+    ['Medical board', profile.medicalBoard],
+    ['Hospital', profile.hospitalAffiliation ?? 'None given'],
+    ['Areas of expertise', profile.areasOfExpertise.join(', ')],
+    ['Consultation types', profile.consultationTypes.join(', ')],
+  ];
+  return (
+    <Card className="mt-6" aria-labelledby="profile-title">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <CardTitle id="profile-title">Your professional profile</CardTitle>
+        <Link href="/onboarding" className="rounded text-sm font-semibold text-brand-800 underline hover:text-brand-900">
+          Edit your answers
+        </Link>
+      </div>
+      <p className="mt-1 text-sm text-slate-600">Your license number is shown only to you and our administrators, never in the directory.</p>
+      <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="font-medium text-slate-600">{term}</dt>
+            <dd className="text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+function StoryItem({ story }: { story: InputRequestStory }) {
+  const titleId = `input-story-${story.id}`;
+  return (
+    <article aria-labelledby={titleId} className="rounded-2xl border border-brand-100 bg-white p-6 shadow-sm" data-testid="input-story">
+      <h3 id={titleId} className="text-lg font-semibold text-ink">
+        <Link href={`/stories/${encodeURIComponent(story.id)}`} className="rounded underline-offset-2 hover:text-brand-800 hover:underline">
+          {story.title}
+        </Link>
+      </h3>
+      <p className="mt-1 text-sm text-slate-700">
+        By {story.authorName} · <time dateTime={story.publishedAt}>{formatDate(story.publishedAt)}</time>
+      </p>
+      <div className="mt-3">
+        <TagList tags={story.tags} />
+      </div>
+      <p className="mt-3 text-slate-800">{excerpt(story.excerpt)}</p>
+      <p className="mt-3 text-sm font-medium text-slate-700" data-testid="my-replies">
+        {story.myReplies === 0 ? 'You have not replied yet' : story.myReplies === 1 ? 'You replied once' : `You replied ${story.myReplies} times`}
+      </p>
+    </article>
+  );
+}
+
+function InputRequests({ data }: { data: DoctorDashboard }) {
+  const verified = data.verification.status === 'verified';
+  let body: ReactNode;
+  if (!verified) body = <p className="mt-2 text-slate-700">Once you are verified, the stories whose authors ask for professional input appear here.</p>;
+  else if (data.stories.length === 0) body = <p className="mt-2 text-slate-700">No stories are asking for professional input right now. New ones appear here when they are published.</p>;
+  else {
+    body = (
+      <ul aria-label="Stories asking for professional input" className="mt-4 space-y-4">
+        {data.stories.map((s) => (
+          <li key={s.id}>
+            <StoryItem story={s} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <section aria-labelledby="input-title" className="mt-10">
+      <h2 id="input-title" className="text-xl font-semibold text-ink">
+        Stories asking for professional input
+      </h2>
+      {body}
+    </section>
+  );
+}
+
+function Dashboard() {
+  const dashboard = useQuery({ queryKey: DOCTOR_DASHBOARD_KEY, queryFn: () => apiRequest<DoctorDashboard>('GET', DOCTOR_DASHBOARD_KEY[0]), gcTime: 0 });
+  let body: ReactNode;
+  if (dashboard.data) {
+    body = (
+      <>
+        <VerificationCard data={dashboard.data} />
+        <Counts counts={dashboard.data.counts} />
+        {dashboard.data.profile && <ProfileCard profile={dashboard.data.profile} />}
+        <InputRequests data={dashboard.data} />
+      </>
+    );
+  } else if (dashboard.error) {
+    body = <ListLoadError what="dashboard" error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
+  } else {
+    body = <PageStatus>Loading your dashboard…</PageStatus>;
+  }
+  return (
+    <PageFrame title="Doctor Dashboard" intro="Your verification, your replies, and the stories where your experience can help.">
+      {body}
+    </PageFrame>
+  );
+}
+
+export default function DoctorDashboardPage() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <PageStatus>Checking your access…</PageStatus>;
+  if (!user) return <SignInPrompt title="Please sign in" text="The doctor dashboard is for the medical professionals of our community." returnTo="/doctor-dashboard" />;
+  if (user.role !== 'doctor') return <NoAccess />;
+  return <Dashboard />;
+}

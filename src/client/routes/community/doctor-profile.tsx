@@ -1,0 +1,92 @@
+/** /doctors/:id: a verified doctor's public profile (never the license number: the server does not send it). */
+import { Link, useParams } from 'wouter';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import type { PublicDoctor } from '#shared/schemas/doctors.ts';
+import { apiErrorInfo } from '#client/lib/api-error.ts';
+import { buttonClass } from '#client/components/ui/button.tsx';
+import { Card, CardTitle } from '#client/components/ui/card.tsx';
+import { ListLoadError } from '#client/components/ui/list-status.tsx';
+import { PageStatus } from '../account/account-layout.tsx';
+import { TagList } from './story-parts.tsx';
+import { DoctorAvatar, DoctorFacts, doctorKey, VerifiedBadge } from './doctor-parts.tsx';
+
+function BackLink() {
+  return (
+    <Link href="/find-doctors" className="inline-flex items-center gap-1 rounded text-sm font-semibold text-brand-800 underline hover:text-brand-900">
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      All doctors
+    </Link>
+  );
+}
+
+function NotListed() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center sm:py-20">
+      <h1 className="text-3xl font-bold tracking-tight text-ink">Doctor not found</h1>
+      <p className="mt-4 text-slate-700">This doctor is not in our directory, or their profile is not verified yet.</p>
+      <Link href="/find-doctors" className={buttonClass('primary', 'lg', 'mt-8')}>
+        Find Doctors
+      </Link>
+    </div>
+  );
+}
+
+function Profile({ doctor }: { doctor: PublicDoctor }) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+      <BackLink />
+      <div className="mt-6 flex flex-wrap items-center gap-5">
+        <DoctorAvatar doctor={doctor} size="lg" />
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-ink">{doctor.name}</h1>
+          <p className="mt-1 text-lg text-slate-700">{doctor.specialty}</p>
+          <div className="mt-2">
+            <VerifiedBadge />
+          </div>
+        </div>
+      </div>
+      <Card className="mt-8" aria-labelledby="about-title">
+        <CardTitle id="about-title">About</CardTitle>
+        <p className="mt-3 whitespace-pre-line text-slate-800" data-testid="doctor-bio">
+          {doctor.bio}
+        </p>
+        <div className="mt-6">
+          <DoctorFacts doctor={doctor} />
+        </div>
+      </Card>
+      <Card className="mt-6" aria-labelledby="expertise-title">
+        <CardTitle id="expertise-title">Areas of expertise</CardTitle>
+        <div className="mt-3">
+          <TagList tags={doctor.areasOfExpertise} label="Areas of expertise" />
+        </div>
+        <h3 className="mt-6 text-base font-semibold text-ink">How they can help</h3>
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
+          {doctor.consultationTypes.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </ul>
+      </Card>
+      <p className="mt-6 text-sm text-slate-600">
+        Doctors in our community offer support and information, not a diagnosis. In an emergency, call your local emergency number.
+      </p>
+    </div>
+  );
+}
+
+export default function DoctorProfilePage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const doctor = useQuery<PublicDoctor>({ queryKey: doctorKey(id) });
+  if (doctor.data) return <Profile doctor={doctor.data} />;
+  if (doctor.error) {
+    const { status } = apiErrorInfo(doctor.error);
+    if (status === 404 || status === 400) return <NotListed />;
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <h1 className="text-3xl font-bold tracking-tight text-ink">Doctor Profile</h1>
+        <ListLoadError what="profile" error={doctor.error} onRetry={() => void doctor.refetch()} />
+      </div>
+    );
+  }
+  return <PageStatus>Loading the profile…</PageStatus>;
+}

@@ -1,0 +1,199 @@
+/**
+ * /find-doctors: verified doctors, filtered by specialty, area of expertise, consultation type and free text,
+ * ten a page. The filters and page live in the address (?specialty=&expertise=&consultation=&q=&page=), so
+ * back and forward, reloads and shared links show the same list.
+ */
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { AREAS_OF_EXPERTISE, CONSULTATION_TYPES, DOCTOR_SPECIALTIES } from '#shared/schemas/onboarding.ts';
+import { DOCTOR_SEARCH_MAX, DOCTORS_PAGE_SIZE, type PublicDoctor } from '#shared/schemas/doctors.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { SelectField, TextField } from '#client/components/ui/field.tsx';
+import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
+import { Pager } from '#client/components/ui/pager.tsx';
+import { fetchAdminPage } from '../admin/donations-data.ts';
+import { PageFrame, TagList } from './story-parts.tsx';
+import { excerpt } from './story-model.ts';
+import { DoctorAvatar, DOCTORS_PATH, VerifiedBadge, yearsText } from './doctor-parts.tsx';
+
+interface Filters {
+  specialty: string;
+  expertise: string;
+  consultation: string;
+  q: string;
+}
+
+const NO_FILTERS: Filters = { specialty: '', expertise: '', consultation: '', q: '' };
+const oneOf = (values: readonly string[], value: string | null) => (value && values.includes(value) ? value : '');
+
+/** The list's place, read from the address; unknown values fall back to "any". */
+function useDirectoryPlace() {
+  const params = new URLSearchParams(useSearch());
+  const filters: Filters = {
+    specialty: oneOf(DOCTOR_SPECIALTIES, params.get('specialty')),
+    expertise: oneOf(AREAS_OF_EXPERTISE, params.get('expertise')),
+    consultation: oneOf(CONSULTATION_TYPES, params.get('consultation')),
+    q: (params.get('q') ?? '').trim().slice(0, DOCTOR_SEARCH_MAX),
+  };
+  const pageParam = Number(params.get('page'));
+  const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1;
+  const href = (next: Filters, nextPage = 1) => {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(next)) if (value) query.set(key, value);
+    if (nextPage > 1) query.set('page', String(nextPage));
+    const text = query.toString();
+    return text ? `/find-doctors?${text}` : '/find-doctors';
+  };
+  return { filters, page, href };
+}
+
+const isFiltered = (f: Filters) => Boolean(f.specialty || f.expertise || f.consultation || f.q);
+
+/** The filter form; it starts from the address each time the address changes (the page gives it a key). */
+function FilterForm({ current, onApply }: { current: Filters; onApply: (filters: Filters) => void }) {
+  const [draft, setDraft] = useState(current);
+  const set = (key: keyof Filters) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({ ...draft, q: draft.q.trim() });
+  };
+  return (
+    <form role="search" aria-label="Doctors" onSubmit={submit} className="mt-8 rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label="Specialty" value={draft.specialty} onChange={set('specialty')}>
+          <option value="">All specialties</option>
+          {DOCTOR_SPECIALTIES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Area of expertise" value={draft.expertise} onChange={set('expertise')}>
+          <option value="">Any area</option>
+          {AREAS_OF_EXPERTISE.map((a) => (
+            <option key={a} value={a}>
+              {a}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Consultation type" value={draft.consultation} onChange={set('consultation')}>
+          <option value="">Any type</option>
+          {CONSULTATION_TYPES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="Search" hint="A name, or words from a doctor's bio" type="search" maxLength={DOCTOR_SEARCH_MAX} value={draft.q} onChange={set('q')} />
+      </div>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button type="submit">Search</Button>
+        {isFiltered(current) && (
+          <Button variant="ghost" onClick={() => onApply(NO_FILTERS)}>
+            Clear filters
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function DoctorCard({ doctor }: { doctor: PublicDoctor }) {
+  const titleId = `doctor-${doctor.id}-name`;
+  return (
+    <article aria-labelledby={titleId} className="flex gap-4 rounded-2xl border border-brand-100 bg-white p-6 shadow-sm" data-testid="doctor-card">
+      <DoctorAvatar doctor={doctor} />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <h3 id={titleId} className="text-xl font-semibold text-ink">
+            <Link href={`/doctors/${encodeURIComponent(doctor.id)}`} className="rounded underline-offset-2 hover:text-brand-800 hover:underline">
+              {doctor.name}
+            </Link>
+          </h3>
+          <VerifiedBadge />
+        </div>
+        <p className="mt-1 text-sm text-slate-700">
+          {doctor.specialty} · {yearsText(doctor.yearsExperience)}
+          {doctor.hospitalAffiliation ? ` · ${doctor.hospitalAffiliation}` : ''} · Licensed in {doctor.licenseState}
+        </p>
+        <p className="mt-3 text-slate-800">{excerpt(doctor.bio, 200)}</p>
+        <div className="mt-3 space-y-2">
+          <TagList tags={doctor.areasOfExpertise} label={`Areas of expertise of ${doctor.name}`} />
+          <p className="text-sm text-slate-700">
+            <span className="font-medium">Offers:</span> {doctor.consultationTypes.join(', ')}
+          </p>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export default function FindDoctorsPage() {
+  const { filters, page, href } = useDirectoryPlace();
+  const [, navigate] = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const list = useQuery({
+    queryKey: [DOCTORS_PATH, filters, page],
+    queryFn: () => fetchAdminPage<PublicDoctor>(DOCTORS_PATH, page, Object.fromEntries(Object.entries(filters).filter(([, v]) => v))),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+  // A new search or page moves the reader to the results (not on the first visit).
+  const placeKey = `${JSON.stringify(filters)} ${page}`;
+  const firstPlace = useRef(placeKey);
+  useEffect(() => {
+    if (placeKey !== firstPlace.current) heading.current?.focus();
+  }, [placeKey]);
+
+  let body: ReactNode;
+  if (list.data) {
+    body = list.data.items.length ? (
+      <ul aria-label="Doctors found" className="mt-4 space-y-4" aria-busy={list.isPlaceholderData || undefined}>
+        {list.data.items.map((d) => (
+          <li key={d.id}>
+            <DoctorCard doctor={d} />
+          </li>
+        ))}
+      </ul>
+    ) : (
+      <p className="mt-4 text-slate-700" data-testid="no-doctors">
+        {isFiltered(filters) ? (
+          <>
+            No verified doctors match these filters.{' '}
+            <Link href={href(NO_FILTERS)} className="font-semibold text-brand-800 underline">
+              Show all doctors
+            </Link>
+          </>
+        ) : (
+          'No verified doctors have joined yet. Please check back soon.'
+        )}
+      </p>
+    );
+  } else if (list.error) {
+    body = <ListLoadError what="doctors" error={list.error} onRetry={() => void list.refetch()} />;
+  } else {
+    body = <ListLoading what="doctors" />;
+  }
+
+  const total = list.data?.total;
+  return (
+    <PageFrame
+      title="Find Doctors"
+      intro="Medical professionals who support our community. Every doctor listed here has had their license checked by our team. Their replies are support and information, not a diagnosis."
+    >
+      <FilterForm key={placeKey} current={filters} onApply={(next) => navigate(href(next))} />
+      <section aria-labelledby="doctors-title" className="mt-8">
+        <h2 id="doctors-title" ref={heading} tabIndex={-1} className="text-xl font-semibold text-ink outline-none">
+          {isFiltered(filters) ? 'Matching doctors' : 'All verified doctors'}
+        </h2>
+        <p role="status" className="mt-1 text-sm text-slate-600" data-testid="doctors-count">
+          {total === undefined ? '' : total === 1 ? '1 doctor' : `${total} doctors`}
+        </p>
+        {body}
+        {list.data && <Pager label="Doctor pages" page={page} total={list.data.total} pageSize={DOCTORS_PAGE_SIZE} onPage={(next) => navigate(href(filters, next))} />}
+      </section>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,146 @@
+/** /stories/:id: one public story (its Markdown subset rendered safely), a link to give, and words of support. */
+import { useEffect } from 'react';
+import { Link, useParams } from 'wouter';
+import { useQuery } from '@tanstack/react-query';
+import Markdown from 'react-markdown';
+import { ArrowLeft, Heart, Stethoscope } from 'lucide-react';
+import type { PublicStory } from '#shared/schemas/stories.ts';
+import { apiErrorInfo } from '#client/lib/api-error.ts';
+import { useCampaign } from '#client/lib/campaign-context.tsx';
+import { buttonClass } from '#client/components/ui/button.tsx';
+import { ListLoadError } from '#client/components/ui/list-status.tsx';
+import { PageStatus } from '../account/account-layout.tsx';
+import { formatDate, publicStoryKey } from './story-model.ts';
+import { TagList } from './story-parts.tsx';
+import { WordsOfSupport } from './words-of-support.tsx';
+
+/** The Markdown a story may use; anything else (links, images, headings, code, raw HTML) is shown as its text or dropped. */
+const STORY_ELEMENTS = ['p', 'strong', 'em', 'ul', 'ol', 'li', 'blockquote', 'br'];
+
+const PROSE =
+  'space-y-4 text-lg leading-relaxed text-slate-800 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-200 [&_blockquote]:pl-4 [&_blockquote]:text-slate-700 [&_ol]:list-decimal [&_ol]:space-y-1 [&_ol]:pl-6 [&_strong]:font-semibold [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6';
+
+export function StoryBody({ markdown }: { markdown: string }) {
+  return (
+    <div className={PROSE} data-testid="story-body">
+      <Markdown skipHtml allowedElements={STORY_ELEMENTS} unwrapDisallowed>
+        {markdown}
+      </Markdown>
+    </div>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link href="/stories" className="inline-flex items-center gap-1 rounded text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900">
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      All stories
+    </Link>
+  );
+}
+
+function GiveLink({ href }: { href: string }) {
+  const className = buttonClass('primary', 'lg');
+  const content = (
+    <>
+      <Heart aria-hidden="true" className="h-5 w-5" />
+      Give to the fundraiser
+    </>
+  );
+  // A site path navigates in the app; anything else is an ordinary link.
+  return href.startsWith('/') && !href.startsWith('//') ? (
+    <Link href={href} className={className}>
+      {content}
+    </Link>
+  ) : (
+    <a href={href} className={className} rel="noopener noreferrer">
+      {content}
+    </a>
+  );
+}
+
+function Story({ story }: { story: PublicStory }) {
+  const { product } = useCampaign();
+  useEffect(() => {
+    document.title = `${story.title} | ${product.name}`;
+  }, [story.title, product.name]);
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+      <BackLink />
+      <article aria-labelledby="story-title" className="mt-6">
+        <header>
+          <h1 id="story-title" className="text-3xl leading-tight font-bold tracking-tight text-ink sm:text-4xl">
+            {story.title}
+          </h1>
+          <p className="mt-3 text-slate-700">
+            By {story.authorName} · <time dateTime={story.publishedAt}>{formatDate(story.publishedAt)}</time>
+          </p>
+          <div className="mt-3">
+            <TagList tags={story.tags} />
+          </div>
+          {story.wantsProfessionalInput && (
+            <p className="mt-3 inline-flex items-center gap-2 text-sm text-slate-700">
+              <Stethoscope aria-hidden="true" className="h-4 w-4 text-brand-700" />
+              The author welcomes input from verified doctors.
+            </p>
+          )}
+        </header>
+        {story.images.length > 0 && (
+          <div className="mt-6 grid gap-3 sm:grid-cols-2">
+            {story.images.map((image) => (
+              <img
+                key={image.uploadId}
+                src={`/api/uploads/${encodeURIComponent(image.uploadId)}`}
+                alt={image.alt}
+                loading="lazy"
+                className="h-auto w-full rounded-2xl border border-brand-100 object-cover"
+              />
+            ))}
+          </div>
+        )}
+        <div className="mt-8">
+          <StoryBody markdown={story.body} />
+        </div>
+        {story.donateLink && (
+          <aside aria-label="Support the fundraiser" className="mt-10 rounded-2xl border border-brand-100 bg-brand-50 p-6">
+            <p className="text-slate-800">This story is part of a fundraiser. Every gift helps.</p>
+            <div className="mt-4">
+              <GiveLink href={story.donateLink} />
+            </div>
+          </aside>
+        )}
+      </article>
+      <WordsOfSupport storyId={story.id} storyTitle={story.title} />
+    </div>
+  );
+}
+
+function NotFound() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center sm:py-20">
+      <h1 className="text-3xl font-bold tracking-tight text-ink">Story not found</h1>
+      <p className="mt-4 text-slate-700">This story does not exist or is no longer public: its author may have unpublished it.</p>
+      <Link href="/stories" className={buttonClass('primary', 'lg', 'mt-8')}>
+        Read other stories
+      </Link>
+    </div>
+  );
+}
+
+export default function StoryDetailPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const story = useQuery<PublicStory>({ queryKey: publicStoryKey(id), staleTime: 30_000 });
+  if (story.data) return <Story story={story.data} />;
+  if (story.error) {
+    // A malformed id (400) is as missing as an unknown one.
+    const status = apiErrorInfo(story.error).status;
+    if (status === 404 || status === 400) return <NotFound />;
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+        <h1 className="text-3xl font-bold tracking-tight text-ink">Story</h1>
+        <ListLoadError what="story" error={story.error} onRetry={() => void story.refetch()} />
+      </div>
+    );
+  }
+  return <PageStatus>Loading the story…</PageStatus>;
+}
