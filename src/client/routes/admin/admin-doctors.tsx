@@ -3,10 +3,8 @@
  * or reject them (with a reason the doctor reads). Pending profiles come oldest first. A decided profile can be
  * decided again (verify after a rejection, or withdraw a verification). The server checks every call.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import { RejectDoctorSchema, VERIFICATION_REASON_MAX, type DoctorVerificationItem, type VerificationStatus } from '#shared/schemas/doctors.ts';
@@ -14,13 +12,13 @@ import { apiRequest, errorMessage } from '#client/lib/api.ts';
 import { apiErrorInfo } from '#client/lib/api-error.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { TextAreaField } from '#client/components/ui/field.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { Pager } from '#client/components/ui/pager.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { CELL, WideTable } from '#client/components/ui/wide-table.tsx';
 import { AdminOnly } from './admin-access.tsx';
 import { fetchAdminPage, formatWhen } from './donations-data.ts';
+import { ReasonToggle } from '#client/components/ui/reason-toggle.tsx';
 
 const QUEUE_PATH = '/api/admin/doctor-verifications';
 const QUEUE_KEY = [QUEUE_PATH] as const;
@@ -57,61 +55,27 @@ function useDecision<TInput>(run: (input: TInput) => Promise<{ changed: boolean 
   });
 }
 
-type RejectIn = z.input<typeof RejectDoctorSchema>;
 type RejectOut = z.output<typeof RejectDoctorSchema>;
 
 /** Reject (after a reason, asked for in a small form under the button). */
 function RejectControl({ doctor, label }: { doctor: DoctorVerificationItem; label: string }) {
   const name = fullName(doctor);
-  const [asking, setAsking] = useState(false);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const form = useForm<RejectIn, unknown, RejectOut>({ resolver: zodResolver(RejectDoctorSchema), defaultValues: { reason: '' } });
-  const reject = useDecision((input: RejectOut) => apiRequest<{ changed: boolean }>('POST', actionPath(doctor, 'reject'), input), 'Doctor not verified', 'Rejection not saved', () => {
-    setAsking(false);
-    form.reset();
-  });
-  useEffect(() => {
-    if (asking) form.setFocus('reason');
-  }, [asking, form]);
-  const cancel = () => {
-    setAsking(false);
-    form.reset();
-    toggleRef.current?.focus();
-  };
-  const formId = `reject-${doctor.id}`;
+  const reject = useDecision((input: RejectOut) => apiRequest<{ changed: boolean }>('POST', actionPath(doctor, 'reject'), input), 'Doctor not verified', 'Rejection not saved');
   return (
-    <div>
-      <Button
-        ref={toggleRef}
-        variant="destructive"
-        aria-label={`${label} ${name}`}
-        aria-expanded={asking}
-        aria-controls={asking ? formId : undefined}
-        onClick={() => (asking ? cancel() : setAsking(true))}
-      >
-        {label}
-      </Button>
-      {asking && (
-        <form id={formId} noValidate className="mt-2 w-64 space-y-2" onSubmit={form.handleSubmit((input) => reject.mutate(input))}>
-          <TextAreaField
-            label={`Reason for not verifying ${name}`}
-            hint="The doctor reads this."
-            rows={3}
-            maxLength={VERIFICATION_REASON_MAX}
-            error={form.formState.errors.reason?.message}
-            {...form.register('reason')}
-          />
-          <div className="flex gap-2">
-            <Button type="submit" variant="destructive" className="whitespace-nowrap" disabled={reject.isPending}>
-              {reject.isPending ? 'Saving…' : 'Confirm rejection'}
-            </Button>
-            <Button variant="ghost" onClick={cancel}>
-              Cancel
-            </Button>
-          </div>
-        </form>
-      )}
-    </div>
+    <ReasonToggle
+      label={label}
+      accessibleName={`${label} ${name}`}
+      formId={`reject-${doctor.id}`}
+      reasonLabel={`Reason for not verifying ${name}`}
+      hint="The doctor reads this."
+      rows={3}
+      maxLength={VERIFICATION_REASON_MAX}
+      schema={RejectDoctorSchema}
+      submitLabel="Confirm rejection"
+      pendingLabel="Saving…"
+      pending={reject.isPending}
+      onSubmit={(input, done) => reject.mutate(input, { onSuccess: done })}
+    />
   );
 }
 

@@ -6,7 +6,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_LEVELS, ROLES, type AdminLevel, type Role } from '#shared/auth/roles.ts';
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
@@ -16,10 +15,11 @@ import { apiRequest, errorMessage } from '#client/lib/api.ts';
 import { apiErrorInfo } from '#client/lib/api-error.ts';
 import { CURRENT_USER_KEY } from '#client/hooks/use-current-user.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { ReasonToggle } from '#client/components/ui/reason-toggle.tsx';
 import { Pager } from '#client/components/ui/pager.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
-import { SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
+import { SelectField, TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { ADMIN_LEVEL_LABELS, ROLE_LABELS } from '#client/components/avatar.tsx';
 import { CopyLinkButton } from '#client/components/copy-link-button.tsx';
@@ -49,7 +49,7 @@ interface InviteAnswer {
 
 const USERS_PATH = '/api/admin/users';
 const USERS_KEY = [USERS_PATH] as const;
-const REASON_MAX = SuspendSchema.shape.reason.maxLength ?? undefined;
+const REASON_MAX = SuspendSchema.shape.reason.maxLength ?? 500;
 
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const fullName = (u: Pick<AdminUserItem, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();
@@ -153,21 +153,16 @@ function RoleControl({ user, self, actions }: { user: AdminUserItem; self: boole
   );
 }
 
-type SuspendIn = z.input<typeof SuspendSchema>;
 type SuspendOut = z.output<typeof SuspendSchema>;
 
 /** Suspend (after a reason, asked for in a small form) or Restore. */
 function SuspendControl({ user }: { user: AdminUserItem }) {
   const name = fullName(user);
-  const [asking, setAsking] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   /** The button to focus once the list shows the change (the form that had focus is gone). */
   const focusNext = useRef(false);
-  const form = useForm<SuspendIn, unknown, SuspendOut>({ resolver: zodResolver(SuspendSchema), defaultValues: { reason: '' } });
   const suspend = useUserChange((input: SuspendOut) => apiRequest('POST', userPath(user, 'suspend'), input), 'Account suspended', 'Account not suspended', {
     after: () => {
-      setAsking(false);
-      form.reset();
       focusNext.current = true;
     },
   });
@@ -176,22 +171,12 @@ function SuspendControl({ user }: { user: AdminUserItem }) {
       focusNext.current = true;
     },
   });
-
-  useEffect(() => {
-    if (asking) form.setFocus('reason');
-  }, [asking, form]);
   useEffect(() => {
     if (focusNext.current) {
       focusNext.current = false;
       toggleRef.current?.focus();
     }
   }, [user.status]);
-
-  const cancel = () => {
-    setAsking(false);
-    form.reset();
-    toggleRef.current?.focus();
-  };
 
   if (user.status === 'suspended') {
     return (
@@ -200,32 +185,20 @@ function SuspendControl({ user }: { user: AdminUserItem }) {
       </Button>
     );
   }
-  const formId = `suspend-${user.id}`;
   return (
-    <div>
-      <Button ref={toggleRef} variant="destructive" aria-label={`Suspend ${name}`} aria-expanded={asking} aria-controls={asking ? formId : undefined} onClick={() => (asking ? cancel() : setAsking(true))}>
-        Suspend
-      </Button>
-      {asking && (
-        <form id={formId} noValidate className="mt-2 w-64 space-y-2" onSubmit={form.handleSubmit((input) => suspend.mutate(input))}>
-          <TextAreaField
-            label={`Reason for suspending ${name}`}
-            rows={2}
-            maxLength={REASON_MAX}
-            error={form.formState.errors.reason?.message}
-            {...form.register('reason')}
-          />
-          <div className="flex gap-2">
-            <Button type="submit" variant="destructive" className="whitespace-nowrap" disabled={suspend.isPending}>
-              {suspend.isPending ? 'Suspending…' : 'Suspend account'}
-            </Button>
-            <Button variant="ghost" onClick={cancel}>
-              Cancel
-            </Button>
-          </div>
-        </form>
-      )}
-    </div>
+    <ReasonToggle
+      label="Suspend"
+      accessibleName={`Suspend ${name}`}
+      formId={`suspend-${user.id}`}
+      reasonLabel={`Reason for suspending ${name}`}
+      maxLength={REASON_MAX}
+      schema={SuspendSchema}
+      submitLabel="Suspend account"
+      pendingLabel="Suspending…"
+      pending={suspend.isPending}
+      onSubmit={(input, done) => suspend.mutate(input, { onSuccess: done })}
+      buttonRef={toggleRef}
+    />
   );
 }
 

@@ -14,8 +14,8 @@ import { buttonClass } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { ListLoadError } from '#client/components/ui/list-status.tsx';
 import { PageStatus } from '../account/account-layout.tsx';
-import { Badge, PageFrame, SignInPrompt, TagList } from './story-parts.tsx';
-import { excerpt, formatDate, type BadgeTone } from './story-model.ts';
+import { Badge, PageFrame, SignInPrompt, StorySummary } from './story-parts.tsx';
+import { formatDate, type BadgeTone } from './story-model.ts';
 import { DOCTOR_DASHBOARD_KEY, yearsText } from './doctor-parts.tsx';
 
 const STATUS_BADGES: Record<DoctorDashboard['verification']['status'], { label: string; tone: BadgeTone }> = {
@@ -132,25 +132,12 @@ function ProfileCard({ profile }: { profile: NonNullable<DoctorDashboard['profil
 }
 
 function StoryItem({ story }: { story: InputRequestStory }) {
-  const titleId = `input-story-${story.id}`;
   return (
-    <article aria-labelledby={titleId} className="rounded-2xl border border-brand-100 bg-white p-6 shadow-sm" data-testid="input-story">
-      <h3 id={titleId} className="text-lg font-semibold text-ink">
-        <Link href={`/stories/${encodeURIComponent(story.id)}`} className="rounded underline-offset-2 hover:text-brand-800 hover:underline">
-          {story.title}
-        </Link>
-      </h3>
-      <p className="mt-1 text-sm text-slate-700">
-        By {story.authorName} · <time dateTime={story.publishedAt}>{formatDate(story.publishedAt)}</time>
-      </p>
-      <div className="mt-3">
-        <TagList tags={story.tags} />
-      </div>
-      <p className="mt-3 text-slate-800">{excerpt(story.excerpt)}</p>
+    <StorySummary story={story} text={story.excerpt} headingClass="text-lg" testId="input-story">
       <p className="mt-3 text-sm font-medium text-slate-700" data-testid="my-replies">
         {story.myReplies === 0 ? 'You have not replied yet' : story.myReplies === 1 ? 'You replied once' : `You replied ${story.myReplies} times`}
       </p>
-    </article>
+    </StorySummary>
   );
 }
 

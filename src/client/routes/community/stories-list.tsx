@@ -9,8 +9,8 @@ import { buttonClass } from '#client/components/ui/button.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { Pager } from '#client/components/ui/pager.tsx';
 import { fetchAdminPage } from '../admin/donations-data.ts';
-import { excerpt, formatDate, PUBLIC_STORIES_PATH } from './story-model.ts';
-import { PageFrame, TagList } from './story-parts.tsx';
+import { PUBLIC_STORIES_PATH } from './story-model.ts';
+import { PageFrame, StorySummary } from './story-parts.tsx';
 
 const isTag = (value: string | null): value is StoryTag => STORY_TAGS.includes(value as StoryTag);
 
@@ -49,26 +49,13 @@ function TagFilter({ current, href }: { current: StoryTag | null; href: (tag: St
 }
 
 function StoryCard({ story }: { story: PublicStory }) {
-  const titleId = `story-${story.id}-title`;
   return (
-    <article aria-labelledby={titleId} className="rounded-2xl border border-brand-100 bg-white p-6 shadow-sm" data-testid="story-card">
-      <h3 id={titleId} className="text-xl font-semibold text-ink">
-        <Link href={`/stories/${encodeURIComponent(story.id)}`} className="rounded underline-offset-2 hover:text-brand-800 hover:underline">
-          {story.title}
-        </Link>
-      </h3>
-      <p className="mt-1 text-sm text-slate-700">
-        By {story.authorName} · <time dateTime={story.publishedAt}>{formatDate(story.publishedAt)}</time>
-      </p>
-      <div className="mt-3">
-        <TagList tags={story.tags} />
-      </div>
-      <p className="mt-3 text-slate-800">{excerpt(story.body)}</p>
+    <StorySummary story={story} text={story.body} testId="story-card">
       <p className="mt-3 flex items-center gap-1.5 text-sm text-slate-700">
         <MessageCircleHeart aria-hidden="true" className="h-4 w-4 text-brand-700" />
         {story.supportCount === 1 ? '1 word of support' : `${story.supportCount} words of support`}
       </p>
-    </article>
+    </StorySummary>
   );
 }
 

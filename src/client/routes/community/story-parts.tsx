@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { buttonClass } from '#client/components/ui/button.tsx';
-import type { BadgeTone } from './story-model.ts';
+import { excerpt, formatDate, type BadgeTone } from './story-model.ts';
 
 const TONES: Record<BadgeTone, string> = {
   neutral: 'bg-slate-100 text-slate-800',
@@ -64,5 +64,39 @@ export function SignInPrompt({ title, text, returnTo }: { title: string; text: s
         </Link>
       </div>
     </div>
+  );
+}
+
+/** A story in a list: its title linking to the page, author and date, tags, an excerpt, and a footer line. */
+export function StorySummary({
+  story,
+  text,
+  headingClass = 'text-xl',
+  testId,
+  children,
+}: {
+  story: { id: string; title: string; authorName: string; publishedAt: string; tags: readonly string[] };
+  text: string;
+  headingClass?: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  const titleId = `story-${story.id}-title`;
+  return (
+    <article aria-labelledby={titleId} className="rounded-2xl border border-brand-100 bg-white p-6 shadow-sm" data-testid={testId}>
+      <h3 id={titleId} className={`${headingClass} font-semibold text-ink`}>
+        <Link href={`/stories/${encodeURIComponent(story.id)}`} className="rounded underline-offset-2 hover:text-brand-800 hover:underline">
+          {story.title}
+        </Link>
+      </h3>
+      <p className="mt-1 text-sm text-slate-700">
+        By {story.authorName} · <time dateTime={story.publishedAt}>{formatDate(story.publishedAt)}</time>
+      </p>
+      <div className="mt-3">
+        <TagList tags={story.tags} />
+      </div>
+      <p className="mt-3 text-slate-800">{excerpt(text)}</p>
+      {children}
+    </article>
   );
 }
