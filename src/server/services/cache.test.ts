@@ -74,6 +74,22 @@ describe('cached', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('peeks at a fresh value without loading, and at nothing once stale or invalidated', async () => {
+    const clock = fakeClock();
+    const load = counter();
+    const c = cached(1000, load, clock.now);
+    expect(c.peek()).toBeUndefined();
+    expect(load).not.toHaveBeenCalled();
+    await c.get();
+    expect(c.peek()).toBe(1);
+    clock.advance(1000);
+    expect(c.peek()).toBeUndefined();
+    await c.get();
+    c.invalidate();
+    expect(c.peek()).toBeUndefined();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('does not call the loader until asked', () => {
     const load = counter();
     cached(1000, load, fakeClock().now);

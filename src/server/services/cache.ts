@@ -1,6 +1,8 @@
 /** A value computed at most once per `ttlMs` per instance, with concurrent callers sharing one load. */
 export interface Cached<T> {
   get(): Promise<T>;
+  /** The value if it is still fresh, without waiting (the hot path needs no promise). */
+  peek(): T | undefined;
   /** Forget the value so the next get() loads afresh (after a write on this instance). */
   invalidate(): void;
 }
@@ -26,6 +28,9 @@ export function cached<T>(ttlMs: number, load: () => Promise<T>, now: () => numb
         pending = loading;
       }
       return pending;
+    },
+    peek() {
+      return value && value.expires > now() ? value.data : undefined;
     },
     invalidate() {
       generation++;

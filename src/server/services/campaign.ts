@@ -22,6 +22,8 @@ export interface CampaignService {
   /** The site's campaign (the first one created); throws NOT_FOUND before seeding. */
   current(): Promise<CampaignRow>;
   progress(): Promise<ProgressTotals>;
+  /** The cached totals while fresh, else undefined (then call progress()). */
+  freshProgress(): ProgressTotals | undefined;
   /** Drop cached values after a write on this instance; other instances catch up within the TTL. */
   invalidate(): void;
 }
@@ -43,6 +45,7 @@ export function createCampaignService(db: Db, ttlMs = PROGRESS_CACHE_MS): Campai
   return {
     current: () => campaign.get(),
     progress: () => totals.get(),
+    freshProgress: () => totals.peek(),
     invalidate() {
       campaign.invalidate();
       totals.invalidate();

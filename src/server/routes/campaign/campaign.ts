@@ -1,5 +1,6 @@
 /** Public campaign content and fundraising progress. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
 import { presentCampaign, presentProgress } from '../../presenters/campaign.ts';
 import type { ProgressTotals } from '../../services/campaign.ts';
 
@@ -12,13 +13,22 @@ const campaign: FastifyPluginAsyncZod = async (app) => {
   // The hottest endpoint (every visitor polls it): the JSON text is made once per totals, not per request.
   let lastTotals: ProgressTotals | undefined;
   let lastBody = '';
-  app.get('/api/fundraising/progress', { config: { access: 'public' }, logLevel: 'warn' }, async (_request, reply) => {
-    const totals = await app.campaigns.progress();
+  function sendProgress(reply: FastifyReply, totals: ProgressTotals) {
     if (totals !== lastTotals) {
       lastTotals = totals;
       lastBody = JSON.stringify(presentProgress(totals));
     }
     return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(lastBody);
+  }
+
+  // Not async: while the totals are fresh (almost always) the answer costs no promise at all.
+  app.get('/api/fundraising/progress', { config: { access: 'public' }, logLevel: 'warn' }, (_request, reply) => {
+    const fresh = app.campaigns.freshProgress();
+    if (fresh) {
+      sendProgress(reply, fresh);
+      return;
+    }
+    return app.campaigns.progress().then((totals) => sendProgress(reply, totals));
   });
 };
 export default campaign;
