@@ -43,6 +43,7 @@ export const ACCESS_TABLE: Record<string, Rule> = {
   'DELETE /api/user': 'user',
   'POST /api/user/avatar': 'user',
   'DELETE /api/user/avatar': 'user',
+  'POST /api/uploads/story-image': 'patient',
   'GET /api/uploads/:id': 'public',
 
   'GET /api/notifications': 'user',

@@ -146,6 +146,11 @@ describe('admin donations', () => {
     await expect.poll(() => page.getByTestId('progress-raised').innerText()).toBe('$195.50');
     await expect.poll(() => donationsList(page).getByRole('listitem').first().innerText()).toContain('Dana Friend');
 
+    // A visitor's story page shows the new total (whole dollars, as the progress card rounds).
+    const visitor = await suite.newPage();
+    await visit(visitor.page, '/');
+    await expect.poll(() => visitor.page.getByTestId('amount-raised').innerText()).toBe('$196');
+
     // Delete the other intent.
     await intentsList(page).getByRole('button', { name: /^Delete/ }).click();
     await expect.poll(() => toastText(page)).toContain('Intent Removed');

@@ -32,6 +32,10 @@ const BODY = [
   '<b>raw markup</b> and <img src=x onerror=alert(1)> stay out.',
 ].join('\n');
 
+/** A real 1x1 PNG, for the story image. */
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const IMAGE_ALT = 'A handwritten pain diary open on a kitchen table';
+
 /** The JavaScript a page loaded, concatenated (to see which code it pulled in). */
 async function scriptsOf(page: Page, path: string): Promise<string> {
   const bodies: Promise<string>[] = [];
@@ -81,6 +85,12 @@ describe('stories', () => {
     const consent = page.getByRole('checkbox', { name: 'Show my story publicly once it is approved' });
     expect(await consent.isChecked()).toBe(false);
     await consent.check();
+    // An image needs its description before the story can be sent.
+    await page.getByLabel('Add an image').setInputFiles({ name: 'diary.png', mimeType: 'image/png', buffer: TINY_PNG });
+    const alt = page.getByRole('textbox', { name: 'Describe the image for people who cannot see it' });
+    await alt.waitFor();
+    await expectNoAxeViolations(page);
+    await alt.fill(IMAGE_ALT);
     await submit.click();
     await expect.poll(() => toastText(page)).toContain('Submitted for review');
     await expect.poll(() => pathOf(page)).toBe('/my-stories');
@@ -99,6 +109,8 @@ describe('stories', () => {
     expect(await queued.getByTestId('waiting').innerText()).toBe('waiting less than an hour');
     expect(await queued.getByTestId('overdue').count()).toBe(0);
     expect(await queued.innerText()).toContain('Maya Rivera');
+    // The moderator sees the images they are approving, with their alt text.
+    expect(await queued.locator(`img[alt="${IMAGE_ALT}"]`).count()).toBe(1);
     // The moderator reads the text exactly as written.
     expect(await queued.innerText()).toContain('<b>raw markup</b>');
     await queued.locator('summary', { hasText: 'History' }).click();
@@ -147,6 +159,10 @@ describe('stories', () => {
     expect(await body.locator('li').allInnerTexts()).toEqual(['a pain diary', 'a second opinion']);
     // Raw HTML is never rendered.
     expect(await body.locator('b, img, script').count()).toBe(0);
+    const image = page.locator(`img[alt="${IMAGE_ALT}"]`);
+    expect(await image.count()).toBe(1);
+    expect(await image.getAttribute('loading')).toBe('lazy');
+    expect(await image.getAttribute('src')).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}$/);
     await expect.poll(() => page.title()).toContain(TITLE);
     await page.getByText('No words of support yet.').waitFor();
     await expectNoAxeViolations(page);

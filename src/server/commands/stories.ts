@@ -6,12 +6,12 @@
  * also with an audit entry and a notification to the author.
  */
 import type { FastifyRequest } from 'fastify';
-import { and, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import type { AuditAction } from '#shared/audit.ts';
 import type { StoryStatus } from '#shared/schemas/stories.ts';
 import type { Db } from '../db/client.ts';
-import { patientProfiles, stories, storyEvents } from '../db/schema/index.ts';
+import { patientProfiles, stories, storyEvents, uploads } from '../db/schema/index.ts';
 import { audit } from '../services/audit.ts';
 import { adminsAtLeast, notify, type NotificationEvent } from '../services/notifications.ts';
 
@@ -47,6 +47,18 @@ async function lockOwnStory(tx: Tx, authorId: string, id: string): Promise<Story
   return row;
 }
 
+/** Every image must be a story image its author uploaded, each used once; else 400 on `images` before anything is written. */
+async function checkImages(tx: Tx, authorId: string, images: StoryDraft['images']): Promise<void> {
+  if (images.length === 0) return;
+  const ids = images.map((i) => i.uploadId);
+  if (new Set(ids).size !== ids.length) throw new AppError('VALIDATION', 'Each image can be added only once', 'images');
+  const found = await tx
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(inArray(uploads.id, ids), eq(uploads.ownerId, authorId), eq(uploads.purpose, 'story_image')));
+  if (found.length !== ids.length) throw new AppError('VALIDATION', 'An image could not be found among your uploads; upload it again', 'images');
+}
+
 function refuse(status: StoryStatus, what: string): never {
   const names: Record<StoryStatus, string> = { draft: 'a draft', pending: 'waiting for review', approved: 'approved', rejected: 'not approved', archived: 'archived' };
   throw new AppError('CONFLICT', `This story is ${names[status]}, so it cannot be ${what}`);
@@ -67,6 +79,7 @@ async function update(tx: Tx, id: string, patch: Partial<StoryRow>, now: Date): 
 
 export async function createStory(db: Db, authorId: string, draft: StoryDraft, campaignId: string | null, now: Date): Promise<StoryRow> {
   return db.transaction(async (tx) => {
+    await checkImages(tx as unknown as Db, authorId, draft.images);
     // Publication consent defaults to what the patient chose at onboarding.
     const [profile] = await tx.select({ allow: patientProfiles.allowPublicStory }).from(patientProfiles).where(eq(patientProfiles.userId, authorId));
     const [row] = await tx
@@ -84,6 +97,7 @@ export async function editStory(db: Db, authorId: string, id: string, draft: Sto
     const tx = t as unknown as Db;
     const before = await lockOwnStory(tx, authorId, id);
     if (before.status === 'archived') refuse(before.status, 'edited');
+    await checkImages(tx, authorId, draft.images);
     const next: Partial<StoryRow> = { title: draft.title, body: draft.body, tags: draft.tags, images: draft.images, wantsProfessionalInput: draft.wantsProfessionalInput };
     if (draft.publishConsent !== undefined) next.publishConsent = draft.publishConsent;
     if (before.status === 'approved') Object.assign(next, { status: 'pending', submittedAt: now });

@@ -49,6 +49,7 @@ export function presentModeratedStory(s: StoryRow, author: { firstName: string; 
     title: s.title,
     body: s.body,
     tags: s.tags,
+    images: s.images,
     authorName: `${author.firstName} ${author.lastName}`.trim(),
     authorEmail: author.email,
     status: s.status,

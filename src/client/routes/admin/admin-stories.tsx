@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
-import { ModerationReasonSchema, STORY_REVIEW_OVERDUE_HOURS, type StoryStatus } from '#shared/schemas/stories.ts';
+import { ModerationReasonSchema, STORY_REVIEW_OVERDUE_HOURS, type StoryImage, type StoryStatus } from '#shared/schemas/stories.ts';
 import { apiRequest, errorMessage } from '#client/lib/api.ts';
 import { apiErrorInfo } from '#client/lib/api-error.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -30,6 +30,7 @@ export interface ModeratedStory {
   title: string;
   body: string;
   tags: string[];
+  images: StoryImage[];
   authorName: string;
   authorEmail: string;
   status: StoryStatus;
@@ -252,6 +253,16 @@ function StoryItem({ story }: { story: ModeratedStory }) {
       {/* The author's text exactly as written: plain, so nothing in it is interpreted. */}
       <div className="mt-3 max-h-96 overflow-y-auto rounded-xl border border-slate-200 bg-slate-50 p-4" tabIndex={0} role="region" aria-label={`Text of “${story.title}”`}>
         <p className="break-words whitespace-pre-wrap text-slate-900">{story.body}</p>
+        {story.images.length > 0 && (
+          <ul aria-label="Images in this story" className="mt-3 grid grid-cols-2 gap-3" data-testid="moderated-images">
+            {story.images.map((image) => (
+              <li key={image.uploadId}>
+                <img src={`/api/uploads/${encodeURIComponent(image.uploadId)}`} alt={image.alt} width={240} height={180} loading="lazy" className="aspect-[4/3] w-full rounded-lg border border-slate-200 object-contain" />
+                <p className="mt-1 text-xs text-slate-700">Alt text: {image.alt}</p>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
       {asking === null ? (
         <div ref={actions} className="mt-3 flex flex-wrap gap-2">

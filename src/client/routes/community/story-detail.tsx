@@ -93,7 +93,9 @@ function Story({ story }: { story: PublicStory }) {
                 src={`/api/uploads/${encodeURIComponent(image.uploadId)}`}
                 alt={image.alt}
                 loading="lazy"
-                className="h-auto w-full rounded-2xl border border-brand-100 object-cover"
+                width={800}
+                height={600}
+                className="aspect-[4/3] h-auto w-full rounded-2xl border border-brand-100 bg-brand-50 object-contain"
               />
             ))}
           </div>

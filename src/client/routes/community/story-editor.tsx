@@ -27,6 +27,7 @@ import { toast } from '#client/components/ui/toast.ts';
 import { linkClass, PageStatus } from '../account/account-layout.tsx';
 import { MY_STORIES_KEY, myStoryKey, storyBadge } from './story-model.ts';
 import { Badge, PageFrame, SignInPrompt } from './story-parts.tsx';
+import { StoryImagesField } from './story-images-field.tsx';
 
 type DraftIn = z.input<typeof StoryDraftSchema>;
 type DraftOut = z.output<typeof StoryDraftSchema>;
@@ -134,6 +135,7 @@ function StoryForm({ story, consentDefault }: { story: OwnStory | null; consentD
         error={errors.tags?.message ?? errors.tags?.root?.message}
         registration={form.register('tags')}
       />
+      <StoryImagesField form={form} />
       <CheckboxField
         label="I would welcome input from verified doctors"
         hint="Verified doctors see stories that ask for professional input on their dashboard and may reply with words of support."

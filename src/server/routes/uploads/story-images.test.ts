@@ -1,0 +1,110 @@
+/** Story images (issue 5): patients upload them, drafts may only use the author's own, and the public page carries them with alt text. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { postJson, SITE_ORIGIN, setupTestApp } from '../../../../tests/setup/test-app.ts';
+import { signUp } from '../../../../tests/setup/accounts.ts';
+import { signInAdmin } from '../../../../tests/factories/users.ts';
+import { rateLimits, stories } from '../../db/schema/index.ts';
+
+const t = setupTestApp();
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+
+function upload(cookie: string, bytes: Buffer, filename = 'photo.png', type = 'image/png') {
+  const boundary = '----healing-circle-test';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({ method: 'POST', url: '/api/uploads/story-image', payload, headers: { cookie, origin: SITE_ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+}
+
+const draft = (images: { uploadId: string; alt: string }[]) => ({
+  title: 'The garden that kept me going',
+  body: 'During the months after surgery I could not do much, so I watched the garden change from my window and wrote down what I saw.',
+  tags: ['Surgery and recovery'],
+  images,
+  publishConsent: true,
+});
+
+async function uploadedId(cookie: string): Promise<string> {
+  const res = await upload(cookie, PNG);
+  expect(res.statusCode).toBe(201);
+  return res.json().id as string;
+}
+
+beforeEach(async () => {
+  await t.database.db.delete(rateLimits);
+});
+
+describe('POST /api/uploads/story-image', () => {
+  it('stores a patient’s image and serves it back', async () => {
+    const { cookie } = await signUp(t.app, { role: 'patient' });
+    const res = await upload(cookie, PNG);
+    expect(res.statusCode).toBe(201);
+    const { id, url } = res.json() as { id: string; url: string };
+    expect(url).toBe(`/api/uploads/${id}`);
+    const served = await t.app.inject(url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('is for patients only', async () => {
+    const donor = await signUp(t.app, { role: 'donor' });
+    expect((await upload(donor.cookie, PNG)).statusCode).toBe(403);
+    expect((await upload('session=nope', PNG)).statusCode).toBe(401);
+  });
+
+  it('judges the type by content, not by name or claimed type', async () => {
+    const { cookie } = await signUp(t.app, { role: 'patient' });
+    const res = await upload(cookie, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'The image must be a PNG, JPEG or WebP image' });
+  });
+});
+
+describe('images on stories', () => {
+  it('refuses another person’s upload (or an avatar) and writes nothing', async () => {
+    const author = await signUp(t.app, { role: 'patient' });
+    const someoneElse = await signUp(t.app, { role: 'patient' });
+    const theirs = await uploadedId(someoneElse.cookie);
+
+    const res = await postJson(t.app, '/api/my/stories', draft([{ uploadId: theirs, alt: 'A garden' }]), { cookie: author.cookie });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'images' });
+    expect(await t.database.db.select().from(stories).where(eq(stories.authorId, author.user.id))).toHaveLength(0);
+
+    // An edit is refused the same way, and the story keeps its images.
+    const mine = await uploadedId(author.cookie);
+    const created = await postJson(t.app, '/api/my/stories', draft([{ uploadId: mine, alt: 'A garden' }]), { cookie: author.cookie });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/my/stories/${id}`,
+      payload: draft([{ uploadId: theirs, alt: 'Not mine' }]),
+      headers: { cookie: author.cookie, origin: SITE_ORIGIN },
+    });
+    expect(edit.statusCode).toBe(400);
+    const [row] = await t.database.db.select().from(stories).where(eq(stories.id, id));
+    expect(row!.images).toEqual([{ uploadId: mine, alt: 'A garden' }]);
+  });
+
+  it('publishes the images with their alt text once approved', async () => {
+    const author = await signUp(t.app, { role: 'patient' });
+    const uploadId = await uploadedId(author.cookie);
+    const created = await postJson(t.app, '/api/my/stories', draft([{ uploadId, alt: 'Tulips in the rain outside my window' }]), { cookie: author.cookie });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    expect((await postJson(t.app, `/api/my/stories/${id}/submit`, {}, { cookie: author.cookie })).statusCode).toBe(200);
+    const moderator = (await signInAdmin(t.app, t.database.db, 'moderator')).cookie;
+    expect((await postJson(t.app, `/api/admin/stories/${id}/approve`, {}, { cookie: moderator })).statusCode).toBe(200);
+
+    const story = await t.app.inject(`/api/stories/${id}`);
+    expect(story.statusCode).toBe(200);
+    expect(story.json().images).toEqual([{ uploadId, alt: 'Tulips in the rain outside my window' }]);
+    expect((await t.app.inject(`/api/uploads/${uploadId}`)).statusCode).toBe(200);
+  });
+});
