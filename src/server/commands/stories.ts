@@ -150,6 +150,7 @@ export async function setPublishConsent(db: Db, authorId: string, id: string, co
 
 type Decision = 'approve' | 'reject' | 'hide' | 'restore';
 
+/** Each decision: its audit action, when it is allowed, and the word for it (refusals and the history). */
 const DECISIONS: Record<Decision, { audit: AuditAction; allowed: (s: StoryRow) => boolean; what: string }> = {
   approve: { audit: 'story.approve', allowed: (s) => s.status === 'pending', what: 'approved' },
   reject: { audit: 'story.reject', allowed: (s) => s.status === 'pending', what: 'rejected' },
@@ -194,7 +195,7 @@ export async function decideStory(db: Db, request: FastifyRequest, id: string, d
     const rule = DECISIONS[decision];
     if (!rule.allowed(before)) refuse(before.status, rule.what);
     const row = await update(tx, id, decisionPatch(decision, before, reason, now), now);
-    await record(tx, id, request.user!.id, decision === 'approve' ? 'approved' : decision === 'reject' ? 'rejected' : decision === 'hide' ? 'hidden' : 'restored', reason);
+    await record(tx, id, request.user!.id, rule.what, reason);
     await audit(tx, request, { action: rule.audit, targetType: 'story', targetId: id, before: { status: before.status, hidden: before.hiddenAt !== null }, after: { status: row.status, hidden: row.hiddenAt !== null, reason } });
     const notice = authorNotice(decision, before, reason, now);
     const notified = notice ? await notify(tx, [notice]) : [];

@@ -146,6 +146,12 @@ export function requireRole(request: FastifyRequest, role: Role): UserRow {
 export const TWO_FACTOR_SETUP_NEEDED = 'Turn on two-step sign-in on your profile to use the admin pages';
 export const TWO_FACTOR_SIGN_IN_NEEDED = 'Sign in again with your authenticator code to use the admin pages';
 
+/** Whether this request may act as an admin of at least this level (the same rule requireAdmin enforces). */
+export function isAdmin(request: FastifyRequest, minimum: AdminLevel): boolean {
+  const user = request.user;
+  return user?.role === 'admin' && adminLevelAtLeast(user.adminLevel, minimum) && user.totpEnabledAt !== null && request.session?.secondFactorAt != null;
+}
+
 /** A signed-in admin of at least this level whose session proved the second factor, or 401/403. */
 export function requireAdmin(request: FastifyRequest, minimum: AdminLevel): UserRow {
   const user = requireUser(request);

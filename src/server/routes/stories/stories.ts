@@ -3,22 +3,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { and, arrayContains, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { adminLevelAtLeast } from '#shared/auth/roles.ts';
 import { AppError } from '#shared/errors.ts';
 import { PublicStoriesQuerySchema, PublishConsentSchema, ReportReplySchema, STORIES_PAGE_SIZE, StoryDraftSchema, SupportReplySchema } from '#shared/schemas/stories.ts';
 import type { Db } from '../../db/client.ts';
 import { commentReports, doctorProfiles, stories, storyComments, users } from '../../db/schema/index.ts';
-import { archiveStory, createStory, editStory, isPublicStory, setPublishConsent, storyIsPublic, submitStory, type StoryRow } from '../../commands/stories.ts';
+import { archiveStory, createStory, editStory, isPublicStory, setPublishConsent, storyIsPublic, submitStory } from '../../commands/stories.ts';
 import { presentOwnStory, presentPublicStory, presentSupportReply, type SupportRowView } from '../../presenters/story.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { isAdmin, requireUser } from '../../plugins/auth.ts';
 import { adminsAtLeast, mailImportant, notify } from '../../services/notifications.ts';
 import { audit } from '../../services/audit.ts';
 
 const idParams = z.object({ id: z.uuid('Not a valid id') });
 const noStore = { 'cache-control': 'no-store' };
 
-const isModerator = (request: FastifyRequest) =>
-  request.user?.role === 'admin' && adminLevelAtLeast(request.user.adminLevel, 'moderator') && request.session?.secondFactorAt != null;
+const isModerator = (request: FastifyRequest) => isAdmin(request, 'moderator');
 
 /** Words of support that are not hidden, per story. */
 const visibleSupportCount = sql<number>`(select count(*)::int from ${storyComments} where ${storyComments.storyId} = ${stories.id} and ${storyComments.hiddenAt} is null)`;
@@ -42,47 +40,46 @@ async function findReply(db: Db, id: string) {
 
 const storyRoutes: FastifyPluginAsyncZod = async (app) => {
   const now = () => app.clock.now();
-  const own = (s: StoryRow) => presentOwnStory(s);
 
   // --- The author's own stories -------------------------------------------------------------
 
   app.get('/api/my/stories', { config: { access: 'user' } }, async (request, reply) => {
     const me = requireUser(request);
     const rows = await app.db.select().from(stories).where(eq(stories.authorId, me.id)).orderBy(desc(stories.updatedAt));
-    return reply.headers(noStore).send(rows.map(own));
+    return reply.headers(noStore).send(rows.map(presentOwnStory));
   });
 
   app.post('/api/my/stories', { schema: { body: StoryDraftSchema }, config: { access: { role: 'patient' }, rateLimit: { max: 20, timeWindow: '1 hour' } } }, async (request, reply) => {
     const me = requireUser(request);
     const story = await createStory(app.db, me.id, request.body, null, now());
-    return reply.status(201).headers(noStore).send(own(story));
+    return reply.status(201).headers(noStore).send(presentOwnStory(story));
   });
 
   app.get('/api/my/stories/:id', { schema: { params: idParams }, config: { access: 'user' } }, async (request, reply) => {
     const me = requireUser(request);
     const [row] = await app.db.select().from(stories).where(and(eq(stories.id, request.params.id), eq(stories.authorId, me.id)));
     if (!row) throw new AppError('NOT_FOUND', 'No such story');
-    return reply.headers(noStore).send(own(row));
+    return reply.headers(noStore).send(presentOwnStory(row));
   });
 
   app.patch('/api/my/stories/:id', { schema: { params: idParams, body: StoryDraftSchema }, config: { access: 'user' } }, async (request, reply) => {
     const story = await editStory(app.db, requireUser(request).id, request.params.id, request.body, now());
-    return reply.headers(noStore).send(own(story));
+    return reply.headers(noStore).send(presentOwnStory(story));
   });
 
   app.post('/api/my/stories/:id/submit', { schema: { params: idParams }, config: { access: 'user' } }, async (request, reply) => {
     const story = await submitStory(app.db, requireUser(request).id, request.params.id, now());
-    return reply.headers(noStore).send(own(story));
+    return reply.headers(noStore).send(presentOwnStory(story));
   });
 
   app.post('/api/my/stories/:id/archive', { schema: { params: idParams }, config: { access: 'user' } }, async (request, reply) => {
     const story = await archiveStory(app.db, requireUser(request).id, request.params.id, now());
-    return reply.headers(noStore).send(own(story));
+    return reply.headers(noStore).send(presentOwnStory(story));
   });
 
   app.post('/api/my/stories/:id/consent', { schema: { params: idParams, body: PublishConsentSchema }, config: { access: 'user' } }, async (request, reply) => {
     const story = await setPublishConsent(app.db, requireUser(request).id, request.params.id, request.body.publishConsent, now());
-    return reply.headers(noStore).send(own(story));
+    return reply.headers(noStore).send(presentOwnStory(story));
   });
 
   // --- Public -------------------------------------------------------------------------------
