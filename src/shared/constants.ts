@@ -63,3 +63,30 @@ export const CONTACT_RESPONSE_TIME = '24-48 hours';
 export const PROCESSING_FEE_TEXT = '2.9% + $0.30';
 
 export const CONTACT_FIELD_MAX = { name: 200, subject: 200, message: 5000 } as const;
+
+/** An expense's life: submitted -> approved -> released, or rejected / on hold (with a reason). */
+export const EXPENSE_STATUSES = ['submitted', 'approved', 'released', 'rejected', 'on_hold'] as const;
+export type ExpenseStatus = (typeof EXPENSE_STATUSES)[number];
+
+/** The ledger's kinds of row; every row is immutable, a correction is a new row. */
+export const LEDGER_KINDS = ['donation', 'donation_void', 'release', 'refund'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export const REFUND_REQUEST_STATUSES = ['open', 'refunded', 'declined'] as const;
+export type RefundRequestStatus = (typeof REFUND_REQUEST_STATUSES)[number];
+
+/** The promises of the donor agreement (spec section 9), in business days: when an item is late. */
+export const SPENDING_WINDOWS_BUSINESS_DAYS = {
+  review: { from: 3, to: 5 },
+  documentation: { from: 5, to: 10 },
+  release: { from: 1, to: 3 },
+  disputes: { from: 0, to: 10 },
+} as const;
+
+/** Expense documents: PDF or image invoices and proofs of payment. */
+export const EXPENSE_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+export const EXPENSE_DOCUMENTS_MAX = 10;
+
+/** Who an expense paid, as the public ledger names it (the payee's own name stays private). */
+export const PAYEE_CATEGORIES = ['Hospital or clinic', 'Surgeon or doctor', 'Pharmacy', 'Medical supplies', 'Travel', 'Lodging', 'Other'] as const;
+export type PayeeCategory = (typeof PAYEE_CATEGORIES)[number];

@@ -7,7 +7,8 @@ import { optionalText } from './common.ts';
 export const MISSING_INFORMATION_TITLE = 'Missing Information';
 export const MISSING_INFORMATION_MESSAGE = 'Please fill in the amount and payment method.';
 
-const recordedAmount = (label: string) =>
+/** A positive dollar amount an admin or owner types (at most two decimals). */
+export const recordedAmount = (label: string) =>
   z
     .number({ error: MISSING_INFORMATION_MESSAGE })
     .positive(`${label} must be greater than 0`)

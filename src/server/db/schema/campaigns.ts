@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CampaignContent } from '#shared/schemas/campaign.ts';
+import { users } from './accounts.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -10,9 +11,45 @@ export const campaigns = pgTable('campaigns', {
   content: jsonb('content').$type<CampaignContent>().notNull(),
   goalCents: bigint('goal_cents', { mode: 'number' }).notNull(),
   currency: text('currency').notNull().default('USD'),
+  /** The patient the money is for: submits expenses and hears about donations. */
+  ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  /** Bumped on every publish of the content; pages re-render when it changes. */
+  version: integer('version').notNull().default(1),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Every published version of a campaign's content, so any earlier one can be restored. */
+export const campaignVersions = pgTable(
+  'campaign_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    content: jsonb('content').$type<CampaignContent>().notNull(),
+    publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('campaign_versions_campaign_version_uq').on(t.campaignId, t.version)],
+);
+
+/** People who asked to hear about the campaign's dated updates. */
+export const campaignFollowers = pgTable(
+  'campaign_followers',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('campaign_followers_uq').on(t.campaignId, t.userId)],
+);
 
 /** What a donor said they were about to give; never counts toward progress. */
 export const donationIntents = pgTable(

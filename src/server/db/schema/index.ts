@@ -3,3 +3,4 @@ export * from './platform.ts';
 export * from './accounts.ts';
 export * from './community.ts';
 export * from './uploads.ts';
+export * from './spending.ts';

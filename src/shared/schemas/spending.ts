@@ -1,0 +1,184 @@
+/** Verified spending (issue 6): expenses, their decisions and releases, refunds, and the public ledger. */
+import { z } from 'zod';
+import { COST_GROUP_KEYS, CURRENCIES, EXPENSE_DOCUMENTS_MAX, EXPENSE_STATUSES, PAYEE_CATEGORIES, RECORDED_PAYMENT_METHODS, REFUND_REQUEST_STATUSES } from '../constants.ts';
+import { recordedAmount } from './admin-donations.ts';
+import { HumanCheckSchema } from './auth.ts';
+import { EmailSchema, optionalText } from './common.ts';
+
+export const EXPENSES_PAGE_SIZE = 20;
+
+const reason = (what: string) =>
+  z
+    .string({ error: `Say why the expense is ${what}` })
+    .trim()
+    .min(3, `Say why the expense is ${what}`)
+    .max(500, 'Keep the reason under 500 characters');
+
+const pastDate = (label: string) =>
+  z.iso
+    .date(`${label} must be a date (YYYY-MM-DD)`)
+    .refine((d) => d <= new Date().toISOString().slice(0, 10), `${label} cannot be in the future`);
+
+/** An amount in another currency needs its USD equivalent: the ledger is kept in USD. */
+function needsUsdEquivalent<T extends { currency: string; usdAmount?: number | undefined }>(value: T) {
+  return value.currency === 'USD' || value.usdAmount !== undefined;
+}
+const usdEquivalentProblem = { message: 'Give the USD equivalent for an amount in another currency', path: ['usdAmount'] };
+
+/** POST /api/campaigns/:id/expenses: the owner (or an admin) asks for money against an invoice. */
+export const SubmitExpenseSchema = z
+  .strictObject({
+    costGroup: z.enum(COST_GROUP_KEYS, { error: 'Choose what the expense is for' }),
+    payee: z.string({ error: 'Say who is to be paid' }).trim().min(2, 'Say who is to be paid').max(200, 'Keep the payee under 200 characters'),
+    payeeCategory: z.enum(PAYEE_CATEGORIES, { error: 'Choose the kind of payee' }),
+    amount: recordedAmount('Amount'),
+    currency: z.enum(CURRENCIES, { error: 'Choose a currency' }).default('USD'),
+    usdAmount: recordedAmount('USD equivalent').optional(),
+    description: z
+      .string({ error: 'Say what the expense paid for' })
+      .trim()
+      .min(10, 'Say what the expense paid for (at least 10 characters)')
+      .max(2000, 'Keep the description under 2,000 characters'),
+    incurredOn: pastDate('The expense date'),
+    documentIds: z
+      .array(z.uuid('Not a valid document id'), { error: 'Attach the invoice or proof of payment' })
+      .min(1, 'Attach the invoice or proof of payment')
+      .max(EXPENSE_DOCUMENTS_MAX, `Attach at most ${EXPENSE_DOCUMENTS_MAX} documents`)
+      .transform((ids) => [...new Set(ids)]),
+  })
+  .refine(needsUsdEquivalent, usdEquivalentProblem);
+export type SubmitExpenseInput = z.input<typeof SubmitExpenseSchema>;
+
+export const RejectExpenseSchema = z.strictObject({ reason: reason('rejected') });
+export const HoldExpenseSchema = z.strictObject({ reason: reason('on hold') });
+
+/** How and when the money went out. */
+export const ReleaseExpenseSchema = z.strictObject({
+  method: z.string({ error: 'Say how it was paid' }).trim().min(2, 'Say how it was paid').max(100, 'Keep the method under 100 characters'),
+  reference: optionalText(200, 'Reference'),
+  paidOn: pastDate('The payment date'),
+});
+export type ReleaseExpenseInput = z.input<typeof ReleaseExpenseSchema>;
+
+export const ExpenseListQuerySchema = z.strictObject({
+  status: z.enum(EXPENSE_STATUSES, { error: 'Not a known status' }).optional(),
+  page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1).max(100_000).default(1),
+});
+
+export const ExpenseDocumentSchema = z.object({ id: z.string(), contentType: z.string(), size: z.number().int(), url: z.string() });
+
+const AgeSchema = z.object({ businessDays: z.number().int(), window: z.enum(['review', 'documentation', 'release', 'disputes']), late: z.boolean() });
+
+/** An expense as its owner and admins see it (never public: documents and payee are private). */
+export const ExpenseSchema = z.object({
+  id: z.string(),
+  costGroup: z.enum(COST_GROUP_KEYS),
+  payee: z.string(),
+  payeeCategory: z.enum(PAYEE_CATEGORIES),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  usdCents: z.number().int(),
+  description: z.string(),
+  incurredOn: z.string(),
+  status: z.enum(EXPENSE_STATUSES),
+  statusReason: z.string().nullable(),
+  requiredApprovals: z.number().int(),
+  approvals: z.array(z.object({ approverId: z.string(), approverName: z.string(), at: z.string() })),
+  submittedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  documents: z.array(ExpenseDocumentSchema),
+  release: z
+    .object({ method: z.string(), reference: z.string().nullable(), paidOn: z.string(), releasedAt: z.string(), releasedByName: z.string() })
+    .nullable(),
+  /** Open items only: business days waited against the donor agreement's window. */
+  age: AgeSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Expense = z.infer<typeof ExpenseSchema>;
+
+export const ExpenseListSchema = z.object({
+  items: z.array(ExpenseSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  /** Amounts above this (USD cents) need two different approvers. */
+  twoApproverThresholdCents: z.number().int(),
+});
+export type ExpenseList = z.infer<typeof ExpenseListSchema>;
+
+/** POST /api/admin/donations/:id/refund: money sent back to a donor (full or partial). */
+export const RefundDonationSchema = z.strictObject({
+  /** USD, at most the donation's USD amount less earlier refunds. */
+  amount: recordedAmount('Refund amount'),
+  reason: z.string({ error: 'Say why the money is refunded' }).trim().min(3, 'Say why the money is refunded').max(500, 'Keep the reason under 500 characters'),
+  /** The donor's request this refund answers; it is marked refunded in the same transaction. */
+  refundRequestId: z.uuid('Not a valid request id').optional(),
+});
+export type RefundDonationInput = z.input<typeof RefundDonationSchema>;
+
+/** POST /api/refund-requests: a donor asks for their money back (public form at /refund-request). */
+export const RefundRequestFormSchema = z
+  .strictObject({
+    name: z.string({ error: 'Enter your name' }).trim().min(1, 'Enter your name').max(200, 'Name must be at most 200 characters'),
+    email: EmailSchema,
+    amount: recordedAmount('Amount'),
+    currency: z.enum(CURRENCIES, { error: 'Choose a currency' }).default('USD'),
+    paymentMethod: z.enum(RECORDED_PAYMENT_METHODS, { error: 'Choose how you gave' }),
+    donatedOn: pastDate('The donation date'),
+    reference: optionalText(200, 'Reference'),
+    reason: z.string({ error: 'Tell us why you are asking' }).trim().min(10, 'Tell us why you are asking (at least 10 characters)').max(2000, 'Keep the reason under 2,000 characters'),
+  });
+export const RefundRequestSchema = RefundRequestFormSchema.extend({ altcha: HumanCheckSchema });
+export type RefundRequestInput = z.input<typeof RefundRequestSchema>;
+
+export const DeclineRefundRequestSchema = z.strictObject({
+  reason: z.string({ error: 'Say why the request is declined' }).trim().min(3, 'Say why the request is declined').max(500, 'Keep the reason under 500 characters'),
+});
+
+export const RefundRequestListQuerySchema = z.strictObject({
+  status: z.enum(REFUND_REQUEST_STATUSES, { error: 'Not a known status' }).default('open'),
+  page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1).max(100_000).default(1),
+});
+
+export const RefundRequestViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  paymentMethod: z.string(),
+  donatedOn: z.string(),
+  reference: z.string().nullable(),
+  reason: z.string(),
+  status: z.enum(REFUND_REQUEST_STATUSES),
+  decisionNote: z.string().nullable(),
+  donationId: z.string().nullable(),
+  age: AgeSchema.nullable(),
+  createdAt: z.string(),
+});
+export type RefundRequestView = z.infer<typeof RefundRequestViewSchema>;
+
+/** PUT /api/admin/campaign/owner (super_admin): the patient the campaign is for. */
+export const CampaignOwnerSchema = z.strictObject({ email: EmailSchema });
+
+/** GET /api/campaigns/:id/ledger: public, amounts only (no documents, no payee names). */
+export const LedgerSchema = z.object({
+  campaignId: z.string(),
+  currency: z.literal('USD'),
+  totals: z.object({ raisedCents: z.number().int(), heldCents: z.number().int(), releasedCents: z.number().int(), refundedCents: z.number().int() }),
+  groups: z.array(z.object({ key: z.enum(COST_GROUP_KEYS), label: z.string(), plannedCents: z.number().int(), releasedCents: z.number().int() })),
+  releases: z.array(
+    z.object({
+      expenseId: z.string(),
+      costGroup: z.enum(COST_GROUP_KEYS),
+      payeeCategory: z.enum(PAYEE_CATEGORIES),
+      description: z.string(),
+      amountCents: z.number().int(),
+      paidOn: z.string(),
+    }),
+  ),
+  /** Newest first; the name is null for an anonymous gift. */
+  donations: z.array(z.object({ donorName: z.string().nullable(), amountCents: z.number().int(), date: z.string() })),
+  donationCount: z.number().int(),
+});
+export type Ledger = z.infer<typeof LedgerSchema>;
