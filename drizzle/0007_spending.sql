@@ -139,22 +139,18 @@ CREATE TRIGGER ledger_entries_no_change BEFORE UPDATE OR DELETE ON ledger_entrie
 --> statement-breakpoint
 CREATE TRIGGER ledger_entries_no_truncate BEFORE TRUNCATE ON ledger_entries FOR EACH STATEMENT EXECUTE FUNCTION ledger_entries_immutable();
 --> statement-breakpoint
--- Each entry moves the campaign's running totals. The balance row is locked by the upsert, so concurrent
+-- Each entry moves the campaign's running totals. The balance row is locked by the update, so concurrent
 -- entries for one campaign apply one after another, and the CHECK on ledger_balances refuses any entry that
 -- would make held (raised - released - refunded) negative.
 CREATE FUNCTION ledger_apply_entry() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO ledger_balances AS b (campaign_id, raised_cents, released_cents, refunded_cents)
-  VALUES (
-    NEW.campaign_id,
-    CASE NEW.kind WHEN 'donation' THEN NEW.amount_cents WHEN 'donation_void' THEN -NEW.amount_cents ELSE 0 END,
-    CASE WHEN NEW.kind = 'release' THEN NEW.amount_cents ELSE 0 END,
-    CASE WHEN NEW.kind = 'refund' THEN NEW.amount_cents ELSE 0 END
-  )
-  ON CONFLICT (campaign_id) DO UPDATE SET
-    raised_cents = b.raised_cents + EXCLUDED.raised_cents,
-    released_cents = b.released_cents + EXCLUDED.released_cents,
-    refunded_cents = b.refunded_cents + EXCLUDED.refunded_cents;
+  -- An UPDATE, not an upsert: CHECK constraints are tested on an upsert's proposed row, not on the sum.
+  INSERT INTO ledger_balances (campaign_id) VALUES (NEW.campaign_id) ON CONFLICT (campaign_id) DO NOTHING;
+  UPDATE ledger_balances SET
+    raised_cents = raised_cents + CASE NEW.kind WHEN 'donation' THEN NEW.amount_cents WHEN 'donation_void' THEN -NEW.amount_cents ELSE 0 END,
+    released_cents = released_cents + CASE WHEN NEW.kind = 'release' THEN NEW.amount_cents ELSE 0 END,
+    refunded_cents = refunded_cents + CASE WHEN NEW.kind = 'refund' THEN NEW.amount_cents ELSE 0 END
+  WHERE campaign_id = NEW.campaign_id;
   -- What leaves a donation (refunds, or a void) never exceeds what came in with it.
   IF NEW.kind IN ('refund', 'donation_void') AND (
     SELECT coalesce(sum(amount_cents) FILTER (WHERE kind IN ('refund', 'donation_void')), 0)

@@ -1,45 +1,25 @@
 /** Writes the public pages as HTML into dist/client/pages (run after the client and SSR builds). */
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { PRERENDERED_PAGES, SITE_URL_PLACEHOLDER } from '../src/shared/routes.ts';
+import { SITE_URL_PLACEHOLDER } from '../src/shared/routes.ts';
 import { readSeedContent } from '../src/server/services/campaign.ts';
-import { ROOT_DIR } from '../src/server/paths.ts';
+import { loadRenderer, renderPages, templateFromBuild, TEMPLATE_FILE } from '../src/server/services/site-pages.ts';
+import { CLIENT_DIST_DIR, SSR_ENTRY } from '../src/server/paths.ts';
 
-import type { render as Render } from '../src/client/entry-server.tsx';
-
-const clientDir = path.join(ROOT_DIR, 'dist', 'client');
-const ssrEntry = path.join(ROOT_DIR, 'dist', 'ssr', 'entry-server.js');
+const clientDir = CLIENT_DIST_DIR;
 const pagesDir = path.join(clientDir, 'pages');
 
-const { render } = (await import(pathToFileURL(ssrEntry).href)) as { render: typeof Render };
-// The stylesheet is small (about 6 KB compressed): inlined, the first round trip carries a styled page.
-const template = fs
-  .readFileSync(path.join(clientDir, 'index.html'), 'utf8')
-  .replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/, (_tag, href: string) => {
-    const css = fs.readFileSync(path.join(clientDir, href), 'utf8');
-    return `<style>${css}</style>`;
-  });
-const site = { content: await readSeedContent(), siteUrl: SITE_URL_PLACEHOLDER };
-
-async function write(name: string, pathname: string, options: { shell?: boolean } = {}) {
-  const page = await render(pathname, site, options);
-  const html = template
-    .replace('<!--app-head-->', page.head)
-    .replace('<!--app-html-->', page.html)
-    .replace('<!--site-data-->', page.siteData);
-  fs.writeFileSync(path.join(pagesDir, `${name}.html`), html);
-  return html.length;
-}
+const template = templateFromBuild(clientDir);
+const pages = await renderPages(await loadRenderer(SSR_ENTRY), template, { content: await readSeedContent(), siteUrl: SITE_URL_PLACEHOLDER });
 
 fs.mkdirSync(pagesDir, { recursive: true });
-for (const [pathname, name] of Object.entries(PRERENDERED_PAGES)) {
-  const bytes = await write(name, pathname);
-  console.log(`prerendered ${pathname.padEnd(20)} ${(bytes / 1024).toFixed(1)} KB`);
+for (const [name, html] of pages) {
+  fs.writeFileSync(path.join(pagesDir, `${name}.html`), html);
+  console.log(`prerendered ${name.padEnd(20)} ${(html.length / 1024).toFixed(1)} KB`);
 }
-await write('404', '/404');
-await write('_app', '/', { shell: true });
+// The server renders the pages again from the published content (src/server/plugins/site-pages.ts).
+fs.writeFileSync(path.join(pagesDir, TEMPLATE_FILE), template);
 // The unrendered template is not a page anyone should be served.
 fs.rmSync(path.join(clientDir, 'index.html'));
 

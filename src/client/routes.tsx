@@ -65,6 +65,20 @@ export const PAGE_ROUTES: PageRoute[] = [
     load: () => import('./routes/public/donor-agreement.tsx'),
     head: legal('Donor Agreement', 'How donations to {product} are held, released against verified expenses, and refunded.'),
   },
+  {
+    path: '/transparency',
+    load: () => import('./routes/public/transparency-page.tsx'),
+    head: legal(
+      'Where Every Dollar Goes',
+      'How donations to {product} are held and released only against verified expenses, with the live ledger of what was raised, held, released and refunded.',
+    ),
+  },
+  // Public, but a form that only works in the browser (the human check runs there).
+  {
+    path: '/refund-request',
+    load: () => import('./routes/public/refund-request-page.tsx'),
+    head: legal('Ask for a Refund', 'Ask for a refund of a donation to {product} that has not yet been released against a verified expense.'),
+  },
   // Account pages: rendered in the browser only (served the app shell), never indexed.
   {
     path: '/get-started',
@@ -182,6 +196,27 @@ export const PAGE_ROUTES: PageRoute[] = [
     path: '/admin-doctors',
     load: () => import('./routes/admin/admin-doctors.tsx'),
     head: legal('Doctor Verification', 'Check the license details of doctors joining {product} and verify them.'),
+  },
+  {
+    path: '/admin-campaign',
+    load: () => import('./routes/admin/admin-campaign.tsx'),
+    head: legal('Campaign Editor', 'Edit, preview and publish the campaign of {product}, post dated updates, and restore earlier versions.'),
+  },
+  {
+    path: '/admin-expenses',
+    load: () => import('./routes/admin/admin-expenses.tsx'),
+    head: legal('Expense Approvals', 'Approve, hold, reject and release the expenses of {product}, and answer refund requests.'),
+  },
+  // Spending: the campaign owner's expenses, browser-rendered like the account pages.
+  {
+    path: '/my-expenses',
+    load: () => import('./routes/spending/my-expenses.tsx'),
+    head: legal('Expenses', "Submit the campaign's expenses on {product} and follow their approval and payment."),
+  },
+  {
+    path: '/my-expenses/new',
+    load: () => import('./routes/spending/expense-form.tsx'),
+    head: legal('Submit an Expense', 'Submit an expense with its invoice or receipt on {product}.'),
   },
   // Doctors: the directory and profiles are public but read live data, so they are browser-rendered too.
   {

@@ -14,8 +14,11 @@ import accessPlugin from './plugins/access.ts';
 import type { Clock } from './services/clock.ts';
 import { CLIENT_DIST_DIR } from './paths.ts';
 import clientPlugin from './plugins/client.ts';
+import sitePagesPlugin from './plugins/site-pages.ts';
 import healthRoutes from './routes/health/health.ts';
 import campaignRoutes from './routes/campaign/campaign.ts';
+import campaignFollowRoutes from './routes/campaign/follow.ts';
+import adminCampaignRoutes from './routes/admin/campaign.ts';
 import donationRoutes from './routes/donations/donations.ts';
 import contactRoutes from './routes/contact/contact.ts';
 import eventRoutes from './routes/events/events.ts';
@@ -33,6 +36,8 @@ import doctorRoutes from './routes/doctors/doctors.ts';
 import adminDoctorRoutes from './routes/admin/doctors.ts';
 import storyRoutes from './routes/stories/stories.ts';
 import adminStoryRoutes from './routes/admin/stories.ts';
+import spendingRoutes from './routes/spending/spending.ts';
+import adminExpenseRoutes from './routes/admin/expenses.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -117,9 +122,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin);
   await app.register(authPlugin, options.clock ? { clock: options.clock } : {});
   await app.register(accessPlugin);
+  const clientDir = options.clientDir === undefined ? CLIENT_DIST_DIR : options.clientDir;
+  await app.register(sitePagesPlugin, { distDir: clientDir });
 
   await app.register(healthRoutes);
   await app.register(campaignRoutes);
+  await app.register(campaignFollowRoutes);
+  await app.register(adminCampaignRoutes);
   await app.register(donationRoutes);
   await app.register(contactRoutes);
   await app.register(eventRoutes);
@@ -137,12 +146,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminDoctorRoutes);
   await app.register(storyRoutes);
   await app.register(adminStoryRoutes);
+  await app.register(spendingRoutes);
+  await app.register(adminExpenseRoutes);
 
   // Pages get helmet's full set (CSP and friends) in their own context, so /api requests never run its
   // hooks: they were the largest per-request cost of GET /api/fundraising/progress.
   await app.register(async (site) => {
     await site.register(helmet, pageSecurityOptions(config));
-    await site.register(clientPlugin, { distDir: options.clientDir === undefined ? CLIENT_DIST_DIR : options.clientDir });
+    await site.register(clientPlugin, { distDir: clientDir });
   });
   return app;
 }

@@ -45,6 +45,7 @@ describe('loadConfig defaults', () => {
       secureCookies: false,
       trustProxy: false,
       logLevel: 'info',
+      twoApproversAboveCents: 250_000,
     });
   });
 
@@ -140,6 +141,12 @@ describe('loadConfig rejects bad values with one line naming the variable', () =
     const message = messageFor({ LOG_LEVEL: 'loud' }, 'LOG_LEVEL');
     expect(message).toContain('(got "loud")');
     expect(message).toContain('"debug"');
+  });
+
+  it('EXPENSE_TWO_APPROVERS_ABOVE_USD=2.5k', () => {
+    expect(messageFor({ EXPENSE_TWO_APPROVERS_ABOVE_USD: '2.5k' }, 'EXPENSE_TWO_APPROVERS_ABOVE_USD')).toBe(
+      'Invalid configuration: EXPENSE_TWO_APPROVERS_ABOVE_USD must be a whole number of dollars (got "2.5k")',
+    );
   });
 
   it('NODE_ENV=staging', () => {

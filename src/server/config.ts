@@ -37,6 +37,11 @@ const EnvSchema = z
       .regex(/^(true|false|\d+|[\da-fA-F.:/,\s]+)$/, 'must be true, false, a hop count or a list of proxy addresses')
       .default('false'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    EXPENSE_TWO_APPROVERS_ABOVE_USD: z
+      .string()
+      .regex(/^\d{1,9}$/, 'must be a whole number of dollars')
+      .transform(Number)
+      .default(2500),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -64,6 +69,8 @@ export interface Config {
   secureCookies: boolean;
   trustProxy: boolean | number | string;
   logLevel: string;
+  /** Expenses above this many USD cents need two different approvers. */
+  twoApproversAboveCents: number;
 }
 
 export class ConfigError extends Error {}
@@ -97,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl,
     redisUrl: e.REDIS_URL,
+    twoApproversAboveCents: e.EXPENSE_TWO_APPROVERS_ABOVE_USD * 100,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     altchaKey: e.ALTCHA_HMAC_KEY ?? DEV_ALTCHA_KEY,
     secureCookies: publicUrl.startsWith('https://'),

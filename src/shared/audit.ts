@@ -21,6 +21,18 @@ export const AUDIT_ACTIONS = {
   'support.hide': 'Word of support hidden',
   'support.restore': 'Word of support restored',
   'report.resolve': 'Report resolved',
+  'expense.submit': 'Expense submitted',
+  'expense.approve': 'Expense approved',
+  'expense.reject': 'Expense rejected',
+  'expense.hold': 'Expense put on hold',
+  'expense.resume': 'Expense taken off hold',
+  'expense.release': 'Expense released',
+  'donation.refund': 'Donation refunded',
+  'refund_request.decline': 'Refund request declined',
+  'campaign.publish': 'Campaign content published',
+  'campaign.restore': 'Campaign version restored',
+  'campaign.update': 'Campaign update posted',
+  'campaign.owner': 'Campaign owner set',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -33,5 +45,8 @@ export const AUDIT_TARGET_TYPES = {
   story: 'Story',
   support_reply: 'Word of support',
   support_report: 'Report',
+  expense: 'Expense',
+  refund_request: 'Refund request',
+  campaign: 'Campaign',
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;

@@ -10,6 +10,7 @@ export const PRERENDERED_PAGES = {
   '/terms-of-service': 'terms-of-service',
   '/medical-disclaimer': 'medical-disclaimer',
   '/donor-agreement': 'donor-agreement',
+  '/transparency': 'transparency',
 } as const satisfies Record<string, string>;
 
 export type PrerenderedPath = keyof typeof PRERENDERED_PAGES;
@@ -46,6 +47,11 @@ export const CLIENT_ONLY_PATHS: readonly string[] = [
   '/doctors/:id',
   '/doctor-dashboard',
   '/admin-doctors',
+  '/admin-campaign',
+  '/refund-request',
+  '/my-expenses',
+  '/my-expenses/new',
+  '/admin-expenses',
 ];
 
 /** True when `path` fits `pattern`, where a `:name` segment of the pattern fits any one non-empty segment. */

@@ -18,6 +18,7 @@ import {
   LogOut,
   MessageSquare,
   PenLine,
+  Receipt,
   Settings,
   ClipboardList,
   Users,
@@ -56,6 +57,8 @@ export function accountLinks(user: CurrentUser): { general: AccountLink[]; dashb
   ];
   const dashboards: AccountLink[] = [];
   if (user.role === 'doctor') dashboards.push({ href: '/doctor-dashboard', label: 'Doctor Dashboard', icon: ClipboardList });
+  // The campaign's owner is a patient; the page tells any other patient kindly that it is not theirs.
+  if (user.role === 'patient') dashboards.push({ href: '/my-expenses', label: 'Expenses', icon: Receipt });
   if (user.role === 'admin') dashboards.push(...ADMIN_LINKS.filter((l) => adminLevelAtLeast(user.adminLevel, l.minimum)));
   return { general, dashboards };
 }

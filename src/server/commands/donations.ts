@@ -3,20 +3,19 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
-import { dollarsToCents } from '#shared/money.ts';
+import { dollarsToCents, formatCents } from '#shared/money.ts';
 import type { EditDonationSchema, RecordDonationSchema } from '#shared/schemas/admin-donations.ts';
 import type { Db } from '../db/client.ts';
 import { donationIntents, donations } from '../db/schema/index.ts';
 import { audit } from '../services/audit.ts';
+import type { CampaignRow } from '../services/campaign.ts';
+import { notify } from '../services/notifications.ts';
+import { isCheckViolation, isUniqueViolation } from '../services/db-errors.ts';
 
 type RecordDonation = z.output<typeof RecordDonationSchema>;
 
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-  return code === '23505';
-}
-
-export async function recordDonation(db: Db, request: FastifyRequest, campaignId: string, input: RecordDonation) {
+/** Records the donation (the database adds its ledger row) and tells the campaign's owner. */
+export async function recordDonation(db: Db, request: FastifyRequest, campaign: Pick<CampaignRow, 'id' | 'ownerId'>, input: RecordDonation) {
   const amountCents = dollarsToCents(input.amount)!;
   const usdCents = input.currency === 'USD' ? amountCents : dollarsToCents(input.usdAmount!)!;
   try {
@@ -32,7 +31,7 @@ export async function recordDonation(db: Db, request: FastifyRequest, campaignId
       const [row] = await tx
         .insert(donations)
         .values({
-          campaignId,
+          campaignId: campaign.id,
           amountCents,
           currency: input.currency,
           usdCents,
@@ -47,7 +46,20 @@ export async function recordDonation(db: Db, request: FastifyRequest, campaignId
         })
         .returning();
       await audit(tx as unknown as Db, request, { action: 'donation.record', targetType: 'donation', targetId: row!.id, after: row });
-      return row!;
+      const notified = campaign.ownerId
+        ? await notify(tx as unknown as Db, [
+            {
+              userId: campaign.ownerId,
+              type: 'donation_recorded',
+              title: 'A donation was recorded to your campaign',
+              body: `${formatCents(row!.amountCents, row!.currency)} from ${row!.isAnonymous || !row!.donorName ? 'an anonymous donor' : row!.donorName}`,
+              link: '/transparency',
+              eventKey: `donation:${row!.id}:recorded`,
+              important: true,
+            },
+          ])
+        : [];
+      return { donation: row!, notified };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'This payment has already been recorded (same method and reference)', 'externalReference');
@@ -88,13 +100,26 @@ export async function editDonation(db: Db, request: FastifyRequest, id: string, 
   }
 }
 
-/** Voids a donation recorded by mistake: it stops counting, stays on record, and the reason is audited. */
+/**
+ * Voids a donation recorded by mistake: it stops counting, stays on record, and the reason is audited.
+ * The database adds the ledger's void row; it refuses when the money was refunded or already released.
+ */
 export async function voidDonation(db: Db, request: FastifyRequest, id: string, reason: string, now: Date) {
-  await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(donations).where(eq(donations.id, id));
-    if (!before || before.voidedAt) throw new AppError('NOT_FOUND', 'No such donation');
-    await tx.update(donations).set({ voidedAt: now }).where(eq(donations.id, id));
-    if (before.intentId) await tx.update(donationIntents).set({ status: 'open' }).where(eq(donationIntents.id, before.intentId));
-    await audit(tx as unknown as Db, request, { action: 'donation.void', targetType: 'donation', targetId: id, before, after: { voidedAt: now.toISOString(), reason } });
-  });
+  try {
+    await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(donations).where(eq(donations.id, id)).for('update');
+      if (!before || before.voidedAt) throw new AppError('NOT_FOUND', 'No such donation');
+      await tx.update(donations).set({ voidedAt: now }).where(eq(donations.id, id));
+      if (before.intentId) await tx.update(donationIntents).set({ status: 'open' }).where(eq(donationIntents.id, before.intentId));
+      await audit(tx as unknown as Db, request, { action: 'donation.void', targetType: 'donation', targetId: id, before, after: { voidedAt: now.toISOString(), reason } });
+    });
+  } catch (err) {
+    if (isCheckViolation(err, 'ledger_refunds_within_donation')) {
+      throw new AppError('CONFLICT', 'Part of this donation has been refunded, so it cannot be voided; record any further correction as a refund');
+    }
+    if (isCheckViolation(err, 'ledger_balances_held_nonnegative')) {
+      throw new AppError('CONFLICT', 'This money has already been released against expenses, so the donation cannot be voided');
+    }
+    throw err;
+  }
 }

@@ -1,30 +1,13 @@
-/** Serves the built client: hashed assets, prerendered pages, the app shell, and the 404 page. */
-import fs from 'node:fs';
+/** Serves the built client: hashed assets, the public pages (site-pages), the app shell, and the 404 page. */
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CLIENT_ONLY_PATHS, PRERENDERED_PAGES, SITE_URL_PLACEHOLDER } from '#shared/routes.ts';
+import { CLIENT_ONLY_PATHS, PRERENDERED_PAGES } from '#shared/routes.ts';
+import type { Page } from './site-pages.ts';
 
-interface Page {
-  raw: Buffer;
-  gzip: Buffer;
-  br: Buffer;
-}
-
-/** Reads a prerendered page and puts this deployment's PUBLIC_URL where the build left a placeholder. */
-function loadPage(file: string, publicUrl: string): Page {
-  const raw = Buffer.from(
-    fs
-      .readFileSync(file, 'utf8')
-      .replaceAll(SITE_URL_PLACEHOLDER, publicUrl)
-      .replaceAll(encodeURIComponent(SITE_URL_PLACEHOLDER), encodeURIComponent(publicUrl)),
-  );
-  return { raw, gzip: gzipSync(raw, { level: 9 }), br: brotliCompressSync(raw) };
-}
-
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status = 200) {
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page | undefined, status = 200) {
+  if (!page) throw new Error('a built page is missing');
   const accepts = String(request.headers['accept-encoding'] ?? '');
   reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
@@ -39,13 +22,12 @@ export interface ClientPluginOptions {
 
 export default fp<ClientPluginOptions>(
   async (app, { distDir }) => {
-    const pagesDir = distDir ? path.join(distDir, 'pages') : '';
-    const built = distDir !== false && fs.existsSync(path.join(pagesDir, '404.html'));
+    const { sitePages } = app;
 
     const notFoundJson = (request: FastifyRequest, reply: FastifyReply) =>
       reply.status(404).send({ message: `No such API endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
 
-    if (!built || !distDir) {
+    if (!sitePages.built || !distDir) {
       // API-only mode (API tests, or before `npm run build`).
       if (distDir) app.log.warn('client build not found in %s: serving the API only', distDir);
       app.setNotFoundHandler((request, reply) =>
@@ -56,15 +38,12 @@ export default fp<ClientPluginOptions>(
       return;
     }
 
-    const notFoundPage = loadPage(path.join(pagesDir, '404.html'), app.config.publicUrl);
-    const shell = loadPage(path.join(pagesDir, '_app.html'), app.config.publicUrl);
     for (const [urlPath, name] of Object.entries(PRERENDERED_PAGES)) {
-      const page = loadPage(path.join(pagesDir, `${name}.html`), app.config.publicUrl);
-      app.get(urlPath, { logLevel: 'warn' }, (request, reply) => sendPage(request, reply, page));
+      app.get(urlPath, { logLevel: 'warn' }, async (request, reply) => sendPage(request, reply, await sitePages.get(name)));
     }
     // A ':name' segment ('/doctors/:id') is a Fastify route parameter: any one segment gets the shell.
     for (const urlPath of CLIENT_ONLY_PATHS) {
-      app.get(urlPath, (request, reply) => sendPage(request, reply, shell));
+      app.get(urlPath, async (request, reply) => sendPage(request, reply, await sitePages.get('_app')));
     }
 
     await app.register(fastifyStatic, {
@@ -83,13 +62,13 @@ export default fp<ClientPluginOptions>(
       },
     });
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       if (request.url.startsWith('/api/') || request.url === '/api') return notFoundJson(request, reply);
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
       }
-      return sendPage(request, reply, notFoundPage, 404);
+      return sendPage(request, reply, await sitePages.get('404'), 404);
     });
   },
-  { name: 'client', dependencies: ['db'] },
+  { name: 'client', dependencies: ['db', 'site-pages'] },
 );

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import { createAnalyticsService, type AnalyticsService } from '../services/analytics.ts';
 import { createCampaignService, type CampaignService } from '../services/campaign.ts';
+import { createLedgerService, type LedgerService } from '../services/ledger.ts';
 import { createMailer, type Mailer } from '../services/mail.ts';
 
 declare module 'fastify' {
@@ -13,6 +14,7 @@ declare module 'fastify' {
     db: Db;
     mailer: Mailer;
     campaigns: CampaignService;
+    ledgers: LedgerService;
     analytics: AnalyticsService;
   }
 }
@@ -31,6 +33,7 @@ export default fp<DbPluginOptions>(
     app.decorate('db', database.db);
     app.decorate('mailer', mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }));
     app.decorate('campaigns', createCampaignService(database.db));
+    app.decorate('ledgers', createLedgerService(database.db));
     app.decorate('analytics', createAnalyticsService(database.db));
     app.addHook('onClose', async () => app.mailer.close());
   },

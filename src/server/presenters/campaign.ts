@@ -1,5 +1,6 @@
 import { centsToDollars } from '#shared/money.ts';
 import type { CampaignResponse, Progress } from '#shared/schemas/campaign.ts';
+import type { AdminCampaign, CampaignOwner } from '#shared/schemas/admin-campaign.ts';
 import type { CampaignRow, ProgressTotals } from '../services/campaign.ts';
 
 export function presentCampaign(row: CampaignRow): CampaignResponse {
@@ -16,4 +17,14 @@ export function presentProgress(totals: ProgressTotals): Progress {
     currentCents: totals.currentCents,
     currency: 'USD',
   };
+}
+
+/** The campaign's owner as the editor shows them: name and email, nothing else of the account. */
+export function presentOwner(user: { id: string; firstName: string; lastName: string; email: string }): CampaignOwner {
+  return { id: user.id, name: `${user.firstName} ${user.lastName}`.trim(), email: user.email };
+}
+
+/** The campaign for its editor (super admins): the content with its version, and the owner. */
+export function presentAdminCampaign(row: CampaignRow, owner: CampaignOwner | null): AdminCampaign {
+  return { id: row.id, version: row.version, content: row.content, updatedAt: row.updatedAt.toISOString(), owner };
 }

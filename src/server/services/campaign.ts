@@ -6,7 +6,7 @@ import { PROGRESS_CACHE_MS } from '#shared/constants.ts';
 import { CampaignContentSchema, type CampaignContent } from '#shared/schemas/campaign.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
-import { campaigns, donations } from '../db/schema/index.ts';
+import { campaignVersions, campaigns, donations } from '../db/schema/index.ts';
 import { CONTENT_DIR } from '../paths.ts';
 import { cached, type Cached } from './cache.ts';
 
@@ -32,7 +32,7 @@ export function createCampaignService(db: Db, ttlMs = PROGRESS_CACHE_MS): Campai
   const campaign: Cached<CampaignRow> = cached(ttlMs, async () => {
     const [row] = await db.select().from(campaigns).orderBy(asc(campaigns.createdAt)).limit(1);
     if (!row) throw new AppError('NOT_FOUND', 'No campaign has been set up yet');
-    return row;
+    return { ...row, content: withCurrentShape(row.content) };
   });
   const totals: Cached<ProgressTotals> = cached(ttlMs, async () => {
     const row = await campaign.get();
@@ -53,19 +53,46 @@ export function createCampaignService(db: Db, ttlMs = PROGRESS_CACHE_MS): Campai
   };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A campaign by its id or its slug (public pages know the slug from the content). */
+export async function findCampaign(db: Db, idOrSlug: string): Promise<CampaignRow> {
+  const [row] = await db
+    .select()
+    .from(campaigns)
+    .where(UUID.test(idOrSlug) ? eq(campaigns.id, idOrSlug) : eq(campaigns.slug, idOrSlug));
+  if (!row) throw new AppError('NOT_FOUND', 'No such campaign');
+  return row;
+}
+
+/**
+ * Content stored before a change of its shape, in today's shape: databases seeded before dated updates
+ * became a list hold one `journey.update`. Applied wherever stored content is read.
+ */
+export function withCurrentShape(content: CampaignContent): CampaignContent {
+  const journey = content.journey as CampaignContent['journey'] & { update?: CampaignContent['journey']['updates'][number] };
+  if (journey.updates || !journey.update) return content;
+  const { update, ...rest } = journey;
+  return { ...content, journey: { ...rest, updates: [update] } };
+}
+
 /** Reads and validates the seed content file. */
 export async function readSeedContent(file = path.join(CONTENT_DIR, 'campaign.json')): Promise<CampaignContent> {
   const raw = JSON.parse(await fs.readFile(file, 'utf8')) as unknown;
   return CampaignContentSchema.parse(raw);
 }
 
-/** Inserts the seeded campaign when no campaign with its slug exists; returns whether it inserted. */
+/** Inserts the seeded campaign (as its version 1) when no campaign with its slug exists; returns whether it inserted. */
 export async function seedCampaign(db: Db, content?: CampaignContent): Promise<boolean> {
   const seed = content ?? (await readSeedContent());
-  const inserted = await db
-    .insert(campaigns)
-    .values({ slug: seed.slug, content: seed, goalCents: seed.goal.cents, currency: seed.goal.currency })
-    .onConflictDoNothing({ target: campaigns.slug })
-    .returning({ id: campaigns.id });
-  return inserted.length > 0;
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(campaigns)
+      .values({ slug: seed.slug, content: seed, goalCents: seed.goal.cents, currency: seed.goal.currency, version: 1 })
+      .onConflictDoNothing({ target: campaigns.slug })
+      .returning({ id: campaigns.id });
+    if (!inserted) return false;
+    await tx.insert(campaignVersions).values({ campaignId: inserted.id, version: 1, content: seed, note: 'Seeded from content/campaign.json' });
+    return true;
+  });
 }

@@ -39,3 +39,21 @@ export function notificationMail(product: string, to: Person, title: string, bod
     text: `Hello ${to.firstName},\n\n${title}${body ? `\n\n${body}` : ''}${link ? `\n\nSee it here:\n\n${link}` : ''}\n\nYou can turn these emails off in your account settings.${signature(product)}`,
   };
 }
+
+export function refundRequestReceivedMail(product: string, to: { email: string; name: string }, amount: string): MailMessage {
+  return {
+    to: to.email,
+    subject: `We received your refund request | ${product}`,
+    text: `Hello ${to.name},\n\nWe received your request for a refund of ${amount}. An administrator matches it to the donation we recorded and answers within 10 business days, as the donor agreement says. You do not need to do anything else; if we need more details, we will write to you.${signature(product)}`,
+  };
+}
+
+export function refundRequestAnswerMail(product: string, to: { email: string; name: string }, amount: string, outcome: { refunded: true } | { refunded: false; reason: string }): MailMessage {
+  return {
+    to: to.email,
+    subject: `Your refund request | ${product}`,
+    text: outcome.refunded
+      ? `Hello ${to.name},\n\nYour refund of ${amount} has been recorded and sent back by the way you gave. Depending on the payment service it can take a few days to appear.${signature(product)}`
+      : `Hello ${to.name},\n\nWe looked at your request for a refund of ${amount} and could not grant it:\n\n${outcome.reason}\n\nIf you think this is a mistake, reply to this email or use the contact page.${signature(product)}`,
+  };
+}

@@ -19,7 +19,9 @@ export type NotificationType =
   | 'doctor_verification'
   | 'donation_recorded'
   | 'report_resolved'
-  | 'admin_queue';
+  | 'admin_queue'
+  | 'expense_update'
+  | 'campaign_update';
 
 export interface NotificationEvent {
   userId: string;

@@ -2,17 +2,17 @@
 import { z } from 'zod';
 import { COST_GROUP_KEYS, CURRENCIES, DONATE_PAYMENT_METHODS } from '../constants.ts';
 
-const text = z.string().trim().min(1);
-const cents = z.number().int().nonnegative();
-const url = z.url();
-/** A site-relative asset path (served by us) or an https URL. */
+const text = z.string({ error: 'Fill this in' }).trim().min(1, 'Fill this in');
+const cents = z.number({ error: 'Enter an amount, e.g. 1500 or 12.50' }).int('Enter whole cents').nonnegative('Amounts cannot be negative');
+const url = z.url({ protocol: /^https$/, error: 'Enter a full https:// address' });
+/** A site-relative asset path served by us: a file of the build (/images/...) or an uploaded image (/api/uploads/<id>). */
 const assetPath = z.string().regex(/^\/[A-Za-z0-9/_.-]+$/, 'Asset paths start with / and use plain characters');
 
 export const ImageSchema = z.object({
   src: assetPath,
   alt: text,
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  width: z.number({ error: 'Give the image width in pixels' }).int().positive(),
+  height: z.number({ error: 'Give the image height in pixels' }).int().positive(),
   caption: z.string().optional(),
 });
 export type CampaignImage = z.infer<typeof ImageSchema>;
@@ -32,7 +32,7 @@ export const PaymentMethodSchema = z.object({
   description: text,
   link: z.string().regex(/^(https:\/\/|mailto:)/, 'Payment links are https: or mailto:'),
   /** Tailwind-free hex colour so content edits need no rebuild. */
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Write the colour as # and six hex digits, e.g. #003087'),
   /** PayPal-style links take the amount appended to the path. */
   appendAmountToPath: z.boolean().default(false),
 });
@@ -46,6 +46,31 @@ export const CostGroupSchema = z.object({
   amountCents: cents,
 });
 
+/** The most dated updates the journey section keeps. */
+export const CAMPAIGN_UPDATES_MAX = 50;
+
+/** A dated update in the journey section ("Medical update", ...). */
+export const CampaignUpdateSchema = z.object({
+  date: z.iso.date('Write the date as YYYY-MM-DD'),
+  title: text,
+  paragraphs: z.array(text).min(1, 'Write the update'),
+});
+export type CampaignUpdate = z.infer<typeof CampaignUpdateSchema>;
+
+function newestFirst(updates: CampaignUpdate[], ctx: z.RefinementCtx) {
+  for (let i = 1; i < updates.length; i++) {
+    if (updates[i]!.date > updates[i - 1]!.date) {
+      ctx.addIssue({ code: 'custom', message: 'Updates are listed newest first: this one is newer than the one above it', path: [i, 'date'] });
+    }
+  }
+}
+
+/** Where an update goes in a newest-first list: before the first one that is not newer. */
+export function withUpdate(updates: CampaignUpdate[], update: CampaignUpdate): CampaignUpdate[] {
+  const at = updates.findIndex((u) => u.date <= update.date);
+  return at === -1 ? [...updates, update] : [...updates.slice(0, at), update, ...updates.slice(at)];
+}
+
 export const CampaignContentSchema = z.object({
   product: z.object({ name: text, tagline: text }),
   slug: z.string().regex(/^[a-z0-9-]+$/),
@@ -56,7 +81,7 @@ export const CampaignContentSchema = z.object({
   patient: z.object({ name: text, description: text }),
   organiser: z.object({ name: text, email: z.email(), description: text }),
   video: z.object({
-    youtubeId: z.string().regex(/^[A-Za-z0-9_-]{11}$/),
+    youtubeId: z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'A YouTube video id is the 11 characters after v= in the video address'),
     title: text,
     poster: ImageSchema,
     shortVideoUrl: url,
@@ -83,7 +108,11 @@ export const CampaignContentSchema = z.object({
   journey: z.object({
     title: text,
     paragraphs: z.array(text).min(1),
-    update: z.object({ date: z.iso.date(), title: text, paragraphs: z.array(text).min(1) }),
+    updates: z
+      .array(CampaignUpdateSchema)
+      .min(1, 'Keep at least one update')
+      .max(CAMPAIGN_UPDATES_MAX, `The story page keeps at most ${CAMPAIGN_UPDATES_MAX} updates; remove an old one first`)
+      .superRefine(newestFirst),
     images: z.array(ImageSchema).length(2),
   }),
   costs: z.object({

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, ChartColumn, Clock, FileText, History, Inbox, Stethoscope, TrendingUp, Users, Wallet } from 'lucide-react';
+import { ArrowRight, ChartColumn, Clock, FileText, History, Inbox, Megaphone, Receipt, Stethoscope, TrendingUp, Users, Wallet } from 'lucide-react';
 import { adminLevelAtLeast } from '#shared/auth/roles.ts';
 import { formatCents } from '#shared/money.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
@@ -118,6 +118,42 @@ const REPORTS = [
   { href: '/admin-audit-log', title: 'Audit Log', text: 'Every change made by an administrator, with what it was before and after.', Icon: History },
 ];
 
+/** Money out: the expense queue and refund requests (managers and above; the page checks again). */
+function Spending() {
+  return (
+    <section aria-labelledby="spending-title" className="mt-10">
+      <h2 id="spending-title" className="text-xl font-semibold text-ink">
+        Spending
+      </h2>
+      <div className="mt-4 rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
+        <Link href="/admin-expenses" className="inline-flex items-center gap-2 rounded text-base font-semibold text-brand-800 underline hover:text-brand-900">
+          <Receipt aria-hidden="true" className="h-5 w-5" />
+          Expense Approvals
+        </Link>
+        <p className="mt-1 text-sm text-slate-700">Approve, hold and release the campaign&apos;s expenses against their documents, and answer refund requests.</p>
+      </div>
+    </section>
+  );
+}
+
+/** The campaign's content (super admins; the page checks again). */
+function Campaign() {
+  return (
+    <section aria-labelledby="campaign-title" className="mt-10">
+      <h2 id="campaign-title" className="text-xl font-semibold text-ink">
+        Campaign
+      </h2>
+      <div className="mt-4 rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
+        <Link href="/admin-campaign" className="inline-flex items-center gap-2 rounded text-base font-semibold text-brand-800 underline hover:text-brand-900">
+          <Megaphone aria-hidden="true" className="h-5 w-5" />
+          Campaign Editor
+        </Link>
+        <p className="mt-1 text-sm text-slate-700">Edit the story page, post dated updates to followers, set the owner, and publish or restore versions.</p>
+      </div>
+    </section>
+  );
+}
+
 function Reports() {
   return (
     <section aria-labelledby="reports-title" className="mt-10">
@@ -171,7 +207,9 @@ function Dashboard({ user }: { user: CurrentUser }) {
       <h1 className="text-3xl font-bold tracking-tight text-ink">Admin Dashboard</h1>
       <p className="mt-2 text-slate-700">Today&apos;s figures and what is waiting for you.</p>
       {body}
+      {adminLevelAtLeast(user.adminLevel, 'manager') && <Spending />}
       {adminLevelAtLeast(user.adminLevel, 'manager') && <Reports />}
+      {adminLevelAtLeast(user.adminLevel, 'super_admin') && <Campaign />}
     </div>
   );
 }

@@ -39,6 +39,7 @@ import {
   type IntentItem,
 } from './donations-data.ts';
 import { EMPTY_DONATION, RecordDonationCard, type RecordDonationOutput } from './record-donation-form.tsx';
+import { RefundControl, remainingCents } from './refund-donation.tsx';
 
 const RETURN_TO = '/admin-donations';
 const ACCESS_DENIED_PREFIX = 'Access Denied: ';
@@ -199,7 +200,8 @@ function ListCard<T extends { id: string }>({
   );
 }
 
-function DonationRow({ donation }: { donation: DonationItem }) {
+function DonationRow({ donation, onGateClosed }: { donation: DonationItem; onGateClosed: (message: string | null) => void }) {
+  const refunded = donation.refundedCents ?? 0;
   return (
     <div className="text-sm text-slate-800">
       <p className="flex flex-wrap items-baseline justify-between gap-x-3">
@@ -215,6 +217,13 @@ function DonationRow({ donation }: { donation: DonationItem }) {
         <time dateTime={donation.createdAt}>{formatWhen(donation.createdAt)}</time>
         {donation.externalReference && <> · Ref. {donation.externalReference}</>}
       </p>
+      {refunded > 0 && (
+        <p className="font-medium text-red-800" data-testid="donation-refunded">
+          Refunded {formatCents(refunded)}
+          {remainingCents(donation) <= 0 ? ' (in full)' : `; ${formatCents(remainingCents(donation))} remains`}
+        </p>
+      )}
+      <RefundControl donation={donation} onGateClosed={onGateClosed} />
     </div>
   );
 }
@@ -373,7 +382,7 @@ function Panel({
             onPage={setDonationsPage}
             empty="No donations recorded yet."
             csvPath="/api/admin/donations.csv"
-            renderItem={(d) => <DonationRow donation={d} />}
+            renderItem={(d) => <DonationRow donation={d} onGateClosed={onGateClosed} />}
           />
           <ListCard
             id="intents"

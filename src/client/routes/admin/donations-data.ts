@@ -17,6 +17,8 @@ export interface DonationItem {
   externalReference: string | null;
   intentId: string | null;
   createdAt: string;
+  /** USD cents refunded so far (absent from servers older than refunds). */
+  refundedCents?: number;
 }
 
 /** GET /api/admin/donation-intents item (the server's presentIntent). */

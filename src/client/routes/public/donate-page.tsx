@@ -184,7 +184,11 @@ export default function DonatePage() {
           </ul>
           <p className="mt-3 text-sm text-slate-700">
             Read the <Link href="/donor-agreement" className="text-brand-800 underline">Donor Agreement</Link> for how funds are held,
-            released and refunded.
+            released and refunded, and the{' '}
+            <Link href="/transparency" className="text-brand-800 underline">
+              transparency page
+            </Link>{' '}
+            for every payment made so far.
           </p>
         </Card>
       </div>

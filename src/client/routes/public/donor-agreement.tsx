@@ -86,8 +86,9 @@ export default function DonorAgreementPage() {
           paid out as a lump sum.
         </p>
         <p>
-          The person who submits an expense can never be the one who approves it, and we publish a summary of how much
-          has been raised, held, released and refunded. Each expense goes through three stages:
+          The person who submits an expense can never be the one who approves it, and we publish on the{' '}
+          <Link href="/transparency">transparency page</Link> how much has been raised, held, released and refunded.
+          Each expense goes through three stages:
         </p>
         <table className="w-full border-collapse text-left text-sm sm:text-base">
           <caption className="mb-2 text-left font-semibold text-ink">Typical time for each stage of a release</caption>
@@ -132,8 +133,8 @@ export default function DonorAgreementPage() {
       <Section title="Refunds and Disputes">
         <ul>
           <li>
-            You may request a refund by contacting our support team at <a href={`mailto:${email}`}>{email}</a>. We can
-            return money that has not yet been released against a verified expense. Refunds are sent back through the
+            You may request a refund with the <Link href="/refund-request">refund request form</Link> or by contacting
+            our support team at <a href={`mailto:${email}`}>{email}</a>. We can return money that has not yet been released against a verified expense. Refunds are sent back through the
             platform you used wherever possible; that platform&rsquo;s own fees may not be returned.
           </li>
           <li>

@@ -10,6 +10,8 @@ import { ProgressCard } from '#client/components/progress-card.tsx';
 import { VideoFacade } from '#client/components/video-facade.tsx';
 import { CopyLinkButton } from '#client/components/copy-link-button.tsx';
 import { CrowdfundingLink } from '#client/components/crowdfunding-link.tsx';
+import { FollowUpdates } from '#client/components/follow-updates.tsx';
+import { ReleasedSoFar } from '#client/components/released-so-far.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { buttonClass } from '#client/components/ui/button.tsx';
 
@@ -183,20 +185,23 @@ export default function StoryPage() {
               {p}
             </p>
           ))}
-          <article className="rounded-2xl border-l-4 border-brand-600 bg-brand-50 p-5" aria-labelledby="update-title">
-            <p className="flex items-center gap-2 text-sm font-semibold text-brand-800">
-              <CalendarDays aria-hidden="true" className="h-4 w-4" />
-              <time dateTime={c.journey.update.date}>{formatUpdateDate(c.journey.update.date)}</time>
-            </p>
-            <h3 id="update-title" className="mt-1 text-lg font-semibold text-ink">
-              {c.journey.update.title}
-            </h3>
-            {c.journey.update.paragraphs.map((p, i) => (
-              <p key={i} className="mt-2 leading-relaxed text-slate-700">
-                {p}
+          <FollowUpdates />
+          {c.journey.updates.map((update, n) => (
+            <article key={n} className="rounded-2xl border-l-4 border-brand-600 bg-brand-50 p-5" aria-labelledby={`update-${n}-title`}>
+              <p className="flex items-center gap-2 text-sm font-semibold text-brand-800">
+                <CalendarDays aria-hidden="true" className="h-4 w-4" />
+                <time dateTime={update.date}>{formatUpdateDate(update.date)}</time>
               </p>
-            ))}
-          </article>
+              <h3 id={`update-${n}-title`} className="mt-1 text-lg font-semibold text-ink">
+                {update.title}
+              </h3>
+              {update.paragraphs.map((p, i) => (
+                <p key={i} className="mt-2 leading-relaxed text-slate-700">
+                  {p}
+                </p>
+              ))}
+            </article>
+          ))}
           <div className="grid gap-3 sm:grid-cols-2">
             {c.journey.images.map((image) => (
               <Figure key={image.src} image={image} />
@@ -213,6 +218,7 @@ export default function StoryPage() {
                   <span className="font-semibold text-ink">{g.label}</span>
                   <span className="font-bold text-brand-800">{formatWholeDollars(g.amountCents)}</span>
                 </p>
+                <ReleasedSoFar group={g.key} />
                 <p className="mt-1 text-sm text-slate-700">{g.description}</p>
                 <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
                   {g.items.map((item) => (
@@ -224,6 +230,13 @@ export default function StoryPage() {
           </ul>
           <p className="mt-4 rounded-xl bg-brand-50 p-4 font-medium text-brand-900">{c.costs.claim}</p>
           <p className="mt-3 text-sm text-slate-700">{c.costs.consultationPaid.note}</p>
+          <p className="mt-3 text-sm text-slate-700">
+            Money is released only against verified expenses.{' '}
+            <Link href="/transparency" className="font-semibold text-brand-800 underline">
+              See every payment on the transparency page
+            </Link>
+            .
+          </p>
         </Card>
 
         <Card aria-labelledby="critical-title" className="border-red-200 bg-red-50">

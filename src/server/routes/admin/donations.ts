@@ -8,10 +8,15 @@ import { z } from 'zod';
 import { count, desc, eq, isNull } from 'drizzle-orm';
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import { AppError } from '#shared/errors.ts';
-import { centsToDecimal } from '#shared/money.ts';
+import { centsToDecimal, dollarsToCents, formatCents } from '#shared/money.ts';
 import { AdminListQuerySchema, EditDonationSchema, ElevateSchema, RecordDonationSchema, VoidDonationSchema } from '#shared/schemas/admin-donations.ts';
-import { donationIntents, donations, sessions } from '../../db/schema/index.ts';
+import { donationIntents, donations, refundRequests, sessions } from '../../db/schema/index.ts';
 import { dismissIntent, editDonation, recordDonation, voidDonation } from '../../commands/donations.ts';
+import { refundDonation, refundedByDonation } from '../../commands/spending.ts';
+import { RefundDonationSchema } from '#shared/schemas/spending.ts';
+import { mailFailure } from '../../services/mail.ts';
+import { refundRequestAnswerMail } from '../../services/mail-templates.ts';
+import { mailImportant } from '../../services/notifications.ts';
 import { toCsv } from '../../services/csv.ts';
 import { presentDonation, presentIntent } from '../../presenters/donation.ts';
 import { verifyPassword } from '../../services/passwords.ts';
@@ -59,7 +64,10 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
         .offset((request.query.page - 1) * ADMIN_LIST_PAGE_SIZE),
       app.db.select({ n: count() }).from(donations).where(live),
     ]);
-    return reply.headers({ 'cache-control': 'no-store', 'x-total-count': String(total?.n ?? 0) }).send(rows.map(presentDonation));
+    const refunded = await refundedByDonation(app.db, rows.map((r) => r.id));
+    return reply
+      .headers({ 'cache-control': 'no-store', 'x-total-count': String(total?.n ?? 0) })
+      .send(rows.map((row) => ({ ...presentDonation(row), refundedCents: refunded.get(row.id) ?? 0 })));
   });
 
   app.get('/api/admin/donation-intents', { schema: { querystring: AdminListQuerySchema }, config: { access: manager } }, async (request, reply) => {
@@ -81,9 +89,11 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/admin/add-donation', { schema: { body: RecordDonationSchema }, config: { access: manager } }, async (request, reply) => {
     requireElevated(request);
     const campaign = await app.campaigns.current();
-    const row = await recordDonation(app.db, request, campaign.id, request.body);
+    const { donation: row, notified } = await recordDonation(app.db, request, campaign, request.body);
     // This instance shows it at once; the others within their one-second cache.
     app.campaigns.invalidate();
+    app.ledgers.invalidate();
+    await mailImportant(app, request, notified);
     return reply.status(201).send(presentDonation(row));
   });
 
@@ -98,8 +108,27 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
     requireElevated(request);
     await voidDonation(app.db, request, request.params.id, request.body.reason, app.clock.now());
     app.campaigns.invalidate();
+    app.ledgers.invalidate();
     return reply.status(204).send();
   });
+
+  app.post(
+    '/api/admin/donations/:id/refund',
+    { schema: { params: idParams, body: RefundDonationSchema }, config: { access: manager } },
+    async (request, reply) => {
+      requireElevated(request);
+      const result = await refundDonation(app.db, request, request.params.id, request.body, app.clock.now());
+      app.ledgers.invalidate();
+      if (request.body.refundRequestId) {
+        const [asked] = await app.db.select().from(refundRequests).where(eq(refundRequests.id, request.body.refundRequestId));
+        const { product } = (await app.campaigns.current()).content;
+        await app.mailer
+          .send(refundRequestAnswerMail(product.name, asked!, formatCents(dollarsToCents(request.body.amount)!), { refunded: true }))
+          .catch((err: unknown) => request.log.error({ mail: mailFailure(err) }, 'refund answer not sent'));
+      }
+      return reply.header('cache-control', 'no-store').send(result);
+    },
+  );
 
   app.get('/api/admin/donations.csv', { config: { access: manager } }, async (request, reply) => {
     requireElevated(request);

@@ -12,7 +12,7 @@ describe('GET /api/campaign', () => {
     expect(body.content.product.name).toBe('Healing Circle');
     expect(body.content.goal).toEqual({ cents: 1_500_000, currency: 'USD' });
     expect(body.content.paymentMethods.map((m: { name: string }) => m.name)).toEqual(['Email Us', 'Buy Me a Coffee', 'PayPal', 'Venmo', 'CashApp']);
-    expect(body.content.journey.update.date).toBe('2025-09-11');
+    expect(body.content.journey.updates.map((u: { date: string }) => u.date)).toEqual(['2025-09-11']);
   });
 });
 

@@ -1,14 +1,19 @@
-/** Avatar and story images: uploaded by their owner (type checked by content, size capped), served to anyone who has the id. */
+/**
+ * Uploaded files, type checked by content and size capped. Avatars, story and campaign images are served to
+ * anyone who has the id; expense documents only to their uploader, the campaign's owner and managers.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
-import { uploads, users } from '../../db/schema/index.ts';
-import { sniffImageType } from '../../services/file-types.ts';
+import { EXPENSE_DOCUMENT_MAX_BYTES } from '#shared/constants.ts';
+import { campaigns, expenseDocuments, expenses, uploads, users } from '../../db/schema/index.ts';
+import { sniffDocumentType, sniffImageType } from '../../services/file-types.ts';
 import { presentCurrentUser } from '../../presenters/user.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { isAdmin, requireUser } from '../../plugins/auth.ts';
+import type { Db } from '../../db/client.ts';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const STORY_IMAGE_MAX_BYTES = AVATAR_MAX_BYTES;
@@ -27,6 +32,22 @@ async function readImage(request: FastifyRequest, field: string, what: string) {
   const contentType = sniffImageType(bytes);
   if (!contentType) throw new AppError('VALIDATION', `The ${what} must be a PNG, JPEG or WebP image`, field);
   return { bytes, contentType };
+}
+
+const PUBLIC_PURPOSES = new Set(['avatar', 'story_image', 'campaign_image']);
+
+/** Who may read an expense document: its uploader, a manager, or the owner of the expense's campaign. */
+async function mayReadDocument(db: Db, request: FastifyRequest, file: { id: string; ownerId: string | null }) {
+  const me = request.user;
+  if (!me) return false;
+  if (file.ownerId === me.id || isAdmin(request, 'manager')) return true;
+  const [owner] = await db
+    .select({ ownerId: campaigns.ownerId })
+    .from(expenseDocuments)
+    .innerJoin(expenses, eq(expenses.id, expenseDocuments.expenseId))
+    .innerJoin(campaigns, eq(campaigns.id, expenses.campaignId))
+    .where(eq(expenseDocuments.uploadId, file.id));
+  return owner?.ownerId === me.id;
 }
 
 const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -66,13 +87,50 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).header('cache-control', 'no-store').send({ id: row!.id, url: `/api/uploads/${row!.id}` });
   });
 
+  /** An invoice or proof of payment for an expense (PDF or image), by the campaign's owner or a manager. */
+  app.post('/api/uploads/expense-document', { config: { access: 'user', rateLimit: { max: 60, timeWindow: '1 hour' } } }, async (request, reply) => {
+    const me = requireUser(request);
+    if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the document as multipart/form-data');
+    if (!isAdmin(request, 'manager')) {
+      const [owned] = await app.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.ownerId, me.id)).limit(1);
+      if (!owned) throw new AppError('FORBIDDEN', "Only a campaign's owner and its managers can upload expense documents");
+    }
+    const file = await request.file({ limits: { fileSize: EXPENSE_DOCUMENT_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
+    if (!file) throw new AppError('VALIDATION', 'Choose a document to upload', 'document');
+    let bytes: Buffer;
+    try {
+      bytes = await file.toBuffer();
+    } catch {
+      throw new AppError('PAYLOAD_TOO_LARGE', 'The document must be 5 MB or smaller', 'document');
+    }
+    const contentType = sniffDocumentType(bytes);
+    if (!contentType) throw new AppError('VALIDATION', 'The document must be a PDF or a PNG, JPEG or WebP image', 'document');
+    const [row] = await app.db
+      .insert(uploads)
+      .values({ ownerId: me.id, purpose: 'expense_document', contentType, size: bytes.length, bytes })
+      .returning({ id: uploads.id });
+    return reply.status(201).header('cache-control', 'no-store').send({ id: row!.id, contentType, size: bytes.length, url: `/api/uploads/${row!.id}` });
+  });
+
   app.get('/api/uploads/:id', { config: { access: 'public' }, schema: { params: z.object({ id: z.uuid('Not a valid id') }) } }, async (request, reply) => {
-    // Avatars and story images are shown on public pages; their ids are random UUIDs, known only where they are shown.
-    const [file] = await app.db.select().from(uploads).where(and(eq(uploads.id, request.params.id), inArray(uploads.purpose, ['avatar', 'story_image'])));
-    if (!file) throw new AppError('NOT_FOUND', 'No such file');
-    // A new upload gets a new id, so a served file never changes.
+    const [file] = await app.db.select().from(uploads).where(eq(uploads.id, request.params.id));
+    if (file && PUBLIC_PURPOSES.has(file.purpose)) {
+      // Shown on public pages; ids are random UUIDs, known only where they are shown. A new upload gets a
+      // new id, so a served file never changes.
+      return reply
+        .headers({ 'content-type': file.contentType, 'cache-control': 'public, max-age=31536000, immutable', 'content-disposition': 'inline' })
+        .send(file.bytes);
+    }
+    // Someone without access learns nothing, not even that the document exists.
+    if (!file || !(await mayReadDocument(app.db, request, file))) throw new AppError('NOT_FOUND', 'No such file');
     return reply
-      .headers({ 'content-type': file.contentType, 'cache-control': 'public, max-age=31536000, immutable', 'content-disposition': 'inline' })
+      .headers({
+        'content-type': file.contentType,
+        'cache-control': 'private, no-store',
+        'content-disposition': `inline; filename="expense-document-${file.id}.${file.contentType === 'application/pdf' ? 'pdf' : file.contentType.split('/')[1]}"`,
+        // A document is shown as itself, never as a page that can run script on our origin.
+        'content-security-policy': 'sandbox',
+      })
       .send(file.bytes);
   });
 };

@@ -1,0 +1,122 @@
+/**
+ * A recorded donation's Refund action on /admin-donations: money sent back to the donor (all or part of what
+ * remains), with a reason and optionally the donor's refund request it answers. The server keeps the ledger
+ * and refuses more than the donation, or more than is still held.
+ */
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { centsToDecimal, formatCents } from '#shared/money.ts';
+import { MISSING_INFORMATION_MESSAGE } from '#shared/schemas/admin-donations.ts';
+import { RefundDonationSchema } from '#shared/schemas/spending.ts';
+import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { apiErrorInfo } from '#client/lib/api-error.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormAlert, TextAreaField, TextField } from '#client/components/ui/field.tsx';
+import { toast } from '#client/components/ui/toast.ts';
+import { ADMIN_REFUND_REQUESTS_PATH } from '../spending/spending-data.ts';
+import { DONATIONS_KEY, PROGRESS_KEY, type DonationItem } from './donations-data.ts';
+
+type RefundIn = z.input<typeof RefundDonationSchema>;
+type RefundOut = z.output<typeof RefundDonationSchema>;
+
+interface RefundAnswer {
+  donationId: string;
+  refundedCents: number;
+  remainingCents: number;
+}
+
+const FIELDS = ['amount', 'reason', 'refundRequestId'] as const;
+const isField = (name: string | null): name is (typeof FIELDS)[number] => FIELDS.includes(name as (typeof FIELDS)[number]);
+
+const toNumber = (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Number(value));
+const toOptionalText = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+
+/** USD cents of the donation not yet refunded. */
+export const remainingCents = (d: DonationItem) => d.usdCents - (d.refundedCents ?? 0);
+
+export function RefundControl({ donation, onGateClosed }: { donation: DonationItem; onGateClosed: (message: string | null) => void }) {
+  const queryClient = useQueryClient();
+  const formId = useId();
+  const [open, setOpen] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const remaining = remainingCents(donation);
+  const defaults = (): RefundIn => ({ amount: Number(centsToDecimal(remaining)), reason: '', refundRequestId: undefined });
+  const form = useForm<RefundIn, unknown, RefundOut>({ resolver: zodResolver(RefundDonationSchema), defaultValues: defaults() });
+
+  const close = () => {
+    setOpen(false);
+    setProblem(null);
+    form.reset(defaults());
+  };
+
+  const refund = useMutation({
+    mutationFn: (input: RefundOut) => apiRequest<RefundAnswer>('POST', `${DONATIONS_KEY[0]}/${encodeURIComponent(donation.id)}/refund`, input),
+    onSuccess: async (answer) => {
+      toast({ title: 'Refund recorded', description: `${formatCents(answer.refundedCents)} refunded in all; ${formatCents(answer.remainingCents)} of the donation remains.` });
+      close();
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: DONATIONS_KEY }),
+        queryClient.invalidateQueries({ queryKey: PROGRESS_KEY }),
+        queryClient.invalidateQueries({ queryKey: [ADMIN_REFUND_REQUESTS_PATH] }),
+      ]);
+    },
+    onError: (err) => {
+      const info = apiErrorInfo(err);
+      if (info.status === 403) return onGateClosed(info.message);
+      const message = errorMessage(err, 'Please try again.');
+      if (isField(info.field)) {
+        form.setError(info.field, { message }, { shouldFocus: true });
+        setProblem(null);
+      } else {
+        setProblem(message);
+      }
+      toast({ title: 'Refund not recorded', description: message, variant: 'destructive' });
+    },
+  });
+
+  if (remaining <= 0) return null;
+  const errors = form.formState.errors;
+  const label = `Refund ${formatCents(donation.usdCents)} donation${donation.donorName && !donation.isAnonymous ? ` from ${donation.donorName}` : ''}`;
+  return (
+    <div className="mt-2">
+      <Button variant="secondary" aria-label={label} aria-expanded={open} aria-controls={open ? formId : undefined} onClick={() => (open ? close() : setOpen(true))}>
+        Refund
+      </Button>
+      {open && (
+        <form id={formId} noValidate className="mt-2 space-y-3 rounded-xl border border-slate-200 p-3" onSubmit={form.handleSubmit((input) => refund.mutate(input))}>
+          {problem && <FormAlert>{problem}</FormAlert>}
+          <TextField
+            label="Refund amount (USD)"
+            hint={`At most ${formatCents(remaining)}, what remains of this donation.`}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            autoFocus
+            error={errors.amount?.message === MISSING_INFORMATION_MESSAGE ? 'Enter the amount' : errors.amount?.message}
+            {...form.register('amount', { setValueAs: toNumber })}
+          />
+          <TextAreaField label="Reason" rows={2} maxLength={500} error={errors.reason?.message} {...form.register('reason')} />
+          <TextField
+            label="Refund request id (optional)"
+            hint="From the donor's request on Expense Approvals; that request is then marked refunded."
+            autoComplete="off"
+            error={errors.refundRequestId?.message}
+            {...form.register('refundRequestId', { setValueAs: toOptionalText })}
+          />
+          <div className="flex gap-2">
+            <Button type="submit" variant="destructive" disabled={refund.isPending}>
+              {refund.isPending ? 'Saving…' : 'Record refund'}
+            </Button>
+            <Button variant="ghost" onClick={close}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+/** /refund-request: a donor asks for their money back (RefundRequestFormSchema, with the invisible ALTCHA check like /contact). */
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { CheckCircle2 } from 'lucide-react';
+import { CURRENCIES, RECORDED_PAYMENT_METHODS, SPENDING_WINDOWS_BUSINESS_DAYS } from '#shared/constants.ts';
+import { MISSING_INFORMATION_MESSAGE } from '#shared/schemas/admin-donations.ts';
+import { RefundRequestFormSchema } from '#shared/schemas/spending.ts';
+import { solveHumanCheck } from '#client/lib/altcha.ts';
+import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { apiErrorInfo } from '#client/lib/api-error.ts';
+import { useCampaign } from '#client/lib/campaign-context.tsx';
+import { Button, buttonClass } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { FormAlert, SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
+import { toast } from '#client/components/ui/toast.ts';
+
+type RequestIn = z.input<typeof RefundRequestFormSchema>;
+type RequestOut = z.output<typeof RefundRequestFormSchema>;
+
+const DISPUTES_DAYS = SPENDING_WINDOWS_BUSINESS_DAYS.disputes.to;
+const FIELDS = ['name', 'email', 'amount', 'currency', 'paymentMethod', 'donatedOn', 'reference', 'reason'] as const;
+type FieldName = (typeof FIELDS)[number];
+const isField = (name: string | null): name is FieldName => FIELDS.includes(name as FieldName);
+
+const EMPTY: RequestIn = {
+  name: '',
+  email: '',
+  amount: '' as unknown as number,
+  currency: 'USD',
+  paymentMethod: '' as unknown as RequestIn['paymentMethod'],
+  donatedOn: '',
+  reference: '',
+  reason: '',
+};
+
+const toNumber = (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Number(value));
+const toOption = (value: unknown) => (value === '' ? undefined : value);
+const today = () => new Date().toISOString().slice(0, 10);
+
+function Received({ email }: { email: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  return (
+    <div className="text-center" data-testid="refund-request-received">
+      <CheckCircle2 aria-hidden="true" className="mx-auto h-12 w-12 text-emerald-700" />
+      <h2 ref={heading} tabIndex={-1} className="mt-3 text-2xl font-semibold text-ink outline-none">
+        Request received
+      </h2>
+      <p className="mt-3 text-slate-700">
+        Thank you. We review every refund request within the disputes window of up to {DISPUTES_DAYS} business days, and write to you at{' '}
+        <strong className="break-all">{email}</strong> with the outcome.
+      </p>
+      <p className="mt-2 text-slate-700">Money not yet released against a verified expense is returned through the platform you gave with wherever possible.</p>
+      <Link href="/transparency" className={buttonClass('secondary', 'md', 'mt-6')}>
+        Back to the transparency page
+      </Link>
+    </div>
+  );
+}
+
+function RequestForm({ onSent }: { onSent: (email: string) => void }) {
+  const form = useForm<RequestIn, unknown, RequestOut>({ resolver: zodResolver(RefundRequestFormSchema), defaultValues: EMPTY });
+  const send = useMutation({
+    mutationFn: async (input: RequestOut) => apiRequest<{ id: string }>('POST', '/api/refund-requests', { ...input, altcha: await solveHumanCheck() }),
+    onSuccess: (_answer, input) => onSent(input.email),
+    onError: (err) => {
+      const { field } = apiErrorInfo(err);
+      const message = errorMessage(err, 'Please try again.');
+      if (isField(field)) form.setError(field, { message }, { shouldFocus: true });
+      toast({ title: 'Request not sent', description: message, variant: 'destructive' });
+    },
+  });
+  const errors = form.formState.errors;
+  const amountError = errors.amount?.message === MISSING_INFORMATION_MESSAGE ? 'Enter the amount you gave' : errors.amount?.message;
+  const problem = send.error && !isField(apiErrorInfo(send.error).field) ? errorMessage(send.error, 'Please try again.') : null;
+
+  return (
+    <form noValidate className="space-y-5" onSubmit={form.handleSubmit((input) => send.mutate(input))}>
+      {problem && <FormAlert>{problem}</FormAlert>}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Your name" autoComplete="name" maxLength={200} error={errors.name?.message} {...form.register('name')} />
+        <TextField label="Email" type="email" autoComplete="email" hint="We write to you here about the request." error={errors.email?.message} {...form.register('email')} />
+        <TextField label="Amount you gave" type="number" inputMode="decimal" step="0.01" min="0" error={amountError} {...form.register('amount', { setValueAs: toNumber })} />
+        <SelectField label="Currency" error={errors.currency?.message} {...form.register('currency')}>
+          {CURRENCIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="How you gave" error={errors.paymentMethod?.message} {...form.register('paymentMethod', { setValueAs: toOption })}>
+          <option value="">Choose how you gave</option>
+          {RECORDED_PAYMENT_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="Date you gave" type="date" max={today()} error={errors.donatedOn?.message} {...form.register('donatedOn')} />
+      </div>
+      <TextField
+        label="Payment reference (optional)"
+        hint="The transaction id or note from your receipt, if you have one: it helps us find your gift."
+        autoComplete="off"
+        maxLength={200}
+        error={errors.reference?.message}
+        {...form.register('reference')}
+      />
+      <TextAreaField label="Why you are asking" rows={5} maxLength={2000} error={errors.reason?.message} {...form.register('reason')} />
+      <Button type="submit" size="lg" disabled={send.isPending}>
+        {send.isPending ? 'Sending…' : 'Send refund request'}
+      </Button>
+    </form>
+  );
+}
+
+export default function RefundRequestPage() {
+  const c = useCampaign();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+      <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">Ask for a Refund</h1>
+      <p className="mt-3 text-lg text-slate-700">
+        Gave to &ldquo;{c.name}&rdquo; and want your money back? Money that has not yet been released against a verified expense can be refunded. Tell us about your gift
+        and we answer within {DISPUTES_DAYS} business days.
+      </p>
+      <p className="mt-2 text-sm text-slate-700">
+        See what has been released on the{' '}
+        <Link href="/transparency" className="font-semibold text-brand-800 underline">
+          transparency page
+        </Link>
+        , and the rules in the{' '}
+        <Link href="/donor-agreement" className="font-semibold text-brand-800 underline">
+          Donor Agreement
+        </Link>
+        .
+      </p>
+      <Card className="mt-8">{sentTo ? <Received email={sentTo} /> : <RequestForm onSent={setSentTo} />}</Card>
+    </div>
+  );
+}

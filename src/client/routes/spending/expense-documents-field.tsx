@@ -1,0 +1,152 @@
+/**
+ * The expense form's documents: each chosen file is uploaded at once (POST /api/uploads/expense-document),
+ * listed with its state and a Remove button; the form sends the uploaded ids.
+ */
+import { useRef } from 'react';
+import { FileText } from 'lucide-react';
+import { EXPENSE_DOCUMENT_MAX_BYTES, EXPENSE_DOCUMENTS_MAX } from '#shared/constants.ts';
+import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { documentLabel } from './spending-model.ts';
+
+export interface UploadedDocument {
+  id: string;
+  contentType: string;
+  size: number;
+  url: string;
+}
+
+export interface DocumentEntry {
+  key: number;
+  name: string;
+  state: 'uploading' | 'done' | 'failed';
+  doc?: UploadedDocument;
+  error?: string;
+}
+
+export const DOCUMENT_TYPES = 'application/pdf,image/png,image/jpeg,image/webp';
+const MAX_MB = EXPENSE_DOCUMENT_MAX_BYTES / (1024 * 1024);
+
+let nextKey = 1;
+
+/** Uploads one file; the server checks its type by content and its size again. */
+export function uploadDocument(file: File): Promise<UploadedDocument> {
+  const body = new FormData();
+  body.append('document', file);
+  return apiRequest<UploadedDocument>('POST', '/api/uploads/expense-document', body);
+}
+
+export function DocumentsField({
+  id,
+  entries,
+  onChange,
+  error,
+}: {
+  /** The file input's id, so the form can move focus to it. */
+  id: string;
+  entries: DocumentEntry[];
+  /** Called with a function of the current entries: uploads finish in any order. */
+  onChange: (update: (entries: DocumentEntry[]) => DocumentEntry[]) => void;
+  error?: string | undefined;
+}) {
+  const inputId = id;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const input = useRef<HTMLInputElement>(null);
+  const kept = entries.filter((e) => e.state !== 'failed').length;
+  const full = kept >= EXPENSE_DOCUMENTS_MAX;
+
+  const add = (files: File[]) => {
+    const room = EXPENSE_DOCUMENTS_MAX - kept;
+    const chosen = files.slice(0, Math.max(0, room)).map((file) => ({ file, key: nextKey++ }));
+    onChange((current) => [
+      ...current,
+      ...chosen.map(({ file, key }): DocumentEntry => {
+        if (file.size > EXPENSE_DOCUMENT_MAX_BYTES) return { key, name: file.name, state: 'failed', error: `This file is larger than ${MAX_MB} MB` };
+        return { key, name: file.name, state: 'uploading' };
+      }),
+    ]);
+    for (const { file, key } of chosen) {
+      if (file.size > EXPENSE_DOCUMENT_MAX_BYTES) continue;
+      uploadDocument(file).then(
+        (doc) => onChange((current) => current.map((e) => (e.key === key ? { ...e, state: 'done', doc } : e))),
+        (err: unknown) => onChange((current) => current.map((e) => (e.key === key ? { ...e, state: 'failed', error: errorMessage(err, 'The upload failed; try again.') } : e))),
+      );
+    }
+  };
+
+  const remove = (key: number) => {
+    onChange((current) => current.filter((e) => e.key !== key));
+    input.current?.focus();
+  };
+
+  return (
+    <fieldset className="space-y-3" aria-describedby={error ? `${hintId} ${errorId}` : hintId}>
+      <legend className="text-sm font-medium text-slate-700">Invoices, receipts or proof of payment</legend>
+      <p id={hintId} className="text-sm text-slate-600">
+        PDF, PNG, JPEG or WebP, up to {MAX_MB} MB each and {EXPENSE_DOCUMENTS_MAX} in all. Each file is uploaded when you choose it. Only you and the site&apos;s managers
+        can open them; they are never public.
+      </p>
+      {entries.length > 0 && (
+        <ul aria-label="Attached documents" className="space-y-2">
+          {entries.map((entry) => (
+            <li
+              key={entry.key}
+              className={`flex flex-wrap items-center justify-between gap-2 rounded-xl border px-3 py-2 text-sm ${entry.state === 'failed' ? 'border-red-300 bg-red-50' : 'border-slate-300'}`}
+              data-testid="attached-document"
+            >
+              <span className="flex min-w-0 items-center gap-2">
+                <FileText aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-700" />
+                <span className="min-w-0 break-all">
+                  {entry.doc ? (
+                    <a href={entry.doc.url} target="_blank" rel="noopener" className="rounded font-semibold text-brand-800 underline">
+                      {entry.name}
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  ) : (
+                    <span className="font-semibold text-ink">{entry.name}</span>
+                  )}
+                  <span className="block text-slate-600" role={entry.state === 'failed' ? 'alert' : 'status'}>
+                    {entry.state === 'uploading' && 'Uploading…'}
+                    {entry.state === 'done' && entry.doc && `Uploaded (${documentLabel(entry.doc)})`}
+                    {entry.state === 'failed' && <span className="text-red-800">Not uploaded: {entry.error}</span>}
+                  </span>
+                </span>
+              </span>
+              <Button variant="secondary" onClick={() => remove(entry.key)} disabled={entry.state === 'uploading'}>
+                Remove<span className="sr-only"> {entry.name}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {!full && (
+        <div>
+          <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
+            Add documents
+          </label>
+          <input
+            ref={input}
+            id={inputId}
+            type="file"
+            multiple
+            accept={DOCUMENT_TYPES}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+            className="mt-1 block text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-brand-200 file:bg-white file:px-3 file:py-1.5 file:font-semibold file:text-brand-800"
+            onChange={(event) => {
+              const files = [...(event.currentTarget.files ?? [])];
+              event.currentTarget.value = '';
+              if (files.length) add(files);
+            }}
+          />
+        </div>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm text-red-800">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

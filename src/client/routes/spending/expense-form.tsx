@@ -1,0 +1,215 @@
+/**
+ * /my-expenses/new: the campaign owner asks for money against an invoice (SubmitExpenseSchema, the same
+ * contract the server parses). Documents upload as they are chosen; the server's refusals land at their field.
+ */
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CURRENCIES, PAYEE_CATEGORIES } from '#shared/constants.ts';
+import { MISSING_INFORMATION_MESSAGE } from '#shared/schemas/admin-donations.ts';
+import { SubmitExpenseSchema, type Expense } from '#shared/schemas/spending.ts';
+import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { apiErrorInfo } from '#client/lib/api-error.ts';
+import { useCampaign } from '#client/lib/campaign-context.tsx';
+import { useCurrentUser } from '#client/hooks/use-current-user.ts';
+import { Button, buttonClass } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { FormAlert, SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
+import { toast } from '#client/components/ui/toast.ts';
+import { PageStatus } from '../account/account-layout.tsx';
+import { PageFrame, SignInPrompt } from '../community/story-parts.tsx';
+import { DocumentsField, type DocumentEntry } from './expense-documents-field.tsx';
+import { NotTheOwner, useCampaignExpenses } from './my-expenses.tsx';
+import { campaignExpensesPath } from './spending-data.ts';
+import { today } from './spending-model.ts';
+
+type ExpenseIn = z.input<typeof SubmitExpenseSchema>;
+type ExpenseOut = z.output<typeof SubmitExpenseSchema>;
+
+const FIELDS = ['costGroup', 'payee', 'payeeCategory', 'amount', 'currency', 'usdAmount', 'description', 'incurredOn', 'documentIds'] as const;
+type FieldName = (typeof FIELDS)[number];
+/** The form field a server error names ("documentIds.0" is the documents field). */
+const fieldOf = (name: string | null): FieldName | null => {
+  const head = name?.split('.')[0];
+  return FIELDS.includes(head as FieldName) ? (head as FieldName) : null;
+};
+
+const DOCUMENTS_INPUT_ID = 'expense-documents';
+
+const EMPTY: ExpenseIn = {
+  costGroup: '' as unknown as ExpenseIn['costGroup'],
+  payee: '',
+  payeeCategory: '' as unknown as ExpenseIn['payeeCategory'],
+  amount: '' as unknown as number,
+  currency: 'USD',
+  usdAmount: undefined,
+  description: '',
+  incurredOn: '',
+  documentIds: [],
+};
+
+/** Empty number inputs are "missing" (undefined), not 0 or NaN; an empty select is no choice. */
+const toNumber = (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Number(value));
+const toOption = (value: unknown) => (value === '' ? undefined : value);
+/** The shared amount rule says "Please fill in the amount and payment method." for a blank; say which here. */
+const amountMessage = (message: string | undefined, missing: string) => (message === MISSING_INFORMATION_MESSAGE ? missing : message);
+
+function ExpenseForm() {
+  const { costs, slug } = useCampaign();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [documents, setDocuments] = useState<DocumentEntry[]>([]);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<ExpenseIn, unknown, ExpenseOut>({ resolver: zodResolver(SubmitExpenseSchema), defaultValues: EMPTY });
+  const currency = useWatch({ control: form.control, name: 'currency' });
+  const uploading = documents.some((d) => d.state === 'uploading');
+
+  // The form sends the ids of the files that finished uploading.
+  useEffect(() => {
+    const ids = documents.flatMap((e) => (e.state === 'done' && e.doc ? [e.doc.id] : []));
+    form.setValue('documentIds', ids, { shouldValidate: form.formState.isSubmitted });
+  }, [documents, form]);
+
+  const submit = useMutation({
+    mutationFn: (input: ExpenseOut) => apiRequest<Expense>('POST', campaignExpensesPath(slug), input),
+    onSuccess: async () => {
+      toast({ title: 'Expense submitted', description: 'An admin will review it and its documents, usually within 3-5 business days.' });
+      await queryClient.invalidateQueries({ queryKey: [campaignExpensesPath(slug)] });
+      navigate('/my-expenses');
+    },
+    onError: (err) => {
+      const info = apiErrorInfo(err);
+      const message = errorMessage(err, 'Please try again.');
+      const field = fieldOf(info.field);
+      if (field === 'documentIds') {
+        form.setError('documentIds', { message });
+        document.getElementById(DOCUMENTS_INPUT_ID)?.focus();
+        setFormError(null);
+      } else if (field) {
+        form.setError(field, { message }, { shouldFocus: true });
+        setFormError(null);
+      } else {
+        setFormError(message);
+      }
+      toast({ title: 'Expense not submitted', description: message, variant: 'destructive' });
+    },
+  });
+
+  const onValid = (input: ExpenseOut) => {
+    if (uploading) {
+      setFormError('Wait for the documents to finish uploading, then submit again.');
+      return;
+    }
+    setFormError(null);
+    submit.mutate(input);
+  };
+
+  const errors = form.formState.errors;
+  const documentsError = errors.documentIds?.message ?? errors.documentIds?.root?.message;
+
+  return (
+    <form
+      noValidate
+      className="space-y-5"
+      onSubmit={form.handleSubmit(onValid, (invalid) => {
+        // Only the documents field has no input react-hook-form can focus.
+        if (Object.keys(invalid).length === 1 && invalid.documentIds) document.getElementById(DOCUMENTS_INPUT_ID)?.focus();
+      })}
+    >
+      {formError && <FormAlert>{formError}</FormAlert>}
+      <SelectField label="What it is for" hint="The cost group on the campaign page this expense belongs to." error={errors.costGroup?.message} {...form.register('costGroup', { setValueAs: toOption })}>
+        <option value="">Choose a cost group</option>
+        {costs.groups.map((g) => (
+          <option key={g.key} value={g.key}>
+            {g.label}
+          </option>
+        ))}
+      </SelectField>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Payee" hint="Who is to be paid: the hospital, clinic, pharmacy…" autoComplete="off" maxLength={200} error={errors.payee?.message} {...form.register('payee')} />
+        <SelectField label="Kind of payee" hint="The public ledger shows this, not the payee's name." error={errors.payeeCategory?.message} {...form.register('payeeCategory', { setValueAs: toOption })}>
+          <option value="">Choose a kind</option>
+          {PAYEE_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Amount"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          error={amountMessage(errors.amount?.message, 'Enter the amount')}
+          {...form.register('amount', { setValueAs: toNumber })}
+        />
+        <SelectField label="Currency" error={errors.currency?.message} {...form.register('currency')}>
+          {CURRENCIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </SelectField>
+        {currency !== undefined && currency !== 'USD' && (
+          <TextField
+            label="USD equivalent"
+            hint="What the amount comes to in US dollars; the ledger is kept in USD."
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            error={amountMessage(errors.usdAmount?.message, 'Enter the USD equivalent')}
+            {...form.register('usdAmount', { setValueAs: toNumber, shouldUnregister: true })}
+          />
+        )}
+        <TextField label="Date of the expense" type="date" max={today()} error={errors.incurredOn?.message} {...form.register('incurredOn')} />
+      </div>
+      <TextAreaField
+        label="What it paid for"
+        hint="Shown publicly on the transparency page once the money is released, so write it for donors and leave out private health details."
+        rows={4}
+        maxLength={2000}
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
+      <DocumentsField id={DOCUMENTS_INPUT_ID} entries={documents} onChange={setDocuments} error={documentsError} />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={submit.isPending}>
+          {submit.isPending ? 'Submitting…' : 'Submit expense'}
+        </Button>
+        <Link href="/my-expenses" className={buttonClass('ghost')}>
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+/** Asks the server first whether this account may submit (the list answers 403 otherwise), before a long form. */
+function OwnerOnly() {
+  const access = useCampaignExpenses(undefined, 1);
+  const denied = access.error && apiErrorInfo(access.error).status === 403;
+  if (access.isPending) return <PageStatus>Loading…</PageStatus>;
+  return (
+    <PageFrame title="Submit an Expense" intro="Ask for a cost of the surgery or recovery to be paid. Attach the invoice or receipt; an admin checks both before any money moves." width="3xl">
+      {denied ? (
+        <NotTheOwner message={apiErrorInfo(access.error).message} />
+      ) : (
+        <Card className="mt-8">
+          <ExpenseForm />
+        </Card>
+      )}
+    </PageFrame>
+  );
+}
+
+export default function ExpenseFormPage() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <PageStatus>Loading…</PageStatus>;
+  if (!user) return <SignInPrompt title="Submit an Expense" text="Sign in to submit an expense for the campaign." returnTo="/my-expenses/new" />;
+  return <OwnerOnly />;
+}

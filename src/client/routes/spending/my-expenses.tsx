@@ -1,0 +1,141 @@
+/**
+ * /my-expenses: the campaign owner's expenses, where each stands (approvals, the reason for a refusal or a
+ * hold, how and when it was paid) with its documents. Others are told kindly why they cannot see them;
+ * the server decides (403 with a message), not this page.
+ */
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { EXPENSE_STATUSES, type ExpenseStatus } from '#shared/constants.ts';
+import type { Expense } from '#shared/schemas/spending.ts';
+import { useCampaign } from '#client/lib/campaign-context.tsx';
+import { apiErrorInfo } from '#client/lib/api-error.ts';
+import { useCurrentUser } from '#client/hooks/use-current-user.ts';
+import { buttonClass } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
+import { Pager } from '#client/components/ui/pager.tsx';
+import { linkClass, PageStatus } from '../account/account-layout.tsx';
+import { PageFrame, SignInPrompt } from '../community/story-parts.tsx';
+import { ExpenseFacts, ExpenseHeading, StatusFilter } from './expense-parts.tsx';
+import { campaignExpensesPath, fetchExpenses } from './spending-data.ts';
+import { STATUS_FILTER_LABELS } from './spending-model.ts';
+
+const INTRO = 'Ask for money to be paid against an invoice. An admin checks each expense and its documents; once approved, the money is paid to the payee and the release is shown on the public transparency page.';
+
+/** The campaign's expenses, page by page; `status` undefined means all. */
+export function useCampaignExpenses(status: ExpenseStatus | undefined, page: number) {
+  const { slug } = useCampaign();
+  const path = campaignExpensesPath(slug);
+  return useQuery({ queryKey: [path, status ?? 'all', page], queryFn: () => fetchExpenses(path, status, page), placeholderData: keepPreviousData, staleTime: 0 });
+}
+
+/** A signed-in visitor the server will not show the expenses to (not the campaign's owner). */
+export function NotTheOwner({ message }: { message: string | null }) {
+  const { patient } = useCampaign();
+  return (
+    <Card className="mt-8" data-testid="not-owner">
+      <h2 className="text-xl font-semibold text-ink">Expenses are submitted by the campaign&apos;s patient</h2>
+      <p className="mt-2 text-slate-700">
+        Only {patient.name}, whose surgery this campaign raises money for, and the site&apos;s managers can see and submit its expenses.
+        {message && (
+          <>
+            {' '}
+            The site said: <span className="font-medium">{message}</span>
+          </>
+        )}
+      </p>
+      <p className="mt-2 text-slate-700">
+        Everyone can see what has been paid out on the{' '}
+        <Link href="/transparency" className={linkClass}>
+          transparency page
+        </Link>
+        . If you think you should have access, write to us through the{' '}
+        <Link href="/contact" className={linkClass}>
+          contact page
+        </Link>
+        .
+      </p>
+    </Card>
+  );
+}
+
+function ExpenseItem({ expense }: { expense: Expense }) {
+  const titleId = useId();
+  return (
+    <article aria-labelledby={titleId} className="py-5" data-testid="expense">
+      <ExpenseHeading expense={expense} id={titleId} />
+      <ExpenseFacts expense={expense} />
+    </article>
+  );
+}
+
+function ExpenseList() {
+  const [status, setStatus] = useState<ExpenseStatus | undefined>(undefined);
+  const [page, setPage] = useState(1);
+  const list = useCampaignExpenses(status, page);
+  const choose = (next: ExpenseStatus | undefined) => {
+    setStatus(next);
+    setPage(1);
+  };
+
+  if (list.error && apiErrorInfo(list.error).status === 403) {
+    return (
+      <PageFrame title="Expenses" intro={INTRO}>
+        <NotTheOwner message={apiErrorInfo(list.error).message} />
+      </PageFrame>
+    );
+  }
+
+  let body: ReactNode;
+  if (list.data) {
+    body = list.data.items.length ? (
+      <ul aria-label="Your campaign's expenses" className="divide-y divide-brand-100">
+        {list.data.items.map((e) => (
+          <li key={e.id}>
+            <ExpenseItem expense={e} />
+          </li>
+        ))}
+      </ul>
+    ) : (
+      <p className="py-4 text-slate-700">
+        {status ? `No expenses are ${STATUS_FILTER_LABELS[status].toLowerCase()}.` : 'No expenses yet. Submit one with its invoice or receipt when a cost is due.'}
+      </p>
+    );
+  } else if (list.error) {
+    body = <ListLoadError what="expenses" error={list.error} onRetry={() => void list.refetch()} />;
+  } else {
+    body = <ListLoading what="expenses" />;
+  }
+
+  return (
+    <PageFrame
+      title="Expenses"
+      intro={INTRO}
+      actions={
+        <Link href="/my-expenses/new" className={buttonClass('primary', 'lg')}>
+          <Plus aria-hidden="true" className="h-5 w-5" />
+          Submit an expense
+        </Link>
+      }
+    >
+      <StatusFilter label="Show expenses" allLabel="All" value={status} statuses={EXPENSE_STATUSES} labels={STATUS_FILTER_LABELS} onChange={choose} />
+      <Card className="mt-4" aria-labelledby="expenses-title">
+        <h2 id="expenses-title" className="text-xl font-semibold text-ink">
+          {status ? STATUS_FILTER_LABELS[status] : 'All expenses'}
+        </h2>
+        {list.data && <p className="mt-1 text-sm text-slate-600">{list.data.total} in all.</p>}
+        {body}
+        {list.data && <Pager label="Expense pages" page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} />}
+      </Card>
+    </PageFrame>
+  );
+}
+
+export default function MyExpensesPage() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <PageStatus>Loading…</PageStatus>;
+  if (!user) return <SignInPrompt title="Expenses" text="Sign in to submit the campaign's expenses and follow their approval and payment." returnTo="/my-expenses" />;
+  return <ExpenseList />;
+}

@@ -1,0 +1,170 @@
+/**
+ * Publishing the campaign's content. Every publish (an edit, a restore, a dated update) is a new numbered
+ * version, written in one transaction that locks the campaign row: the version row, the campaign's content
+ * and version, and the audit entry. A publish made on top of an older version than the current one is
+ * refused (409), so two editors never overwrite each other unseen.
+ */
+import type { FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { AppError } from '#shared/errors.ts';
+import type { AuditAction } from '#shared/audit.ts';
+import { CampaignContentSchema, withUpdate, type CampaignContent, type CampaignUpdate } from '#shared/schemas/campaign.ts';
+import type { CampaignOwner } from '#shared/schemas/admin-campaign.ts';
+import type { Db } from '../db/client.ts';
+import { campaignFollowers, campaignVersions, campaigns, users } from '../db/schema/index.ts';
+import { audit } from '../services/audit.ts';
+import { withCurrentShape, type CampaignRow } from '../services/campaign.ts';
+import { notify, type NotificationEvent, type NotificationRow } from '../services/notifications.ts';
+import { presentOwner } from '../presenters/campaign.ts';
+
+export const STALE_VERSION_MESSAGE = 'Someone published a newer version; reload to see it';
+
+async function lockCampaign(tx: Db, id: string): Promise<CampaignRow> {
+  const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
+  if (!row) throw new AppError('NOT_FOUND', 'No campaign has been set up yet');
+  return { ...row, content: withCurrentShape(row.content) };
+}
+
+function assertCurrent(row: CampaignRow, expectedVersion: number) {
+  if (row.version !== expectedVersion) throw new AppError('CONFLICT', STALE_VERSION_MESSAGE);
+}
+
+/** Content that must pass today's rules (a restored or updated copy); the first problem is a 400 naming its field. */
+function checkContent(content: unknown): CampaignContent {
+  const result = CampaignContentSchema.safeParse(content);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  throw new AppError('VALIDATION', issue.message, ['content', ...issue.path].join('.'));
+}
+
+interface Publication {
+  action: AuditAction;
+  content: CampaignContent;
+  note: string | null;
+  /** More for the audit entry's "after" (e.g. the restored version). */
+  details?: Record<string, unknown>;
+}
+
+/** Writes the next version over the locked row. A database seeded before versions existed gets its current content recorded first. */
+async function publishLocked(tx: Db, request: FastifyRequest, row: CampaignRow, publication: Publication, now: Date): Promise<CampaignRow> {
+  await tx
+    .insert(campaignVersions)
+    .values({ campaignId: row.id, version: row.version, content: row.content, createdAt: row.updatedAt })
+    .onConflictDoNothing({ target: [campaignVersions.campaignId, campaignVersions.version] });
+  const version = row.version + 1;
+  const { content, note } = publication;
+  await tx.insert(campaignVersions).values({ campaignId: row.id, version, content, publishedBy: request.user!.id, note, createdAt: now });
+  const [updated] = await tx
+    .update(campaigns)
+    .set({ content, goalCents: content.goal.cents, currency: content.goal.currency, version, updatedAt: now })
+    .where(eq(campaigns.id, row.id))
+    .returning();
+  await audit(tx, request, {
+    action: publication.action,
+    targetType: 'campaign',
+    targetId: row.id,
+    before: { version: row.version },
+    after: { version, note, ...publication.details },
+  });
+  return updated!;
+}
+
+/** Publishes edited content (already checked by the route's schema) as the next version. */
+export async function publishCampaign(
+  db: Db,
+  request: FastifyRequest,
+  campaignId: string,
+  input: { content: CampaignContent; expectedVersion: number; note: string | null },
+  now: Date,
+): Promise<CampaignRow> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const row = await lockCampaign(tx, campaignId);
+    assertCurrent(row, input.expectedVersion);
+    return publishLocked(tx, request, row, { action: 'campaign.publish', content: input.content, note: input.note }, now);
+  });
+}
+
+/** The stored content of one version; the current content stands for its own version in a database seeded before versions existed. */
+export async function findVersion(db: Db, campaign: CampaignRow, version: number) {
+  const [found] = await db
+    .select({ version: campaignVersions.version, content: campaignVersions.content, note: campaignVersions.note, createdAt: campaignVersions.createdAt, publishedBy: campaignVersions.publishedBy })
+    .from(campaignVersions)
+    .where(and(eq(campaignVersions.campaignId, campaign.id), eq(campaignVersions.version, version)));
+  if (found) return { ...found, content: withCurrentShape(found.content) };
+  if (version === campaign.version) return { version, content: campaign.content, note: null, createdAt: campaign.updatedAt, publishedBy: null };
+  throw new AppError('NOT_FOUND', `There is no version ${version}`);
+}
+
+/** Publishes an earlier version's content again, as a new version (nothing is ever overwritten). */
+export async function restoreCampaignVersion(db: Db, request: FastifyRequest, campaignId: string, version: number, expectedVersion: number, now: Date): Promise<CampaignRow> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const row = await lockCampaign(tx, campaignId);
+    assertCurrent(row, expectedVersion);
+    if (version === row.version) throw new AppError('CONFLICT', `Version ${version} is the current version`);
+    const old = await findVersion(tx, row, version);
+    const content = checkContent(old.content);
+    return publishLocked(tx, request, row, { action: 'campaign.restore', content, note: `Restored version ${version}`, details: { restored: version } }, now);
+  });
+}
+
+/**
+ * Puts a dated update into the journey's updates (newest first) as a new version, and when asked stores a
+ * notification for every active follower: its event key names this update, so it is told once. The caller
+ * emails the important ones after the transaction (mailImportant).
+ */
+export async function postCampaignUpdate(
+  db: Db,
+  request: FastifyRequest,
+  campaignId: string,
+  input: CampaignUpdate & { notifyFollowers: boolean; expectedVersion: number },
+  now: Date,
+): Promise<{ row: CampaignRow; notifications: (NotificationRow & { important: boolean })[] }> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const before = await lockCampaign(tx, campaignId);
+    assertCurrent(before, input.expectedVersion);
+    const update: CampaignUpdate = { date: input.date, title: input.title, paragraphs: input.paragraphs };
+    const content = checkContent({ ...before.content, journey: { ...before.content.journey, updates: withUpdate(before.content.journey.updates, update) } });
+    const row = await publishLocked(
+      tx,
+      request,
+      before,
+      { action: 'campaign.update', content, note: `Update: ${update.title}`, details: { date: update.date, title: update.title, notifyFollowers: input.notifyFollowers } },
+      now,
+    );
+    if (!input.notifyFollowers) return { row, notifications: [] };
+    const followers = await tx
+      .select({ id: users.id })
+      .from(campaignFollowers)
+      .innerJoin(users, eq(users.id, campaignFollowers.userId))
+      .where(and(eq(campaignFollowers.campaignId, campaignId), eq(users.status, 'active')));
+    const events: NotificationEvent[] = followers.map((f) => ({
+      userId: f.id,
+      type: 'campaign_update',
+      title: `${content.name}: ${update.title}`,
+      body: update.paragraphs[0]!.slice(0, 500),
+      link: '/',
+      eventKey: `campaign:${campaignId}:update:${row.version}`,
+      important: true,
+    }));
+    return { row, notifications: await notify(tx, events) };
+  });
+}
+
+/** Makes the patient with this email the campaign's owner (who submits its expenses). */
+export async function setCampaignOwner(db: Db, request: FastifyRequest, campaignId: string, email: string): Promise<CampaignOwner> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const row = await lockCampaign(tx, campaignId);
+    const [user] = await tx.select().from(users).where(eq(users.email, email));
+    if (!user) throw new AppError('NOT_FOUND', 'No account uses this email address', 'email');
+    if (user.status !== 'active') throw new AppError('VALIDATION', 'This account is suspended; restore it before making it the owner', 'email');
+    if (user.role !== 'patient') throw new AppError('VALIDATION', 'The campaign owner must have a patient account', 'email');
+    // Not a content change: no new version, and updatedAt keeps dating the content.
+    await tx.update(campaigns).set({ ownerId: user.id }).where(eq(campaigns.id, row.id));
+    await audit(tx, request, { action: 'campaign.owner', targetType: 'campaign', targetId: row.id, before: { ownerId: row.ownerId }, after: { ownerId: user.id, email: user.email } });
+    return presentOwner(user);
+  });
+}

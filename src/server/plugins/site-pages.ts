@@ -1,0 +1,129 @@
+/**
+ * The public pages, rendered by this server from the published campaign content so a publish shows without a
+ * rebuild. They are rendered at start, and again when the campaign's version changes: a publish on this
+ * instance calls refresh() and waits for it; otherwise a page request that sees a new version through
+ * app.campaigns.current() (cached about a second, so every instance notices within one) starts the render
+ * and is answered with the pages it has. Each page is kept compressed (gzip and brotli). Without a client
+ * build (API-only mode) there are no pages; if the pages cannot be rendered, the build's own are served.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import fp from 'fastify-plugin';
+import { SSR_ENTRY } from '../paths.ts';
+import type { CampaignRow } from '../services/campaign.ts';
+import { PAGE_FILES, TEMPLATE_FILE, loadRenderer, renderPages, withPublicUrl, type RenderPage } from '../services/site-pages.ts';
+
+export interface Page {
+  raw: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+export interface SitePages {
+  /** False in API-only mode (no client build). */
+  readonly built: boolean;
+  /** A page by file name ('index', 'donate', '404', '_app' ...), current with the published content. */
+  get(name: string): Promise<Page | undefined>;
+  /** Renders the pages again now if the published version changed (after a publish on this instance). */
+  refresh(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sitePages: SitePages;
+  }
+}
+
+export interface SitePagesOptions {
+  /** Directory of the built client, or false for API-only. */
+  distDir: string | false;
+  ssrEntry?: string;
+}
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+/** Brotli's quality 10 is about 2% larger than 11 on these pages and three times faster: a publish shows sooner. */
+const BROTLI_QUALITY = 10;
+
+/** Compressed on the thread pool, off the event loop: pages render while other requests are served. */
+async function compress(html: string): Promise<Page> {
+  const raw = Buffer.from(html);
+  const [gz, br] = await Promise.all([gzipAsync(raw, { level: 9 }), brotliAsync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })]);
+  return { raw, gzip: gz, br };
+}
+
+const keyOf = (row: CampaignRow) => `${row.id}:${row.version}`;
+
+export default fp<SitePagesOptions>(
+  async (app, { distDir, ssrEntry = SSR_ENTRY }) => {
+    const pagesDir = distDir ? path.join(distDir, 'pages') : '';
+    if (!distDir || !fs.existsSync(path.join(pagesDir, '404.html'))) {
+      app.decorate('sitePages', { built: false, get: async () => undefined, refresh: async () => {} });
+      return;
+    }
+    const { publicUrl } = app.config;
+
+    let pages = new Map<string, Page>();
+    let render: RenderPage | null = null;
+    let template = '';
+    try {
+      template = fs.readFileSync(path.join(pagesDir, TEMPLATE_FILE), 'utf8');
+      render = await loadRenderer(ssrEntry);
+    } catch (err) {
+      app.log.error({ err: (err as Error).message }, 'cannot render pages (run `npm run build`)');
+    }
+
+    /** The campaign version the pages show, and one whose render failed (not retried on every request). */
+    let shown: string | null = null;
+    let failed: string | null = null;
+    let rendering: Promise<void> | undefined;
+
+    async function renderFor(row: CampaignRow) {
+      const key = keyOf(row);
+      try {
+        const html = await renderPages(render!, template, { content: row.content, siteUrl: publicUrl });
+        const compressed = await Promise.all([...html].map(async ([name, text]) => [name, await compress(text)] as const));
+        pages = new Map(compressed);
+        shown = key;
+      } catch (err) {
+        failed = key;
+        app.log.error({ err: (err as Error).message, version: row.version }, 'rendering the pages failed: serving the previous ones');
+      }
+    }
+
+    /** Brings the pages up to `row`; concurrent callers share one render. */
+    async function sync(row: CampaignRow) {
+      while (render && keyOf(row) !== shown && keyOf(row) !== failed) {
+        rendering ??= renderFor(row).finally(() => {
+          rendering = undefined;
+        });
+        await rendering;
+      }
+    }
+
+    const current = () => app.campaigns.current().catch(() => null);
+
+    app.decorate('sitePages', {
+      built: true,
+      async get(name: string) {
+        const row = await current();
+        // A new version renders in the background; this request gets the pages there are.
+        if (render && row && keyOf(row) !== shown && keyOf(row) !== failed) void sync(row);
+        return pages.get(name);
+      },
+      async refresh() {
+        const row = await current();
+        if (row) await sync(row);
+      },
+    });
+    await app.sitePages.refresh();
+    if (shown === null) {
+      // Nothing rendered (no SSR entry, no campaign yet, or an error): the build's pages, with the seed content.
+      const built = PAGE_FILES.map(async ({ name }) => [name, await compress(withPublicUrl(fs.readFileSync(path.join(pagesDir, `${name}.html`), 'utf8'), publicUrl))] as const);
+      pages = new Map(await Promise.all(built));
+    }
+  },
+  { name: 'site-pages', dependencies: ['db'] },
+);

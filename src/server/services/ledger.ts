@@ -1,0 +1,76 @@
+/** The public ledger: what came in, what is held, what went out and to what; cached briefly per instance. */
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { PROGRESS_CACHE_MS } from '#shared/constants.ts';
+import type { Ledger } from '#shared/schemas/spending.ts';
+import type { Db } from '../db/client.ts';
+import { donations, expenses, ledgerBalances } from '../db/schema/index.ts';
+import { releasedByGroup } from '../commands/spending.ts';
+import { cached, type Cached } from './cache.ts';
+import type { CampaignRow } from './campaign.ts';
+
+/** How many recent donations the public ledger lists by name. */
+export const LEDGER_DONATIONS_SHOWN = 100;
+
+/** The public ledger: totals from the database-kept balance, planned vs released per group, releases, donors. */
+export async function readLedger(db: Db, campaign: CampaignRow): Promise<Ledger> {
+  const live = and(eq(donations.campaignId, campaign.id), isNull(donations.voidedAt));
+  const [[balance], released, releases, recent, [donationCount]] = await Promise.all([
+    db.select().from(ledgerBalances).where(eq(ledgerBalances.campaignId, campaign.id)),
+    releasedByGroup(db, campaign.id),
+    db
+      .select()
+      .from(expenses)
+      .where(and(eq(expenses.campaignId, campaign.id), eq(expenses.status, 'released')))
+      .orderBy(desc(expenses.releasedAt)),
+    db
+      .select({ donorName: donations.donorName, isAnonymous: donations.isAnonymous, usdCents: donations.usdCents, createdAt: donations.createdAt })
+      .from(donations)
+      .where(live)
+      .orderBy(desc(donations.createdAt))
+      .limit(LEDGER_DONATIONS_SHOWN),
+    db.select({ n: count() }).from(donations).where(live),
+  ]);
+  const raised = balance?.raisedCents ?? 0;
+  const releasedTotal = balance?.releasedCents ?? 0;
+  const refunded = balance?.refundedCents ?? 0;
+  return {
+    campaignId: campaign.id,
+    currency: 'USD',
+    totals: { raisedCents: raised, heldCents: raised - releasedTotal - refunded, releasedCents: releasedTotal, refundedCents: refunded },
+    groups: campaign.content.costs.groups.map((g) => ({ key: g.key, label: g.label, plannedCents: g.amountCents, releasedCents: released[g.key] })),
+    releases: releases.map((e) => ({
+      expenseId: e.id,
+      costGroup: e.costGroup,
+      payeeCategory: e.payeeCategory,
+      description: e.description,
+      amountCents: e.usdCents,
+      paidOn: e.paidOn ?? e.releasedAt!.toISOString().slice(0, 10),
+    })),
+    donations: recent.map((d) => ({ donorName: d.isAnonymous ? null : d.donorName, amountCents: d.usdCents, date: d.createdAt.toISOString().slice(0, 10) })),
+    donationCount: donationCount?.n ?? 0,
+  };
+}
+
+export interface LedgerService {
+  read(campaign: CampaignRow): Promise<Ledger>;
+  /** After a money write on this instance; the others catch up within the TTL. */
+  invalidate(): void;
+}
+
+export function createLedgerService(db: Db, ttlMs = PROGRESS_CACHE_MS): LedgerService {
+  const byCampaign = new Map<string, { version: number; ledger: Cached<Ledger> }>();
+  return {
+    read(campaign) {
+      let entry = byCampaign.get(campaign.id);
+      // Planned amounts come from the content: a new content version reads afresh.
+      if (!entry || entry.version !== campaign.version) {
+        entry = { version: campaign.version, ledger: cached(ttlMs, () => readLedger(db, campaign)) };
+        byCampaign.set(campaign.id, entry);
+      }
+      return entry.ledger.get();
+    },
+    invalidate() {
+      for (const entry of byCampaign.values()) entry.ledger.invalidate();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * The public pages as HTML: the built index.html (stylesheet inlined) filled in by the SSR entry. The build
+ * (scripts/prerender.ts) writes them with the seed content; the server renders them again from the
+ * published content at start and after every publish.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PRERENDERED_PAGES, SITE_URL_PLACEHOLDER } from '#shared/routes.ts';
+import type { SiteData } from '#client/lib/campaign-context.tsx';
+import type { render as Render } from '#client/entry-server.tsx';
+
+export type RenderPage = typeof Render;
+
+/** Every page file under dist/client/pages: the prerendered paths, the 404 page, and the app shell that client-only pages get. */
+export const PAGE_FILES: readonly { name: string; pathname: string; shell?: boolean }[] = [
+  ...Object.entries(PRERENDERED_PAGES).map(([pathname, name]) => ({ name, pathname })),
+  { name: '404', pathname: '/404' },
+  { name: '_app', pathname: '/', shell: true },
+];
+
+/** The template as the build leaves it for the server, beside the pages (never served: /pages/ is not public). */
+export const TEMPLATE_FILE = '_template.html';
+
+/**
+ * The built index.html with its stylesheet inlined: the stylesheet is small (about 6 KB compressed), so the
+ * first round trip carries a styled page.
+ */
+export function templateFromBuild(clientDir: string): string {
+  return fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8').replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/, (_tag, href: string) => {
+    const css = fs.readFileSync(path.join(clientDir, href), 'utf8');
+    return `<style>${css}</style>`;
+  });
+}
+
+/** The SSR entry's render function (dist/ssr/entry-server.js). */
+export async function loadRenderer(ssrEntry: string): Promise<RenderPage> {
+  const entry = (await import(/* @vite-ignore */ pathToFileURL(ssrEntry).href)) as { render: RenderPage };
+  return entry.render;
+}
+
+/** Renders every page file for this site (file name -> HTML). */
+export async function renderPages(render: RenderPage, template: string, site: SiteData): Promise<Map<string, string>> {
+  const pages = new Map<string, string>();
+  for (const { name, pathname, shell } of PAGE_FILES) {
+    const page = await render(pathname, site, shell ? { shell } : {});
+    pages.set(name, template.replace('<!--app-head-->', page.head).replace('<!--app-html-->', page.html).replace('<!--site-data-->', page.siteData));
+  }
+  return pages;
+}
+
+/** Puts this deployment's PUBLIC_URL where the build left the placeholder origin (plain and URL-encoded). */
+export function withPublicUrl(html: string, publicUrl: string): string {
+  return html.replaceAll(SITE_URL_PLACEHOLDER, publicUrl).replaceAll(encodeURIComponent(SITE_URL_PLACEHOLDER), encodeURIComponent(publicUrl));
+}

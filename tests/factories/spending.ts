@@ -1,0 +1,64 @@
+/** Spending test helpers: a campaign owner, expense documents, and an expense ready for decisions. */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../src/server/db/client.ts';
+import { campaigns } from '../../src/server/db/schema/index.ts';
+import { readSeedContent } from '../../src/server/services/campaign.ts';
+import { postJson, SITE_ORIGIN } from '../setup/test-app.ts';
+import { primaryCampaignId } from './donations.ts';
+
+/** The smallest thing that is a PDF by its first bytes. */
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+export async function makeCampaignOwner(db: Db, userId: string): Promise<string> {
+  const id = await primaryCampaignId(db);
+  await db.update(campaigns).set({ ownerId: userId }).where(eq(campaigns.id, id));
+  return id;
+}
+
+/** A second campaign with its own ledger (for tests that need a known balance). */
+export async function newCampaign(db: Db, ownerId: string): Promise<string> {
+  const content = await readSeedContent();
+  const slug = `test-${Math.random().toString(36).slice(2, 10)}`;
+  const [row] = await db
+    .insert(campaigns)
+    .values({ slug, content: { ...content, slug }, goalCents: content.goal.cents, currency: content.goal.currency, ownerId })
+    .returning({ id: campaigns.id });
+  return row!.id;
+}
+
+export function uploadDocument(app: FastifyInstance, cookie: string, bytes: Buffer = PDF, filename = 'invoice.pdf', type = 'application/pdf') {
+  const boundary = '----healing-circle-test';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return app.inject({
+    method: 'POST',
+    url: '/api/uploads/expense-document',
+    payload,
+    headers: { cookie, origin: SITE_ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+}
+
+/** A valid expense form (surgery, $1,200) with one freshly uploaded document. */
+export async function expenseForm(app: FastifyInstance, cookie: string, overrides: Record<string, unknown> = {}) {
+  const res = await uploadDocument(app, cookie);
+  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  return {
+    costGroup: 'surgery',
+    payee: 'Riverside Surgical Center',
+    payeeCategory: 'Hospital or clinic',
+    amount: 1200,
+    currency: 'USD',
+    description: 'Deposit for the excision surgery operating room',
+    incurredOn: '2026-11-02',
+    documentIds: [res.json().id as string],
+    ...overrides,
+  };
+}
+
+export function submitExpense(app: FastifyInstance, cookie: string, campaignId: string, body: unknown) {
+  return postJson(app, `/api/campaigns/${campaignId}/expenses`, body, { cookie });
+}
