@@ -1,15 +1,19 @@
 /** The signed-in user's own data: onboarding answers, export, deletion. */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { OnboardingSchema } from '#shared/schemas/onboarding.ts';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import {
   adminProfiles,
+  campaignFollowers,
   contactMessages,
   doctorProfiles,
   donorProfiles,
+  expenseDocuments,
+  expenses,
   outbox,
   patientProfiles,
+  refundRequests,
   sessions,
   uploads,
   users,
@@ -62,7 +66,7 @@ export async function loadProfile(db: Db, user: UserRow) {
 export async function exportUserData(db: Db, user: UserRow) {
   // Secrets stay on the server: the password hash and the authenticator secrets are not the person's data to carry.
   const { passwordHash: _hash, totpSecret: _totp, totpPendingSecret: _pending, totpLastStep: _step, ...account } = user;
-  const [patient, doctor, donor, admin, userSessions, messages, mails, files] = await Promise.all([
+  const [patient, doctor, donor, admin, userSessions, messages, mails, files, submittedExpenses, refundAsks, following] = await Promise.all([
     db.select().from(patientProfiles).where(eq(patientProfiles.userId, user.id)),
     db.select().from(doctorProfiles).where(eq(doctorProfiles.userId, user.id)),
     db.select().from(donorProfiles).where(eq(donorProfiles.userId, user.id)),
@@ -71,6 +75,9 @@ export async function exportUserData(db: Db, user: UserRow) {
     db.select().from(contactMessages).where(eq(contactMessages.email, user.email)),
     db.select({ subject: outbox.subject, createdAt: outbox.createdAt }).from(outbox).where(eq(outbox.to, user.email)),
     db.select({ id: uploads.id, purpose: uploads.purpose, contentType: uploads.contentType, size: uploads.size, createdAt: uploads.createdAt }).from(uploads).where(eq(uploads.ownerId, user.id)),
+    db.select().from(expenses).where(eq(expenses.submittedBy, user.id)),
+    db.select().from(refundRequests).where(eq(refundRequests.email, user.email)),
+    db.select({ campaignId: campaignFollowers.campaignId, since: campaignFollowers.createdAt }).from(campaignFollowers).where(eq(campaignFollowers.userId, user.id)),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -80,6 +87,9 @@ export async function exportUserData(db: Db, user: UserRow) {
     contactMessages: messages,
     mailSent: mails,
     uploads: files.map((f) => ({ ...f, url: `/api/uploads/${f.id}` })),
+    expensesSubmitted: submittedExpenses,
+    refundRequests: refundAsks,
+    campaignsFollowed: following,
   };
 }
 
@@ -93,6 +103,11 @@ export async function deleteAccount(db: Db, user: UserRow): Promise<void> {
       .set({ name: 'Deleted user', email: 'deleted@invalid' })
       .where(eq(contactMessages.email, user.email));
     await tx.delete(outbox).where(eq(outbox.to, user.email));
+    // Invoices attached to expenses are the campaign's financial records: they stay, owned by nobody.
+    await tx
+      .update(uploads)
+      .set({ ownerId: null })
+      .where(and(eq(uploads.ownerId, user.id), inArray(uploads.id, tx.select({ id: expenseDocuments.uploadId }).from(expenseDocuments))));
     // Profiles, sessions and tokens go with the user (ON DELETE CASCADE).
     await tx.delete(users).where(eq(users.id, user.id));
   });

@@ -2,7 +2,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { auditLog, donations, expenses, ledgerBalances, ledgerEntries, notifications, outbox, rateLimits, refundRequests } from '../../db/schema/index.ts';
-import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
+import { postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
 import { getWith, signUp, solveAltcha, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { buildDonation } from '../../../../tests/factories/donations.ts';
@@ -118,6 +118,18 @@ describe('submitting an expense', () => {
     }
     expect((await getWith(t.app, `/api/campaigns/${campaignId}/expenses`, stranger.cookie)).statusCode).toBe(403);
     expect((await getWith(t.app, `/api/campaigns/${campaignId}/expenses`, owner.cookie)).json().total).toBeGreaterThan(0);
+  });
+
+  it("keeps an expense's documents as records when its submitter deletes their account", async () => {
+    const patient = await signUp(t.app, { role: 'patient' });
+    const campaign = await newCampaign(t.database.db, patient.user.id);
+    const res = await submitExpense(t.app, patient.cookie, campaign, await expenseForm(t.app, patient.cookie));
+    const document = res.json().documents[0].url as string;
+    const gone = await t.app.inject({ method: 'DELETE', url: '/api/user', payload: { password: STRONG_PASSWORD }, headers: { cookie: patient.cookie, origin: SITE_ORIGIN } });
+    expect(gone.statusCode).toBe(204);
+    const kept = (await getWith(t.app, `/api/expenses/${res.json().id}`, managerA.cookie)).json();
+    expect(kept).toMatchObject({ submittedBy: null, documents: [{ url: document }] });
+    expect((await getWith(t.app, document, managerA.cookie)).statusCode).toBe(200);
   });
 });
 
