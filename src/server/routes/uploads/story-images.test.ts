@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { postJson, SITE_ORIGIN, setupTestApp } from '../../../../tests/setup/test-app.ts';
-import { signUp } from '../../../../tests/setup/accounts.ts';
+import { getWith, signUp } from '../../../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { rateLimits, stories } from '../../db/schema/index.ts';
 
@@ -45,10 +45,25 @@ describe('POST /api/uploads/story-image', () => {
     expect(res.statusCode).toBe(201);
     const { id, url } = res.json() as { id: string; url: string };
     expect(url).toBe(`/api/uploads/${id}`);
-    const served = await t.app.inject(url);
+    const served = await getWith(t.app, url, cookie);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toBe('private, no-store');
     expect(served.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('keeps an image that no public story shows from everyone but its author and moderators', async () => {
+    const author = await signUp(t.app, { role: 'patient' });
+    const uploadId = await uploadedId(author.cookie);
+    const created = await postJson(t.app, '/api/my/stories', draft([{ uploadId, alt: 'My hospital bracelet' }]), { cookie: author.cookie });
+    expect(created.statusCode).toBe(201);
+    const url = `/api/uploads/${uploadId}`;
+
+    const stranger = await signUp(t.app, { role: 'patient' });
+    expect((await t.app.inject(url)).statusCode).toBe(404);
+    expect((await getWith(t.app, url, stranger.cookie)).statusCode).toBe(404);
+    const moderator = (await signInAdmin(t.app, t.database.db, 'moderator')).cookie;
+    expect((await getWith(t.app, url, moderator)).statusCode).toBe(200);
   });
 
   it('is for patients only', async () => {
@@ -105,6 +120,13 @@ describe('images on stories', () => {
     const story = await t.app.inject(`/api/stories/${id}`);
     expect(story.statusCode).toBe(200);
     expect(story.json().images).toEqual([{ uploadId, alt: 'Tulips in the rain outside my window' }]);
-    expect((await t.app.inject(`/api/uploads/${uploadId}`)).statusCode).toBe(200);
+    const served = await t.app.inject(`/api/uploads/${uploadId}`);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['cache-control']).toBe('public, max-age=600');
+
+    // The author unpublishes: the image is private again.
+    expect((await postJson(t.app, `/api/my/stories/${id}/consent`, { publishConsent: false }, { cookie: author.cookie })).statusCode).toBe(200);
+    expect((await t.app.inject(`/api/uploads/${uploadId}`)).statusCode).toBe(404);
+    expect((await getWith(t.app, `/api/uploads/${uploadId}`, author.cookie)).statusCode).toBe(200);
   });
 });

@@ -1,15 +1,17 @@
 /**
- * Uploaded files, type checked by content and size capped. Avatars, story and campaign images are served to
- * anyone who has the id; expense documents only to their uploader, the campaign's owner and managers.
+ * Uploaded files, type checked by content and size capped. Avatars and campaign images are served to anyone
+ * who has the id; a story image only while a public story shows it (else to its author and moderators);
+ * expense documents only to their uploader, the campaign's owner and managers.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import { EXPENSE_DOCUMENT_MAX_BYTES } from '#shared/constants.ts';
-import { campaigns, expenseDocuments, expenses, uploads, users } from '../../db/schema/index.ts';
+import { campaigns, expenseDocuments, expenses, stories, uploads, users } from '../../db/schema/index.ts';
+import { isPublicStory } from '../../commands/stories.ts';
 import { sniffDocumentType, sniffImageType } from '../../services/file-types.ts';
 import { presentCurrentUser } from '../../presenters/user.ts';
 import { isAdmin, requireUser } from '../../plugins/auth.ts';
@@ -34,7 +36,24 @@ async function readImage(request: FastifyRequest, field: string, what: string) {
   return { bytes, contentType };
 }
 
-const PUBLIC_PURPOSES = new Set(['avatar', 'story_image', 'campaign_image']);
+const PUBLIC_PURPOSES = new Set(['avatar', 'campaign_image']);
+
+type UploadRow = typeof uploads.$inferSelect;
+
+/** A story image is public only while a public story shows it: a draft's or an unpublished story's images stay private. */
+async function isOnPublicStory(db: Db, file: UploadRow): Promise<boolean> {
+  const [shown] = await db
+    .select({ id: stories.id })
+    .from(stories)
+    .where(and(isPublicStory, sql`${stories.publishedImages} @> ${JSON.stringify([{ uploadId: file.id }])}::jsonb`))
+    .limit(1);
+  return shown !== undefined;
+}
+
+/** Its author, and moderators reviewing the story, see a story image that is not (or no longer) public. */
+function mayReadPrivateStoryImage(request: FastifyRequest, file: UploadRow): boolean {
+  return request.user !== null && (file.ownerId === request.user.id || isAdmin(request, 'moderator'));
+}
 
 /** Who may read an expense document: its uploader, a manager, or the owner of the expense's campaign. */
 async function mayReadDocument(db: Db, request: FastifyRequest, file: { id: string; ownerId: string | null }) {
@@ -120,6 +139,14 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .headers({ 'content-type': file.contentType, 'cache-control': 'public, max-age=31536000, immutable', 'content-disposition': 'inline' })
         .send(file.bytes);
+    }
+    if (file?.purpose === 'story_image') {
+      // Cached briefly, not for a year: the author can unpublish the story, and then the image is private again.
+      if (await isOnPublicStory(app.db, file)) {
+        return reply.headers({ 'content-type': file.contentType, 'cache-control': 'public, max-age=600', 'content-disposition': 'inline' }).send(file.bytes);
+      }
+      if (!mayReadPrivateStoryImage(request, file)) throw new AppError('NOT_FOUND', 'No such file');
+      return reply.headers({ 'content-type': file.contentType, 'cache-control': 'private, no-store', 'content-disposition': 'inline' }).send(file.bytes);
     }
     // Someone without access learns nothing, not even that the document exists.
     if (!file || !(await mayReadDocument(app.db, request, file))) throw new AppError('NOT_FOUND', 'No such file');
