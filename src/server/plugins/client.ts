@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_ONLY_PATHS, PRERENDERED_PAGES } from '#shared/routes.ts';
 import type { Page } from './site-pages.ts';
+import { quietRoute } from '../logging.ts';
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page | undefined, status = 200) {
   if (!page) throw new Error('a built page is missing');
@@ -39,7 +40,7 @@ export default fp<ClientPluginOptions>(
     }
 
     for (const [urlPath, name] of Object.entries(PRERENDERED_PAGES)) {
-      app.get(urlPath, { logLevel: 'warn' }, async (request, reply) => sendPage(request, reply, await sitePages.get(name)));
+      app.get(urlPath, quietRoute({}), async (request, reply) => sendPage(request, reply, await sitePages.get(name)));
     }
     // A ':name' segment ('/doctors/:id') is a Fastify route parameter: any one segment gets the shell.
     for (const urlPath of CLIENT_ONLY_PATHS) {

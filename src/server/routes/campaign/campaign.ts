@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { presentCampaign, presentProgress } from '../../presenters/campaign.ts';
 import type { ProgressTotals } from '../../services/campaign.ts';
+import { quietRoute } from '../../logging.ts';
 
 const campaign: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/campaign', { config: { access: 'public' } }, async (_request, reply) => {
@@ -22,7 +23,7 @@ const campaign: FastifyPluginAsyncZod = async (app) => {
   }
 
   // Not async: while the totals are fresh (almost always) the answer costs no promise at all.
-  app.get('/api/fundraising/progress', { config: { access: 'public' }, logLevel: 'warn' }, (_request, reply) => {
+  app.get('/api/fundraising/progress', quietRoute({ config: { access: 'public' } }), (_request, reply) => {
     const fresh = app.campaigns.freshProgress();
     if (fresh) {
       sendProgress(reply, fresh);

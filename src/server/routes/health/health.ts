@@ -1,9 +1,10 @@
 /** /healthz: the process answers. /readyz: the database answers too. */
 import type { FastifyPluginAsync } from 'fastify';
+import { quietRoute } from '../../logging.ts';
 
 const health: FastifyPluginAsync = async (app) => {
-  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
+  app.get('/healthz', quietRoute({}), async () => ({ status: 'ok' }));
+  app.get('/readyz', quietRoute({}), async (_request, reply) => {
     try {
       await app.database.ping();
       return { status: 'ok', database: app.database.kind };

@@ -1,0 +1,120 @@
+/**
+ * Logging: pino options (no query strings, IPs or secrets), request ids, and quiet routes: the endpoints every
+ * visitor or load balancer polls, which write no per-request lines and make their child logger only if
+ * something actually logs.
+ */
+import { randomBytes } from 'node:crypto';
+import { LogController, type FastifyBaseLogger, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** No "incoming request" / "request completed" lines (warnings and errors are still logged). */
+    quiet?: boolean;
+  }
+}
+
+/** Keys whose values never reach the log: at the top level of a line, or in a plain object one level down. */
+const SECRET_LOG_KEYS = new Set(['password', 'token', 'cookie', 'authorization']);
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+export function withoutSecrets(line: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(line)) {
+    if (SECRET_LOG_KEYS.has(key)) continue;
+    out[key] = isPlainObject(value) ? Object.fromEntries(Object.entries(value).filter(([k]) => !SECRET_LOG_KEYS.has(k))) : value;
+  }
+  return out;
+}
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    // Applied when a line is written; pino's `redact` would also tax every request's child logger.
+    formatters: { log: withoutSecrets },
+    serializers: {
+      req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
+    },
+  };
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
+
+/**
+ * A well-formed incoming `x-request-id` (from a load balancer) is kept; otherwise this process's random prefix
+ * and a counter: unique across instances and restarts, and cheaper than a random UUID per request. Ids only
+ * correlate log lines; they are not secrets.
+ */
+export function requestIdGenerator(): (req: { headers: Record<string, string | string[] | undefined> }) => string {
+  const prefix = randomBytes(6).toString('hex');
+  let counter = 0;
+  return (req) => {
+    const incoming = req.headers['x-request-id'];
+    return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : `${prefix}-${(++counter).toString(36)}`;
+  };
+}
+
+/** Fastify's per-request lines, except on quiet routes. */
+export function requestLogController(): LogController {
+  return new LogController({ disableRequestLogging: (request: FastifyRequest) => request.routeOptions?.config?.quiet === true });
+}
+
+type LogArgs = Parameters<FastifyBaseLogger['info']>;
+
+/** A request's child logger, made on its first use; quiet routes rarely log at all. */
+class LazyChildLogger {
+  #made: FastifyBaseLogger | undefined;
+  readonly #parent: FastifyBaseLogger;
+  readonly #bindings: Record<string, unknown>;
+  readonly #options: object;
+
+  constructor(parent: FastifyBaseLogger, bindings: Record<string, unknown>, options: object) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+  }
+
+  get #child(): FastifyBaseLogger {
+    return (this.#made ??= this.#parent.child(this.#bindings, this.#options));
+  }
+  get level() {
+    return this.#child.level;
+  }
+  set level(level: string) {
+    this.#child.level = level;
+  }
+  fatal(...args: LogArgs) {
+    this.#child.fatal(...args);
+  }
+  error(...args: LogArgs) {
+    this.#child.error(...args);
+  }
+  warn(...args: LogArgs) {
+    this.#child.warn(...args);
+  }
+  info(...args: LogArgs) {
+    this.#child.info(...args);
+  }
+  debug(...args: LogArgs) {
+    this.#child.debug(...args);
+  }
+  trace(...args: LogArgs) {
+    this.#child.trace(...args);
+  }
+  silent(...args: LogArgs) {
+    this.#child.silent(...args);
+  }
+  child(bindings: Record<string, unknown>, options?: object) {
+    return this.#child.child(bindings, options);
+  }
+}
+
+const lazyChildLogger = (logger: FastifyBaseLogger, bindings: Record<string, unknown>, options: object) =>
+  new LazyChildLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
+
+/** A route's options, made quiet: `app.get('/healthz', quietRoute({ config: { access: 'public' } }), ...)`. */
+export function quietRoute<Options extends { config?: object }>(options: Options) {
+  return { ...options, config: { ...options.config, quiet: true }, childLoggerFactory: lazyChildLogger };
+}
