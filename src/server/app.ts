@@ -11,6 +11,7 @@ import errorsPlugin from './plugins/errors.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import authPlugin from './plugins/auth.ts';
 import accessPlugin from './plugins/access.ts';
+import housekeepingPlugin from './plugins/housekeeping.ts';
 import type { Clock } from './services/clock.ts';
 import { CLIENT_DIST_DIR } from './paths.ts';
 import clientPlugin from './plugins/client.ts';
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin);
   await app.register(authPlugin, options.clock ? { clock: options.clock } : {});
   await app.register(accessPlugin);
+  await app.register(housekeepingPlugin);
   const clientDir = options.clientDir === undefined ? CLIENT_DIST_DIR : options.clientDir;
   await app.register(sitePagesPlugin, { distDir: clientDir });
 

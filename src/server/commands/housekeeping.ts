@@ -1,0 +1,46 @@
+/**
+ * Housekeeping: rows nobody can use any more. Every statement is idempotent, so several instances may run it
+ * at once. Uploads get a day's grace: a story image is uploaded before the story is saved, an invoice before
+ * the expense is submitted.
+ */
+import { and, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { sessions, uploads, userTokens } from '../db/schema/index.ts';
+import { SESSION_IDLE_MS } from '../services/sessions.ts';
+
+export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
+/** Spent and expired mailed tokens are kept a week, so a late click still reads "used or expired", not "unknown". */
+export const SPENT_TOKEN_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface SweepResult {
+  sessions: number;
+  tokens: number;
+  uploads: number;
+}
+
+export async function sweep(db: Db, now: Date): Promise<SweepResult> {
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const endedSessions = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, ago(SESSION_IDLE_MS))))
+    .returning({ id: sessions.id });
+  const oldTokens = await db.delete(userTokens).where(lt(userTokens.expiresAt, ago(SPENT_TOKEN_KEEP_MS))).returning({ id: userTokens.id });
+  // Campaign images stay: earlier content versions, which can be restored, may show them.
+  const unusedUploads = await db
+    .delete(uploads)
+    .where(
+      and(
+        lt(uploads.createdAt, ago(UNUSED_UPLOAD_GRACE_MS)),
+        or(
+          and(
+            sql`${uploads.purpose} = 'story_image'`,
+            sql`not exists (select 1 from stories s where s.images @> jsonb_build_array(jsonb_build_object('uploadId', ${uploads.id}::text))
+              or s.published_images @> jsonb_build_array(jsonb_build_object('uploadId', ${uploads.id}::text)))`,
+          ),
+          and(sql`${uploads.purpose} = 'expense_document'`, sql`not exists (select 1 from expense_documents d where d.upload_id = ${uploads.id})`),
+        ),
+      ),
+    )
+    .returning({ id: uploads.id });
+  return { sessions: endedSessions.length, tokens: oldTokens.length, uploads: unusedUploads.length };
+}
