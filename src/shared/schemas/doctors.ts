@@ -7,6 +7,8 @@ export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 /** Doctors per directory page. */
 export const DOCTORS_PAGE_SIZE = 10;
+/** Stories asking for professional input per page of the doctor dashboard. */
+export const DASHBOARD_STORIES_PAGE_SIZE = 20;
 export const DOCTOR_SEARCH_MAX = 100;
 export const VERIFICATION_REASON_MIN = 3;
 export const VERIFICATION_REASON_MAX = 500;
@@ -30,6 +32,8 @@ export const DoctorDirectoryQuerySchema = z.object({
     .optional(),
   page,
 });
+
+export const DoctorDashboardQuerySchema = z.strictObject({ page });
 export type DoctorDirectoryQuery = z.output<typeof DoctorDirectoryQuerySchema>;
 
 /** GET /api/admin/doctor-verifications */
@@ -90,8 +94,10 @@ export interface DoctorDashboard {
   nextStep: { title: string; text: string; link: { href: string; text: string } | null };
   /** The doctor's own profile, license number included (only they and admins see it). */
   profile: (Omit<PublicDoctor, 'name' | 'profileImageUrl'> & { licenseNumber: string; medicalBoard: string }) | null;
-  /** Stories whose authors asked for professional input; empty until verified. */
+  /** Stories whose authors asked for professional input, newest first, a page at a time; empty until verified. */
   stories: InputRequestStory[];
+  storiesPage: number;
+  storiesTotal: number;
   counts: { replies: number; thanked: number };
 }
 

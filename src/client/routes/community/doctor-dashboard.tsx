@@ -3,16 +3,17 @@
  * as admins see it, and once verified the public stories whose authors asked for professional input, with
  * the doctor's own replies and thanks. Other visitors get a sign-in or no-access view; the server checks too.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowRight, HeartHandshake, MessageSquareText } from 'lucide-react';
-import type { DoctorDashboard, InputRequestStory } from '#shared/schemas/doctors.ts';
+import { DASHBOARD_STORIES_PAGE_SIZE, type DoctorDashboard, type InputRequestStory } from '#shared/schemas/doctors.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { apiRequest } from '#client/lib/api.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { ListLoadError } from '#client/components/ui/list-status.tsx';
+import { Pager } from '#client/components/ui/pager.tsx';
 import { PageStatus } from '../account/account-layout.tsx';
 import { Badge, PageFrame, SignInPrompt, StorySummary } from './story-parts.tsx';
 import { formatDate, type BadgeTone } from './story-model.ts';
@@ -141,20 +142,23 @@ function StoryItem({ story }: { story: InputRequestStory }) {
   );
 }
 
-function InputRequests({ data }: { data: DoctorDashboard }) {
+function InputRequests({ data, onPage }: { data: DoctorDashboard; onPage: (page: number) => void }) {
   const verified = data.verification.status === 'verified';
   let body: ReactNode;
   if (!verified) body = <p className="mt-2 text-slate-700">Once you are verified, the stories whose authors ask for professional input appear here.</p>;
-  else if (data.stories.length === 0) body = <p className="mt-2 text-slate-700">No stories are asking for professional input right now. New ones appear here when they are published.</p>;
+  else if (data.storiesTotal === 0) body = <p className="mt-2 text-slate-700">No stories are asking for professional input right now. New ones appear here when they are published.</p>;
   else {
     body = (
-      <ul aria-label="Stories asking for professional input" className="mt-4 space-y-4">
-        {data.stories.map((s) => (
-          <li key={s.id}>
-            <StoryItem story={s} />
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul aria-label="Stories asking for professional input" className="mt-4 space-y-4">
+          {data.stories.map((s) => (
+            <li key={s.id}>
+              <StoryItem story={s} />
+            </li>
+          ))}
+        </ul>
+        <Pager label="Pages of stories asking for input" page={data.storiesPage} total={data.storiesTotal} pageSize={DASHBOARD_STORIES_PAGE_SIZE} onPage={onPage} />
+      </>
     );
   }
   return (
@@ -168,7 +172,13 @@ function InputRequests({ data }: { data: DoctorDashboard }) {
 }
 
 function Dashboard() {
-  const dashboard = useQuery({ queryKey: DOCTOR_DASHBOARD_KEY, queryFn: () => apiRequest<DoctorDashboard>('GET', DOCTOR_DASHBOARD_KEY[0]), gcTime: 0 });
+  const [page, setPage] = useState(1);
+  const dashboard = useQuery({
+    queryKey: [...DOCTOR_DASHBOARD_KEY, page],
+    queryFn: () => apiRequest<DoctorDashboard>('GET', `${DOCTOR_DASHBOARD_KEY[0]}?page=${page}`),
+    gcTime: 0,
+    placeholderData: keepPreviousData,
+  });
   let body: ReactNode;
   if (dashboard.data) {
     body = (
@@ -176,7 +186,7 @@ function Dashboard() {
         <VerificationCard data={dashboard.data} />
         <Counts counts={dashboard.data.counts} />
         {dashboard.data.profile && <ProfileCard profile={dashboard.data.profile} />}
-        <InputRequests data={dashboard.data} />
+        <InputRequests data={dashboard.data} onPage={setPage} />
       </>
     );
   } else if (dashboard.error) {

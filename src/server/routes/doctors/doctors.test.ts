@@ -5,7 +5,7 @@ import { getWith, signUp } from '../../../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { buildDoctor, DOCTOR_ANSWERS } from '../../../../tests/factories/doctors.ts';
 import { doctorProfiles, stories, storyComments, users } from '../../db/schema/index.ts';
-import { DoctorDirectoryQuerySchema } from '#shared/schemas/doctors.ts';
+import { DASHBOARD_STORIES_PAGE_SIZE, DoctorDirectoryQuerySchema } from '#shared/schemas/doctors.ts';
 import { directoryFilter } from './doctors.ts';
 
 const t = setupTestApp();
@@ -241,5 +241,43 @@ describe('the doctor dashboard', () => {
     expect(res.stories[1].excerpt.length).toBeLessThanOrEqual(241);
     expect(res.stories[0].myReplies).toBe(0);
     expect(res.counts).toEqual({ replies: 3, thanked: 2 });
+    expect(res).toMatchObject({ storiesPage: 1, storiesTotal: 2 });
+  });
+
+  it('pages the stories asking for input, newest first, and refuses a page that is not a whole number from 1', async () => {
+    const db = t.database.db;
+    const { cookie, user } = await signUp(t.app, { role: 'doctor' });
+    await postJson(t.app, '/api/user/onboarding', { role: 'doctor', onboardingData: DOCTOR_ANSWERS }, { cookie });
+    await db.update(doctorProfiles).set({ verificationStatus: 'verified', verificationDecidedAt: new Date() }).where(eq(doctorProfiles.userId, user.id));
+    const { user: author } = await signUp(t.app);
+    await db.insert(stories).values(
+      Array.from({ length: DASHBOARD_STORIES_PAGE_SIZE + 3 }, (_, i) => ({
+        authorId: author.id,
+        status: 'approved' as const,
+        publishConsent: true,
+        wantsProfessionalInput: true,
+        title: 'w',
+        body: 'w',
+        publishedTitle: `Question ${i}`,
+        publishedBody: 'A question for a doctor.',
+        publishedAt: new Date(Date.now() - i * 60_000),
+      })),
+    );
+
+    const first = (await getWith(t.app, '/api/doctor/dashboard', cookie)).json();
+    const second = (await getWith(t.app, '/api/doctor/dashboard?page=2', cookie)).json();
+    expect(first.stories).toHaveLength(DASHBOARD_STORIES_PAGE_SIZE);
+    expect(first.stories[0].title).toBe('Question 0');
+    expect(second.storiesPage).toBe(2);
+    expect(first.storiesTotal).toBe(second.storiesTotal);
+    expect(first.stories.length + second.stories.length).toBe(first.storiesTotal);
+    const seen = [...first.stories, ...second.stories].map((s: { id: string }) => s.id);
+    expect(new Set(seen).size).toBe(seen.length);
+
+    for (const page of ['0', '1.5', 'two']) {
+      const res = await getWith(t.app, `/api/doctor/dashboard?page=${page}`, cookie);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/page must be/);
+    }
   });
 });

@@ -3,15 +3,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, arrayContains, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
-import { DOCTORS_PAGE_SIZE, DoctorDirectoryQuerySchema, type DoctorDashboard, type DoctorDirectoryQuery } from '#shared/schemas/doctors.ts';
+import {
+  DASHBOARD_STORIES_PAGE_SIZE,
+  DOCTORS_PAGE_SIZE,
+  DoctorDashboardQuerySchema,
+  DoctorDirectoryQuerySchema,
+  type DoctorDashboard,
+  type DoctorDirectoryQuery,
+} from '#shared/schemas/doctors.ts';
 import { doctorProfiles, stories, storyComments, users } from '../../db/schema/index.ts';
 import { isPublicStory } from '../../commands/stories.ts';
 import { presentOwnDoctorProfile, presentPublicDoctor, type DoctorProfileRow } from '../../presenters/doctor.ts';
 import { displayName } from '../../presenters/story.ts';
 import { requireRole } from '../../plugins/auth.ts';
 
-/** Stories asking for input shown on the dashboard, newest first. */
-const DASHBOARD_STORIES = 20;
 const EXCERPT_CHARS = 240;
 
 /** Who the directory lists: verified profiles of active doctor accounts. */
@@ -97,8 +102,10 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.header('cache-control', 'no-cache').send(presentPublicDoctor(row.profile, row));
   });
 
-  app.get('/api/doctor/dashboard', { config: { access: { role: 'doctor' } } }, async (request, reply) => {
+  app.get('/api/doctor/dashboard', { schema: { querystring: DoctorDashboardQuerySchema }, config: { access: { role: 'doctor' } } }, async (request, reply) => {
     const me = requireRole(request, 'doctor');
+    const { page } = request.query;
+    const asking = and(isPublicStory, eq(stories.wantsProfessionalInput, true));
     // The doctor's replies that are shown (not hidden by the story's author or a moderator).
     const mine = and(eq(storyComments.authorId, me.id), isNull(storyComments.hiddenAt));
     const [[profile], [counts]] = await Promise.all([
@@ -106,24 +113,28 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
       app.db.select({ replies: count(), thanked: count(storyComments.thankedAt) }).from(storyComments).where(mine),
     ]);
     const verified = profile?.verificationStatus === 'verified';
-    const asking = verified
-      ? await app.db
-          .select({
-            id: stories.id,
-            title: stories.publishedTitle,
-            body: stories.publishedBody,
-            tags: stories.publishedTags,
-            publishedAt: stories.publishedAt,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            myReplies: sql<number>`(select count(*)::int from ${storyComments} where ${storyComments.storyId} = ${stories.id} and ${storyComments.authorId} = ${me.id} and ${storyComments.hiddenAt} is null)`,
-          })
-          .from(stories)
-          .innerJoin(users, eq(users.id, stories.authorId))
-          .where(and(isPublicStory, eq(stories.wantsProfessionalInput, true)))
-          .orderBy(desc(stories.publishedAt))
-          .limit(DASHBOARD_STORIES)
-      : [];
+    const [askingStories, [askingTotal]] = verified
+      ? await Promise.all([
+          app.db
+            .select({
+              id: stories.id,
+              title: stories.publishedTitle,
+              body: stories.publishedBody,
+              tags: stories.publishedTags,
+              publishedAt: stories.publishedAt,
+              firstName: users.firstName,
+              lastName: users.lastName,
+              myReplies: sql<number>`(select count(*)::int from ${storyComments} where ${storyComments.storyId} = ${stories.id} and ${storyComments.authorId} = ${me.id} and ${storyComments.hiddenAt} is null)`,
+            })
+            .from(stories)
+            .innerJoin(users, eq(users.id, stories.authorId))
+            .where(asking)
+            .orderBy(desc(stories.publishedAt), desc(stories.id))
+            .limit(DASHBOARD_STORIES_PAGE_SIZE)
+            .offset((page - 1) * DASHBOARD_STORIES_PAGE_SIZE),
+          app.db.select({ total: count() }).from(stories).where(asking),
+        ])
+      : [[], []];
     const body: DoctorDashboard = {
       verification: {
         status: profile?.verificationStatus ?? 'not_submitted',
@@ -132,7 +143,7 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       nextStep: nextStepFor(profile),
       profile: profile ? presentOwnDoctorProfile(profile) : null,
-      stories: asking.map((s) => ({
+      stories: askingStories.map((s) => ({
         id: s.id,
         title: s.title ?? '',
         excerpt: (s.body ?? '').length > EXCERPT_CHARS ? `${(s.body ?? '').slice(0, EXCERPT_CHARS).trimEnd()}…` : (s.body ?? ''),
@@ -141,6 +152,8 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
         publishedAt: s.publishedAt!.toISOString(),
         myReplies: Number(s.myReplies),
       })),
+      storiesPage: page,
+      storiesTotal: askingTotal?.total ?? 0,
       counts: { replies: counts?.replies ?? 0, thanked: counts?.thanked ?? 0 },
     };
     return reply.header('cache-control', 'no-store').send(body);
