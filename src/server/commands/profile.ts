@@ -46,8 +46,12 @@ export async function saveOnboarding(db: Db, userId: string, input: Onboarding, 
     const table = PROFILE_TABLES[input.role];
     const reopen = input.role === 'doctor' && (await backToVerificationQueue(tx as unknown as Db, userId, input.onboardingData));
     // The shared schema has already shaped the answers for this role's table.
-    const row = { userId, ...input.onboardingData, ...(reopen ? { verificationStatus: 'pending' } : {}), updatedAt: now } as never;
-    await tx.insert(table).values(row).onConflictDoUpdate({ target: table.userId, set: row });
+    const answers = { userId, ...input.onboardingData, updatedAt: now };
+    const queued = input.role === 'doctor' ? { verificationRequestedAt: now } : {};
+    await tx
+      .insert(table)
+      .values({ ...answers, ...queued } as never)
+      .onConflictDoUpdate({ target: table.userId, set: { ...answers, ...(reopen ? { verificationStatus: 'pending', ...queued } : {}) } as never });
     const [user] = await tx.update(users).set({ onboardingCompletedAt: now, updatedAt: now }).where(eq(users.id, userId)).returning();
     return user!;
   });

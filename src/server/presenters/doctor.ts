@@ -60,7 +60,7 @@ export function presentDoctorVerification(
     consultationTypes: p.consultationTypes,
     status: p.verificationStatus,
     note: p.verificationNote,
-    submittedAt: p.updatedAt.toISOString(),
+    submittedAt: p.verificationRequestedAt.toISOString(),
     decidedAt: p.verificationDecidedAt?.toISOString() ?? null,
     decidedByEmail,
   };

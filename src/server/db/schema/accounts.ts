@@ -143,6 +143,8 @@ export const doctorProfiles = pgTable(
     verificationDecidedAt: at('verification_decided_at'),
     verificationDecidedBy: uuid('verification_decided_by').references(() => users.id, { onDelete: 'set null' }),
     verificationNote: text('verification_note'),
+    /** When the profile last entered the verification queue (first answers, or sent back); edits while waiting keep its place. */
+    verificationRequestedAt: at('verification_requested_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [

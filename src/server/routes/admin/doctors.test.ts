@@ -41,8 +41,8 @@ beforeAll(async () => {
 
 describe('the verification queue', () => {
   it('shows managers the pending profiles oldest first, with the license details and email', async () => {
-    const older = await buildDoctor(t.database.db, { status: 'pending', profile: { updatedAt: new Date(Date.now() - 3 * 86_400_000), licenseNumber: 'OLD-1' } });
-    const newer = await buildDoctor(t.database.db, { status: 'pending', profile: { updatedAt: new Date(Date.now() - 86_400_000), licenseNumber: 'NEW-2' } });
+    const older = await buildDoctor(t.database.db, { status: 'pending', profile: { verificationRequestedAt: new Date(Date.now() - 3 * 86_400_000), licenseNumber: 'OLD-1' } });
+    const newer = await buildDoctor(t.database.db, { status: 'pending', profile: { verificationRequestedAt: new Date(Date.now() - 86_400_000), licenseNumber: 'NEW-2' } });
     await buildDoctor(t.database.db, { status: 'verified' });
     const res = await getWith(t.app, `${QUEUE}?status=pending`, manager.cookie);
     expect(res.statusCode).toBe(200);
@@ -63,6 +63,16 @@ describe('the verification queue', () => {
     const verified = (await getWith(t.app, `${QUEUE}?status=verified`, superAdmin.cookie)).json() as { status: string }[];
     expect(verified.length).toBeGreaterThan(0);
     expect(verified.every((v) => v.status === 'verified')).toBe(true);
+  });
+
+  it('keeps a waiting doctor in their place when they edit their answers', async () => {
+    const first = await onboardedDoctor();
+    const second = await onboardedDoctor();
+    const edit = { role: 'doctor', onboardingData: { ...DOCTOR_ANSWERS, bio: `${DOCTOR_ANSWERS.bio} I also see patients on Saturdays.` } };
+    expect((await postJson(t.app, '/api/user/onboarding', edit, { cookie: first.cookie })).statusCode).toBe(200);
+    const order = ((await getWith(t.app, `${QUEUE}?status=pending`, manager.cookie)).json() as { id: string }[]).map((i) => i.id);
+    expect(order.indexOf(first.user.id)).toBeLessThan(order.indexOf(second.user.id));
+    expect((await profileOf(first.user.id)).bio).toContain('Saturdays');
   });
 
   it('refuses moderators, other roles and anonymous callers', async () => {

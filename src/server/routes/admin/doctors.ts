@@ -41,7 +41,7 @@ const adminDoctors: FastifyPluginAsyncZod = async (app) => {
       const { status, page } = request.query;
       const where = eq(doctorProfiles.verificationStatus, status);
       // The queue is worked oldest first; decided profiles show the latest decisions first.
-      const order = status === 'pending' ? [asc(doctorProfiles.updatedAt), asc(doctorProfiles.userId)] : [desc(doctorProfiles.verificationDecidedAt), asc(doctorProfiles.userId)];
+      const order = status === 'pending' ? [asc(doctorProfiles.verificationRequestedAt), asc(doctorProfiles.userId)] : [desc(doctorProfiles.verificationDecidedAt), asc(doctorProfiles.userId)];
       const [rows, [total]] = await Promise.all([
         app.db
           .select(queueColumns)
