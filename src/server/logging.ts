@@ -20,7 +20,7 @@ const SECRET_LOG_KEYS = new Set(['password', 'token', 'cookie', 'authorization']
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
-export function withoutSecrets(line: Record<string, unknown>): Record<string, unknown> {
+function withoutSecrets(line: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(line)) {
     if (SECRET_LOG_KEYS.has(key)) continue;

@@ -3,9 +3,10 @@
  * at once. Uploads get a day's grace: a story image is uploaded before the story is saved, an invoice before
  * the expense is submitted.
  */
-import { and, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, notExists, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { sessions, uploads, userTokens } from '../db/schema/index.ts';
+import { expenseDocuments, sessions, stories, uploads, userTokens } from '../db/schema/index.ts';
+import { imagesInclude } from './stories.ts';
 import { SESSION_IDLE_MS } from '../services/sessions.ts';
 
 export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -33,11 +34,10 @@ export async function sweep(db: Db, now: Date): Promise<SweepResult> {
         lt(uploads.createdAt, ago(UNUSED_UPLOAD_GRACE_MS)),
         or(
           and(
-            sql`${uploads.purpose} = 'story_image'`,
-            sql`not exists (select 1 from stories s where s.images @> jsonb_build_array(jsonb_build_object('uploadId', ${uploads.id}::text))
-              or s.published_images @> jsonb_build_array(jsonb_build_object('uploadId', ${uploads.id}::text)))`,
+            eq(uploads.purpose, 'story_image'),
+            notExists(db.select().from(stories).where(or(imagesInclude(stories.images, uploads.id), imagesInclude(stories.publishedImages, uploads.id)))),
           ),
-          and(sql`${uploads.purpose} = 'expense_document'`, sql`not exists (select 1 from expense_documents d where d.upload_id = ${uploads.id})`),
+          and(eq(uploads.purpose, 'expense_document'), notExists(db.select().from(expenseDocuments).where(eq(expenseDocuments.uploadId, uploads.id)))),
         ),
       ),
     )

@@ -6,7 +6,7 @@
  * also with an audit entry and a notification to the author.
  */
 import type { FastifyRequest } from 'fastify';
-import { and, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import type { AuditAction } from '#shared/audit.ts';
 import type { StoryStatus } from '#shared/schemas/stories.ts';
@@ -20,6 +20,10 @@ type Tx = Db;
 
 /** A story the public may read: a published copy, consent to show it, not hidden, not archived. */
 export const isPublicStory: SQL = and(isNotNull(stories.publishedAt), isNull(stories.hiddenAt), eq(stories.publishConsent, true), ne(stories.status, 'archived'))!;
+
+/** Whether a story's image list (`stories.images` or `stories.publishedImages`) holds this upload (an id or a column). */
+export const imagesInclude = (images: AnyColumn, uploadId: string | AnyColumn): SQL =>
+  sql`${images} @> jsonb_build_array(jsonb_build_object('uploadId', ${uploadId}::text))`;
 
 export function storyIsPublic(s: StoryRow): boolean {
   return s.publishedAt !== null && s.hiddenAt === null && s.publishConsent && s.status !== 'archived';

@@ -7,11 +7,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import { EXPENSE_DOCUMENT_MAX_BYTES } from '#shared/constants.ts';
 import { campaigns, expenseDocuments, expenses, stories, uploads, users } from '../../db/schema/index.ts';
-import { isPublicStory } from '../../commands/stories.ts';
+import { imagesInclude, isPublicStory } from '../../commands/stories.ts';
 import { sniffDocumentType, sniffImageType } from '../../services/file-types.ts';
 import { presentCurrentUser } from '../../presenters/user.ts';
 import { isAdmin, requireUser } from '../../plugins/auth.ts';
@@ -45,7 +45,7 @@ async function isOnPublicStory(db: Db, file: UploadRow): Promise<boolean> {
   const [shown] = await db
     .select({ id: stories.id })
     .from(stories)
-    .where(and(isPublicStory, sql`${stories.publishedImages} @> ${JSON.stringify([{ uploadId: file.id }])}::jsonb`))
+    .where(and(isPublicStory, imagesInclude(stories.publishedImages, file.id)))
     .limit(1);
   return shown !== undefined;
 }
