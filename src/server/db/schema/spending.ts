@@ -29,7 +29,10 @@ export const expenses = pgTable(
     currency: text('currency').notNull(),
     /** What the release takes from the (USD) campaign balance. */
     usdCents: cents('usd_cents').notNull(),
+    /** Written by the submitter for the approvers; may hold health details, so it is never public. */
     description: text('description').notNull(),
+    /** What the public ledger says about the expense, set by a manager; null publishes no description. */
+    publicDescription: text('public_description'),
     incurredOn: date('incurred_on').notNull(),
     status: text('status', { enum: EXPENSE_STATUSES }).notNull().default('submitted'),
     /** Why it was rejected or put on hold. */
