@@ -10,6 +10,7 @@ import { AppError } from '#shared/errors.ts';
 import type { AuditAction } from '#shared/audit.ts';
 import { CampaignContentSchema, withUpdate, type CampaignContent, type CampaignUpdate } from '#shared/schemas/campaign.ts';
 import type { CampaignOwner } from '#shared/schemas/admin-campaign.ts';
+import { OWNER_EMAIL_UNCONFIRMED } from '#shared/account-messages.ts';
 import type { Db } from '../db/client.ts';
 import { campaignFollowers, campaignVersions, campaigns, users } from '../db/schema/index.ts';
 import { audit } from '../services/audit.ts';
@@ -162,6 +163,8 @@ export async function setCampaignOwner(db: Db, request: FastifyRequest, campaign
     if (!user) throw new AppError('NOT_FOUND', 'No account uses this email address', 'email');
     if (user.status !== 'active') throw new AppError('VALIDATION', 'This account is suspended; restore it before making it the owner', 'email');
     if (user.role !== 'patient') throw new AppError('VALIDATION', 'The campaign owner must have a patient account', 'email');
+    // Ownership links the campaign's money and mail to this address: only someone who proved it is theirs may hold it.
+    if (!user.emailVerifiedAt) throw new AppError('VALIDATION', OWNER_EMAIL_UNCONFIRMED, 'email');
     // Not a content change: no new version, and updatedAt keeps dating the content.
     await tx.update(campaigns).set({ ownerId: user.id }).where(eq(campaigns.id, row.id));
     await audit(tx, request, { action: 'campaign.owner', targetType: 'campaign', targetId: row.id, before: { ownerId: row.ownerId }, after: { ownerId: user.id, email: user.email } });

@@ -6,6 +6,7 @@ import { createTestApp, postJson, setupTestApp, SITE_ORIGIN } from '../../../../
 import { getWith, signUp } from '../../../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { PNG_7X5 } from '../../../../tests/factories/images.ts';
+import { OWNER_EMAIL_UNCONFIRMED } from '#shared/account-messages.ts';
 import { auditLog, campaignVersions, campaigns, notifications, outbox, rateLimits, uploads, users } from '../../db/schema/index.ts';
 
 const t = setupTestApp();
@@ -289,8 +290,18 @@ describe('the campaign owner', () => {
     expect(await campaignAudit('campaign.owner')).toEqual([]);
   });
 
+  it('must have confirmed its email address: an unconfirmed one gets 400 saying so, and nothing changes', async () => {
+    const unconfirmed = await signUp(t.app, { role: 'patient' });
+    const res = await setOwner(unconfirmed.person.email);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', message: OWNER_EMAIL_UNCONFIRMED, field: 'email' });
+    expect((await current()).owner).toBeNull();
+    expect(await campaignAudit('campaign.owner')).toEqual([]);
+  });
+
   it('is set by email (any case), audited, and shown with the campaign; the content version does not change', async () => {
     const owner = await signUp(t.app, { role: 'patient', firstName: 'Maya', lastName: 'Owner' });
+    await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, owner.user.id));
     const { version } = await current();
     const res = await setOwner(owner.person.email.toUpperCase());
     expect(res.statusCode).toBe(200);
