@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AMOUNT_MESSAGES, amountProblem } from './amount.ts';
+import { AMOUNT_MESSAGES, amountProblem, amountRule } from './amount.ts';
 
 describe('AMOUNT_MESSAGES', () => {
   it('states the rules with the spec limits', () => {
@@ -58,5 +58,22 @@ describe('amountProblem', () => {
   it('reports the size problem before the precision problem', () => {
     expect(amountProblem(0.999)).toBe(AMOUNT_MESSAGES.tooSmall);
     expect(amountProblem(1_000_000.001)).toBe(AMOUNT_MESSAGES.tooLarge);
+  });
+});
+
+describe('amountRule (any amount above 0)', () => {
+  const refund = amountRule('Refund amount');
+
+  it('accepts one cent and refuses amounts that only round to whole cents, naming the field', () => {
+    expect(amountProblem(0.01, refund)).toBeNull();
+    expect(amountProblem(0.000001, refund)).toBe('Refund amount can have at most two decimal places');
+    expect(amountProblem(0.001, refund)).toBe('Refund amount can have at most two decimal places');
+    expect(amountProblem(1.0000009, refund)).toBe('Refund amount can have at most two decimal places');
+    expect(amountProblem(10.005, refund)).toBe('Refund amount can have at most two decimal places');
+  });
+
+  it('refuses zero and negative amounts as not greater than 0', () => {
+    expect(amountProblem(0, refund)).toBe('Refund amount must be greater than 0');
+    expect(amountProblem(-0.01, refund)).toBe('Refund amount must be greater than 0');
   });
 });

@@ -30,7 +30,6 @@ describe('dollarsToCents', () => {
     // 19.99 * 100 === 1998.9999999999998, 0.07 * 100 === 7.000000000000001
     expect(dollarsToCents(19.99)).toBe(1999);
     expect(dollarsToCents(0.07)).toBe(7);
-    expect(dollarsToCents(0.1 + 0.2)).toBe(30);
     expect(dollarsToCents(1.15)).toBe(115);
     expect(dollarsToCents(4.35)).toBe(435);
   });
@@ -42,6 +41,19 @@ describe('dollarsToCents', () => {
     expect(dollarsToCents(0.001)).toBeNull();
     expect(dollarsToCents(0.125)).toBeNull();
     expect(dollarsToCents(99.999)).toBeNull();
+  });
+
+  it('returns null for amounts that only round to whole cents: 0.000001, 1.0000009, 0.1 + 0.2', () => {
+    expect(dollarsToCents(0.000001)).toBeNull();
+    expect(dollarsToCents(1.0000009)).toBeNull();
+    expect(dollarsToCents(0.1 + 0.2)).toBeNull();
+    expect(dollarsToCents(Number.MIN_VALUE)).toBeNull();
+    expect(dollarsToCents(-0.001)).toBeNull();
+  });
+
+  it('returns null past 2^53 cents, where a double no longer holds every cent', () => {
+    expect(dollarsToCents(1e15)).toBeNull();
+    expect(dollarsToCents(Number.MAX_VALUE)).toBeNull();
   });
 
   it('returns null for NaN and infinities', () => {
@@ -57,6 +69,45 @@ describe('dollarsToCents', () => {
         (cents) => dollarsToCents(cents / 100) === cents,
       ),
       { numRuns: 2000 },
+    );
+  });
+
+  it('round-trips every two-decimal amount, as a JSON client sends it, to its cents (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -(10 ** 11), max: 10 ** 11 }), (cents) => {
+        const sign = cents < 0 ? '-' : '';
+        const text = `${sign}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+        return dollarsToCents(JSON.parse(text) as number) === cents;
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('accepts no amount with a significant digit past the second decimal that a double can hold (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10 ** 8 }),
+        fc.integer({ min: 3, max: 12 }),
+        fc.integer({ min: 1, max: 9 }),
+        (cents, place, digit) => {
+          // cents/100 plus one non-zero digit at the given decimal place (0.001 ... 1e-12).
+          const amount = Number(`${(cents / 100).toFixed(2)}${'0'.repeat(place - 3)}${digit}`);
+          // Past ~16 significant digits the extra digit is lost in parsing: the client sent cents/100.
+          fc.pre(amount !== cents / 100);
+          return dollarsToCents(amount) === null && hasAtMostTwoDecimals(amount) === false;
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('never returns a cent count that differs from the amount by any fraction (property)', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -1e7, max: 1e7, noNaN: true }), (amount) => {
+        const cents = dollarsToCents(amount);
+        return cents === null || (Number.isInteger(cents) && cents / 100 === amount);
+      }),
+      { numRuns: 5000 },
     );
   });
 

@@ -6,17 +6,22 @@ export interface Money {
   currency: Currency;
 }
 
+/** Beyond this many dollars a double no longer holds every cent exactly (2^53 cents). */
+const EXACT_DOLLARS_MAX = Number.MAX_SAFE_INTEGER / 100;
+
 /**
- * Converts a dollar amount with at most two decimals to integer cents.
- * Returns null for anything that is not such an amount (NaN, infinities, 3+ decimals).
+ * Converts a dollar amount with at most two decimals to integer cents; the only dollars-to-cents
+ * conversion. Exact: accepts a number only when it is the double nearest to a two-decimal value
+ * (19.99, 0.07), so 0.000001, 1.0000009 and 10.005 are refused rather than rounded. Returns null
+ * for anything else (NaN, infinities, a third significant decimal, amounts past 2^53 cents).
  */
 export function dollarsToCents(dollars: number): number | null {
-  if (!Number.isFinite(dollars)) return null;
-  const cents = Math.round(dollars * 100);
-  // Reject amounts that are not whole cents (e.g. 10.005). A fixed allowance, far below a tenth
-  // of a cent, absorbs binary rounding (19.99 * 100 = 1998.9999999999998) at any size we accept.
-  if (Math.abs(cents - dollars * 100) > 1e-4) return null;
-  return cents;
+  if (!Number.isFinite(dollars) || Math.abs(dollars) > EXACT_DOLLARS_MAX) return null;
+  const decimal = dollars.toFixed(2);
+  if (Number(decimal) !== dollars) return null;
+  // Cents from the decimal digits, not from dollars * 100 (19.99 * 100 is 1998.9999999999998).
+  const cents = Number(decimal.replace('.', ''));
+  return cents === 0 ? 0 : cents;
 }
 
 /** True when a number has at most two decimal places (as the API accepts dollars). */

@@ -1,19 +1,13 @@
 /** Recording external donations and working the intent list (admin donations panel, spec sections 2, 5, 8). */
 import { z } from 'zod';
-import { AMOUNT_MAX_DOLLARS, CURRENCIES, MESSAGE_MAX, RECORDED_PAYMENT_METHODS } from '../constants.ts';
-import { hasAtMostTwoDecimals } from '../money.ts';
-import { optionalText } from './common.ts';
+import { CURRENCIES, MESSAGE_MAX, RECORDED_PAYMENT_METHODS } from '../constants.ts';
+import { dollarAmount, optionalText } from './common.ts';
 
 export const MISSING_INFORMATION_TITLE = 'Missing Information';
 export const MISSING_INFORMATION_MESSAGE = 'Please fill in the amount and payment method.';
 
 /** A positive dollar amount an admin or owner types (at most two decimals). */
-export const recordedAmount = (label: string) =>
-  z
-    .number({ error: MISSING_INFORMATION_MESSAGE })
-    .positive(`${label} must be greater than 0`)
-    .max(AMOUNT_MAX_DOLLARS, `${label} must be at most $${AMOUNT_MAX_DOLLARS.toLocaleString('en-US')}`)
-    .refine(hasAtMostTwoDecimals, `${label} can have at most two decimal places`);
+export const recordedAmount = (label: string) => dollarAmount(label, { notNumber: MISSING_INFORMATION_MESSAGE });
 
 export const RecordDonationSchema = z
   .strictObject({

@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import { AMOUNT_MESSAGES, amountProblem } from '../amount.ts';
+import { DONATION_AMOUNT_RULE, amountProblem, amountRule, type AmountRule } from '../amount.ts';
 
-/** A dollar amount as the spec's clients send it: a JSON number, at least $1, at most two decimals. */
-export const DollarAmountSchema = z.number({ error: AMOUNT_MESSAGES.notNumber }).check((ctx) => {
-  const problem = amountProblem(ctx.value);
-  if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
-});
+/** The one schema for a dollar field: a JSON number in whole cents under `rule` (amount.ts); commands convert with dollarsToCents. */
+export function dollarAmountSchema(rule: AmountRule) {
+  return z.number({ error: rule.messages.notNumber }).check((ctx) => {
+    const problem = amountProblem(ctx.value, rule);
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+  });
+}
+
+/** A dollar field named `label` (in its messages): above 0 unless `min` says more. */
+export const dollarAmount = (label: string, options?: { min?: number; notNumber?: string }) => dollarAmountSchema(amountRule(label, options));
+
+/** A gift's amount as the spec's clients send it: a JSON number, at least $1, at most two decimals. */
+export const DollarAmountSchema = dollarAmountSchema(DONATION_AMOUNT_RULE);
 
 /** Optional free text: trimmed, and empty becomes null (as the spec sends it). */
 export function optionalText(max: number, label: string) {
