@@ -6,14 +6,23 @@ import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
+import { createAccountLimits, databaseCounters, redisCounters, type AccountLimits } from '../services/account-limits.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Per-account limits, counted in the same store as the per-address ones. */
+    accountLimits: AccountLimits;
+  }
+}
 
 interface StoreResult {
   current: number;
   ttl: number;
 }
 
-/** A fixed-window counter: one atomic upsert per request. */
+/** @fastify/rate-limit's store over the shared database counters (one atomic upsert per request). */
 function databaseStore(db: Db) {
+  const counters = databaseCounters(db);
   return class DatabaseStore {
     private readonly prefix: string;
     /** The plugin passes its options first; children pass a route-specific key prefix so each route counts on its own. */
@@ -22,19 +31,10 @@ function databaseStore(db: Db) {
     }
     incr(ip: string, callback: (err: Error | null, result?: StoreResult) => void, timeWindow: number) {
       const now = Date.now();
-      const key = this.prefix + ip;
-      db.execute(sql`
-        insert into rate_limits (key, count, reset_at) values (${key}, 1, ${now + timeWindow})
-        on conflict (key) do update set
-          count = case when rate_limits.reset_at <= ${now} then 1 else rate_limits.count + 1 end,
-          reset_at = case when rate_limits.reset_at <= ${now} then ${now + timeWindow} else rate_limits.reset_at end
-        returning count, reset_at`)
-        .then((result) => {
-          // PGlite and node-postgres both answer with { rows }.
-          const row = (result as unknown as { rows: { count: number; reset_at: string | number }[] }).rows[0]!;
-          callback(null, { current: Number(row.count), ttl: Number(row.reset_at) - now });
-        })
-        .catch((err: Error) => callback(err));
+      counters.increment(this.prefix + ip, timeWindow).then(
+        ({ count, resetInMs }) => callback(null, { current: count, ttl: resetInMs }),
+        (err: Error) => callback(err),
+      );
       // Expired windows are dead weight; sweep them now and then.
       if (Math.random() < 0.01) db.execute(sql`delete from rate_limits where reset_at < ${now}`).catch(() => {});
     }
@@ -50,6 +50,7 @@ export default fp(
   async (app) => {
     const redis = app.config.redisUrl ? new Redis(app.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
     if (redis) app.addHook('onClose', async () => void redis.disconnect());
+    app.decorate('accountLimits', createAccountLimits(redis ? redisCounters(redis) : databaseCounters(app.db), app.config.sessionSecret));
     await app.register(rateLimit, {
       global: false,
       ...(redis ? { redis } : { store: databaseStore(app.db) }),

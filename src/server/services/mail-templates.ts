@@ -57,3 +57,21 @@ export function refundRequestAnswerMail(product: string, to: { email: string; na
       : `Hello ${to.name},\n\nWe looked at your request for a refund of ${amount} and could not grant it:\n\n${outcome.reason}\n\nIf you think this is a mistake, reply to this email or use the contact page.${signature(product)}`,
   };
 }
+
+/** Sent once when wrong passwords for the account reach the limit; never carries the password tried. */
+export function signInLockedMail(product: string, to: Person, at: Date, minutes: number, resetLink: string): MailMessage {
+  return {
+    to: to.email,
+    subject: `Sign-in to your ${product} account is paused`,
+    text: `Hello ${to.firstName},\n\nOn ${at.toUTCString()} someone tried to sign in to your account with a wrong password too many times, so we paused sign-in to it for ${minutes} minutes.\n\nIf this was not you, someone may know or be guessing your password. Please choose a new one here:\n\n${resetLink}\n\nIf you use the same password on other sites, change it there too.${signature(product)}`,
+  };
+}
+
+/** Sent when someone tries to register with an address that already has an account. */
+export function registrationAttemptMail(product: string, to: Person, at: Date, signInLink: string, resetLink: string): MailMessage {
+  return {
+    to: to.email,
+    subject: `Someone tried to register with your address at ${product}`,
+    text: `Hello ${to.firstName},\n\nOn ${at.toUTCString()} someone tried to create a new ${product} account with this email address. You already have an account, so nothing was created.\n\nIf it was you, you can sign in here:\n\n${signInLink}\n\nIf you forgot your password, choose a new one here:\n\n${resetLink}\n\nIf it was not you, you can ignore this message.${signature(product)}`,
+  };
+}

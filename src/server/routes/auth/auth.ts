@@ -1,4 +1,5 @@
 /** Sign-up, sign-in, sign-out, the current user, role choice, email verification and password reset. */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mailFailure } from '../../services/mail.ts';
 import { z } from 'zod';
@@ -23,7 +24,9 @@ import {
   resetPasswordWithToken,
 } from '../../commands/accounts.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../../services/passwords.ts';
-import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../../services/mail-templates.ts';
+import { passwordChangedMail, resetPasswordMail, signInLockedMail, verifyEmailMail } from '../../services/mail-templates.ts';
+import { FAILED_CODES, FAILED_SIGN_INS, RESET_REQUESTS, VERIFICATION_RESENDS } from '../../services/account-limits.ts';
+import type { UserRow } from '../../services/sessions.ts';
 import { presentCurrentUser } from '../../presenters/user.ts';
 import { useSecondFactor } from '../../services/two-factor.ts';
 import { CODE_INVALID, CODE_REQUIRED } from '#shared/schemas/two-factor.ts';
@@ -40,6 +43,13 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const product = async () => (await app.campaigns.current()).content;
   const noStore = { 'cache-control': 'no-store' };
+
+  /** Tells the owner, once per lockout, that sign-in to the account is paused. */
+  async function mailSignInLocked(request: FastifyRequest, user: UserRow) {
+    const { name } = (await product()).product;
+    const mail = signInLockedMail(name, user, app.clock.now(), FAILED_SIGN_INS.windowMs / 60_000, `${config.publicUrl}/forgot-password`);
+    await app.mailer.send(mail).catch((err: unknown) => request.log.error({ mail: mailFailure(err) }, 'sign-in lockout notice could not be sent'));
+  }
 
   app.get('/api/auth/user', { config: { access: 'user' } }, async (request, reply) => {
     const user = requireUser(request);
@@ -68,15 +78,25 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: LoginSchema }, config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const { email, password, code } = request.body;
+      // Per email asked for, known or not, so the answer never tells whether the account exists.
+      await app.accountLimits.assertOpen(FAILED_SIGN_INS, email, reply);
       const user = await findUserByEmail(app.db, email);
       // The same work and the same answer whether or not the account exists.
       const ok = await verifyPassword(user?.passwordHash ?? null, password);
-      if (!user || !ok) throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
+      if (!user || !ok) {
+        const failed = await app.accountLimits.hit(FAILED_SIGN_INS, email);
+        if (failed.reached && user) await mailSignInLocked(request, user);
+        throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
+      }
       if (user.status !== 'active') throw new AppError('FORBIDDEN', 'This account is suspended. Please contact support.');
       // Two-step sign-in: the password alone is not enough; the answer names the field the page should ask for.
       if (user.totpEnabledAt) {
         if (!code) throw new AppError('UNAUTHENTICATED', CODE_REQUIRED, 'code');
-        if (!(await useSecondFactor(app.db, config.sessionSecret, user, code, app.clock.now()))) throw new AppError('UNAUTHENTICATED', CODE_INVALID, 'code');
+        await app.accountLimits.assertOpen(FAILED_CODES, user.id, reply);
+        if (!(await useSecondFactor(app.db, config.sessionSecret, user, code, app.clock.now()))) {
+          await app.accountLimits.hit(FAILED_CODES, user.id);
+          throw new AppError('UNAUTHENTICATED', CODE_INVALID, 'code');
+        }
       }
       if (needsRehash(user.passwordHash)) {
         await app.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
@@ -130,6 +150,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/auth/resend-verification', { config: { access: 'user', rateLimit: { max: 3, timeWindow: '15 minutes' } } }, async (request, reply) => {
     const user = requireUser(request);
     if (user.emailVerifiedAt) return reply.send({ message: 'Your email address is already confirmed.' });
+    await app.accountLimits.take(VERIFICATION_RESENDS, user.id, reply);
     const token = await issueUserToken(app.db, config.sessionSecret, user.id, 'verify_email', app.clock.now());
     await app.mailer.send(verifyEmailMail((await product()).product.name, user, `${config.publicUrl}/verify-email?token=${token}`));
     return reply.send({ message: 'We sent you a new confirmation link.' });
@@ -141,6 +162,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await app.altcha.verify(request.body.altcha);
       const email = request.body.email;
+      await app.accountLimits.take(RESET_REQUESTS, email, reply);
       // Answer at once and do the work afterwards: the reply cannot tell whether the account exists.
       setImmediate(() => {
         void (async () => {

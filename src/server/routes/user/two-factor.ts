@@ -1,4 +1,5 @@
 /** Two-step sign-in on the user's own account: set up with an authenticator app, recovery codes, turn off. */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
@@ -9,13 +10,19 @@ import { verifyPassword } from '../../services/passwords.ts';
 import { audit } from '../../services/audit.ts';
 import { beginEnrolment, confirmEnrolment, disableTwoFactor, recoveryCodesLeft, replaceRecoveryCodes } from '../../services/two-factor.ts';
 import type { UserRow } from '../../services/sessions.ts';
+import { FAILED_CODES, FAILED_PASSWORD_CONFIRMATIONS } from '../../services/account-limits.ts';
 
 const twoFactor: FastifyPluginAsyncZod = async (app) => {
   const noStore = { 'cache-control': 'no-store' };
   const limited = { access: 'user', rateLimit: { max: 10, timeWindow: '15 minutes' } } as const;
 
-  async function assertPassword(me: UserRow, password: string) {
-    if (!(await verifyPassword(me.passwordHash, password))) throw new AppError('VALIDATION', 'Your password is not correct', 'password');
+  /** Checks a re-entered password; wrong ones count against the account, from whatever address. */
+  async function assertPassword(me: UserRow, password: string, reply: FastifyReply) {
+    await app.accountLimits.assertOpen(FAILED_PASSWORD_CONFIRMATIONS, me.id, reply);
+    if (!(await verifyPassword(me.passwordHash, password))) {
+      await app.accountLimits.hit(FAILED_PASSWORD_CONFIRMATIONS, me.id);
+      throw new AppError('VALIDATION', 'Your password is not correct', 'password');
+    }
   }
 
   app.get('/api/user/two-factor', { config: { access: 'user' } }, async (request, reply) => {
@@ -40,8 +47,12 @@ const twoFactor: FastifyPluginAsyncZod = async (app) => {
     if (me.totpEnabledAt) throw new AppError('CONFLICT', 'Two-step sign-in is already on');
     if (!me.totpPendingSecret) throw new AppError('CONFLICT', 'Start the set-up again: there is no code to confirm');
     const now = app.clock.now();
+    await app.accountLimits.assertOpen(FAILED_CODES, me.id, reply);
     const codes = await confirmEnrolment(app.db, app.config.sessionSecret, me, request.body.code, now);
-    if (!codes) throw new AppError('VALIDATION', `That code is not right. ${SIX_DIGITS}.`, 'code');
+    if (!codes) {
+      await app.accountLimits.hit(FAILED_CODES, me.id);
+      throw new AppError('VALIDATION', `That code is not right. ${SIX_DIGITS}.`, 'code');
+    }
     // This session just proved the authenticator; the person's other sessions must sign in again with it.
     await app.db.update(sessions).set({ secondFactorAt: now }).where(eq(sessions.id, request.session!.id));
     await app.sessions.revokeAll(me.id, request.session!.id);
@@ -52,7 +63,7 @@ const twoFactor: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/user/two-factor/recovery-codes', { schema: { body: ConfirmPasswordSchema }, config: limited }, async (request, reply) => {
     const me = requireUser(request);
     if (!me.totpEnabledAt) throw new AppError('CONFLICT', 'Two-step sign-in is off');
-    await assertPassword(me, request.body.password);
+    await assertPassword(me, request.body.password, reply);
     const codes = await replaceRecoveryCodes(app.db, app.config.sessionSecret, me.id);
     await audit(app.db, request, { action: 'user.recovery_codes_replaced', targetType: 'user', targetId: me.id });
     return reply.headers(noStore).send({ recoveryCodes: codes });
@@ -61,7 +72,7 @@ const twoFactor: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/user/two-factor/disable', { schema: { body: ConfirmPasswordSchema }, config: limited }, async (request, reply) => {
     const me = requireUser(request);
     if (!me.totpEnabledAt) throw new AppError('CONFLICT', 'Two-step sign-in is already off');
-    await assertPassword(me, request.body.password);
+    await assertPassword(me, request.body.password, reply);
     await disableTwoFactor(app.db, me.id, app.clock.now());
     await app.db.update(sessions).set({ secondFactorAt: null }).where(eq(sessions.userId, me.id));
     await audit(app.db, request, { action: 'user.two_factor_off', targetType: 'user', targetId: me.id });

@@ -10,6 +10,7 @@ import { sessions, users } from '../../db/schema/index.ts';
 import { deleteAccount, exportUserData, loadProfile, saveOnboarding } from '../../commands/profile.ts';
 import { notifyVerificationWaiting } from '../../commands/doctors.ts';
 import { setPassword } from '../../commands/accounts.ts';
+import { FAILED_PASSWORD_CONFIRMATIONS } from '../../services/account-limits.ts';
 import { verifyPassword } from '../../services/passwords.ts';
 import { passwordChangedMail } from '../../services/mail-templates.ts';
 import { presentCurrentUser } from '../../presenters/user.ts';
@@ -49,7 +50,9 @@ const user: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: ChangePasswordSchema }, config: { access: 'user', rateLimit: { max: 10, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const me = requireUser(request);
+      await app.accountLimits.assertOpen(FAILED_PASSWORD_CONFIRMATIONS, me.id, reply);
       if (!(await verifyPassword(me.passwordHash, request.body.currentPassword))) {
+        await app.accountLimits.hit(FAILED_PASSWORD_CONFIRMATIONS, me.id);
         throw new AppError('VALIDATION', 'Your current password is not correct', 'currentPassword');
       }
       await setPassword(app.db, me, request.body.newPassword, app.clock.now(), request.session!.id);

@@ -1,0 +1,158 @@
+/** Limits per account: guessing one account's password or code from many addresses is stopped. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
+import { enrolTwoFactor, signUp, solveAltcha, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
+import { signInAdmin } from '../../../../tests/factories/users.ts';
+import { outbox, rateLimits } from '../../db/schema/index.ts';
+import {
+  FAILED_CODES,
+  FAILED_PASSWORD_CONFIRMATIONS,
+  FAILED_SIGN_INS,
+  RESET_REQUESTS,
+  VERIFICATION_RESENDS,
+} from '../../services/account-limits.ts';
+
+const t = setupTestApp();
+const WRONG_PASSWORD = 'Wrong-Guess-1234';
+
+let nextAddress = 1;
+/** A new client address for every request: the per-address limits never see the same one twice. */
+const freshAddress = () => `10.${Math.floor(nextAddress / 250) % 250}.${nextAddress++ % 250}.7`;
+
+/** POST JSON from a new address each time, as an attacker with many addresses would. */
+function postFrom(url: string, body: unknown, headers: Record<string, string> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: freshAddress(),
+    payload: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', origin: SITE_ORIGIN, ...headers },
+  });
+}
+
+function expectAccountLimited(res: LightMyRequestResponse) {
+  expect(res.statusCode).toBe(429);
+  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  expect(res.json()).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many attempts for this account\. Please try again in \d+ minutes?\.$/) });
+}
+
+async function mailsTo(email: string) {
+  return t.database.db.select().from(outbox).where(eq(outbox.to, email));
+}
+
+beforeEach(async () => {
+  await t.database.db.delete(rateLimits);
+});
+
+describe('password sign-in, per account', () => {
+  it('after 10 wrong passwords from 10 addresses, even the right password from a new address gets 429 with Retry-After', async () => {
+    const { person } = await signUp(t.app);
+    for (let i = 0; i < FAILED_SIGN_INS.max; i++) {
+      expect((await postFrom('/api/auth/login', { email: person.email, password: WRONG_PASSWORD })).statusCode).toBe(401);
+    }
+    expectAccountLimited(await postFrom('/api/auth/login', { email: person.email, password: STRONG_PASSWORD }));
+    expectAccountLimited(await postFrom('/api/auth/login', { email: person.email.toUpperCase(), password: STRONG_PASSWORD }));
+  });
+
+  it('mails the owner once when sign-in is paused, saying when and to reset the password, without the password tried', async () => {
+    const { person } = await signUp(t.app);
+    for (let i = 0; i < FAILED_SIGN_INS.max + 3; i++) await postFrom('/api/auth/login', { email: person.email, password: `${WRONG_PASSWORD}${i}` });
+    const notices = (await mailsTo(person.email)).filter((m) => m.subject.includes('is paused'));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.text).toMatch(/someone may know or be guessing your password/);
+    expect(notices[0]!.text).toContain('http://localhost:3000/forgot-password');
+    expect(notices[0]!.text).toMatch(/On \w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT/);
+    expect(notices[0]!.text).not.toContain(WRONG_PASSWORD);
+  });
+
+  it('limits an email without an account the same way, so the answers do not tell whether it exists', async () => {
+    const unknown = `nobody.${Date.now()}@example.com`;
+    const answers: number[] = [];
+    for (let i = 0; i <= FAILED_SIGN_INS.max; i++) answers.push((await postFrom('/api/auth/login', { email: unknown, password: WRONG_PASSWORD })).statusCode);
+    expect(answers).toEqual([...Array<number>(FAILED_SIGN_INS.max).fill(401), 429]);
+    expect(await mailsTo(unknown)).toHaveLength(0);
+  });
+
+  it("leaves other accounts' sign-in alone", async () => {
+    const { person: target } = await signUp(t.app);
+    const { person: bystander } = await signUp(t.app);
+    for (let i = 0; i < FAILED_SIGN_INS.max; i++) await postFrom('/api/auth/login', { email: target.email, password: WRONG_PASSWORD });
+    expect((await postFrom('/api/auth/login', { email: bystander.email, password: STRONG_PASSWORD })).statusCode).toBe(200);
+  });
+});
+
+describe('two-step codes, per account', () => {
+  it('after 10 wrong codes from 10 addresses the code step answers 429 for that account', async () => {
+    const { person, cookie } = await signUp(t.app);
+    const { recoveryCodes } = await enrolTwoFactor(t.app, cookie);
+    for (let i = 0; i < FAILED_CODES.max; i++) {
+      const res = await postFrom('/api/auth/login', { email: person.email, password: STRONG_PASSWORD, code: 'ZZZZ-ZZZZ' });
+      expect(res.statusCode).toBe(401);
+    }
+    // Even a good recovery code is refused now.
+    expectAccountLimited(await postFrom('/api/auth/login', { email: person.email, password: STRONG_PASSWORD, code: recoveryCodes[0] }));
+  });
+
+  it('limits wrong codes when turning two-step sign-in on', async () => {
+    const { cookie } = await signUp(t.app);
+    expect((await postFrom('/api/user/two-factor/setup', {}, { cookie })).statusCode).toBe(200);
+    for (let i = 0; i < FAILED_CODES.max; i++) expect((await postFrom('/api/user/two-factor/enable', { code: '000000' }, { cookie })).statusCode).toBe(400);
+    expectAccountLimited(await postFrom('/api/user/two-factor/enable', { code: '000000' }, { cookie }));
+  });
+});
+
+describe('re-entered passwords, per account', () => {
+  it('the admin password gate refuses with 429 after 10 wrong passwords, even the right one', async () => {
+    const { cookie } = await signInAdmin(t.app, t.database.db, 'manager');
+    for (let i = 0; i < FAILED_PASSWORD_CONFIRMATIONS.max; i++) {
+      expect((await postFrom('/api/admin/elevate', { password: WRONG_PASSWORD }, { cookie })).statusCode).toBe(403);
+    }
+    expectAccountLimited(await postFrom('/api/admin/elevate', { password: STRONG_PASSWORD }, { cookie }));
+  });
+
+  it('turning two-step sign-in off and changing the password share that limit', async () => {
+    const { cookie } = await signUp(t.app);
+    await enrolTwoFactor(t.app, cookie);
+    for (let i = 0; i < FAILED_PASSWORD_CONFIRMATIONS.max / 2; i++) {
+      expect((await postFrom('/api/user/two-factor/disable', { password: WRONG_PASSWORD }, { cookie })).statusCode).toBe(400);
+      expect((await postFrom('/api/user/password', { currentPassword: WRONG_PASSWORD, newPassword: 'Another-Harbour-77' }, { cookie })).statusCode).toBe(400);
+    }
+    expectAccountLimited(await postFrom('/api/user/two-factor/recovery-codes', { password: STRONG_PASSWORD }, { cookie }));
+    expectAccountLimited(await postFrom('/api/user/password', { currentPassword: STRONG_PASSWORD, newPassword: 'Another-Harbour-77' }, { cookie }));
+  });
+});
+
+describe('mailed links, per account or email', () => {
+  it('allows 5 password-reset requests per email an hour, from any address', async () => {
+    const email = `reset.${Date.now()}@example.com`;
+    for (let i = 0; i < RESET_REQUESTS.max; i++) {
+      expect((await postFrom('/api/auth/request-password-reset', { email, altcha: await solveAltcha(t.app) })).statusCode).toBe(200);
+    }
+    expectAccountLimited(await postFrom('/api/auth/request-password-reset', { email: email.toUpperCase(), altcha: await solveAltcha(t.app) }));
+  });
+
+  it('allows 3 verification-mail resends per account in 15 minutes, from any address', async () => {
+    const { cookie } = await signUp(t.app);
+    for (let i = 0; i < VERIFICATION_RESENDS.max; i++) expect((await postFrom('/api/auth/resend-verification', {}, { cookie })).statusCode).toBe(200);
+    expectAccountLimited(await postFrom('/api/auth/resend-verification', {}, { cookie }));
+  });
+});
+
+describe('the per-address limits still hold', () => {
+  it('one address gets 429 from the sign-in route after 10 tries, whichever emails it uses', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i <= 10; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '127.0.0.9',
+        payload: { email: `spread.${i}@example.com`, password: WRONG_PASSWORD },
+        headers: { origin: SITE_ORIGIN },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes.at(-1)).toBe(429);
+  });
+});
