@@ -21,6 +21,7 @@ export const ACCESS_TABLE: Record<string, Rule> = {
   'POST /api/uploads/expense-document': 'user',
   'GET /api/admin/expenses': 'manager',
   'POST /api/admin/expenses/:id/approve': 'manager',
+  'PUT /api/admin/expenses/:id/public-description': 'manager',
   'POST /api/admin/expenses/:id/reject': 'manager',
   'POST /api/admin/expenses/:id/hold': 'manager',
   'POST /api/admin/expenses/:id/resume': 'manager',

@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = {
   'report.resolve': 'Report resolved',
   'expense.submit': 'Expense submitted',
   'expense.approve': 'Expense approved',
+  'expense.public_description': 'Public ledger description set',
   'expense.reject': 'Expense rejected',
   'expense.hold': 'Expense put on hold',
   'expense.resume': 'Expense taken off hold',

@@ -20,6 +20,7 @@ const NOT_A_DOCUMENT = { name: 'notes.pdf', mimeType: 'application/pdf', buffer:
 
 const PAYEE = 'Riverside Surgical Center';
 const DESCRIPTION = 'Deposit for the excision surgery operating room';
+const PUBLIC_DESCRIPTION = 'Surgery deposit';
 
 async function expectOneHeading(page: Page, text: string | RegExp) {
   await h1(page).filter({ hasText: text }).waitFor();
@@ -67,7 +68,7 @@ describe('verified spending', () => {
     await patient.page.getByRole('link', { name: 'Submit an expense' }).click();
     await expect.poll(() => pathOf(patient.page)).toBe('/my-expenses/new');
     await expectOneHeading(patient.page, 'Submit an Expense');
-    await patient.page.getByText('Shown publicly on the transparency page once the money is released', { exact: false }).waitFor();
+    await patient.page.getByText('Private: only the admins who approve it and you read this.', { exact: false }).waitFor();
     await expectNoAxeViolations(patient.page);
 
     // Nothing filled in: the shared schema's messages at each field, the documents' too.
@@ -154,6 +155,8 @@ describe('verified spending', () => {
     await expect.poll(() => toastText(managerA.page)).toContain('Expense rejected');
     await expect.poll(() => ownExpense.count()).toBe(0);
 
+    // The approver writes what the public ledger says; the patient's own description stays private.
+    await patientsExpense.getByLabel('Description for the public ledger (optional)').fill(PUBLIC_DESCRIPTION);
     await patientsExpense.getByRole('button', { name: new RegExp(`^Approve ${PAYEE}`) }).click();
     await expect.poll(() => toastText(managerA.page)).toContain('Approval recorded');
     await expect.poll(() => patientsExpense.getByTestId('expense-status').innerText()).toBe('Approved, waiting to be paid');
@@ -196,9 +199,10 @@ describe('verified spending', () => {
     expect(await visitor.page.getByTestId('total-releasedCents').innerText()).toBe('$1,200.00');
     expect(await visitor.page.getByTestId('total-refundedCents').innerText()).toBe('$0.00');
     const release = await visitor.page.getByTestId('releases-table').innerText();
-    for (const text of ['Hospital or clinic', DESCRIPTION, 'Surgery', '$1,200.00']) expect(release).toContain(text);
-    // Payee names and documents stay private.
+    for (const text of ['Hospital or clinic', PUBLIC_DESCRIPTION, 'Surgery', '$1,200.00']) expect(release).toContain(text);
+    // Payee names, documents and the submitted description stay private.
     expect(await visitor.page.content()).not.toContain(PAYEE);
+    expect(await visitor.page.content()).not.toContain(DESCRIPTION);
     const donors = await visitor.page.getByTestId('donations-list').innerText();
     expect(donors).toContain('Grace Hopper');
     expect(donors).toContain('Anonymous');

@@ -10,7 +10,14 @@ import type { ExpenseStatus } from '#shared/constants.ts';
 import { COST_GROUP_KEYS } from '#shared/constants.ts';
 import { AppError } from '#shared/errors.ts';
 import { dollarsToCents, formatCents } from '#shared/money.ts';
-import type { RefundDonationSchema, RefundRequestFormSchema, ReleaseExpenseSchema, SubmitExpenseSchema } from '#shared/schemas/spending.ts';
+import type {
+  ApproveExpenseSchema,
+  PublicDescriptionSchema,
+  RefundDonationSchema,
+  RefundRequestFormSchema,
+  ReleaseExpenseSchema,
+  SubmitExpenseSchema,
+} from '#shared/schemas/spending.ts';
 import type { Db } from '../db/client.ts';
 import { campaigns, donations, expenseApprovals, expenseDocuments, expenses, ledgerBalances, ledgerEntries, refundRequests, uploads } from '../db/schema/index.ts';
 import { requireUser } from '../plugins/auth.ts';
@@ -121,7 +128,7 @@ export async function submitExpense(db: Db, request: FastifyRequest, campaign: C
 }
 
 /** One approval; the expense becomes approved once it has as many different approvers as it needs. */
-export async function approveExpense(db: Db, request: FastifyRequest, id: string, now: Date) {
+export async function approveExpense(db: Db, request: FastifyRequest, id: string, input: ApproveExpense, now: Date) {
   const me = requireUser(request);
   return db.transaction(async (tx) => {
     const before = await lockExpense(tx as unknown as Db, id);
@@ -133,12 +140,30 @@ export async function approveExpense(db: Db, request: FastifyRequest, id: string
     const complete = (approvals?.n ?? 0) >= before.requiredApprovals;
     const [after] = await tx
       .update(expenses)
-      .set({ status: complete ? 'approved' : 'submitted', updatedAt: now })
+      .set({ status: complete ? 'approved' : 'submitted', publicDescription: input.publicDescription, updatedAt: now })
       .where(eq(expenses.id, id))
       .returning();
     await audit(tx as unknown as Db, request, { action: 'expense.approve', targetType: 'expense', targetId: id, before, after: { ...after, approvals: approvals?.n } });
     const notified = complete ? await tellOwner(tx as unknown as Db, after!, me.id, 'Your expense was approved', `${describe(after!)} is approved and waits to be paid.`, false, now) : [];
     return { expense: after!, notified };
+  });
+}
+
+/** A manager sets or clears what the public ledger says about an expense (any status but rejected). */
+export async function setPublicDescription(db: Db, request: FastifyRequest, id: string, input: PublicDescription, now: Date) {
+  requireUser(request);
+  return db.transaction(async (tx) => {
+    const before = await lockExpense(tx as unknown as Db, id);
+    requireStatus(before, ['submitted', 'on_hold', 'approved', 'released'], 'described for the public');
+    const [after] = await tx.update(expenses).set({ publicDescription: input.publicDescription, updatedAt: now }).where(eq(expenses.id, id)).returning();
+    await audit(tx as unknown as Db, request, {
+      action: 'expense.public_description',
+      targetType: 'expense',
+      targetId: id,
+      before: { publicDescription: before.publicDescription },
+      after: { publicDescription: after!.publicDescription },
+    });
+    return { expense: after!, notified: [] as Notified };
   });
 }
 
@@ -188,6 +213,8 @@ export function resumeExpense(db: Db, request: FastifyRequest, id: string, now: 
 }
 
 type ReleaseExpense = z.output<typeof ReleaseExpenseSchema>;
+type ApproveExpense = z.output<typeof ApproveExpenseSchema>;
+type PublicDescription = z.output<typeof PublicDescriptionSchema>;
 
 /** Pays an approved expense: a release row in the ledger, which the database refuses beyond what is held. */
 export async function releaseExpense(db: Db, request: FastifyRequest, id: string, input: ReleaseExpense, now: Date) {

@@ -45,6 +45,7 @@ export async function presentExpenses(db: Db, rows: ExpenseRow[], now: Date): Pr
     currency: row.currency,
     usdCents: row.usdCents,
     description: row.description,
+    publicDescription: row.publicDescription,
     incurredOn: row.incurredOn,
     status: row.status,
     statusReason: row.statusReason,

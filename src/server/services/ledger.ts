@@ -42,7 +42,8 @@ export async function readLedger(db: Db, campaign: CampaignRow): Promise<Ledger>
       expenseId: e.id,
       costGroup: e.costGroup,
       payeeCategory: e.payeeCategory,
-      description: e.description,
+      // Never the submitted description: it is written for the approvers and may hold health details.
+      description: e.publicDescription,
       amountCents: e.usdCents,
       paidOn: e.paidOn ?? e.releasedAt!.toISOString().slice(0, 10),
     })),

@@ -49,6 +49,19 @@ export const SubmitExpenseSchema = z
   .refine(needsUsdEquivalent, usdEquivalentProblem);
 export type SubmitExpenseInput = z.input<typeof SubmitExpenseSchema>;
 
+/** Longest description the public ledger shows for one expense. */
+export const PUBLIC_DESCRIPTION_MAX = 300;
+/** What the public ledger says about an expense; blank publishes no description. */
+const publicDescription = optionalText(PUBLIC_DESCRIPTION_MAX, 'The public description');
+
+/** POST /api/admin/expenses/:id/approve: the approver may set the public description (the submitted one stays private). */
+export const ApproveExpenseSchema = z.strictObject({ publicDescription: publicDescription.optional() });
+export type ApproveExpenseInput = z.input<typeof ApproveExpenseSchema>;
+
+/** PUT /api/admin/expenses/:id/public-description: a manager edits (or clears) what the public ledger says. */
+export const PublicDescriptionSchema = z.strictObject({ publicDescription });
+export type PublicDescriptionInput = z.input<typeof PublicDescriptionSchema>;
+
 export const RejectExpenseSchema = z.strictObject({ reason: reason('rejected') });
 export const HoldExpenseSchema = z.strictObject({ reason: reason('on hold') });
 
@@ -78,7 +91,10 @@ export const ExpenseSchema = z.object({
   amountCents: z.number().int(),
   currency: z.string(),
   usdCents: z.number().int(),
+  /** Private to the owner and admins: written for the approvers. */
   description: z.string(),
+  /** What the public ledger shows; null shows no description. */
+  publicDescription: z.string().nullable(),
   incurredOn: z.string(),
   status: z.enum(EXPENSE_STATUSES),
   statusReason: z.string().nullable(),
@@ -172,7 +188,8 @@ export const LedgerSchema = z.object({
       expenseId: z.string(),
       costGroup: z.enum(COST_GROUP_KEYS),
       payeeCategory: z.enum(PAYEE_CATEGORIES),
-      description: z.string(),
+      /** Only a description a manager approved for publication; null when none was. */
+      description: z.string().nullable(),
       amountCents: z.number().int(),
       paidOn: z.string(),
     }),

@@ -29,6 +29,7 @@ import { Pager } from '#client/components/ui/pager.tsx';
 import { ReasonToggle } from '#client/components/ui/reason-toggle.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { AdminOnly } from './admin-access.tsx';
+import { ApproveForm, EditPublicDescription } from './public-description.tsx';
 import { formatWhen } from './donations-data.ts';
 import { AgeNote, ExpenseFacts, ExpenseHeading, StatusFilter } from '../spending/expense-parts.tsx';
 import { ADMIN_EXPENSES_PATH, ADMIN_REFUND_REQUESTS_PATH, fetchExpenses, fetchRefundRequests } from '../spending/spending-data.ts';
@@ -134,11 +135,7 @@ function ExpenseActions({ expense, onProblem }: { expense: Expense; onProblem: (
   if (status === 'released' || status === 'rejected') return null;
   return (
     <div className="mt-4 flex flex-wrap items-start gap-2" data-testid="expense-actions">
-      {status === 'submitted' && (
-        <Button aria-label={`Approve ${what(expense)}`} onClick={() => act.mutate({ action: 'approve' })} disabled={pending}>
-          Approve
-        </Button>
-      )}
+      {status === 'submitted' && <ApproveForm expense={expense} pending={pending} onApprove={(body) => act.mutate({ action: 'approve', body })} />}
       {status === 'approved' && <ReleaseControl expense={expense} pending={pending} onRelease={(input, done) => act.mutate({ action: 'release', body: input }, { onSuccess: done })} />}
       {status === 'on_hold' && (
         <Button aria-label={`Resume ${what(expense)}`} onClick={() => act.mutate({ action: 'resume' })} disabled={pending}>
@@ -169,6 +166,7 @@ function ExpenseCard({ expense }: { expense: Expense }) {
         </div>
       )}
       <ExpenseActions expense={expense} onProblem={setProblem} />
+      {expense.status !== 'submitted' && expense.status !== 'rejected' && <EditPublicDescription expense={expense} />}
     </article>
   );
 }

@@ -153,7 +153,7 @@ function Releases({ ledger }: { ledger: Ledger }) {
                 <time dateTime={r.paidOn}>{formatDay(r.paidOn)}</time>
               </td>
               <td className="py-2 pr-3">{r.payeeCategory}</td>
-              <td className="py-2 pr-3 whitespace-pre-line">{r.description}</td>
+              <td className="py-2 pr-3 whitespace-pre-line">{r.description ?? ''}</td>
               <td className="py-2 pr-3">{groupLabel(r.costGroup)}</td>
               <td className="py-2 text-right font-semibold whitespace-nowrap text-brand-800">{formatCents(r.amountCents)}</td>
             </tr>

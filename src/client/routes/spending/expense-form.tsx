@@ -170,7 +170,7 @@ function ExpenseForm() {
       </div>
       <TextAreaField
         label="What it paid for"
-        hint="Shown publicly on the transparency page once the money is released, so write it for donors and leave out private health details."
+        hint="Private: only the admins who approve it and you read this. The transparency page shows the cost group, the kind of payee, and a short description an admin writes for it."
         rows={4}
         maxLength={2000}
         error={errors.description?.message}

@@ -86,6 +86,13 @@ export function ExpenseFacts({ expense }: { expense: Expense }) {
       <Row term="What it paid for">
         <span className="whitespace-pre-line">{expense.description}</span>
       </Row>
+      <Row term="On the public ledger">
+        {expense.publicDescription ? (
+          <span className="whitespace-pre-line">{expense.publicDescription}</span>
+        ) : (
+          <span className="text-slate-600">No description (only the cost group and kind of payee)</span>
+        )}
+      </Row>
       <Row term="Date of the expense">{formatDay(expense.incurredOn)}</Row>
       <Row term="Submitted">
         {formatDay(expense.createdAt)}

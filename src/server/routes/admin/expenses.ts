@@ -6,16 +6,27 @@ import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import { formatCents } from '#shared/money.ts';
 import {
+  ApproveExpenseSchema,
   DeclineRefundRequestSchema,
   EXPENSES_PAGE_SIZE,
   ExpenseListQuerySchema,
   HoldExpenseSchema,
+  PublicDescriptionSchema,
   RefundRequestListQuerySchema,
   RejectExpenseSchema,
   ReleaseExpenseSchema,
 } from '#shared/schemas/spending.ts';
 import { expenses, refundRequests } from '../../db/schema/index.ts';
-import { approveExpense, declineRefundRequest, holdExpense, rejectExpense, releaseExpense, resumeExpense, type ExpenseRow } from '../../commands/spending.ts';
+import {
+  approveExpense,
+  declineRefundRequest,
+  holdExpense,
+  rejectExpense,
+  releaseExpense,
+  resumeExpense,
+  setPublicDescription,
+  type ExpenseRow,
+} from '../../commands/spending.ts';
 import { presentExpenses, presentRefundRequest } from '../../presenters/spending.ts';
 import { mailFailure } from '../../services/mail.ts';
 import { refundRequestAnswerMail } from '../../services/mail-templates.ts';
@@ -56,8 +67,14 @@ const adminExpenses: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.post('/api/admin/expenses/:id/approve', { schema: { params: idParams }, config: { access: manager } }, async (request) =>
-    answer(app, request, await approveExpense(app.db, request, request.params.id, app.clock.now())),
+  app.post('/api/admin/expenses/:id/approve', { schema: { params: idParams, body: ApproveExpenseSchema }, config: { access: manager } }, async (request) =>
+    answer(app, request, await approveExpense(app.db, request, request.params.id, request.body, app.clock.now())),
+  );
+
+  app.put(
+    '/api/admin/expenses/:id/public-description',
+    { schema: { params: idParams, body: PublicDescriptionSchema }, config: { access: manager } },
+    async (request) => answer(app, request, await setPublicDescription(app.db, request, request.params.id, request.body, app.clock.now())),
   );
 
   app.post('/api/admin/expenses/:id/reject', { schema: { params: idParams, body: RejectExpenseSchema }, config: { access: manager } }, async (request) =>

@@ -1,0 +1,85 @@
+/**
+ * What the public ledger says about an expense: the approver may write it when approving, and a manager may
+ * edit it later. The description the patient submitted is written for the approvers and never published.
+ */
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { formatCents } from '#shared/money.ts';
+import { ApproveExpenseSchema, PUBLIC_DESCRIPTION_MAX, PublicDescriptionSchema, type Expense } from '#shared/schemas/spending.ts';
+import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { TextAreaField } from '#client/components/ui/field.tsx';
+import { toast } from '#client/components/ui/toast.ts';
+import { ADMIN_EXPENSES_PATH } from '../spending/spending-data.ts';
+
+const LABEL = 'Description for the public ledger (optional)';
+const HINT = 'Shown on the Transparency page. Leave it empty to publish no description. The description the patient submitted stays private.';
+
+const what = (e: Expense) => `${e.payee} ${formatCents(e.usdCents)}`;
+
+type ApproveIn = z.input<typeof ApproveExpenseSchema>;
+type ApproveOut = z.output<typeof ApproveExpenseSchema>;
+
+/** Approve, with the optional public description above the button. */
+export function ApproveForm({ expense, pending, onApprove }: { expense: Expense; pending: boolean; onApprove: (input: ApproveOut) => void }) {
+  const form = useForm<ApproveIn, unknown, ApproveOut>({ resolver: zodResolver(ApproveExpenseSchema), defaultValues: { publicDescription: expense.publicDescription ?? '' } });
+  return (
+    <form noValidate className="w-full space-y-2 sm:w-96" onSubmit={form.handleSubmit(onApprove)}>
+      <TextAreaField label={LABEL} hint={HINT} rows={2} maxLength={PUBLIC_DESCRIPTION_MAX} error={form.formState.errors.publicDescription?.message} {...form.register('publicDescription')} />
+      <Button type="submit" aria-label={`Approve ${what(expense)}`} disabled={pending}>
+        Approve
+      </Button>
+    </form>
+  );
+}
+
+type EditIn = z.input<typeof PublicDescriptionSchema>;
+type EditOut = z.output<typeof PublicDescriptionSchema>;
+
+/** A manager edits (or clears) the public description of an approved, held or released expense. */
+export function EditPublicDescription({ expense }: { expense: Expense }) {
+  const [open, setOpen] = useState(false);
+  const formId = useId();
+  const queryClient = useQueryClient();
+  const initial = { publicDescription: expense.publicDescription ?? '' };
+  const form = useForm<EditIn, unknown, EditOut>({ resolver: zodResolver(PublicDescriptionSchema), defaultValues: initial });
+  useEffect(() => {
+    if (open) form.setFocus('publicDescription');
+  }, [open, form]);
+  const save = useMutation({
+    mutationFn: (body: EditOut) => apiRequest<Expense>('PUT', `${ADMIN_EXPENSES_PATH}/${encodeURIComponent(expense.id)}/public-description`, body),
+    onSuccess: async () => {
+      setOpen(false);
+      toast({ title: 'Public description saved' });
+      await queryClient.invalidateQueries({ queryKey: [ADMIN_EXPENSES_PATH] });
+    },
+    onError: (err) => toast({ title: 'Could not save the public description', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+  });
+  const toggle = () => {
+    form.reset(initial);
+    setOpen(!open);
+  };
+  return (
+    <div className="mt-3">
+      <Button variant="ghost" aria-label={`Edit the public description of ${what(expense)}`} aria-expanded={open} aria-controls={open ? formId : undefined} onClick={toggle}>
+        Edit public description
+      </Button>
+      {open && (
+        <form id={formId} noValidate className="mt-2 w-full space-y-2 sm:w-96" onSubmit={form.handleSubmit((body) => save.mutate(body))}>
+          <TextAreaField label={LABEL} hint={HINT} rows={2} maxLength={PUBLIC_DESCRIPTION_MAX} error={form.formState.errors.publicDescription?.message} {...form.register('publicDescription')} />
+          <div className="flex gap-2">
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : 'Save public description'}
+            </Button>
+            <Button variant="ghost" onClick={toggle}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
