@@ -7,7 +7,8 @@ import { AppError } from '#shared/errors.ts';
 import { ChangePasswordSchema, DeleteAccountSchema, UpdateProfileSchema } from '#shared/schemas/auth.ts';
 import { OnboardingSchema } from '#shared/schemas/onboarding.ts';
 import { sessions, users } from '../../db/schema/index.ts';
-import { deleteAccount, exportUserData, loadProfile, saveOnboarding } from '../../commands/profile.ts';
+import { loadProfile, saveOnboarding } from '../../commands/profile.ts';
+import { deleteAccount, exportUserData, ownsCampaign } from '../../commands/personal-data.ts';
 import { notifyVerificationWaiting } from '../../commands/doctors.ts';
 import { setPassword } from '../../commands/accounts.ts';
 import { FAILED_PASSWORD_CONFIRMATIONS } from '../../services/account-limits.ts';
@@ -32,7 +33,9 @@ const user: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/user/profile', { config: { access: 'user' } }, async (request, reply) => {
     const me = requireUser(request);
-    return reply.headers(noStore).send({ user: presentCurrentUser(me, request.session), notifyByEmail: me.notifyByEmail, profile: await loadProfile(app.db, me) });
+    // ownsCampaign: the delete-account section says before she tries that the owner cannot delete her account.
+    const [profile, owner] = await Promise.all([loadProfile(app.db, me), ownsCampaign(app.db, me.id)]);
+    return reply.headers(noStore).send({ user: presentCurrentUser(me, request.session), notifyByEmail: me.notifyByEmail, profile, ownsCampaign: owner });
   });
 
   app.patch('/api/user/profile', { config: { access: 'user' }, schema: { body: UpdateProfileSchema } }, async (request, reply) => {
