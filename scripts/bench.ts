@@ -404,7 +404,7 @@ async function main(): Promise<void> {
   console.log(`Load average (1 min) before start: ${load.toFixed(2)}${load > 0.5 ? '  <- something else is using the CPU; figures will be noisy' : ''}`);
 
   const bareUrl = await startBareServer();
-  const app = await startApp({ env: { TRUST_PROXY: 'true' }, label: 'app/pglite' });
+  const app = await startApp({ env: { TRUST_PROXY: 'loopback' }, label: 'app/pglite' });
   console.log(`bare Fastify ${require('fastify/package.json').version} on ${bareUrl} (worker thread); app on ${app.url} (PGlite, temp DATA_DIR)`);
   const pglite = await measurePairs(bareUrl, app.url);
   await app.stop();
@@ -416,7 +416,7 @@ async function main(): Promise<void> {
     const shown = new URL(db.url);
     shown.password = shown.password ? '***' : '';
     console.log(`\nPostgreSQL: app on scratch database ${db.name} (${shown.toString()}), dropped afterwards`);
-    const pgApp = await startApp({ databaseUrl: db.url, env: { TRUST_PROXY: 'true' }, label: 'app/postgres' });
+    const pgApp = await startApp({ databaseUrl: db.url, env: { TRUST_PROXY: 'loopback' }, label: 'app/postgres' });
     const postgres = await measurePairs(bareUrl, pgApp.url);
     await pgApp.stop();
     printTable(`PostgreSQL (${db.name})`, pairRows(postgres));

@@ -89,7 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? loggerOptions(config),
     logController: requestLogController(),
     // Fastify takes a hop count too; its types omit it.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // Not Fastify's requestIdHeader: it would take any incoming value unchecked.

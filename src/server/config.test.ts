@@ -256,9 +256,12 @@ describe('loadConfig TRUST_PROXY', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
   });
 
-  it('parses true and false as booleans', () => {
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  it('refuses true at start with one line saying why', () => {
+    for (const value of ['true', 'TRUE', ' true ']) {
+      expect(messageFor({ TRUST_PROXY: value }, 'TRUST_PROXY')).toBe(
+        `Invalid configuration: TRUST_PROXY must be a hop count or the proxies' addresses, not true (with true any client could choose its own address through X-Forwarded-For) (got ${JSON.stringify(value)})`,
+      );
+    }
   });
 
   it('parses a hop count as a number', () => {
@@ -266,15 +269,14 @@ describe('loadConfig TRUST_PROXY', () => {
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(0);
   });
 
-  it('keeps an address or list of addresses as a string', () => {
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toBe('10.0.0.1, 192.168.0.0/16');
+  it('parses proxy addresses, CIDR ranges and named ranges as a list', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.0/8']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,fd00::/8, loopback' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', 'fd00::/8', 'loopback']);
   });
 
-  it('rejects anything else', () => {
-    expect(messageFor({ TRUST_PROXY: 'yes' }, 'TRUST_PROXY')).toBe(
-      'Invalid configuration: TRUST_PROXY must be true, false, a hop count or a list of proxy addresses (got "yes")',
+  it.each(['yes', '10.0.0', '10.0.0.0/33', '::1/129', '10.0.0.1,', 'lb.internal', '1.2.3.4/8/1'])('refuses %j, naming what it takes', (value) => {
+    expect(messageFor({ TRUST_PROXY: value }, 'TRUST_PROXY')).toBe(
+      `Invalid configuration: TRUST_PROXY must be false, a hop count, or a comma-separated list of proxy addresses or CIDR ranges (or loopback, linklocal, uniquelocal) (got ${JSON.stringify(value)})`,
     );
-    messageFor({ TRUST_PROXY: 'TRUE' }, 'TRUST_PROXY');
   });
 });

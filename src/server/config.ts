@@ -1,9 +1,15 @@
 /** Configuration: read and validated once from the environment at start. */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { ROOT_DIR } from './paths.ts';
 
 const secret = z.string().min(32, 'must be at least 32 characters');
+
+const TRUST_PROXY_TRUE = 'must be a hop count or the proxies\' addresses, not true (with true any client could choose its own address through X-Forwarded-For)';
+const TRUST_PROXY_FORMAT = 'must be false, a hop count, or a comma-separated list of proxy addresses or CIDR ranges (or loopback, linklocal, uniquelocal)';
+/** Address ranges proxy-addr (Fastify's trustProxy) knows by name. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 const EnvSchema = z
   .object({
@@ -34,7 +40,8 @@ const EnvSchema = z
       .optional(),
     TRUST_PROXY: z
       .string()
-      .regex(/^(true|false|\d+|[\da-fA-F.:/,\s]+)$/, 'must be true, false, a hop count or a list of proxy addresses')
+      .refine((v) => v.trim().toLowerCase() !== 'true', TRUST_PROXY_TRUE)
+      .refine((v) => parseTrustProxy(v) !== null, TRUST_PROXY_FORMAT)
       .default('false'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     EXPENSE_TWO_APPROVERS_ABOVE_USD: z
@@ -67,7 +74,8 @@ export interface Config {
   altchaKey: string;
   /** Served over HTTPS: Secure, __Host- cookies. */
   secureCookies: boolean;
-  trustProxy: boolean | number | string;
+  /** Which peers may tell us the client's address (X-Forwarded-For): none, a hop count, or these addresses. */
+  trustProxy: false | number | string[];
   logLevel: string;
   /** Expenses above this many USD cents need two different approvers. */
   twoApproversAboveCents: number;
@@ -108,14 +116,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     altchaKey: e.ALTCHA_HMAC_KEY ?? DEV_ALTCHA_KEY,
     secureCookies: publicUrl.startsWith('https://'),
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY)!,
     logLevel: e.LOG_LEVEL,
   };
 }
 
-function parseTrustProxy(value: string): boolean | number | string {
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value;
+/** false, a hop count or a list of addresses/CIDR ranges; null when the value is none of these. */
+function parseTrustProxy(value: string): false | number | string[] | null {
+  const trimmed = value.trim();
+  if (trimmed === 'false') return false;
+  if (/^\d{1,3}$/.test(trimmed)) return Number(trimmed);
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  return entries.every(isProxyAddress) ? entries : null;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
