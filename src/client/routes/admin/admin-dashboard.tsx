@@ -5,24 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, ChartColumn, Clock, FileText, History, Inbox, Megaphone, Receipt, Stethoscope, TrendingUp, Users, Wallet } from 'lucide-react';
 import { adminLevelAtLeast } from '#shared/auth/roles.ts';
 import { formatCents } from '#shared/money.ts';
+import type { DashboardFigures, DashboardMoney } from '#shared/schemas/admin-dashboard.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { apiRequest, errorMessage } from '#client/lib/api.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageStatus } from '../account/account-layout.tsx';
 import { AdminOnly } from './admin-access.tsx';
-
-/** GET /api/admin/dashboard. */
-export interface DashboardFigures {
-  totalRaisedCents: number;
-  todayRaisedCents: number;
-  donorCount: number;
-  openIntents: number;
-  oldestOpenIntentAt: string | null;
-  pendingDoctorVerifications: number;
-  pendingStories: number;
-  oldestPendingStoryAt: string | null;
-  newContactMessages: number;
-}
 
 const DASHBOARD_KEY = ['/api/admin/dashboard'] as const;
 
@@ -46,8 +34,12 @@ interface Figure {
   link?: { href: string; text: string };
 }
 
-function figuresOf(d: DashboardFigures): Figure[] {
-  const icon = (Icon: typeof Wallet) => <Icon aria-hidden="true" className="h-5 w-5 text-brand-700" />;
+const icon = (Icon: typeof Wallet) => <Icon aria-hidden="true" className="h-5 w-5 text-brand-700" />;
+
+/** Managers and above get money figures; a moderator's answer has none. */
+const hasMoney = (d: DashboardFigures): d is DashboardFigures & DashboardMoney => d.totalRaisedCents !== undefined;
+
+function moneyFiguresOf(d: DashboardMoney): Figure[] {
   return [
     { id: 'today', label: 'Raised today', value: formatCents(d.todayRaisedCents), icon: icon(TrendingUp), link: { href: '/admin-donations', text: 'Manage donations' } },
     { id: 'total', label: 'Total raised', value: formatCents(d.totalRaisedCents), icon: icon(Wallet), link: { href: '/admin-donations', text: 'Manage donations' } },
@@ -60,6 +52,12 @@ function figuresOf(d: DashboardFigures): Figure[] {
       note: d.oldestOpenIntentAt ? `oldest ${ageOf(d.oldestOpenIntentAt)}` : 'none waiting',
       link: { href: '/admin-donations', text: 'Work the intents' },
     },
+  ];
+}
+
+function figuresOf(d: DashboardFigures): Figure[] {
+  return [
+    ...(hasMoney(d) ? moneyFiguresOf(d) : []),
     {
       id: 'stories',
       label: 'Stories waiting for review',

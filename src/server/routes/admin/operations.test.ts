@@ -22,7 +22,7 @@ describe('admin dashboard', () => {
     await buildDonation(t.database.db, { amountCents: 2500 });
     await buildDonation(t.database.db, { amountCents: 7500, createdAt: new Date('2020-01-01T00:00:00Z') });
     await buildIntent(t.database.db, { createdAt: new Date('2026-01-01T00:00:00Z') });
-    const res = await getWith(t.app, '/api/admin/dashboard', admin.moderator);
+    const res = await getWith(t.app, '/api/admin/dashboard', admin.manager);
     expect(res.json()).toMatchObject({
       totalRaisedCents: 10_000,
       todayRaisedCents: 2500,
@@ -31,6 +31,13 @@ describe('admin dashboard', () => {
       oldestOpenIntentAt: '2026-01-01T00:00:00.000Z',
       pendingDoctorVerifications: 0,
     });
+  });
+
+  it("gives a moderator the queues but no money figures (totals, donors, intents)", async () => {
+    await buildDonation(t.database.db, { amountCents: 2500 });
+    await buildIntent(t.database.db, {});
+    const body = (await getWith(t.app, '/api/admin/dashboard', admin.moderator)).json();
+    expect(Object.keys(body).sort()).toEqual(['newContactMessages', 'oldestPendingStoryAt', 'pendingDoctorVerifications', 'pendingStories']);
   });
 });
 

@@ -7,33 +7,46 @@ import { AppError } from '#shared/errors.ts';
 import { AdminListQuerySchema } from '#shared/schemas/admin-donations.ts';
 import { auditLog, contactMessages, doctorProfiles, donationIntents, donations, stories, users } from '../../db/schema/index.ts';
 import { audit } from '../../services/audit.ts';
+import type { Db } from '../../db/client.ts';
+import { isAdmin } from '../../plugins/auth.ts';
+import type { DashboardFigures, DashboardMoney, DashboardQueues } from '#shared/schemas/admin-dashboard.ts';
 
 const page = (n: number) => ({ limit: ADMIN_LIST_PAGE_SIZE, offset: (n - 1) * ADMIN_LIST_PAGE_SIZE });
 
+/** Raised today and in all, donors, and the open intents with the oldest's time. */
+async function moneyFigures(db: Db, now: Date): Promise<DashboardMoney> {
+  const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const live = isNull(donations.voidedAt);
+  const [[total], [today], [intents]] = await Promise.all([
+    db.select({ cents: sum(donations.usdCents), n: count() }).from(donations).where(live),
+    db.select({ cents: sum(donations.usdCents) }).from(donations).where(and(live, gte(donations.createdAt, startOfDay))),
+    db.select({ n: count(), oldest: min(donationIntents.createdAt) }).from(donationIntents).where(eq(donationIntents.status, 'open')),
+  ]);
+  return {
+    totalRaisedCents: Number(total?.cents ?? 0),
+    todayRaisedCents: Number(today?.cents ?? 0),
+    donorCount: total?.n ?? 0,
+    openIntents: intents?.n ?? 0,
+    oldestOpenIntentAt: intents?.oldest ? new Date(intents.oldest).toISOString() : null,
+  };
+}
+
 const operations: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/admin/dashboard', { config: { access: { admin: 'moderator' } } }, async (_request, reply) => {
-    const now = app.clock.now();
-    const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-    const live = isNull(donations.voidedAt);
-    const [[total], [today], [intents], [doctors], [messages], [pendingStories]] = await Promise.all([
-      app.db.select({ cents: sum(donations.usdCents), n: count() }).from(donations).where(live),
-      app.db.select({ cents: sum(donations.usdCents) }).from(donations).where(and(live, gte(donations.createdAt, startOfDay))),
-      app.db.select({ n: count(), oldest: min(donationIntents.createdAt) }).from(donationIntents).where(eq(donationIntents.status, 'open')),
+  app.get('/api/admin/dashboard', { config: { access: { admin: 'moderator' } } }, async (request, reply) => {
+    const [[doctors], [messages], [pendingStories]] = await Promise.all([
       app.db.select({ n: count() }).from(doctorProfiles).where(eq(doctorProfiles.verificationStatus, 'pending')),
       app.db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.status, 'new')),
       app.db.select({ n: count(), oldest: min(stories.submittedAt) }).from(stories).where(eq(stories.status, 'pending')),
     ]);
-    return reply.header('cache-control', 'no-store').send({
-      totalRaisedCents: Number(total?.cents ?? 0),
-      todayRaisedCents: Number(today?.cents ?? 0),
-      donorCount: total?.n ?? 0,
-      openIntents: intents?.n ?? 0,
-      oldestOpenIntentAt: intents?.oldest ? new Date(intents.oldest).toISOString() : null,
+    const queues: DashboardQueues = {
       pendingDoctorVerifications: doctors?.n ?? 0,
       newContactMessages: messages?.n ?? 0,
       pendingStories: pendingStories?.n ?? 0,
       oldestPendingStoryAt: pendingStories?.oldest ? new Date(pendingStories.oldest).toISOString() : null,
-    });
+    };
+    // Money is for managers and up: a moderator's answer holds no amounts, donors or intents.
+    const figures: DashboardFigures = isAdmin(request, 'manager') ? { ...queues, ...(await moneyFigures(app.db, app.clock.now())) } : queues;
+    return reply.header('cache-control', 'no-store').send(figures);
   });
 
   app.get(

@@ -1,0 +1,24 @@
+/** GET /api/admin/dashboard: the queues every admin works, and money figures for managers and above only. */
+import { z } from 'zod';
+
+/** What waits for a moderator or anyone above. */
+export const DashboardQueuesSchema = z.object({
+  pendingDoctorVerifications: z.number().int(),
+  pendingStories: z.number().int(),
+  oldestPendingStoryAt: z.string().nullable(),
+  newContactMessages: z.number().int(),
+});
+
+/** Money figures: a moderator's answer leaves these out (they need none of them for their work). */
+export const DashboardMoneySchema = z.object({
+  totalRaisedCents: z.number().int(),
+  todayRaisedCents: z.number().int(),
+  donorCount: z.number().int(),
+  openIntents: z.number().int(),
+  oldestOpenIntentAt: z.string().nullable(),
+});
+
+export const DashboardFiguresSchema = DashboardQueuesSchema.extend(DashboardMoneySchema.partial().shape);
+export type DashboardQueues = z.infer<typeof DashboardQueuesSchema>;
+export type DashboardMoney = z.infer<typeof DashboardMoneySchema>;
+export type DashboardFigures = z.infer<typeof DashboardFiguresSchema>;
