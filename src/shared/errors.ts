@@ -13,22 +13,23 @@ export const ERROR_STATUS = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** Every non-2xx JSON body has this shape. */
+/** Every non-2xx JSON body has this shape, and no other keys. */
 export interface ErrorBody {
   message: string;
-  code: ErrorCode;
-  /** The first invalid field, when the error is about one. */
-  field?: string;
+  code?: ErrorCode;
+  /** Each invalid field's path (`amount`, `onboardingData.bio`) and its first message. */
+  fieldErrors?: Record<string, string>;
 }
 
 export class AppError extends Error {
   readonly code: ErrorCode;
-  readonly field: string | undefined;
+  readonly fieldErrors: Record<string, string> | undefined;
+  /** `field`, when given, names the input the message is about: the body carries `fieldErrors: { [field]: message }`. */
   constructor(code: ErrorCode, message: string, field?: string) {
     super(message);
     this.name = 'AppError';
     this.code = code;
-    this.field = field;
+    this.fieldErrors = field ? { [field]: message } : undefined;
   }
   get status(): number {
     return ERROR_STATUS[this.code];

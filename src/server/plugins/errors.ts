@@ -1,8 +1,8 @@
-/** One error handler: every non-2xx JSON body is { message, code, field? }; 5xx text never leaves. */
+/** One error handler: every non-2xx JSON body is { message, code?, fieldErrors? }; framework codes and 5xx text never leave. */
 import fp from 'fastify-plugin';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type ErrorBody, type ErrorCode } from '#shared/errors.ts';
+import { AppError, ERROR_STATUS, type ErrorBody, type ErrorCode } from '#shared/errors.ts';
 
 const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'VALIDATION', message: 'Request body is not valid JSON' },
@@ -10,7 +10,31 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as application/json' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'VALIDATION', message: 'Request body length does not match Content-Length' },
+  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: { code: 'VALIDATION', message: 'Say what the request body is with a Content-Type header' },
+  FST_ERR_BAD_URL: { code: 'VALIDATION', message: 'The address is not valid: a %-escape in it is malformed' },
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'VALIDATION', message: 'A part of the address is too long' },
+  FST_ERR_ASYNC_CONSTRAINT: { code: 'VALIDATION', message: 'The request could not be routed' },
+  // @fastify/multipart; the uploads route names its own limits before these can fire.
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the file as multipart/form-data' },
+  FST_REQ_FILE_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The file is too large' },
+  FST_PARTS_LIMIT: { code: 'PAYLOAD_TOO_LARGE', message: 'The form has too many parts' },
+  FST_FILES_LIMIT: { code: 'PAYLOAD_TOO_LARGE', message: 'Send one file at a time' },
+  FST_FIELDS_LIMIT: { code: 'PAYLOAD_TOO_LARGE', message: 'The form has too many fields' },
+  FST_PROTO_VIOLATION: { code: 'VALIDATION', message: 'A form field has a name that is not allowed' },
 };
+
+/** The code for a 4xx status Fastify or a plugin chose (405, 406 ... have none of ours). */
+const CODE_OF_STATUS = new Map<number, ErrorCode>(Object.entries(ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]));
+
+/** Each invalid field's path (`onboardingData.bio`) and its first message, in the order zod found them. */
+function fieldErrorsOf(issues: { instancePath: string; message?: string | undefined }[]): Record<string, string> {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    if (field && !(field in fieldErrors)) fieldErrors[field] = issue.message ?? 'Invalid value';
+  }
+  return fieldErrors;
+}
 
 /**
  * An unexpected error as it may be logged: database errors quote their query parameters (emails,
@@ -37,38 +61,47 @@ function databaseCode(error: Error & { code?: unknown; cause?: unknown }): strin
   return typeof code === 'string' ? code : undefined;
 }
 
+/** The status and the one body shape for any error a request can raise. */
+export function errorResponse(error: FastifyError | AppError, request: FastifyRequest): { status: number; body: ErrorBody } {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fieldErrors = fieldErrorsOf(error.validation);
+    const [firstMessage] = Object.values(fieldErrors);
+    const root = error.validation.find((issue) => issue.instancePath.replace(/^\//, '') === '');
+    if (firstMessage !== undefined) return { status: 400, body: { message: firstMessage, code: 'VALIDATION', fieldErrors } };
+    if (root?.keyword === 'invalid_type') return { status: 400, body: { message: `Request ${error.validationContext ?? 'body'} must be a JSON object`, code: 'VALIDATION' } };
+    return { status: 400, body: { message: root?.message ?? 'Invalid input', code: 'VALIDATION' } };
+  }
+  if (error instanceof AppError) {
+    const status = error.status >= 500 ? 500 : error.status;
+    return { status, body: { message: error.message, code: error.code, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) } };
+  }
+  const known = typeof error.code === 'string' ? FASTIFY_CODES[error.code] : undefined;
+  if (known) return { status: ERROR_STATUS[known.code], body: { message: known.message, code: known.code } };
+  if (UNSTORABLE_TEXT.has(databaseCode(error) ?? '')) {
+    // Text the database cannot hold (a NUL character): the client's input, so a 400, not a 500.
+    return { status: 400, body: { message: 'Text may not contain NUL (\\u0000) characters', code: 'VALIDATION' } };
+  }
+  const statusCode = error.statusCode;
+  if (statusCode && statusCode >= 400 && statusCode < 500) {
+    const code = CODE_OF_STATUS.get(statusCode);
+    // Another framework error's text may name internals (paths, parser states): say only what the status means.
+    const message = typeof error.code === 'string' && error.code.startsWith('FST_') ? 'The request could not be read' : error.message;
+    return { status: statusCode, body: { message, ...(code ? { code } : {}) } };
+  }
+  request.log.error({ error: loggableError(error) }, 'unhandled error');
+  return { status: 500, body: { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } };
+}
+
+/** Fastify's `frameworkErrors` option: bad %-escapes and over-long parameters, met before any route, in the same shape. */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body } = errorResponse(error, request);
+  void reply.status(status).send(body);
+}
+
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-      let body: ErrorBody;
-      let status: number;
-      if (hasZodFastifySchemaValidationErrors(error)) {
-        const first = error.validation[0]!;
-        const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        status = 400;
-        if (field) body = { message: first.message ?? 'Invalid input', code: 'VALIDATION', field };
-        else if (first.keyword === 'invalid_type') body = { message: `Request ${error.validationContext ?? 'body'} must be a JSON object`, code: 'VALIDATION' };
-        else body = { message: first.message ?? 'Invalid input', code: 'VALIDATION' };
-      } else if (error instanceof AppError) {
-        status = error.status;
-        body = { message: error.message, code: error.code, ...(error.field ? { field: error.field } : {}) };
-      } else if (error.code && FASTIFY_CODES[error.code]) {
-        const known = FASTIFY_CODES[error.code]!;
-        status = known.code === 'VALIDATION' ? 400 : known.code === 'PAYLOAD_TOO_LARGE' ? 413 : 415;
-        body = { message: known.message, code: known.code };
-      } else if (UNSTORABLE_TEXT.has(databaseCode(error) ?? '')) {
-        // Text the database cannot hold (a NUL character): the client's input, so a 400, not a 500.
-        status = 400;
-        body = { message: 'Text may not contain NUL (\\u0000) characters', code: 'VALIDATION' };
-      } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-        status = error.statusCode;
-        body = { message: error.message, code: status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'VALIDATION' };
-      } else {
-        request.log.error({ error: loggableError(error) }, 'unhandled error');
-        status = 500;
-        body = { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' };
-      }
-      if (status >= 500 && !(error instanceof AppError)) status = 500;
+      const { status, body } = errorResponse(error, request);
       return reply.status(status).send(body);
     });
   },

@@ -114,7 +114,7 @@ describe('publishing content', () => {
     const before = await versionCount();
     const res = await publish(superAdmin.cookie, { content: change(content), expectedVersion: version });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION', field, ...(message ? { message } : {}) });
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', fieldErrors: { [field]: message ?? expect.any(String) }, ...(message ? { message } : {}) });
     expect(await versionCount()).toBe(before);
     expect((await current()).version).toBe(version);
     expect(await campaignAudit('campaign.publish')).toEqual([]);
@@ -122,7 +122,7 @@ describe('publishing content', () => {
 
   it('refuses a body without expectedVersion or with unknown fields', async () => {
     const { content, version } = await current();
-    expect((await publish(superAdmin.cookie, { content })).json()).toMatchObject({ code: 'VALIDATION', field: 'expectedVersion' });
+    expect((await publish(superAdmin.cookie, { content })).json()).toMatchObject({ code: 'VALIDATION', fieldErrors: { expectedVersion: expect.any(String) } });
     expect((await publish(superAdmin.cookie, { content, expectedVersion: version, extra: 1 })).statusCode).toBe(400);
   });
 
@@ -270,7 +270,7 @@ describe('dated updates and followers', () => {
     expect(res.json().content.journey.updates.map((u: { date: string }) => u.date)).toEqual(['2026-01-21', '2026-01-20', '2025-10-01', '2025-09-11']);
     const bad = await postJson(t.app, `${CAMPAIGN}/updates`, { date: '20 Jan', title: '', paragraphs: [], notifyFollowers: false, expectedVersion: version + 1 }, { cookie: superAdmin.cookie });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ field: 'date', message: 'Write the date as YYYY-MM-DD' });
+    expect(bad.json()).toMatchObject({ fieldErrors: { date: 'Write the date as YYYY-MM-DD' }, message: 'Write the date as YYYY-MM-DD' });
     expect((await current()).version).toBe(version + 1);
   });
 });
@@ -282,9 +282,9 @@ describe('the campaign owner', () => {
     const donor = await signUp(t.app, { role: 'donor' });
     const suspended = await signUp(t.app, { role: 'patient' });
     await t.database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, suspended.user.id));
-    expect((await setOwner('nobody@example.com')).json()).toMatchObject({ code: 'NOT_FOUND', message: 'No account uses this email address', field: 'email' });
-    expect((await setOwner(donor.person.email)).json()).toMatchObject({ code: 'VALIDATION', message: 'The campaign owner must have a patient account', field: 'email' });
-    expect((await setOwner(suspended.person.email)).json()).toMatchObject({ code: 'VALIDATION', field: 'email' });
+    expect((await setOwner('nobody@example.com')).json()).toMatchObject({ code: 'NOT_FOUND', message: 'No account uses this email address', fieldErrors: { email: 'No account uses this email address' } });
+    expect((await setOwner(donor.person.email)).json()).toMatchObject({ code: 'VALIDATION', message: 'The campaign owner must have a patient account', fieldErrors: { email: 'The campaign owner must have a patient account' } });
+    expect((await setOwner(suspended.person.email)).json()).toMatchObject({ code: 'VALIDATION', fieldErrors: { email: expect.any(String) } });
     expect((await setOwner('not an email')).statusCode).toBe(400);
     expect((await current()).owner).toBeNull();
     expect(await campaignAudit('campaign.owner')).toEqual([]);
@@ -294,7 +294,7 @@ describe('the campaign owner', () => {
     const unconfirmed = await signUp(t.app, { role: 'patient' });
     const res = await setOwner(unconfirmed.person.email);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION', message: OWNER_EMAIL_UNCONFIRMED, field: 'email' });
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', message: OWNER_EMAIL_UNCONFIRMED, fieldErrors: { email: OWNER_EMAIL_UNCONFIRMED } });
     expect((await current()).owner).toBeNull();
     expect(await campaignAudit('campaign.owner')).toEqual([]);
   });
@@ -332,7 +332,7 @@ describe('campaign images', () => {
   it('refuses what is not an image whatever its name says, and a request that is not multipart', async () => {
     const text = await upload(superAdmin.cookie, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'photo.png', 'image/png');
     expect(text.statusCode).toBe(400);
-    expect(text.json()).toMatchObject({ message: 'The image must be a PNG, JPEG or WebP image', field: 'image' });
+    expect(text.json()).toMatchObject({ message: 'The image must be a PNG, JPEG or WebP image', fieldErrors: { image: 'The image must be a PNG, JPEG or WebP image' } });
     const broken = await upload(superAdmin.cookie, PNG_7X5.subarray(0, 12));
     expect(broken.statusCode).toBe(400);
     expect((await postJson(t.app, '/api/uploads/campaign-image', {}, { cookie: superAdmin.cookie })).statusCode).toBe(415);

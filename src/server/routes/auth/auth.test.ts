@@ -48,7 +48,7 @@ describe('registration', () => {
     await signUp(t.app, { email: 'dup@example.com' });
     const again = await postJson(t.app, '/api/auth/register', { ...newPerson({ email: 'DUP@example.com' }), altcha: await solveAltcha(t.app) });
     expect(again.statusCode).toBe(409);
-    expect(again.json().field).toBe('email');
+    expect(again.json().fieldErrors).toHaveProperty(['email']);
   });
 
   it.each([
@@ -62,7 +62,7 @@ describe('registration', () => {
     await resetLimits();
     const res = await postJson(t.app, '/api/auth/register', { ...newPerson({ password }), altcha: await solveAltcha(t.app) });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message, field: 'password' });
+    expect(res.json()).toMatchObject({ message, fieldErrors: { password: message } });
   });
 
   it('refuses to create an admin without an invite, and any unknown field', async () => {

@@ -34,7 +34,7 @@ describe('POST /api/contact (no SMTP: the outbox)', () => {
     for (const value of [undefined, '', '   ']) {
       const res = await postJson(t.app, '/api/contact', { ...valid, [field]: value, altcha: await solveAltcha(t.app) });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message: 'Please fill in all fields', field });
+      expect(res.json()).toMatchObject({ message: 'Please fill in all fields', fieldErrors: { [field]: 'Please fill in all fields' } });
     }
     expect(await messageCount()).toBe(before);
   });
@@ -59,7 +59,7 @@ describe('POST /api/contact (no SMTP: the outbox)', () => {
   it('refuses an invalid email address', async () => {
     const res = await postJson(t.app, '/api/contact', { ...valid, email: 'not-an-email', altcha: await solveAltcha(t.app) });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: 'Please enter a valid email address', field: 'email' });
+    expect(res.json()).toMatchObject({ message: 'Please enter a valid email address', fieldErrors: { email: 'Please enter a valid email address' } });
   });
 });
 

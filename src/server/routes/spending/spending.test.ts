@@ -80,13 +80,13 @@ describe('submitting an expense', () => {
     for (const [change, field] of cases) {
       const res = await submitExpense(t.app, owner.cookie, campaignId, { ...form, ...change });
       expect(res.statusCode, JSON.stringify(change)).toBe(400);
-      expect(res.json().field).toBe(field);
+      expect(res.json().fieldErrors).toHaveProperty([field]);
     }
     // Someone else's upload cannot be attached.
     const theirs = (await uploadDocument(t.app, managerA.cookie)).json().id as string;
     const borrowed = await submitExpense(t.app, owner.cookie, campaignId, { ...form, documentIds: [theirs] });
     expect(borrowed.statusCode).toBe(400);
-    expect(borrowed.json().field).toBe('documentIds');
+    expect(borrowed.json().fieldErrors).toHaveProperty(['documentIds']);
     const [after] = await t.database.db.select({ n: count() }).from(expenses);
     expect(after!.n).toBe(before!.n);
   });
@@ -260,7 +260,7 @@ describe('refunds', () => {
     expect((await refund(40)).json()).toEqual({ donationId: donation.id, refundedCents: 4000, remainingCents: 6000 });
     const tooMuch = await refund(60.01);
     expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.json()).toMatchObject({ field: 'amount', message: 'At most $60.00 of this donation can still be refunded' });
+    expect(tooMuch.json()).toMatchObject({ fieldErrors: { amount: 'At most $60.00 of this donation can still be refunded' }, message: 'At most $60.00 of this donation can still be refunded' });
     expect((await refund(60)).json().remainingCents).toBe(0);
     expect((await refund(1)).json().message).toBe('This donation has been refunded in full');
     const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.targetId, donation.id), eq(auditLog.action, 'donation.refund')));

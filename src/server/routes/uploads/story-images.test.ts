@@ -88,7 +88,7 @@ describe('images on stories', () => {
 
     const res = await postJson(t.app, '/api/my/stories', draft([{ uploadId: theirs, alt: 'A garden' }]), { cookie: author.cookie });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ field: 'images' });
+    expect(res.json()).toMatchObject({ fieldErrors: { images: expect.any(String) } });
     expect(await t.database.db.select().from(stories).where(eq(stories.authorId, author.user.id))).toHaveLength(0);
 
     // An edit is refused the same way, and the story keeps its images.

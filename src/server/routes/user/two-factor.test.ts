@@ -41,7 +41,7 @@ describe('two-step sign-in', () => {
 
     const wrong = await postJson(t.app, '/api/user/two-factor/enable', { code: wrongCode(secret) }, { cookie });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().field).toBe('code');
+    expect(wrong.json().fieldErrors).toHaveProperty(['code']);
     expect((await postJson(t.app, '/api/user/two-factor/enable', { code: '12345' }, { cookie })).statusCode).toBe(400);
     expect((await getWith(t.app, '/api/user/two-factor', cookie)).json().enabled).toBe(false);
 
@@ -56,12 +56,12 @@ describe('two-step sign-in', () => {
     clock.advance(STEP_MS);
     const passwordOnly = await login({ email: user.email, password: STRONG_PASSWORD });
     expect(passwordOnly.statusCode).toBe(401);
-    expect(passwordOnly.json()).toMatchObject({ message: CODE_REQUIRED, field: 'code' });
+    expect(passwordOnly.json()).toMatchObject({ message: CODE_REQUIRED, fieldErrors: { code: CODE_REQUIRED } });
     expect(passwordOnly.headers['set-cookie']).toBeUndefined();
 
     const badCode = await login({ email: user.email, password: STRONG_PASSWORD, code: wrongCode(secret) });
     expect(badCode.statusCode).toBe(401);
-    expect(badCode.json()).toMatchObject({ message: CODE_INVALID, field: 'code' });
+    expect(badCode.json()).toMatchObject({ message: CODE_INVALID, fieldErrors: { code: CODE_INVALID } });
 
     // A wrong password with a right code still fails, and says nothing about the code.
     const badPassword = await login({ email: user.email, password: 'Not-The-Password-1', code: totpCode(secret, clock.now()) });

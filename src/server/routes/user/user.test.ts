@@ -61,7 +61,7 @@ describe('onboarding', () => {
     const { cookie } = await signUp(t.app, { role: 'doctor' });
     const res = await postJson(t.app, '/api/user/onboarding', { role: 'doctor', onboardingData }, { cookie });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message, field: `onboardingData.${field}` });
+    expect(res.json()).toMatchObject({ message, fieldErrors: { [`onboardingData.${field}`]: message } });
   });
 
   it('never lets onboarding choose a role or an admin level', async () => {
@@ -108,7 +108,7 @@ describe('password change', () => {
     const other = sessionCookie(await postJson(t.app, '/api/auth/login', { email: person.email, password: person.password }));
     const wrong = await postJson(t.app, '/api/user/password', { currentPassword: 'Nope-Nope-11', newPassword: 'Brand-New-Lake-5' }, { cookie });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().field).toBe('currentPassword');
+    expect(wrong.json().fieldErrors).toHaveProperty(['currentPassword']);
     const ok = await postJson(t.app, '/api/user/password', { currentPassword: STRONG_PASSWORD, newPassword: 'Brand-New-Lake-5' }, { cookie });
     expect(ok.statusCode).toBe(200);
     expect((await getWith(t.app, '/api/auth/user', cookie)).statusCode).toBe(200);
