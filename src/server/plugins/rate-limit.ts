@@ -1,6 +1,6 @@
 /** Rate limits shared by every instance: counters in the database, or in Redis when REDIS_URL is set. */
 import fp from 'fastify-plugin';
-import type { RouteOptions } from 'fastify';
+import type { FastifyRequest, RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
@@ -44,6 +44,11 @@ function databaseStore(db: Db) {
       return new DatabaseStore(undefined, `rl:${String(route.method)}${route.url}:`);
     }
   };
+}
+
+/** A route's `keyGenerator` that counts per signed-in account, so changing address does not buy more tries. */
+export function byAccount(request: FastifyRequest): string {
+  return request.user ? `user:${request.user.id}` : request.ip;
 }
 
 export default fp(

@@ -12,9 +12,14 @@ import { presentOwnStory, presentPublicStory, presentSupportReply, type SupportR
 import { isAdmin, requireUser } from '../../plugins/auth.ts';
 import { adminsAtLeast, mailImportant, notify } from '../../services/notifications.ts';
 import { audit } from '../../services/audit.ts';
+import { byAccount } from '../../plugins/rate-limit.ts';
 
 const idParams = z.object({ id: z.uuid('Not a valid id') });
 const noStore = { 'cache-control': 'no-store' };
+/** Writing stories is limited per account (not per address): a new address buys no more. */
+export const STORY_CREATE_LIMIT = { max: 20, timeWindow: '1 hour', keyGenerator: byAccount };
+export const STORY_EDIT_LIMIT = { max: 60, timeWindow: '1 hour', keyGenerator: byAccount };
+export const STORY_SUBMIT_LIMIT = { max: 10, timeWindow: '1 hour', keyGenerator: byAccount };
 
 const isModerator = (request: FastifyRequest) => isAdmin(request, 'moderator');
 
@@ -49,7 +54,7 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.headers(noStore).send(rows.map(presentOwnStory));
   });
 
-  app.post('/api/my/stories', { schema: { body: StoryDraftSchema }, config: { access: { role: 'patient' }, rateLimit: { max: 20, timeWindow: '1 hour' } } }, async (request, reply) => {
+  app.post('/api/my/stories', { schema: { body: StoryDraftSchema }, config: { access: { role: 'patient' }, rateLimit: STORY_CREATE_LIMIT } }, async (request, reply) => {
     const me = requireUser(request);
     const story = await createStory(app.db, me.id, request.body, null, now());
     return reply.status(201).headers(noStore).send(presentOwnStory(story));
@@ -62,12 +67,12 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.headers(noStore).send(presentOwnStory(row));
   });
 
-  app.patch('/api/my/stories/:id', { schema: { params: idParams, body: StoryDraftSchema }, config: { access: 'user' } }, async (request, reply) => {
+  app.patch('/api/my/stories/:id', { schema: { params: idParams, body: StoryDraftSchema }, config: { access: 'user', rateLimit: STORY_EDIT_LIMIT } }, async (request, reply) => {
     const story = await editStory(app.db, requireUser(request).id, request.params.id, request.body, now());
     return reply.headers(noStore).send(presentOwnStory(story));
   });
 
-  app.post('/api/my/stories/:id/submit', { schema: { params: idParams }, config: { access: 'user' } }, async (request, reply) => {
+  app.post('/api/my/stories/:id/submit', { schema: { params: idParams }, config: { access: 'user', rateLimit: STORY_SUBMIT_LIMIT } }, async (request, reply) => {
     const story = await submitStory(app.db, requireUser(request).id, request.params.id, now());
     return reply.headers(noStore).send(presentOwnStory(story));
   });
