@@ -5,7 +5,7 @@ import { getTableConfig, PgTable, pgTable, text, uuid } from 'drizzle-orm/pg-cor
 import * as schema from '../db/schema/index.ts';
 import { KEPT_AFTER_DELETION, NOT_PERSONAL_DATA, PERSONAL_DATA } from './personal-data.ts';
 
-const TABLES = Object.values(schema).filter((value): value is PgTable => is(value, PgTable));
+const TABLES = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
 
 /** Columns that hold an email, a person's name or a mail recipient. */
 const PERSON_COLUMN = /email|name|^to$|payee/;

@@ -114,7 +114,7 @@ function byConfirmedEmail(user: UserRow, column: Parameters<typeof eq>[0]): SQL 
 /** Mail to or about the person: any age once their address is confirmed, else only mail since the account began. */
 function mailAbout(user: UserRow): SQL {
   const mentions = [user.email.toLowerCase(), user.id, `${user.firstName} ${user.lastName}`.toLowerCase()];
-  const names = or(...mentions.map((m) => sql`position(${m} in lower(${outbox.to} || ' ' || ${outbox.subject} || ' ' || ${outbox.text})) > 0`))!;
+  const names = or(...mentions.map((m) => sql`position(${m} in lower(${outbox.to} || ' ' || ${outbox.subject} || ' ' || ${outbox.text} || ' ' || coalesce(${outbox.html}, ''))) > 0`))!;
   return user.emailVerifiedAt ? names : and(names, gte(outbox.createdAt, user.createdAt))!;
 }
 

@@ -1,0 +1,132 @@
+/** Issue 13: one person's rows in every table are in her export, and after deletion none holds her id, address or name. */
+import { describe, expect, it } from 'vitest';
+import { eq, getTableColumns, is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import * as schema from '../../db/schema/index.ts';
+import { DELETED_DONOR, FORMER_MEMBER, KEPT_AFTER_DELETION, PERSONAL_DATA } from '../../commands/personal-data.ts';
+import { postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
+import { enrolTwoFactor, getWith, signUp, solveAltcha, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
+import { buildAdmin } from '../../../../tests/factories/users.ts';
+import { buildStory } from '../../../../tests/factories/stories.ts';
+import { buildDoctor } from '../../../../tests/factories/doctors.ts';
+import { buildDonation } from '../../../../tests/factories/donations.ts';
+import { newCampaign, PDF } from '../../../../tests/factories/spending.ts';
+
+const t = setupTestApp();
+const db = () => t.database.db;
+const PATIENT_ANSWERS = { medicalCondition: 'Endometriosis', symptoms: 'Pain', treatmentGoals: 'Surgery', urgencyLevel: 'high', preferredContactMethod: 'email' };
+const published = { status: 'approved' as const, publishConsent: true, publishedTitle: 'A public story', publishedBody: 'It took years.', publishedAt: new Date() };
+
+/** The value at a dotted path of the export ("adminInvites.created"). */
+const at = (doc: unknown, path: string) => path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], doc);
+const holdsSomething = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== null && value !== undefined);
+
+/** Every (table, column) in the database whose value mentions one of these strings (case-insensitive). */
+async function mentions(needles: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const table of (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable))) {
+    const name = getTableConfig(table).name;
+    const columns = Object.entries(getTableColumns(table));
+    for (const row of (await db().select().from(table)) as Record<string, unknown>[]) {
+      for (const [key, column] of columns) {
+        const value = row[key];
+        if (value === null || Buffer.isBuffer(value)) continue;
+        const text = JSON.stringify(value).toLowerCase();
+        if (needles.some((needle) => text.includes(needle.toLowerCase()))) found.push(`${name}.${column.name}`);
+      }
+    }
+  }
+  return [...new Set(found)].sort();
+}
+
+describe('one member, every table', () => {
+  it('exports every table PERSONAL_DATA lists for her, and after deletion leaves her id, address and names only in the documented columns', async () => {
+    const person = { firstName: 'Quenby', lastName: 'Zarkowitz', email: `quenby.zarkowitz.${Date.now()}@example.com` };
+    const { cookie, user } = await signUp(t.app, { ...person, role: 'patient' });
+    const me = user.id;
+    await db().update(schema.users).set({ emailVerifiedAt: new Date() }).where(eq(schema.users.id, me));
+    const other = await signUp(t.app, { role: 'patient', firstName: 'Olive', lastName: 'Other' });
+    const moderator = await buildAdmin(db(), 'moderator');
+
+    // Through the API, as she would.
+    expect((await postJson(t.app, '/api/user/onboarding', { role: 'patient', onboardingData: PATIENT_ANSWERS }, { cookie })).statusCode).toBe(200);
+    await enrolTwoFactor(t.app, cookie);
+    const draft = await postJson(t.app, '/api/my/stories', { title: 'My own story', body: 'It took nine years and five doctors before anyone listened to me at all.' }, { cookie });
+    expect(draft.statusCode).toBe(201);
+    const storyId = draft.json().id as string;
+    await db().update(schema.stories).set(published).where(eq(schema.stories.id, storyId));
+    const received = await postJson(t.app, `/api/stories/${storyId}/support`, { body: 'Sending you strength' }, { cookie: other.cookie });
+    expect((await postJson(t.app, `/api/support/${received.json().id}/thank`, {}, { cookie })).statusCode).toBe(204);
+    const othersStory = await buildStory(db(), published);
+    const written = await postJson(t.app, `/api/stories/${othersStory.id}/support`, { body: 'Words only she wrote' }, { cookie });
+    expect(written.statusCode).toBe(201);
+    const reported = await postJson(t.app, `/api/stories/${othersStory.id}/support`, { body: 'A reply she reports' }, { cookie: other.cookie });
+    expect((await postJson(t.app, `/api/support/${reported.json().id}/report`, { reason: 'Her own reasons' }, { cookie })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/campaign/follow', headers: { cookie, origin: SITE_ORIGIN } })).statusCode).toBe(200);
+    const contact = { name: `${person.firstName} ${person.lastName}`, email: person.email, subject: 'Hello', message: 'A message to the team', altcha: await solveAltcha(t.app) };
+    expect((await postJson(t.app, '/api/contact', contact)).statusCode).toBe(201);
+    const refund = { name: contact.name, email: person.email, amount: 20, paymentMethod: 'PayPal', donatedOn: '2026-11-01', reason: 'I gave twice by mistake' };
+    const asked = await postJson(t.app, '/api/refund-requests', { ...refund, altcha: await solveAltcha(t.app) }, { cookie });
+    expect(asked.statusCode).toBe(201);
+    expect((await postJson(t.app, '/api/refund-requests', { ...refund, altcha: await solveAltcha(t.app) })).statusCode).toBe(201);
+
+    // Directly, where no route of hers makes the row (admin work, money records, others' views of her).
+    const campaignId = await newCampaign(db(), me);
+    const gift = await buildDonation(db(), { campaignId, donorName: contact.name, recordedBy: me });
+    await db().update(schema.refundRequests).set({ donationId: gift.id }).where(eq(schema.refundRequests.id, asked.json().id));
+    const [othersRefund] = await db().insert(schema.refundRequests).values({ campaignId, name: 'Olive Other', email: 'olive@example.com', amountCents: 100, currency: 'USD', paymentMethod: 'PayPal', donatedOn: '2026-11-01', reason: 'Twice', decidedBy: me }).returning();
+    expect(othersRefund).toBeDefined();
+    const [document] = await db().insert(schema.uploads).values({ ownerId: me, purpose: 'expense_document', contentType: 'application/pdf', size: PDF.length, bytes: PDF }).returning();
+    await db().insert(schema.uploads).values({ ownerId: me, purpose: 'avatar', contentType: 'image/png', size: 1, bytes: Buffer.from([0]) });
+    const [expense] = await db()
+      .insert(schema.expenses)
+      .values({ campaignId, submittedBy: me, releasedBy: me, costGroup: 'surgery', payee: 'Riverside', payeeCategory: 'Hospital or clinic', amountCents: 100, currency: 'USD', usdCents: 100, description: 'Deposit', incurredOn: '2026-11-02' })
+      .returning();
+    await db().insert(schema.expenseDocuments).values({ expenseId: expense!.id, uploadId: document!.id });
+    await db().insert(schema.expenseApprovals).values({ expenseId: expense!.id, approverId: me });
+    await db().insert(schema.campaignVersions).values({ campaignId, version: 2, content: {} as never, publishedBy: me });
+    const doctor = await buildDoctor(db(), { profile: { verificationDecidedBy: me } });
+    expect(doctor.profile.verificationDecidedBy).toBe(me);
+    await db().insert(schema.commentReports).values({ commentId: written.json().id, reporterId: other.user.id, reason: 'Spam', resolution: 'kept', resolvedAt: new Date(), resolvedBy: me });
+    await db().insert(schema.storyEvents).values({ storyId: othersStory.id, actorId: me, action: 'comment' });
+    await db().insert(schema.auditLog).values({ actorId: moderator.id, action: 'user.suspend', targetType: 'user', targetId: me, before: { id: me, email: person.email, firstName: person.firstName, lastName: person.lastName }, after: { status: 'suspended' } });
+    await db().insert(schema.notifications).values({ userId: moderator.id, type: 'admin_queue', title: `Dr. ${contact.name} waits for verification`, eventKey: `doctor:${me}:pending` });
+    await db().insert(schema.adminInvites).values({ tokenHash: `invite-${Math.random()}`, adminLevel: 'moderator', email: person.email, usedBy: me, usedAt: new Date(), expiresAt: new Date() });
+    await db().insert(schema.adminInvites).values({ tokenHash: `invite-${Math.random()}`, adminLevel: 'moderator', createdBy: me, expiresAt: new Date() });
+    await db().insert(schema.rateLimits).values({ key: `login:account:${person.email}`, count: 1, resetAt: Date.now() + 60_000 });
+
+    const exported = await getWith(t.app, '/api/user/export', cookie);
+    expect(exported.statusCode).toBe(200);
+    const data = exported.json();
+    expect(data.formatVersion).toBe(2);
+    const empty = Object.entries(PERSONAL_DATA).flatMap(([table, decision]) => decision.exportedAs.filter((path) => !holdsSomething(at(data, path))).map((path) => `${table}: ${path}`));
+    expect(empty).toEqual([]);
+    expect(exported.body).not.toMatch(/tokenHash|codeHash|passwordHash|totpSecret/);
+    expect(data.stories[0]).toMatchObject({ body: expect.stringContaining('nine years'), history: [expect.objectContaining({ action: expect.any(String) })] });
+    expect(data.wordsOfSupportReceived).toEqual([expect.objectContaining({ body: 'Sending you strength', thankedAt: expect.any(String) })]);
+    expect(data.uploads.map((u: { url: string }) => u.url)).toContain(`/api/uploads/${document!.id}`);
+    expect(data.byVerifiedEmail).toMatchObject({ linkedBy: 'verified email', contactMessages: [{ message: 'A message to the team' }] });
+
+    // An admin moves the campaign to someone else first (the owner cannot delete her account).
+    await db().update(schema.campaigns).set({ ownerId: other.user.id }).where(eq(schema.campaigns.id, campaignId));
+    const gone = await t.app.inject({ method: 'DELETE', url: '/api/user', payload: { password: STRONG_PASSWORD }, headers: { cookie, origin: SITE_ORIGIN } });
+    expect(gone.statusCode).toBe(204);
+
+    const kept = KEPT_AFTER_DELETION.map((k) => `${k.table}.${k.column}`);
+    const left = await mentions([me, person.email, person.firstName, person.lastName]);
+    expect(left.filter((column) => !kept.includes(column))).toEqual([]);
+    // The scan does find her: the immutable ledger row of the gift she recorded still carries her id.
+    expect(left).toEqual(kept);
+    // What others keep says who, without her: the ledger's donation, the refund request, the moderator's notice and log.
+    expect((await db().select().from(schema.donations).where(eq(schema.donations.id, gift.id)))[0]).toMatchObject({ donorName: DELETED_DONOR, recordedBy: null, amountCents: gift.amountCents });
+    const notices = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, moderator.id));
+    expect(notices.map((n) => n.title)).toContain(`Dr. ${FORMER_MEMBER} waits for verification`);
+    expect(notices.find((n) => n.type === 'admin_queue' && n.title === 'A word of support was reported')?.body).toBe('');
+    const [approval] = await db().select().from(schema.expenseApprovals).where(eq(schema.expenseApprovals.expenseId, expense!.id));
+    const log = await db().select().from(schema.auditLog).where(eq(schema.auditLog.targetType, 'user'));
+    // One pseudonym per deleted account, the same in the audit log and on her approval.
+    expect(log.filter((entry) => entry.targetId === approval!.approverId || entry.actorId === approval!.approverId).length).toBeGreaterThan(1);
+    expect((await getWith(t.app, `/api/uploads/${document!.id}`, '')).statusCode).toBe(404);
+    expect(await db().select({ id: schema.uploads.id }).from(schema.uploads).where(eq(schema.uploads.id, document!.id))).toHaveLength(1);
+  });
+});
