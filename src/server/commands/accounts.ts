@@ -121,8 +121,7 @@ export async function resetPasswordWithToken(db: Db, secret: string, token: stri
     // Spending the token is the guard against two resets racing with one link.
     const spent = await tx.update(userTokens).set({ usedAt: now }).where(live).returning({ id: userTokens.id });
     if (spent.length === 0) throw new AppError('VALIDATION', INVALID_RESET_LINK, 'token');
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, found.user.id));
-    await tx.delete(sessions).where(eq(sessions.userId, found.user.id));
+    await replacePasswordHash(tx as unknown as Db, found.user.id, passwordHash, now);
   });
   return found.user;
 }
@@ -132,11 +131,26 @@ export async function setPassword(db: Db, user: UserRow, newPassword: string, no
   const problem = passwordPolicyProblem(newPassword, user);
   if (problem) throw new AppError('VALIDATION', problem, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
-    const others = keepSessionId ? and(eq(sessions.userId, user.id), sql`${sessions.id} <> ${keepSessionId}`) : eq(sessions.userId, user.id);
-    await tx.delete(sessions).where(others);
-  });
+  await db.transaction(async (tx) => replacePasswordHash(tx as unknown as Db, user.id, passwordHash, now, keepSessionId));
+}
+
+/**
+ * The one place a password changes: with it, every unused reset link of the account stops working and
+ * every other session ends (all of them unless `keepSessionId`). Call inside a transaction.
+ */
+async function replacePasswordHash(tx: Db, userId: string, passwordHash: string, now: Date, keepSessionId?: string) {
+  await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+  await tx
+    .update(userTokens)
+    .set({ usedAt: now })
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, 'reset_password'), isNull(userTokens.usedAt)));
+  const others = keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId);
+  await tx.delete(sessions).where(others);
+}
+
+/** Stores a stronger hash of the same password (after sign-in); not a change, so sessions and links stay. */
+export async function rehashPassword(db: Db, userId: string, password: string) {
+  await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, userId));
 }
 
 export const ADMIN_INVITE_TTL_MS = 24 * 60 * 60 * 1000;

@@ -21,9 +21,10 @@ import {
   findUserByEmail,
   issueUserToken,
   registerUser,
+  rehashPassword,
   resetPasswordWithToken,
 } from '../../commands/accounts.ts';
-import { hashPassword, needsRehash, verifyPassword } from '../../services/passwords.ts';
+import { needsRehash, verifyPassword } from '../../services/passwords.ts';
 import { passwordChangedMail, resetPasswordMail, signInLockedMail, verifyEmailMail } from '../../services/mail-templates.ts';
 import { FAILED_CODES, FAILED_SIGN_INS, RESET_REQUESTS, VERIFICATION_RESENDS } from '../../services/account-limits.ts';
 import type { UserRow } from '../../services/sessions.ts';
@@ -99,7 +100,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
         }
       }
       if (needsRehash(user.passwordHash)) {
-        await app.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
+        await rehashPassword(app.db, user.id, password);
       }
       await app.signIn(request, reply, user.id, { secondFactor: user.totpEnabledAt !== null });
       return reply.headers(noStore).send(presentCurrentUser(user, request.session));
