@@ -17,6 +17,7 @@ import { CheckboxField, TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { PageStatus, PASSWORD_HINT, useRequiredUser } from './account-layout.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
+import { OWNER_CANNOT_DELETE_ACCOUNT } from '#shared/account-messages.ts';
 
 const PROFILE_KEY = ['/api/user/profile'] as const;
 const SESSIONS_KEY = ['/api/user/sessions'] as const;
@@ -24,6 +25,8 @@ const SESSIONS_KEY = ['/api/user/sessions'] as const;
 interface ProfileAnswer {
   user: CurrentUser;
   notifyByEmail: boolean;
+  /** The campaign's owner cannot delete her account until an admin moves ownership. */
+  ownsCampaign: boolean;
 }
 
 interface SessionView {
@@ -281,7 +284,7 @@ function DataSection() {
 type DeleteIn = z.input<typeof DeleteAccountSchema>;
 type DeleteOut = z.output<typeof DeleteAccountSchema>;
 
-function DeleteSection() {
+function DeleteSection({ ownsCampaign }: { ownsCampaign: boolean }) {
   const [, navigate] = useLocation();
   const refreshUser = useRefreshCurrentUser();
   const [confirming, setConfirming] = useState(false);
@@ -313,9 +316,14 @@ function DeleteSection() {
         Delete my account
       </CardTitle>
       <p className="mt-1 text-sm text-slate-700">
-        This permanently deletes your account, your profile and your onboarding answers, and signs you out everywhere. It cannot be undone.
+        This permanently deletes your account and everything linked to it (your profile, stories, words of support and notifications), and signs you
+        out everywhere. Money records the campaign must keep stay without your name. It cannot be undone.
       </p>
-      {!confirming ? (
+      {ownsCampaign ? (
+        <p role="note" className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+          {OWNER_CANNOT_DELETE_ACCOUNT}
+        </p>
+      ) : !confirming ? (
         <Button ref={openButton} variant="secondary" className="mt-4 text-red-800" onClick={() => setConfirming(true)}>
           <Trash2 aria-hidden="true" className="h-4 w-4" />
           Delete my account…
@@ -374,7 +382,7 @@ function Settings({ user }: { user: CurrentUser }) {
         <TwoFactorSection user={user} />
         <SessionsSection />
         <DataSection />
-        <DeleteSection />
+        <DeleteSection ownsCampaign={profile.data?.ownsCampaign ?? false} />
       </div>
     </div>
   );
