@@ -1,4 +1,5 @@
 /** Small real images for upload tests. */
+import { crc32, deflateSync } from 'node:zlib';
 /** A 7 x 5 image in each format, as a browser's canvas encodes it (the WebP ones in the extended VP8X form). */
 export const IMAGES = {
   png: 'iVBORw0KGgoAAAANSUhEUgAAAAcAAAAFCAYAAACJmvbYAAAAPElEQVR4AXSJgQkAIAgExTFaw1laoaEaofZqjZIH5QkUD/7/dJndChW/fYYEXvMhs30BsrcpAXtIHjg/AAAA//9m0dChAAAABklEQVQDAF95F3Qsxxb2AAAAAElFTkSuQmCC',
@@ -9,3 +10,26 @@ export const IMAGES = {
 
 /** The 7 x 5 PNG's bytes. */
 export const PNG_7X5 = Buffer.from(IMAGES.png, 'base64');
+
+/** One PNG chunk: length, type, data, and the CRC of type and data. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/**
+ * A decompression bomb's header: a PNG of a few dozen bytes whose IHDR claims `width` x `height` pixels
+ * (8-bit grayscale) with one row of data; decoding it would need width x height bytes.
+ */
+export function pngClaiming(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8);
+  const firstRow = deflateSync(Buffer.alloc(1 + width));
+  return Buffer.concat([PNG_7X5.subarray(0, 8), pngChunk('IHDR', header), pngChunk('IDAT', firstRow), pngChunk('IEND', Buffer.alloc(0))]);
+}

@@ -1,4 +1,6 @@
-/** What a file is, judged by its first bytes, never by its name or the type the browser claims. */
+/** What a file is, judged by its first bytes (never by its name or the type the browser claims), and decoded by sharp. */
+import sharp, { type Metadata } from 'sharp';
+
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
 
 export function sniffImageType(bytes: Buffer): ImageType | null {
@@ -16,45 +18,29 @@ export function sniffDocumentType(bytes: Buffer): DocumentType | null {
   return sniffImageType(bytes);
 }
 
-/** JPEG start-of-frame markers (baseline, progressive, ...): they carry the frame's size. DHT, JPG and DAC share the range. */
-const JPEG_SOF = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
+/** The most pixels an uploaded image may have: a few-KB PNG can claim 50000 x 50000 (2.5 gigapixels) and exhaust memory when decoded. */
+export const IMAGE_MAX_PIXELS = 40_000_000;
 
-function jpegSize(bytes: Buffer): { width: number; height: number } | null {
-  let at = 2;
-  while (at + 9 < bytes.length) {
-    if (bytes[at] !== 0xff) return null;
-    const marker = bytes[at + 1]!;
-    // Fill bytes and markers without a length (RSTn, TEM).
-    if (marker === 0xff) {
-      at++;
-      continue;
-    }
-    if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
-      at += 2;
-      continue;
-    }
-    if (JPEG_SOF.has(marker)) return { height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) };
-    at += 2 + bytes.readUInt16BE(at + 2);
+// Each upload is decoded once; libvips' operation cache would only hold decoded pixels in memory.
+sharp.cache(false);
+
+/** A sniffed image's real size, decoded by sharp: refused above IMAGE_MAX_PIXELS, or when truncated or corrupt. */
+export async function decodedImageSize(bytes: Buffer): Promise<{ ok: true; width: number; height: number } | { ok: false; problem: 'too-many-pixels' | 'unreadable'; width?: number; height?: number }> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    return { ok: false, problem: 'unreadable' };
   }
-  return null;
-}
-
-function webpSize(bytes: Buffer): { width: number; height: number } | null {
-  const chunk = bytes.toString('ascii', 12, 16);
-  if (chunk === 'VP8X' && bytes.length >= 30) return { width: 1 + bytes.readUIntLE(24, 3), height: 1 + bytes.readUIntLE(27, 3) };
-  if (chunk === 'VP8 ' && bytes.length >= 30) return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
-  if (chunk === 'VP8L' && bytes.length >= 25) {
-    const bits = bytes.readUInt32LE(21);
-    return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >>> 14) & 0x3fff) };
+  const { width, height } = metadata;
+  if (!width || !height) return { ok: false, problem: 'unreadable' };
+  // Checked before decoding, from the header; limitInputPixels below holds the same bound inside libvips.
+  if (width * height > IMAGE_MAX_PIXELS) return { ok: false, problem: 'too-many-pixels', width, height };
+  try {
+    // stats() decodes every pixel (streamed, not held), so a truncated or corrupt image fails here.
+    await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).stats();
+  } catch {
+    return { ok: false, problem: 'unreadable' };
   }
-  return null;
-}
-
-/** An image's size in pixels read from its header (no decoding), or null when the header makes no sense. */
-export function imageSize(bytes: Buffer, type: ImageType): { width: number; height: number } | null {
-  let size: { width: number; height: number } | null = null;
-  if (type === 'image/png' && bytes.length >= 24 && bytes.toString('ascii', 12, 16) === 'IHDR') size = { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-  else if (type === 'image/jpeg') size = jpegSize(bytes);
-  else if (type === 'image/webp') size = webpSize(bytes);
-  return size && size.width > 0 && size.height > 0 ? size : null;
+  return { ok: true, width, height };
 }

@@ -4,7 +4,7 @@
  * publish this instance drops its cached campaign and renders the public pages again.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { count, desc, eq } from 'drizzle-orm';
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
@@ -24,7 +24,7 @@ import { campaignVersions, campaigns, uploads, users } from '../../db/schema/ind
 import { findVersion, postCampaignUpdate, publishCampaign, restoreCampaignVersion, setCampaignOwner } from '../../commands/campaign-content.ts';
 import { presentAdminCampaign, presentOwner } from '../../presenters/campaign.ts';
 import { withCurrentShape, type CampaignRow } from '../../services/campaign.ts';
-import { imageSize, sniffImageType } from '../../services/file-types.ts';
+import { readUploadedImage } from '../uploads/read-upload.ts';
 import { mailImportant } from '../../services/notifications.ts';
 import { requireUser } from '../../plugins/auth.ts';
 
@@ -54,24 +54,6 @@ async function published(app: FastifyInstance, row: CampaignRow): Promise<AdminC
 }
 
 const fullName = (first: string | null, last: string | null) => (first === null ? null : `${first} ${last ?? ''}`.trim());
-
-/** The one image in a multipart request, checked by its bytes, with its size in pixels. */
-async function readCampaignImage(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
-  const file = await request.file();
-  if (!file) throw new AppError('VALIDATION', 'Choose an image to upload', 'image');
-  let bytes: Buffer;
-  try {
-    bytes = await file.toBuffer();
-  } catch {
-    throw new AppError('PAYLOAD_TOO_LARGE', 'The image must be 2 MB or smaller', 'image');
-  }
-  const contentType = sniffImageType(bytes);
-  if (!contentType) throw new AppError('VALIDATION', 'The image must be a PNG, JPEG or WebP image', 'image');
-  const size = imageSize(bytes, contentType);
-  if (!size) throw new AppError('VALIDATION', 'The image could not be read; save it again as PNG, JPEG or WebP', 'image');
-  return { bytes, contentType, ...size };
-}
 
 const adminCampaign: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: CAMPAIGN_IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
@@ -146,7 +128,7 @@ const adminCampaign: FastifyPluginAsyncZod = async (app) => {
   /** An image for the campaign's content (gallery, journey...); the content refers to it by its URL. */
   app.post('/api/uploads/campaign-image', { config: { ...SUPER_ADMIN, rateLimit: { max: 60, timeWindow: '1 hour' } } }, async (request, reply) => {
     requireUser(request);
-    const { bytes, contentType, width, height } = await readCampaignImage(request);
+    const { bytes, contentType, width, height } = await readUploadedImage(request, { field: 'image', what: 'image', maxBytes: CAMPAIGN_IMAGE_MAX_BYTES });
     // No owner: the image belongs to the campaign, and must outlive the account of whoever uploaded it.
     const [row] = await app.db.insert(uploads).values({ ownerId: null, purpose: 'campaign_image', contentType, size: bytes.length, bytes }).returning({ id: uploads.id });
     const answer: CampaignImageUpload = { id: row!.id, url: `/api/uploads/${row!.id}`, width, height };

@@ -5,10 +5,11 @@ import { postJson, SITE_ORIGIN, setupTestApp } from '../../../../tests/setup/tes
 import { getWith, signUp } from '../../../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { rateLimits, stories } from '../../db/schema/index.ts';
+import { PNG_7X5 } from '../../../../tests/factories/images.ts';
 
 const t = setupTestApp();
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+const PNG = PNG_7X5;
 
 function upload(cookie: string, bytes: Buffer, filename = 'photo.png', type = 'image/png') {
   const boundary = '----healing-circle-test';

@@ -12,29 +12,13 @@ import { AppError } from '#shared/errors.ts';
 import { EXPENSE_DOCUMENT_MAX_BYTES } from '#shared/constants.ts';
 import { campaigns, expenseDocuments, expenses, stories, uploads, users } from '../../db/schema/index.ts';
 import { imagesInclude, isPublicStory } from '../../commands/stories.ts';
-import { sniffDocumentType, sniffImageType } from '../../services/file-types.ts';
+import { readUploadedDocument, readUploadedImage } from './read-upload.ts';
 import { presentCurrentUser } from '../../presenters/user.ts';
 import { isAdmin, requireUser } from '../../plugins/auth.ts';
 import type { Db } from '../../db/client.ts';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const STORY_IMAGE_MAX_BYTES = AVATAR_MAX_BYTES;
-
-/** The one image in a multipart request, checked by its bytes; `field` names it in errors. */
-async function readImage(request: FastifyRequest, field: string, what: string) {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
-  const file = await request.file();
-  if (!file) throw new AppError('VALIDATION', 'Choose an image to upload', field);
-  let bytes: Buffer;
-  try {
-    bytes = await file.toBuffer();
-  } catch {
-    throw new AppError('PAYLOAD_TOO_LARGE', 'The image must be 2 MB or smaller', field);
-  }
-  const contentType = sniffImageType(bytes);
-  if (!contentType) throw new AppError('VALIDATION', `The ${what} must be a PNG, JPEG or WebP image`, field);
-  return { bytes, contentType };
-}
 
 const PUBLIC_PURPOSES = new Set(['avatar', 'campaign_image']);
 
@@ -70,11 +54,12 @@ async function mayReadDocument(db: Db, request: FastifyRequest, file: { id: stri
 }
 
 const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Each route passes its own limits to readUploadedFile; these hold for any other reader.
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
 
   app.post('/api/user/avatar', { config: { access: 'user', rateLimit: { max: 20, timeWindow: '1 hour' } } }, async (request, reply) => {
     const me = requireUser(request);
-    const { bytes, contentType } = await readImage(request, 'avatar', 'avatar');
+    const { bytes, contentType } = await readUploadedImage(request, { field: 'avatar', what: 'avatar', maxBytes: AVATAR_MAX_BYTES });
 
     const updated = await app.db.transaction(async (tx) => {
       await tx.delete(uploads).where(and(eq(uploads.ownerId, me.id), eq(uploads.purpose, 'avatar')));
@@ -101,7 +86,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   /** An image for a story the author is writing; the story references it by id (checked in the story commands). */
   app.post('/api/uploads/story-image', { config: { access: { role: 'patient' }, rateLimit: { max: 40, timeWindow: '1 hour' } } }, async (request, reply) => {
     const me = requireUser(request);
-    const { bytes, contentType } = await readImage(request, 'image', 'image');
+    const { bytes, contentType } = await readUploadedImage(request, { field: 'image', what: 'image', maxBytes: STORY_IMAGE_MAX_BYTES });
     const [row] = await app.db.insert(uploads).values({ ownerId: me.id, purpose: 'story_image', contentType, size: bytes.length, bytes }).returning({ id: uploads.id });
     return reply.status(201).header('cache-control', 'no-store').send({ id: row!.id, url: `/api/uploads/${row!.id}` });
   });
@@ -114,16 +99,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const [owned] = await app.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.ownerId, me.id)).limit(1);
       if (!owned) throw new AppError('FORBIDDEN', "Only a campaign's owner and its managers can upload expense documents");
     }
-    const file = await request.file({ limits: { fileSize: EXPENSE_DOCUMENT_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
-    if (!file) throw new AppError('VALIDATION', 'Choose a document to upload', 'document');
-    let bytes: Buffer;
-    try {
-      bytes = await file.toBuffer();
-    } catch {
-      throw new AppError('PAYLOAD_TOO_LARGE', 'The document must be 5 MB or smaller', 'document');
-    }
-    const contentType = sniffDocumentType(bytes);
-    if (!contentType) throw new AppError('VALIDATION', 'The document must be a PDF or a PNG, JPEG or WebP image', 'document');
+    const { bytes, contentType } = await readUploadedDocument(request, { field: 'document', what: 'document', maxBytes: EXPENSE_DOCUMENT_MAX_BYTES });
     const [row] = await app.db
       .insert(uploads)
       .values({ ownerId: me.id, purpose: 'expense_document', contentType, size: bytes.length, bytes })
