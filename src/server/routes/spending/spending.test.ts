@@ -1,7 +1,7 @@
 /** Verified spending (issue 6): expenses, separation of duties, releases, refunds, and the public ledger. */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { auditLog, donations, expenses, ledgerBalances, ledgerEntries, notifications, outbox, rateLimits, refundRequests } from '../../db/schema/index.ts';
+import { auditLog, campaigns, donations, expenses, ledgerBalances, ledgerEntries, notifications, outbox, rateLimits, refundRequests } from '../../db/schema/index.ts';
 import { postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
 import { getWith, signUp, solveAltcha, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
@@ -125,6 +125,8 @@ describe('submitting an expense', () => {
     const campaign = await newCampaign(t.database.db, patient.user.id);
     const res = await submitExpense(t.app, patient.cookie, campaign, await expenseForm(t.app, patient.cookie));
     const document = res.json().documents[0].url as string;
+    // An admin moves the campaign to someone else first: its owner cannot delete her account.
+    await t.database.db.update(campaigns).set({ ownerId: owner.id }).where(eq(campaigns.id, campaign));
     const gone = await t.app.inject({ method: 'DELETE', url: '/api/user', payload: { password: STRONG_PASSWORD }, headers: { cookie: patient.cookie, origin: SITE_ORIGIN } });
     expect(gone.statusCode).toBe(204);
     const kept = (await getWith(t.app, `/api/expenses/${res.json().id}`, managerA.cookie)).json();
