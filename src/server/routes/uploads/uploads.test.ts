@@ -72,7 +72,8 @@ describe('a malformed upload', () => {
   const send = (cookie: string, payload: Buffer, contentType = `multipart/form-data; boundary=${boundary}`) =>
     t.app.inject({ method: 'POST', url: '/api/user/avatar', payload, headers: { cookie, origin: SITE_ORIGIN, 'content-type': contentType } });
 
-  it.each([
+  type Case = [name: string, build: () => [payload: Buffer, contentType?: string], status: number, message: RegExp];
+  it.each<Case>([
     ['no boundary', () => [Buffer.concat([part('avatar', PNG), end]), 'multipart/form-data'], 400, /could not be read/],
     ['a cut-off body', () => [part('avatar', PNG).subarray(0, 120)], 400, /could not be read \(a malformed or cut-off multipart body\)/],
     ['another field name', () => [Buffer.concat([part('photo', PNG), end])], 400, /Send the avatar as a file in the form field "avatar"/],
@@ -84,8 +85,8 @@ describe('a malformed upload', () => {
     ['a plain-text body', () => [Buffer.from('hello'), 'text/plain'], 415, /Send the avatar as multipart\/form-data/],
     ['a file over 2 MB', () => [Buffer.concat([part('avatar', Buffer.concat([PNG, Buffer.alloc(AVATAR_MAX_BYTES)])), end])], 413, /The avatar must be 2 MB or smaller/],
     ['a cut-off PNG', () => [Buffer.concat([part('avatar', PNG.subarray(0, PNG.length - 20)), end])], 400, /could not be read \(damaged or cut off\)/],
-  ] as const)('answers %s with its status and a message saying what was wrong, storing nothing', async (_name, build, status, message) => {
-    const [payload, contentType] = build() as readonly [Buffer, string?];
+  ])('answers %s with its status and a message saying what was wrong, storing nothing', async (_name, build, status, message) => {
+    const [payload, contentType] = build();
     const res = await send(cookie, payload, contentType);
     expect(res.statusCode).toBe(status);
     expect(Object.keys(res.json()).every((key) => ['message', 'code', 'fieldErrors'].includes(key))).toBe(true);
