@@ -96,6 +96,11 @@ export const PAGE_ROUTES: PageRoute[] = [
     head: legal('Sign In', 'Sign in to your {product} account.'),
   },
   {
+    path: '/logout',
+    load: () => import('./routes/account/logout.tsx'),
+    head: legal('Sign Out', 'Sign out of your {product} account.'),
+  },
+  {
     path: '/forgot-password',
     load: () => import('./routes/account/forgot-password.tsx'),
     head: legal('Forgot Password', 'Get a link to reset your {product} password.'),

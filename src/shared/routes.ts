@@ -24,6 +24,7 @@ export const CLIENT_ONLY_PATHS: readonly string[] = [
   '/get-started',
   '/register',
   '/login',
+  '/logout',
   '/forgot-password',
   '/reset-password',
   '/verify-email',

@@ -164,8 +164,8 @@ export function AccountNav({ user }: { user: CurrentUser }) {
             )}
             <DropdownMenu.Separator className="my-1 h-px bg-brand-100" />
             <DropdownMenu.Item asChild className={ITEM}>
-              {/* A navigation, not a fetch: the server ends the session and sends the visitor home. */}
-              <a href="/api/logout">
+              {/* The sign-out page asks with a button: signing out is a POST, never a link's GET. */}
+              <a href="/logout">
                 <LogOut aria-hidden="true" className="h-4 w-4 text-brand-700" />
                 Sign Out
               </a>
@@ -220,7 +220,7 @@ export function MobileAccountNav({ user, onNavigate }: { user: CurrentUser; onNa
         {general.map(item)}
         {dashboards.map(item)}
       </ul>
-      <a href="/api/logout" className={buttonClass('secondary', 'md', 'mt-2 w-full')}>
+      <a href="/logout" className={buttonClass('secondary', 'md', 'mt-2 w-full')}>
         <LogOut aria-hidden="true" className="h-4 w-4" />
         Sign Out
       </a>

@@ -53,11 +53,7 @@ export function useRequiredUser(returnTo: string): { user: CurrentUser | null; i
   return { user, isLoading };
 }
 
-/** A same-site path (starts with "/" but not "//" or "/\"), else "/". */
-export function safeReturnPath(value: string | null): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  return value;
-}
+export { safeReturnPath } from '#shared/return-path.ts';
 
 /** The shared password rules (passwordSchema), said once for the forms that set a password. */
 export const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters, with upper and lower case letters and a number.`;

@@ -114,11 +114,19 @@ describe('sign-in and sign-out', () => {
     expect((await getWith(t.app, '/api/auth/user', after)).statusCode).toBe(200);
   });
 
-  it('ends the session on the server at logout: the old cookie gets 401', async () => {
+  it('GET /api/logout signs nobody out: it sends the visitor to the /logout page, whose button posts', async () => {
     const { cookie } = await signUp(t.app);
-    const out = await getWith(t.app, '/api/logout', cookie);
-    expect(out.statusCode).toBe(302);
-    expect(out.headers.location).toBe('/');
+    const visit = await getWith(t.app, '/api/logout', cookie);
+    expect(visit.statusCode).toBe(302);
+    expect(visit.headers.location).toBe('/logout');
+    expect(visit.cookies).toEqual([]);
+    expect((await getWith(t.app, '/api/auth/user', cookie)).statusCode).toBe(200);
+  });
+
+  it('ends the session on the server at POST /api/auth/logout: the old cookie gets 401', async () => {
+    const { cookie } = await signUp(t.app);
+    const out = await postJson(t.app, '/api/auth/logout', {}, { cookie });
+    expect(out.statusCode).toBe(204);
     expect(out.cookies.map((c) => [c.name, c.value])).toEqual(expect.arrayContaining([['session', ''], ['signed_in', '']]));
     expect((await getWith(t.app, '/api/auth/user', cookie)).statusCode).toBe(401);
   });
@@ -132,7 +140,7 @@ describe('sign-in and sign-out', () => {
   it('sends /api/login to the sign-in page, keeping only a same-site return path', async () => {
     expect((await t.app.inject('/api/login')).headers.location).toBe('/login');
     expect((await t.app.inject('/api/login?returnTo=/donate')).headers.location).toBe('/login?returnTo=%2Fdonate');
-    for (const evil of ['https://evil.example', '//evil.example', '/\\evil.example']) {
+    for (const evil of ['https://evil.example', '//evil.example', '/\\evil.example', '/\t/evil.example', '/donate\r\nx: y']) {
       expect((await t.app.inject(`/api/login?returnTo=${encodeURIComponent(evil)}`)).headers.location).toBe('/login');
     }
   });

@@ -32,13 +32,7 @@ import { presentCurrentUser } from '../../presenters/user.ts';
 import { useSecondFactor } from '../../services/two-factor.ts';
 import { CODE_INVALID, CODE_REQUIRED } from '#shared/schemas/two-factor.ts';
 import { requireUser } from '../../plugins/auth.ts';
-
-/** A same-site path to return to after sign-in; anything else becomes "/". */
-export function safeReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  return value.length > 500 ? '/' : value;
-}
-
+import { safeReturnPath } from '#shared/return-path.ts';
 
 const auth: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
@@ -112,10 +106,8 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     return reply.redirect(returnTo === '/' ? '/login' : `/login?returnTo=${encodeURIComponent(returnTo)}`);
   });
 
-  app.get('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
-    await app.signOut(request, reply);
-    return reply.redirect('/');
-  });
+  // A GET changes nothing (a link or image on another site could send it): the page's button POSTs.
+  app.get('/api/logout', { config: { access: 'public' } }, async (_request, reply) => reply.redirect('/logout'));
 
   app.post('/api/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
     await app.signOut(request, reply);
