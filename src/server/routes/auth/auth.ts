@@ -25,8 +25,8 @@ import {
   resetPasswordWithToken,
 } from '../../commands/accounts.ts';
 import { needsRehash, verifyPassword } from '../../services/passwords.ts';
-import { passwordChangedMail, resetPasswordMail, signInLockedMail, verifyEmailMail } from '../../services/mail-templates.ts';
-import { FAILED_CODES, FAILED_SIGN_INS, RESET_REQUESTS, VERIFICATION_RESENDS } from '../../services/account-limits.ts';
+import { passwordChangedMail, registrationAttemptMail, resetPasswordMail, signInLockedMail, verifyEmailMail } from '../../services/mail-templates.ts';
+import { FAILED_CODES, FAILED_SIGN_INS, REGISTRATION_ATTEMPT_NOTICES, RESET_REQUESTS, VERIFICATION_RESENDS } from '../../services/account-limits.ts';
 import type { UserRow } from '../../services/sessions.ts';
 import { presentCurrentUser } from '../../presenters/user.ts';
 import { useSecondFactor } from '../../services/two-factor.ts';
@@ -38,6 +38,14 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const product = async () => (await app.campaigns.current()).content;
   const noStore = { 'cache-control': 'no-store' };
+
+  /** Tells an address's owner that someone tried to register with it (at most once an hour, so nobody can mail-bomb them). */
+  async function mailRegistrationAttempt(request: FastifyRequest, email: string) {
+    const owner = await findUserByEmail(app.db, email);
+    if (!owner || !(await app.accountLimits.hit(REGISTRATION_ATTEMPT_NOTICES, owner.id)).reached) return;
+    const mail = registrationAttemptMail((await product()).product.name, owner, app.clock.now(), `${config.publicUrl}/login`, `${config.publicUrl}/forgot-password`);
+    await app.mailer.send(mail).catch((err: unknown) => request.log.error({ mail: mailFailure(err) }, 'registration attempt notice could not be sent'));
+  }
 
   /** Tells the owner, once per lockout, that sign-in to the account is paused. */
   async function mailSignInLocked(request: FastifyRequest, user: UserRow) {
@@ -57,7 +65,11 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await app.altcha.verify(request.body.altcha);
       const now = app.clock.now();
-      const user = await registerUser(app.db, config.sessionSecret, request.body, now);
+      // Only after the human check: before it, nothing may tell whether the address has an account.
+      const user = await registerUser(app.db, config.sessionSecret, request.body, now).catch(async (err: unknown) => {
+        if (err instanceof AppError && err.code === 'CONFLICT' && err.fieldErrors?.email) await mailRegistrationAttempt(request, request.body.email);
+        throw err;
+      });
       const token = await issueUserToken(app.db, config.sessionSecret, user.id, 'verify_email', now);
       const content = await product();
       await app.mailer
