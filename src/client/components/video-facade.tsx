@@ -15,7 +15,7 @@ export function VideoFacade() {
             className="absolute inset-0 h-full w-full"
             src={`https://www.youtube-nocookie.com/embed/${video.youtubeId}?autoplay=1&rel=0`}
             title={video.title}
-            allow="accelerometer; autoplay; clipboard-write; encrypted-media; picture-in-picture"
+            allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
             allowFullScreen
           />
         ) : (

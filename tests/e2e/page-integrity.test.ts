@@ -1,0 +1,90 @@
+/**
+ * Every page keeps to its own content security policy (no violation, signed out or in), a signed-in visitor's
+ * first render of `/` matches the server's HTML (no hydration error), and pages send the headers that keep
+ * other sites from framing them or from using the visitor's camera, microphone, location and the like.
+ */
+import { describe, expect, it } from 'vitest';
+import { CLIENT_ONLY_PATHS, PRERENDERED_PAGES } from '../../src/shared/routes.ts';
+import { browserSuite, signInAsAdmin, signUpThroughApi, visit, type BrowserContext, type Page } from './fixtures.ts';
+
+const suite = browserSuite();
+
+/** Every page of the page table, with a made-up id where a path takes one. */
+const EVERY_PAGE = [...Object.keys(PRERENDERED_PAGES), ...CLIENT_ONLY_PATHS].map((path) => path.replace(/:[a-z]+/gi, '00000000-0000-4000-8000-000000000000'));
+
+/** Collects CSP violations (the DOM event and Chromium's console report) from every document the page loads. */
+async function watchForViolations(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  await page.exposeFunction('reportCspViolation', (text: string) => found.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation(`${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI}`);
+    });
+  });
+  page.on('console', (m) => {
+    if (/Content Security Policy|unsafe-eval/i.test(m.text())) found.push(`${new URL(page.url()).pathname}: ${m.text()}`);
+  });
+  return found;
+}
+
+/** Visits each page and lets its first requests settle, so code that runs on load has run. */
+async function visitAll(page: Page) {
+  for (const path of EVERY_PAGE) {
+    await visit(page, path);
+    await page.waitForLoadState('networkidle');
+  }
+}
+
+async function signedInAs(who: 'patient' | 'super_admin'): Promise<{ page: Page; context: BrowserContext }> {
+  const { page, context } = await suite.newPage();
+  if (who === 'patient') await signUpThroughApi(context, { role: 'patient' });
+  else await signInAsAdmin(context, suite.site, 'super_admin');
+  return { page, context };
+}
+
+describe('every page keeps to its content security policy', () => {
+  it('raises no CSP violation on any page for a signed-out visitor', async () => {
+    const { page } = await suite.newPage();
+    const violations = await watchForViolations(page);
+    await visitAll(page);
+    expect(violations).toEqual([]);
+  }, 180_000);
+
+  it.each(['patient', 'super_admin'] as const)('raises no CSP violation on any page for a signed-in %s', async (who) => {
+    const { page } = await signedInAs(who);
+    const violations = await watchForViolations(page);
+    await visitAll(page);
+    expect(violations).toEqual([]);
+  }, 180_000);
+});
+
+describe('hydration', () => {
+  it('renders `/` for a signed-in visitor without a hydration error, and shows the signed-in parts after it', async () => {
+    const { page } = await signedInAs('patient');
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if ((m.type() === 'error' || m.type() === 'warning') && /hydrat|did not match|#418|#425|#423/i.test(m.text())) problems.push(m.text());
+    });
+    page.on('pageerror', (err) => problems.push(err.message));
+    await visit(page, '/');
+    await page.waitForLoadState('networkidle');
+    // Signed in: the header offers the account menu, not the sign-in link.
+    await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'Join Community' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
+
+describe('page headers', () => {
+  it('send a Permissions-Policy that denies what the site does not use and an X-Frame-Options that agrees with frame-ancestors', async () => {
+    const { page } = await suite.newPage();
+    for (const path of ['/', '/transparency', '/profile', '/no-such-page']) {
+      const headers = (await page.request.get(path)).headers();
+      expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+      expect(headers['x-frame-options'], path).toBe('DENY');
+      const policy = headers['permissions-policy'] ?? '';
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'browsing-topics']) expect(policy, path).toContain(`${feature}=()`);
+      // The click-to-load video may still go full screen and autoplay in its own frame.
+      expect(policy, path).toContain('fullscreen=(self "https://www.youtube-nocookie.com")');
+    }
+  });
+});
