@@ -7,7 +7,7 @@ import { loggerOptions, requestIdGenerator, requestLogController } from './loggi
 import type { Database } from './db/client.ts';
 import type { Mailer } from './services/mail.ts';
 import dbPlugin from './plugins/db.ts';
-import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import authPlugin from './plugins/auth.ts';
 import accessPlugin from './plugins/access.ts';
@@ -114,8 +114,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true },
     // Not Fastify's requestIdHeader: it would take any incoming value unchecked.
     genReqId: requestIdGenerator(),
-    // Bad %-escapes in the URL get our error shape, not Fastify's own body.
+    // Bad %-escapes in the URL, and requests Node's HTTP parser refuses, get our error shape, not Fastify's own body.
     frameworkErrors,
+    clientErrorHandler,
   });
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,5 @@
 /** One error handler: every non-2xx JSON body is { message, code?, fieldErrors? }; framework codes and 5xx text never leave. */
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -96,6 +97,23 @@ export function errorResponse(error: FastifyError | AppError, request: FastifyRe
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const { status, body } = errorResponse(error, request);
   void reply.status(status).send(body);
+}
+
+/** Requests Node's HTTP parser refuses (a bad Content-Length, headers too large, a timeout): the same shape. */
+const CLIENT_ERRORS: Record<string, { status: number; reason: string; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', message: 'The request took too long to arrive' },
+  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', message: 'The request headers are too large' },
+};
+
+/** Fastify's `clientErrorHandler` option: its default writes its own body ({ error, statusCode }). */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, reason: 'Bad Request', message: 'The request could not be read as HTTP' };
+  const body = JSON.stringify({ message: known.message, ...(known.status === 400 ? { code: 'VALIDATION' } : {}) } satisfies ErrorBody);
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${known.status} ${known.reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy();
 }
 
 export default fp(
