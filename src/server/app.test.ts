@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { TEST_ALTCHA_DIFFICULTY } from './services/altcha.ts';
 import { loadConfig } from './config.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/database.ts';
 import { buildDonation } from '../../tests/factories/donations.ts';
@@ -14,7 +15,7 @@ let second: FastifyInstance;
 beforeAll(async () => {
   database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  [first, second] = await Promise.all([buildApp({ config, database, clientDir: false }), buildApp({ config, database, clientDir: false })]);
+  [first, second] = await Promise.all([0, 1].map(() => buildApp({ config, database, clientDir: false, altchaDifficulty: TEST_ALTCHA_DIFFICULTY }))) as [FastifyInstance, FastifyInstance];
 });
 afterAll(async () => {
   await first.close();

@@ -15,7 +15,7 @@ import { CHROMIUM_ARGS, findChromium } from '../setup/chromium.ts';
 import { adminLogin, buildAdmin } from '../factories/users.ts';
 import type { AdminLevel } from '../../src/shared/auth/roles.ts';
 import { mailedLinks, newPerson } from '../setup/accounts.ts';
-import { encodeAltchaPayload } from '../../src/server/services/altcha.ts';
+import { encodeAltchaPayload, TEST_ALTCHA_DIFFICULTY } from '../../src/server/services/altcha.ts';
 
 export interface Site {
   baseURL: string;
@@ -40,7 +40,8 @@ export async function startSite(): Promise<Site> {
   const baseURL = `http://127.0.0.1:${port}`;
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: String(port), PUBLIC_URL: baseURL });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database });
+  // Browsers here solve many challenges; the recommended level is tested in services/altcha.test.ts.
+  const app = await buildApp({ config, database, altchaDifficulty: TEST_ALTCHA_DIFFICULTY });
   await app.listen({ host: '127.0.0.1', port });
   return {
     baseURL,

@@ -5,6 +5,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import type { Mailer } from '../../src/server/services/mail.ts';
 import type { Clock } from '../../src/server/services/clock.ts';
+import { TEST_ALTCHA_DIFFICULTY } from '../../src/server/services/altcha.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export interface TestApp {
@@ -30,6 +31,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clientDir: options.clientDir ?? false,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    // Tests solve many challenges; the recommended level is tested in services/altcha.test.ts.
+    altchaDifficulty: TEST_ALTCHA_DIFFICULTY,
   });
   await app.ready();
   return {

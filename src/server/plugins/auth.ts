@@ -9,7 +9,7 @@ import { adminLevelAtLeast, type AdminLevel, type Role } from '#shared/auth/role
 import { AppError } from '#shared/errors.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import { createSessionService, SESSION_ABSOLUTE_MS, type SessionRow, type SessionService, type UserRow } from '../services/sessions.ts';
-import { createAltchaService, type AltchaService } from '../services/altcha.ts';
+import { createAltchaService, type AltchaDifficulty, type AltchaService } from '../services/altcha.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +28,8 @@ declare module 'fastify' {
 
 export interface AuthPluginOptions {
   clock?: Clock;
+  /** Tests only: a cheaper human check than the recommended level. */
+  altchaDifficulty?: AltchaDifficulty;
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -43,7 +45,7 @@ export default fp<AuthPluginOptions>(
 
     app.decorate('clock', options.clock ?? systemClock);
     app.decorate('sessions', createSessionService(app.db, config.sessionSecret, app.clock));
-    app.decorate('altcha', createAltchaService(app.db, config.altchaKey));
+    app.decorate('altcha', createAltchaService(app.db, config.altchaKey, options.altchaDifficulty));
     await app.register(cookie);
     app.decorateRequest('user', null);
     app.decorateRequest('session', null);

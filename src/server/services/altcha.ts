@@ -1,6 +1,8 @@
 /** Human verification with ALTCHA: a signed proof-of-work challenge, solved in the browser, accepted once. */
-import { createChallenge, verifySolution, type Challenge, type Solution } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
+import { deriveKey as pbkdf2 } from 'altcha-lib/algorithms/pbkdf2';
+import { deriveKey as sha } from 'altcha-lib/algorithms/sha';
+import { createHmac } from 'node:crypto';
 import { lt } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import { HUMAN_CHECK_MISSING } from '#shared/schemas/auth.ts';
@@ -8,8 +10,24 @@ import type { Db } from '../db/client.ts';
 import { spentChallenges } from '../db/schema/index.ts';
 
 const CHALLENGE_TTL_MS = 10 * 60 * 1000;
-/** 12 bits of work: a few thousand hashes, well under a second in a phone's browser. */
-const KEY_PREFIX = '000';
+
+/** How much work a challenge asks for: the key derivation, its cost, and the range the secret counter is drawn from. */
+export interface AltchaDifficulty {
+  algorithm: 'PBKDF2/SHA-256' | 'SHA-256';
+  cost: number;
+  counterMin: number;
+  counterMax: number;
+}
+
+/**
+ * altcha-lib's recommended level for v2: PBKDF2/SHA-256 at cost 5,000 in deterministic mode with a counter
+ * drawn from 5,000-10,000 (its README and docs/configuration-options.md), so every visitor does the same work.
+ */
+export const RECOMMENDED_ALTCHA_DIFFICULTY: AltchaDifficulty = { algorithm: 'PBKDF2/SHA-256', cost: 5_000, counterMin: 5_000, counterMax: 10_000 };
+/** For the test suites only (buildApp's `altchaDifficulty` option): the same protocol at a trivial cost. */
+export const TEST_ALTCHA_DIFFICULTY: AltchaDifficulty = { algorithm: 'SHA-256', cost: 1, counterMin: 1, counterMax: 20 };
+
+const DERIVE_KEY = { 'PBKDF2/SHA-256': pbkdf2, 'SHA-256': sha } as const;
 
 export interface AltchaService {
   challenge(): Promise<Challenge>;
@@ -17,15 +35,19 @@ export interface AltchaService {
   verify(payload: string | null | undefined): Promise<void>;
 }
 
-export function createAltchaService(db: Db, secret: string): AltchaService {
+export function createAltchaService(db: Db, secret: string, difficulty: AltchaDifficulty = RECOMMENDED_ALTCHA_DIFFICULTY): AltchaService {
+  const deriveKey = DERIVE_KEY[difficulty.algorithm];
+  // Deterministic mode signs the expected key with a second secret, derived so configuration stays one key.
+  const keySecret = createHmac('sha256', secret).update('altcha-key-signature').digest('hex');
   return {
     challenge: () =>
       createChallenge({
-        algorithm: 'SHA-256',
-        cost: 1,
-        keyPrefix: KEY_PREFIX,
+        algorithm: difficulty.algorithm,
+        cost: difficulty.cost,
+        counter: randomInt(difficulty.counterMax, difficulty.counterMin),
         deriveKey,
         hmacSignatureSecret: secret,
+        hmacKeySignatureSecret: keySecret,
         expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
       }),
 
@@ -39,7 +61,10 @@ export function createAltchaService(db: Db, secret: string): AltchaService {
         throw failed;
       }
       if (!decoded?.challenge?.signature || !decoded.solution) throw failed;
-      const result = await verifySolution({ challenge: decoded.challenge, solution: decoded.solution, deriveKey, hmacSignatureSecret: secret }).catch(
+      // Only the work this service asks for counts, whatever else carries a valid signature.
+      const { algorithm, cost } = decoded.challenge.parameters ?? {};
+      if (algorithm !== difficulty.algorithm || cost !== difficulty.cost) throw failed;
+      const result = await verifySolution({ challenge: decoded.challenge, solution: decoded.solution, deriveKey, hmacSignatureSecret: secret, hmacKeySignatureSecret: keySecret }).catch(
         () => null,
       );
       if (!result?.verified) throw failed;
