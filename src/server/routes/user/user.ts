@@ -6,8 +6,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import { ChangePasswordSchema, DeleteAccountSchema, UpdateProfileSchema } from '#shared/schemas/auth.ts';
 import { OnboardingSchema } from '#shared/schemas/onboarding.ts';
-import { sessions, users } from '../../db/schema/index.ts';
-import { loadProfile, saveOnboarding } from '../../commands/profile.ts';
+import { sessions } from '../../db/schema/index.ts';
+import { loadProfile, saveOnboarding, updateAccountProfile } from '../../commands/profile.ts';
 import { deleteAccount, exportUserData, ownsCampaign } from '../../commands/personal-data.ts';
 import { notifyVerificationWaiting } from '../../commands/doctors.ts';
 import { setPassword } from '../../commands/accounts.ts';
@@ -40,12 +40,9 @@ const user: FastifyPluginAsyncZod = async (app) => {
 
   app.patch('/api/user/profile', { config: { access: 'user' }, schema: { body: UpdateProfileSchema } }, async (request, reply) => {
     const me = requireUser(request);
-    const [updated] = await app.db
-      .update(users)
-      .set({ ...request.body, updatedAt: app.clock.now() })
-      .where(eq(users.id, me.id))
-      .returning();
-    return reply.headers(noStore).send(presentCurrentUser(updated!, request.session));
+    const updated = await updateAccountProfile(app.db, me.id, request.body, app.clock.now());
+    if (updated.role === 'doctor') await notifyVerificationWaiting(app.db, updated);
+    return reply.headers(noStore).send(presentCurrentUser(updated, request.session));
   });
 
   app.post(
