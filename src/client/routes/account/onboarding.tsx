@@ -1,7 +1,7 @@
 /** /onboarding: the profile questions for the signed-in account's role (patient when none is set yet). */
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useForm, type DefaultValues } from 'react-hook-form';
+import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -30,6 +30,8 @@ import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { CheckboxField, CheckboxGroupField, RadioGroupField, SelectField, TextAreaField, TextField, type ChoiceOption } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
+import { ReverificationNotice } from '#client/components/reverification-notice.tsx';
+import type { CheckedValues } from '#shared/doctor-verification.ts';
 import { PageStatus, useRequiredUser } from './account-layout.tsx';
 
 type Saved = Record<string, unknown> | null;
@@ -146,6 +148,7 @@ function DoctorForm({ saved, pending, onSave }: FormProps<DoctorOut>) {
     },
   });
   const errors = form.formState.errors;
+  const [specialty, licenseNumber, licenseState, medicalBoard] = useWatch({ control: form.control, name: ['specialty', 'licenseNumber', 'licenseState', 'medicalBoard'] });
   return (
     <form noValidate className="space-y-6" onSubmit={form.handleSubmit(onSave)}>
       <Notice icon="shield">
@@ -206,6 +209,7 @@ function DoctorForm({ saved, pending, onSave }: FormProps<DoctorOut>) {
         error={errors.consultationTypes?.message}
         registration={form.register('consultationTypes')}
       />
+      <ReverificationNotice verified={saved?.verificationStatus === 'verified'} saved={(saved ?? {}) as CheckedValues} current={{ specialty, licenseNumber, licenseState, medicalBoard }} />
       <FormActions pending={pending} />
     </form>
   );

@@ -1,7 +1,7 @@
 /** /profile (Account Settings): name and email preference, password, sessions, data download, account deletion. */
 import { useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { apiRequest, errorMessage } from '#client/lib/api.ts';
 import { apiErrorInfo } from '#client/lib/api-error.ts';
 import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Avatar, roleLabel } from '#client/components/avatar.tsx';
+import { ReverificationNotice } from '#client/components/reverification-notice.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { CheckboxField, TextField } from '#client/components/ui/field.tsx';
@@ -27,6 +28,8 @@ interface ProfileAnswer {
   notifyByEmail: boolean;
   /** The campaign's owner cannot delete her account until an admin moves ownership. */
   ownsCampaign: boolean;
+  /** The role's onboarding answers; a doctor's carry the verification status. */
+  profile: { verificationStatus?: string } | null;
 }
 
 interface SessionView {
@@ -88,7 +91,7 @@ function AvatarControls({ user }: { user: CurrentUser }) {
   );
 }
 
-function ProfileSection({ user, notifyByEmail }: { user: CurrentUser; notifyByEmail: boolean }) {
+function ProfileSection({ user, notifyByEmail, verifiedDoctor }: { user: CurrentUser; notifyByEmail: boolean; verifiedDoctor: boolean }) {
   const queryClient = useQueryClient();
   const refreshUser = useRefreshCurrentUser();
   const form = useForm<ProfileIn, unknown, ProfileOut>({
@@ -105,6 +108,7 @@ function ProfileSection({ user, notifyByEmail }: { user: CurrentUser; notifyByEm
     onError: (err) => toast({ title: 'Profile Not Saved', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
   });
   const errors = form.formState.errors;
+  const [firstName, lastName] = useWatch({ control: form.control, name: ['firstName', 'lastName'] });
   return (
     <Card aria-labelledby="profile-title">
       <CardTitle id="profile-title">Profile</CardTitle>
@@ -126,6 +130,7 @@ function ProfileSection({ user, notifyByEmail }: { user: CurrentUser; notifyByEm
           <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
           <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
         </div>
+        <ReverificationNotice verified={verifiedDoctor} saved={user} current={{ firstName, lastName }} />
         <CheckboxField
           label="Email me about activity on my account"
           hint="Replies to your stories, approvals and updates. Security messages are always sent."
@@ -372,7 +377,7 @@ function Settings({ user }: { user: CurrentUser }) {
       <p className="mt-2 text-slate-700">Manage your profile, your sign-in, and your data.</p>
       <div className="mt-8 space-y-6">
         {profile.data ? (
-          <ProfileSection user={user} notifyByEmail={profile.data.notifyByEmail} />
+          <ProfileSection user={user} notifyByEmail={profile.data.notifyByEmail} verifiedDoctor={profile.data.profile?.verificationStatus === 'verified'} />
         ) : (
           <Card>
             <p className="text-slate-700">{profile.isError ? errorMessage(profile.error, 'Your profile could not be loaded.') : 'Loading your profile…'}</p>
