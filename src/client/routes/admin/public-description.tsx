@@ -64,7 +64,7 @@ export function EditPublicDescription({ expense }: { expense: Expense }) {
   };
   return (
     <div className="mt-3">
-      <Button variant="ghost" aria-label={`Edit the public description of ${what(expense)}`} aria-expanded={open} aria-controls={open ? formId : undefined} onClick={toggle}>
+      <Button variant="ghost" aria-label={`Edit public description of ${what(expense)}`} aria-expanded={open} aria-controls={open ? formId : undefined} onClick={toggle}>
         Edit public description
       </Button>
       {open && (
