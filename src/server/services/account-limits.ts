@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
 import { hashToken } from './tokens.ts';
+import { verifyPassword } from './passwords.ts';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -125,4 +126,16 @@ export function createAccountLimits(store: CounterStore, secret: string): Accoun
       if (counted.count > limit.max) refuse(counted.resetInMs, reply);
     },
   };
+}
+
+/**
+ * Checks a password re-entered while signed in (admin gate, two-step settings, password change, account
+ * deletion): wrong ones count against the account from any address, and past the limit even the right one
+ * is refused. `wrong` is the refusal for a wrong password.
+ */
+export async function confirmPassword(limits: AccountLimits, user: { id: string; passwordHash: string }, password: string, reply: HeaderTarget, wrong: () => AppError) {
+  await limits.assertOpen(FAILED_PASSWORD_CONFIRMATIONS, user.id, reply);
+  if (await verifyPassword(user.passwordHash, password)) return;
+  await limits.hit(FAILED_PASSWORD_CONFIRMATIONS, user.id);
+  throw wrong();
 }

@@ -19,9 +19,8 @@ import { refundRequestAnswerMail } from '../../services/mail-templates.ts';
 import { mailImportant } from '../../services/notifications.ts';
 import { toCsv } from '../../services/csv.ts';
 import { presentDonation, presentIntent } from '../../presenters/donation.ts';
-import { verifyPassword } from '../../services/passwords.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { FAILED_PASSWORD_CONFIRMATIONS } from '../../services/account-limits.ts';
+import { confirmPassword } from '../../services/account-limits.ts';
 
 /** How long the re-entered password keeps the panel open. */
 export const ELEVATION_MS = 15 * 60 * 1000;
@@ -40,11 +39,7 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: ElevateSchema }, config: { access: manager, rateLimit: { max: 10, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const me = requireUser(request);
-      await app.accountLimits.assertOpen(FAILED_PASSWORD_CONFIRMATIONS, me.id, reply);
-      if (!(await verifyPassword(me.passwordHash, request.body.password))) {
-        await app.accountLimits.hit(FAILED_PASSWORD_CONFIRMATIONS, me.id);
-        throw new AppError('FORBIDDEN', 'Access Denied: Incorrect password.');
-      }
+      await confirmPassword(app.accountLimits, me, request.body.password, reply, () => new AppError('FORBIDDEN', 'Access Denied: Incorrect password.'));
       const elevatedUntil = new Date(app.clock.now().getTime() + ELEVATION_MS);
       await app.db.update(sessions).set({ elevatedUntil }).where(eq(sessions.id, request.session!.id));
       return reply.header('cache-control', 'no-store').send({ elevatedUntil: elevatedUntil.toISOString() });

@@ -1,6 +1,6 @@
 /** Limits per account: guessing one account's password or code from many addresses is stopped. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
 import { enrolTwoFactor, signUp, solveAltcha, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
@@ -121,6 +121,25 @@ describe('re-entered passwords, per account', () => {
     }
     expectAccountLimited(await postFrom('/api/user/two-factor/recovery-codes', { password: STRONG_PASSWORD }, { cookie }));
     expectAccountLimited(await postFrom('/api/user/password', { currentPassword: STRONG_PASSWORD, newPassword: 'Another-Harbour-77' }, { cookie }));
+  });
+
+  it('deleting the account counts wrong passwords too: after 10, even the right one gets 429 and the account stays', async () => {
+    const { cookie } = await signUp(t.app);
+    const deleteWith = (password: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: '/api/user',
+        remoteAddress: freshAddress(),
+        payload: JSON.stringify({ password }),
+        headers: { 'content-type': 'application/json', origin: SITE_ORIGIN, cookie },
+      });
+    for (let i = 0; i < FAILED_PASSWORD_CONFIRMATIONS.max; i++) {
+      await t.database.db.delete(rateLimits).where(like(rateLimits.key, 'rl:%'));
+      expect((await deleteWith(WRONG_PASSWORD)).statusCode).toBe(400);
+    }
+    await t.database.db.delete(rateLimits).where(like(rateLimits.key, 'rl:%'));
+    expectAccountLimited(await deleteWith(STRONG_PASSWORD));
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200);
   });
 });
 

@@ -6,11 +6,10 @@ import { AppError } from '#shared/errors.ts';
 import { ConfirmPasswordSchema, EnableTwoFactorSchema, SIX_DIGITS, type TwoFactorStatus } from '#shared/schemas/two-factor.ts';
 import { sessions } from '../../db/schema/index.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { verifyPassword } from '../../services/passwords.ts';
 import { audit } from '../../services/audit.ts';
 import { beginEnrolment, confirmEnrolment, disableTwoFactor, recoveryCodesLeft, replaceRecoveryCodes } from '../../services/two-factor.ts';
 import type { UserRow } from '../../services/sessions.ts';
-import { FAILED_CODES, FAILED_PASSWORD_CONFIRMATIONS } from '../../services/account-limits.ts';
+import { confirmPassword, FAILED_CODES } from '../../services/account-limits.ts';
 
 const twoFactor: FastifyPluginAsyncZod = async (app) => {
   const noStore = { 'cache-control': 'no-store' };
@@ -18,11 +17,7 @@ const twoFactor: FastifyPluginAsyncZod = async (app) => {
 
   /** Checks a re-entered password; wrong ones count against the account, from whatever address. */
   async function assertPassword(me: UserRow, password: string, reply: FastifyReply) {
-    await app.accountLimits.assertOpen(FAILED_PASSWORD_CONFIRMATIONS, me.id, reply);
-    if (!(await verifyPassword(me.passwordHash, password))) {
-      await app.accountLimits.hit(FAILED_PASSWORD_CONFIRMATIONS, me.id);
-      throw new AppError('VALIDATION', 'Your password is not correct', 'password');
-    }
+    await confirmPassword(app.accountLimits, me, password, reply, () => new AppError('VALIDATION', 'Your password is not correct', 'password'));
   }
 
   app.get('/api/user/two-factor', { config: { access: 'user' } }, async (request, reply) => {

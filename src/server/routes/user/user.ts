@@ -11,8 +11,7 @@ import { loadProfile, saveOnboarding, updateAccountProfile } from '../../command
 import { deleteAccount, exportUserData, ownsCampaign } from '../../commands/personal-data.ts';
 import { notifyVerificationWaiting } from '../../commands/doctors.ts';
 import { setPassword } from '../../commands/accounts.ts';
-import { FAILED_PASSWORD_CONFIRMATIONS } from '../../services/account-limits.ts';
-import { verifyPassword } from '../../services/passwords.ts';
+import { confirmPassword } from '../../services/account-limits.ts';
 import { passwordChangedMail } from '../../services/mail-templates.ts';
 import { presentCurrentUser } from '../../presenters/user.ts';
 import { requireUser } from '../../plugins/auth.ts';
@@ -50,11 +49,7 @@ const user: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: ChangePasswordSchema }, config: { access: 'user', rateLimit: { max: 10, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const me = requireUser(request);
-      await app.accountLimits.assertOpen(FAILED_PASSWORD_CONFIRMATIONS, me.id, reply);
-      if (!(await verifyPassword(me.passwordHash, request.body.currentPassword))) {
-        await app.accountLimits.hit(FAILED_PASSWORD_CONFIRMATIONS, me.id);
-        throw new AppError('VALIDATION', 'Your current password is not correct', 'currentPassword');
-      }
+      await confirmPassword(app.accountLimits, me, request.body.currentPassword, reply, () => new AppError('VALIDATION', 'Your current password is not correct', 'currentPassword'));
       await setPassword(app.db, me, request.body.newPassword, app.clock.now(), request.session!.id);
       const { product, support } = (await app.campaigns.current()).content;
       await app.mailer.send(passwordChangedMail(product.name, me, support.email)).catch((err: unknown) => request.log.error({ mail: mailFailure(err) }, 'notice not sent'));
@@ -95,9 +90,7 @@ const user: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: DeleteAccountSchema }, config: { access: 'user', rateLimit: { max: 5, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const me = requireUser(request);
-      if (!(await verifyPassword(me.passwordHash, request.body.password))) {
-        throw new AppError('VALIDATION', 'Your password is not correct', 'password');
-      }
+      await confirmPassword(app.accountLimits, me, request.body.password, reply, () => new AppError('VALIDATION', 'Your password is not correct', 'password'));
       await deleteAccount(app.db, me);
       await app.signOut(request, reply);
       return reply.status(204).send();
