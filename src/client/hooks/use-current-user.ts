@@ -1,4 +1,5 @@
 /** The signed-in user, or null when signed out (a 401 from GET /api/auth/user is an answer, not an error). */
+import { useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { apiRequest } from '#client/lib/api.ts';
@@ -16,8 +17,9 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
 }
 
 export interface CurrentUserState {
+  /** Null when signed out, and while prerendering and hydrating, which render signed out. */
   user: CurrentUser | null;
-  /** True until the first answer (also during prerendering and hydration, which render signed out). */
+  /** True while a signed-in visitor's first answer is awaited. */
   isLoading: boolean;
 }
 
@@ -26,10 +28,26 @@ function maySignedIn(): boolean {
   return typeof document !== 'undefined' && /(?:^|;\s*)signed_in=1(?:;|$)/.test(document.cookie);
 }
 
+const neverChanges = () => () => {};
+
+/**
+ * False on the server and while React hydrates prerendered HTML (it reads the server snapshot then), true
+ * after. React hydrates Suspense boundaries after the shell, whose effects already ask who is signed in:
+ * an answer that arrives first must not change what a boundary hydrates, or it no longer matches the HTML.
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    neverChanges,
+    () => true,
+    () => false,
+  );
+}
+
 export function useCurrentUser(): CurrentUserState {
+  const hydrated = useHydrated();
   const enabled = maySignedIn();
   const { data, isPending } = useQuery({ queryKey: CURRENT_USER_KEY, queryFn: fetchCurrentUser, retry: false, enabled });
-  return { user: data ?? null, isLoading: enabled && isPending };
+  return { user: hydrated ? (data ?? null) : null, isLoading: enabled && isPending };
 }
 
 /**
