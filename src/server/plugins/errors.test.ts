@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { connect } from 'node:net';
 import { postJson, setupTestApp } from '../../../tests/setup/test-app.ts';
 import { signUp } from '../../../tests/setup/accounts.ts';
+import type { FastifyError, FastifyRequest } from 'fastify';
+import { AppError } from '#shared/errors.ts';
+import { errorResponse } from './errors.ts';
 
 const t = setupTestApp();
 
@@ -35,6 +38,21 @@ describe('the error body', () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'No such API endpoint: DELETE /api/nothing-here', code: 'NOT_FOUND' });
+  });
+});
+
+describe('errors raised inside the app', () => {
+  const request = {} as FastifyRequest;
+
+  it('keep our own 503 UNAVAILABLE and its message (a database outage is not a 500)', () => {
+    const { status, body } = errorResponse(new AppError('UNAVAILABLE', 'The database is not answering. Please try again in a minute.'), request);
+    expect(status).toBe(503);
+    expect(body).toEqual({ message: 'The database is not answering. Please try again in a minute.', code: 'UNAVAILABLE' });
+  });
+
+  it("say only what the status means for a plugin's 4xx, never the plugin's own text", () => {
+    const pluginError = Object.assign(new Error("ENOENT: no such file, open '/srv/app/dist/secret.json'"), { statusCode: 404 }) as FastifyError;
+    expect(errorResponse(pluginError, request)).toEqual({ status: 404, body: { message: 'Not Found', code: 'NOT_FOUND' } });
   });
 });
 

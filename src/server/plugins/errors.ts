@@ -1,4 +1,5 @@
 /** One error handler: every non-2xx JSON body is { message, code?, fieldErrors? }; framework codes and 5xx text never leave. */
+import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
@@ -73,8 +74,8 @@ export function errorResponse(error: FastifyError | AppError, request: FastifyRe
     return { status: 400, body: { message: root?.message ?? 'Invalid input', code: 'VALIDATION' } };
   }
   if (error instanceof AppError) {
-    const status = error.status >= 500 ? 500 : error.status;
-    return { status, body: { message: error.message, code: error.code, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) } };
+    // Our own codes, 503 UNAVAILABLE included, keep their status; their messages are written for people.
+    return { status: error.status, body: { message: error.message, code: error.code, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) } };
   }
   const known = typeof error.code === 'string' ? FASTIFY_CODES[error.code] : undefined;
   if (known) return { status: ERROR_STATUS[known.code], body: { message: known.message, code: known.code } };
@@ -85,9 +86,8 @@ export function errorResponse(error: FastifyError | AppError, request: FastifyRe
   const statusCode = error.statusCode;
   if (statusCode && statusCode >= 400 && statusCode < 500) {
     const code = CODE_OF_STATUS.get(statusCode);
-    // Another framework error's text may name internals (paths, parser states): say only what the status means.
-    const message = typeof error.code === 'string' && error.code.startsWith('FST_') ? 'The request could not be read' : error.message;
-    return { status: statusCode, body: { message, ...(code ? { code } : {}) } };
+    // A framework's or plugin's own text may name internals (paths, parser states): say only what the status means.
+    return { status: statusCode, body: { message: STATUS_CODES[statusCode] ?? 'The request could not be handled', ...(code ? { code } : {}) } };
   }
   request.log.error({ error: loggableError(error) }, 'unhandled error');
   return { status: 500, body: { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } };
