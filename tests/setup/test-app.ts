@@ -73,3 +73,33 @@ export function postJson(app: FastifyInstance, url: string, body: unknown, heade
     headers: { 'content-type': 'application/json', origin: SITE_ORIGIN, ...headers },
   });
 }
+
+let addressesHandedOut = 0;
+/** A client address no earlier call handed out (172.16.0.0/12), so per-address limits never see it twice. */
+export function freshAddress(): string {
+  const n = ++addressesHandedOut;
+  return `172.${16 + ((n >> 16) & 15)}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/** A same-origin request (JSON body) from the given client address, a new one by default: as an attacker with many addresses. */
+export function injectFrom(
+  app: FastifyInstance,
+  request: { method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; url: string; body?: unknown; headers?: Record<string, string> },
+  remoteAddress = freshAddress(),
+) {
+  const { method = 'POST', url, body, headers = {} } = request;
+  return app.inject({
+    method,
+    url,
+    remoteAddress,
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), origin: SITE_ORIGIN, ...headers },
+  });
+}
+
+/** The statuses of `count` requests sent one after another (request i is `send(i)`). */
+export async function statusesOf(count: number, send: (i: number) => Promise<{ statusCode: number }>): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i++) statuses.push((await send(i)).statusCode);
+  return statuses;
+}

@@ -6,7 +6,8 @@ import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
-import { createAccountLimits, databaseCounters, redisCounters, type AccountLimits } from '../services/account-limits.ts';
+import { createAccountLimits, databaseCounters, redisCounters, subjectKey, type AccountLimits } from '../services/account-limits.ts';
+import type { Clock } from '../services/clock.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,8 +22,8 @@ interface StoreResult {
 }
 
 /** @fastify/rate-limit's store over the shared database counters (one atomic upsert per request). */
-function databaseStore(db: Db) {
-  const counters = databaseCounters(db);
+function databaseStore(db: Db, clock: Clock) {
+  const counters = databaseCounters(db, clock);
   return class DatabaseStore {
     private readonly prefix: string;
     /** The plugin passes its options first; children pass a route-specific key prefix so each route counts on its own. */
@@ -30,7 +31,7 @@ function databaseStore(db: Db) {
       this.prefix = prefix;
     }
     incr(ip: string, callback: (err: Error | null, result?: StoreResult) => void, timeWindow: number) {
-      const now = Date.now();
+      const now = clock.now().getTime();
       counters.increment(this.prefix + ip, timeWindow).then(
         ({ count, resetInMs }) => callback(null, { current: count, ttl: resetInMs }),
         (err: Error) => callback(err),
@@ -46,19 +47,26 @@ function databaseStore(db: Db) {
   };
 }
 
-/** A route's `keyGenerator` that counts per signed-in account, so changing address does not buy more tries. */
+/**
+ * A route's `keyGenerator` that counts per signed-in account, so changing address does not buy more tries;
+ * the account is stored as the same keyed hash as the account limits', never as its id.
+ */
 export function byAccount(request: FastifyRequest): string {
-  return request.user ? `user:${request.user.id}` : request.ip;
+  return request.user ? `user:${subjectKey(request.user.id, request.server.config.sessionSecret)}` : request.ip;
 }
 
 export default fp(
   async (app) => {
     const redis = app.config.redisUrl ? new Redis(app.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
     if (redis) app.addHook('onClose', async () => void redis.disconnect());
-    app.decorate('accountLimits', createAccountLimits(redis ? redisCounters(redis) : databaseCounters(app.db), app.config.sessionSecret));
+    // The auth plugin decorates the clock after this one is registered; read it on each use (tests replace it).
+    const clock: Clock = { now: () => app.clock.now() };
+    const counters = redis ? redisCounters(redis, clock) : databaseCounters(app.db, clock);
+    app.decorate('accountLimits', createAccountLimits(counters, app.config.sessionSecret));
     await app.register(rateLimit, {
       global: false,
-      ...(redis ? { redis } : { store: databaseStore(app.db) }),
+      // With Redis the plugin's own store counts per route, timed by Redis's clock (the plugin's Lua script).
+      ...(redis ? { redis } : { store: databaseStore(app.db, clock) }),
       // A broken counter store must not take the site down with it.
       skipOnError: true,
       errorResponseBuilder: (_request, context) =>

@@ -3,12 +3,13 @@
  * (always tested) and Redis (tested when REDIS_URL is set, e.g. REDIS_URL=redis://127.0.0.1:6379).
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/database.ts';
-import { createTestApp, SITE_ORIGIN, type TestApp } from '../../../tests/setup/test-app.ts';
+import { createTestApp, injectFrom, statusesOf, type TestApp } from '../../../tests/setup/test-app.ts';
 import { signUp, STRONG_PASSWORD } from '../../../tests/setup/accounts.ts';
-import { createAccountLimits, databaseCounters, FAILED_SIGN_INS, redisCounters, type AccountLimit, type CounterStore } from './account-limits.ts';
+import { createAccountLimits, databaseCounters, FAILED_SIGN_INS, redisCounters, type AccountLimit, type AccountLimits, type CounterStore } from './account-limits.ts';
+import { fakeClock, type Clock } from './clock.ts';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters';
 const THREE_A_MINUTE: AccountLimit = { name: 'test', max: 3, windowMs: 60_000 };
@@ -19,37 +20,77 @@ const replyStub = () => {
   return { headers, header: (name: string, value: string) => (headers[name] = value) };
 };
 
-function behavesAsAccountLimits(store: () => CounterStore) {
-  it('counts per subject, case-insensitively, and refuses with 429 and Retry-After once the limit is used up', async () => {
-    const limits = createAccountLimits(store(), SECRET);
+function behavesAsAccountLimits(store: (clock: Clock) => CounterStore) {
+  let clock: ReturnType<typeof fakeClock>;
+  let limits: AccountLimits;
+  beforeEach(() => {
+    clock = fakeClock();
+    limits = createAccountLimits(store(clock), SECRET);
+  });
+  const wrong = async () => false;
+  const right = async () => true;
+
+  it('counts failed attempts per subject, case-insensitively, and then refuses even a right one with 429 and Retry-After', async () => {
     const subject = `Someone.${randomUUID()}@Example.com`;
-    const hits = [];
-    for (let i = 0; i < THREE_A_MINUTE.max; i++) hits.push(await limits.hit(THREE_A_MINUTE, i % 2 ? subject : subject.toLowerCase()));
-    expect(hits.map((h) => [h.count, h.reached])).toEqual([
-      [1, false],
-      [2, false],
-      [3, true],
+    const results = [];
+    for (let i = 0; i < THREE_A_MINUTE.max; i++) results.push(await limits.attempt(THREE_A_MINUTE, i % 2 ? subject : subject.toLowerCase(), replyStub(), wrong));
+    expect(results).toEqual([
+      { ok: false, reached: false },
+      { ok: false, reached: false },
+      { ok: false, reached: true },
     ]);
     const reply = replyStub();
-    await expect(limits.assertOpen(THREE_A_MINUTE, subject, reply)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
-    expect(Number(reply.headers['retry-after'])).toBeGreaterThan(0);
-    expect(Number(reply.headers['retry-after'])).toBeLessThanOrEqual(60);
-    await expect(limits.assertOpen(THREE_A_MINUTE, `other.${subject}`, replyStub())).resolves.toBeUndefined();
+    await expect(limits.attempt(THREE_A_MINUTE, subject, reply, right)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    expect(reply.headers['retry-after']).toBe('60');
+    await expect(limits.attempt(THREE_A_MINUTE, `other.${subject}`, replyStub(), right)).resolves.toEqual({ ok: true, reached: false });
+  });
+
+  it('right attempts are given back: any number of them never uses up the limit', async () => {
+    const subject = randomUUID();
+    for (let i = 0; i < THREE_A_MINUTE.max * 3; i++) expect((await limits.attempt(THREE_A_MINUTE, subject, replyStub(), right)).ok).toBe(true);
+    expect((await limits.attempt(THREE_A_MINUTE, subject, replyStub(), wrong)).reached).toBe(false);
+  });
+
+  it('30 wrong attempts at once: every one is counted before any check ends, so 3 are checked, 27 refused, and one reaches the limit', async () => {
+    const subject = randomUUID();
+    let checked = 0;
+    const slowWrong = async () => {
+      checked++;
+      await new Promise((resolve) => setImmediate(resolve));
+      return false;
+    };
+    const settled = await Promise.allSettled(Array.from({ length: 30 }, () => limits.attempt(THREE_A_MINUTE, subject, replyStub(), slowWrong)));
+    const answered = settled.filter((r) => r.status === 'fulfilled').map((r) => r.value);
+    expect(checked).toBe(THREE_A_MINUTE.max);
+    expect(answered).toHaveLength(THREE_A_MINUTE.max);
+    expect(answered.filter((r) => r.reached)).toHaveLength(1);
   });
 
   it('take() allows exactly max uses in a window', async () => {
-    const limits = createAccountLimits(store(), SECRET);
     const subject = randomUUID();
     for (let i = 0; i < THREE_A_MINUTE.max; i++) await limits.take(THREE_A_MINUTE, subject, replyStub());
     await expect(limits.take(THREE_A_MINUTE, subject, replyStub())).rejects.toMatchObject({ code: 'RATE_LIMITED' });
   });
 
-  it('starts a new window once the old one has run out', async () => {
-    const limits = createAccountLimits(store(), SECRET);
-    const brief: AccountLimit = { name: 'brief', max: 1, windowMs: 50 };
+  it("starts a new window once the old one has run out by the app's clock, not before", async () => {
     const subject = randomUUID();
-    expect((await limits.hit(brief, subject)).count).toBe(1);
-    await expect.poll(async () => (await limits.hit(brief, subject)).count, { interval: 60 }).toBe(1);
+    for (let i = 0; i < THREE_A_MINUTE.max; i++) await limits.take(THREE_A_MINUTE, subject, replyStub());
+    clock.advance(THREE_A_MINUTE.windowMs - 1);
+    await expect(limits.take(THREE_A_MINUTE, subject, replyStub())).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    clock.advance(1);
+    expect((await limits.hit(THREE_A_MINUTE, subject)).count).toBe(1);
+  });
+
+  it('clear() forgets a used-up limit for that subject only', async () => {
+    const subject = randomUUID();
+    const other = randomUUID();
+    for (let i = 0; i < THREE_A_MINUTE.max; i++) {
+      await limits.attempt(THREE_A_MINUTE, subject, replyStub(), wrong);
+      await limits.attempt(THREE_A_MINUTE, other, replyStub(), wrong);
+    }
+    await limits.clear(THREE_A_MINUTE, subject.toUpperCase());
+    await expect(limits.attempt(THREE_A_MINUTE, subject, replyStub(), right)).resolves.toEqual({ ok: true, reached: false });
+    await expect(limits.attempt(THREE_A_MINUTE, other, replyStub(), right)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
   });
 }
 
@@ -59,7 +100,7 @@ describe('on the database', () => {
     database = await createTestDatabase();
   });
   afterAll(() => database.destroy());
-  behavesAsAccountLimits(() => databaseCounters(database.db));
+  behavesAsAccountLimits((clock) => databaseCounters(database.db, clock));
 });
 
 describe.runIf(process.env.REDIS_URL)('on Redis (REDIS_URL)', () => {
@@ -73,14 +114,13 @@ describe.runIf(process.env.REDIS_URL)('on Redis (REDIS_URL)', () => {
     redis.disconnect();
     await t.close();
   });
-  behavesAsAccountLimits(() => redisCounters(redis));
+  behavesAsAccountLimits((clock) => redisCounters(redis, clock));
 
   it('the app counts wrong passwords per account in Redis: the right one from a new address gets 429 after 10', async () => {
     const { person } = await signUp(t.app);
-    const tryPassword = (password: string, i: number) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: `10.77.0.${i}`, payload: { email: person.email, password }, headers: { origin: SITE_ORIGIN } });
-    for (let i = 0; i < FAILED_SIGN_INS.max; i++) expect((await tryPassword('Wrong-Guess-1234', i)).statusCode).toBe(401);
-    const locked = await tryPassword(STRONG_PASSWORD, 200);
+    const tryPassword = (password: string) => injectFrom(t.app, { url: '/api/auth/login', body: { email: person.email, password } });
+    expect(await statusesOf(FAILED_SIGN_INS.max, () => tryPassword('Wrong-Guess-1234'))).toEqual(Array<number>(FAILED_SIGN_INS.max).fill(401));
+    const locked = await tryPassword(STRONG_PASSWORD);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('RATE_LIMITED');
   });

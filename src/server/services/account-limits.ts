@@ -1,7 +1,8 @@
 /**
  * Limits per account (or per email asked for), on top of the per-address limits: guessing one
  * account's password from many addresses is stopped. Counters live in the rate-limit store
- * (the `rate_limits` table, or Redis with REDIS_URL), so every instance shares them.
+ * (the `rate_limits` table, or Redis with REDIS_URL), so every instance shares them; windows run on the
+ * app's clock.
  */
 import type { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import { AppError } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
 import { hashToken } from './tokens.ts';
 import { verifyPassword } from './passwords.ts';
+import type { Clock } from './clock.ts';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -39,21 +41,23 @@ export interface Count {
   resetInMs: number;
 }
 
-/** A fixed-window counter store; both the database and Redis implement it. */
+/** A fixed-window counter store; both the database and Redis implement it, on the app's clock. */
 export interface CounterStore {
   /** Adds one and returns the count in the current window (a new window starts at 1). */
   increment(key: string, windowMs: number): Promise<Count>;
-  /** The current window's count, or null when there is none. */
-  peek(key: string): Promise<Count | null>;
+  /** Takes one back from the current window, never below 0 (a try that turned out right). */
+  decrement(key: string): Promise<void>;
+  /** Ends the current window: the next increment starts at 1. */
+  clear(key: string): Promise<void>;
 }
 
 type Rows = { rows: { count: number | string; reset_at: number | string }[] };
 
 /** Counters in the `rate_limits` table: one atomic upsert per increment. */
-export function databaseCounters(db: Db): CounterStore {
+export function databaseCounters(db: Db, clock: Clock): CounterStore {
   return {
     async increment(key, windowMs) {
-      const now = Date.now();
+      const now = clock.now().getTime();
       const result = (await db.execute(sql`
         insert into rate_limits (key, count, reset_at) values (${key}, 1, ${now + windowMs})
         on conflict (key) do update set
@@ -63,30 +67,55 @@ export function databaseCounters(db: Db): CounterStore {
       const row = result.rows[0]!;
       return { count: Number(row.count), resetInMs: Number(row.reset_at) - now };
     },
-    async peek(key) {
-      const now = Date.now();
-      const result = (await db.execute(sql`select count, reset_at from rate_limits where key = ${key} and reset_at > ${now}`)) as unknown as Rows;
-      const row = result.rows[0];
-      return row ? { count: Number(row.count), resetInMs: Number(row.reset_at) - now } : null;
+    async decrement(key) {
+      const now = clock.now().getTime();
+      await db.execute(sql`update rate_limits set count = count - 1 where key = ${key} and reset_at > ${now} and count > 0`);
+    },
+    async clear(key) {
+      await db.execute(sql`delete from rate_limits where key = ${key}`);
     },
   };
 }
 
-/** Counters in Redis: the key expires with its window. */
-export function redisCounters(redis: Redis): CounterStore {
+/** One counter in a Redis hash: a new window when the last one ended by the app's clock; Redis drops the key after it. */
+const INCREMENT_SCRIPT = `
+local now = tonumber(ARGV[1])
+local reset = tonumber(redis.call('HGET', KEYS[1], 'reset_at'))
+if not reset or reset <= now then
+  reset = now + tonumber(ARGV[2])
+  redis.call('HSET', KEYS[1], 'count', 1, 'reset_at', reset)
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return {1, reset}
+end
+return {redis.call('HINCRBY', KEYS[1], 'count', 1), reset}`;
+
+const DECREMENT_SCRIPT = `
+local reset = tonumber(redis.call('HGET', KEYS[1], 'reset_at'))
+if reset and reset > tonumber(ARGV[1]) and tonumber(redis.call('HGET', KEYS[1], 'count')) > 0 then
+  redis.call('HINCRBY', KEYS[1], 'count', -1)
+end
+return 0`;
+
+/** Counters in Redis, windows timed by the app's clock (so every instance and every test agrees). */
+export function redisCounters(redis: Redis, clock: Clock): CounterStore {
   return {
     async increment(key, windowMs) {
-      // SET NX starts a window only when none is running; INCR then counts this one.
-      const replies = await redis.multi().set(key, 0, 'PX', windowMs, 'NX').incr(key).pttl(key).exec();
-      const failed = replies?.find(([err]) => err);
-      if (!replies || failed) throw failed?.[0] ?? new Error('Redis transaction was aborted');
-      return { count: Number(replies[1]![1]), resetInMs: Math.max(0, Number(replies[2]![1])) };
+      const now = clock.now().getTime();
+      const [count, resetAt] = (await redis.eval(INCREMENT_SCRIPT, 1, key, now, windowMs)) as [number, number];
+      return { count: Number(count), resetInMs: Number(resetAt) - now };
     },
-    async peek(key) {
-      const [count, ttl] = await Promise.all([redis.get(key), redis.pttl(key)]);
-      return count === null || ttl <= 0 ? null : { count: Number(count), resetInMs: ttl };
+    async decrement(key) {
+      await redis.eval(DECREMENT_SCRIPT, 1, key, clock.now().getTime());
+    },
+    async clear(key) {
+      await redis.del(key);
     },
   };
+}
+
+/** The keyed hash a subject (email or account id) is stored under, so no counter table holds an email or an id. */
+export function subjectKey(subject: string, secret: string): string {
+  return hashToken(subject.toLowerCase(), secret);
 }
 
 /** Where a refusal sets `Retry-After` (a Fastify reply fits). */
@@ -95,17 +124,24 @@ interface HeaderTarget {
 }
 
 export interface AccountLimits {
-  /** Refuses with 429 RATE_LIMITED and `Retry-After` when `subject` has used up `limit`. */
-  assertOpen(limit: AccountLimit, subject: string, reply: HeaderTarget): Promise<void>;
+  /**
+   * One try that may fail (a password, a code): counted before `check` runs, so parallel tries cannot all
+   * pass a check made before any of them counted; refused with 429 RATE_LIMITED and `Retry-After` past the
+   * limit, without running `check`; a right answer is given back. `reached` is true only for the failure
+   * that used up the limit.
+   */
+  attempt(limit: AccountLimit, subject: string, reply: HeaderTarget, check: () => Promise<boolean>): Promise<{ ok: boolean; reached: boolean }>;
   /** Counts one for `subject`; `reached` is true only for the one hit that uses up the limit. */
   hit(limit: AccountLimit, subject: string): Promise<Count & { reached: boolean }>;
-  /** Counts one and refuses (as assertOpen) when that goes over the limit: for things limited per use. */
+  /** Counts one and refuses (as attempt) when that goes over the limit: for things limited per use. */
   take(limit: AccountLimit, subject: string, reply: HeaderTarget): Promise<void>;
+  /** Forgets `subject`'s count (the owner proved herself, e.g. by a new password). */
+  clear(limit: AccountLimit, subject: string): Promise<void>;
 }
 
 /** Account limits over a counter store; subjects are stored only as keyed hashes (no emails or ids in the table). */
 export function createAccountLimits(store: CounterStore, secret: string): AccountLimits {
-  const keyFor = (limit: AccountLimit, subject: string) => `acct:${limit.name}:${hashToken(subject.toLowerCase(), secret)}`;
+  const keyFor = (limit: AccountLimit, subject: string) => `acct:${limit.name}:${subjectKey(subject, secret)}`;
   const refuse = (resetInMs: number, reply: HeaderTarget): never => {
     const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
     reply.header('retry-after', String(seconds));
@@ -113,9 +149,13 @@ export function createAccountLimits(store: CounterStore, secret: string): Accoun
     throw new AppError('RATE_LIMITED', `Too many attempts for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
   };
   return {
-    async assertOpen(limit, subject, reply) {
-      const current = await store.peek(keyFor(limit, subject));
-      if (current && current.count >= limit.max) refuse(current.resetInMs, reply);
+    async attempt(limit, subject, reply, check) {
+      const key = keyFor(limit, subject);
+      const counted = await store.increment(key, limit.windowMs);
+      if (counted.count > limit.max) refuse(counted.resetInMs, reply);
+      const ok = await check();
+      if (ok) await store.decrement(key);
+      return { ok, reached: !ok && counted.count === limit.max };
     },
     async hit(limit, subject) {
       const counted = await store.increment(keyFor(limit, subject), limit.windowMs);
@@ -124,6 +164,9 @@ export function createAccountLimits(store: CounterStore, secret: string): Accoun
     async take(limit, subject, reply) {
       const counted = await store.increment(keyFor(limit, subject), limit.windowMs);
       if (counted.count > limit.max) refuse(counted.resetInMs, reply);
+    },
+    async clear(limit, subject) {
+      await store.clear(keyFor(limit, subject));
     },
   };
 }
@@ -134,8 +177,6 @@ export function createAccountLimits(store: CounterStore, secret: string): Accoun
  * is refused. `wrong` is the refusal for a wrong password.
  */
 export async function confirmPassword(limits: AccountLimits, user: { id: string; passwordHash: string }, password: string, reply: HeaderTarget, wrong: () => AppError) {
-  await limits.assertOpen(FAILED_PASSWORD_CONFIRMATIONS, user.id, reply);
-  if (await verifyPassword(user.passwordHash, password)) return;
-  await limits.hit(FAILED_PASSWORD_CONFIRMATIONS, user.id);
-  throw wrong();
+  const { ok } = await limits.attempt(FAILED_PASSWORD_CONFIRMATIONS, user.id, reply, () => verifyPassword(user.passwordHash, password));
+  if (!ok) throw wrong();
 }

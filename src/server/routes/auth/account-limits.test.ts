@@ -1,9 +1,9 @@
 /** Limits per account: guessing one account's password or code from many addresses is stopped. */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
-import { enrolTwoFactor, signUp, solveAltcha, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
+import { freshAddress, injectFrom, setupTestApp, statusesOf } from '../../../../tests/setup/test-app.ts';
+import { enrolTwoFactor, mailedLinks, signUp, solveAltcha, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { outbox, rateLimits } from '../../db/schema/index.ts';
 import {
@@ -16,21 +16,10 @@ import {
 
 const t = setupTestApp();
 const WRONG_PASSWORD = 'Wrong-Guess-1234';
-
-let nextAddress = 1;
-/** A new client address for every request: the per-address limits never see the same one twice. */
-const freshAddress = () => `10.${Math.floor(nextAddress / 250) % 250}.${nextAddress++ % 250}.7`;
+const NEW_PASSWORD = 'Another-Harbour-77';
 
 /** POST JSON from a new address each time, as an attacker with many addresses would. */
-function postFrom(url: string, body: unknown, headers: Record<string, string> = {}) {
-  return t.app.inject({
-    method: 'POST',
-    url,
-    remoteAddress: freshAddress(),
-    payload: JSON.stringify(body),
-    headers: { 'content-type': 'application/json', origin: SITE_ORIGIN, ...headers },
-  });
-}
+const postFrom = (url: string, body: unknown, headers: Record<string, string> = {}) => injectFrom(t.app, { url, body, headers });
 
 function expectAccountLimited(res: LightMyRequestResponse) {
   expect(res.statusCode).toBe(429);
@@ -65,6 +54,34 @@ describe('password sign-in, per account', () => {
     expect(notices[0]!.text).toContain('http://localhost:3000/forgot-password');
     expect(notices[0]!.text).toMatch(/On \w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT/);
     expect(notices[0]!.text).not.toContain(WRONG_PASSWORD);
+  });
+
+  it('30 wrong passwords for one account sent at once from 30 addresses: at most 10 are answered 401, the rest 429, and one mail', async () => {
+    const { person } = await signUp(t.app);
+    const tries = 3 * FAILED_SIGN_INS.max;
+    const answers = await Promise.all(Array.from({ length: tries }, (_, i) => postFrom('/api/auth/login', { email: person.email, password: `${WRONG_PASSWORD}${i}` })));
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(FAILED_SIGN_INS.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(tries - statuses.filter((s) => s === 401).length);
+    await expect.poll(async () => (await mailsTo(person.email)).filter((m) => m.subject.includes('is paused')).length).toBe(1);
+  });
+
+  it('after the lockout the owner resets her password by the mailed link and signs in with the new one at once', async () => {
+    const { person } = await signUp(t.app);
+    for (let i = 0; i < FAILED_SIGN_INS.max; i++) await postFrom('/api/auth/login', { email: person.email, password: WRONG_PASSWORD });
+    expectAccountLimited(await postFrom('/api/auth/login', { email: person.email, password: STRONG_PASSWORD }));
+    expect((await postFrom('/api/auth/request-password-reset', { email: person.email, altcha: await solveAltcha(t.app) })).statusCode).toBe(200);
+    const link = await vi.waitUntil(async () => (await mailedLinks(t.database.db, person.email)).find((l) => l.includes('/reset-password?token=')));
+    const token = new URL(link).searchParams.get('token');
+    expect((await postFrom('/api/auth/reset-password', { token, newPassword: NEW_PASSWORD })).statusCode).toBe(200);
+    expect((await postFrom('/api/auth/login', { email: person.email, password: NEW_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('a signed-in owner who changes her password ends a lockout of her email at once', async () => {
+    const { person, cookie } = await signUp(t.app);
+    for (let i = 0; i < FAILED_SIGN_INS.max; i++) await postFrom('/api/auth/login', { email: person.email, password: WRONG_PASSWORD });
+    expect((await postFrom('/api/user/password', { currentPassword: STRONG_PASSWORD, newPassword: NEW_PASSWORD }, { cookie })).statusCode).toBe(200);
+    expect((await postFrom('/api/auth/login', { email: person.email, password: NEW_PASSWORD })).statusCode).toBe(200);
   });
 
   it('limits an email without an account the same way, so the answers do not tell whether it exists', async () => {
@@ -117,22 +134,15 @@ describe('re-entered passwords, per account', () => {
     await enrolTwoFactor(t.app, cookie);
     for (let i = 0; i < FAILED_PASSWORD_CONFIRMATIONS.max / 2; i++) {
       expect((await postFrom('/api/user/two-factor/disable', { password: WRONG_PASSWORD }, { cookie })).statusCode).toBe(400);
-      expect((await postFrom('/api/user/password', { currentPassword: WRONG_PASSWORD, newPassword: 'Another-Harbour-77' }, { cookie })).statusCode).toBe(400);
+      expect((await postFrom('/api/user/password', { currentPassword: WRONG_PASSWORD, newPassword: NEW_PASSWORD }, { cookie })).statusCode).toBe(400);
     }
     expectAccountLimited(await postFrom('/api/user/two-factor/recovery-codes', { password: STRONG_PASSWORD }, { cookie }));
-    expectAccountLimited(await postFrom('/api/user/password', { currentPassword: STRONG_PASSWORD, newPassword: 'Another-Harbour-77' }, { cookie }));
+    expectAccountLimited(await postFrom('/api/user/password', { currentPassword: STRONG_PASSWORD, newPassword: NEW_PASSWORD }, { cookie }));
   });
 
   it('deleting the account counts wrong passwords too: after 10, even the right one gets 429 and the account stays', async () => {
     const { cookie } = await signUp(t.app);
-    const deleteWith = (password: string) =>
-      t.app.inject({
-        method: 'DELETE',
-        url: '/api/user',
-        remoteAddress: freshAddress(),
-        payload: JSON.stringify({ password }),
-        headers: { 'content-type': 'application/json', origin: SITE_ORIGIN, cookie },
-      });
+    const deleteWith = (password: string) => injectFrom(t.app, { method: 'DELETE', url: '/api/user', body: { password }, headers: { cookie } });
     for (let i = 0; i < FAILED_PASSWORD_CONFIRMATIONS.max; i++) {
       await t.database.db.delete(rateLimits).where(like(rateLimits.key, 'rl:%'));
       expect((await deleteWith(WRONG_PASSWORD)).statusCode).toBe(400);
@@ -161,17 +171,8 @@ describe('mailed links, per account or email', () => {
 
 describe('the per-address limits still hold', () => {
   it('one address gets 429 from the sign-in route after 10 tries, whichever emails it uses', async () => {
-    const codes: number[] = [];
-    for (let i = 0; i <= 10; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        remoteAddress: '127.0.0.9',
-        payload: { email: `spread.${i}@example.com`, password: WRONG_PASSWORD },
-        headers: { origin: SITE_ORIGIN },
-      });
-      codes.push(res.statusCode);
-    }
-    expect(codes.at(-1)).toBe(429);
+    const address = freshAddress();
+    const codes = await statusesOf(11, (i) => injectFrom(t.app, { url: '/api/auth/login', body: { email: `spread.${i}@example.com`, password: WRONG_PASSWORD } }, address));
+    expect(codes).toEqual([...Array<number>(10).fill(401), 429]);
   });
 });

@@ -47,11 +47,14 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     await app.mailer.send(mail).catch((err: unknown) => request.log.error({ mail: mailFailure(err) }, 'registration attempt notice could not be sent'));
   }
 
-  /** Tells the owner, once per lockout, that sign-in to the account is paused. */
-  async function mailSignInLocked(request: FastifyRequest, user: UserRow) {
-    const { name } = (await product()).product;
-    const mail = signInLockedMail(name, user, app.clock.now(), FAILED_SIGN_INS.windowMs / 60_000, `${config.publicUrl}/forgot-password`);
-    await app.mailer.send(mail).catch((err: unknown) => request.log.error({ mail: mailFailure(err) }, 'sign-in lockout notice could not be sent'));
+  /** Tells the owner, once per lockout, that sign-in to the account is paused: after the reply, so its timing does not tell the account exists. */
+  function mailSignInLocked(user: UserRow) {
+    setImmediate(() => {
+      void (async () => {
+        const { name } = (await product()).product;
+        await app.mailer.send(signInLockedMail(name, user, app.clock.now(), FAILED_SIGN_INS.windowMs / 60_000, `${config.publicUrl}/forgot-password`));
+      })().catch((err: unknown) => app.log.error({ mail: mailFailure(err) }, 'sign-in lockout notice could not be sent'));
+    });
   }
 
   app.get('/api/auth/user', { config: { access: 'user' } }, async (request, reply) => {
@@ -86,24 +89,19 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { email, password, code } = request.body;
       // Per email asked for, known or not, so the answer never tells whether the account exists.
-      await app.accountLimits.assertOpen(FAILED_SIGN_INS, email, reply);
       const user = await findUserByEmail(app.db, email);
       // The same work and the same answer whether or not the account exists.
-      const ok = await verifyPassword(user?.passwordHash ?? null, password);
-      if (!user || !ok) {
-        const failed = await app.accountLimits.hit(FAILED_SIGN_INS, email);
-        if (failed.reached && user) await mailSignInLocked(request, user);
+      const signIn = await app.accountLimits.attempt(FAILED_SIGN_INS, email, reply, () => verifyPassword(user?.passwordHash ?? null, password));
+      if (!user || !signIn.ok) {
+        if (signIn.reached && user) mailSignInLocked(user);
         throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
       }
       if (user.status !== 'active') throw new AppError('FORBIDDEN', 'This account is suspended. Please contact support.');
       // Two-step sign-in: the password alone is not enough; the answer names the field the page should ask for.
       if (user.totpEnabledAt) {
         if (!code) throw new AppError('UNAUTHENTICATED', CODE_REQUIRED, 'code');
-        await app.accountLimits.assertOpen(FAILED_CODES, user.id, reply);
-        if (!(await useSecondFactor(app.db, config.sessionSecret, user, code, app.clock.now()))) {
-          await app.accountLimits.hit(FAILED_CODES, user.id);
-          throw new AppError('UNAUTHENTICATED', CODE_INVALID, 'code');
-        }
+        const second = await app.accountLimits.attempt(FAILED_CODES, user.id, reply, () => useSecondFactor(app.db, config.sessionSecret, user, code, app.clock.now()));
+        if (!second.ok) throw new AppError('UNAUTHENTICATED', CODE_INVALID, 'code');
       }
       if (needsRehash(user.passwordHash)) {
         await rehashPassword(app.db, user.id, password);
@@ -187,6 +185,8 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const now = app.clock.now();
       const user = await resetPasswordWithToken(app.db, config.sessionSecret, request.body.token, request.body.newPassword, now);
+      // The owner proved herself by the mailed link: someone's wrong guesses no longer keep her out.
+      await app.accountLimits.clear(FAILED_SIGN_INS, user.email);
       const content = await product();
       await app.mailer
         .send(passwordChangedMail(content.product.name, user, content.support.email))

@@ -1,6 +1,6 @@
 /** Story create, edit and submit are limited per account: a new address for every request buys nothing. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
+import { injectFrom, setupTestApp, statusesOf } from '../../../../tests/setup/test-app.ts';
 import { signUp } from '../../../../tests/setup/accounts.ts';
 import { rateLimits } from '../../db/schema/index.ts';
 import { STORY_CREATE_LIMIT, STORY_EDIT_LIMIT, STORY_SUBMIT_LIMIT } from './stories.ts';
@@ -13,16 +13,11 @@ const draft = {
   tags: ['Endometriosis'],
 };
 
-let nextAddress = 1;
 /** Every request from a new address. */
-const send = (cookie: string, method: 'POST' | 'PATCH', url: string, body: unknown = {}) =>
-  t.app.inject({ method, url, remoteAddress: `10.9.${nextAddress++ % 250}.${nextAddress % 250}`, payload: body as object, headers: { cookie, origin: SITE_ORIGIN } });
+const send = (cookie: string, method: 'POST' | 'PATCH', url: string, body: unknown = {}) => injectFrom(t.app, { method, url, body, headers: { cookie } });
 
-async function statuses(times: number, request: () => ReturnType<typeof send>) {
-  const seen: number[] = [];
-  for (let i = 0; i < times; i++) seen.push((await request()).statusCode);
-  return seen;
-}
+/** The statuses of `times` requests sent one after another. */
+const statuses = (times: number, request: () => ReturnType<typeof send>) => statusesOf(times, request);
 
 beforeEach(async () => {
   await t.database.db.delete(rateLimits);
@@ -53,5 +48,13 @@ describe('story writing limits per account', () => {
     const seen = await statuses(STORY_SUBMIT_LIMIT.max + 1, () => send(cookie, 'POST', `/api/my/stories/${ids.pop()}/submit`));
     expect(seen.slice(0, -1).every((s) => s === 200)).toBe(true);
     expect(seen.at(-1)).toBe(429);
+  });
+
+  it('counts per account under a keyed hash: the rate-limit table holds neither the account id nor its email', async () => {
+    const { cookie, user } = await signUp(t.app);
+    expect((await send(cookie, 'POST', '/api/my/stories', draft)).statusCode).toBe(201);
+    const keys = (await t.database.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
+    expect(keys.some((key) => key.startsWith('rl:POST/api/my/stories:user:'))).toBe(true);
+    expect(keys.filter((key) => key.includes(user.id) || key.toLowerCase().includes(user.email.toLowerCase()))).toEqual([]);
   });
 });

@@ -42,12 +42,12 @@ const twoFactor: FastifyPluginAsyncZod = async (app) => {
     if (me.totpEnabledAt) throw new AppError('CONFLICT', 'Two-step sign-in is already on');
     if (!me.totpPendingSecret) throw new AppError('CONFLICT', 'Start the set-up again: there is no code to confirm');
     const now = app.clock.now();
-    await app.accountLimits.assertOpen(FAILED_CODES, me.id, reply);
-    const codes = await confirmEnrolment(app.db, app.config.sessionSecret, me, request.body.code, now);
-    if (!codes) {
-      await app.accountLimits.hit(FAILED_CODES, me.id);
-      throw new AppError('VALIDATION', `That code is not right. ${SIX_DIGITS}.`, 'code');
-    }
+    let codes: string[] | null = null;
+    await app.accountLimits.attempt(FAILED_CODES, me.id, reply, async () => {
+      codes = await confirmEnrolment(app.db, app.config.sessionSecret, me, request.body.code, now);
+      return codes !== null;
+    });
+    if (!codes) throw new AppError('VALIDATION', `That code is not right. ${SIX_DIGITS}.`, 'code');
     // This session just proved the authenticator; the person's other sessions must sign in again with it.
     await app.db.update(sessions).set({ secondFactorAt: now }).where(eq(sessions.id, request.session!.id));
     await app.sessions.revokeAll(me.id, request.session!.id);

@@ -8,10 +8,11 @@ import { ChangePasswordSchema, DeleteAccountSchema, UpdateProfileSchema } from '
 import { OnboardingSchema } from '#shared/schemas/onboarding.ts';
 import { sessions } from '../../db/schema/index.ts';
 import { loadProfile, saveOnboarding, updateAccountProfile } from '../../commands/profile.ts';
-import { deleteAccount, exportUserData, ownsCampaign } from '../../commands/personal-data.ts';
+import { exportUserData, ownsCampaign } from '../../commands/personal-data.ts';
+import { deleteAccount } from '../../commands/personal-data-delete.ts';
 import { notifyVerificationWaiting } from '../../commands/doctors.ts';
 import { setPassword } from '../../commands/accounts.ts';
-import { confirmPassword } from '../../services/account-limits.ts';
+import { confirmPassword, FAILED_SIGN_INS } from '../../services/account-limits.ts';
 import { passwordChangedMail } from '../../services/mail-templates.ts';
 import { presentCurrentUser } from '../../presenters/user.ts';
 import { requireUser } from '../../plugins/auth.ts';
@@ -51,6 +52,8 @@ const user: FastifyPluginAsyncZod = async (app) => {
       const me = requireUser(request);
       await confirmPassword(app.accountLimits, me, request.body.currentPassword, reply, () => new AppError('VALIDATION', 'Your current password is not correct', 'currentPassword'));
       await setPassword(app.db, me, request.body.newPassword, app.clock.now(), request.session!.id);
+      // Only the owner knows the old password: someone's wrong guesses at sign-in no longer keep her out.
+      await app.accountLimits.clear(FAILED_SIGN_INS, me.email);
       const { product, support } = (await app.campaigns.current()).content;
       await app.mailer.send(passwordChangedMail(product.name, me, support.email)).catch((err: unknown) => request.log.error({ mail: mailFailure(err) }, 'notice not sent'));
       return reply.send({ message: 'Your password has been changed. Other devices have been signed out.' });
