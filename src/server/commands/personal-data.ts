@@ -4,10 +4,7 @@
  * (or holds an email or a name) appears without that decision.
  * Records other people created are linked to an account by email only once the account has confirmed it.
  */
-import { randomUUID } from 'node:crypto';
-import { and, eq, gte, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { AppError } from '#shared/errors.ts';
-import { OWNER_CANNOT_DELETE_ACCOUNT } from '#shared/account-messages.ts';
+import { and, eq, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   adminInvites,
@@ -22,12 +19,10 @@ import {
   donations,
   donorProfiles,
   expenseApprovals,
-  expenseDocuments,
   expenses,
   notifications,
   outbox,
   patientProfiles,
-  rateLimits,
   recoveryCodes,
   refundRequests,
   sessions,
@@ -38,17 +33,20 @@ import {
   userTokens,
   users,
 } from '../db/schema/index.ts';
+import type { AuditTargetType } from '#shared/audit.ts';
 import type { UserRow } from '../services/sessions.ts';
-import { assertNotLastSuperAdmin } from './accounts.ts';
 
 /** Bumped whenever the export document changes shape. */
 export const EXPORT_FORMAT_VERSION = 2;
 
 /** What other people see where a deleted member's name was. */
 export const FORMER_MEMBER = 'A former member';
+/** What her export shows where another member's id or address was. */
+export const ANOTHER_MEMBER = 'another member';
 /** The name left on money records (refund requests, donations they asked about) after deletion. */
 export const DELETED_DONOR = 'Deleted donor';
-const DELETED_EMAIL = 'deleted@invalid';
+/** The address left where a deleted member's was. */
+export const DELETED_EMAIL = 'deleted@invalid';
 
 interface PersonalData {
   /** Where the rows appear in GET /api/user/export (top-level keys, dotted for nested ones). */
@@ -73,10 +71,10 @@ export const PERSONAL_DATA: Record<string, PersonalData> = {
   campaign_followers: { exportedAs: ['campaignsFollowed'], onDelete: 'cascade' },
   donations: { exportedAs: ['donations'], onDelete: `recorded_by set null; donations their refund requests point to show "${DELETED_DONOR}" (amounts are fixed by trigger)` },
   contact_messages: { exportedAs: ['byVerifiedEmail.contactMessages'], onDelete: 'deleted when sent from their confirmed address' },
-  outbox: { exportedAs: ['mailSent'], onDelete: 'mail to or about them deleted (any age once the address is confirmed, else only since the account existed)' },
-  rate_limits: { exportedAs: [], onDelete: 'counters keyed by their id or address deleted (short-lived, nothing to carry)' },
-  audit_log: { exportedAs: ['auditEntries.aboutYou', 'auditEntries.byYou'], onDelete: 'their id becomes one random pseudonym per account; their address, names and IP are removed from the entries' },
-  notifications: { exportedAs: ['notifications'], onDelete: `theirs cascade; others' that named them say "${FORMER_MEMBER}", and quotes of their words are emptied` },
+  outbox: { exportedAs: ['mailSent'], onDelete: 'mail whose recipient is exactly their address (case-insensitive; never found by name or substring) deleted: any age once the address is confirmed, else only mail sent since the account was created' },
+  rate_limits: { exportedAs: [], onDelete: 'nothing to do: per-account counters are stored under keyed hashes (no id or address) and expire with their window' },
+  audit_log: { exportedAs: ['auditEntries.aboutYou', 'auditEntries.byYou'], onDelete: 'entries picked by ids only (actor, or target = them or one of their records): their id becomes one random pseudonym per account; in entries about them or their records, values equal to their address or names under name/email keys are replaced; their IP is removed from entries they made' },
+  notifications: { exportedAs: ['notifications'], onDelete: `theirs cascade; others' about their records (picked by event key, never by text) say "${FORMER_MEMBER}" for their name, and quotes of their words are emptied` },
   stories: { exportedAs: ['stories'], onDelete: 'cascade' },
   story_events: { exportedAs: ['stories'], onDelete: 'cascade with their stories; actor_id set null (FK) on others’ stories' },
   story_comments: { exportedAs: ['wordsOfSupportWritten', 'wordsOfSupportReceived'], onDelete: 'cascade (written by them, and all on their stories)' },
@@ -107,15 +105,93 @@ const secretFree = <T extends { tokenHash?: unknown; codeHash?: unknown }>(row: 
 };
 
 /** Rows other people created that name this address; none while the address is unconfirmed. */
-function byConfirmedEmail(user: UserRow, column: Parameters<typeof eq>[0]): SQL {
+export function byConfirmedEmail(user: UserRow, column: Parameters<typeof eq>[0]): SQL {
   return user.emailVerifiedAt ? sql`lower(${column}) = ${user.email.toLowerCase()}` : sql`false`;
 }
 
-/** Mail to or about the person: any age once their address is confirmed, else only mail since the account began. */
-function mailAbout(user: UserRow): SQL {
-  const mentions = [user.email.toLowerCase(), user.id, `${user.firstName} ${user.lastName}`.toLowerCase()];
-  const names = or(...mentions.map((m) => sql`position(${m} in lower(${outbox.to} || ' ' || ${outbox.subject} || ' ' || ${outbox.text} || ' ' || coalesce(${outbox.html}, ''))) > 0`))!;
-  return user.emailVerifiedAt ? names : and(names, gte(outbox.createdAt, user.createdAt))!;
+/**
+ * Mail to exactly her address (never found by name or substring): any age once confirmed, else only since the
+ * account began. Once confirmed, also the team's copies of her contact messages, whose first line is
+ * `From: <name> <address>` (src/server/routes/contact/contact.ts): matched on the whole bracketed address.
+ */
+export function mailTo(user: UserRow): SQL {
+  const email = user.email.toLowerCase();
+  const exact = sql`lower(${outbox.to}) = ${email}`;
+  if (!user.emailVerifiedAt) return and(exact, gte(outbox.createdAt, user.createdAt))!;
+  return or(exact, sql`(${outbox.text} like 'From: %' and position(${`<${email}>\n`} in lower(split_part(${outbox.text}, E'\n', 1) || E'\n')) > 0)`)!;
+}
+
+/** Her refund requests: made while signed in, or sent with her confirmed address. */
+export function myRefundRequests(user: UserRow): SQL {
+  return or(eq(refundRequests.requesterId, user.id), byConfirmedEmail(user, refundRequests.email))!;
+}
+
+/** The ids of her records, by audit target type: what "about her" means for the audit log and others' notifications. */
+export async function herRecordIds(db: Db, user: UserRow) {
+  const me = user.id;
+  const ids = (rows: { id: string | null }[]) => rows.flatMap((r) => (r.id ? [r.id] : []));
+  const [story, reply, report, expense, requests, message] = await Promise.all([
+    db.select({ id: stories.id }).from(stories).where(eq(stories.authorId, me)),
+    db.select({ id: storyComments.id }).from(storyComments).where(eq(storyComments.authorId, me)),
+    db.select({ id: commentReports.id }).from(commentReports).where(eq(commentReports.reporterId, me)),
+    db.select({ id: expenses.id }).from(expenses).where(eq(expenses.submittedBy, me)),
+    db.select({ id: refundRequests.id, donationId: refundRequests.donationId, name: refundRequests.name, email: refundRequests.email }).from(refundRequests).where(myRefundRequests(user)),
+    db.select({ id: contactMessages.id }).from(contactMessages).where(byConfirmedEmail(user, contactMessages.email)),
+  ]);
+  return {
+    user: [me],
+    doctor: [me],
+    story: ids(story),
+    support_reply: ids(reply),
+    support_report: ids(report),
+    expense: ids(expense),
+    refund_request: ids(requests),
+    // Donations have no link to an account; the only one is a refund request of hers that names the donation.
+    donation: ids(requests.map((r) => ({ id: r.donationId }))),
+    contact_message: ids(message),
+    /** The names and addresses she wrote on her refund requests. */
+    refundRequestContacts: requests.flatMap((r) => [r.name, r.email]),
+  } satisfies Partial<Record<AuditTargetType, string[]>> & { refundRequestContacts: string[] };
+}
+export type HerRecordIds = Awaited<ReturnType<typeof herRecordIds>>;
+
+/** Audit entries about her account or one of her records, picked by ids only. */
+export function auditAbout(records: HerRecordIds): SQL {
+  const { refundRequestContacts: _contacts, ...byType } = records;
+  return or(...Object.entries(byType).filter(([, list]) => list.length > 0).map(([type, list]) => and(eq(auditLog.targetType, type), inArray(auditLog.targetId, list))))!;
+}
+
+/** A JSON value with every string found by `replace` swapped; keys pass through, each value sees its key. */
+export function mapStrings(value: unknown, replace: (text: string, key: string) => string, key = ''): unknown {
+  if (typeof value === 'string') return replace(value, key);
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, replace, key));
+  if (value && typeof value === 'object' && !(value instanceof Date)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, replace, k)]));
+  return value;
+}
+
+/** Strings in a JSON value that could be someone's id or address. */
+function idsAndAddresses(value: unknown): string[] {
+  const found: string[] = [];
+  mapStrings(value, (text) => {
+    if (UUID.test(text) || text.includes('@')) found.push(text);
+    return text;
+  });
+  return found;
+}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Replaces other members' ids and addresses (what the admin who decided, recorded or acted was) with a neutral word. */
+async function withoutOthers<T>(db: Db, me: string, doc: T): Promise<T> {
+  const candidates = [...new Set(idsAndAddresses(doc))];
+  const uuids = candidates.filter((c) => UUID.test(c) && c !== me);
+  const addresses = candidates.filter((c) => c.includes('@')).map((c) => c.toLowerCase());
+  if (uuids.length === 0 && addresses.length === 0) return doc;
+  const others = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(ne(users.id, me), or(uuids.length ? inArray(users.id, uuids) : sql`false`, addresses.length ? inArray(sql`lower(${users.email})`, addresses) : sql`false`)));
+  const hidden = new Set(others.flatMap((o) => [o.id, o.email.toLowerCase()]));
+  return mapStrings(doc, (text) => (hidden.has(text.toLowerCase()) ? ANOTHER_MEMBER : text)) as T;
 }
 
 /** Everything we hold about the user, as one JSON document (GET /api/user/export). */
@@ -124,7 +200,7 @@ export async function exportUserData(db: Db, user: UserRow) {
   const { passwordHash: _hash, totpSecret: _totp, totpPendingSecret: _pending, totpLastStep: _step, ...account } = user;
   const me = user.id;
   const myStories = db.select({ id: stories.id }).from(stories).where(eq(stories.authorId, me));
-  const myRefundRequests = or(eq(refundRequests.requesterId, me), byConfirmedEmail(user, refundRequests.email))!;
+  const records = await herRecordIds(db, user);
   const [patient, doctor, donor, admin, mySessions, tokens, codes, accepted, created, storyRows, events, written, received, reports] = await Promise.all([
     db.select().from(patientProfiles).where(eq(patientProfiles.userId, me)),
     db.select().from(doctorProfiles).where(eq(doctorProfiles.userId, me)),
@@ -155,18 +231,19 @@ export async function exportUserData(db: Db, user: UserRow) {
     db.select().from(refundRequests).where(eq(refundRequests.requesterId, me)),
     db.select().from(refundRequests).where(and(byConfirmedEmail(user, refundRequests.email), sql`${refundRequests.requesterId} is distinct from ${me}`)),
     db.select().from(contactMessages).where(byConfirmedEmail(user, contactMessages.email)),
-    db.select({ to: outbox.to, subject: outbox.subject, text: outbox.text, createdAt: outbox.createdAt }).from(outbox).where(mailAbout(user)),
-    db.select().from(auditLog).where(and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, me))),
-    db.select().from(auditLog).where(eq(auditLog.actorId, me)),
+    db.select({ to: outbox.to, subject: outbox.subject, text: outbox.text, createdAt: outbox.createdAt }).from(outbox).where(mailTo(user)),
+    // Who acted and from where is the admin's data, not hers.
+    db.select({ action: auditLog.action, targetType: auditLog.targetType, targetId: auditLog.targetId, actorId: auditLog.actorId, before: auditLog.before, after: auditLog.after, createdAt: auditLog.createdAt }).from(auditLog).where(auditAbout(records)),
+    // Her own actions, without the snapshots of the people and records she acted on.
+    db.select({ action: auditLog.action, targetType: auditLog.targetType, targetId: auditLog.targetId, createdAt: auditLog.createdAt }).from(auditLog).where(eq(auditLog.actorId, me)),
   ]);
-  // Donations have no link to an account; the only one is a refund request of theirs that names the donation.
   // Intents are anonymous (no account, no address), so none can be attributed to anyone.
-  const asked = db.select({ id: refundRequests.donationId }).from(refundRequests).where(and(myRefundRequests, isNotNull(refundRequests.donationId)));
   const gifts = await db
     .select({ id: donations.id, campaignId: donations.campaignId, amountCents: donations.amountCents, currency: donations.currency, paymentMethod: donations.paymentMethod, donorName: donations.donorName, isAnonymous: donations.isAnonymous, message: donations.message, voidedAt: donations.voidedAt, createdAt: donations.createdAt })
     .from(donations)
-    .where(inArray(donations.id, asked));
-  return {
+    .where(inArray(donations.id, records.donation));
+  const withoutDecider = ({ decidedBy: _decidedBy, ...request }: typeof mine[number]) => request;
+  const doc = {
     formatVersion: EXPORT_FORMAT_VERSION,
     exportedAt: new Date().toISOString(),
     account,
@@ -174,7 +251,6 @@ export async function exportUserData(db: Db, user: UserRow) {
     sessions: mySessions.map(secretFree),
     mailedLinks: tokens.map(secretFree),
     recoveryCodes: codes.map(({ createdAt, usedAt }) => ({ createdAt, usedAt })),
-    adminInvites: { accepted: accepted.map(secretFree), created: created.map(secretFree) },
     stories: storyRows.map((story) => ({ ...story, history: events.filter((e) => e.storyId === story.id) })),
     wordsOfSupportWritten: written,
     wordsOfSupportReceived: received,
@@ -186,7 +262,7 @@ export async function exportUserData(db: Db, user: UserRow) {
     uploads: files.map((f) => ({ ...f, url: `/api/uploads/${f.id}` })),
     expensesSubmitted: submitted,
     expenseApprovals: approvals,
-    refundRequests: mine,
+    refundRequests: mine.map(withoutDecider),
     donations: gifts,
     notes: 'Donations and donation intents are not linked to accounts; the donations listed are those your refund requests name.',
     byVerifiedEmail: {
@@ -196,11 +272,16 @@ export async function exportUserData(db: Db, user: UserRow) {
         ? 'Records sent with your confirmed email address, before or without signing in.'
         : 'Confirm your email address to see records sent with it; until then nothing is linked to your account by address.',
       contactMessages: messages,
-      refundRequests: viaEmail,
+      refundRequests: viaEmail.map(withoutDecider),
     },
     mailSent: mails,
-    auditEntries: { aboutYou, byYou },
+    auditEntries: { aboutYou: aboutYou.map(({ actorId, ...entry }) => ({ ...entry, by: actorId === me ? 'you' : actorId ? 'an administrator' : 'nobody signed in' })) },
   };
+  // Invites she made keep the address she invited (her own record of it), never who used it or who invited her.
+  const invites = { accepted: accepted.map(({ createdBy: _by, ...invite }) => secretFree(invite)), created: created.map(({ usedBy: _by, ...invite }) => secretFree(invite)) };
+  const shown = await withoutOthers(db, me, doc);
+  // What she did keeps its target ids: that record is hers (no snapshots, so no one else's details).
+  return { ...shown, auditEntries: { ...shown.auditEntries, byYou }, adminInvites: invites };
 }
 
 export type UserExport = Awaited<ReturnType<typeof exportUserData>>;
@@ -209,105 +290,4 @@ export type UserExport = Awaited<ReturnType<typeof exportUserData>>;
 export async function ownsCampaign(db: Db, userId: string): Promise<boolean> {
   const rows = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.ownerId, userId)).limit(1);
   return rows.length > 0;
-}
-
-/** Replaces every mention of the person in a JSON value (audit before/after) with the pseudonym or a neutral word. */
-function scrub(value: unknown, replace: (text: string) => string): unknown {
-  if (typeof value === 'string') return replace(value);
-  if (Array.isArray(value)) return value.map((v) => scrub(v, replace));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrub(v, replace)]));
-  return value;
-}
-
-/**
- * Deletes the account and everything that is only theirs; rewrites what others keep (audit log, money records,
- * other people's notifications) so it no longer names them. Refused while they own a campaign or are the last super admin.
- */
-export async function deleteAccount(db: Db, user: UserRow): Promise<void> {
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const [current] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
-    const me = current ?? user;
-    await assertNotLastSuperAdmin(tx, me, null, 'You are the last super admin; make someone else a super admin before deleting your account');
-    if (await ownsCampaign(tx, me.id)) throw new AppError('CONFLICT', OWNER_CANNOT_DELETE_ACCOUNT);
-
-    const pseudonym = randomUUID();
-    const email = me.email.toLowerCase();
-    const fullName = `${me.firstName} ${me.lastName}`.trim();
-    const replace = (text: string) => {
-      const out = text.replaceAll(me.id, pseudonym).replace(new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), DELETED_EMAIL);
-      return fullName ? out.replaceAll(fullName, FORMER_MEMBER) : out;
-    };
-
-    // The audit log keeps what happened, under a pseudonym: this is the one place the app rewrites it.
-    const entries = await tx
-      .select()
-      .from(auditLog)
-      .where(or(eq(auditLog.actorId, me.id), eq(auditLog.targetId, me.id), sql`position(${me.id} in coalesce(${auditLog.before}::text, '') || coalesce(${auditLog.after}::text, '')) > 0`, sql`position(${email} in lower(coalesce(${auditLog.before}::text, '') || coalesce(${auditLog.after}::text, ''))) > 0`));
-    for (const entry of entries) {
-      const clean = (json: unknown) => scrub(json, (text) => (text === me.firstName || text === me.lastName ? FORMER_MEMBER : replace(text)));
-      await tx
-        .update(auditLog)
-        .set({
-          actorId: entry.actorId === me.id ? pseudonym : entry.actorId,
-          targetId: entry.targetId === me.id ? pseudonym : entry.targetId,
-          before: clean(entry.before),
-          after: clean(entry.after),
-          ip: entry.actorId === me.id ? null : entry.ip,
-        })
-        .where(eq(auditLog.id, entry.id));
-    }
-
-    // Other people's notifications that named them, or quoted words of theirs that are about to go.
-    const myComments = (await tx.select({ id: storyComments.id }).from(storyComments).where(eq(storyComments.authorId, me.id))).map((c) => `support:${c.id}`);
-    const myReports = (await tx.select({ id: commentReports.id }).from(commentReports).where(eq(commentReports.reporterId, me.id))).map((r) => `report:${r.id}`);
-    const quotes = [...myComments, ...myReports];
-    const named = await tx
-      .select()
-      .from(notifications)
-      .where(
-        and(
-          ne(notifications.userId, me.id),
-          or(
-            ...(fullName ? [sql`position(${fullName} in ${notifications.title} || ' ' || ${notifications.body}) > 0`] : []),
-            sql`position(${me.id} in coalesce(${notifications.eventKey}, '') || coalesce(${notifications.link}, '')) > 0`,
-            sql`position(${email} in lower(${notifications.title} || ' ' || ${notifications.body})) > 0`,
-            ...(quotes.length ? [inArray(notifications.eventKey, quotes)] : []),
-          ),
-        ),
-      );
-    for (const n of named) {
-      await tx
-        .update(notifications)
-        .set({
-          title: replace(n.title),
-          body: n.eventKey && quotes.includes(n.eventKey) ? '' : replace(n.body),
-          link: n.link && replace(n.link),
-          eventKey: n.eventKey && replace(n.eventKey),
-        })
-        .where(eq(notifications.id, n.id));
-    }
-
-    // Money records stay for the ledger and the donor agreement, without the person.
-    const myRefunds = or(eq(refundRequests.requesterId, me.id), byConfirmedEmail(me, refundRequests.email))!;
-    const asked = tx.select({ id: refundRequests.donationId }).from(refundRequests).where(and(myRefunds, isNotNull(refundRequests.donationId)));
-    await tx.update(donations).set({ donorName: DELETED_DONOR }).where(and(inArray(donations.id, asked), isNotNull(donations.donorName)));
-    await tx.update(donations).set({ recordedBy: null }).where(eq(donations.recordedBy, me.id));
-    await tx.update(refundRequests).set({ requesterId: null, name: DELETED_DONOR, email: DELETED_EMAIL }).where(myRefunds);
-    await tx.update(expenseApprovals).set({ approverId: pseudonym }).where(eq(expenseApprovals.approverId, me.id));
-    // Invoices attached to expenses are the campaign's financial records: they stay, owned by nobody.
-    await tx
-      .update(uploads)
-      .set({ ownerId: null })
-      .where(and(eq(uploads.ownerId, me.id), inArray(uploads.id, tx.select({ id: expenseDocuments.uploadId }).from(expenseDocuments))));
-
-    await tx.delete(contactMessages).where(byConfirmedEmail(me, contactMessages.email));
-    await tx.delete(outbox).where(mailAbout(me));
-    await tx.delete(rateLimits).where(or(sql`position(${me.id} in ${rateLimits.key}) > 0`, sql`position(${email} in lower(${rateLimits.key})) > 0`));
-    await tx.update(adminInvites).set({ email: null }).where(eq(adminInvites.usedBy, me.id));
-    await tx.delete(adminInvites).where(and(sql`${adminInvites.usedAt} is null`, byConfirmedEmail(me, adminInvites.email)));
-    // Profiles, sessions, tokens, stories (with their history and replies), replies, reports, follows and
-    // notifications go with the user (ON DELETE CASCADE); other references to them are set null.
-    await tx.delete(users).where(eq(users.id, me.id));
-  });
 }

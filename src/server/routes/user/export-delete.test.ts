@@ -3,9 +3,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { OWNER_CANNOT_DELETE_ACCOUNT } from '#shared/account-messages.ts';
 import { postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
-import { getWith, signUp, solveAltcha, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
+import { getWith, sessionCookie, signUp, solveAltcha, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
 import { makeCampaignOwner } from '../../../../tests/factories/spending.ts';
-import { campaigns, contactMessages, rateLimits, refundRequests, users } from '../../db/schema/index.ts';
+import { auditLog, campaigns, contactMessages, notifications, outbox, rateLimits, refundRequests, users } from '../../db/schema/index.ts';
+import { resetPasswordMail } from '../../services/mail-templates.ts';
+import { buildAdmin, signInAdmin } from '../../../../tests/factories/users.ts';
+import { buildStory } from '../../../../tests/factories/stories.ts';
 
 const t = setupTestApp();
 
@@ -68,5 +71,102 @@ describe('the campaign owner and her account', () => {
   it('tells an account that owns nothing that it may be deleted', async () => {
     const member = await signUp(t.app, { role: 'donor' });
     expect((await getWith(t.app, '/api/user/profile', member.cookie)).json()).toMatchObject({ ownsCampaign: false });
+  });
+});
+
+/** A password-reset mail to someone else, as the app sends it (the reset route sends after replying). */
+async function resetMailTo(person: { email: string; firstName: string }) {
+  const mail = resetPasswordMail('Healing Circle', person, `https://example.com/reset-password?token=secret-${person.email}`);
+  await t.database.db.insert(outbox).values(mail);
+  return mail;
+}
+
+describe("other people's mail", () => {
+  it('shows none of another person’s reset mail to accounts named like words in it or whose address is inside hers, and deleting them leaves it', async () => {
+    const stamp = Date.now();
+    const hello = await signUp(t.app, { firstName: 'Hello', lastName: 'Maria', email: `hello.${stamp}@example.com` });
+    const words = await signUp(t.app, { firstName: 'e', lastName: 'a', email: `words.${stamp}@example.com` });
+    const inside = await signUp(t.app, { email: `ia.${stamp}@example.com` });
+    await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, inside.user.id));
+    const reset = await resetMailTo({ email: `maria.${stamp}@example.com`, firstName: 'Maria' });
+    for (const account of [hello, words, inside]) {
+      const exported = await getWith(t.app, '/api/user/export', account.cookie);
+      expect(exported.statusCode).toBe(200);
+      expect(exported.body).not.toContain('secret-');
+      expect(exported.json().mailSent.map((m: { to: string }) => m.to)).not.toContain(reset.to);
+    }
+    for (const account of [hello, words, inside]) expect((await deleteMe(account.cookie)).statusCode).toBe(204);
+    expect(await t.database.db.select({ text: outbox.text }).from(outbox).where(eq(outbox.to, reset.to))).toEqual([{ text: reset.text }]);
+  });
+
+  it('exports mail sent to exactly her address, confirmed or, when unconfirmed, only since the account began', async () => {
+    const email = `early.${Date.now()}@example.com`;
+    const before = await resetMailTo({ email, firstName: 'Early' });
+    const account = await signUp(t.app, { email });
+    const unconfirmed = (await getWith(t.app, '/api/user/export', account.cookie)).json().mailSent.map((m: { text: string }) => m.text);
+    expect(unconfirmed).not.toContain(before.text);
+    expect(unconfirmed.length).toBeGreaterThan(0);
+    await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, account.user.id));
+    expect((await getWith(t.app, '/api/user/export', account.cookie)).json().mailSent.map((m: { text: string }) => m.text)).toContain(before.text);
+  });
+});
+
+describe("other people's records on deletion", () => {
+  it('leaves the audit rows and notifications about a refund request unchanged when an unconfirmed account with the requester’s address and name is deleted', async () => {
+    const email = `owner3.${Date.now()}@example.com`;
+    const { cookie: manager } = await signInAdmin(t.app, t.database.db, 'manager');
+    await sendAsOwnerOf(email);
+    const [asked] = await t.database.db.select().from(refundRequests).where(eq(refundRequests.email, email));
+    expect((await postJson(t.app, `/api/admin/refund-requests/${asked!.id}/decline`, { reason: 'We found no such gift' }, { cookie: manager })).statusCode).toBe(200);
+    const squatter = await signUp(t.app, { email, firstName: 'Real', lastName: 'Owner' });
+    const logBefore = await t.database.db.select().from(auditLog).orderBy(auditLog.id);
+    const noticesBefore = await t.database.db.select().from(notifications).orderBy(notifications.id);
+    expect(JSON.stringify(logBefore)).toContain(email);
+    expect((await deleteMe(squatter.cookie)).statusCode).toBe(204);
+    expect(await t.database.db.select().from(auditLog).orderBy(auditLog.id)).toEqual(logBefore);
+    expect(await t.database.db.select().from(notifications).orderBy(notifications.id)).toEqual(noticesBefore);
+  });
+
+  it('leaves others’ "A word of support was reported" notifications unchanged when a member named "A" "word" is deleted', async () => {
+    const moderator = await buildAdmin(t.database.db, 'moderator');
+    const story = await buildStory(t.database.db, { status: 'approved', publishConsent: true, publishedTitle: 'Told', publishedBody: 'It took years.', publishedAt: new Date() });
+    const writer = await signUp(t.app);
+    const reporter = await signUp(t.app);
+    const reply = await postJson(t.app, `/api/stories/${story.id}/support`, { body: 'Some words' }, { cookie: writer.cookie });
+    expect((await postJson(t.app, `/api/support/${reply.json().id}/report`, { reason: 'Looks like spam to me' }, { cookie: reporter.cookie })).statusCode).toBe(204);
+    const member = await signUp(t.app, { firstName: 'A', lastName: 'word' });
+    expect((await deleteMe(member.cookie)).statusCode).toBe(204);
+    const notices = await t.database.db.select({ title: notifications.title, body: notifications.body }).from(notifications).where(eq(notifications.userId, moderator.id));
+    expect(notices).toContainEqual({ title: 'A word of support was reported', body: 'Looks like spam to me' });
+  });
+});
+
+describe('what the export shows of other people', () => {
+  it('shows a member what an admin did to her without the admin’s id or IP, and an admin what she did without the other member’s address', async () => {
+    const { admin, cookie: adminCookie } = await signInAdmin(t.app, t.database.db, 'super_admin');
+    const member = await signUp(t.app, { email: `acted.on.${Date.now()}@example.com` });
+    expect((await postJson(t.app, `/api/admin/users/${member.user.id}/suspend`, { reason: 'Testing the export' }, { cookie: adminCookie })).statusCode).toBe(200);
+    expect((await postJson(t.app, `/api/admin/users/${member.user.id}/restore`, {}, { cookie: adminCookie })).statusCode).toBe(200);
+    const signedIn = sessionCookie(await postJson(t.app, '/api/auth/login', { email: member.user.email, password: STRONG_PASSWORD }));
+    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, member.user.id));
+    expect(entry?.ip).toBeTruthy();
+    const mine = await getWith(t.app, '/api/user/export', signedIn);
+    expect(mine.json().auditEntries.aboutYou).toContainEqual(expect.objectContaining({ action: 'user.suspend', by: 'an administrator' }));
+    expect(mine.body).not.toContain(admin.id);
+    expect(mine.body).not.toContain(`"${entry!.ip}"`);
+    const theirs = await getWith(t.app, '/api/user/export', adminCookie);
+    expect(theirs.json().auditEntries.byYou).toContainEqual(expect.objectContaining({ action: 'user.suspend', targetId: member.user.id }));
+    expect(theirs.body).not.toContain(member.user.email);
+  });
+
+  it('shows a member her declined refund request without the id of the admin who decided it', async () => {
+    const { admin, cookie: manager } = await signInAdmin(t.app, t.database.db, 'manager');
+    const member = await signUp(t.app);
+    const form = { name: 'Dana Giver', email: member.user.email, amount: 50, paymentMethod: 'PayPal', donatedOn: '2026-11-01', reason: 'I gave twice by mistake' };
+    const asked = await postJson(t.app, '/api/refund-requests', { ...form, altcha: await solveAltcha(t.app) }, { cookie: member.cookie });
+    expect((await postJson(t.app, `/api/admin/refund-requests/${asked.json().id}/decline`, { reason: 'We found no such gift' }, { cookie: manager })).statusCode).toBe(200);
+    const exported = await getWith(t.app, '/api/user/export', member.cookie);
+    expect(exported.json().refundRequests).toEqual([expect.objectContaining({ status: 'declined', decisionNote: 'We found no such gift' })]);
+    expect(exported.body).not.toContain(admin.id);
   });
 });

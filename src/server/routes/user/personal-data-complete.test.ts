@@ -6,7 +6,7 @@ import * as schema from '../../db/schema/index.ts';
 import { DELETED_DONOR, FORMER_MEMBER, KEPT_AFTER_DELETION, PERSONAL_DATA } from '../../commands/personal-data.ts';
 import { postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
 import { enrolTwoFactor, getWith, signUp, solveAltcha, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
-import { buildAdmin } from '../../../../tests/factories/users.ts';
+import { buildAdmin, signInAdmin } from '../../../../tests/factories/users.ts';
 import { buildStory } from '../../../../tests/factories/stories.ts';
 import { buildDoctor } from '../../../../tests/factories/doctors.ts';
 import { buildDonation } from '../../../../tests/factories/donations.ts';
@@ -68,12 +68,23 @@ describe('one member, every table', () => {
     const refund = { name: contact.name, email: person.email, amount: 20, paymentMethod: 'PayPal', donatedOn: '2026-11-01', reason: 'I gave twice by mistake' };
     const asked = await postJson(t.app, '/api/refund-requests', { ...refund, altcha: await solveAltcha(t.app) }, { cookie });
     expect(asked.statusCode).toBe(201);
-    expect((await postJson(t.app, '/api/refund-requests', { ...refund, altcha: await solveAltcha(t.app) })).statusCode).toBe(201);
+    const signedOut = await postJson(t.app, '/api/refund-requests', { ...refund, altcha: await solveAltcha(t.app) });
+    expect(signedOut.statusCode).toBe(201);
+
+    // Admins answer her through their routes, so the audit log names her (and her donation) as in production.
+    const { admin: manager, cookie: managerCookie } = await signInAdmin(t.app, db(), 'manager');
+    expect((await postJson(t.app, '/api/admin/elevate', { password: manager.password }, { cookie: managerCookie })).statusCode).toBe(200);
+    expect((await postJson(t.app, `/api/admin/refund-requests/${signedOut.json().id}/decline`, { reason: 'We found no such gift' }, { cookie: managerCookie })).statusCode).toBe(200);
+    const recorded = await postJson(t.app, '/api/admin/add-donation', { amount: 20, paymentMethod: 'PayPal', donorName: contact.name }, { cookie: managerCookie });
+    expect(recorded.statusCode).toBe(201);
+    const giftId = recorded.json().id as string;
+    const edited = await t.app.inject({ method: 'PATCH', url: `/api/admin/donations/${giftId}`, payload: { donorName: contact.name, isAnonymous: false, message: 'Thank you', reason: 'Adding her message' }, headers: { cookie: managerCookie, origin: SITE_ORIGIN } });
+    expect(edited.statusCode).toBe(200);
+    expect((await postJson(t.app, `/api/admin/donations/${giftId}/refund`, { amount: 20, reason: 'Given twice', refundRequestId: asked.json().id }, { cookie: managerCookie })).statusCode).toBe(200);
 
     // Directly, where no route of hers makes the row (admin work, money records, others' views of her).
     const campaignId = await newCampaign(db(), me);
-    const gift = await buildDonation(db(), { campaignId, donorName: contact.name, recordedBy: me });
-    await db().update(schema.refundRequests).set({ donationId: gift.id }).where(eq(schema.refundRequests.id, asked.json().id));
+    await buildDonation(db(), { campaignId, donorName: 'Someone else', recordedBy: me });
     const [othersRefund] = await db().insert(schema.refundRequests).values({ campaignId, name: 'Olive Other', email: 'olive@example.com', amountCents: 100, currency: 'USD', paymentMethod: 'PayPal', donatedOn: '2026-11-01', reason: 'Twice', decidedBy: me }).returning();
     expect(othersRefund).toBeDefined();
     const [document] = await db().insert(schema.uploads).values({ ownerId: me, purpose: 'expense_document', contentType: 'application/pdf', size: PDF.length, bytes: PDF }).returning();
@@ -93,7 +104,6 @@ describe('one member, every table', () => {
     await db().insert(schema.notifications).values({ userId: moderator.id, type: 'admin_queue', title: `Dr. ${contact.name} waits for verification`, eventKey: `doctor:${me}:pending` });
     await db().insert(schema.adminInvites).values({ tokenHash: `invite-${Math.random()}`, adminLevel: 'moderator', email: person.email, usedBy: me, usedAt: new Date(), expiresAt: new Date() });
     await db().insert(schema.adminInvites).values({ tokenHash: `invite-${Math.random()}`, adminLevel: 'moderator', createdBy: me, expiresAt: new Date() });
-    await db().insert(schema.rateLimits).values({ key: `login:account:${person.email}`, count: 1, resetAt: Date.now() + 60_000 });
 
     const exported = await getWith(t.app, '/api/user/export', cookie);
     expect(exported.statusCode).toBe(200);
@@ -105,6 +115,9 @@ describe('one member, every table', () => {
     expect(data.stories[0]).toMatchObject({ body: expect.stringContaining('nine years'), history: [expect.objectContaining({ action: expect.any(String) })] });
     expect(data.wordsOfSupportReceived).toEqual([expect.objectContaining({ body: 'Sending you strength', thankedAt: expect.any(String) })]);
     expect(data.uploads.map((u: { url: string }) => u.url)).toContain(`/api/uploads/${document!.id}`);
+    // Entries about her records, not only about her account, without who acted or from where.
+    expect(data.auditEntries.aboutYou.map((e: { action: string }) => e.action)).toEqual(expect.arrayContaining(['refund_request.decline', 'donation.record', 'donation.edit', 'donation.refund', 'user.suspend']));
+    expect(exported.body).not.toContain(manager.id);
     expect(data.byVerifiedEmail).toMatchObject({ linkedBy: 'verified email', contactMessages: [{ message: 'A message to the team' }] });
 
     // An admin moves the campaign to someone else first (the owner cannot delete her account).
@@ -118,7 +131,7 @@ describe('one member, every table', () => {
     // The scan does find her: the immutable ledger row of the gift she recorded still carries her id.
     expect(left).toEqual(kept);
     // What others keep says who, without her: the ledger's donation, the refund request, the moderator's notice and log.
-    expect((await db().select().from(schema.donations).where(eq(schema.donations.id, gift.id)))[0]).toMatchObject({ donorName: DELETED_DONOR, recordedBy: null, amountCents: gift.amountCents });
+    expect((await db().select().from(schema.donations).where(eq(schema.donations.id, giftId)))[0]).toMatchObject({ donorName: DELETED_DONOR, amountCents: 2000 });
     const notices = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, moderator.id));
     expect(notices.map((n) => n.title)).toContain(`Dr. ${FORMER_MEMBER} waits for verification`);
     expect(notices.find((n) => n.type === 'admin_queue' && n.title === 'A word of support was reported')?.body).toBe('');
