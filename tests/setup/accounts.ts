@@ -8,11 +8,12 @@ import type { Db } from '../../src/server/db/client.ts';
 import { outbox } from '../../src/server/db/schema/index.ts';
 import { generateSync } from 'otplib';
 import { expect } from 'vitest';
-import { postJson } from './test-app.ts';
+import { freshAddress, postJson } from './test-app.ts';
 
 /** Fetches a challenge and solves it, returning the payload the browser would send. */
 export async function solveAltcha(app: FastifyInstance): Promise<string> {
-  const challenge = (await app.inject('/api/altcha/challenge')).json() as Challenge;
+  // From a new address each time: suites solve more challenges than one address may fetch a minute.
+  const challenge = (await app.inject({ url: '/api/altcha/challenge', remoteAddress: freshAddress() })).json() as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('could not solve the ALTCHA challenge');
   return encodeAltchaPayload(challenge, solution);

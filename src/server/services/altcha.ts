@@ -10,6 +10,8 @@ import type { Db } from '../db/client.ts';
 import { spentChallenges } from '../db/schema/index.ts';
 
 const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+/** Challenges one address may fetch a minute: each costs the server a key derivation at the challenge's cost. */
+export const ALTCHA_CHALLENGES_PER_MINUTE = 30;
 
 /** How much work a challenge asks for: the key derivation, its cost, and the range the secret counter is drawn from. */
 export interface AltchaDifficulty {

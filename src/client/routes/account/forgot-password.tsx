@@ -9,7 +9,7 @@ import { MailCheck } from 'lucide-react';
 import { RequestPasswordResetSchema, RESET_LINK_SENT } from '#shared/schemas/auth.ts';
 import { apiRequest } from '#client/lib/api.ts';
 import { apiErrorInfo } from '#client/lib/api-error.ts';
-import { solveHumanCheck } from '#client/lib/altcha.ts';
+import { useHumanCheck } from '#client/lib/altcha.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
@@ -24,6 +24,7 @@ const SENT_MESSAGE = RESET_LINK_SENT;
 export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<EmailFormInput, unknown, EmailFormOutput>({ resolver: zodResolver(EmailFormSchema), defaultValues: { email: '' } });
+  const humanCheck = useHumanCheck();
   // Back from 'Check Your Email' with Try Another Email: put the visitor in the email field.
   const tryingAgain = useRef(false);
   useEffect(() => {
@@ -34,7 +35,7 @@ export default function ForgotPasswordPage() {
   }, [sentTo, form]);
   const request = useMutation({
     mutationFn: async ({ email }: EmailFormOutput) =>
-      apiRequest<{ message: string }>('POST', '/api/auth/request-password-reset', { email, altcha: await solveHumanCheck() }),
+      apiRequest<{ message: string }>('POST', '/api/auth/request-password-reset', { email, altcha: await humanCheck() }),
     onSuccess: (answer, { email }) => {
       toast({ title: 'Reset Email Sent', description: answer.message || SENT_MESSAGE });
       setSentTo(email);

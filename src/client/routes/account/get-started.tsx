@@ -7,7 +7,7 @@ import { ROLE_DETAILS, SELF_CHOSEN_ROLES, type SelfChosenRole } from '#shared/au
 import { ROLE_SUBMIT_DELAY_MS } from '#shared/constants.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { apiRequest, errorMessage } from '#client/lib/api.ts';
-import { solveHumanCheck } from '#client/lib/altcha.ts';
+import { useHumanCheck } from '#client/lib/altcha.ts';
 import { useCurrentUser, useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast.ts';
@@ -23,11 +23,13 @@ export default function GetStartedPage() {
   const [role, setRole] = useState<SelfChosenRole | null>(null);
   const [missing, setMissing] = useState(false);
   const errorId = useId();
+  // Only a signed-in visitor's choice is sent with a human check; others go on to the registration form.
+  const humanCheck = useHumanCheck(user !== null && user !== undefined);
 
   const setRoleMutation = useMutation({
     mutationFn: async (chosen: SelfChosenRole) => {
       await delay(ROLE_SUBMIT_DELAY_MS);
-      return apiRequest<CurrentUser>('POST', '/api/auth/set-role', { role: chosen, recaptchaToken: await solveHumanCheck() });
+      return apiRequest<CurrentUser>('POST', '/api/auth/set-role', { role: chosen, recaptchaToken: await humanCheck() });
     },
     onSuccess: async (updated) => {
       toast({ title: 'Role Selected', description: `Your account is now a ${ROLE_DETAILS[updated.role ?? 'patient'].title}.` });

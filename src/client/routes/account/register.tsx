@@ -10,7 +10,7 @@ import { ROLE_DETAILS, type Role } from '#shared/auth/roles.ts';
 import { RegisterFormSchema, type CurrentUser, type RegisterFormValues } from '#shared/schemas/auth.ts';
 import { apiRequest, errorMessage } from '#client/lib/api.ts';
 import { apiErrorInfo } from '#client/lib/api-error.ts';
-import { solveHumanCheck } from '#client/lib/altcha.ts';
+import { useHumanCheck } from '#client/lib/altcha.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
@@ -41,13 +41,14 @@ export default function RegisterPage() {
   }, [role, navigate]);
 
   const form = useForm<RegisterFormValues, unknown, RegisterFormOutput>({ resolver: zodResolver(RegisterFormSchema), defaultValues: EMPTY });
+  const humanCheck = useHumanCheck();
   const signUp = useMutation({
     mutationFn: async ({ confirmPassword: _confirm, ...fields }: RegisterFormOutput) =>
       apiRequest<CurrentUser>('POST', '/api/auth/register', {
         ...fields,
         role,
         ...(inviteToken ? { inviteToken } : {}),
-        altcha: await solveHumanCheck(),
+        altcha: await humanCheck(),
       }),
     onSuccess: async (user) => {
       clearSelectedRole();

@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Clock, Heart, Mail, Phone } from 'lucide-react';
 import { CONTACT_FIELD_MAX, CONTACT_RESPONSE_TIME } from '#shared/constants.ts';
 import { ContactFormSchema, REQUIRED_FIELDS_MESSAGE, REQUIRED_FIELDS_TITLE } from '#shared/schemas/contact.ts';
-import { solveHumanCheck } from '#client/lib/altcha.ts';
+import { useHumanCheck } from '#client/lib/altcha.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { apiRequest, errorMessage } from '#client/lib/api.ts';
 import { Card } from '#client/components/ui/card.tsx';
@@ -21,8 +21,9 @@ const EMPTY: ContactFormValues = { name: '', email: '', subject: '', message: ''
 export default function ContactPage() {
   const c = useCampaign();
   const form = useForm<ContactFormValues>({ resolver: zodResolver(ContactFormSchema), defaultValues: EMPTY });
+  const humanCheck = useHumanCheck();
   const send = useMutation({
-    mutationFn: async (input: ContactFormValues) => apiRequest('POST', '/api/contact', { ...input, altcha: await solveHumanCheck() }),
+    mutationFn: async (input: ContactFormValues) => apiRequest('POST', '/api/contact', { ...input, altcha: await humanCheck() }),
     onSuccess: () => {
       toast({ title: 'Message Sent', description: `Thank you for reaching out. We reply within ${CONTACT_RESPONSE_TIME}.` });
       form.reset(EMPTY);

@@ -9,7 +9,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { CURRENCIES, RECORDED_PAYMENT_METHODS, SPENDING_WINDOWS_BUSINESS_DAYS } from '#shared/constants.ts';
 import { MISSING_INFORMATION_MESSAGE } from '#shared/schemas/admin-donations.ts';
 import { RefundRequestFormSchema } from '#shared/schemas/spending.ts';
-import { solveHumanCheck } from '#client/lib/altcha.ts';
+import { useHumanCheck } from '#client/lib/altcha.ts';
 import { apiRequest, errorMessage } from '#client/lib/api.ts';
 import { apiErrorInfo } from '#client/lib/api-error.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
@@ -66,8 +66,9 @@ function Received({ email }: { email: string }) {
 
 function RequestForm({ onSent }: { onSent: (email: string) => void }) {
   const form = useForm<RequestIn, unknown, RequestOut>({ resolver: zodResolver(RefundRequestFormSchema), defaultValues: EMPTY });
+  const humanCheck = useHumanCheck();
   const send = useMutation({
-    mutationFn: async (input: RequestOut) => apiRequest<{ id: string }>('POST', '/api/refund-requests', { ...input, altcha: await solveHumanCheck() }),
+    mutationFn: async (input: RequestOut) => apiRequest<{ id: string }>('POST', '/api/refund-requests', { ...input, altcha: await humanCheck() }),
     onSuccess: (_answer, input) => onSent(input.email),
     onError: (err) => {
       const { field } = apiErrorInfo(err);

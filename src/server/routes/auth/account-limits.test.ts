@@ -13,6 +13,7 @@ import {
   RESET_REQUESTS,
   VERIFICATION_RESENDS,
 } from '../../services/account-limits.ts';
+import { ALTCHA_CHALLENGES_PER_MINUTE } from '../../services/altcha.ts';
 
 const t = setupTestApp();
 const WRONG_PASSWORD = 'Wrong-Guess-1234';
@@ -174,5 +175,13 @@ describe('the per-address limits still hold', () => {
     const address = freshAddress();
     const codes = await statusesOf(11, (i) => injectFrom(t.app, { url: '/api/auth/login', body: { email: `spread.${i}@example.com`, password: WRONG_PASSWORD } }, address));
     expect(codes).toEqual([...Array<number>(10).fill(401), 429]);
+  });
+
+  it(`one address gets 429 from the human-check challenge after ${ALTCHA_CHALLENGES_PER_MINUTE} in a minute, and another address still gets one`, async () => {
+    const address = freshAddress();
+    const challenge = (from: string) => injectFrom(t.app, { method: 'GET', url: '/api/altcha/challenge' }, from);
+    const codes = await statusesOf(ALTCHA_CHALLENGES_PER_MINUTE + 1, () => challenge(address));
+    expect(codes).toEqual([...Array<number>(ALTCHA_CHALLENGES_PER_MINUTE).fill(200), 429]);
+    expect((await challenge(freshAddress())).statusCode).toBe(200);
   });
 });

@@ -32,6 +32,7 @@ import { presentCurrentUser } from '../../presenters/user.ts';
 import { useSecondFactor } from '../../services/two-factor.ts';
 import { CODE_INVALID, CODE_REQUIRED } from '#shared/schemas/two-factor.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { ALTCHA_CHALLENGES_PER_MINUTE } from '../../services/altcha.ts';
 import { safeReturnPath } from '#shared/return-path.ts';
 
 const auth: FastifyPluginAsyncZod = async (app) => {
@@ -195,6 +196,9 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/altcha/challenge', { config: { access: 'public' } }, async (_request, reply) => reply.headers(noStore).send(await app.altcha.challenge()));
+  // Public, and each challenge costs a key derivation here: limited per address.
+  app.get('/api/altcha/challenge', { config: { access: 'public', rateLimit: { max: ALTCHA_CHALLENGES_PER_MINUTE, timeWindow: '1 minute' } } }, async (_request, reply) =>
+    reply.headers(noStore).send(await app.altcha.challenge()),
+  );
 };
 export default auth;
