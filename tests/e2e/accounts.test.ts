@@ -128,12 +128,9 @@ describe('accounts', () => {
     expect(await page.getByRole('menuitem', { name: 'Account Settings' }).getAttribute('href')).toBe('/profile');
     await expectNoAxeViolations(page);
 
-    // Sign out through the menu, by keyboard: it leads to the sign-out page, whose button signs out.
+    // Sign out through the menu, by keyboard: the menu item itself signs out (a POST) and loads the home page.
+    expect(await page.getByRole('menuitem', { name: 'Sign Out' }).getAttribute('href')).toBeNull();
     await page.getByRole('menuitem', { name: 'Sign Out' }).focus();
-    await Promise.all([page.waitForEvent('load'), page.keyboard.press('Enter')]);
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-    expect(pathOf(page)).toBe('/logout');
-    await page.getByRole('button', { name: 'Sign Out' }).focus();
     await Promise.all([page.waitForEvent('load'), page.keyboard.press('Enter')]);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     expect(pathOf(page)).toBe('/');
@@ -314,7 +311,8 @@ describe('accounts', () => {
     expect(await mobile.getByRole('link', { name: 'Find Doctors' }).getAttribute('href')).toBe('/find-doctors');
     expect(await mobile.getByRole('link', { name: 'Doctor Dashboard' }).getAttribute('href')).toBe('/doctor-dashboard');
     expect(await mobile.getByRole('link', { name: 'Share Your Story' }).getAttribute('href')).toBe('/my-stories');
-    expect(await mobile.getByRole('link', { name: 'Sign Out' }).getAttribute('href')).toBe('/logout');
+    expect(await mobile.getByRole('link', { name: 'Sign Out' }).count()).toBe(0);
+    expect(await mobile.getByRole('button', { name: 'Sign Out' }).count()).toBe(1);
     expect(await mobile.getByRole('link', { name: 'Notifications, 9+ unread' }).getAttribute('href')).toBe('/notifications');
     expect(await mobile.getByRole('link', { name: 'Join Community' }).count()).toBe(0);
     await expectNoAxeViolations(page);

@@ -27,6 +27,7 @@ import { adminLevelAtLeast, type AdminLevel } from '#shared/auth/roles.ts';
 import { NOTIFICATIONS_POLL_MS, UNREAD_BADGE_MAX } from '#shared/constants.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { useSignOut } from '#client/hooks/use-sign-out.ts';
 import { buttonClass } from './ui/button.tsx';
 import { toast } from './ui/toast.ts';
 import { Avatar, roleLabel } from './avatar.tsx';
@@ -77,6 +78,18 @@ function useUnreadCount(): number {
   return data ?? 0;
 }
 
+/** Signs out from a menu; a failure is told in a toast (the menu has no room for an alert). */
+function useSignOutWithNotice() {
+  const signOut = useSignOut();
+  return {
+    isPending: signOut.isPending,
+    mutate: () =>
+      signOut.mutate(undefined, {
+        onError: (err) => toast({ title: 'Not Signed Out', description: errorMessage(err, 'We could not sign you out. Please try again.'), variant: 'destructive' }),
+      }),
+  };
+}
+
 const badgeText = (count: number) => (count > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : String(count));
 
 /** The link's spoken name: "Notifications", or "Notifications, 9+ unread" (the badge's text, in words). */
@@ -114,6 +127,7 @@ function MenuLink({ link }: { link: AccountLink }) {
 /** Desktop: Share Your Story, the bell, and the avatar menu. */
 export function AccountNav({ user }: { user: CurrentUser }) {
   const unread = useUnreadCount();
+  const signOut = useSignOutWithNotice();
   const { general, dashboards } = accountLinks(user);
   const name = `${user.firstName} ${user.lastName}`;
   return (
@@ -163,12 +177,10 @@ export function AccountNav({ user }: { user: CurrentUser }) {
               </>
             )}
             <DropdownMenu.Separator className="my-1 h-px bg-brand-100" />
-            <DropdownMenu.Item asChild className={ITEM}>
-              {/* The sign-out page asks with a button: signing out is a POST, never a link's GET. */}
-              <a href="/logout">
-                <LogOut aria-hidden="true" className="h-4 w-4 text-brand-700" />
-                Sign Out
-              </a>
+            {/* Signing out is a POST made here, never a link's GET. */}
+            <DropdownMenu.Item className={ITEM} disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
+              <LogOut aria-hidden="true" className="h-4 w-4 text-brand-700" />
+              Sign Out
             </DropdownMenu.Item>
           </DropdownMenu.Content>
       </DropdownMenu.Root>
@@ -179,6 +191,7 @@ export function AccountNav({ user }: { user: CurrentUser }) {
 /** Mobile: the same links, listed in the collapsible menu. */
 export function MobileAccountNav({ user, onNavigate }: { user: CurrentUser; onNavigate: () => void }) {
   const unread = useUnreadCount();
+  const signOut = useSignOutWithNotice();
   const { general, dashboards } = accountLinks(user);
   const linkClass = 'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-800';
   const item = (link: AccountLink) => {
@@ -220,10 +233,10 @@ export function MobileAccountNav({ user, onNavigate }: { user: CurrentUser; onNa
         {general.map(item)}
         {dashboards.map(item)}
       </ul>
-      <a href="/logout" className={buttonClass('secondary', 'md', 'mt-2 w-full')}>
+      <button type="button" className={buttonClass('secondary', 'md', 'mt-2 w-full')} disabled={signOut.isPending} onClick={() => signOut.mutate()}>
         <LogOut aria-hidden="true" className="h-4 w-4" />
         Sign Out
-      </a>
+      </button>
     </div>
   );
 }

@@ -2,10 +2,10 @@
  * /logout (where GET /api/logout leads): signing out is a POST made by the button here, so a link or image
  * on another site can never sign anyone out.
  */
-import { useMutation } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { LogOut } from 'lucide-react';
-import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { useSignOut } from '#client/hooks/use-sign-out.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { FormAlert } from '#client/components/ui/field.tsx';
@@ -13,11 +13,7 @@ import { AccountShell, PageStatus } from './account-layout.tsx';
 
 export default function LogoutPage() {
   const { user, isLoading } = useCurrentUser();
-  const signOut = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/auth/logout'),
-    // A full load: nothing of the signed-in session stays in the page's memory.
-    onSuccess: () => window.location.assign('/'),
-  });
+  const signOut = useSignOut();
 
   if (isLoading) return <PageStatus>Checking your session…</PageStatus>;
   if (!user) {
