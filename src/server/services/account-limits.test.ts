@@ -1,98 +1,8 @@
-/**
- * The account-limit counters behave the same on both stores every instance can share: the database
- * (always tested) and Redis (tested when REDIS_URL is set, e.g. REDIS_URL=redis://127.0.0.1:6379).
- */
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
+/** The account-limit counters on the database, the store every instance shares when REDIS_URL is unset. */
+import { afterAll, beforeAll, describe } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/database.ts';
-import { createTestApp, injectFrom, statusesOf, type TestApp } from '../../../tests/setup/test-app.ts';
-import { signUp, STRONG_PASSWORD } from '../../../tests/setup/accounts.ts';
-import { createAccountLimits, databaseCounters, FAILED_SIGN_INS, redisCounters, type AccountLimit, type AccountLimits, type CounterStore } from './account-limits.ts';
-import { fakeClock, type Clock } from './clock.ts';
-
-const SECRET = 'a-test-secret-of-at-least-32-characters';
-const THREE_A_MINUTE: AccountLimit = { name: 'test', max: 3, windowMs: 60_000 };
-
-/** Collects the headers a refusal sets. */
-const replyStub = () => {
-  const headers: Record<string, string> = {};
-  return { headers, header: (name: string, value: string) => (headers[name] = value) };
-};
-
-function behavesAsAccountLimits(store: (clock: Clock) => CounterStore) {
-  let clock: ReturnType<typeof fakeClock>;
-  let limits: AccountLimits;
-  beforeEach(() => {
-    clock = fakeClock();
-    limits = createAccountLimits(store(clock), SECRET);
-  });
-  const wrong = async () => false;
-  const right = async () => true;
-
-  it('counts failed attempts per subject, case-insensitively, and then refuses even a right one with 429 and Retry-After', async () => {
-    const subject = `Someone.${randomUUID()}@Example.com`;
-    const results = [];
-    for (let i = 0; i < THREE_A_MINUTE.max; i++) results.push(await limits.attempt(THREE_A_MINUTE, i % 2 ? subject : subject.toLowerCase(), replyStub(), wrong));
-    expect(results).toEqual([
-      { ok: false, reached: false },
-      { ok: false, reached: false },
-      { ok: false, reached: true },
-    ]);
-    const reply = replyStub();
-    await expect(limits.attempt(THREE_A_MINUTE, subject, reply, right)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
-    expect(reply.headers['retry-after']).toBe('60');
-    await expect(limits.attempt(THREE_A_MINUTE, `other.${subject}`, replyStub(), right)).resolves.toEqual({ ok: true, reached: false });
-  });
-
-  it('right attempts are given back: any number of them never uses up the limit', async () => {
-    const subject = randomUUID();
-    for (let i = 0; i < THREE_A_MINUTE.max * 3; i++) expect((await limits.attempt(THREE_A_MINUTE, subject, replyStub(), right)).ok).toBe(true);
-    expect((await limits.attempt(THREE_A_MINUTE, subject, replyStub(), wrong)).reached).toBe(false);
-  });
-
-  it('30 wrong attempts at once: every one is counted before any check ends, so 3 are checked, 27 refused, and one reaches the limit', async () => {
-    const subject = randomUUID();
-    let checked = 0;
-    const slowWrong = async () => {
-      checked++;
-      await new Promise((resolve) => setImmediate(resolve));
-      return false;
-    };
-    const settled = await Promise.allSettled(Array.from({ length: 30 }, () => limits.attempt(THREE_A_MINUTE, subject, replyStub(), slowWrong)));
-    const answered = settled.filter((r) => r.status === 'fulfilled').map((r) => r.value);
-    expect(checked).toBe(THREE_A_MINUTE.max);
-    expect(answered).toHaveLength(THREE_A_MINUTE.max);
-    expect(answered.filter((r) => r.reached)).toHaveLength(1);
-  });
-
-  it('take() allows exactly max uses in a window', async () => {
-    const subject = randomUUID();
-    for (let i = 0; i < THREE_A_MINUTE.max; i++) await limits.take(THREE_A_MINUTE, subject, replyStub());
-    await expect(limits.take(THREE_A_MINUTE, subject, replyStub())).rejects.toMatchObject({ code: 'RATE_LIMITED' });
-  });
-
-  it("starts a new window once the old one has run out by the app's clock, not before", async () => {
-    const subject = randomUUID();
-    for (let i = 0; i < THREE_A_MINUTE.max; i++) await limits.take(THREE_A_MINUTE, subject, replyStub());
-    clock.advance(THREE_A_MINUTE.windowMs - 1);
-    await expect(limits.take(THREE_A_MINUTE, subject, replyStub())).rejects.toMatchObject({ code: 'RATE_LIMITED' });
-    clock.advance(1);
-    expect((await limits.hit(THREE_A_MINUTE, subject)).count).toBe(1);
-  });
-
-  it('clear() forgets a used-up limit for that subject only', async () => {
-    const subject = randomUUID();
-    const other = randomUUID();
-    for (let i = 0; i < THREE_A_MINUTE.max; i++) {
-      await limits.attempt(THREE_A_MINUTE, subject, replyStub(), wrong);
-      await limits.attempt(THREE_A_MINUTE, other, replyStub(), wrong);
-    }
-    await limits.clear(THREE_A_MINUTE, subject.toUpperCase());
-    await expect(limits.attempt(THREE_A_MINUTE, subject, replyStub(), right)).resolves.toEqual({ ok: true, reached: false });
-    await expect(limits.attempt(THREE_A_MINUTE, other, replyStub(), right)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
-  });
-}
+import { behavesAsAccountLimits } from '../../../tests/setup/counter-store-contract.ts';
+import { databaseCounters } from './account-limits.ts';
 
 describe('on the database', () => {
   let database: TestDatabase;
@@ -101,27 +11,4 @@ describe('on the database', () => {
   });
   afterAll(() => database.destroy());
   behavesAsAccountLimits((clock) => databaseCounters(database.db, clock));
-});
-
-describe.runIf(process.env.REDIS_URL)('on Redis (REDIS_URL)', () => {
-  let redis: Redis;
-  let t: TestApp;
-  beforeAll(async () => {
-    redis = new Redis(process.env.REDIS_URL!);
-    t = await createTestApp({ env: { REDIS_URL: process.env.REDIS_URL! } });
-  });
-  afterAll(async () => {
-    redis.disconnect();
-    await t.close();
-  });
-  behavesAsAccountLimits((clock) => redisCounters(redis, clock));
-
-  it('the app counts wrong passwords per account in Redis: the right one from a new address gets 429 after 10', async () => {
-    const { person } = await signUp(t.app);
-    const tryPassword = (password: string) => injectFrom(t.app, { url: '/api/auth/login', body: { email: person.email, password } });
-    expect(await statusesOf(FAILED_SIGN_INS.max, () => tryPassword('Wrong-Guess-1234'))).toEqual(Array<number>(FAILED_SIGN_INS.max).fill(401));
-    const locked = await tryPassword(STRONG_PASSWORD);
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().code).toBe('RATE_LIMITED');
-  });
 });
