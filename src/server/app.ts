@@ -74,7 +74,7 @@ const VIDEO_ORIGIN = 'https://www.youtube-nocookie.com';
  * listed: an unknown one (such as the retired interest-cohort) is reported as an error in every page's console.
  */
 export const PAGE_PERMISSIONS_POLICY = [
-  ...['accelerometer', 'bluetooth', 'browsing-topics', 'camera', 'display-capture', 'geolocation', 'gyroscope', 'hid', 'magnetometer', 'microphone', 'midi', 'payment', 'publickey-credentials-get', 'screen-wake-lock', 'serial', 'usb', 'xr-spatial-tracking'].map(
+  ...['accelerometer', 'browsing-topics', 'camera', 'display-capture', 'geolocation', 'gyroscope', 'hid', 'magnetometer', 'microphone', 'midi', 'payment', 'publickey-credentials-get', 'screen-wake-lock', 'serial', 'usb', 'xr-spatial-tracking'].map(
     (feature) => `${feature}=()`,
   ),
   ...['autoplay', 'encrypted-media', 'fullscreen', 'picture-in-picture'].map((feature) => `${feature}=(self "${VIDEO_ORIGIN}")`),

@@ -12,7 +12,7 @@ const suite = browserSuite();
 /** Every page of the page table, with a made-up id where a path takes one. */
 const EVERY_PAGE = [...Object.keys(PRERENDERED_PAGES), ...CLIENT_ONLY_PATHS].map((path) => path.replace(/:[a-z]+/gi, '00000000-0000-4000-8000-000000000000'));
 
-/** Collects CSP violations (the DOM event and Chromium's console report) from every document the page loads. */
+/** Collects CSP violations (the DOM event and Chromium's console report) and Permissions-Policy header errors from every document the page loads. */
 async function watchForViolations(page: Page): Promise<string[]> {
   const found: string[] = [];
   await page.exposeFunction('reportCspViolation', (text: string) => found.push(text));
@@ -22,7 +22,7 @@ async function watchForViolations(page: Page): Promise<string[]> {
     });
   });
   page.on('console', (m) => {
-    if (/Content Security Policy|unsafe-eval/i.test(m.text())) found.push(`${new URL(page.url()).pathname}: ${m.text()}`);
+    if (/Content Security Policy|unsafe-eval|Permissions-Policy/i.test(m.text())) found.push(`${new URL(page.url()).pathname}: ${m.text()}`);
   });
   return found;
 }
@@ -43,14 +43,14 @@ async function signedInAs(who: 'patient' | 'super_admin'): Promise<{ page: Page;
 }
 
 describe('every page keeps to its content security policy', () => {
-  it('raises no CSP violation on any page for a signed-out visitor', async () => {
+  it('raises no CSP violation or Permissions-Policy error on any page for a signed-out visitor', async () => {
     const { page } = await suite.newPage();
     const violations = await watchForViolations(page);
     await visitAll(page);
     expect(violations).toEqual([]);
   }, 180_000);
 
-  it.each(['patient', 'super_admin'] as const)('raises no CSP violation on any page for a signed-in %s', async (who) => {
+  it.each(['patient', 'super_admin'] as const)('raises no CSP violation or Permissions-Policy error on any page for a signed-in %s', async (who) => {
     const { page } = await signedInAs(who);
     const violations = await watchForViolations(page);
     await visitAll(page);
