@@ -274,7 +274,7 @@ function DataSection() {
     <Card aria-labelledby="data-title">
       <CardTitle id="data-title">Your data</CardTitle>
       <p className="mt-1 text-sm text-slate-700">
-        A copy of everything we hold about you: your account, your onboarding answers, your sessions and the messages you sent us, as a JSON file.
+        A copy of everything we hold about you, as one JSON file: your account and answers, stories and their history, words of support, notifications, sessions, uploads, mail, and what was done with your account.
       </p>
       <Button variant="secondary" className="mt-4" disabled={download.isPending} onClick={() => download.mutate()}>
         <Download aria-hidden="true" className="h-4 w-4" />
