@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rateLimits } from '../../db/schema/index.ts';
+import { count } from 'drizzle-orm';
+import { rateLimits, uploads } from '../../db/schema/index.ts';
 import { SITE_ORIGIN, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { getWith, signUp } from '../../../../tests/setup/accounts.ts';
 import { AVATAR_MAX_BYTES } from './uploads.ts';
@@ -86,12 +87,15 @@ describe('a malformed upload', () => {
     ['a file over 2 MB', () => [Buffer.concat([part('avatar', Buffer.concat([PNG, Buffer.alloc(AVATAR_MAX_BYTES)])), end])], 413, /The avatar must be 2 MB or smaller/],
     ['a cut-off PNG', () => [Buffer.concat([part('avatar', PNG.subarray(0, PNG.length - 20)), end])], 400, /could not be read \(damaged or cut off\)/],
   ])('answers %s with its status and a message saying what was wrong, storing nothing', async (_name, build, status, message) => {
+    const storedFiles = async () => (await t.database.db.select({ n: count() }).from(uploads))[0]!.n;
+    const before = await storedFiles();
     const [payload, contentType] = build();
     const res = await send(cookie, payload, contentType);
     expect(res.statusCode).toBe(status);
     expect(Object.keys(res.json()).every((key) => ['message', 'code', 'fieldErrors'].includes(key))).toBe(true);
     expect(res.json().message).toMatch(message);
     expect((await getWith(t.app, '/api/auth/user', cookie)).json().profileImageUrl).toBeNull();
+    expect(await storedFiles()).toBe(before);
   });
 
   it('refuses a tiny PNG claiming 50000 x 50000 pixels with 413 and its size in pixels', async () => {
