@@ -74,6 +74,15 @@ async function newContext(browser: Browser, site: Site, options: ContextOptions 
   return { context, thirdParty };
 }
 
+/**
+ * After `visit`: lets the page's lazy chunks and first requests finish. Bounded, because on a loaded machine a
+ * page (or a worker's script) can keep the network from going quiet long after it is complete; what a test then
+ * checks is on the page either way.
+ */
+export async function settle(page: Page) {
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+}
+
 /** Opens a path and waits until React has hydrated it, so clicks are handled. */
 export async function visit(page: Page, path: string) {
   const response = await page.goto(path);

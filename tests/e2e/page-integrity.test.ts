@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CLIENT_ONLY_PATHS, PRERENDERED_PAGES } from '../../src/shared/routes.ts';
-import { browserSuite, signInAsAdmin, signUpThroughApi, visit, type BrowserContext, type Page } from './fixtures.ts';
+import { browserSuite, settle, signInAsAdmin, signUpThroughApi, visit, type BrowserContext, type Page } from './fixtures.ts';
 
 const suite = browserSuite();
 
@@ -31,9 +31,7 @@ async function watchForViolations(page: Page): Promise<string[]> {
 async function visitAll(page: Page) {
   for (const path of EVERY_PAGE) {
     await visit(page, path);
-    // Hydrated; now let lazy chunks load. A busy machine may keep a page from going quiet for long: what ran by
-    // then has been checked, and the page's own script ran before hydration (visit waits for that).
-    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+    await settle(page);
   }
 }
 

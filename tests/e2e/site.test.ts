@@ -1,7 +1,7 @@
 /** Navigation, the 404 page, contact, and accessibility across the public pages. */
 import { describe, expect, it } from 'vitest';
 import { contactMessages } from '../../src/server/db/schema/index.ts';
-import { browserSuite, expectNoAxeViolations, toastText, visit } from './fixtures.ts';
+import { browserSuite, expectNoAxeViolations, settle, toastText, visit } from './fixtures.ts';
 
 const suite = browserSuite();
 
@@ -11,7 +11,7 @@ describe('the public site', () => {
   it.each(PUBLIC_PAGES)('%s has no axe violations', async (path) => {
     const { page } = await suite.newPage();
     await visit(page, path);
-    await page.waitForLoadState('networkidle');
+    await settle(page);
     await expectNoAxeViolations(page);
   });
 
