@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'drizzle/', 'coverage/', '.lighthouse/'] },
@@ -34,4 +35,6 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['node:*', 'fastify*', 'drizzle-orm*', 'react*', 'pg', '@electric-sql/*'] }],
     },
   },
+  // Prettier owns layout (npm run format); turn off the style rules that would argue with it.
+  prettier,
 );

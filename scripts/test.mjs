@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm test: typecheck, lint, build, then unit, API and browser tests in one Vitest run.
+// npm test: typecheck, lint, format check, build, then unit, API and browser tests in one Vitest run.
 // Ends with one line "N passed, N failed". Extra arguments go to Vitest (e.g. `npm test -- --project api`).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -42,6 +42,7 @@ const vitestArgs = process.argv.slice(2);
 ensureChromium();
 step('Typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
 step('Lint', 'npx', ['eslint', '.']);
+step('Format check (npm run format fixes it)', 'npx', ['prettier', '--check', '.']);
 step('Build', 'npm', ['run', 'build', '--silent']);
 
 console.log('\n▶ Unit, API and browser tests');
