@@ -32,7 +32,10 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: {
       // Shared code runs in both the browser and Node: no Node, DOM-only or database imports.
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'fastify*', 'drizzle-orm*', 'react*', 'pg', '@electric-sql/*'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['node:*', 'fastify*', 'drizzle-orm*', 'react*', 'pg', '@electric-sql/*'] },
+      ],
     },
   },
   // Prettier owns layout (npm run format); turn off the style rules that would argue with it.

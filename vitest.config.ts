@@ -13,20 +13,49 @@ const resolve = {
 export default defineConfig({
   test: {
     projects: [
-      { resolve, test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        resolve,
+        test: {
+          name: 'unit',
+          include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
       // API and server tests: each file gets its own fresh database (PGlite in memory, or TEST_DATABASE_URL).
       {
         resolve,
-        test: { name: 'api', include: ['src/server/**/*.test.ts'], exclude: ['**/*.redis.test.ts', '**/node_modules/**'], testTimeout: 20_000, hookTimeout: 60_000 },
+        test: {
+          name: 'api',
+          include: ['src/server/**/*.test.ts'],
+          exclude: ['**/*.redis.test.ts', '**/node_modules/**'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
       },
       // Suites that need a Redis server: only when REDIS_URL names one (.ci/run sets it), so no run reports them skipped.
       ...(process.env.REDIS_URL
-        ? [{ resolve, test: { name: 'redis', include: ['src/server/**/*.redis.test.ts'], testTimeout: 20_000, hookTimeout: 60_000 } }]
+        ? [
+            {
+              resolve,
+              test: {
+                name: 'redis',
+                include: ['src/server/**/*.redis.test.ts'],
+                testTimeout: 20_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
         : []),
       // Browser journeys against the built site in the system Chromium (npm test builds first).
       {
         resolve,
-        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000, fileParallelism: false },
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
       },
     ],
   },

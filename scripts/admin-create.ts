@@ -16,7 +16,10 @@ if (email && !email.success) {
   process.exit(1);
 }
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.databaseUrl ? undefined : config.dataDir,
+});
 await database.migrate();
 const invite = await createAdminInvite(database.db, config.sessionSecret, config.publicUrl, {
   adminLevel: 'super_admin',
@@ -25,4 +28,6 @@ const invite = await createAdminInvite(database.db, config.sessionSecret, config
   now: new Date(),
 });
 await database.close();
-console.log(`One-time super admin link (valid until ${invite.expiresAt.toISOString()}${email ? `, for ${email.data}` : ''}):\n  ${invite.link}`);
+console.log(
+  `One-time super admin link (valid until ${invite.expiresAt.toISOString()}${email ? `, for ${email.data}` : ''}):\n  ${invite.link}`,
+);

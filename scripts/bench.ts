@@ -120,12 +120,27 @@ export function tempDir(prefix: string): string {
  * Variables that would point the app elsewhere (DATABASE_URL, REDIS_URL, SMTP_URL, ...) are not inherited.
  */
 export async function startApp(
-  options: { databaseUrl?: string; env?: Record<string, string> | ((port: number) => Record<string, string>); label?: string } = {},
+  options: {
+    databaseUrl?: string;
+    env?: Record<string, string> | ((port: number) => Record<string, string>);
+    label?: string;
+  } = {},
 ): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = tempDir('hc-data-');
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PUBLIC_URL', 'NODE_ENV', 'TRUST_PROXY', 'DATA_DIR', 'HOST', 'PORT']) delete env[key];
+  for (const key of [
+    'DATABASE_URL',
+    'REDIS_URL',
+    'SMTP_URL',
+    'PUBLIC_URL',
+    'NODE_ENV',
+    'TRUST_PROXY',
+    'DATA_DIR',
+    'HOST',
+    'PORT',
+  ])
+    delete env[key];
   Object.assign(env, {
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -135,7 +150,11 @@ export async function startApp(
     ...(typeof options.env === 'function' ? options.env(port) : options.env),
   });
   const label = options.label ?? 'app';
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/index.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/index.js')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   const forward = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) {
@@ -164,7 +183,9 @@ export async function startApp(
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the app exited before it was ready (code ${child.exitCode ?? child.signalCode}):\n${output.join('\n')}`);
+      throw new Error(
+        `the app exited before it was ready (code ${child.exitCode ?? child.signalCode}):\n${output.join('\n')}`,
+      );
     }
     try {
       const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
@@ -172,14 +193,18 @@ export async function startApp(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`the app did not answer 200 on /readyz within 60 s:\n${output.join('\n')}`);
+    if (Date.now() > deadline)
+      throw new Error(`the app did not answer 200 on /readyz within 60 s:\n${output.join('\n')}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return { url, child, stop };
 }
 
 /** Creates `hc_bench_<random>` on the server of `adminUrl`, dropped at clean-up; returns its URL. */
-export async function createScratchDatabase(adminUrl: string, prefix = 'hc_bench_'): Promise<{ name: string; url: string }> {
+export async function createScratchDatabase(
+  adminUrl: string,
+  prefix = 'hc_bench_',
+): Promise<{ name: string; url: string }> {
   const name = `${prefix}${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -280,10 +305,13 @@ async function measure(scenario: Scenario): Promise<Measurement> {
           // Rebuilt for every request: a new X-Forwarded-For each time (the bare POST pays the same client cost).
           setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': nextClientIp() } }),
         };
-  const run = (duration: number) => autocannon({ url: scenario.url, connections: CONNECTIONS, duration, requests: [request] });
+  const run = (duration: number) =>
+    autocannon({ url: scenario.url, connections: CONNECTIONS, duration, requests: [request] });
   await run(WARMUP_S);
   const r = await run(DURATION_S);
-  const statusCodes = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, Number(s.count)]));
+  const statusCodes = Object.fromEntries(
+    Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, Number(s.count)]),
+  );
   return {
     name: scenario.name,
     rps: r.requests.average,
@@ -311,7 +339,10 @@ app.listen({ host: '127.0.0.1', port: 0 }).then(() => parentPort.postMessage(app
 `;
 
 async function startBareServer(): Promise<string> {
-  const worker = new Worker(BARE_SERVER_SOURCE, { eval: true, workerData: { fastifyPath: require.resolve('fastify') } });
+  const worker = new Worker(BARE_SERVER_SOURCE, {
+    eval: true,
+    workerData: { fastifyPath: require.resolve('fastify') },
+  });
   onCleanup(() => worker.terminate().then(() => undefined));
   const port = await new Promise<number>((resolve, reject) => {
     worker.once('message', (p: number) => resolve(p));
@@ -329,11 +360,17 @@ function intentBody(): string {
 /** One request each way, and proof that the per-IP limit is on (so distinct IPs are what keeps 429s out). */
 async function sanityCheck(appUrl: string): Promise<string> {
   const progress = await fetch(`${appUrl}/api/fundraising/progress`);
-  if (progress.status !== 200) throw new Error(`GET /api/fundraising/progress answered ${progress.status}: ${await progress.text()}`);
+  if (progress.status !== 200)
+    throw new Error(`GET /api/fundraising/progress answered ${progress.status}: ${await progress.text()}`);
   const post = (ip: string) =>
-    fetch(`${appUrl}/api/donation-intent`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: intentBody() });
+    fetch(`${appUrl}/api/donation-intent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: intentBody(),
+    });
   const first = await post(nextClientIp());
-  if (first.status !== 201) throw new Error(`POST /api/donation-intent answered ${first.status}: ${await first.text()}`);
+  if (first.status !== 201)
+    throw new Error(`POST /api/donation-intent answered ${first.status}: ${await first.text()}`);
   const statuses: number[] = [];
   for (let i = 0; i < 21; i++) statuses.push((await post('192.0.2.77')).status);
   const limited = statuses.filter((s) => s === 429).length;
@@ -357,20 +394,49 @@ async function measurePairs(bareUrl: string, appUrl: string): Promise<PairedRun>
     return measure(scenario);
   };
   const bareGet = await step({ name: 'bare GET /hello', url: `${bareUrl}/hello`, method: 'GET' });
-  const progress = await step({ name: 'app GET /api/fundraising/progress', url: `${appUrl}/api/fundraising/progress`, method: 'GET' });
-  const barePost = await step({ name: 'bare POST /hello (echo)', url: `${bareUrl}/hello`, method: 'POST', body: intentBody() });
-  const intent = await step({ name: 'app POST /api/donation-intent', url: `${appUrl}/api/donation-intent`, method: 'POST', body: intentBody() });
+  const progress = await step({
+    name: 'app GET /api/fundraising/progress',
+    url: `${appUrl}/api/fundraising/progress`,
+    method: 'GET',
+  });
+  const barePost = await step({
+    name: 'bare POST /hello (echo)',
+    url: `${bareUrl}/hello`,
+    method: 'POST',
+    body: intentBody(),
+  });
+  const intent = await step({
+    name: 'app POST /api/donation-intent',
+    url: `${appUrl}/api/donation-intent`,
+    method: 'POST',
+    body: intentBody(),
+  });
   return { bareGet, progress, barePost, intent };
 }
 
-const pairRows = (r: PairedRun) => [{ m: r.bareGet }, { m: r.progress, bare: r.bareGet }, { m: r.barePost }, { m: r.intent, bare: r.barePost }];
+const pairRows = (r: PairedRun) => [
+  { m: r.bareGet },
+  { m: r.progress, bare: r.bareGet },
+  { m: r.barePost },
+  { m: r.intent, bare: r.barePost },
+];
 
 function fmt(n: number, digits = 0): string {
   return n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
 function printTable(title: string, rows: { m: Measurement; bare?: Measurement }[]): void {
-  const header = ['scenario', 'req/s (avg)', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'req/s app/bare', 'p99 app/bare'];
+  const header = [
+    'scenario',
+    'req/s (avg)',
+    'p50 ms',
+    'p99 ms',
+    'requests',
+    'non-2xx',
+    'errors',
+    'req/s app/bare',
+    'p99 app/bare',
+  ];
   const body = rows.map(({ m, bare }) => [
     m.name,
     fmt(m.rps),
@@ -383,13 +449,17 @@ function printTable(title: string, rows: { m: Measurement; bare?: Measurement }[
     bare ? `${fmt(m.p99 / Math.max(bare.p99, 1), 1)}x` : '',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.log(`\n${title}`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of body) console.log(line(r));
   for (const { m } of rows) {
-    if (m.non2xx > 0) console.log(`  WARNING ${m.name}: ${fmt(m.non2xx)} non-2xx responses, counted in its req/s; status codes ${JSON.stringify(m.statusCodes)}`);
+    if (m.non2xx > 0)
+      console.log(
+        `  WARNING ${m.name}: ${fmt(m.non2xx)} non-2xx responses, counted in its req/s; status codes ${JSON.stringify(m.statusCodes)}`,
+      );
   }
 }
 
@@ -401,11 +471,15 @@ async function main(): Promise<void> {
       `Node ${process.version}, ${os.cpus().length} CPUs, loopback (127.0.0.1).`,
   );
   const load = os.loadavg()[0]!;
-  console.log(`Load average (1 min) before start: ${load.toFixed(2)}${load > 0.5 ? '  <- something else is using the CPU; figures will be noisy' : ''}`);
+  console.log(
+    `Load average (1 min) before start: ${load.toFixed(2)}${load > 0.5 ? '  <- something else is using the CPU; figures will be noisy' : ''}`,
+  );
 
   const bareUrl = await startBareServer();
   const app = await startApp({ env: { TRUST_PROXY: 'loopback' }, label: 'app/pglite' });
-  console.log(`bare Fastify ${require('fastify/package.json').version} on ${bareUrl} (worker thread); app on ${app.url} (PGlite, temp DATA_DIR)`);
+  console.log(
+    `bare Fastify ${require('fastify/package.json').version} on ${bareUrl} (worker thread); app on ${app.url} (PGlite, temp DATA_DIR)`,
+  );
   const pglite = await measurePairs(bareUrl, app.url);
   await app.stop();
   printTable('PGlite (temp DATA_DIR)', pairRows(pglite));
@@ -421,11 +495,16 @@ async function main(): Promise<void> {
     await pgApp.stop();
     printTable(`PostgreSQL (${db.name})`, pairRows(postgres));
   } else {
-    console.log('\nPostgreSQL skipped: DATABASE_URL is not set. To include it (a scratch database is created and dropped):');
+    console.log(
+      '\nPostgreSQL skipped: DATABASE_URL is not set. To include it (a scratch database is created and dropped):',
+    );
     console.log('  DATABASE_URL=postgresql://root@127.0.0.1:5432/<db> npm run bench');
   }
-  console.log(`\nDone in ${fmt((Date.now() - started) / 1000)} s; load average (1 min) now ${os.loadavg()[0]!.toFixed(2)}.`);
+  console.log(
+    `\nDone in ${fmt((Date.now() - started) / 1000)} s; load average (1 min) now ${os.loadavg()[0]!.toFixed(2)}.`,
+  );
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+const invokedDirectly =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 if (invokedDirectly) await runScript('Benchmark', main);

@@ -11,7 +11,10 @@ const clientDir = CLIENT_DIST_DIR;
 const pagesDir = path.join(clientDir, 'pages');
 
 const template = templateFromBuild(clientDir);
-const pages = await renderPages(await loadRenderer(SSR_ENTRY), template, { content: await readSeedContent(), siteUrl: SITE_URL_PLACEHOLDER });
+const pages = await renderPages(await loadRenderer(SSR_ENTRY), template, {
+  content: await readSeedContent(),
+  siteUrl: SITE_URL_PLACEHOLDER,
+});
 
 fs.mkdirSync(pagesDir, { recursive: true });
 for (const [name, html] of pages) {
@@ -25,7 +28,8 @@ fs.rmSync(path.join(clientDir, 'index.html'));
 
 // Pre-compress static assets once, so the server sends them brotli- or gzip-encoded at no cost per request.
 for (const entry of fs.readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
-  if (!entry.isFile() || !/\.(js|css|svg|json|txt)$/.test(entry.name) || entry.parentPath.includes(`${path.sep}pages`)) continue;
+  if (!entry.isFile() || !/\.(js|css|svg|json|txt)$/.test(entry.name) || entry.parentPath.includes(`${path.sep}pages`))
+    continue;
   const file = path.join(entry.parentPath, entry.name);
   const body = fs.readFileSync(file);
   fs.writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));

@@ -30,9 +30,12 @@ function ensureChromium() {
     console.error('The browser tests need Chromium. Install it with:\n\n  sudo apt-get install -y chromium\n');
     process.exit(1);
   }
-  console.log('▶ Chromium not found: installing Debian\'s chromium package');
+  console.log("▶ Chromium not found: installing Debian's chromium package");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (run('apt-get', ['update', '-qq'], { env }) !== 0 || run('apt-get', ['install', '-y', '-qq', 'chromium'], { env }) !== 0) {
+  if (
+    run('apt-get', ['update', '-qq'], { env }) !== 0 ||
+    run('apt-get', ['install', '-y', '-qq', 'chromium'], { env }) !== 0
+  ) {
     console.error('Installing chromium failed. Install it with: apt-get install -y chromium');
     process.exit(1);
   }
@@ -47,7 +50,14 @@ step('Build', 'npm', ['run', 'build', '--silent']);
 
 console.log('\n▶ Unit, API and browser tests');
 fs.rmSync(REPORT, { force: true });
-const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORT}`, ...vitestArgs]);
+const status = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${REPORT}`,
+  ...vitestArgs,
+]);
 let passed = 0;
 let failed = status === 0 ? 0 : 1;
 if (fs.existsSync(REPORT)) {

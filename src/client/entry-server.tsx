@@ -12,11 +12,17 @@ export interface RenderedPage {
   siteData: string;
 }
 
-export async function render(pathname: string, site: SiteData, options: { shell?: boolean } = {}): Promise<RenderedPage> {
+export async function render(
+  pathname: string,
+  site: SiteData,
+  options: { shell?: boolean } = {},
+): Promise<RenderedPage> {
   const route = matchPage(pathname);
   await loadPage(route);
   const indexable = route.path !== '*' && !options.shell;
   const head = headToHtml(resolveHead(route, pathname, site.content, site.siteUrl), { indexable });
-  const html = options.shell ? '' : renderToString(<App site={site} queryClient={createQueryClient()} ssrPath={pathname} />);
+  const html = options.shell
+    ? ''
+    : renderToString(<App site={site} queryClient={createQueryClient()} ssrPath={pathname} />);
   return { html, head, siteData: jsonForScript(site) };
 }

@@ -8,12 +8,23 @@ export interface ResolvedHead extends PageHead {
   imageAlt: string;
 }
 
-export function resolveHead(route: PageRoute, pathname: string, content: CampaignContent, siteUrl: string): ResolvedHead {
+export function resolveHead(
+  route: PageRoute,
+  pathname: string,
+  content: CampaignContent,
+  siteUrl: string,
+): ResolvedHead {
   const head = route.head(content, siteUrl);
-  return { ...head, canonical: `${siteUrl}${pathname}`, image: `${siteUrl}${content.seo.image.src}`, imageAlt: content.seo.image.alt };
+  return {
+    ...head,
+    canonical: `${siteUrl}${pathname}`,
+    image: `${siteUrl}${content.seo.image.src}`,
+    imageAlt: content.seo.image.alt,
+  };
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON safe to place inside a <script> element. */
 export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -23,7 +34,9 @@ export function headToHtml(head: ResolvedHead, options: { indexable: boolean }):
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}">`,
     head.keywords ? `<meta name="keywords" content="${escapeHtml(head.keywords.join(', '))}">` : '',
-    options.indexable ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : '<meta name="robots" content="noindex">',
+    options.indexable
+      ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">`
+      : '<meta name="robots" content="noindex">',
     `<meta property="og:type" content="website">`,
     `<meta property="og:title" content="${escapeHtml(head.title)}">`,
     `<meta property="og:description" content="${escapeHtml(head.description)}">`,

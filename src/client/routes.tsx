@@ -28,7 +28,12 @@ export const PAGE_ROUTES: PageRoute[] = [
   {
     path: '/',
     load: () => import('./routes/public/story-page.tsx'),
-    head: (c, siteUrl) => ({ title: c.seo.title, description: c.seo.description, keywords: c.seo.keywords, jsonLd: campaignJsonLd(c, siteUrl) }),
+    head: (c, siteUrl) => ({
+      title: c.seo.title,
+      description: c.seo.description,
+      keywords: c.seo.keywords,
+      jsonLd: campaignJsonLd(c, siteUrl),
+    }),
   },
   {
     path: '/donate',
@@ -38,7 +43,10 @@ export const PAGE_ROUTES: PageRoute[] = [
   {
     path: '/how-it-works',
     load: () => import('./routes/public/how-it-works.tsx'),
-    head: legal('How It Works', 'How {product} works: share your story, receive support, and access care with verified spending.'),
+    head: legal(
+      'How It Works',
+      'How {product} works: share your story, receive support, and access care with verified spending.',
+    ),
   },
   {
     path: '/contact',
@@ -53,7 +61,10 @@ export const PAGE_ROUTES: PageRoute[] = [
   {
     path: '/terms-of-service',
     load: () => import('./routes/public/terms-of-service.tsx'),
-    head: legal('Terms of Service', 'The terms for using {product}, including eligibility, donations and community conduct.'),
+    head: legal(
+      'Terms of Service',
+      'The terms for using {product}, including eligibility, donations and community conduct.',
+    ),
   },
   {
     path: '/medical-disclaimer',
@@ -63,7 +74,10 @@ export const PAGE_ROUTES: PageRoute[] = [
   {
     path: '/donor-agreement',
     load: () => import('./routes/public/donor-agreement.tsx'),
-    head: legal('Donor Agreement', 'How donations to {product} are held, released against verified expenses, and refunded.'),
+    head: legal(
+      'Donor Agreement',
+      'How donations to {product} are held, released against verified expenses, and refunded.',
+    ),
   },
   {
     path: '/transparency',
@@ -77,7 +91,10 @@ export const PAGE_ROUTES: PageRoute[] = [
   {
     path: '/refund-request',
     load: () => import('./routes/public/refund-request-page.tsx'),
-    head: legal('Ask for a Refund', 'Ask for a refund of a donation to {product} that has not yet been released against a verified expense.'),
+    head: legal(
+      'Ask for a Refund',
+      'Ask for a refund of a donation to {product} that has not yet been released against a verified expense.',
+    ),
   },
   // Account pages: rendered in the browser only (served the app shell), never indexed.
   {
@@ -205,12 +222,18 @@ export const PAGE_ROUTES: PageRoute[] = [
   {
     path: '/admin-campaign',
     load: () => import('./routes/admin/admin-campaign.tsx'),
-    head: legal('Campaign Editor', 'Edit, preview and publish the campaign of {product}, post dated updates, and restore earlier versions.'),
+    head: legal(
+      'Campaign Editor',
+      'Edit, preview and publish the campaign of {product}, post dated updates, and restore earlier versions.',
+    ),
   },
   {
     path: '/admin-expenses',
     load: () => import('./routes/admin/admin-expenses.tsx'),
-    head: legal('Expense Approvals', 'Approve, hold, reject and release the expenses of {product}, and answer refund requests.'),
+    head: legal(
+      'Expense Approvals',
+      'Approve, hold, reject and release the expenses of {product}, and answer refund requests.',
+    ),
   },
   // Spending: the campaign owner's expenses, browser-rendered like the account pages.
   {
@@ -227,7 +250,10 @@ export const PAGE_ROUTES: PageRoute[] = [
   {
     path: '/find-doctors',
     load: () => import('./routes/community/find-doctors.tsx'),
-    head: legal('Find Doctors', 'Find verified doctors of the {product} community by specialty, area of expertise and consultation type.'),
+    head: legal(
+      'Find Doctors',
+      'Find verified doctors of the {product} community by specialty, area of expertise and consultation type.',
+    ),
   },
   {
     path: '/doctors/:id',
@@ -299,7 +325,13 @@ function campaignJsonLd(c: CampaignContent, siteUrl: string): Record<string, unk
         price: c.goal.cents / 100,
         priceCurrency: c.goal.currency,
       },
-      { '@type': 'Patient', '@id': `${url}#patient`, name: c.patient.name, description: c.patient.description, healthCondition: { '@type': 'MedicalCondition', name: 'Endometriosis' } },
+      {
+        '@type': 'Patient',
+        '@id': `${url}#patient`,
+        name: c.patient.name,
+        description: c.patient.description,
+        healthCondition: { '@type': 'MedicalCondition', name: 'Endometriosis' },
+      },
       { '@type': 'Physician', '@id': `${url}#doctor`, name: c.surgeon.name, description: c.surgeon.title },
       { '@type': 'Person', '@id': `${url}#organiser`, name: c.organiser.name, description: c.organiser.description },
     ],

@@ -50,7 +50,12 @@ describe('the access matrix', () => {
     await t.database.db.delete(rateLimits);
     // The donations panel also wants a re-entered password: open it for the admins who may use it.
     for (const level of ['manager', 'super_admin'] as const) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/elevate', payload: { password: STRONG_PASSWORD }, headers: { origin: SITE_ORIGIN, cookie: cookies.get(level)! } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/elevate',
+        payload: { password: STRONG_PASSWORD },
+        headers: { origin: SITE_ORIGIN, cookie: cookies.get(level)! },
+      });
       expect(res.statusCode).toBe(200);
     }
     const [method, path] = route.split(' ') as [string, string];
@@ -60,11 +65,17 @@ describe('the access matrix', () => {
       const res = await t.app.inject({
         method: method as 'GET',
         url,
-        headers: { origin: SITE_ORIGIN, ...(cookie ? { cookie } : {}), ...(method === 'GET' || method === 'DELETE' ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          origin: SITE_ORIGIN,
+          ...(cookie ? { cookie } : {}),
+          ...(method === 'GET' || method === 'DELETE' ? {} : { 'content-type': 'application/json' }),
+        },
         ...(method === 'GET' || method === 'DELETE' ? {} : { payload: '{}' }),
       });
       if (allowed(rule, actor)) {
-        expect([401, 403], `${actor} should pass ${route} (got ${res.statusCode}: ${res.body})`).not.toContain(res.statusCode);
+        expect([401, 403], `${actor} should pass ${route} (got ${res.statusCode}: ${res.body})`).not.toContain(
+          res.statusCode,
+        );
       } else {
         expect(res.statusCode, `${actor} should be refused ${route}`).toBe(actor === 'anonymous' ? 401 : 403);
       }
@@ -77,7 +88,9 @@ describe('deny by default', () => {
     const app = Fastify();
     await app.register(fp(async () => {}, { name: 'auth' }));
     await app.register(accessPlugin);
-    expect(() => app.get('/api/forgotten', async () => 'oops')).toThrow('Route GET /api/forgotten declares no access rule (config.access)');
+    expect(() => app.get('/api/forgotten', async () => 'oops')).toThrow(
+      'Route GET /api/forgotten declares no access rule (config.access)',
+    );
     expect(() => app.get('/api/declared', { config: { access: 'public' } }, async () => 'ok')).not.toThrow();
     await app.close();
   });

@@ -15,7 +15,9 @@ let second: FastifyInstance;
 beforeAll(async () => {
   database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  [first, second] = await Promise.all([0, 1].map(() => buildApp({ config, database, clientDir: false, altchaDifficulty: TEST_ALTCHA_DIFFICULTY }))) as [FastifyInstance, FastifyInstance];
+  [first, second] = (await Promise.all(
+    [0, 1].map(() => buildApp({ config, database, clientDir: false, altchaDifficulty: TEST_ALTCHA_DIFFICULTY })),
+  )) as [FastifyInstance, FastifyInstance];
 });
 afterAll(async () => {
   await first.close();
@@ -27,7 +29,11 @@ describe('several instances', () => {
   it('share rate-limit counters, so a client cannot multiply its allowance by the number of instances', async () => {
     const body = { name: 'Ada', email: 'ada@example.com', subject: 'Hi', message: 'Hello' };
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await postJson(i % 2 ? second : first, '/api/contact', { ...body, altcha: await solveAltcha(first) })).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await postJson(i % 2 ? second : first, '/api/contact', { ...body, altcha: await solveAltcha(first) }))
+          .statusCode,
+      );
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
 
@@ -37,6 +43,7 @@ describe('several instances', () => {
     // The instance that wrote refreshes at once; the other within its one-second cache.
     first.campaigns.invalidate();
     second.campaigns.invalidate();
-    for (const app of [first, second]) expect((await app.inject('/api/fundraising/progress')).json().currentCents).toBe(4200);
+    for (const app of [first, second])
+      expect((await app.inject('/api/fundraising/progress')).json().currentCents).toBe(4200);
   });
 });

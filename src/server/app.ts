@@ -74,10 +74,27 @@ const VIDEO_ORIGIN = 'https://www.youtube-nocookie.com';
  * listed: an unknown one (such as the retired interest-cohort) is reported as an error in every page's console.
  */
 export const PAGE_PERMISSIONS_POLICY = [
-  ...['accelerometer', 'browsing-topics', 'camera', 'display-capture', 'geolocation', 'gyroscope', 'hid', 'magnetometer', 'microphone', 'midi', 'payment', 'publickey-credentials-get', 'screen-wake-lock', 'serial', 'usb', 'xr-spatial-tracking'].map(
-    (feature) => `${feature}=()`,
+  ...[
+    'accelerometer',
+    'browsing-topics',
+    'camera',
+    'display-capture',
+    'geolocation',
+    'gyroscope',
+    'hid',
+    'magnetometer',
+    'microphone',
+    'midi',
+    'payment',
+    'publickey-credentials-get',
+    'screen-wake-lock',
+    'serial',
+    'usb',
+    'xr-spatial-tracking',
+  ].map((feature) => `${feature}=()`),
+  ...['autoplay', 'encrypted-media', 'fullscreen', 'picture-in-picture'].map(
+    (feature) => `${feature}=(self "${VIDEO_ORIGIN}")`,
   ),
-  ...['autoplay', 'encrypted-media', 'fullscreen', 'picture-in-picture'].map((feature) => `${feature}=(self "${VIDEO_ORIGIN}")`),
 ].join(', ');
 
 function pageSecurityOptions(config: Config): FastifyHelmetOptions {
@@ -127,7 +144,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     done(null, payload);
   });
   await app.register(errorsPlugin);
-  await app.register(dbPlugin, { config, database: options.database, ...(options.mailer ? { mailer: options.mailer } : {}) });
+  await app.register(dbPlugin, {
+    config,
+    database: options.database,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+  });
   await app.register(rateLimitPlugin);
   await app.register(authPlugin, {
     ...(options.clock ? { clock: options.clock } : {}),

@@ -5,7 +5,12 @@ import { ROOT_DIR } from './paths.ts';
 
 const SESSION_SECRET = 'session-secret-0123456789abcdefghijklmnop';
 const ALTCHA_HMAC_KEY = 'altcha-hmac-key-0123456789abcdefghijklmnop';
-const PRODUCTION = { NODE_ENV: 'production', SESSION_SECRET, ALTCHA_HMAC_KEY, PUBLIC_URL: 'https://healing.example.org' };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SESSION_SECRET,
+  ALTCHA_HMAC_KEY,
+  PUBLIC_URL: 'https://healing.example.org',
+};
 
 /** The ConfigError loadConfig throws for this environment; fails the test if it does not throw one. */
 function configError(env: NodeJS.ProcessEnv): ConfigError {
@@ -107,13 +112,21 @@ describe('loadConfig rejects bad values with one line naming the variable', () =
   });
 
   it('PORT=70000', () => {
-    expect(messageFor({ PORT: '70000' }, 'PORT')).toBe('Invalid configuration: PORT must be a port number (0-65535) (got "70000")');
+    expect(messageFor({ PORT: '70000' }, 'PORT')).toBe(
+      'Invalid configuration: PORT must be a port number (0-65535) (got "70000")',
+    );
   });
 
   it('PORT=3.5 and PORT=-1', () => {
-    expect(messageFor({ PORT: '3.5' }, 'PORT')).toBe('Invalid configuration: PORT must be a port number (0-65535) (got "3.5")');
-    expect(messageFor({ PORT: '-1' }, 'PORT')).toBe('Invalid configuration: PORT must be a port number (0-65535) (got "-1")');
-    expect(messageFor({ PORT: ' ' }, 'PORT')).toBe('Invalid configuration: PORT must be a port number (0-65535) (got " ")');
+    expect(messageFor({ PORT: '3.5' }, 'PORT')).toBe(
+      'Invalid configuration: PORT must be a port number (0-65535) (got "3.5")',
+    );
+    expect(messageFor({ PORT: '-1' }, 'PORT')).toBe(
+      'Invalid configuration: PORT must be a port number (0-65535) (got "-1")',
+    );
+    expect(messageFor({ PORT: ' ' }, 'PORT')).toBe(
+      'Invalid configuration: PORT must be a port number (0-65535) (got " ")',
+    );
   });
 
   it('DATABASE_URL=mysql://x', () => {
@@ -123,18 +136,24 @@ describe('loadConfig rejects bad values with one line naming the variable', () =
   });
 
   it('SMTP_URL=http://x', () => {
-    expect(messageFor({ SMTP_URL: 'http://x' }, 'SMTP_URL')).toBe('Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL');
+    expect(messageFor({ SMTP_URL: 'http://x' }, 'SMTP_URL')).toBe(
+      'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL',
+    );
   });
 
   it('REDIS_URL=http://x', () => {
-    expect(messageFor({ REDIS_URL: 'http://x' }, 'REDIS_URL')).toBe('Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL');
+    expect(messageFor({ REDIS_URL: 'http://x' }, 'REDIS_URL')).toBe(
+      'Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL',
+    );
   });
 
   it('PUBLIC_URL=not-a-url', () => {
     expect(messageFor({ PUBLIC_URL: 'not-a-url' }, 'PUBLIC_URL')).toBe(
       'Invalid configuration: PUBLIC_URL must be an absolute http(s) URL such as https://example.org',
     );
-    expect(messageFor({ PUBLIC_URL: 'mailto:x@example.org' }, 'PUBLIC_URL')).toMatch(/^Invalid configuration: PUBLIC_URL must be an absolute http\(s\) URL/);
+    expect(messageFor({ PUBLIC_URL: 'mailto:x@example.org' }, 'PUBLIC_URL')).toMatch(
+      /^Invalid configuration: PUBLIC_URL must be an absolute http\(s\) URL/,
+    );
   });
 
   it('LOG_LEVEL=loud', () => {
@@ -179,7 +198,9 @@ describe('loadConfig in production', () => {
     });
 
     it(`treats an empty ${key} as missing`, () => {
-      expect(messageFor({ ...PRODUCTION, [key]: '' }, key)).toBe(`Invalid configuration: ${key} is required when NODE_ENV=production`);
+      expect(messageFor({ ...PRODUCTION, [key]: '' }, key)).toBe(
+        `Invalid configuration: ${key} is required when NODE_ENV=production`,
+      );
     });
   }
 
@@ -271,12 +292,20 @@ describe('loadConfig TRUST_PROXY', () => {
 
   it('parses proxy addresses, CIDR ranges and named ranges as a list', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.0/8']);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,fd00::/8, loopback' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', 'fd00::/8', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,fd00::/8, loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      'fd00::/8',
+      'loopback',
+    ]);
   });
 
-  it.each(['yes', '10.0.0', '10.0.0.0/33', '::1/129', '10.0.0.1,', 'lb.internal', '1.2.3.4/8/1'])('refuses %j, naming what it takes', (value) => {
-    expect(messageFor({ TRUST_PROXY: value }, 'TRUST_PROXY')).toBe(
-      `Invalid configuration: TRUST_PROXY must be false, a hop count, or a comma-separated list of proxy addresses or CIDR ranges (or loopback, linklocal, uniquelocal) (got ${JSON.stringify(value)})`,
-    );
-  });
+  it.each(['yes', '10.0.0', '10.0.0.0/33', '::1/129', '10.0.0.1,', 'lb.internal', '1.2.3.4/8/1'])(
+    'refuses %j, naming what it takes',
+    (value) => {
+      expect(messageFor({ TRUST_PROXY: value }, 'TRUST_PROXY')).toBe(
+        `Invalid configuration: TRUST_PROXY must be false, a hop count, or a comma-separated list of proxy addresses or CIDR ranges (or loopback, linklocal, uniquelocal) (got ${JSON.stringify(value)})`,
+      );
+    },
+  );
 });

@@ -6,8 +6,10 @@ import { ROOT_DIR } from './paths.ts';
 
 const secret = z.string().min(32, 'must be at least 32 characters');
 
-const TRUST_PROXY_TRUE = 'must be a hop count or the proxies\' addresses, not true (with true any client could choose its own address through X-Forwarded-For)';
-const TRUST_PROXY_FORMAT = 'must be false, a hop count, or a comma-separated list of proxy addresses or CIDR ranges (or loopback, linklocal, uniquelocal)';
+const TRUST_PROXY_TRUE =
+  "must be a hop count or the proxies' addresses, not true (with true any client could choose its own address through X-Forwarded-For)";
+const TRUST_PROXY_FORMAT =
+  'must be false, a hop count, or a comma-separated list of proxy addresses or CIDR ranges (or loopback, linklocal, uniquelocal)';
 /** Address ranges proxy-addr (Fastify's trustProxy) knows by name. */
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -31,7 +33,9 @@ const EnvSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Healing Circle <no-reply@localhost>'),
-    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://example.org' }).optional(),
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://example.org' })
+      .optional(),
     SESSION_SECRET: secret.optional(),
     ALTCHA_HMAC_KEY: secret.optional(),
     REDIS_URL: z

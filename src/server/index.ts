@@ -17,7 +17,10 @@ async function main() {
     throw err;
   }
 
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+  });
   await database.migrate();
   const seeded = await seedCampaign(database.db);
 

@@ -28,7 +28,12 @@ let database: TestDatabase;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildApp({ config, database, clientDir: false, logger: { ...(loggerOptions(config) as object), stream: log.stream } });
+  app = await buildApp({
+    config,
+    database,
+    clientDir: false,
+    logger: { ...(loggerOptions(config) as object), stream: log.stream },
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -50,7 +55,8 @@ describe('request lines', () => {
   });
 
   it('writes nothing for the routes every visitor and load balancer polls', async () => {
-    for (const url of ['/api/fundraising/progress', '/healthz', '/readyz']) expect((await app.inject(url)).statusCode).toBe(200);
+    for (const url of ['/api/fundraising/progress', '/healthz', '/readyz'])
+      expect((await app.inject(url)).statusCode).toBe(200);
     expect(log.lines).toEqual([]);
   });
 });
@@ -61,8 +67,12 @@ describe('request ids', () => {
     for (let i = 0; i < 20; i++) ids.add(String((await app.inject('/healthz')).headers['x-request-id']));
     expect(ids.size).toBe(20);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
-    expect((await app.inject({ url: '/healthz', headers: { 'x-request-id': 'lb-trace-0001' } })).headers['x-request-id']).toBe('lb-trace-0001');
-    expect((await app.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id <script>' } })).headers['x-request-id']).toMatch(/^[0-9a-f]{12}-/);
+    expect(
+      (await app.inject({ url: '/healthz', headers: { 'x-request-id': 'lb-trace-0001' } })).headers['x-request-id'],
+    ).toBe('lb-trace-0001');
+    expect(
+      (await app.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id <script>' } })).headers['x-request-id'],
+    ).toMatch(/^[0-9a-f]{12}-/);
   });
 
   it('differ between two instances', () => {
@@ -74,15 +84,26 @@ describe('request ids', () => {
 describe('a quiet route that does log', () => {
   it('still carries the request id, and never a password or token', async () => {
     const own = capture();
-    const quiet = Fastify({ logger: { ...(loggerOptions(config) as object), stream: own.stream }, logController: requestLogController(), genReqId: requestIdGenerator() });
+    const quiet = Fastify({
+      logger: { ...(loggerOptions(config) as object), stream: own.stream },
+      logController: requestLogController(),
+      genReqId: requestIdGenerator(),
+    });
     quiet.get('/quiet', quietRoute({}), async (request) => {
-      request.log.warn({ password: 'hunter2', account: { token: 'abc123', email: 'kept@example.org' } }, 'something odd');
+      request.log.warn(
+        { password: 'hunter2', account: { token: 'abc123', email: 'kept@example.org' } },
+        'something odd',
+      );
       return { ok: true };
     });
     await quiet.inject({ url: '/quiet', headers: { 'x-request-id': 'trace-quiet-0001' } });
     await quiet.close();
     expect(own.lines).toHaveLength(1);
-    expect(own.lines[0]).toMatchObject({ msg: 'something odd', reqId: 'trace-quiet-0001', account: { email: 'kept@example.org' } });
+    expect(own.lines[0]).toMatchObject({
+      msg: 'something odd',
+      reqId: 'trace-quiet-0001',
+      account: { email: 'kept@example.org' },
+    });
     expect(JSON.stringify(own.lines)).not.toMatch(/hunter2|abc123/);
   });
 });

@@ -24,7 +24,9 @@ function withoutSecrets(line: Record<string, unknown>): Record<string, unknown> 
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(line)) {
     if (SECRET_LOG_KEYS.has(key)) continue;
-    out[key] = isPlainObject(value) ? Object.fromEntries(Object.entries(value).filter(([k]) => !SECRET_LOG_KEYS.has(k))) : value;
+    out[key] = isPlainObject(value)
+      ? Object.fromEntries(Object.entries(value).filter(([k]) => !SECRET_LOG_KEYS.has(k)))
+      : value;
   }
   return out;
 }
@@ -35,7 +37,11 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
     // Applied when a line is written; pino's `redact` would also tax every request's child logger.
     formatters: { log: withoutSecrets },
     serializers: {
-      req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
+      req: (req: { method: string; url: string; id: string }) => ({
+        method: req.method,
+        url: req.url.split('?')[0],
+        id: req.id,
+      }),
     },
   };
 }
@@ -52,13 +58,17 @@ export function requestIdGenerator(): (req: { headers: Record<string, string | s
   let counter = 0;
   return (req) => {
     const incoming = req.headers['x-request-id'];
-    return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : `${prefix}-${(++counter).toString(36)}`;
+    return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming)
+      ? incoming
+      : `${prefix}-${(++counter).toString(36)}`;
   };
 }
 
 /** Fastify's per-request lines, except on quiet routes. */
 export function requestLogController(): LogController {
-  return new LogController({ disableRequestLogging: (request: FastifyRequest) => request.routeOptions?.config?.quiet === true });
+  return new LogController({
+    disableRequestLogging: (request: FastifyRequest) => request.routeOptions?.config?.quiet === true,
+  });
 }
 
 type LogArgs = Parameters<FastifyBaseLogger['info']>;

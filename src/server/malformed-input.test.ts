@@ -36,11 +36,18 @@ async function signIn(caller: Caller): Promise<void> {
 async function freshCookie(caller: Caller): Promise<string | undefined> {
   if (caller === 'anonymous') return undefined;
   const current = cookies.get(caller);
-  const me = current ? await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: current } }) : null;
+  const me = current
+    ? await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: current } })
+    : null;
   if (!me || me.statusCode !== 200) await signIn(caller);
   if (caller === 'manager' || caller === 'super_admin') {
     // The donations panel also wants a re-entered password.
-    await t.app.inject({ method: 'POST', url: '/api/admin/elevate', payload: { password: STRONG_PASSWORD }, headers: { origin: SITE_ORIGIN, cookie: cookies.get(caller)! } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/elevate',
+      payload: { password: STRONG_PASSWORD },
+      headers: { origin: SITE_ORIGIN, cookie: cookies.get(caller)! },
+    });
   }
   return cookies.get(caller);
 }
@@ -54,14 +61,20 @@ function expectClean(res: LightMyRequestResponse, what: string) {
   expect(res.headers['content-type'], `${what} answers JSON`).toMatch(/^application\/json/);
   const body = res.json() as Record<string, unknown>;
   const problem = `${what}: ${res.body.slice(0, 300)}`;
-  expect(Object.keys(body).filter((key) => !ERROR_KEYS.has(key)), problem).toEqual([]);
+  expect(
+    Object.keys(body).filter((key) => !ERROR_KEYS.has(key)),
+    problem,
+  ).toEqual([]);
   expect(typeof body.message, problem).toBe('string');
   expect(body.message, problem).not.toMatch(/FST_|at .*\.(js|ts):\d+|node_modules|stack/);
   if ('code' in body) expect(typeof body.code === 'string' && !body.code.startsWith('FST_'), problem).toBe(true);
   if ('fieldErrors' in body) {
     const fieldErrors = body.fieldErrors as Record<string, unknown>;
     expect(typeof fieldErrors === 'object' && fieldErrors !== null && !Array.isArray(fieldErrors), problem).toBe(true);
-    expect(Object.values(fieldErrors).every((message) => typeof message === 'string'), problem).toBe(true);
+    expect(
+      Object.values(fieldErrors).every((message) => typeof message === 'string'),
+      problem,
+    ).toBe(true);
   }
 }
 
@@ -80,8 +93,24 @@ const JSON_BODIES = [
   '{"constructor":{"prototype":{"isAdmin":true}}}',
   '['.repeat(20_000) + ']'.repeat(20_000),
   '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000),
-  JSON.stringify({ amount: 1e308, email: 42, password: ['x'], id: {}, page: -1, status: null, name: '\u0000', body: '\ud800' }),
-  JSON.stringify({ amount: 0.000001, usdAmount: '1.0000009', currency: 'XXX', content: [], expectedVersion: 'one', role: 'admin' }),
+  JSON.stringify({
+    amount: 1e308,
+    email: 42,
+    password: ['x'],
+    id: {},
+    page: -1,
+    status: null,
+    name: '\u0000',
+    body: '\ud800',
+  }),
+  JSON.stringify({
+    amount: 0.000001,
+    usdAmount: '1.0000009',
+    currency: 'XXX',
+    content: [],
+    expectedVersion: 'one',
+    role: 'admin',
+  }),
 ];
 
 const live = Object.entries(ACCESS_TABLE);
@@ -99,26 +128,52 @@ describe('malformed input on every route', () => {
     const urls = /:\w+/.test(path) ? PARAMS.map((param) => path.replace(/:\w+/g, param)) : [path];
     const send = async (what: string, options: InjectOptions) => {
       const cookie = await freshCookie(caller);
-      const res = await t.app.inject({ ...options, headers: { origin: SITE_ORIGIN, ...(cookie ? { cookie } : {}), ...options.headers } });
+      const res = await t.app.inject({
+        ...options,
+        headers: { origin: SITE_ORIGIN, ...(cookie ? { cookie } : {}), ...options.headers },
+      });
       expectClean(res, `${route} ${what}`);
       return res;
     };
 
     for (const url of urls) {
-      const res = await send(`at ${url}`, { method, url, ...(hasBody ? { payload: '{}', headers: { 'content-type': 'application/json' } } : {}) });
+      const res = await send(`at ${url}`, {
+        method,
+        url,
+        ...(hasBody ? { payload: '{}', headers: { 'content-type': 'application/json' } } : {}),
+      });
       // The caller passes the access rule, so the malformed input below reaches validation and the handler.
       if (url === urls[0]) expect([401, 403], `${caller} passes ${route}: ${res.body}`).not.toContain(res.statusCode);
     }
     const url = urls[0]!;
-    await send('with a bad querystring', { method, url: `${url}?page=abc&page=2&status[]=x&%zz=1&${'q'.repeat(3000)}=1` });
+    await send('with a bad querystring', {
+      method,
+      url: `${url}?page=abc&page=2&status[]=x&%zz=1&${'q'.repeat(3000)}=1`,
+    });
     await send('by HEAD', { method: 'HEAD', url });
     await send('by OPTIONS', { method: 'OPTIONS', url });
-    await send('by an unsupported method', { method: method === 'PUT' ? 'PATCH' : 'PUT', url, payload: '{}', headers: { 'content-type': 'application/json' } });
+    await send('by an unsupported method', {
+      method: method === 'PUT' ? 'PATCH' : 'PUT',
+      url,
+      payload: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     await send('with a malformed cookie', { method, url, headers: { cookie: 'session=%E0%A4%A; session=; =x' } });
     if (!hasBody) return;
-    for (const body of JSON_BODIES) await send(`with the body ${body.slice(0, 40)}`, { method, url, payload: body, headers: { 'content-type': 'application/json' } });
+    for (const body of JSON_BODIES)
+      await send(`with the body ${body.slice(0, 40)}`, {
+        method,
+        url,
+        payload: body,
+        headers: { 'content-type': 'application/json' },
+      });
     await send('with a text/plain body', { method, url, payload: 'hello', headers: { 'content-type': 'text/plain' } });
-    await send('with an unknown content type', { method, url, payload: '{}', headers: { 'content-type': 'application/x-unknown' } });
+    await send('with an unknown content type', {
+      method,
+      url,
+      payload: '{}',
+      headers: { 'content-type': 'application/x-unknown' },
+    });
     await send('with no content type', { method, url, payload: '{}', headers: { 'content-type': '' } });
     await send('with a multipart body', {
       method,
@@ -126,7 +181,17 @@ describe('malformed input on every route', () => {
       payload: '--b\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--b--\r\n',
       headers: { 'content-type': 'multipart/form-data; boundary=b' },
     });
-    await send('with a body over the limit', { method, url, payload: JSON.stringify({ text: 'x'.repeat(100_000) }), headers: { 'content-type': 'application/json' } });
-    await send('with a wrong Content-Length', { method, url, payload: '{}', headers: { 'content-type': 'application/json', 'content-length': '999' } });
+    await send('with a body over the limit', {
+      method,
+      url,
+      payload: JSON.stringify({ text: 'x'.repeat(100_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    await send('with a wrong Content-Length', {
+      method,
+      url,
+      payload: '{}',
+      headers: { 'content-type': 'application/json', 'content-length': '999' },
+    });
   });
 });

@@ -10,7 +10,15 @@ import { signUp, solveAltcha, STRONG_PASSWORD } from '../../tests/setup/accounts
 import { signInAdmin } from '../../tests/factories/users.ts';
 import { buildDonation } from '../../tests/factories/donations.ts';
 import { expenseForm, makeCampaignOwner } from '../../tests/factories/spending.ts';
-import { analyticsEvents, donationIntents, donations, expenses, ledgerEntries, rateLimits, refundRequests } from './db/schema/index.ts';
+import {
+  analyticsEvents,
+  donationIntents,
+  donations,
+  expenses,
+  ledgerEntries,
+  rateLimits,
+  refundRequests,
+} from './db/schema/index.ts';
 
 const t = setupTestApp();
 
@@ -110,20 +118,29 @@ const INPUTS: Record<string, MoneyInput> = {
 };
 
 describe('every dollar input', () => {
-  it.each(Object.entries(INPUTS))('%s accepts whole cents and refuses any other amount with 400 at the field, writing nothing', async (_name, input) => {
-    const send = async (amount: number) => postJson(t.app, input.url(), await input.body(amount), { ...(input.cookie ? { cookie: input.cookie() } : {}), ...input.headers });
-    for (const amount of NOT_WHOLE_CENTS) {
+  it.each(Object.entries(INPUTS))(
+    '%s accepts whole cents and refuses any other amount with 400 at the field, writing nothing',
+    async (_name, input) => {
+      const send = async (amount: number) =>
+        postJson(t.app, input.url(), await input.body(amount), {
+          ...(input.cookie ? { cookie: input.cookie() } : {}),
+          ...input.headers,
+        });
+      for (const amount of NOT_WHOLE_CENTS) {
+        await t.database.db.delete(rateLimits);
+        const before = await rowsWritten();
+        const res = await send(amount);
+        expect(res.statusCode, `${amount}: ${res.body}`).toBe(400);
+        // A gift's minimum is $1, so below it the field says that instead.
+        expect(res.json().fieldErrors?.[input.field], `${amount}: ${res.body}`).toMatch(
+          /can have at most two decimal places$|^Amount must be at least \$1$/,
+        );
+        expect(await rowsWritten(), `${amount} wrote nothing`).toBe(before);
+      }
+      // The same body with whole cents passes validation (so the refusals above are about the amount).
       await t.database.db.delete(rateLimits);
-      const before = await rowsWritten();
-      const res = await send(amount);
-      expect(res.statusCode, `${amount}: ${res.body}`).toBe(400);
-      // A gift's minimum is $1, so below it the field says that instead.
-      expect(res.json().fieldErrors?.[input.field], `${amount}: ${res.body}`).toMatch(/can have at most two decimal places$|^Amount must be at least \$1$/);
-      expect(await rowsWritten(), `${amount} wrote nothing`).toBe(before);
-    }
-    // The same body with whole cents passes validation (so the refusals above are about the amount).
-    await t.database.db.delete(rateLimits);
-    const ok = await send(12.34);
-    expect(ok.statusCode, ok.body).toBeLessThan(300);
-  });
+      const ok = await send(12.34);
+      expect(ok.statusCode, ok.body).toBeLessThan(300);
+    },
+  );
 });

@@ -8,7 +8,15 @@ const SIGN_IN_LIMIT_PER_ADDRESS = 10;
 let tries = 0;
 function signInTry(t: TestApp, remoteAddress: string, forwardedFor: string) {
   tries++;
-  return injectFrom(t.app, { url: '/api/auth/login', body: { email: `proxy.${tries}@example.com`, password: 'Wrong-Guess-1234' }, headers: { 'x-forwarded-for': forwardedFor } }, remoteAddress);
+  return injectFrom(
+    t.app,
+    {
+      url: '/api/auth/login',
+      body: { email: `proxy.${tries}@example.com`, password: 'Wrong-Guess-1234' },
+      headers: { 'x-forwarded-for': forwardedFor },
+    },
+    remoteAddress,
+  );
 }
 
 /** Ten tries answered 401, then the eleventh refused: the per-address limit counted them as one client. */
@@ -22,12 +30,16 @@ describe('with TRUST_PROXY set to the proxy address', () => {
   afterAll(() => t.close());
 
   it('ignores X-Forwarded-For from any other peer: a new forged address each try still hits the per-address limit', async () => {
-    const statuses = await statusesOf(SIGN_IN_LIMIT_PER_ADDRESS + 1, (i) => signInTry(t, '127.0.0.5', `203.0.113.${i}`));
+    const statuses = await statusesOf(SIGN_IN_LIMIT_PER_ADDRESS + 1, (i) =>
+      signInTry(t, '127.0.0.5', `203.0.113.${i}`),
+    );
     expect(statuses).toEqual(ONE_CLIENT);
   });
 
   it("takes the client's address from the trusted proxy's header, so different clients behind it are counted apart", async () => {
-    const statuses = await statusesOf(SIGN_IN_LIMIT_PER_ADDRESS + 1, (i) => signInTry(t, '10.0.0.1', `198.51.100.${i}`));
+    const statuses = await statusesOf(SIGN_IN_LIMIT_PER_ADDRESS + 1, (i) =>
+      signInTry(t, '10.0.0.1', `198.51.100.${i}`),
+    );
     expect(statuses.every((s) => s === 401)).toBe(true);
   });
 });
@@ -40,7 +52,9 @@ describe('with TRUST_PROXY as a hop count', () => {
   afterAll(() => t.close());
 
   it('uses the address the one proxy added: entries the client put in front are ignored', async () => {
-    const statuses = await statusesOf(SIGN_IN_LIMIT_PER_ADDRESS + 1, (i) => signInTry(t, '127.0.0.6', `203.0.113.${i}, 192.0.2.44`));
+    const statuses = await statusesOf(SIGN_IN_LIMIT_PER_ADDRESS + 1, (i) =>
+      signInTry(t, '127.0.0.6', `203.0.113.${i}, 192.0.2.44`),
+    );
     expect(statuses).toEqual(ONE_CLIENT);
   });
 });

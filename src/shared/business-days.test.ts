@@ -12,7 +12,11 @@ describe('businessDaysBetween', () => {
 
   it('marks an item late only past the window', () => {
     const submitted = new Date('2026-11-02T10:00:00Z'); // Monday
-    expect(windowAge('review', submitted, new Date('2026-11-09T10:00:00Z'))).toEqual({ businessDays: 5, window: 'review', late: false });
+    expect(windowAge('review', submitted, new Date('2026-11-09T10:00:00Z'))).toEqual({
+      businessDays: 5,
+      window: 'review',
+      late: false,
+    });
     expect(windowAge('review', submitted, new Date('2026-11-10T10:00:00Z')).late).toBe(true);
   });
 });

@@ -88,5 +88,13 @@ export const EXPENSE_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const EXPENSE_DOCUMENTS_MAX = 10;
 
 /** Who an expense paid, as the public ledger names it (the payee's own name stays private). */
-export const PAYEE_CATEGORIES = ['Hospital or clinic', 'Surgeon or doctor', 'Pharmacy', 'Medical supplies', 'Travel', 'Lodging', 'Other'] as const;
+export const PAYEE_CATEGORIES = [
+  'Hospital or clinic',
+  'Surgeon or doctor',
+  'Pharmacy',
+  'Medical supplies',
+  'Travel',
+  'Lodging',
+  'Other',
+] as const;
 export type PayeeCategory = (typeof PAYEE_CATEGORIES)[number];

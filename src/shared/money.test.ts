@@ -158,7 +158,12 @@ describe('centsToDecimal', () => {
   });
 
   it('reads back to the same cents for any amount', () => {
-    fc.assert(fc.property(fc.integer({ min: -1e12, max: 1e12 }), (cents) => Math.round(Number(centsToDecimal(cents)) * 100) === cents));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e12, max: 1e12 }),
+        (cents) => Math.round(Number(centsToDecimal(cents)) * 100) === cents,
+      ),
+    );
   });
 });
 
@@ -225,10 +230,14 @@ describe('percentOfGoal', () => {
 
   it('is never NaN or infinite for whole-cent inputs (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }), fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }), (current, goal) => {
-        const p = percentOfGoal(current, goal);
-        return Number.isFinite(p) && p >= 0;
-      }),
+      fc.property(
+        fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }),
+        fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }),
+        (current, goal) => {
+          const p = percentOfGoal(current, goal);
+          return Number.isFinite(p) && p >= 0;
+        },
+      ),
     );
   });
 });
@@ -247,10 +256,14 @@ describe('remainingCents', () => {
 
   it('is never negative for any inputs (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }), fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }), (current, goal) => {
-        const r = remainingCents(current, goal);
-        return r >= 0 && (r === 0 || r === goal - current);
-      }),
+      fc.property(
+        fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }),
+        fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }),
+        (current, goal) => {
+          const r = remainingCents(current, goal);
+          return r >= 0 && (r === 0 || r === goal - current);
+        },
+      ),
     );
   });
 });

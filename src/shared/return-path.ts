@@ -7,7 +7,8 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** A same-site path (starts with "/" but not "//" or "/\", no control characters, at most 500 characters), else "/". */
 export function safeReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return '/';
   if (CONTROL_CHARACTERS.test(value) || value.length > RETURN_PATH_MAX) return '/';
   return value;
 }

@@ -16,6 +16,7 @@ describe('pathMatches', () => {
   });
 
   it('serves the doctor pages as client-only pages', () => {
-    for (const path of ['/find-doctors', '/doctors/:id', '/doctor-dashboard', '/admin-doctors']) expect(CLIENT_ONLY_PATHS).toContain(path);
+    for (const path of ['/find-doctors', '/doctors/:id', '/doctor-dashboard', '/admin-doctors'])
+      expect(CLIENT_ONLY_PATHS).toContain(path);
   });
 });

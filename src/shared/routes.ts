@@ -60,7 +60,10 @@ export function pathMatches(pattern: string, path: string): boolean {
   if (!pattern.includes('/:')) return pattern === path;
   const want = pattern.split('/');
   const got = path.split('/');
-  return want.length === got.length && want.every((segment, i) => (segment.startsWith(':') ? got[i] !== '' : segment === got[i]));
+  return (
+    want.length === got.length &&
+    want.every((segment, i) => (segment.startsWith(':') ? got[i] !== '' : segment === got[i]))
+  );
 }
 
 export function isPrerenderedPath(path: string): path is PrerenderedPath {

@@ -12,7 +12,10 @@ describe('deleting the account of the campaign owner', () => {
   it('shows the owner why she cannot delete her account and offers no delete button', async () => {
     const { page, context } = await suite.newPage();
     const person = await signUpThroughApi(context, { firstName: 'Maya', lastName: 'Owner' });
-    const [row] = await suite.site.database.db.select({ id: users.id }).from(users).where(eq(users.email, person.email));
+    const [row] = await suite.site.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, person.email));
     await makeCampaignOwner(suite.site.database.db, row!.id);
 
     await visit(page, '/profile');

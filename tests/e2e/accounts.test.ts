@@ -5,7 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { patientProfiles, doctorProfiles, users } from '../../src/server/db/schema/index.ts';
 import { hashPassword } from '../../src/server/services/passwords.ts';
 import { STRONG_PASSWORD } from '../setup/accounts.ts';
-import { browserSuite, expectNoAxeViolations, signUpThroughApi, toastText, visit, waitForMailedLink, type Page } from './fixtures.ts';
+import {
+  browserSuite,
+  expectNoAxeViolations,
+  signUpThroughApi,
+  toastText,
+  visit,
+  waitForMailedLink,
+  type Page,
+} from './fixtures.ts';
 
 const suite = browserSuite();
 
@@ -39,7 +47,13 @@ async function signInThroughForm(page: Page, email: string, password: string) {
 }
 
 const GENERAL_ITEMS = ['My Stories', 'Notifications', 'Account Settings', 'Contact'];
-const ADMIN_ITEMS = ['Admin Dashboard', 'Analytics Dashboard', 'Story Management', 'Donation Management', 'User Management'];
+const ADMIN_ITEMS = [
+  'Admin Dashboard',
+  'Analytics Dashboard',
+  'Story Management',
+  'Donation Management',
+  'User Management',
+];
 
 describe('accounts', () => {
   it('a patient signs up from Get Started, onboards, signs out and signs back in', async () => {
@@ -113,12 +127,22 @@ describe('accounts', () => {
       .from(patientProfiles)
       .innerJoin(users, eq(users.id, patientProfiles.userId))
       .where(eq(users.email, email));
-    expect(profile!.patient_profiles).toMatchObject({ medicalCondition: 'Stage IV endometriosis', urgencyLevel: 'high', preferredContactMethod: 'email', allowPublicStory: false });
+    expect(profile!.patient_profiles).toMatchObject({
+      medicalCondition: 'Stage IV endometriosis',
+      urgencyLevel: 'high',
+      preferredContactMethod: 'email',
+      allowPublicStory: false,
+    });
     expect(profile!.users.onboardingCompletedAt).not.toBeNull();
 
     // Signed in: Share Your Story, the bell, and the avatar menu with name, role and items.
     expect(await page.getByRole('link', { name: 'Share Your Story' }).getAttribute('href')).toBe('/my-stories');
-    expect(await page.getByRole('link', { name: /^Notifications/ }).first().getAttribute('href')).toBe('/notifications');
+    expect(
+      await page
+        .getByRole('link', { name: /^Notifications/ })
+        .first()
+        .getAttribute('href'),
+    ).toBe('/notifications');
     expect(await page.getByRole('link', { name: 'Join Community' }).count()).toBe(0);
     expect(await page.getByTestId('avatar-initials').first().innerText()).toBe('RL');
     await expect.poll(() => page.getByRole('button', { name: 'Resend link' }).count()).toBe(1);
@@ -270,7 +294,12 @@ describe('accounts', () => {
     await page.getByRole('heading', { level: 1, name: 'Your Professional Profile' }).waitFor();
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Complete Onboarding' }).click();
-    for (const message of ['Medical specialty is required', 'Medical board certification required', 'Select consultation preferences', 'Select at least one area of expertise']) {
+    for (const message of [
+      'Medical specialty is required',
+      'Medical board certification required',
+      'Select consultation preferences',
+      'Select at least one area of expertise',
+    ]) {
       await expect.poll(() => page.getByText(message).count(), { message }).toBe(1);
     }
     await page.getByLabel('Medical specialty').selectOption('Obstetrics & Gynecology');
@@ -278,14 +307,20 @@ describe('accounts', () => {
     await page.getByLabel('License state or region').fill('Ontario');
     await page.getByLabel('Years of experience').fill('14');
     await page.getByLabel('Medical board certification').fill('Royal College of Physicians and Surgeons of Canada');
-    await page.getByLabel('Professional bio').fill('Gynecologic surgeon focused on excision of endometriosis and on recovery after surgery.');
+    await page
+      .getByLabel('Professional bio')
+      .fill('Gynecologic surgeon focused on excision of endometriosis and on recovery after surgery.');
     await page.getByRole('checkbox', { name: "Women's Reproductive Health" }).check();
     await page.getByRole('checkbox', { name: 'Surgical Procedures' }).check();
     await page.getByRole('checkbox', { name: 'Written replies to stories' }).check();
     await page.getByRole('button', { name: 'Complete Onboarding' }).click();
     await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/');
 
-    const [row] = await suite.site.database.db.select().from(doctorProfiles).innerJoin(users, eq(users.id, doctorProfiles.userId)).where(eq(users.firstName, 'Amara'));
+    const [row] = await suite.site.database.db
+      .select()
+      .from(doctorProfiles)
+      .innerJoin(users, eq(users.id, doctorProfiles.userId))
+      .where(eq(users.firstName, 'Amara'));
     expect(row!.doctor_profiles).toMatchObject({
       specialty: 'Obstetrics & Gynecology',
       yearsExperience: 14,
@@ -300,7 +335,9 @@ describe('accounts', () => {
     expect(await page.getByRole('link', { name: 'Notifications, 9+ unread' }).count()).toBe(1);
     expect(await menuItemNames(page)).toEqual([...GENERAL_ITEMS, 'Doctor Dashboard', 'Sign Out']);
     expect(await page.getByTestId('account-role').innerText()).toBe('Doctor');
-    expect(await page.getByRole('menuitem', { name: 'Doctor Dashboard' }).getAttribute('href')).toBe('/doctor-dashboard');
+    expect(await page.getByRole('menuitem', { name: 'Doctor Dashboard' }).getAttribute('href')).toBe(
+      '/doctor-dashboard',
+    );
     await page.keyboard.press('Escape');
 
     // The mobile menu repeats the account links.
@@ -313,7 +350,9 @@ describe('accounts', () => {
     expect(await mobile.getByRole('link', { name: 'Share Your Story' }).getAttribute('href')).toBe('/my-stories');
     expect(await mobile.getByRole('link', { name: 'Sign Out' }).count()).toBe(0);
     expect(await mobile.getByRole('button', { name: 'Sign Out' }).count()).toBe(1);
-    expect(await mobile.getByRole('link', { name: 'Notifications, 9+ unread' }).getAttribute('href')).toBe('/notifications');
+    expect(await mobile.getByRole('link', { name: 'Notifications, 9+ unread' }).getAttribute('href')).toBe(
+      '/notifications',
+    );
     expect(await mobile.getByRole('link', { name: 'Join Community' }).count()).toBe(0);
     await expectNoAxeViolations(page);
   }, 60_000);
@@ -380,7 +419,10 @@ describe('accounts', () => {
     // The menu works by keyboard: Enter opens it on the first item, arrows move, Escape returns to the button.
     await accountMenuButton(page).focus();
     await page.keyboard.press('Enter');
-    const focusedItem = () => page.evaluate(() => (document.activeElement?.getAttribute('role') === 'menuitem' ? document.activeElement.textContent : null));
+    const focusedItem = () =>
+      page.evaluate(() =>
+        document.activeElement?.getAttribute('role') === 'menuitem' ? document.activeElement.textContent : null,
+      );
     await expect.poll(focusedItem).toBe('My Stories');
     await page.keyboard.press('ArrowDown');
     await expect.poll(focusedItem).toBe('Notifications');
@@ -398,7 +440,13 @@ describe('accounts', () => {
     const person = await signUpThroughApi(context, { firstName: 'Mira', lastName: 'Stone' });
     // A second device.
     const other = await suite.newPage();
-    expect((await other.context.request.post('/api/auth/login', { data: { email: person.email, password: person.password } })).status()).toBe(200);
+    expect(
+      (
+        await other.context.request.post('/api/auth/login', {
+          data: { email: person.email, password: person.password },
+        })
+      ).status(),
+    ).toBe(200);
 
     await visit(page, '/profile');
     await page.getByRole('heading', { level: 1, name: 'Account Settings' }).waitFor();
@@ -415,7 +463,10 @@ describe('accounts', () => {
     const png = fs.readFileSync(new URL('../../content/public/favicon.svg', import.meta.url));
     await page.getByLabel('Add a photo').setInputFiles({ name: 'not-really.png', mimeType: 'image/png', buffer: png });
     await expect.poll(() => toastText(page)).toContain('The avatar must be a PNG, JPEG or WebP image');
-    const realPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const realPng = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
     await page.getByLabel('Add a photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: realPng });
     await expect.poll(() => page.getByRole('button', { name: 'Remove photo' }).count()).toBe(1);
     expect(await page.locator('img[src^="/api/uploads/"]').count()).toBeGreaterThan(0);
@@ -431,7 +482,10 @@ describe('accounts', () => {
     await expect.poll(() => page.getByTestId('session').count()).toBe(1);
     expect((await other.context.request.get('/api/auth/user')).status()).toBe(401);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download my data' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('my-data.json');
     const data = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
     expect(data.account.email).toBe(person.email);
@@ -445,7 +499,9 @@ describe('accounts', () => {
     await expect.poll(() => pathOf(page)).toBe('/');
     await expect.poll(() => toastText(page)).toContain('Account Deleted');
     await expect.poll(() => page.getByRole('link', { name: 'Join Community' }).count()).toBe(1);
-    const again = await page.request.post('/api/auth/login', { data: { email: person.email, password: person.password } });
+    const again = await page.request.post('/api/auth/login', {
+      data: { email: person.email, password: person.password },
+    });
     expect(again.status()).toBe(401);
   }, 60_000);
 });

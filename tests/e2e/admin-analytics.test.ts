@@ -6,7 +6,15 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Response } from 'playwright-core';
 import { analyticsEvents, auditLog, contactMessages } from '../../src/server/db/schema/index.ts';
 import { buildDonation, buildIntent } from '../factories/donations.ts';
-import { browserSuite, expectNoAccessView, expectNoAxeViolations, signInAsAdmin, visit, type BrowserContext, type Page } from './fixtures.ts';
+import {
+  browserSuite,
+  expectNoAccessView,
+  expectNoAxeViolations,
+  signInAsAdmin,
+  visit,
+  type BrowserContext,
+  type Page,
+} from './fixtures.ts';
 
 const suite = browserSuite();
 
@@ -14,13 +22,20 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const at = (day: string, time = '12:00:00') => new Date(`${day}T${time}Z`);
 
 /** A manager, made in the database (nobody can make themselves one), signed in from this context. */
-const signInAsManager = (context: BrowserContext) => signInAsAdmin(context, suite.site, 'manager', { firstName: 'Mara', lastName: 'Manager' });
+const signInAsManager = (context: BrowserContext) =>
+  signInAsAdmin(context, suite.site, 'manager', { firstName: 'Mara', lastName: 'Manager' });
 
 /** A table's body (or foot) as text, a `<time>` read by its machine date so the test does not depend on the locale. */
 function rowsOf(table: Locator, part: 'tbody' | 'tfoot' = 'tbody'): Promise<string[][]> {
-  return table.locator(part).evaluate((section) =>
-    [...(section as HTMLTableSectionElement).rows].map((row) => [...row.cells].map((cell) => cell.querySelector('time')?.getAttribute('dateTime') ?? (cell.textContent ?? '').trim())),
-  );
+  return table
+    .locator(part)
+    .evaluate((section) =>
+      [...(section as HTMLTableSectionElement).rows].map((row) =>
+        [...row.cells].map(
+          (cell) => cell.querySelector('time')?.getAttribute('dateTime') ?? (cell.textContent ?? '').trim(),
+        ),
+      ),
+    );
 }
 
 const DAY_1 = '2025-03-03';
@@ -30,7 +45,12 @@ const RANGE = { from: '2025-03-01', to: '2025-03-07' };
 /** A known week of events, intents and donations, well before today so the test's own page views stay out. */
 async function seedWeek() {
   const db = suite.site.database.db;
-  const view = (path: string, visitor: string, day: string) => ({ name: 'page_view', path, visitorHash: visitor, createdAt: at(day) });
+  const view = (path: string, visitor: string, day: string) => ({
+    name: 'page_view',
+    path,
+    visitorHash: visitor,
+    createdAt: at(day),
+  });
   await db.insert(analyticsEvents).values([
     // Day 1: 4 views by 2 visitors (3 of the story page).
     view('/', 'visitor-a', DAY_1),
@@ -44,9 +64,27 @@ async function seedWeek() {
     { name: 'donate_click', path: '/', visitorHash: 'visitor-a', createdAt: at(DAY_1) },
     { name: 'donate_click', path: '/', visitorHash: 'visitor-b', createdAt: at(DAY_1) },
     { name: 'donate_button_click', path: '/', visitorHash: 'visitor-c', createdAt: at(DAY_2) },
-    { name: 'donation_click', path: '/donate', props: { method: 'PayPal', amount: 25 }, visitorHash: 'visitor-a', createdAt: at(DAY_1) },
-    { name: 'donation_click', path: '/donate', props: { method: 'PayPal', amount: 10 }, visitorHash: 'visitor-c', createdAt: at(DAY_2) },
-    { name: 'donation_click', path: '/donate', props: { method: 'Venmo', amount: 40 }, visitorHash: 'visitor-c', createdAt: at(DAY_2) },
+    {
+      name: 'donation_click',
+      path: '/donate',
+      props: { method: 'PayPal', amount: 25 },
+      visitorHash: 'visitor-a',
+      createdAt: at(DAY_1),
+    },
+    {
+      name: 'donation_click',
+      path: '/donate',
+      props: { method: 'PayPal', amount: 10 },
+      visitorHash: 'visitor-c',
+      createdAt: at(DAY_2),
+    },
+    {
+      name: 'donation_click',
+      path: '/donate',
+      props: { method: 'Venmo', amount: 40 },
+      visitorHash: 'visitor-c',
+      createdAt: at(DAY_2),
+    },
     // Outside the range: never counted.
     view('/', 'visitor-z', '2025-02-28'),
     view('/', 'visitor-z', '2025-03-08'),
@@ -64,7 +102,8 @@ async function seedWeek() {
 function recordScripts(page: Page) {
   const scripts: Promise<{ url: string; text: string }>[] = [];
   page.on('response', (response: Response) => {
-    if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(response.text().then((text) => ({ url: response.url(), text })));
+    if (new URL(response.url()).pathname.endsWith('.js'))
+      scripts.push(response.text().then((text) => ({ url: response.url(), text })));
   });
   return () => Promise.all(scripts);
 }
@@ -146,7 +185,9 @@ describe('admin reports', () => {
     // Four charts, each an image with a name, drawn once the charting code has loaded.
     await expect.poll(() => page.getByRole('img', { name: /chart of/ }).count(), { timeout: 15_000 }).toBe(4);
     await expect.poll(() => page.locator(`[data-testid="analytics-chart"]:has(svg.${RECHARTS_MARK})`).count()).toBe(4);
-    expect(await page.getByRole('img', { name: /^Line chart of daily page views and unique visitors/ }).count()).toBe(1);
+    expect(await page.getByRole('img', { name: /^Line chart of daily page views and unique visitors/ }).count()).toBe(
+      1,
+    );
     expect(await page.getByRole('img', { name: /^Bar chart of money raised per day/ }).count()).toBe(1);
 
     // The CSV of the same range.
@@ -210,7 +251,9 @@ describe('admin reports', () => {
     await signInAsManager(context);
     const adminScripts = recordScripts(page);
     await visit(page, '/admin-analytics');
-    await expect.poll(() => page.locator(`[data-testid="analytics-chart"] svg.${RECHARTS_MARK}`).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator(`[data-testid="analytics-chart"] svg.${RECHARTS_MARK}`).count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     const withCharts = (await adminScripts()).filter((s) => s.text.includes(RECHARTS_MARK));
     expect(withCharts.length).toBeGreaterThan(0);
     expect(withCharts.some((s) => s.text.includes('Download CSV'))).toBe(false);
@@ -218,12 +261,20 @@ describe('admin reports', () => {
 
   it('a manager reads the audit log after an admin write, filters it by action, and cannot change it', async () => {
     const db = suite.site.database.db;
-    const [message] = await db.insert(contactMessages).values({ name: 'Ada', email: 'ada@example.com', subject: 'Audit trail', message: 'Hello' }).returning();
-    await db.insert(auditLog).values({ action: 'donation.record', targetType: 'donation', targetId: 'donation-from-a-script' });
+    const [message] = await db
+      .insert(contactMessages)
+      .values({ name: 'Ada', email: 'ada@example.com', subject: 'Audit trail', message: 'Hello' })
+      .returning();
+    await db
+      .insert(auditLog)
+      .values({ action: 'donation.record', targetType: 'donation', targetId: 'donation-from-a-script' });
 
     const { page, context } = await suite.newPage();
     const manager = await signInAsManager(context);
-    const handled = await context.request.post(`/api/admin/contact-messages/${message!.id}/handled`, { data: {}, headers: { origin: suite.site.baseURL } });
+    const handled = await context.request.post(`/api/admin/contact-messages/${message!.id}/handled`, {
+      data: {},
+      headers: { origin: suite.site.baseURL },
+    });
     expect(handled.status()).toBe(204);
 
     await visit(page, '/admin-dashboard');
@@ -248,7 +299,12 @@ describe('admin reports', () => {
     await expectNoAxeViolations(page);
 
     // Append-only: nothing on the page changes an entry.
-    expect(await page.getByRole('main').getByRole('button', { name: /edit|delete|remove|undo/i }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('main')
+        .getByRole('button', { name: /edit|delete|remove|undo/i })
+        .count(),
+    ).toBe(0);
 
     await page.getByLabel('Action', { exact: true }).selectOption('contact.handled');
     await page.getByRole('button', { name: 'Filter', exact: true }).click();

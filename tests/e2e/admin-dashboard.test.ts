@@ -2,7 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import { buildDonation, buildIntent } from '../factories/donations.ts';
 import { buildStory } from '../factories/stories.ts';
-import { browserSuite, expectNoAccessView, expectNoAxeViolations, signInAsAdmin, signUpThroughApi, toastText, visit, type BrowserContext, type Page } from './fixtures.ts';
+import {
+  browserSuite,
+  expectNoAccessView,
+  expectNoAxeViolations,
+  signInAsAdmin,
+  signUpThroughApi,
+  toastText,
+  visit,
+  type BrowserContext,
+  type Page,
+} from './fixtures.ts';
 
 const suite = browserSuite();
 
@@ -11,7 +21,8 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const messagesList = (page: Page) => page.getByTestId('messages-list');
 
 /** A moderator, made in the database (nobody can make themselves one), signed in from this context. */
-const signInAsModerator = (context: BrowserContext) => signInAsAdmin(context, suite.site, 'moderator', { firstName: 'Milo', lastName: 'Moderator' });
+const signInAsModerator = (context: BrowserContext) =>
+  signInAsAdmin(context, suite.site, 'moderator', { firstName: 'Milo', lastName: 'Moderator' });
 
 /** A message sent as a visitor would: through the contact form, which solves the ALTCHA in the page. */
 async function sendContactMessage(subject: string) {
@@ -20,7 +31,9 @@ async function sendContactMessage(subject: string) {
   await page.getByRole('textbox', { name: 'Full name' }).fill('Vera Visitor');
   await page.getByRole('textbox', { name: 'Email' }).fill('vera.visitor@example.com');
   await page.getByRole('textbox', { name: 'Subject' }).fill(subject);
-  await page.getByRole('textbox', { name: 'Message' }).fill('Hello,\nhow can I help with the fundraiser? <b>not bold</b>');
+  await page
+    .getByRole('textbox', { name: 'Message' })
+    .fill('Hello,\nhow can I help with the fundraiser? <b>not bold</b>');
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect.poll(() => toastText(page), { timeout: 30_000 }).toContain('Message Sent');
 }
@@ -54,7 +67,8 @@ describe('admin dashboard and contact inbox', () => {
     expect(await h1(page).count()).toBe(1);
     await expect.poll(() => page.getByTestId('figure-stories').innerText()).toBe('1');
     // Money is for managers: no totals, donors or intents on a moderator's dashboard.
-    for (const id of ['total', 'today', 'donors', 'intents']) expect(await page.getByTestId(`figure-${id}`).count()).toBe(0);
+    for (const id of ['total', 'today', 'donors', 'intents'])
+      expect(await page.getByTestId(`figure-${id}`).count()).toBe(0);
     expect(await page.locator('main').innerText()).not.toContain('$123.45');
     expect(await page.getByTestId('figure-stories-note').innerText()).toBe('oldest 2 hours old');
     expect(await page.getByTestId('figure-doctors').innerText()).toBe('0');
@@ -67,7 +81,9 @@ describe('admin dashboard and contact inbox', () => {
     expect(await h1(page).count()).toBe(1);
     const item = messagesList(page).getByRole('listitem').filter({ hasText: 'Question about the surgery' });
     await item.waitFor();
-    expect(await item.getByRole('link', { name: 'vera.visitor@example.com' }).getAttribute('href')).toBe('mailto:vera.visitor@example.com');
+    expect(await item.getByRole('link', { name: 'vera.visitor@example.com' }).getAttribute('href')).toBe(
+      'mailto:vera.visitor@example.com',
+    );
     expect(await item.innerText()).toContain('Vera Visitor');
     // Plain text: markup in a message is shown, never rendered.
     expect(await item.innerText()).toContain('<b>not bold</b>');

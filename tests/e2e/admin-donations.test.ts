@@ -3,7 +3,16 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../../src/server/db/schema/index.ts';
 import { STRONG_PASSWORD } from '../setup/accounts.ts';
-import { browserSuite, expectNoAxeViolations, signInAsAdmin, signUpThroughApi, toastText, visit, type BrowserContext, type Page } from './fixtures.ts';
+import {
+  browserSuite,
+  expectNoAxeViolations,
+  signInAsAdmin,
+  signUpThroughApi,
+  toastText,
+  visit,
+  type BrowserContext,
+  type Page,
+} from './fixtures.ts';
 
 const suite = browserSuite();
 
@@ -13,12 +22,15 @@ const donationsList = (page: Page) => page.getByTestId('donations-list');
 const intentsList = (page: Page) => page.getByTestId('intents-list');
 
 /** A manager, made in the database (nobody can make themselves one), signed in from this context. */
-const signInAsManager = (context: BrowserContext) => signInAsAdmin(context, suite.site, 'manager', { firstName: 'Mara', lastName: 'Manager' });
+const signInAsManager = (context: BrowserContext) =>
+  signInAsAdmin(context, suite.site, 'manager', { firstName: 'Mara', lastName: 'Manager' });
 
 /** An intent as the donate page sends it (from a context without a session, as a donor would). */
 async function makeIntent(amount: number, paymentMethod: string, message: string | null) {
   const { context } = await suite.newPage();
-  const res = await context.request.post('/api/donation-intent', { data: { amount, paymentMethod, message, timestamp: new Date().toISOString() } });
+  const res = await context.request.post('/api/donation-intent', {
+    data: { amount, paymentMethod, message, timestamp: new Date().toISOString() },
+  });
   expect(res.status()).toBe(201);
 }
 
@@ -28,7 +40,9 @@ describe('admin donations', () => {
     await visit(anonymous.page, '/admin-donations');
     await h1(anonymous.page).filter({ hasText: 'Please sign in' }).waitFor();
     expect(await anonymous.page.title()).toMatch(/^Donation Management/);
-    expect(await anonymous.page.getByRole('link', { name: 'Sign in', exact: true }).getAttribute('href')).toBe('/login?returnTo=%2Fadmin-donations');
+    expect(await anonymous.page.getByRole('link', { name: 'Sign in', exact: true }).getAttribute('href')).toBe(
+      '/login?returnTo=%2Fadmin-donations',
+    );
     expect(await anonymous.page.getByLabel('Password').count()).toBe(0);
 
     const { page, context } = await suite.newPage();
@@ -85,7 +99,9 @@ describe('admin donations', () => {
 
     // Missing amount and method.
     await page.getByRole('button', { name: 'Add Donation' }).click();
-    await expect.poll(() => toastText(page)).toMatch(/Missing Information\s*Please fill in the amount and payment method\./);
+    await expect
+      .poll(() => toastText(page))
+      .toMatch(/Missing Information\s*Please fill in the amount and payment method\./);
 
     // A USD-equivalent field only for other currencies.
     expect(await page.getByLabel('USD equivalent').count()).toBe(0);
@@ -103,7 +119,9 @@ describe('admin donations', () => {
     await page.getByLabel('Message (optional)').fill('For the surgery');
     await page.getByLabel('External reference (optional)').fill('ZELLE-0001');
     await page.getByRole('button', { name: 'Add Donation' }).click();
-    await expect.poll(() => toastText(page)).toMatch(/Donation Added\s*External donation has been recorded successfully\./);
+    await expect
+      .poll(() => toastText(page))
+      .toMatch(/Donation Added\s*External donation has been recorded successfully\./);
     await expect.poll(() => page.getByTestId('progress-raised').innerText()).toBe('$120.50');
     expect(await page.getByTestId('progress-donors').innerText()).toBe('1');
     const first = donationsList(page).getByRole('listitem').first();
@@ -118,7 +136,10 @@ describe('admin donations', () => {
     expect(await page.getByLabel('Anonymous').isChecked()).toBe(false);
 
     // The list downloads as a spreadsheet file holding the new row.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download all donations (CSV)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download all donations (CSV)' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('donations.csv');
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     expect(csv).toContain(',120.50,USD,120.50,Zelle,,true,For the surgery,ZELLE-0001,');
@@ -152,7 +173,9 @@ describe('admin donations', () => {
     await expect.poll(() => visitor.page.getByTestId('amount-raised').innerText()).toBe('$196');
 
     // Delete the other intent.
-    await intentsList(page).getByRole('button', { name: /^Delete/ }).click();
+    await intentsList(page)
+      .getByRole('button', { name: /^Delete/ })
+      .click();
     await expect.poll(() => toastText(page)).toContain('Intent Removed');
     await expect.poll(() => page.getByText('No open intents.').count()).toBe(1);
 

@@ -2,7 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { outbox } from '../../src/server/db/schema/index.ts';
-import { browserSuite, expectNoAccessView, expectNoAxeViolations, signInAsAdmin, signUpThroughApi, toastText, visit, type BrowserContext, type Page } from './fixtures.ts';
+import {
+  browserSuite,
+  expectNoAccessView,
+  expectNoAxeViolations,
+  signInAsAdmin,
+  signUpThroughApi,
+  toastText,
+  visit,
+  type BrowserContext,
+  type Page,
+} from './fixtures.ts';
 
 const suite = browserSuite();
 
@@ -11,7 +21,8 @@ const usersTable = (page: Page) => page.getByTestId('users-table');
 const rowFor = (page: Page, email: string) => usersTable(page).getByRole('row').filter({ hasText: email });
 
 /** A super admin, made in the database (nobody can make themselves one), signed in from this context. */
-const signInAsSuperAdmin = (context: BrowserContext) => signInAsAdmin(context, suite.site, 'super_admin', { firstName: 'Sofia', lastName: 'Super' });
+const signInAsSuperAdmin = (context: BrowserContext) =>
+  signInAsAdmin(context, suite.site, 'super_admin', { firstName: 'Sofia', lastName: 'Super' });
 
 interface ListedUser {
   email: string;
@@ -32,7 +43,9 @@ describe('admin user management', () => {
     const anonymous = await suite.newPage();
     await visit(anonymous.page, '/admin-users');
     await h1(anonymous.page).filter({ hasText: 'Please sign in' }).waitFor();
-    expect(await anonymous.page.getByRole('link', { name: 'Sign in', exact: true }).getAttribute('href')).toBe('/login?returnTo=%2Fadmin-users');
+    expect(await anonymous.page.getByRole('link', { name: 'Sign in', exact: true }).getAttribute('href')).toBe(
+      '/login?returnTo=%2Fadmin-users',
+    );
 
     const { page, context } = await suite.newPage();
     await signUpThroughApi(context, { role: 'patient' });
@@ -59,13 +72,19 @@ describe('admin user management', () => {
     await expectNoAxeViolations(page);
 
     // The server agrees: a manager may look, not change.
-    const res = await context.request.patch(`/api/admin/users/${manager.id}/role`, { data: { role: 'admin', adminLevel: 'super_admin' } });
+    const res = await context.request.patch(`/api/admin/users/${manager.id}/role`, {
+      data: { role: 'admin', adminLevel: 'super_admin' },
+    });
     expect(res.status()).toBe(403);
   }, 60_000);
 
   it('a super admin finds a patient, makes them a moderator, suspends and restores them, and resends their confirmation', async () => {
     const patientSide = await suite.newPage();
-    const patient = await signUpThroughApi(patientSide.context, { role: 'patient', firstName: 'Paula', lastName: 'Patient' });
+    const patient = await signUpThroughApi(patientSide.context, {
+      role: 'patient',
+      firstName: 'Paula',
+      lastName: 'Patient',
+    });
 
     const { page, context } = await suite.newPage();
     await signInAsSuperAdmin(context);
@@ -95,7 +114,11 @@ describe('admin user management', () => {
     await expect.poll(() => row.innerText()).toContain('Administrator');
     expect(await row.innerText()).toContain('Moderator');
     expect(await row.getByRole('button', { name: 'Save role for Paula Patient' }).isDisabled()).toBe(true);
-    expect(await listed(context, patient.email)).toMatchObject({ role: 'admin', adminLevel: 'moderator', status: 'active' });
+    expect(await listed(context, patient.email)).toMatchObject({
+      role: 'admin',
+      adminLevel: 'moderator',
+      status: 'active',
+    });
     // A change of privilege ends the person's sessions: they sign in again under the new rules.
     expect((await patientSide.context.request.get('/api/auth/user')).status()).toBe(401);
     await expectNoAxeViolations(page);
@@ -124,7 +147,8 @@ describe('admin user management', () => {
     expect(await listed(context, patient.email)).toMatchObject({ status: 'active' });
 
     // A new confirmation mail.
-    const mailsTo = async () => (await suite.site.database.db.select().from(outbox).where(eq(outbox.to, patient.email))).length;
+    const mailsTo = async () =>
+      (await suite.site.database.db.select().from(outbox).where(eq(outbox.to, patient.email))).length;
     const before = await mailsTo();
     await row.getByRole('button', { name: 'Resend verification to Paula Patient' }).click();
     await expect.poll(() => toastText(page)).toContain('Verification email sent');

@@ -31,8 +31,16 @@ describe('the built client', () => {
   });
 
   it('carries no server secret, password or admin-password setting', () => {
-    for (const secret of [config.sessionSecret, config.altchaKey, STRONG_PASSWORD]) expect(has(secret), secret).toBe(false);
-    for (const name of [/ADMIN_PASSWORD/, /SESSION_SECRET/, /ALTCHA_HMAC_KEY/, /DATABASE_URL/, /SMTP_URL/, /VITE_[A-Z_]*(PASSWORD|SECRET|KEY)/]) {
+    for (const secret of [config.sessionSecret, config.altchaKey, STRONG_PASSWORD])
+      expect(has(secret), secret).toBe(false);
+    for (const name of [
+      /ADMIN_PASSWORD/,
+      /SESSION_SECRET/,
+      /ALTCHA_HMAC_KEY/,
+      /DATABASE_URL/,
+      /SMTP_URL/,
+      /VITE_[A-Z_]*(PASSWORD|SECRET|KEY)/,
+    ]) {
       expect(has(name), String(name)).toBe(false);
     }
   });

@@ -6,7 +6,16 @@
  * notifications. Managers get the no-access view. Axe on the editor, the preview and the story page.
  */
 import { describe, expect, it } from 'vitest';
-import { browserSuite, expectNoAccessView, expectNoAxeViolations, signInAsAdmin, signUpThroughApi, toastText, visit, type Page } from './fixtures.ts';
+import {
+  browserSuite,
+  expectNoAccessView,
+  expectNoAxeViolations,
+  signInAsAdmin,
+  signUpThroughApi,
+  toastText,
+  visit,
+  type Page,
+} from './fixtures.ts';
 
 const suite = browserSuite();
 
@@ -91,7 +100,9 @@ describe('the campaign editor', () => {
     // Signed out, the story page offers to sign in; signed in, a toggle.
     const follower = await suite.newPage();
     await visit(follower.page, '/');
-    expect(await follower.page.getByRole('link', { name: 'Sign in to follow updates' }).getAttribute('href')).toBe('/login?returnTo=%2F');
+    expect(await follower.page.getByRole('link', { name: 'Sign in to follow updates' }).getAttribute('href')).toBe(
+      '/login?returnTo=%2F',
+    );
     await signUpThroughApi(follower.context, { role: 'donor', firstName: 'Flo' });
     await visit(follower.page, '/');
     const follow = follower.page.getByRole('button', { name: 'Follow updates' });
@@ -107,7 +118,9 @@ describe('the campaign editor', () => {
     await visit(page, '/admin-campaign');
     const form = page.getByRole('region', { name: 'Post an update' });
     await form.getByRole('textbox', { name: 'Title of the update' }).fill('Surgery went well');
-    await form.getByRole('textbox', { name: 'Text of the update' }).fill('Maya is home and resting.\n\nThank you, everyone.');
+    await form
+      .getByRole('textbox', { name: 'Text of the update' })
+      .fill('Maya is home and resting.\n\nThank you, everyone.');
     expect(await form.getByRole('checkbox', { name: /Tell the followers/ }).isChecked()).toBe(true);
     await form.getByRole('button', { name: 'Post the update' }).click();
     await expect.poll(() => toastText(page)).toContain('1 followers were told');

@@ -12,10 +12,23 @@ describe('a verified doctor editing their profile', () => {
   it('sees the re-verification notice when the name or a credential differs from the saved one, and not for the bio', async () => {
     const { page, context } = await suite.newPage();
     const person = await signUpThroughApi(context, { role: 'doctor', firstName: 'Dana', lastName: 'Whitfield' });
-    expect((await context.request.post('/api/user/onboarding', { data: { role: 'doctor', onboardingData: DOCTOR_ANSWERS }, headers: { origin: suite.site.baseURL } })).status()).toBe(200);
+    expect(
+      (
+        await context.request.post('/api/user/onboarding', {
+          data: { role: 'doctor', onboardingData: DOCTOR_ANSWERS },
+          headers: { origin: suite.site.baseURL },
+        })
+      ).status(),
+    ).toBe(200);
     const db = suite.site.database.db;
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, String(person.email).toLowerCase()));
-    await db.update(doctorProfiles).set({ verificationStatus: 'verified', verificationDecidedAt: new Date() }).where(eq(doctorProfiles.userId, user!.id));
+    const [user] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, String(person.email).toLowerCase()));
+    await db
+      .update(doctorProfiles)
+      .set({ verificationStatus: 'verified', verificationDecidedAt: new Date() })
+      .where(eq(doctorProfiles.userId, user!.id));
     const notice = page.getByTestId('reverification-notice');
 
     // The name, on Account Settings.

@@ -5,7 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DOCTOR_ANSWERS, buildDoctor } from '../factories/doctors.ts';
-import { browserSuite, expectNoAccessView, expectNoAxeViolations, signInAsAdmin, signUpThroughApi, toastText, visit, type Page } from './fixtures.ts';
+import {
+  browserSuite,
+  expectNoAccessView,
+  expectNoAxeViolations,
+  signInAsAdmin,
+  signUpThroughApi,
+  toastText,
+  visit,
+  type Page,
+} from './fixtures.ts';
 
 const suite = browserSuite();
 
@@ -28,19 +37,35 @@ describe('doctor verification and the directory', () => {
     const db = suite.site.database.db;
     await buildDoctor(db, {
       user: { firstName: 'Noor', lastName: 'Haddad' },
-      profile: { specialty: 'Psychiatry', areasOfExpertise: ['Mental Health & Trauma'], consultationTypes: ['Phone consultation'], hospitalAffiliation: null },
+      profile: {
+        specialty: 'Psychiatry',
+        areasOfExpertise: ['Mental Health & Trauma'],
+        consultationTypes: ['Phone consultation'],
+        hospitalAffiliation: null,
+      },
     });
-    await buildDoctor(db, { status: 'pending', user: { firstName: 'Lee', lastName: 'Unlisted' }, profile: { licenseNumber: 'FAKE-000' } });
+    await buildDoctor(db, {
+      status: 'pending',
+      user: { firstName: 'Lee', lastName: 'Unlisted' },
+      profile: { licenseNumber: 'FAKE-000' },
+    });
 
     // --- The doctor joins and waits -----------------------------------------------------------
     const doctor = await suite.newPage();
     await signUpThroughApi(doctor.context, { role: 'doctor', firstName: 'Amara', lastName: 'Okafor' });
-    const onboarded = await doctor.context.request.post('/api/user/onboarding', { data: { role: 'doctor', onboardingData: DOCTOR_ANSWERS }, headers: { origin: suite.site.baseURL } });
+    const onboarded = await doctor.context.request.post('/api/user/onboarding', {
+      data: { role: 'doctor', onboardingData: DOCTOR_ANSWERS },
+      headers: { origin: suite.site.baseURL },
+    });
     expect(onboarded.status()).toBe(200);
     await visit(doctor.page, '/doctor-dashboard');
     await expectOneHeading(doctor.page, 'Doctor Dashboard');
-    await expect.poll(() => doctor.page.getByTestId('verification-status').innerText()).toBe('Waiting for verification');
-    await doctor.page.getByText('Once you are verified, the stories whose authors ask for professional input appear here.').waitFor();
+    await expect
+      .poll(() => doctor.page.getByTestId('verification-status').innerText())
+      .toBe('Waiting for verification');
+    await doctor.page
+      .getByText('Once you are verified, the stories whose authors ask for professional input appear here.')
+      .waitFor();
     // Only the doctor (and admins) see the license number.
     await doctor.page.getByText(`${DOCTOR_ANSWERS.licenseNumber} (${DOCTOR_ANSWERS.licenseState})`).waitFor();
     await expectNoAxeViolations(doctor.page);
@@ -62,7 +87,13 @@ describe('doctor verification and the directory', () => {
     expect(await admin.page.getByRole('button', { name: 'Pending' }).getAttribute('aria-pressed')).toBe('true');
     const row = admin.page.getByTestId('doctors-table').getByRole('row').filter({ hasText: 'Dr. Amara Okafor' });
     await row.waitFor();
-    for (const text of [DOCTOR_ANSWERS.licenseNumber, DOCTOR_ANSWERS.licenseState, DOCTOR_ANSWERS.medicalBoard, DOCTOR_ANSWERS.hospitalAffiliation]) expect(await row.innerText()).toContain(text);
+    for (const text of [
+      DOCTOR_ANSWERS.licenseNumber,
+      DOCTOR_ANSWERS.licenseState,
+      DOCTOR_ANSWERS.medicalBoard,
+      DOCTOR_ANSWERS.hospitalAffiliation,
+    ])
+      expect(await row.innerText()).toContain(text);
     expect(await row.getByRole('link', { name: /@example\.com$/ }).count()).toBe(1);
     await expectNoAxeViolations(admin.page);
 
@@ -83,11 +114,17 @@ describe('doctor verification and the directory', () => {
     await admin.page.keyboard.press('Enter');
     await expect.poll(() => toastText(admin.page)).toContain('Doctor verified');
     await admin.page.getByText('No doctors are waiting for verification.').waitFor();
-    await expect.poll(() => admin.page.evaluate(() => document.activeElement?.textContent)).toBe('Waiting for verification');
+    await expect
+      .poll(() => admin.page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Waiting for verification');
     await admin.page.getByRole('button', { name: 'Verified' }).click();
     await admin.page.getByTestId('doctors-table').getByRole('row').filter({ hasText: 'Dr. Amara Okafor' }).waitFor();
     await admin.page.getByRole('button', { name: 'Rejected' }).click();
-    await admin.page.getByTestId('doctors-table').getByRole('row').filter({ hasText: 'No license FAKE-000 on the state board register.' }).waitFor();
+    await admin.page
+      .getByTestId('doctors-table')
+      .getByRole('row')
+      .filter({ hasText: 'No license FAKE-000 on the state board register.' })
+      .waitFor();
     await expectNoAxeViolations(admin.page);
 
     // --- Visitors find the doctor, and the filters work ---------------------------------------
@@ -155,7 +192,9 @@ describe('doctor verification and the directory', () => {
     // --- The doctor sees the decision ---------------------------------------------------------
     await visit(doctor.page, '/doctor-dashboard');
     await expect.poll(() => doctor.page.getByTestId('verification-status').innerText()).toBe('Verified');
-    expect(await doctor.page.getByRole('link', { name: 'See your public profile' }).getAttribute('href')).toBe(profilePath);
+    expect(await doctor.page.getByRole('link', { name: 'See your public profile' }).getAttribute('href')).toBe(
+      profilePath,
+    );
     await doctor.page.getByText('No stories are asking for professional input right now.', { exact: false }).waitFor();
     await expectNoAxeViolations(doctor.page);
   }, 180_000);
@@ -175,7 +214,9 @@ describe('doctor verification and the directory', () => {
     const visitor = await suite.newPage();
     await visit(visitor.page, '/doctor-dashboard');
     await expectOneHeading(visitor.page, 'Please sign in');
-    expect(await visitor.page.getByRole('link', { name: 'Sign in' }).last().getAttribute('href')).toBe('/login?returnTo=%2Fdoctor-dashboard');
+    expect(await visitor.page.getByRole('link', { name: 'Sign in' }).last().getAttribute('href')).toBe(
+      '/login?returnTo=%2Fdoctor-dashboard',
+    );
     await expectNoAxeViolations(visitor.page);
   }, 90_000);
 });

@@ -7,7 +7,11 @@ import { browserSuite, toastText, visit } from './fixtures.ts';
 const suite = browserSuite();
 
 async function latestIntent() {
-  const [row] = await suite.site.database.db.select().from(donationIntents).orderBy(desc(donationIntents.createdAt)).limit(1);
+  const [row] = await suite.site.database.db
+    .select()
+    .from(donationIntents)
+    .orderBy(desc(donationIntents.createdAt))
+    .limit(1);
   return row;
 }
 
@@ -40,7 +44,12 @@ describe('the donate page', () => {
     await tab.waitForLoadState();
     expect(tab.url()).toBe('https://www.paypal.me/HealingCircleExample/50');
     await expect.poll(() => toastText(page)).toContain('Intent Saved');
-    expect(await latestIntent()).toMatchObject({ amountCents: 5000, paymentMethod: 'PayPal', message: null, status: 'open' });
+    expect(await latestIntent()).toMatchObject({
+      amountCents: 5000,
+      paymentMethod: 'PayPal',
+      message: null,
+      status: 'open',
+    });
   });
 
   it('records a custom amount with a message; the custom amount clears the quick choice and back', async () => {
@@ -78,7 +87,13 @@ describe('the donate page', () => {
     const { page } = await suite.newPage({ javaScriptEnabled: false });
     await page.goto('/donate');
     expect(await page.title()).toMatch(/Maya/);
-    for (const selector of ['meta[name="description"]', 'meta[name="keywords"]', 'meta[property="og:title"]', 'meta[property="og:image"]', 'meta[name="twitter:card"]']) {
+    for (const selector of [
+      'meta[name="description"]',
+      'meta[name="keywords"]',
+      'meta[property="og:title"]',
+      'meta[property="og:image"]',
+      'meta[name="twitter:card"]',
+    ]) {
       expect(await page.locator(selector).getAttribute('content'), selector).toBeTruthy();
     }
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${suite.site.baseURL}/donate`);

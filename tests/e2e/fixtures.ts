@@ -129,7 +129,12 @@ export function browserSuite() {
 }
 
 /** Makes an admin of this level and signs this browser context in as them. */
-export async function signInAsAdmin(context: BrowserContext, site: Site, level: AdminLevel, overrides: Parameters<typeof buildAdmin>[2] = {}) {
+export async function signInAsAdmin(
+  context: BrowserContext,
+  site: Site,
+  level: AdminLevel,
+  overrides: Parameters<typeof buildAdmin>[2] = {},
+) {
   const admin = await buildAdmin(site.database.db, level, overrides);
   const res = await context.request.post('/api/auth/login', { data: adminLogin(admin) });
   expect(res.status()).toBe(200);
@@ -152,7 +157,12 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await page.evaluate(async () => {
     const run = (window as unknown as { axe: typeof axe }).axe.run;
     const r = await run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
   });
   expect(results).toEqual([]);
 }
@@ -166,7 +176,9 @@ export async function signUpThroughApi(context: BrowserContext, overrides: Recor
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('could not solve the ALTCHA challenge');
   const person = newPerson(overrides);
-  const res = await context.request.post('/api/auth/register', { data: { ...person, altcha: encodeAltchaPayload(challenge, solution) } });
+  const res = await context.request.post('/api/auth/register', {
+    data: { ...person, altcha: encodeAltchaPayload(challenge, solution) },
+  });
   if (res.status() !== 201) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
   return person;
 }

@@ -17,7 +17,13 @@ describe('notifications', () => {
     const [me] = await suite.site.database.db.select().from(users).where(eq(users.email, person.email.toLowerCase()));
     await notify(
       suite.site.database.db,
-      Array.from({ length: 11 }, (_, i) => ({ userId: me!.id, type: 'story_support' as const, title: `Support number ${i + 1}`, link: '/profile', eventKey: `test:${i}` })),
+      Array.from({ length: 11 }, (_, i) => ({
+        userId: me!.id,
+        type: 'story_support' as const,
+        title: `Support number ${i + 1}`,
+        link: '/profile',
+        eventKey: `test:${i}`,
+      })),
     );
 
     await visit(page, '/notifications');

@@ -5,12 +5,22 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CLIENT_ONLY_PATHS, PRERENDERED_PAGES } from '../../src/shared/routes.ts';
-import { browserSuite, settle, signInAsAdmin, signUpThroughApi, visit, type BrowserContext, type Page } from './fixtures.ts';
+import {
+  browserSuite,
+  settle,
+  signInAsAdmin,
+  signUpThroughApi,
+  visit,
+  type BrowserContext,
+  type Page,
+} from './fixtures.ts';
 
 const suite = browserSuite();
 
 /** Every page of the page table, with a made-up id where a path takes one. */
-const EVERY_PAGE = [...Object.keys(PRERENDERED_PAGES), ...CLIENT_ONLY_PATHS].map((path) => path.replace(/:[a-z]+/gi, '00000000-0000-4000-8000-000000000000'));
+const EVERY_PAGE = [...Object.keys(PRERENDERED_PAGES), ...CLIENT_ONLY_PATHS].map((path) =>
+  path.replace(/:[a-z]+/gi, '00000000-0000-4000-8000-000000000000'),
+);
 
 /** Collects CSP violations (the DOM event and Chromium's console report) and Permissions-Policy header errors from every document the page loads. */
 async function watchForViolations(page: Page): Promise<string[]> {
@@ -18,11 +28,14 @@ async function watchForViolations(page: Page): Promise<string[]> {
   await page.exposeFunction('reportCspViolation', (text: string) => found.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation(`${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI}`);
+      (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation(
+        `${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI}`,
+      );
     });
   });
   page.on('console', (m) => {
-    if (/Content Security Policy|unsafe-eval|Permissions-Policy/i.test(m.text())) found.push(`${new URL(page.url()).pathname}: ${m.text()}`);
+    if (/Content Security Policy|unsafe-eval|Permissions-Policy/i.test(m.text()))
+      found.push(`${new URL(page.url()).pathname}: ${m.text()}`);
   });
   return found;
 }
@@ -50,12 +63,16 @@ describe('every page keeps to its content security policy', () => {
     expect(violations).toEqual([]);
   }, 180_000);
 
-  it.each(['patient', 'super_admin'] as const)('raises no CSP violation or Permissions-Policy error on any page for a signed-in %s', async (who) => {
-    const { page } = await signedInAs(who);
-    const violations = await watchForViolations(page);
-    await visitAll(page);
-    expect(violations).toEqual([]);
-  }, 180_000);
+  it.each(['patient', 'super_admin'] as const)(
+    'raises no CSP violation or Permissions-Policy error on any page for a signed-in %s',
+    async (who) => {
+      const { page } = await signedInAs(who);
+      const violations = await watchForViolations(page);
+      await visitAll(page);
+      expect(violations).toEqual([]);
+    },
+    180_000,
+  );
 });
 
 describe('hydration', () => {
@@ -63,7 +80,8 @@ describe('hydration', () => {
     const { page } = await signedInAs('patient');
     const problems: string[] = [];
     page.on('console', (m) => {
-      if ((m.type() === 'error' || m.type() === 'warning') && /hydrat|did not match|#418|#425|#423/i.test(m.text())) problems.push(m.text());
+      if ((m.type() === 'error' || m.type() === 'warning') && /hydrat|did not match|#418|#425|#423/i.test(m.text()))
+        problems.push(m.text());
     });
     page.on('pageerror', (err) => problems.push(err.message));
     await visit(page, '/');
@@ -82,7 +100,8 @@ describe('page headers', () => {
       expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
       expect(headers['x-frame-options'], path).toBe('DENY');
       const policy = headers['permissions-policy'] ?? '';
-      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'browsing-topics']) expect(policy, path).toContain(`${feature}=()`);
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'browsing-topics'])
+        expect(policy, path).toContain(`${feature}=()`);
       // The click-to-load video may still go full screen and autoplay in its own frame.
       expect(policy, path).toContain('fullscreen=(self "https://www.youtube-nocookie.com")');
     }

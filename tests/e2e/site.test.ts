@@ -5,7 +5,19 @@ import { browserSuite, expectNoAxeViolations, settle, toastText, visit } from '.
 
 const suite = browserSuite();
 
-const PUBLIC_PAGES = ['/', '/donate', '/how-it-works', '/contact', '/privacy-policy', '/terms-of-service', '/medical-disclaimer', '/donor-agreement', '/transparency', '/refund-request', '/no-such-page'];
+const PUBLIC_PAGES = [
+  '/',
+  '/donate',
+  '/how-it-works',
+  '/contact',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/medical-disclaimer',
+  '/donor-agreement',
+  '/transparency',
+  '/refund-request',
+  '/no-such-page',
+];
 
 describe('the public site', () => {
   it.each(PUBLIC_PAGES)('%s has no axe violations', async (path) => {

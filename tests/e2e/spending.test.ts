@@ -7,7 +7,16 @@ import { describe, expect, it } from 'vitest';
 import { buildDonation } from '../factories/donations.ts';
 import { makeCampaignOwner } from '../factories/spending.ts';
 import { STRONG_PASSWORD } from '../setup/accounts.ts';
-import { browserSuite, expectNoAccessView, expectNoAxeViolations, signInAsAdmin, signUpThroughApi, toastText, visit, type Page } from './fixtures.ts';
+import {
+  browserSuite,
+  expectNoAccessView,
+  expectNoAxeViolations,
+  signInAsAdmin,
+  signUpThroughApi,
+  toastText,
+  visit,
+  type Page,
+} from './fixtures.ts';
 
 const suite = browserSuite();
 
@@ -15,8 +24,16 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
 /** The smallest thing that is a PDF by its first bytes. */
-const RECEIPT = { name: 'receipt.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n') };
-const NOT_A_DOCUMENT = { name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<script>alert(1)</script>') };
+const RECEIPT = {
+  name: 'receipt.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+};
+const NOT_A_DOCUMENT = {
+  name: 'notes.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('<script>alert(1)</script>'),
+};
 
 const PAYEE = 'Riverside Surgical Center';
 const DESCRIPTION = 'Deposit for the excision surgery operating room';
@@ -68,7 +85,9 @@ describe('verified spending', () => {
     await patient.page.getByRole('link', { name: 'Submit an expense' }).click();
     await expect.poll(() => pathOf(patient.page)).toBe('/my-expenses/new');
     await expectOneHeading(patient.page, 'Submit an Expense');
-    await patient.page.getByText('Private: only the admins who approve it and you read this.', { exact: false }).waitFor();
+    await patient.page
+      .getByText('Private: only the admins who approve it and you read this.', { exact: false })
+      .waitFor();
     await expectNoAxeViolations(patient.page);
 
     // Nothing filled in: the shared schema's messages at each field, the documents' too.
@@ -88,13 +107,17 @@ describe('verified spending', () => {
     // A file that is not a document is refused by the server, said at the file; it can be removed.
     const documents = patient.page.getByTestId('attached-document');
     await patient.page.getByLabel('Add documents').setInputFiles(NOT_A_DOCUMENT);
-    await documents.filter({ hasText: 'Not uploaded: The document must be a PDF or a PNG, JPEG or WebP image' }).waitFor();
+    await documents
+      .filter({ hasText: 'Not uploaded: The document must be a PDF or a PNG, JPEG or WebP image' })
+      .waitFor();
     await patient.page.getByRole('button', { name: `Remove ${NOT_A_DOCUMENT.name}` }).click();
     await expect.poll(() => documents.count()).toBe(0);
     // The receipt uploads as soon as it is chosen.
     await patient.page.getByLabel('Add documents').setInputFiles(RECEIPT);
     await documents.filter({ hasText: 'Uploaded (PDF' }).waitFor();
-    expect(await documents.getByRole('link', { name: /receipt\.pdf/ }).getAttribute('href')).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}$/);
+    expect(await documents.getByRole('link', { name: /receipt\.pdf/ }).getAttribute('href')).toMatch(
+      /^\/api\/uploads\/[0-9a-f-]{36}$/,
+    );
     await expectNoAxeViolations(patient.page);
 
     await patient.page.getByRole('button', { name: 'Submit expense' }).click();
@@ -136,7 +159,9 @@ describe('verified spending', () => {
     await expectOneHeading(managerA.page, 'Expense Approvals');
     const patientsExpense = managerA.page.getByTestId('admin-expense').filter({ hasText: PAYEE });
     await patientsExpense.waitFor();
-    expect(await patientsExpense.getByTestId('item-age').innerText()).toMatch(/business days? waiting \(review window: 3-5 business days\)/);
+    expect(await patientsExpense.getByTestId('item-age').innerText()).toMatch(
+      /business days? waiting \(review window: 3-5 business days\)/,
+    );
     expect(await patientsExpense.innerText()).toContain('Submitted');
     expect(await patientsExpense.innerText()).toContain('by Maya Owner');
     expect(await patientsExpense.getByRole('link', { name: /^Document 1 \(PDF/ }).count()).toBe(1);
@@ -144,7 +169,9 @@ describe('verified spending', () => {
 
     const ownExpense = managerA.page.getByTestId('admin-expense').filter({ hasText: 'Coastal Airways' });
     await ownExpense.getByRole('button', { name: /^Approve Coastal Airways/ }).click();
-    await expect.poll(() => ownExpense.getByTestId('expense-problem').innerText()).toBe('You submitted this expense, so someone else must approve it');
+    await expect
+      .poll(() => ownExpense.getByTestId('expense-problem').innerText())
+      .toBe('You submitted this expense, so someone else must approve it');
     await expectNoAxeViolations(managerA.page);
     // Rejected with a reason (asked for, and required).
     await ownExpense.getByRole('button', { name: /^Reject Coastal Airways/ }).click();
@@ -159,7 +186,9 @@ describe('verified spending', () => {
     await patientsExpense.getByLabel('Description for the public ledger (optional)').fill(PUBLIC_DESCRIPTION);
     await patientsExpense.getByRole('button', { name: new RegExp(`^Approve ${PAYEE}`) }).click();
     await expect.poll(() => toastText(managerA.page)).toContain('Approval recorded');
-    await expect.poll(() => patientsExpense.getByTestId('expense-status').innerText()).toBe('Approved, waiting to be paid');
+    await expect
+      .poll(() => patientsExpense.getByTestId('expense-status').innerText())
+      .toBe('Approved, waiting to be paid');
     expect(await patientsExpense.getByTestId('expense-approvals').innerText()).toBe('1 of 1 approval');
 
     // --- Manager B releases it -----------------------------------------------------------------
@@ -179,12 +208,18 @@ describe('verified spending', () => {
     await managerB.page.getByRole('button', { name: 'Paid', exact: true }).click();
     const paid = managerB.page.getByTestId('admin-expense').filter({ hasText: PAYEE });
     await paid.waitFor();
-    expect(await paid.getByTestId('expense-release').innerText()).toMatch(/by Bank transfer, reference TX-1001 \(recorded by Bea Releaser\)/);
+    expect(await paid.getByTestId('expense-release').innerText()).toMatch(
+      /by Bank transfer, reference TX-1001 \(recorded by Bea Releaser\)/,
+    );
     await expectNoAxeViolations(managerB.page);
 
     // --- The patient sees it paid --------------------------------------------------------------
     await visit(patient.page, '/my-expenses');
-    await expect.poll(() => patient.page.getByTestId('expense').filter({ hasText: PAYEE }).getByTestId('expense-status').innerText()).toBe('Paid');
+    await expect
+      .poll(() =>
+        patient.page.getByTestId('expense').filter({ hasText: PAYEE }).getByTestId('expense-status').innerText(),
+      )
+      .toBe('Paid');
     expect(await patient.page.getByTestId('expense-release').innerText()).toContain('Bank transfer');
 
     // --- The public ledger ------------------------------------------------------------------------
@@ -199,14 +234,17 @@ describe('verified spending', () => {
     expect(await visitor.page.getByTestId('total-releasedCents').innerText()).toBe('$1,200.00');
     expect(await visitor.page.getByTestId('total-refundedCents').innerText()).toBe('$0.00');
     const release = await visitor.page.getByTestId('releases-table').innerText();
-    for (const text of ['Hospital or clinic', PUBLIC_DESCRIPTION, 'Surgery', '$1,200.00']) expect(release).toContain(text);
+    for (const text of ['Hospital or clinic', PUBLIC_DESCRIPTION, 'Surgery', '$1,200.00'])
+      expect(release).toContain(text);
     // Payee names, documents and the submitted description stay private.
     expect(await visitor.page.content()).not.toContain(PAYEE);
     expect(await visitor.page.content()).not.toContain(DESCRIPTION);
     const donors = await visitor.page.getByTestId('donations-list').innerText();
     expect(donors).toContain('Grace Hopper');
     expect(donors).toContain('Anonymous');
-    expect(await visitor.page.getByRole('link', { name: 'Ask for a refund' }).getAttribute('href')).toBe('/refund-request');
+    expect(await visitor.page.getByRole('link', { name: 'Ask for a refund' }).getAttribute('href')).toBe(
+      '/refund-request',
+    );
     // The figures arrived into space kept for them: nothing on screen moved.
     expect(await layoutShift(visitor.page)).toBeLessThan(0.01);
     await expectNoAxeViolations(visitor.page);
@@ -215,9 +253,13 @@ describe('verified spending', () => {
     await visit(visitor.page, '/');
     await expect.poll(() => visitor.page.getByTestId('released-surgery').innerText()).toBe('$1,200.00 released so far');
     expect(await visitor.page.getByTestId('released-pre-op').innerText()).toBe('$0.00 released so far');
-    expect(await visitor.page.getByRole('link', { name: 'See every payment on the transparency page' }).getAttribute('href')).toBe('/transparency');
+    expect(
+      await visitor.page.getByRole('link', { name: 'See every payment on the transparency page' }).getAttribute('href'),
+    ).toBe('/transparency');
     await visit(visitor.page, '/donate');
-    expect(await visitor.page.getByRole('link', { name: 'transparency page' }).getAttribute('href')).toBe('/transparency');
+    expect(await visitor.page.getByRole('link', { name: 'transparency page' }).getAttribute('href')).toBe(
+      '/transparency',
+    );
     expect(visitor.thirdParty).toEqual([]);
   }, 180_000);
 
@@ -232,7 +274,9 @@ describe('verified spending', () => {
     await expectNoAxeViolations(donor.page);
     await donor.page.getByRole('button', { name: 'Send refund request' }).click();
     await expect.poll(() => fieldError(donor.page, 'Your name')).toBe('Enter your name');
-    expect(await fieldError(donor.page, 'Why you are asking')).toBe('Tell us why you are asking (at least 10 characters)');
+    expect(await fieldError(donor.page, 'Why you are asking')).toBe(
+      'Tell us why you are asking (at least 10 characters)',
+    );
     await expectNoAxeViolations(donor.page);
     await donor.page.getByLabel('Your name').fill('Ruth Refund');
     await donor.page.getByLabel('Email').fill('ruth.refund@example.com');
@@ -286,7 +330,9 @@ describe('verified spending', () => {
     await visit(other.page, '/my-expenses');
     await expectOneHeading(other.page, 'Expenses');
     await other.page.getByTestId('not-owner').waitFor();
-    expect(await other.page.getByTestId('not-owner').innerText()).toContain("Only the campaign's owner and its managers can see and submit its expenses");
+    expect(await other.page.getByTestId('not-owner').innerText()).toContain(
+      "Only the campaign's owner and its managers can see and submit its expenses",
+    );
     expect(await other.page.getByRole('link', { name: 'Submit an expense' }).count()).toBe(0);
     await expectNoAxeViolations(other.page);
     await visit(other.page, '/my-expenses/new');
@@ -300,6 +346,8 @@ describe('verified spending', () => {
     const visitor = await suite.newPage();
     await visit(visitor.page, '/my-expenses');
     await expectOneHeading(visitor.page, 'Expenses');
-    expect(await visitor.page.getByRole('link', { name: 'Sign in' }).last().getAttribute('href')).toBe('/login?returnTo=%2Fmy-expenses');
+    expect(await visitor.page.getByRole('link', { name: 'Sign in' }).last().getAttribute('href')).toBe(
+      '/login?returnTo=%2Fmy-expenses',
+    );
   }, 90_000);
 });

@@ -8,7 +8,16 @@ import { eq } from 'drizzle-orm';
 import { doctorProfiles, users } from '../../src/server/db/schema/index.ts';
 import { DOCTOR_ANSWERS } from '../factories/doctors.ts';
 import type { Response } from 'playwright-core';
-import { browserSuite, expectNoAccessView, expectNoAxeViolations, signInAsAdmin, signUpThroughApi, toastText, visit, type Page } from './fixtures.ts';
+import {
+  browserSuite,
+  expectNoAccessView,
+  expectNoAxeViolations,
+  signInAsAdmin,
+  signUpThroughApi,
+  toastText,
+  visit,
+  type Page,
+} from './fixtures.ts';
 
 const suite = browserSuite();
 
@@ -33,7 +42,10 @@ const BODY = [
 ].join('\n');
 
 /** A real 1x1 PNG, for the story image. */
-const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 const IMAGE_ALT = 'A handwritten pain diary open on a kitchen table';
 
 /** The JavaScript a page loaded, concatenated (to see which code it pulled in). */
@@ -178,11 +190,16 @@ describe('stories', () => {
     expect(onboarded.status()).toBe(200);
     const db = suite.site.database.db;
     const [docRow] = await db.select({ id: users.id }).from(users).where(eq(users.email, doc.email));
-    await db.update(doctorProfiles).set({ verificationStatus: 'verified', verificationDecidedAt: new Date() }).where(eq(doctorProfiles.userId, docRow!.id));
+    await db
+      .update(doctorProfiles)
+      .set({ verificationStatus: 'verified', verificationDecidedAt: new Date() })
+      .where(eq(doctorProfiles.userId, docRow!.id));
 
     await visit(doctor.page, storyPath);
     await expectOneHeading(doctor.page, TITLE);
-    await doctor.page.getByRole('textbox', { name: 'Your words of support' }).fill('Thank you for sharing this.\nA pain diary is <i>exactly</i> right.');
+    await doctor.page
+      .getByRole('textbox', { name: 'Your words of support' })
+      .fill('Thank you for sharing this.\nA pain diary is <i>exactly</i> right.');
     await doctor.page.getByRole('button', { name: 'Post words of support' }).click();
     await expect.poll(() => toastText(doctor.page)).toContain('Words of support posted');
     const reply = doctor.page.getByTestId('support-reply').filter({ hasText: 'Dana H.' });
@@ -224,7 +241,12 @@ describe('stories', () => {
     await signUpThroughApi(patient.context, { role: 'patient', firstName: 'Lena', lastName: 'Okoro' });
     const { page } = patient;
     const created = await patient.context.request.post('/api/my/stories', {
-      data: { title: 'Learning to rest', body: 'After surgery I had to learn that resting is part of the work, not a pause from it.', tags: ['Fibroids'], publishConsent: true },
+      data: {
+        title: 'Learning to rest',
+        body: 'After surgery I had to learn that resting is part of the work, not a pause from it.',
+        tags: ['Fibroids'],
+        publishConsent: true,
+      },
       headers: origin,
     });
     expect(created.status()).toBe(201);
@@ -247,7 +269,9 @@ describe('stories', () => {
     await queued.getByRole('button', { name: 'Reject…' }).click();
     await queued.getByRole('button', { name: 'Reject story' }).click();
     await queued.getByText('Give a reason the author will see').waitFor();
-    await queued.getByRole('textbox', { name: 'Why is it not approved?' }).fill('Please leave out the name of your clinic.');
+    await queued
+      .getByRole('textbox', { name: 'Why is it not approved?' })
+      .fill('Please leave out the name of your clinic.');
     await expectNoAxeViolations(mod);
     await queued.getByRole('button', { name: 'Reject story' }).click();
     await expect.poll(() => toastText(mod)).toContain('Story not approved');
@@ -260,7 +284,9 @@ describe('stories', () => {
     await mine.getByRole('link', { name: /^Edit/ }).click();
     await expectOneHeading(page, 'Edit Your Story');
     await page.getByText('Please leave out the name of your clinic.').waitFor();
-    await page.getByRole('textbox', { name: 'Your story' }).fill('After surgery I had to learn that resting is part of the work, not a pause from it. **Rest is care.**');
+    await page
+      .getByRole('textbox', { name: 'Your story' })
+      .fill('After surgery I had to learn that resting is part of the work, not a pause from it. **Rest is care.**');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect.poll(() => toastText(page)).toContain('Draft saved');
     await expectNoAxeViolations(page);
@@ -300,7 +326,10 @@ describe('stories', () => {
     // A reply is reported by the author and hidden by the moderator.
     const supporter = await suite.newPage();
     await signUpThroughApi(supporter.context, { role: 'donor', firstName: 'Sam', lastName: 'Supporter' });
-    const posted = await supporter.context.request.post(`/api/stories/${storyId}/support`, { data: { body: 'Buy my miracle cure!' }, headers: origin });
+    const posted = await supporter.context.request.post(`/api/stories/${storyId}/support`, {
+      data: { body: 'Buy my miracle cure!' },
+      headers: origin,
+    });
     expect(posted.status()).toBe(201);
     await visit(page, `/stories/${storyId}`);
     const spam = page.getByTestId('support-reply').filter({ hasText: 'Sam S.' });
@@ -334,7 +363,11 @@ describe('stories', () => {
     await expect.poll(() => edited.getByTestId('story-status').innerText()).toBe('Hidden by a moderator');
     expect(await edited.innerText()).toContain('Reported as medical advice; checking.');
     await mod.getByRole('button', { name: 'Hidden', exact: true }).click();
-    await mod.getByTestId('moderated-story').filter({ hasText: 'one year on' }).getByRole('button', { name: 'Restore' }).click();
+    await mod
+      .getByTestId('moderated-story')
+      .filter({ hasText: 'one year on' })
+      .getByRole('button', { name: 'Restore' })
+      .click();
     await expect.poll(() => toastText(mod)).toContain('Story restored');
     await mod.getByText('No stories are hidden.').waitFor();
     await expectNoAxeViolations(mod);
@@ -354,7 +387,9 @@ describe('stories', () => {
 
     await visit(page, '/my-stories');
     await expectOneHeading(page, 'My Stories');
-    expect(await page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login?returnTo=%2Fmy-stories');
+    expect(await page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      '/login?returnTo=%2Fmy-stories',
+    );
     await expectNoAxeViolations(page);
 
     const donor = await suite.newPage();
@@ -365,7 +400,10 @@ describe('stories', () => {
     expect(await donor.page.getByRole('link', { name: 'Write a story' }).count()).toBe(0);
     await expectNoAxeViolations(donor.page);
     // The server agrees.
-    const refused = await donor.context.request.post('/api/my/stories', { data: { title: 'Mine', body: 'x'.repeat(60) }, headers: { origin: suite.site.baseURL } });
+    const refused = await donor.context.request.post('/api/my/stories', {
+      data: { title: 'Mine', body: 'x'.repeat(60) },
+      headers: { origin: suite.site.baseURL },
+    });
     expect(refused.status()).toBe(403);
     expect(((await refused.json()) as { code: string }).code).toBe('FORBIDDEN');
 

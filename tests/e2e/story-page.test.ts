@@ -45,14 +45,20 @@ describe('the story page', () => {
     expect(text).toContain('30+');
     expect(text).toContain('1000s');
     expect(text).toContain('$1,200');
-    expect(await page.getByRole('link', { name: 'Share on X (opens in a new tab)' }).getAttribute('href')).toMatch(/^https:\/\/twitter\.com\/intent\/tweet\?text=.+&url=http%3A%2F%2F127\.0\.0\.1/);
-    expect(await page.getByRole('link', { name: 'Send Email' }).getAttribute('href')).toMatch(/^mailto:\?subject=.+&body=.+127\.0\.0\.1/);
+    expect(await page.getByRole('link', { name: 'Share on X (opens in a new tab)' }).getAttribute('href')).toMatch(
+      /^https:\/\/twitter\.com\/intent\/tweet\?text=.+&url=http%3A%2F%2F127\.0\.0\.1/,
+    );
+    expect(await page.getByRole('link', { name: 'Send Email' }).getAttribute('href')).toMatch(
+      /^mailto:\?subject=.+&body=.+127\.0\.0\.1/,
+    );
     const footer = page.getByRole('navigation', { name: 'Footer' });
     for (const href of ['/privacy-policy', '/medical-disclaimer', '/admin']) {
       expect(await footer.locator(`a[href="${href}"]`).count()).toBe(1);
     }
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
-    expect(jsonLd['@graph'].map((n: { '@type': string }) => n['@type'])).toEqual(expect.arrayContaining(['DonateAction', 'Patient', 'Physician', 'Person']));
+    expect(jsonLd['@graph'].map((n: { '@type': string }) => n['@type'])).toEqual(
+      expect.arrayContaining(['DonateAction', 'Patient', 'Physician', 'Person']),
+    );
   });
 
   it('shows the story as HTML before any JavaScript runs', async () => {
@@ -74,7 +80,9 @@ describe('the story page', () => {
     await expect.poll(() => toastText(page)).toContain('Link copied!');
     // F8 takes keyboard users to the notifications region.
     await page.keyboard.press('F8');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label'))).toMatch(/^Notifications/);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label')))
+      .toMatch(/^Notifications/);
     await expect.poll(() => page.locator('main header button').innerText(), { timeout: 5000 }).toBe('Share');
   });
 

@@ -60,7 +60,9 @@ describe('two-step sign-in', () => {
     await signInThroughForm(page, admin.email, admin.password);
     const codeField = page.getByLabel('Authentication code');
     await codeField.waitFor();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete')), { timeout: 5_000 }).toBe('one-time-code');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete')), { timeout: 5_000 })
+      .toBe('one-time-code');
     expect(pathOf(page)).toBe('/login');
     await expectNoAxeViolations(page);
     await codeField.fill(recoveryCode);

@@ -23,7 +23,11 @@ let counter = 0;
  */
 export async function buildDoctor(
   db: Db,
-  options: { status?: 'pending' | 'verified' | 'rejected'; user?: Partial<typeof users.$inferInsert>; profile?: Partial<typeof doctorProfiles.$inferInsert> } = {},
+  options: {
+    status?: 'pending' | 'verified' | 'rejected';
+    user?: Partial<typeof users.$inferInsert>;
+    profile?: Partial<typeof doctorProfiles.$inferInsert>;
+  } = {},
 ) {
   counter++;
   const [user] = await db

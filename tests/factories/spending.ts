@@ -22,15 +22,29 @@ export async function newCampaign(db: Db, ownerId: string): Promise<string> {
   const slug = `test-${Math.random().toString(36).slice(2, 10)}`;
   const [row] = await db
     .insert(campaigns)
-    .values({ slug, content: { ...content, slug }, goalCents: content.goal.cents, currency: content.goal.currency, ownerId })
+    .values({
+      slug,
+      content: { ...content, slug },
+      goalCents: content.goal.cents,
+      currency: content.goal.currency,
+      ownerId,
+    })
     .returning({ id: campaigns.id });
   return row!.id;
 }
 
-export function uploadDocument(app: FastifyInstance, cookie: string, bytes: Buffer = PDF, filename = 'invoice.pdf', type = 'application/pdf') {
+export function uploadDocument(
+  app: FastifyInstance,
+  cookie: string,
+  bytes: Buffer = PDF,
+  filename = 'invoice.pdf',
+  type = 'application/pdf',
+) {
   const boundary = '----healing-circle-test';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);

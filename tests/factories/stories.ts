@@ -6,7 +6,13 @@ import { stories, users } from '../../src/server/db/schema/index.ts';
 export async function buildStory(db: Db, overrides: Partial<typeof stories.$inferInsert> = {}) {
   const [author] = await db
     .insert(users)
-    .values({ email: `author.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`, passwordHash: 'not-a-real-hash', firstName: 'Ava', lastName: 'Author', role: 'patient' })
+    .values({
+      email: `author.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`,
+      passwordHash: 'not-a-real-hash',
+      firstName: 'Ava',
+      lastName: 'Author',
+      role: 'patient',
+    })
     .returning();
   const [story] = await db
     .insert(stories)

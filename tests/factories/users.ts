@@ -47,7 +47,12 @@ export function adminLogin(admin: Awaited<ReturnType<typeof buildAdmin>>, at?: D
 }
 
 /** An admin of this level, signed in through the API: the cookie to send and the row. */
-export async function signInAdmin(app: FastifyInstance, db: Db, level: AdminLevel, overrides: Partial<typeof users.$inferInsert> = {}) {
+export async function signInAdmin(
+  app: FastifyInstance,
+  db: Db,
+  level: AdminLevel,
+  overrides: Partial<typeof users.$inferInsert> = {},
+) {
   const admin = await buildAdmin(db, level, overrides);
   const cookie = sessionCookie(await postJson(app, '/api/auth/login', adminLogin(admin, app.clock.now())));
   return { admin, cookie };

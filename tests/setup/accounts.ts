@@ -13,7 +13,9 @@ import { freshAddress, postJson } from './test-app.ts';
 /** Fetches a challenge and solves it, returning the payload the browser would send. */
 export async function solveAltcha(app: FastifyInstance): Promise<string> {
   // From a new address each time: suites solve more challenges than one address may fetch a minute.
-  const challenge = (await app.inject({ url: '/api/altcha/challenge', remoteAddress: freshAddress() })).json() as Challenge;
+  const challenge = (
+    await app.inject({ url: '/api/altcha/challenge', remoteAddress: freshAddress() })
+  ).json() as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('could not solve the ALTCHA challenge');
   return encodeAltchaPayload(challenge, solution);
@@ -24,7 +26,14 @@ export const STRONG_PASSWORD = 'Lilac-Harbour-42';
 let counter = 0;
 export function newPerson(overrides: Record<string, unknown> = {}) {
   counter++;
-  return { firstName: 'Rosa', lastName: 'Tester', email: `rosa.${counter}.${Date.now()}@example.com`, password: STRONG_PASSWORD, role: 'patient', ...overrides };
+  return {
+    firstName: 'Rosa',
+    lastName: 'Tester',
+    email: `rosa.${counter}.${Date.now()}@example.com`,
+    password: STRONG_PASSWORD,
+    role: 'patient',
+    ...overrides,
+  };
 }
 
 /** The `name=value` of the session cookie a response set, for sending back. */

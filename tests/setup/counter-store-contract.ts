@@ -1,7 +1,12 @@
 /** The account-limit counters behave the same on every store that instances can share (database, Redis). */
 import { randomUUID } from 'node:crypto';
 import { beforeEach, expect, it } from 'vitest';
-import { createAccountLimits, type AccountLimit, type AccountLimits, type CounterStore } from '../../src/server/services/account-limits.ts';
+import {
+  createAccountLimits,
+  type AccountLimit,
+  type AccountLimits,
+  type CounterStore,
+} from '../../src/server/services/account-limits.ts';
 import { fakeClock, type Clock } from '../../src/server/services/clock.ts';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters';
@@ -27,7 +32,8 @@ export function behavesAsAccountLimits(store: (clock: Clock) => CounterStore) {
   it('counts failed attempts per subject, case-insensitively, and then refuses even a right one with 429 and Retry-After', async () => {
     const subject = `Someone.${randomUUID()}@Example.com`;
     const results = [];
-    for (let i = 0; i < THREE_A_MINUTE.max; i++) results.push(await limits.attempt(THREE_A_MINUTE, i % 2 ? subject : subject.toLowerCase(), replyStub(), wrong));
+    for (let i = 0; i < THREE_A_MINUTE.max; i++)
+      results.push(await limits.attempt(THREE_A_MINUTE, i % 2 ? subject : subject.toLowerCase(), replyStub(), wrong));
     expect(results).toEqual([
       { ok: false, reached: false },
       { ok: false, reached: false },
@@ -36,12 +42,16 @@ export function behavesAsAccountLimits(store: (clock: Clock) => CounterStore) {
     const reply = replyStub();
     await expect(limits.attempt(THREE_A_MINUTE, subject, reply, right)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
     expect(reply.headers['retry-after']).toBe('60');
-    await expect(limits.attempt(THREE_A_MINUTE, `other.${subject}`, replyStub(), right)).resolves.toEqual({ ok: true, reached: false });
+    await expect(limits.attempt(THREE_A_MINUTE, `other.${subject}`, replyStub(), right)).resolves.toEqual({
+      ok: true,
+      reached: false,
+    });
   });
 
   it('right attempts are given back: any number of them never uses up the limit', async () => {
     const subject = randomUUID();
-    for (let i = 0; i < THREE_A_MINUTE.max * 3; i++) expect((await limits.attempt(THREE_A_MINUTE, subject, replyStub(), right)).ok).toBe(true);
+    for (let i = 0; i < THREE_A_MINUTE.max * 3; i++)
+      expect((await limits.attempt(THREE_A_MINUTE, subject, replyStub(), right)).ok).toBe(true);
     expect((await limits.attempt(THREE_A_MINUTE, subject, replyStub(), wrong)).reached).toBe(false);
   });
 
@@ -53,7 +63,9 @@ export function behavesAsAccountLimits(store: (clock: Clock) => CounterStore) {
       await new Promise((resolve) => setImmediate(resolve));
       return false;
     };
-    const settled = await Promise.allSettled(Array.from({ length: 30 }, () => limits.attempt(THREE_A_MINUTE, subject, replyStub(), slowWrong)));
+    const settled = await Promise.allSettled(
+      Array.from({ length: 30 }, () => limits.attempt(THREE_A_MINUTE, subject, replyStub(), slowWrong)),
+    );
     const answered = settled.filter((r) => r.status === 'fulfilled').map((r) => r.value);
     expect(checked).toBe(THREE_A_MINUTE.max);
     expect(answered).toHaveLength(THREE_A_MINUTE.max);
@@ -83,7 +95,12 @@ export function behavesAsAccountLimits(store: (clock: Clock) => CounterStore) {
       await limits.attempt(THREE_A_MINUTE, other, replyStub(), wrong);
     }
     await limits.clear(THREE_A_MINUTE, subject.toUpperCase());
-    await expect(limits.attempt(THREE_A_MINUTE, subject, replyStub(), right)).resolves.toEqual({ ok: true, reached: false });
-    await expect(limits.attempt(THREE_A_MINUTE, other, replyStub(), right)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    await expect(limits.attempt(THREE_A_MINUTE, subject, replyStub(), right)).resolves.toEqual({
+      ok: true,
+      reached: false,
+    });
+    await expect(limits.attempt(THREE_A_MINUTE, other, replyStub(), right)).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+    });
   });
 }

@@ -84,7 +84,12 @@ export function freshAddress(): string {
 /** A same-origin request (JSON body) from the given client address, a new one by default: as an attacker with many addresses. */
 export function injectFrom(
   app: FastifyInstance,
-  request: { method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; url: string; body?: unknown; headers?: Record<string, string> },
+  request: {
+    method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+    url: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+  },
   remoteAddress = freshAddress(),
 ) {
   const { method = 'POST', url, body, headers = {} } = request;
@@ -98,7 +103,10 @@ export function injectFrom(
 }
 
 /** The statuses of `count` requests sent one after another (request i is `send(i)`). */
-export async function statusesOf(count: number, send: (i: number) => Promise<{ statusCode: number }>): Promise<number[]> {
+export async function statusesOf(
+  count: number,
+  send: (i: number) => Promise<{ statusCode: number }>,
+): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 0; i < count; i++) statuses.push((await send(i)).statusCode);
   return statuses;

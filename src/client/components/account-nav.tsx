@@ -57,10 +57,12 @@ export function accountLinks(user: CurrentUser): { general: AccountLink[]; dashb
     { href: '/contact', label: 'Contact', icon: MessageSquare },
   ];
   const dashboards: AccountLink[] = [];
-  if (user.role === 'doctor') dashboards.push({ href: '/doctor-dashboard', label: 'Doctor Dashboard', icon: ClipboardList });
+  if (user.role === 'doctor')
+    dashboards.push({ href: '/doctor-dashboard', label: 'Doctor Dashboard', icon: ClipboardList });
   // The campaign's owner is a patient; the page tells any other patient kindly that it is not theirs.
   if (user.role === 'patient') dashboards.push({ href: '/my-expenses', label: 'Expenses', icon: Receipt });
-  if (user.role === 'admin') dashboards.push(...ADMIN_LINKS.filter((l) => adminLevelAtLeast(user.adminLevel, l.minimum)));
+  if (user.role === 'admin')
+    dashboards.push(...ADMIN_LINKS.filter((l) => adminLevelAtLeast(user.adminLevel, l.minimum)));
   return { general, dashboards };
 }
 
@@ -85,7 +87,12 @@ function useSignOutWithNotice() {
     isPending: signOut.isPending,
     mutate: () =>
       signOut.mutate(undefined, {
-        onError: (err) => toast({ title: 'Not Signed Out', description: errorMessage(err, 'We could not sign you out. Please try again.'), variant: 'destructive' }),
+        onError: (err) =>
+          toast({
+            title: 'Not Signed Out',
+            description: errorMessage(err, 'We could not sign you out. Please try again.'),
+            variant: 'destructive',
+          }),
       }),
   };
 }
@@ -93,7 +100,8 @@ function useSignOutWithNotice() {
 const badgeText = (count: number) => (count > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : String(count));
 
 /** The link's spoken name: "Notifications", or "Notifications, 9+ unread" (the badge's text, in words). */
-const notificationsLabel = (count: number) => (count > 0 ? `Notifications, ${badgeText(count)} unread` : 'Notifications');
+const notificationsLabel = (count: number) =>
+  count > 0 ? `Notifications, ${badgeText(count)} unread` : 'Notifications';
 
 /** The visible count, hidden at 0; the link says it in words (notificationsLabel). */
 function UnreadBadge({ count, className = '' }: { count: number; className?: string }) {
@@ -150,39 +158,39 @@ export function AccountNav({ user }: { user: CurrentUser }) {
         </DropdownMenu.Trigger>
         {/* Not portalled: the open menu stays inside the header's landmark. */}
         <DropdownMenu.Content
-            align="end"
-            sideOffset={8}
-            className="z-50 min-w-60 rounded-xl border border-brand-100 bg-white p-1 shadow-lg"
-          >
-            <DropdownMenu.Label className="px-3 py-2">
-              <span className="block font-semibold text-ink" data-testid="account-name">
-                {name}
-              </span>
-              <span className="block text-sm text-slate-700" data-testid="account-role">
-                {roleLabel(user)}
-              </span>
-            </DropdownMenu.Label>
-            <DropdownMenu.Separator className="my-1 h-px bg-brand-100" />
-            {general.map((link) => (
-              <MenuLink key={link.href} link={link} />
-            ))}
-            {dashboards.length > 0 && (
-              <>
-                <DropdownMenu.Separator className="my-1 h-px bg-brand-100" />
-                <DropdownMenu.Group>
-                  {dashboards.map((link) => (
-                    <MenuLink key={link.href} link={link} />
-                  ))}
-                </DropdownMenu.Group>
-              </>
-            )}
-            <DropdownMenu.Separator className="my-1 h-px bg-brand-100" />
-            {/* Signing out is a POST made here, never a link's GET. */}
-            <DropdownMenu.Item className={ITEM} disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
-              <LogOut aria-hidden="true" className="h-4 w-4 text-brand-700" />
-              Sign Out
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-60 rounded-xl border border-brand-100 bg-white p-1 shadow-lg"
+        >
+          <DropdownMenu.Label className="px-3 py-2">
+            <span className="block font-semibold text-ink" data-testid="account-name">
+              {name}
+            </span>
+            <span className="block text-sm text-slate-700" data-testid="account-role">
+              {roleLabel(user)}
+            </span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-brand-100" />
+          {general.map((link) => (
+            <MenuLink key={link.href} link={link} />
+          ))}
+          {dashboards.length > 0 && (
+            <>
+              <DropdownMenu.Separator className="my-1 h-px bg-brand-100" />
+              <DropdownMenu.Group>
+                {dashboards.map((link) => (
+                  <MenuLink key={link.href} link={link} />
+                ))}
+              </DropdownMenu.Group>
+            </>
+          )}
+          <DropdownMenu.Separator className="my-1 h-px bg-brand-100" />
+          {/* Signing out is a POST made here, never a link's GET. */}
+          <DropdownMenu.Item className={ITEM} disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
+            <LogOut aria-hidden="true" className="h-4 w-4 text-brand-700" />
+            Sign Out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
       </DropdownMenu.Root>
     </div>
   );
@@ -193,7 +201,8 @@ export function MobileAccountNav({ user, onNavigate }: { user: CurrentUser; onNa
   const unread = useUnreadCount();
   const signOut = useSignOutWithNotice();
   const { general, dashboards } = accountLinks(user);
-  const linkClass = 'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-800';
+  const linkClass =
+    'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-800';
   const item = (link: AccountLink) => {
     const Icon = link.icon;
     const isNotifications = link.href === '/notifications';
@@ -233,7 +242,12 @@ export function MobileAccountNav({ user, onNavigate }: { user: CurrentUser; onNa
         {general.map(item)}
         {dashboards.map(item)}
       </ul>
-      <button type="button" className={buttonClass('secondary', 'md', 'mt-2 w-full')} disabled={signOut.isPending} onClick={() => signOut.mutate()}>
+      <button
+        type="button"
+        className={buttonClass('secondary', 'md', 'mt-2 w-full')}
+        disabled={signOut.isPending}
+        onClick={() => signOut.mutate()}
+      >
         <LogOut aria-hidden="true" className="h-4 w-4" />
         Sign Out
       </button>
@@ -247,7 +261,11 @@ export function VerifyEmailBanner({ user }: { user: CurrentUser }) {
     mutationFn: () => apiRequest<{ message: string }>('POST', '/api/auth/resend-verification'),
     onSuccess: (answer) => toast({ title: 'Confirmation Link Sent', description: answer.message }),
     onError: (err) =>
-      toast({ title: 'Could Not Send the Link', description: errorMessage(err, 'Please try again later.'), variant: 'destructive' }),
+      toast({
+        title: 'Could Not Send the Link',
+        description: errorMessage(err, 'Please try again later.'),
+        variant: 'destructive',
+      }),
   });
   return (
     <div className="border-t border-amber-200 bg-amber-50">

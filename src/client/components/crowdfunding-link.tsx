@@ -6,7 +6,12 @@ import { buttonClass } from './ui/button.tsx';
 export function CrowdfundingLink() {
   const { crowdfunding } = useCampaign();
   return (
-    <a href={crowdfunding.url} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary', 'lg', 'w-full')}>
+    <a
+      href={crowdfunding.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={buttonClass('secondary', 'lg', 'w-full')}
+    >
       {crowdfunding.label}
       <ExternalLink aria-hidden="true" className="h-4 w-4" />
       <span className="sr-only">(opens in a new tab)</span>

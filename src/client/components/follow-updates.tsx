@@ -16,20 +16,33 @@ const FOLLOW_KEY = [FOLLOW_PATH] as const;
 
 function FollowButton() {
   const queryClient = useQueryClient();
-  const status = useQuery({ queryKey: FOLLOW_KEY, queryFn: () => apiRequest<{ following: boolean }>('GET', FOLLOW_PATH) });
+  const status = useQuery({
+    queryKey: FOLLOW_KEY,
+    queryFn: () => apiRequest<{ following: boolean }>('GET', FOLLOW_PATH),
+  });
   const change = useMutation({
     mutationFn: (follow: boolean) => apiRequest<{ following: boolean }>(follow ? 'PUT' : 'DELETE', FOLLOW_PATH),
     onSuccess: (answer) => {
       queryClient.setQueryData(FOLLOW_KEY, answer);
       toast({ title: answer.following ? 'You follow the updates' : 'You no longer follow the updates' });
     },
-    onError: (err) => toast({ title: 'Not changed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({ title: 'Not changed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
   });
   const following = status.data?.following ?? false;
   return (
     // A toggle: the name stays, aria-pressed (and the look) says whether it is on.
-    <Button variant={following ? 'primary' : 'secondary'} aria-pressed={following} disabled={!status.data || change.isPending} onClick={() => change.mutate(!following)}>
-      {following ? <BellRing aria-hidden="true" className="h-4 w-4" /> : <Bell aria-hidden="true" className="h-4 w-4" />}
+    <Button
+      variant={following ? 'primary' : 'secondary'}
+      aria-pressed={following}
+      disabled={!status.data || change.isPending}
+      onClick={() => change.mutate(!following)}
+    >
+      {following ? (
+        <BellRing aria-hidden="true" className="h-4 w-4" />
+      ) : (
+        <Bell aria-hidden="true" className="h-4 w-4" />
+      )}
       Follow updates
     </Button>
   );

@@ -46,7 +46,9 @@ export function ProgressCard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         <div>
           <dt className="sr-only">Still needed</dt>
           <dd data-testid="amount-remaining">
-            {progress.loaded ? `${formatWholeDollars(remainingCents(progress.currentCents, goalCents))} still needed` : '\u00a0'}
+            {progress.loaded
+              ? `${formatWholeDollars(remainingCents(progress.currentCents, goalCents))} still needed`
+              : '\u00a0'}
           </dd>
         </div>
         <div className="text-right">

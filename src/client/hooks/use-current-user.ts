@@ -46,7 +46,12 @@ function useHydrated(): boolean {
 export function useCurrentUser(): CurrentUserState {
   const hydrated = useHydrated();
   const enabled = maySignedIn();
-  const { data, isPending } = useQuery({ queryKey: CURRENT_USER_KEY, queryFn: fetchCurrentUser, retry: false, enabled });
+  const { data, isPending } = useQuery({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: fetchCurrentUser,
+    retry: false,
+    enabled,
+  });
   return { user: hydrated ? (data ?? null) : null, isLoading: enabled && isPending };
 }
 

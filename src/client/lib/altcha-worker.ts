@@ -4,6 +4,7 @@ import { deriveKey as pbkdf2 } from 'altcha-lib/algorithms/web/pbkdf2';
 import { deriveKey as sha } from 'altcha-lib/algorithms/web/sha';
 import type { DeriveKeyFunction } from 'altcha-lib/types';
 
-const deriveKey: DeriveKeyFunction = (parameters, salt, password) => (parameters.algorithm.startsWith('PBKDF2/') ? pbkdf2 : sha)(parameters, salt, password);
+const deriveKey: DeriveKeyFunction = (parameters, salt, password) =>
+  (parameters.algorithm.startsWith('PBKDF2/') ? pbkdf2 : sha)(parameters, salt, password);
 
 handler({ deriveKey });

@@ -12,5 +12,10 @@ export function track(event: EventWithoutPath): void {
   if (typeof window === 'undefined' || optedOut()) return;
   const body = JSON.stringify({ ...event, path: window.location.pathname });
   // keepalive lets the event outlive a navigation (e.g. a click that opens a new page).
-  fetch('/api/events', { method: 'POST', headers: { 'content-type': 'application/json' }, body, keepalive: true }).catch(() => {});
+  fetch('/api/events', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    keepalive: true,
+  }).catch(() => {});
 }

@@ -11,20 +11,33 @@ import type { UserRow } from '../services/sessions.ts';
 
 /** An arbitrary constant naming the advisory lock below. */
 const LAST_SUPER_ADMIN_LOCK = 7_412_001;
-const isActiveSuperAdmin = (u: Pick<UserRow, 'role' | 'adminLevel' | 'status'>) => u.role === 'admin' && u.adminLevel === 'super_admin' && u.status === 'active';
+const isActiveSuperAdmin = (u: Pick<UserRow, 'role' | 'adminLevel' | 'status'>) =>
+  u.role === 'admin' && u.adminLevel === 'super_admin' && u.status === 'active';
 
 /**
  * Refuses a change that would leave the site without an active super admin (nobody could then manage
  * admins). Call inside the transaction that makes the change; `after` null means the account goes.
  */
-export async function assertNotLastSuperAdmin(db: Db, before: UserRow, after: Pick<UserRow, 'role' | 'adminLevel' | 'status'> | null, message: string) {
+export async function assertNotLastSuperAdmin(
+  db: Db,
+  before: UserRow,
+  after: Pick<UserRow, 'role' | 'adminLevel' | 'status'> | null,
+  message: string,
+) {
   if (!isActiveSuperAdmin(before) || (after && isActiveSuperAdmin(after))) return;
   // One such change at a time: two super admins demoting each other at once must not both pass the count.
   await db.execute(sql`select pg_advisory_xact_lock(${LAST_SUPER_ADMIN_LOCK})`);
   const [others] = await db
     .select({ n: count() })
     .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.adminLevel, 'super_admin'), eq(users.status, 'active'), ne(users.id, before.id)));
+    .where(
+      and(
+        eq(users.role, 'admin'),
+        eq(users.adminLevel, 'super_admin'),
+        eq(users.status, 'active'),
+        ne(users.id, before.id),
+      ),
+    );
   if ((others?.n ?? 0) === 0) throw new AppError('CONFLICT', message);
 }
 
@@ -67,7 +80,13 @@ export async function registerUser(db: Db, secret: string, input: RegisterComman
       const [invite] = await tx
         .select()
         .from(adminInvites)
-        .where(and(eq(adminInvites.tokenHash, hashToken(input.inviteToken!, secret)), isNull(adminInvites.usedAt), gt(adminInvites.expiresAt, now)))
+        .where(
+          and(
+            eq(adminInvites.tokenHash, hashToken(input.inviteToken!, secret)),
+            isNull(adminInvites.usedAt),
+            gt(adminInvites.expiresAt, now),
+          ),
+        )
         .limit(1);
       if (!invite) throw new AppError('FORBIDDEN', 'This invitation is invalid, used or expired');
       if (invite.email && invite.email.toLowerCase() !== input.email.toLowerCase()) {
@@ -78,30 +97,61 @@ export async function registerUser(db: Db, secret: string, input: RegisterComman
     }
     const [user] = await tx
       .insert(users)
-      .values({ email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: input.role, adminLevel })
+      .values({
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: input.role,
+        adminLevel,
+      })
       .returning();
-    if (inviteId) await tx.update(adminInvites).set({ usedAt: now, usedBy: user!.id }).where(eq(adminInvites.id, inviteId));
+    if (inviteId)
+      await tx.update(adminInvites).set({ usedAt: now, usedBy: user!.id }).where(eq(adminInvites.id, inviteId));
     return user!;
   });
 }
 
 /** A fresh single-use token for a mailed link; earlier unused ones of the same purpose stop working. */
-export async function issueUserToken(db: Db, secret: string, userId: string, purpose: 'verify_email' | 'reset_password', now: Date) {
+export async function issueUserToken(
+  db: Db,
+  secret: string,
+  userId: string,
+  purpose: 'verify_email' | 'reset_password',
+  now: Date,
+) {
   const token = randomToken();
   const ttl = purpose === 'verify_email' ? VERIFY_EMAIL_TTL_MS : RESET_PASSWORD_TTL_MS;
   await db.transaction(async (tx) => {
-    await tx.delete(userTokens).where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
-    await tx.insert(userTokens).values({ tokenHash: hashToken(token, secret), userId, purpose, expiresAt: new Date(now.getTime() + ttl) });
+    await tx
+      .delete(userTokens)
+      .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+    await tx
+      .insert(userTokens)
+      .values({ tokenHash: hashToken(token, secret), userId, purpose, expiresAt: new Date(now.getTime() + ttl) });
   });
   return token;
 }
 
 /** Marks a live token used and returns its user id, or null when it is unknown, used or expired. */
-export async function consumeUserToken(db: Db, secret: string, token: string, purpose: 'verify_email' | 'reset_password', now: Date) {
+export async function consumeUserToken(
+  db: Db,
+  secret: string,
+  token: string,
+  purpose: 'verify_email' | 'reset_password',
+  now: Date,
+) {
   const [row] = await db
     .update(userTokens)
     .set({ usedAt: now })
-    .where(and(eq(userTokens.tokenHash, hashToken(token, secret)), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(userTokens.tokenHash, hashToken(token, secret)),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, now),
+      ),
+    )
     .returning({ userId: userTokens.userId });
   return row?.userId ?? null;
 }
@@ -110,9 +160,25 @@ export async function consumeUserToken(db: Db, secret: string, token: string, pu
  * Resets a password with a mailed token: the token is spent only when the new password is accepted,
  * and every session of the user ends. Returns the user, or throws INVALID_RESET_LINK.
  */
-export async function resetPasswordWithToken(db: Db, secret: string, token: string, newPassword: string, now: Date): Promise<UserRow> {
-  const live = and(eq(userTokens.tokenHash, hashToken(token, secret)), eq(userTokens.purpose, 'reset_password'), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now));
-  const [found] = await db.select({ user: users }).from(userTokens).innerJoin(users, eq(users.id, userTokens.userId)).where(live).limit(1);
+export async function resetPasswordWithToken(
+  db: Db,
+  secret: string,
+  token: string,
+  newPassword: string,
+  now: Date,
+): Promise<UserRow> {
+  const live = and(
+    eq(userTokens.tokenHash, hashToken(token, secret)),
+    eq(userTokens.purpose, 'reset_password'),
+    isNull(userTokens.usedAt),
+    gt(userTokens.expiresAt, now),
+  );
+  const [found] = await db
+    .select({ user: users })
+    .from(userTokens)
+    .innerJoin(users, eq(users.id, userTokens.userId))
+    .where(live)
+    .limit(1);
   if (!found || found.user.status !== 'active') throw new AppError('VALIDATION', INVALID_RESET_LINK, 'token');
   const problem = passwordPolicyProblem(newPassword, found.user);
   if (problem) throw new AppError('VALIDATION', problem, 'newPassword');
@@ -131,7 +197,9 @@ export async function setPassword(db: Db, user: UserRow, newPassword: string, no
   const problem = passwordPolicyProblem(newPassword, user);
   if (problem) throw new AppError('VALIDATION', problem, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
-  await db.transaction(async (tx) => replacePasswordHash(tx as unknown as Db, user.id, passwordHash, now, keepSessionId));
+  await db.transaction(async (tx) =>
+    replacePasswordHash(tx as unknown as Db, user.id, passwordHash, now, keepSessionId),
+  );
 }
 
 /**
@@ -144,13 +212,18 @@ async function replacePasswordHash(tx: Db, userId: string, passwordHash: string,
     .update(userTokens)
     .set({ usedAt: now })
     .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, 'reset_password'), isNull(userTokens.usedAt)));
-  const others = keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId);
+  const others = keepSessionId
+    ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+    : eq(sessions.userId, userId);
   await tx.delete(sessions).where(others);
 }
 
 /** Stores a stronger hash of the same password (after sign-in); not a change, so sessions and links stay. */
 export async function rehashPassword(db: Db, userId: string, password: string) {
-  await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(eq(users.id, userId));
 }
 
 export const ADMIN_INVITE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -160,7 +233,12 @@ export async function createAdminInvite(
   db: Db,
   secret: string,
   publicUrl: string,
-  options: { adminLevel: 'moderator' | 'manager' | 'super_admin'; createdBy: string | null; email?: string | null; now: Date },
+  options: {
+    adminLevel: 'moderator' | 'manager' | 'super_admin';
+    createdBy: string | null;
+    email?: string | null;
+    now: Date;
+  },
 ) {
   const token = randomToken();
   const expiresAt = new Date(options.now.getTime() + ADMIN_INVITE_TTL_MS);
@@ -186,5 +264,10 @@ export async function ensureSetupLink(db: Db, secret: string, publicUrl: string,
     .limit(1);
   if (existing) return null;
   await db.delete(adminInvites).where(and(isNull(adminInvites.createdBy), isNull(adminInvites.usedAt)));
-  return createAdminInvite(db, secret, publicUrl, { adminLevel: 'super_admin', createdBy: null, email: email ?? null, now });
+  return createAdminInvite(db, secret, publicUrl, {
+    adminLevel: 'super_admin',
+    createdBy: null,
+    email: email ?? null,
+    now,
+  });
 }

@@ -8,7 +8,12 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import type { AuditAction } from '#shared/audit.ts';
-import { CampaignContentSchema, withUpdate, type CampaignContent, type CampaignUpdate } from '#shared/schemas/campaign.ts';
+import {
+  CampaignContentSchema,
+  withUpdate,
+  type CampaignContent,
+  type CampaignUpdate,
+} from '#shared/schemas/campaign.ts';
 import type { CampaignOwner } from '#shared/schemas/admin-campaign.ts';
 import { OWNER_EMAIL_UNCONFIRMED } from '#shared/account-messages.ts';
 import type { Db } from '../db/client.ts';
@@ -47,14 +52,22 @@ interface Publication {
 }
 
 /** Writes the next version over the locked row. A database seeded before versions existed gets its current content recorded first. */
-async function publishLocked(tx: Db, request: FastifyRequest, row: CampaignRow, publication: Publication, now: Date): Promise<CampaignRow> {
+async function publishLocked(
+  tx: Db,
+  request: FastifyRequest,
+  row: CampaignRow,
+  publication: Publication,
+  now: Date,
+): Promise<CampaignRow> {
   await tx
     .insert(campaignVersions)
     .values({ campaignId: row.id, version: row.version, content: row.content, createdAt: row.updatedAt })
     .onConflictDoNothing({ target: [campaignVersions.campaignId, campaignVersions.version] });
   const version = row.version + 1;
   const { content, note } = publication;
-  await tx.insert(campaignVersions).values({ campaignId: row.id, version, content, publishedBy: request.user!.id, note, createdAt: now });
+  await tx
+    .insert(campaignVersions)
+    .values({ campaignId: row.id, version, content, publishedBy: request.user!.id, note, createdAt: now });
   const [updated] = await tx
     .update(campaigns)
     .set({ content, goalCents: content.goal.cents, currency: content.goal.currency, version, updatedAt: now })
@@ -82,23 +95,43 @@ export async function publishCampaign(
     const tx = t as unknown as Db;
     const row = await lockCampaign(tx, campaignId);
     assertCurrent(row, input.expectedVersion);
-    return publishLocked(tx, request, row, { action: 'campaign.publish', content: input.content, note: input.note }, now);
+    return publishLocked(
+      tx,
+      request,
+      row,
+      { action: 'campaign.publish', content: input.content, note: input.note },
+      now,
+    );
   });
 }
 
 /** The stored content of one version; the current content stands for its own version in a database seeded before versions existed. */
 export async function findVersion(db: Db, campaign: CampaignRow, version: number) {
   const [found] = await db
-    .select({ version: campaignVersions.version, content: campaignVersions.content, note: campaignVersions.note, createdAt: campaignVersions.createdAt, publishedBy: campaignVersions.publishedBy })
+    .select({
+      version: campaignVersions.version,
+      content: campaignVersions.content,
+      note: campaignVersions.note,
+      createdAt: campaignVersions.createdAt,
+      publishedBy: campaignVersions.publishedBy,
+    })
     .from(campaignVersions)
     .where(and(eq(campaignVersions.campaignId, campaign.id), eq(campaignVersions.version, version)));
   if (found) return { ...found, content: withCurrentShape(found.content) };
-  if (version === campaign.version) return { version, content: campaign.content, note: null, createdAt: campaign.updatedAt, publishedBy: null };
+  if (version === campaign.version)
+    return { version, content: campaign.content, note: null, createdAt: campaign.updatedAt, publishedBy: null };
   throw new AppError('NOT_FOUND', `There is no version ${version}`);
 }
 
 /** Publishes an earlier version's content again, as a new version (nothing is ever overwritten). */
-export async function restoreCampaignVersion(db: Db, request: FastifyRequest, campaignId: string, version: number, expectedVersion: number, now: Date): Promise<CampaignRow> {
+export async function restoreCampaignVersion(
+  db: Db,
+  request: FastifyRequest,
+  campaignId: string,
+  version: number,
+  expectedVersion: number,
+  now: Date,
+): Promise<CampaignRow> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const row = await lockCampaign(tx, campaignId);
@@ -106,7 +139,13 @@ export async function restoreCampaignVersion(db: Db, request: FastifyRequest, ca
     if (version === row.version) throw new AppError('CONFLICT', `Version ${version} is the current version`);
     const old = await findVersion(tx, row, version);
     const content = checkContent(old.content);
-    return publishLocked(tx, request, row, { action: 'campaign.restore', content, note: `Restored version ${version}`, details: { restored: version } }, now);
+    return publishLocked(
+      tx,
+      request,
+      row,
+      { action: 'campaign.restore', content, note: `Restored version ${version}`, details: { restored: version } },
+      now,
+    );
   });
 }
 
@@ -127,12 +166,20 @@ export async function postCampaignUpdate(
     const before = await lockCampaign(tx, campaignId);
     assertCurrent(before, input.expectedVersion);
     const update: CampaignUpdate = { date: input.date, title: input.title, paragraphs: input.paragraphs };
-    const content = checkContent({ ...before.content, journey: { ...before.content.journey, updates: withUpdate(before.content.journey.updates, update) } });
+    const content = checkContent({
+      ...before.content,
+      journey: { ...before.content.journey, updates: withUpdate(before.content.journey.updates, update) },
+    });
     const row = await publishLocked(
       tx,
       request,
       before,
-      { action: 'campaign.update', content, note: `Update: ${update.title}`, details: { date: update.date, title: update.title, notifyFollowers: input.notifyFollowers } },
+      {
+        action: 'campaign.update',
+        content,
+        note: `Update: ${update.title}`,
+        details: { date: update.date, title: update.title, notifyFollowers: input.notifyFollowers },
+      },
       now,
     );
     if (!input.notifyFollowers) return { row, notifications: [] };
@@ -155,19 +202,32 @@ export async function postCampaignUpdate(
 }
 
 /** Makes the patient with this email the campaign's owner (who submits its expenses). */
-export async function setCampaignOwner(db: Db, request: FastifyRequest, campaignId: string, email: string): Promise<CampaignOwner> {
+export async function setCampaignOwner(
+  db: Db,
+  request: FastifyRequest,
+  campaignId: string,
+  email: string,
+): Promise<CampaignOwner> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const row = await lockCampaign(tx, campaignId);
     const [user] = await tx.select().from(users).where(eq(users.email, email));
     if (!user) throw new AppError('NOT_FOUND', 'No account uses this email address', 'email');
-    if (user.status !== 'active') throw new AppError('VALIDATION', 'This account is suspended; restore it before making it the owner', 'email');
-    if (user.role !== 'patient') throw new AppError('VALIDATION', 'The campaign owner must have a patient account', 'email');
+    if (user.status !== 'active')
+      throw new AppError('VALIDATION', 'This account is suspended; restore it before making it the owner', 'email');
+    if (user.role !== 'patient')
+      throw new AppError('VALIDATION', 'The campaign owner must have a patient account', 'email');
     // Ownership links the campaign's money and mail to this address: only someone who proved it is theirs may hold it.
     if (!user.emailVerifiedAt) throw new AppError('VALIDATION', OWNER_EMAIL_UNCONFIRMED, 'email');
     // Not a content change: no new version, and updatedAt keeps dating the content.
     await tx.update(campaigns).set({ ownerId: user.id }).where(eq(campaigns.id, row.id));
-    await audit(tx, request, { action: 'campaign.owner', targetType: 'campaign', targetId: row.id, before: { ownerId: row.ownerId }, after: { ownerId: user.id, email: user.email } });
+    await audit(tx, request, {
+      action: 'campaign.owner',
+      targetType: 'campaign',
+      targetId: row.id,
+      before: { ownerId: row.ownerId },
+      after: { ownerId: user.id, email: user.email },
+    });
     return presentOwner(user);
   });
 }

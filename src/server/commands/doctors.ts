@@ -27,7 +27,13 @@ const DASHBOARD_LINK = '/doctor-dashboard';
  * with the same reason) changes nothing and notifies nobody; any other is a new decision, so a rejected doctor
  * can be verified later. The notification's key names the decision, so it is stored once whatever happens.
  */
-export async function decideVerification(db: Db, request: FastifyRequest, doctorId: string, decision: VerificationDecision, now: Date): Promise<DecisionResult> {
+export async function decideVerification(
+  db: Db,
+  request: FastifyRequest,
+  doctorId: string,
+  decision: VerificationDecision,
+  now: Date,
+): Promise<DecisionResult> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ profile: doctorProfiles, role: users.role })
@@ -39,12 +45,18 @@ export async function decideVerification(db: Db, request: FastifyRequest, doctor
     if (row.role !== 'doctor') throw new AppError('CONFLICT', 'This account is no longer a doctor account');
     const before = row.profile;
     const note = decision.status === 'rejected' ? decision.reason : null;
-    if (before.verificationStatus === decision.status && before.verificationNote === note) return { profile: before, changed: false, notifications: [] };
+    if (before.verificationStatus === decision.status && before.verificationNote === note)
+      return { profile: before, changed: false, notifications: [] };
 
     const [after] = await tx
       .update(doctorProfiles)
       // updatedAt stays: it is when the doctor last submitted their answers.
-      .set({ verificationStatus: decision.status, verificationNote: note, verificationDecidedAt: now, verificationDecidedBy: request.user?.id ?? null })
+      .set({
+        verificationStatus: decision.status,
+        verificationNote: note,
+        verificationDecidedAt: now,
+        verificationDecidedBy: request.user?.id ?? null,
+      })
       .where(eq(doctorProfiles.userId, doctorId))
       .returning();
     await audit(tx as unknown as Db, request, {
@@ -83,7 +95,10 @@ export async function decideVerification(db: Db, request: FastifyRequest, doctor
  * Tells managers (and above) that a doctor's profile waits for verification. One notice per wait: edits while
  * waiting add none, and a profile back in the queue after a decision makes a new one.
  */
-export async function notifyVerificationWaiting(db: Db, doctor: { id: string; firstName: string; lastName: string }): Promise<void> {
+export async function notifyVerificationWaiting(
+  db: Db,
+  doctor: { id: string; firstName: string; lastName: string },
+): Promise<void> {
   const [profile] = await db.select().from(doctorProfiles).where(eq(doctorProfiles.userId, doctor.id));
   if (profile?.verificationStatus !== 'pending') return;
   const after = profile.verificationDecidedAt ? `:${profile.verificationDecidedAt.toISOString()}` : '';

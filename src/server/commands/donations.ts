@@ -15,7 +15,12 @@ import { isCheckViolation, isUniqueViolation } from '../services/db-errors.ts';
 type RecordDonation = z.output<typeof RecordDonationSchema>;
 
 /** Records the donation (the database adds its ledger row) and tells the campaign's owner. */
-export async function recordDonation(db: Db, request: FastifyRequest, campaign: Pick<CampaignRow, 'id' | 'ownerId'>, input: RecordDonation) {
+export async function recordDonation(
+  db: Db,
+  request: FastifyRequest,
+  campaign: Pick<CampaignRow, 'id' | 'ownerId'>,
+  input: RecordDonation,
+) {
   const amountCents = dollarsToCents(input.amount)!;
   const usdCents = input.currency === 'USD' ? amountCents : dollarsToCents(input.usdAmount!)!;
   try {
@@ -26,7 +31,8 @@ export async function recordDonation(db: Db, request: FastifyRequest, campaign: 
           .set({ status: 'matched' })
           .where(and(eq(donationIntents.id, input.intentId), eq(donationIntents.status, 'open')))
           .returning({ id: donationIntents.id });
-        if (matched.length === 0) throw new AppError('CONFLICT', 'That intent is not open any more (already recorded or removed)', 'intentId');
+        if (matched.length === 0)
+          throw new AppError('CONFLICT', 'That intent is not open any more (already recorded or removed)', 'intentId');
       }
       const [row] = await tx
         .insert(donations)
@@ -45,7 +51,12 @@ export async function recordDonation(db: Db, request: FastifyRequest, campaign: 
           recordedBy: request.user!.id,
         })
         .returning();
-      await audit(tx as unknown as Db, request, { action: 'donation.record', targetType: 'donation', targetId: row!.id, after: row });
+      await audit(tx as unknown as Db, request, {
+        action: 'donation.record',
+        targetType: 'donation',
+        targetId: row!.id,
+        after: row,
+      });
       const notified = campaign.ownerId
         ? await notify(tx as unknown as Db, [
             {
@@ -62,7 +73,12 @@ export async function recordDonation(db: Db, request: FastifyRequest, campaign: 
       return { donation: row!, notified };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'This payment has already been recorded (same method and reference)', 'externalReference');
+    if (isUniqueViolation(err))
+      throw new AppError(
+        'CONFLICT',
+        'This payment has already been recorded (same method and reference)',
+        'externalReference',
+      );
     throw err;
   }
 }
@@ -73,7 +89,13 @@ export async function dismissIntent(db: Db, request: FastifyRequest, intentId: s
     const [before] = await tx.select().from(donationIntents).where(eq(donationIntents.id, intentId));
     if (!before || before.status !== 'open') throw new AppError('NOT_FOUND', 'No open intent with that id');
     await tx.update(donationIntents).set({ status: 'dismissed' }).where(eq(donationIntents.id, intentId));
-    await audit(tx as unknown as Db, request, { action: 'intent.dismiss', targetType: 'donation_intent', targetId: intentId, before, after: { ...before, status: 'dismissed' } });
+    await audit(tx as unknown as Db, request, {
+      action: 'intent.dismiss',
+      targetType: 'donation_intent',
+      targetId: intentId,
+      before,
+      after: { ...before, status: 'dismissed' },
+    });
   });
 }
 
@@ -91,11 +113,22 @@ export async function editDonation(db: Db, request: FastifyRequest, id: string, 
         .set({ ...changes, donorName: changes.isAnonymous ? null : changes.donorName })
         .where(eq(donations.id, id))
         .returning();
-      await audit(tx as unknown as Db, request, { action: 'donation.edit', targetType: 'donation', targetId: id, before, after: { ...after, reason } });
+      await audit(tx as unknown as Db, request, {
+        action: 'donation.edit',
+        targetType: 'donation',
+        targetId: id,
+        before,
+        after: { ...after, reason },
+      });
       return after!;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'This payment has already been recorded (same method and reference)', 'externalReference');
+    if (isUniqueViolation(err))
+      throw new AppError(
+        'CONFLICT',
+        'This payment has already been recorded (same method and reference)',
+        'externalReference',
+      );
     throw err;
   }
 }
@@ -110,15 +143,28 @@ export async function voidDonation(db: Db, request: FastifyRequest, id: string, 
       const [before] = await tx.select().from(donations).where(eq(donations.id, id)).for('update');
       if (!before || before.voidedAt) throw new AppError('NOT_FOUND', 'No such donation');
       await tx.update(donations).set({ voidedAt: now }).where(eq(donations.id, id));
-      if (before.intentId) await tx.update(donationIntents).set({ status: 'open' }).where(eq(donationIntents.id, before.intentId));
-      await audit(tx as unknown as Db, request, { action: 'donation.void', targetType: 'donation', targetId: id, before, after: { voidedAt: now.toISOString(), reason } });
+      if (before.intentId)
+        await tx.update(donationIntents).set({ status: 'open' }).where(eq(donationIntents.id, before.intentId));
+      await audit(tx as unknown as Db, request, {
+        action: 'donation.void',
+        targetType: 'donation',
+        targetId: id,
+        before,
+        after: { voidedAt: now.toISOString(), reason },
+      });
     });
   } catch (err) {
     if (isCheckViolation(err, 'ledger_refunds_within_donation')) {
-      throw new AppError('CONFLICT', 'Part of this donation has been refunded, so it cannot be voided; record any further correction as a refund');
+      throw new AppError(
+        'CONFLICT',
+        'Part of this donation has been refunded, so it cannot be voided; record any further correction as a refund',
+      );
     }
     if (isCheckViolation(err, 'ledger_balances_held_nonnegative')) {
-      throw new AppError('CONFLICT', 'This money has already been released against expenses, so the donation cannot be voided');
+      throw new AppError(
+        'CONFLICT',
+        'This money has already been released against expenses, so the donation cannot be voided',
+      );
     }
     throw err;
   }

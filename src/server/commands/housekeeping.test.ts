@@ -13,10 +13,21 @@ import { SPENT_TOKEN_KEEP_MS, sweep, UNUSED_UPLOAD_GRACE_MS } from './housekeepi
 const t = setupTestApp();
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-async function upload(ownerId: string, purpose: 'story_image' | 'expense_document' | 'avatar' | 'campaign_image', ageMs: number) {
+async function upload(
+  ownerId: string,
+  purpose: 'story_image' | 'expense_document' | 'avatar' | 'campaign_image',
+  ageMs: number,
+) {
   const [row] = await t.database.db
     .insert(uploads)
-    .values({ ownerId, purpose, contentType: 'image/png', size: PNG_7X5.length, bytes: PNG_7X5, createdAt: new Date(Date.now() - ageMs) })
+    .values({
+      ownerId,
+      purpose,
+      contentType: 'image/png',
+      size: PNG_7X5.length,
+      bytes: PNG_7X5,
+      createdAt: new Date(Date.now() - ageMs),
+    })
     .returning({ id: uploads.id });
   return row!.id;
 }
@@ -39,18 +50,34 @@ describe('sweep', () => {
     const avatar = await upload(me, 'avatar', old);
     const campaignImage = await upload(me, 'campaign_image', old);
     await buildStory(t.database.db, { images: [{ uploadId: draftImage, alt: 'A draft image' }] });
-    await buildStory(t.database.db, { images: [], publishedImages: [{ uploadId: publishedImage, alt: 'Still public' }], publishedAt: new Date() });
+    await buildStory(t.database.db, {
+      images: [],
+      publishedImages: [{ uploadId: publishedImage, alt: 'Still public' }],
+      publishedAt: new Date(),
+    });
 
     const campaignId = await makeCampaignOwner(t.database.db, me);
     const form = await expenseForm(t.app, patient.cookie);
     const attachedDocument = form.documentIds[0]!;
     expect((await submitExpense(t.app, patient.cookie, campaignId, form)).statusCode).toBe(201);
     const abandonedDocument = await upload(me, 'expense_document', old);
-    await t.database.db.update(uploads).set({ createdAt: new Date(Date.now() - old) }).where(eq(uploads.id, attachedDocument));
+    await t.database.db
+      .update(uploads)
+      .set({ createdAt: new Date(Date.now() - old) })
+      .where(eq(uploads.id, attachedDocument));
 
     const removed = await sweep(t.database.db, new Date());
     expect(removed.uploads).toBe(2);
-    const left = await remaining([abandonedImage, draftImage, publishedImage, freshImage, avatar, campaignImage, attachedDocument, abandonedDocument]);
+    const left = await remaining([
+      abandonedImage,
+      draftImage,
+      publishedImage,
+      freshImage,
+      avatar,
+      campaignImage,
+      attachedDocument,
+      abandonedDocument,
+    ]);
     expect(left).toEqual(new Set([draftImage, publishedImage, freshImage, avatar, campaignImage, attachedDocument]));
   });
 
@@ -62,7 +89,12 @@ describe('sweep', () => {
       .insert(sessions)
       .values([
         { tokenHash: `live-${user.id}`, userId: user.id, expiresAt: at(DAY_MS), lastSeenAt: at(-60_000) },
-        { tokenHash: `idle-${user.id}`, userId: user.id, expiresAt: at(DAY_MS), lastSeenAt: at(-SESSION_IDLE_MS - 60_000) },
+        {
+          tokenHash: `idle-${user.id}`,
+          userId: user.id,
+          expiresAt: at(DAY_MS),
+          lastSeenAt: at(-SESSION_IDLE_MS - 60_000),
+        },
         { tokenHash: `over-${user.id}`, userId: user.id, expiresAt: at(-60_000), lastSeenAt: at(-60_000) },
       ])
       .returning({ id: sessions.id });
@@ -70,17 +102,26 @@ describe('sweep', () => {
       .insert(userTokens)
       .values([
         { userId: user.id, purpose: 'reset_password', tokenHash: `recent-${user.id}`, expiresAt: at(-DAY_MS) },
-        { userId: user.id, purpose: 'reset_password', tokenHash: `stale-${user.id}`, expiresAt: at(-SPENT_TOKEN_KEEP_MS - DAY_MS) },
+        {
+          userId: user.id,
+          purpose: 'reset_password',
+          tokenHash: `stale-${user.id}`,
+          expiresAt: at(-SPENT_TOKEN_KEEP_MS - DAY_MS),
+        },
       ])
       .returning({ id: userTokens.id });
 
     await sweep(t.database.db, now);
 
-    const sessionIds = (await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id))).map((r) => r.id);
+    const sessionIds = (
+      await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id))
+    ).map((r) => r.id);
     expect(sessionIds).toContain(live!.id);
     expect(sessionIds).not.toContain(idle!.id);
     expect(sessionIds).not.toContain(over!.id);
-    const tokenIds = (await t.database.db.select({ id: userTokens.id }).from(userTokens).where(eq(userTokens.userId, user.id))).map((r) => r.id);
+    const tokenIds = (
+      await t.database.db.select({ id: userTokens.id }).from(userTokens).where(eq(userTokens.userId, user.id))
+    ).map((r) => r.id);
     expect(tokenIds).toContain(recent!.id);
     expect(tokenIds).not.toContain(stale!.id);
   });

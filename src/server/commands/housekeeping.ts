@@ -25,7 +25,10 @@ export async function sweep(db: Db, now: Date): Promise<SweepResult> {
     .delete(sessions)
     .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, ago(SESSION_IDLE_MS))))
     .returning({ id: sessions.id });
-  const oldTokens = await db.delete(userTokens).where(lt(userTokens.expiresAt, ago(SPENT_TOKEN_KEEP_MS))).returning({ id: userTokens.id });
+  const oldTokens = await db
+    .delete(userTokens)
+    .where(lt(userTokens.expiresAt, ago(SPENT_TOKEN_KEEP_MS)))
+    .returning({ id: userTokens.id });
   // Campaign images stay: earlier content versions, which can be restored, may show them.
   const unusedUploads = await db
     .delete(uploads)
@@ -35,9 +38,19 @@ export async function sweep(db: Db, now: Date): Promise<SweepResult> {
         or(
           and(
             eq(uploads.purpose, 'story_image'),
-            notExists(db.select().from(stories).where(or(imagesInclude(stories.images, uploads.id), imagesInclude(stories.publishedImages, uploads.id)))),
+            notExists(
+              db
+                .select()
+                .from(stories)
+                .where(
+                  or(imagesInclude(stories.images, uploads.id), imagesInclude(stories.publishedImages, uploads.id)),
+                ),
+            ),
           ),
-          and(eq(uploads.purpose, 'expense_document'), notExists(db.select().from(expenseDocuments).where(eq(expenseDocuments.uploadId, uploads.id)))),
+          and(
+            eq(uploads.purpose, 'expense_document'),
+            notExists(db.select().from(expenseDocuments).where(eq(expenseDocuments.uploadId, uploads.id))),
+          ),
         ),
       ),
     )

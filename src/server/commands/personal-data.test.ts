@@ -25,7 +25,8 @@ function personalColumns(table: PgTable): string[] {
     .filter((column) => {
       const target = references.get(column.name);
       if (target) return target === 'users';
-      const idLike = column.name !== 'id' && /(_by|_id)$/.test(column.name) && ['uuid', 'text'].includes(column.getSQLType());
+      const idLike =
+        column.name !== 'id' && /(_by|_id)$/.test(column.name) && ['uuid', 'text'].includes(column.getSQLType());
       return idLike || (column.getSQLType() === 'text' && PERSON_COLUMN.test(column.name));
     })
     .map((column) => column.name);
@@ -45,7 +46,10 @@ describe('personal data, table by table', () => {
   });
 
   it('fails for a new table that refers to users until someone decides its export and deletion', () => {
-    const pets = pgTable('pets', { id: uuid('id').primaryKey(), ownerId: uuid('owner_id').references(() => schema.users.id) });
+    const pets = pgTable('pets', {
+      id: uuid('id').primaryKey(),
+      ownerId: uuid('owner_id').references(() => schema.users.id),
+    });
     const notes = pgTable('notes', { id: uuid('id').primaryKey(), writtenBy: uuid('written_by') });
     const letters = pgTable('letters', { id: uuid('id').primaryKey(), recipientEmail: text('recipient_email') });
     expect(undecided([...TABLES, pets, notes, letters])).toEqual(['pets', 'notes', 'letters']);

@@ -61,29 +61,78 @@ export const PERSONAL_DATA: Record<string, PersonalData> = {
   sessions: { exportedAs: ['sessions'], onDelete: 'cascade; token hashes never exported' },
   user_tokens: { exportedAs: ['mailedLinks'], onDelete: 'cascade; token hashes never exported' },
   recovery_codes: { exportedAs: ['recoveryCodes'], onDelete: 'cascade; code hashes never exported' },
-  admin_invites: { exportedAs: ['adminInvites.accepted', 'adminInvites.created'], onDelete: 'used_by/created_by set null (FK); the used invite forgets the address; an unused invite for the confirmed address is deleted' },
+  admin_invites: {
+    exportedAs: ['adminInvites.accepted', 'adminInvites.created'],
+    onDelete:
+      'used_by/created_by set null (FK); the used invite forgets the address; an unused invite for the confirmed address is deleted',
+  },
   patient_profiles: { exportedAs: ['profiles'], onDelete: 'cascade' },
-  doctor_profiles: { exportedAs: ['profiles'], onDelete: 'cascade; verification_decided_by set null (FK) on profiles they decided' },
+  doctor_profiles: {
+    exportedAs: ['profiles'],
+    onDelete: 'cascade; verification_decided_by set null (FK) on profiles they decided',
+  },
   donor_profiles: { exportedAs: ['profiles'], onDelete: 'cascade' },
   admin_profiles: { exportedAs: ['profiles'], onDelete: 'cascade' },
   campaigns: { exportedAs: ['campaignsOwned'], onDelete: 'refused with 409 while they own one' },
-  campaign_versions: { exportedAs: ['campaignVersionsPublished'], onDelete: 'published_by set null (FK): the content is the campaign’s' },
+  campaign_versions: {
+    exportedAs: ['campaignVersionsPublished'],
+    onDelete: 'published_by set null (FK): the content is the campaign’s',
+  },
   campaign_followers: { exportedAs: ['campaignsFollowed'], onDelete: 'cascade' },
-  donations: { exportedAs: ['donations'], onDelete: `recorded_by set null; donations their refund requests point to show "${DELETED_DONOR}" (amounts are fixed by trigger)` },
-  contact_messages: { exportedAs: ['byVerifiedEmail.contactMessages'], onDelete: 'deleted when sent from their confirmed address' },
-  outbox: { exportedAs: ['mailSent'], onDelete: 'mail whose recipient is exactly their address (case-insensitive; never found by name or substring) deleted: any age once the address is confirmed, else only mail sent since the account was created' },
-  rate_limits: { exportedAs: [], onDelete: 'nothing to do: per-account counters are stored under keyed hashes (no id or address) and expire with their window' },
-  audit_log: { exportedAs: ['auditEntries.aboutYou', 'auditEntries.byYou'], onDelete: 'entries picked by ids only (actor, or target = them or one of their records): their id becomes one random pseudonym per account; in entries about them or their records, values equal to their address or names under name/email keys are replaced; their IP is removed from entries they made' },
-  notifications: { exportedAs: ['notifications'], onDelete: `theirs cascade; others' about their records (picked by event key, never by text) say "${FORMER_MEMBER}" for their name, and quotes of their words are emptied` },
+  donations: {
+    exportedAs: ['donations'],
+    onDelete: `recorded_by set null; donations their refund requests point to show "${DELETED_DONOR}" (amounts are fixed by trigger)`,
+  },
+  contact_messages: {
+    exportedAs: ['byVerifiedEmail.contactMessages'],
+    onDelete: 'deleted when sent from their confirmed address',
+  },
+  outbox: {
+    exportedAs: ['mailSent'],
+    onDelete:
+      'mail whose recipient is exactly their address (case-insensitive; never found by name or substring) deleted: any age once the address is confirmed, else only mail sent since the account was created',
+  },
+  rate_limits: {
+    exportedAs: [],
+    onDelete:
+      'nothing to do: per-account counters are stored under keyed hashes (no id or address) and expire with their window',
+  },
+  audit_log: {
+    exportedAs: ['auditEntries.aboutYou', 'auditEntries.byYou'],
+    onDelete:
+      'entries picked by ids only (actor, or target = them or one of their records): their id becomes one random pseudonym per account; in entries about them or their records, values equal to their address or names under name/email keys are replaced; their IP is removed from entries they made',
+  },
+  notifications: {
+    exportedAs: ['notifications'],
+    onDelete: `theirs cascade; others' about their records (picked by event key, never by text) say "${FORMER_MEMBER}" for their name, and quotes of their words are emptied`,
+  },
   stories: { exportedAs: ['stories'], onDelete: 'cascade' },
-  story_events: { exportedAs: ['stories'], onDelete: 'cascade with their stories; actor_id set null (FK) on others’ stories' },
-  story_comments: { exportedAs: ['wordsOfSupportWritten', 'wordsOfSupportReceived'], onDelete: 'cascade (written by them, and all on their stories)' },
+  story_events: {
+    exportedAs: ['stories'],
+    onDelete: 'cascade with their stories; actor_id set null (FK) on others’ stories',
+  },
+  story_comments: {
+    exportedAs: ['wordsOfSupportWritten', 'wordsOfSupportReceived'],
+    onDelete: 'cascade (written by them, and all on their stories)',
+  },
   comment_reports: { exportedAs: ['commentReports'], onDelete: 'cascade; resolved_by set null (FK)' },
-  uploads: { exportedAs: ['uploads'], onDelete: 'cascade, except expense documents, which stay as the campaign’s records owned by nobody' },
-  expenses: { exportedAs: ['expensesSubmitted'], onDelete: 'submitted_by/released_by set null (FK): expenses are the campaign’s records' },
-  expense_approvals: { exportedAs: ['expenseApprovals'], onDelete: 'approver_id becomes their pseudonym, so "two different approvers" still counts' },
+  uploads: {
+    exportedAs: ['uploads'],
+    onDelete: 'cascade, except expense documents, which stay as the campaign’s records owned by nobody',
+  },
+  expenses: {
+    exportedAs: ['expensesSubmitted'],
+    onDelete: 'submitted_by/released_by set null (FK): expenses are the campaign’s records',
+  },
+  expense_approvals: {
+    exportedAs: ['expenseApprovals'],
+    onDelete: 'approver_id becomes their pseudonym, so "two different approvers" still counts',
+  },
   ledger_entries: { exportedAs: [], onDelete: 'kept: created_by is immutable (see KEPT_AFTER_DELETION)' },
-  refund_requests: { exportedAs: ['refundRequests', 'byVerifiedEmail.refundRequests'], onDelete: `requester_id set null, name "${DELETED_DONOR}", address removed; decided_by set null (FK)` },
+  refund_requests: {
+    exportedAs: ['refundRequests', 'byVerifiedEmail.refundRequests'],
+    onDelete: `requester_id set null, name "${DELETED_DONOR}", address removed; decided_by set null (FK)`,
+  },
 };
 
 /** Tables that match the test's "refers to a person" patterns but hold nobody's data. */
@@ -118,7 +167,10 @@ export function mailTo(user: UserRow): SQL {
   const email = user.email.toLowerCase();
   const exact = sql`lower(${outbox.to}) = ${email}`;
   if (!user.emailVerifiedAt) return and(exact, gte(outbox.createdAt, user.createdAt))!;
-  return or(exact, sql`(${outbox.text} like 'From: %' and position(${`<${email}>\n`} in lower(split_part(${outbox.text}, E'\n', 1) || E'\n')) > 0)`)!;
+  return or(
+    exact,
+    sql`(${outbox.text} like 'From: %' and position(${`<${email}>\n`} in lower(split_part(${outbox.text}, E'\n', 1) || E'\n')) > 0)`,
+  )!;
 }
 
 /** Her refund requests: made while signed in, or sent with her confirmed address. */
@@ -135,7 +187,15 @@ export async function herRecordIds(db: Db, user: UserRow) {
     db.select({ id: storyComments.id }).from(storyComments).where(eq(storyComments.authorId, me)),
     db.select({ id: commentReports.id }).from(commentReports).where(eq(commentReports.reporterId, me)),
     db.select({ id: expenses.id }).from(expenses).where(eq(expenses.submittedBy, me)),
-    db.select({ id: refundRequests.id, donationId: refundRequests.donationId, name: refundRequests.name, email: refundRequests.email }).from(refundRequests).where(myRefundRequests(user)),
+    db
+      .select({
+        id: refundRequests.id,
+        donationId: refundRequests.donationId,
+        name: refundRequests.name,
+        email: refundRequests.email,
+      })
+      .from(refundRequests)
+      .where(myRefundRequests(user)),
     db.select({ id: contactMessages.id }).from(contactMessages).where(byConfirmedEmail(user, contactMessages.email)),
   ]);
   return {
@@ -158,14 +218,19 @@ export type HerRecordIds = Awaited<ReturnType<typeof herRecordIds>>;
 /** Audit entries about her account or one of her records, picked by ids only. */
 export function auditAbout(records: HerRecordIds): SQL {
   const { refundRequestContacts: _contacts, ...byType } = records;
-  return or(...Object.entries(byType).filter(([, list]) => list.length > 0).map(([type, list]) => and(eq(auditLog.targetType, type), inArray(auditLog.targetId, list))))!;
+  return or(
+    ...Object.entries(byType)
+      .filter(([, list]) => list.length > 0)
+      .map(([type, list]) => and(eq(auditLog.targetType, type), inArray(auditLog.targetId, list))),
+  )!;
 }
 
 /** A JSON value with every string found by `replace` swapped; keys pass through, each value sees its key. */
 export function mapStrings(value: unknown, replace: (text: string, key: string) => string, key = ''): unknown {
   if (typeof value === 'string') return replace(value, key);
   if (Array.isArray(value)) return value.map((v) => mapStrings(v, replace, key));
-  if (value && typeof value === 'object' && !(value instanceof Date)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, replace, k)]));
+  if (value && typeof value === 'object' && !(value instanceof Date))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, replace, k)]));
   return value;
 }
 
@@ -189,7 +254,15 @@ async function withoutOthers<T>(db: Db, me: string, doc: T): Promise<T> {
   const others = await db
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(and(ne(users.id, me), or(uuids.length ? inArray(users.id, uuids) : sql`false`, addresses.length ? inArray(sql`lower(${users.email})`, addresses) : sql`false`)));
+    .where(
+      and(
+        ne(users.id, me),
+        or(
+          uuids.length ? inArray(users.id, uuids) : sql`false`,
+          addresses.length ? inArray(sql`lower(${users.email})`, addresses) : sql`false`,
+        ),
+      ),
+    );
   const hidden = new Set(others.flatMap((o) => [o.id, o.email.toLowerCase()]));
   return mapStrings(doc, (text) => (hidden.has(text.toLowerCase()) ? ANOTHER_MEMBER : text)) as T;
 }
@@ -201,7 +274,22 @@ export async function exportUserData(db: Db, user: UserRow) {
   const me = user.id;
   const myStories = db.select({ id: stories.id }).from(stories).where(eq(stories.authorId, me));
   const records = await herRecordIds(db, user);
-  const [patient, doctor, donor, admin, mySessions, tokens, codes, accepted, created, storyRows, events, written, received, reports] = await Promise.all([
+  const [
+    patient,
+    doctor,
+    donor,
+    admin,
+    mySessions,
+    tokens,
+    codes,
+    accepted,
+    created,
+    storyRows,
+    events,
+    written,
+    received,
+    reports,
+  ] = await Promise.all([
     db.select().from(patientProfiles).where(eq(patientProfiles.userId, me)),
     db.select().from(doctorProfiles).where(eq(doctorProfiles.userId, me)),
     db.select().from(donorProfiles).where(eq(donorProfiles.userId, me)),
@@ -215,39 +303,123 @@ export async function exportUserData(db: Db, user: UserRow) {
     db.select().from(storyEvents).where(inArray(storyEvents.storyId, myStories)),
     db.select().from(storyComments).where(eq(storyComments.authorId, me)),
     db
-      .select({ id: storyComments.id, storyId: storyComments.storyId, body: storyComments.body, createdAt: storyComments.createdAt, hiddenAt: storyComments.hiddenAt, thankedAt: storyComments.thankedAt })
+      .select({
+        id: storyComments.id,
+        storyId: storyComments.storyId,
+        body: storyComments.body,
+        createdAt: storyComments.createdAt,
+        hiddenAt: storyComments.hiddenAt,
+        thankedAt: storyComments.thankedAt,
+      })
       .from(storyComments)
       .where(and(inArray(storyComments.storyId, myStories), ne(storyComments.authorId, me))),
     db.select().from(commentReports).where(eq(commentReports.reporterId, me)),
   ]);
-  const [notices, owned, published, followed, files, submitted, approvals, mine, viaEmail, messages, mails, aboutYou, byYou] = await Promise.all([
+  const [
+    notices,
+    owned,
+    published,
+    followed,
+    files,
+    submitted,
+    approvals,
+    mine,
+    viaEmail,
+    messages,
+    mails,
+    aboutYou,
+    byYou,
+  ] = await Promise.all([
     db.select().from(notifications).where(eq(notifications.userId, me)),
     db.select({ id: campaigns.id, slug: campaigns.slug }).from(campaigns).where(eq(campaigns.ownerId, me)),
-    db.select({ campaignId: campaignVersions.campaignId, version: campaignVersions.version, note: campaignVersions.note, createdAt: campaignVersions.createdAt }).from(campaignVersions).where(eq(campaignVersions.publishedBy, me)),
-    db.select({ campaignId: campaignFollowers.campaignId, since: campaignFollowers.createdAt }).from(campaignFollowers).where(eq(campaignFollowers.userId, me)),
-    db.select({ id: uploads.id, purpose: uploads.purpose, contentType: uploads.contentType, size: uploads.size, createdAt: uploads.createdAt }).from(uploads).where(eq(uploads.ownerId, me)),
+    db
+      .select({
+        campaignId: campaignVersions.campaignId,
+        version: campaignVersions.version,
+        note: campaignVersions.note,
+        createdAt: campaignVersions.createdAt,
+      })
+      .from(campaignVersions)
+      .where(eq(campaignVersions.publishedBy, me)),
+    db
+      .select({ campaignId: campaignFollowers.campaignId, since: campaignFollowers.createdAt })
+      .from(campaignFollowers)
+      .where(eq(campaignFollowers.userId, me)),
+    db
+      .select({
+        id: uploads.id,
+        purpose: uploads.purpose,
+        contentType: uploads.contentType,
+        size: uploads.size,
+        createdAt: uploads.createdAt,
+      })
+      .from(uploads)
+      .where(eq(uploads.ownerId, me)),
     db.select().from(expenses).where(eq(expenses.submittedBy, me)),
     db.select().from(expenseApprovals).where(eq(expenseApprovals.approverId, me)),
     db.select().from(refundRequests).where(eq(refundRequests.requesterId, me)),
-    db.select().from(refundRequests).where(and(byConfirmedEmail(user, refundRequests.email), sql`${refundRequests.requesterId} is distinct from ${me}`)),
+    db
+      .select()
+      .from(refundRequests)
+      .where(
+        and(byConfirmedEmail(user, refundRequests.email), sql`${refundRequests.requesterId} is distinct from ${me}`),
+      ),
     db.select().from(contactMessages).where(byConfirmedEmail(user, contactMessages.email)),
-    db.select({ to: outbox.to, subject: outbox.subject, text: outbox.text, createdAt: outbox.createdAt }).from(outbox).where(mailTo(user)),
+    db
+      .select({ to: outbox.to, subject: outbox.subject, text: outbox.text, createdAt: outbox.createdAt })
+      .from(outbox)
+      .where(mailTo(user)),
     // Who acted and from where is the admin's data, not hers.
-    db.select({ action: auditLog.action, targetType: auditLog.targetType, targetId: auditLog.targetId, actorId: auditLog.actorId, before: auditLog.before, after: auditLog.after, createdAt: auditLog.createdAt }).from(auditLog).where(auditAbout(records)),
+    db
+      .select({
+        action: auditLog.action,
+        targetType: auditLog.targetType,
+        targetId: auditLog.targetId,
+        actorId: auditLog.actorId,
+        before: auditLog.before,
+        after: auditLog.after,
+        createdAt: auditLog.createdAt,
+      })
+      .from(auditLog)
+      .where(auditAbout(records)),
     // Her own actions, without the snapshots of the people and records she acted on.
-    db.select({ action: auditLog.action, targetType: auditLog.targetType, targetId: auditLog.targetId, createdAt: auditLog.createdAt }).from(auditLog).where(eq(auditLog.actorId, me)),
+    db
+      .select({
+        action: auditLog.action,
+        targetType: auditLog.targetType,
+        targetId: auditLog.targetId,
+        createdAt: auditLog.createdAt,
+      })
+      .from(auditLog)
+      .where(eq(auditLog.actorId, me)),
   ]);
   // Intents are anonymous (no account, no address), so none can be attributed to anyone.
   const gifts = await db
-    .select({ id: donations.id, campaignId: donations.campaignId, amountCents: donations.amountCents, currency: donations.currency, paymentMethod: donations.paymentMethod, donorName: donations.donorName, isAnonymous: donations.isAnonymous, message: donations.message, voidedAt: donations.voidedAt, createdAt: donations.createdAt })
+    .select({
+      id: donations.id,
+      campaignId: donations.campaignId,
+      amountCents: donations.amountCents,
+      currency: donations.currency,
+      paymentMethod: donations.paymentMethod,
+      donorName: donations.donorName,
+      isAnonymous: donations.isAnonymous,
+      message: donations.message,
+      voidedAt: donations.voidedAt,
+      createdAt: donations.createdAt,
+    })
     .from(donations)
     .where(inArray(donations.id, records.donation));
-  const withoutDecider = ({ decidedBy: _decidedBy, ...request }: typeof mine[number]) => request;
+  const withoutDecider = ({ decidedBy: _decidedBy, ...request }: (typeof mine)[number]) => request;
   const doc = {
     formatVersion: EXPORT_FORMAT_VERSION,
     exportedAt: new Date().toISOString(),
     account,
-    profiles: { patient: patient[0] ?? null, doctor: doctor[0] ?? null, donor: donor[0] ?? null, admin: admin[0] ?? null },
+    profiles: {
+      patient: patient[0] ?? null,
+      doctor: doctor[0] ?? null,
+      donor: donor[0] ?? null,
+      admin: admin[0] ?? null,
+    },
     sessions: mySessions.map(secretFree),
     mailedLinks: tokens.map(secretFree),
     recoveryCodes: codes.map(({ createdAt, usedAt }) => ({ createdAt, usedAt })),
@@ -264,7 +436,8 @@ export async function exportUserData(db: Db, user: UserRow) {
     expenseApprovals: approvals,
     refundRequests: mine.map(withoutDecider),
     donations: gifts,
-    notes: 'Donations and donation intents are not linked to accounts; the donations listed are those your refund requests name.',
+    notes:
+      'Donations and donation intents are not linked to accounts; the donations listed are those your refund requests name.',
     byVerifiedEmail: {
       linkedBy: 'verified email' as const,
       email: user.emailVerifiedAt ? user.email : null,
@@ -275,10 +448,18 @@ export async function exportUserData(db: Db, user: UserRow) {
       refundRequests: viaEmail.map(withoutDecider),
     },
     mailSent: mails,
-    auditEntries: { aboutYou: aboutYou.map(({ actorId, ...entry }) => ({ ...entry, by: actorId === me ? 'you' : actorId ? 'an administrator' : 'nobody signed in' })) },
+    auditEntries: {
+      aboutYou: aboutYou.map(({ actorId, ...entry }) => ({
+        ...entry,
+        by: actorId === me ? 'you' : actorId ? 'an administrator' : 'nobody signed in',
+      })),
+    },
   };
   // Invites she made keep the address she invited (her own record of it), never who used it or who invited her.
-  const invites = { accepted: accepted.map(({ createdBy: _by, ...invite }) => secretFree(invite)), created: created.map(({ usedBy: _by, ...invite }) => secretFree(invite)) };
+  const invites = {
+    accepted: accepted.map(({ createdBy: _by, ...invite }) => secretFree(invite)),
+    created: created.map(({ usedBy: _by, ...invite }) => secretFree(invite)),
+  };
   const shown = await withoutOthers(db, me, doc);
   // What she did keeps its target ids: that record is hers (no snapshots, so no one else's details).
   return { ...shown, auditEntries: { ...shown.auditEntries, byYou }, adminInvites: invites };

@@ -11,14 +11,24 @@ import type { UserRow } from '../services/sessions.ts';
 type Onboarding = z.output<typeof OnboardingSchema>;
 type UpdateProfile = z.output<typeof UpdateProfileSchema>;
 
-const PROFILE_TABLES = { patient: patientProfiles, doctor: doctorProfiles, donor: donorProfiles, admin: adminProfiles } as const;
+const PROFILE_TABLES = {
+  patient: patientProfiles,
+  doctor: doctorProfiles,
+  donor: donorProfiles,
+  admin: adminProfiles,
+} as const;
 
 /**
  * The one rule for both write paths (onboarding answers and the account's name): a verified doctor whose
  * checked fields change (shared/doctor-verification.ts) goes back to the verification queue, entering it now.
  * Call inside the write's transaction with the values about to be saved; true when the profile was re-queued.
  */
-export async function requeueIfCheckedFieldsChange(tx: Db, userId: string, next: CheckedValues, now: Date): Promise<boolean> {
+export async function requeueIfCheckedFieldsChange(
+  tx: Db,
+  userId: string,
+  next: CheckedValues,
+  now: Date,
+): Promise<boolean> {
   const [saved] = await tx
     .select({ profile: doctorProfiles, firstName: users.firstName, lastName: users.lastName })
     .from(doctorProfiles)
@@ -26,14 +36,22 @@ export async function requeueIfCheckedFieldsChange(tx: Db, userId: string, next:
     .where(eq(doctorProfiles.userId, userId))
     .for('update');
   if (saved?.profile.verificationStatus !== 'verified') return false;
-  if (!changesCheckedFields({ ...saved.profile, firstName: saved.firstName, lastName: saved.lastName }, next)) return false;
-  await tx.update(doctorProfiles).set({ verificationStatus: 'pending', verificationRequestedAt: now, updatedAt: now }).where(eq(doctorProfiles.userId, userId));
+  if (!changesCheckedFields({ ...saved.profile, firstName: saved.firstName, lastName: saved.lastName }, next))
+    return false;
+  await tx
+    .update(doctorProfiles)
+    .set({ verificationStatus: 'pending', verificationRequestedAt: now, updatedAt: now })
+    .where(eq(doctorProfiles.userId, userId));
   return true;
 }
 
 /** A rejected doctor who sends their answers again waits for review again. */
 async function rejectedBefore(tx: Db, userId: string): Promise<boolean> {
-  const [before] = await tx.select({ status: doctorProfiles.verificationStatus }).from(doctorProfiles).where(eq(doctorProfiles.userId, userId)).for('update');
+  const [before] = await tx
+    .select({ status: doctorProfiles.verificationStatus })
+    .from(doctorProfiles)
+    .where(eq(doctorProfiles.userId, userId))
+    .for('update');
   return before?.status === 'rejected';
 }
 
@@ -60,15 +78,23 @@ export async function saveOnboarding(db: Db, userId: string, input: Onboarding, 
     const table = PROFILE_TABLES[input.role];
     // Checked credentials changed: re-queued here; a rejected doctor's new answers re-queue below.
     const reopen = input.role === 'doctor' && (await rejectedBefore(tx as unknown as Db, userId));
-    if (input.role === 'doctor') await requeueIfCheckedFieldsChange(tx as unknown as Db, userId, input.onboardingData, now);
+    if (input.role === 'doctor')
+      await requeueIfCheckedFieldsChange(tx as unknown as Db, userId, input.onboardingData, now);
     // The shared schema has already shaped the answers for this role's table.
     const answers = { userId, ...input.onboardingData, updatedAt: now };
     const queued = input.role === 'doctor' ? { verificationRequestedAt: now } : {};
     await tx
       .insert(table)
       .values({ ...answers, ...queued } as never)
-      .onConflictDoUpdate({ target: table.userId, set: { ...answers, ...(reopen ? { verificationStatus: 'pending', ...queued } : {}) } as never });
-    const [user] = await tx.update(users).set({ onboardingCompletedAt: now, updatedAt: now }).where(eq(users.id, userId)).returning();
+      .onConflictDoUpdate({
+        target: table.userId,
+        set: { ...answers, ...(reopen ? { verificationStatus: 'pending', ...queued } : {}) } as never,
+      });
+    const [user] = await tx
+      .update(users)
+      .set({ onboardingCompletedAt: now, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning();
     return user!;
   });
 }

@@ -19,7 +19,12 @@ export type StoryRow = typeof stories.$inferSelect;
 type Tx = Db;
 
 /** A story the public may read: a published copy, consent to show it, not hidden, not archived. */
-export const isPublicStory: SQL = and(isNotNull(stories.publishedAt), isNull(stories.hiddenAt), eq(stories.publishConsent, true), ne(stories.status, 'archived'))!;
+export const isPublicStory: SQL = and(
+  isNotNull(stories.publishedAt),
+  isNull(stories.hiddenAt),
+  eq(stories.publishConsent, true),
+  ne(stories.status, 'archived'),
+)!;
 
 /** Whether a story's image list (`stories.images` or `stories.publishedImages`) holds this upload (an id or a column). */
 export const imagesInclude = (images: AnyColumn, uploadId: string | AnyColumn): SQL =>
@@ -60,11 +65,18 @@ async function checkImages(tx: Tx, authorId: string, images: StoryDraft['images'
     .select({ id: uploads.id })
     .from(uploads)
     .where(and(inArray(uploads.id, ids), eq(uploads.ownerId, authorId), eq(uploads.purpose, 'story_image')));
-  if (found.length !== ids.length) throw new AppError('VALIDATION', 'An image could not be found among your uploads; upload it again', 'images');
+  if (found.length !== ids.length)
+    throw new AppError('VALIDATION', 'An image could not be found among your uploads; upload it again', 'images');
 }
 
 function refuse(status: StoryStatus, what: string): never {
-  const names: Record<StoryStatus, string> = { draft: 'a draft', pending: 'waiting for review', approved: 'approved', rejected: 'not approved', archived: 'archived' };
+  const names: Record<StoryStatus, string> = {
+    draft: 'a draft',
+    pending: 'waiting for review',
+    approved: 'approved',
+    rejected: 'not approved',
+    archived: 'archived',
+  };
   throw new AppError('CONFLICT', `This story is ${names[status]}, so it cannot be ${what}`);
 }
 
@@ -81,14 +93,30 @@ async function update(tx: Tx, id: string, patch: Partial<StoryRow>, now: Date): 
   return row!;
 }
 
-export async function createStory(db: Db, authorId: string, draft: StoryDraft, campaignId: string | null, now: Date): Promise<StoryRow> {
+export async function createStory(
+  db: Db,
+  authorId: string,
+  draft: StoryDraft,
+  campaignId: string | null,
+  now: Date,
+): Promise<StoryRow> {
   return db.transaction(async (tx) => {
     await checkImages(tx as unknown as Db, authorId, draft.images);
     // Publication consent defaults to what the patient chose at onboarding.
-    const [profile] = await tx.select({ allow: patientProfiles.allowPublicStory }).from(patientProfiles).where(eq(patientProfiles.userId, authorId));
+    const [profile] = await tx
+      .select({ allow: patientProfiles.allowPublicStory })
+      .from(patientProfiles)
+      .where(eq(patientProfiles.userId, authorId));
     const [row] = await tx
       .insert(stories)
-      .values({ ...draft, publishConsent: draft.publishConsent ?? profile?.allow ?? false, authorId, campaignId, createdAt: now, updatedAt: now })
+      .values({
+        ...draft,
+        publishConsent: draft.publishConsent ?? profile?.allow ?? false,
+        authorId,
+        campaignId,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     await record(tx as unknown as Db, row!.id, authorId, 'created');
     return row!;
@@ -102,7 +130,13 @@ export async function editStory(db: Db, authorId: string, id: string, draft: Sto
     const before = await lockOwnStory(tx, authorId, id);
     if (before.status === 'archived') refuse(before.status, 'edited');
     await checkImages(tx, authorId, draft.images);
-    const next: Partial<StoryRow> = { title: draft.title, body: draft.body, tags: draft.tags, images: draft.images, wantsProfessionalInput: draft.wantsProfessionalInput };
+    const next: Partial<StoryRow> = {
+      title: draft.title,
+      body: draft.body,
+      tags: draft.tags,
+      images: draft.images,
+      wantsProfessionalInput: draft.wantsProfessionalInput,
+    };
     if (draft.publishConsent !== undefined) next.publishConsent = draft.publishConsent;
     if (before.status === 'approved') Object.assign(next, { status: 'pending', submittedAt: now });
     if (before.status === 'rejected') next.status = 'draft';
@@ -123,7 +157,13 @@ export async function submitStory(db: Db, authorId: string, id: string, now: Dat
     const moderators = await adminsAtLeast(tx, 'moderator');
     await notify(
       tx,
-      moderators.map((userId) => ({ userId, type: 'admin_queue', title: `A story waits for review: "${row.title}"`, link: '/admin-stories', eventKey: `story:${id}:submitted:${now.toISOString()}` })),
+      moderators.map((userId) => ({
+        userId,
+        type: 'admin_queue',
+        title: `A story waits for review: "${row.title}"`,
+        link: '/admin-stories',
+        eventKey: `story:${id}:submitted:${now.toISOString()}`,
+      })),
     );
     return row;
   });
@@ -141,7 +181,13 @@ export async function archiveStory(db: Db, authorId: string, id: string, now: Da
 }
 
 /** Publish or unpublish: the author's consent, changeable at any time (except once archived). */
-export async function setPublishConsent(db: Db, authorId: string, id: string, consent: boolean, now: Date): Promise<StoryRow> {
+export async function setPublishConsent(
+  db: Db,
+  authorId: string,
+  id: string,
+  consent: boolean,
+  now: Date,
+): Promise<StoryRow> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const before = await lockOwnStory(tx, authorId, id);
@@ -165,7 +211,15 @@ const DECISIONS: Record<Decision, { audit: AuditAction; allowed: (s: StoryRow) =
 function decisionPatch(decision: Decision, s: StoryRow, reason: string | null, now: Date): Partial<StoryRow> {
   switch (decision) {
     case 'approve':
-      return { status: 'approved', reviewReason: null, publishedTitle: s.title, publishedBody: s.body, publishedTags: s.tags, publishedImages: s.images, publishedAt: now };
+      return {
+        status: 'approved',
+        reviewReason: null,
+        publishedTitle: s.title,
+        publishedBody: s.body,
+        publishedTags: s.tags,
+        publishedImages: s.images,
+        publishedAt: now,
+      };
     case 'reject':
       // A rejected edit of a published story leaves the published copy public.
       return { status: 'rejected', reviewReason: reason };
@@ -181,18 +235,49 @@ function authorNotice(decision: Decision, s: StoryRow, reason: string | null, no
   const key = `story:${s.id}:${decision}:${now.toISOString()}`;
   switch (decision) {
     case 'approve':
-      return { userId: s.authorId, type: 'story_approved', title: `Your story "${s.title}" was approved`, body: s.publishConsent ? 'It is now public.' : 'It will be public once you choose to publish it.', link: `/stories/${s.id}`, eventKey: key, important: true };
+      return {
+        userId: s.authorId,
+        type: 'story_approved',
+        title: `Your story "${s.title}" was approved`,
+        body: s.publishConsent ? 'It is now public.' : 'It will be public once you choose to publish it.',
+        link: `/stories/${s.id}`,
+        eventKey: key,
+        important: true,
+      };
     case 'reject':
-      return { userId: s.authorId, type: 'story_rejected', title: `Your story "${s.title}" was not approved`, body: reason ?? '', link, eventKey: key, important: true };
+      return {
+        userId: s.authorId,
+        type: 'story_rejected',
+        title: `Your story "${s.title}" was not approved`,
+        body: reason ?? '',
+        link,
+        eventKey: key,
+        important: true,
+      };
     case 'hide':
-      return { userId: s.authorId, type: 'story_hidden', title: `Your story "${s.publishedTitle ?? s.title}" was hidden by a moderator`, body: reason ?? '', link, eventKey: key, important: true };
+      return {
+        userId: s.authorId,
+        type: 'story_hidden',
+        title: `Your story "${s.publishedTitle ?? s.title}" was hidden by a moderator`,
+        body: reason ?? '',
+        link,
+        eventKey: key,
+        important: true,
+      };
     case 'restore':
       return null;
   }
 }
 
 /** A moderator's decision, with its history entry, audit entry and the author's notification, all or nothing. */
-export async function decideStory(db: Db, request: FastifyRequest, id: string, decision: Decision, reason: string | null, now: Date) {
+export async function decideStory(
+  db: Db,
+  request: FastifyRequest,
+  id: string,
+  decision: Decision,
+  reason: string | null,
+  now: Date,
+) {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const before = await lockStory(tx, id);
@@ -200,7 +285,13 @@ export async function decideStory(db: Db, request: FastifyRequest, id: string, d
     if (!rule.allowed(before)) refuse(before.status, rule.what);
     const row = await update(tx, id, decisionPatch(decision, before, reason, now), now);
     await record(tx, id, request.user!.id, rule.what, reason);
-    await audit(tx, request, { action: rule.audit, targetType: 'story', targetId: id, before: { status: before.status, hidden: before.hiddenAt !== null }, after: { status: row.status, hidden: row.hiddenAt !== null, reason } });
+    await audit(tx, request, {
+      action: rule.audit,
+      targetType: 'story',
+      targetId: id,
+      before: { status: before.status, hidden: before.hiddenAt !== null },
+      after: { status: row.status, hidden: row.hiddenAt !== null, reason },
+    });
     const notice = authorNotice(decision, before, reason, now);
     const notified = notice ? await notify(tx, [notice]) : [];
     return { story: row, notified };

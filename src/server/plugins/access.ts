@@ -33,7 +33,8 @@ export default fp(
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api/')) return;
       const access = route.config?.access;
-      if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule (config.access)`);
+      if (!access)
+        throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule (config.access)`);
       for (const method of [route.method].flat()) {
         if (method !== 'HEAD') rules.push({ method, url: route.url, access });
       }

@@ -8,7 +8,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { adminLevelAtLeast, type AdminLevel, type Role } from '#shared/auth/roles.ts';
 import { AppError } from '#shared/errors.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
-import { createSessionService, SESSION_ABSOLUTE_MS, type SessionRow, type SessionService, type UserRow } from '../services/sessions.ts';
+import {
+  createSessionService,
+  SESSION_ABSOLUTE_MS,
+  type SessionRow,
+  type SessionService,
+  type UserRow,
+} from '../services/sessions.ts';
 import { createAltchaService, type AltchaDifficulty, type AltchaService } from '../services/altcha.ts';
 
 declare module 'fastify' {
@@ -17,7 +23,12 @@ declare module 'fastify' {
     sessions: SessionService;
     altcha: AltchaService;
     /** Starts a session for a user and sets the cookie (sign-in, and every privilege change). */
-    signIn(request: FastifyRequest, reply: FastifyReply, userId: string, options?: { secondFactor?: boolean }): Promise<void>;
+    signIn(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      userId: string,
+      options?: { secondFactor?: boolean },
+    ): Promise<void>;
     signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
   interface FastifyRequest {
@@ -55,7 +66,8 @@ export default fp<AuthPluginOptions>(
     app.addHook('onRequest', (request, reply, done) => {
       const token = request.cookies[cookieName];
       try {
-        if (UNSAFE_METHODS.has(request.method) && request.url.startsWith('/api/')) assertSameOrigin(request, publicOrigin, token !== undefined);
+        if (UNSAFE_METHODS.has(request.method) && request.url.startsWith('/api/'))
+          assertSameOrigin(request, publicOrigin, token !== undefined);
       } catch (err) {
         done(err as Error);
         return;
@@ -79,20 +91,32 @@ export default fp<AuthPluginOptions>(
     });
 
     function setCookie(reply: FastifyReply, token: string) {
-      const options = { sameSite: 'lax', path: '/', secure: config.secureCookies, maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000) } as const;
+      const options = {
+        sameSite: 'lax',
+        path: '/',
+        secure: config.secureCookies,
+        maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+      } as const;
       reply.setCookie(cookieName, token, { ...options, httpOnly: true });
       // Not a credential: only tells the page there may be a session worth asking about, so
       // signed-out visitors are never sent a request that can only answer 401.
       reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', options);
     }
 
-    app.decorate('signIn', async (request: FastifyRequest, reply: FastifyReply, userId: string, { secondFactor = false } = {}) => {
-      // Whatever session the browser had before is ended: a new id at every sign-in or privilege change.
-      if (request.session) await app.sessions.revoke(request.session.id);
-      const { token, session } = await app.sessions.create(userId, String(request.headers['user-agent'] ?? ''), secondFactor);
-      request.session = session;
-      setCookie(reply, token);
-    });
+    app.decorate(
+      'signIn',
+      async (request: FastifyRequest, reply: FastifyReply, userId: string, { secondFactor = false } = {}) => {
+        // Whatever session the browser had before is ended: a new id at every sign-in or privilege change.
+        if (request.session) await app.sessions.revoke(request.session.id);
+        const { token, session } = await app.sessions.create(
+          userId,
+          String(request.headers['user-agent'] ?? ''),
+          secondFactor,
+        );
+        request.session = session;
+        setCookie(reply, token);
+      },
+    );
 
     app.decorate('signOut', async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.session) await app.sessions.revoke(request.session.id);
@@ -123,7 +147,8 @@ function assertSameOrigin(request: FastifyRequest, publicOrigin: string, hasSess
     return;
   }
   if (fetchSite !== undefined) {
-    if (fetchSite !== 'same-origin' && fetchSite !== 'none') throw new AppError('FORBIDDEN', 'Cross-site request refused');
+    if (fetchSite !== 'same-origin' && fetchSite !== 'none')
+      throw new AppError('FORBIDDEN', 'Cross-site request refused');
     return;
   }
   // Browsers send one of the two on every state-changing request; without either, a request can
@@ -151,13 +176,19 @@ export const TWO_FACTOR_SIGN_IN_NEEDED = 'Sign in again with your authenticator 
 /** Whether this request may act as an admin of at least this level (the same rule requireAdmin enforces). */
 export function isAdmin(request: FastifyRequest, minimum: AdminLevel): boolean {
   const user = request.user;
-  return user?.role === 'admin' && adminLevelAtLeast(user.adminLevel, minimum) && user.totpEnabledAt !== null && request.session?.secondFactorAt != null;
+  return (
+    user?.role === 'admin' &&
+    adminLevelAtLeast(user.adminLevel, minimum) &&
+    user.totpEnabledAt !== null &&
+    request.session?.secondFactorAt != null
+  );
 }
 
 /** A signed-in admin of at least this level whose session proved the second factor, or 401/403. */
 export function requireAdmin(request: FastifyRequest, minimum: AdminLevel): UserRow {
   const user = requireUser(request);
-  if (user.role !== 'admin' || !adminLevelAtLeast(user.adminLevel, minimum)) throw new AppError('FORBIDDEN', 'You do not have access to this');
+  if (user.role !== 'admin' || !adminLevelAtLeast(user.adminLevel, minimum))
+    throw new AppError('FORBIDDEN', 'You do not have access to this');
   if (!user.totpEnabledAt) throw new AppError('FORBIDDEN', TWO_FACTOR_SETUP_NEEDED);
   if (!request.session?.secondFactorAt) throw new AppError('FORBIDDEN', TWO_FACTOR_SIGN_IN_NEEDED);
   return user;

@@ -10,7 +10,11 @@ import { quietRoute } from '../logging.ts';
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page | undefined, status = 200) {
   if (!page) throw new Error('a built page is missing');
   const accepts = String(request.headers['accept-encoding'] ?? '');
-  reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding');
   if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
   if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
   return reply.send(page.raw);
@@ -26,7 +30,9 @@ export default fp<ClientPluginOptions>(
     const { sitePages } = app;
 
     const notFoundJson = (request: FastifyRequest, reply: FastifyReply) =>
-      reply.status(404).send({ message: `No such API endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+      reply
+        .status(404)
+        .send({ message: `No such API endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
 
     if (!sitePages.built || !distDir) {
       // API-only mode (API tests, or before `npm run build`).

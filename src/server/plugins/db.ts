@@ -31,7 +31,10 @@ export default fp<DbPluginOptions>(
     app.decorate('config', config);
     app.decorate('database', database);
     app.decorate('db', database.db);
-    app.decorate('mailer', mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }));
+    app.decorate(
+      'mailer',
+      mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
+    );
     app.decorate('campaigns', createCampaignService(database.db));
     app.decorate('ledgers', createLedgerService(database.db));
     app.decorate('analytics', createAnalyticsService(database.db));

@@ -10,7 +10,12 @@ const t = setupTestApp();
 
 describe('the error body', () => {
   it('names every invalid field with its first message, and leads with the first of them', async () => {
-    const res = await postJson(t.app, '/api/donation-intent', { amount: 10.005, paymentMethod: 'Gold bars', timestamp: 'yesterday', message: 7 });
+    const res = await postJson(t.app, '/api/donation-intent', {
+      amount: 10.005,
+      paymentMethod: 'Gold bars',
+      timestamp: 'yesterday',
+      message: 7,
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['code', 'fieldErrors', 'message']);
@@ -22,7 +27,12 @@ describe('the error body', () => {
 
   it('keys a nested field by its dotted path', async () => {
     const { cookie } = await signUp(t.app);
-    const res = await postJson(t.app, '/api/user/onboarding', { role: 'doctor', onboardingData: { bio: 7 } }, { cookie });
+    const res = await postJson(
+      t.app,
+      '/api/user/onboarding',
+      { role: 'doctor', onboardingData: { bio: 7 } },
+      { cookie },
+    );
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().fieldErrors).every((field) => field.startsWith('onboardingData.'))).toBe(true);
     expect(res.json().fieldErrors).toHaveProperty(['onboardingData.bio']);
@@ -31,7 +41,10 @@ describe('the error body', () => {
   it('answers a malformed %-escape in the address with 400 in the same shape, not Fastify’s own body', async () => {
     const res = await t.app.inject('/api/stories/%E0%A4%A');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'The address is not valid: a %-escape in it is malformed', code: 'VALIDATION' });
+    expect(res.json()).toEqual({
+      message: 'The address is not valid: a %-escape in it is malformed',
+      code: 'VALIDATION',
+    });
   });
 
   it('answers an unknown API path with a JSON 404 in the same shape', async () => {
@@ -45,14 +58,25 @@ describe('errors raised inside the app', () => {
   const request = {} as FastifyRequest;
 
   it('keep our own 503 UNAVAILABLE and its message (a database outage is not a 500)', () => {
-    const { status, body } = errorResponse(new AppError('UNAVAILABLE', 'The database is not answering. Please try again in a minute.'), request);
+    const { status, body } = errorResponse(
+      new AppError('UNAVAILABLE', 'The database is not answering. Please try again in a minute.'),
+      request,
+    );
     expect(status).toBe(503);
-    expect(body).toEqual({ message: 'The database is not answering. Please try again in a minute.', code: 'UNAVAILABLE' });
+    expect(body).toEqual({
+      message: 'The database is not answering. Please try again in a minute.',
+      code: 'UNAVAILABLE',
+    });
   });
 
   it("say only what the status means for a plugin's 4xx, never the plugin's own text", () => {
-    const pluginError = Object.assign(new Error("ENOENT: no such file, open '/srv/app/dist/secret.json'"), { statusCode: 404 }) as FastifyError;
-    expect(errorResponse(pluginError, request)).toEqual({ status: 404, body: { message: 'Not Found', code: 'NOT_FOUND' } });
+    const pluginError = Object.assign(new Error("ENOENT: no such file, open '/srv/app/dist/secret.json'"), {
+      statusCode: 404,
+    }) as FastifyError;
+    expect(errorResponse(pluginError, request)).toEqual({
+      status: 404,
+      body: { message: 'Not Found', code: 'NOT_FOUND' },
+    });
   });
 });
 
@@ -73,6 +97,9 @@ describe('a request the HTTP parser refuses', () => {
   it('answers an invalid Content-Length with 400 in the one shape, not Fastify’s { error, statusCode }', async () => {
     const answer = await rawRequest('POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Length: abc\r\n\r\n{}');
     expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
-    expect(JSON.parse(answer.split('\r\n\r\n')[1]!)).toEqual({ message: 'The request could not be read as HTTP', code: 'VALIDATION' });
+    expect(JSON.parse(answer.split('\r\n\r\n')[1]!)).toEqual({
+      message: 'The request could not be read as HTTP',
+      code: 'VALIDATION',
+    });
   });
 });

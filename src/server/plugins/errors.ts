@@ -10,14 +10,26 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'VALIDATION', message: 'Request body is not valid JSON' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'VALIDATION', message: 'Request body is empty; send a JSON object' },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as application/json' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'VALIDATION', message: 'Request body length does not match Content-Length' },
-  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: { code: 'VALIDATION', message: 'Say what the request body is with a Content-Type header' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Send the request body as application/json',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'VALIDATION',
+    message: 'Request body length does not match Content-Length',
+  },
+  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: {
+    code: 'VALIDATION',
+    message: 'Say what the request body is with a Content-Type header',
+  },
   FST_ERR_BAD_URL: { code: 'VALIDATION', message: 'The address is not valid: a %-escape in it is malformed' },
   FST_ERR_MAX_PARAM_LENGTH: { code: 'VALIDATION', message: 'A part of the address is too long' },
   FST_ERR_ASYNC_CONSTRAINT: { code: 'VALIDATION', message: 'The request could not be routed' },
   // @fastify/multipart; the uploads route names its own limits before these can fire.
-  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the file as multipart/form-data' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Send the file as multipart/form-data',
+  },
   FST_REQ_FILE_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The file is too large' },
   FST_PARTS_LIMIT: { code: 'PAYLOAD_TOO_LARGE', message: 'The form has too many parts' },
   FST_FILES_LIMIT: { code: 'PAYLOAD_TOO_LARGE', message: 'Send one file at a time' },
@@ -26,7 +38,9 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
 };
 
 /** The code for a 4xx status Fastify or a plugin chose (405, 406 ... have none of ours). */
-const CODE_OF_STATUS = new Map<number, ErrorCode>(Object.entries(ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]));
+const CODE_OF_STATUS = new Map<number, ErrorCode>(
+  Object.entries(ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]),
+);
 
 /** Each invalid field's path (`onboardingData.bio`) and its first message, in the order zod found them. */
 function fieldErrorsOf(issues: { instancePath: string; message?: string | undefined }[]): Record<string, string> {
@@ -49,7 +63,11 @@ export function loggableError(error: Error & { code?: unknown; cause?: unknown }
     type: error.name,
     message,
     code: typeof error.code === 'string' ? error.code : typeof cause?.code === 'string' ? cause.code : undefined,
-    frames: (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 10).join('\n'),
+    frames: (error.stack ?? '')
+      .split('\n')
+      .filter((line) => line.trimStart().startsWith('at '))
+      .slice(0, 10)
+      .join('\n'),
   };
 }
 
@@ -64,18 +82,33 @@ function databaseCode(error: Error & { code?: unknown; cause?: unknown }): strin
 }
 
 /** The status and the one body shape for any error a request can raise. */
-export function errorResponse(error: FastifyError | AppError, request: FastifyRequest): { status: number; body: ErrorBody } {
+export function errorResponse(
+  error: FastifyError | AppError,
+  request: FastifyRequest,
+): { status: number; body: ErrorBody } {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fieldErrors = fieldErrorsOf(error.validation);
     const [firstMessage] = Object.values(fieldErrors);
     const root = error.validation.find((issue) => issue.instancePath.replace(/^\//, '') === '');
-    if (firstMessage !== undefined) return { status: 400, body: { message: firstMessage, code: 'VALIDATION', fieldErrors } };
-    if (root?.keyword === 'invalid_type') return { status: 400, body: { message: `Request ${error.validationContext ?? 'body'} must be a JSON object`, code: 'VALIDATION' } };
+    if (firstMessage !== undefined)
+      return { status: 400, body: { message: firstMessage, code: 'VALIDATION', fieldErrors } };
+    if (root?.keyword === 'invalid_type')
+      return {
+        status: 400,
+        body: { message: `Request ${error.validationContext ?? 'body'} must be a JSON object`, code: 'VALIDATION' },
+      };
     return { status: 400, body: { message: root?.message ?? 'Invalid input', code: 'VALIDATION' } };
   }
   if (error instanceof AppError) {
     // Our own codes, 503 UNAVAILABLE included, keep their status; their messages are written for people.
-    return { status: error.status, body: { message: error.message, code: error.code, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) } };
+    return {
+      status: error.status,
+      body: {
+        message: error.message,
+        code: error.code,
+        ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+      },
+    };
   }
   const known = typeof error.code === 'string' ? FASTIFY_CODES[error.code] : undefined;
   if (known) return { status: ERROR_STATUS[known.code], body: { message: known.message, code: known.code } };
@@ -87,7 +120,10 @@ export function errorResponse(error: FastifyError | AppError, request: FastifyRe
   if (statusCode && statusCode >= 400 && statusCode < 500) {
     const code = CODE_OF_STATUS.get(statusCode);
     // A framework's or plugin's own text may name internals (paths, parser states): say only what the status means.
-    return { status: statusCode, body: { message: STATUS_CODES[statusCode] ?? 'The request could not be handled', ...(code ? { code } : {}) } };
+    return {
+      status: statusCode,
+      body: { message: STATUS_CODES[statusCode] ?? 'The request could not be handled', ...(code ? { code } : {}) },
+    };
   }
   request.log.error({ error: loggableError(error) }, 'unhandled error');
   return { status: 500, body: { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } };
@@ -102,16 +138,29 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 /** Requests Node's HTTP parser refuses (a bad Content-Length, headers too large, a timeout): the same shape. */
 const CLIENT_ERRORS: Record<string, { status: number; reason: string; message: string }> = {
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', message: 'The request took too long to arrive' },
-  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', message: 'The request headers are too large' },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    message: 'The request headers are too large',
+  },
 };
 
 /** Fastify's `clientErrorHandler` option: its default writes its own body ({ error, statusCode }). */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const known = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, reason: 'Bad Request', message: 'The request could not be read as HTTP' };
-  const body = JSON.stringify({ message: known.message, ...(known.status === 400 ? { code: 'VALIDATION' } : {}) } satisfies ErrorBody);
+  const known = CLIENT_ERRORS[error.code ?? ''] ?? {
+    status: 400,
+    reason: 'Bad Request',
+    message: 'The request could not be read as HTTP',
+  };
+  const body = JSON.stringify({
+    message: known.message,
+    ...(known.status === 400 ? { code: 'VALIDATION' } : {}),
+  } satisfies ErrorBody);
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${known.status} ${known.reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${known.status} ${known.reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy();
 }

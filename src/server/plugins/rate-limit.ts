@@ -6,7 +6,13 @@ import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
-import { createAccountLimits, databaseCounters, redisCounters, subjectKey, type AccountLimits } from '../services/account-limits.ts';
+import {
+  createAccountLimits,
+  databaseCounters,
+  redisCounters,
+  subjectKey,
+  type AccountLimits,
+} from '../services/account-limits.ts';
 import type { Clock } from '../services/clock.ts';
 
 declare module 'fastify' {
@@ -57,7 +63,9 @@ export function byAccount(request: FastifyRequest): string {
 
 export default fp(
   async (app) => {
-    const redis = app.config.redisUrl ? new Redis(app.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
+    const redis = app.config.redisUrl
+      ? new Redis(app.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
+      : undefined;
     if (redis) app.addHook('onClose', async () => void redis.disconnect());
     // The auth plugin decorates the clock after this one is registered; read it on each use (tests replace it).
     const clock: Clock = { now: () => app.clock.now() };

@@ -13,7 +13,14 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import fp from 'fastify-plugin';
 import { SSR_ENTRY } from '../paths.ts';
 import type { CampaignRow } from '../services/campaign.ts';
-import { PAGE_FILES, TEMPLATE_FILE, loadRenderer, renderPages, withPublicUrl, type RenderPage } from '../services/site-pages.ts';
+import {
+  PAGE_FILES,
+  TEMPLATE_FILE,
+  loadRenderer,
+  renderPages,
+  withPublicUrl,
+  type RenderPage,
+} from '../services/site-pages.ts';
 
 export interface Page {
   raw: Buffer;
@@ -50,7 +57,10 @@ const BROTLI_QUALITY = 10;
 /** Compressed on the thread pool, off the event loop: pages render while other requests are served. */
 async function compress(html: string): Promise<Page> {
   const raw = Buffer.from(html);
-  const [gz, br] = await Promise.all([gzipAsync(raw, { level: 9 }), brotliAsync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })]);
+  const [gz, br] = await Promise.all([
+    gzipAsync(raw, { level: 9 }),
+    brotliAsync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
+  ]);
   return { raw, gzip: gz, br };
 }
 
@@ -84,12 +94,17 @@ export default fp<SitePagesOptions>(
       const key = keyOf(row);
       try {
         const html = await renderPages(render!, template, { content: row.content, siteUrl: publicUrl });
-        const compressed = await Promise.all([...html].map(async ([name, text]) => [name, await compress(text)] as const));
+        const compressed = await Promise.all(
+          [...html].map(async ([name, text]) => [name, await compress(text)] as const),
+        );
         pages = new Map(compressed);
         shown = key;
       } catch (err) {
         failed = key;
-        app.log.error({ err: (err as Error).message, version: row.version }, 'rendering the pages failed: serving the previous ones');
+        app.log.error(
+          { err: (err as Error).message, version: row.version },
+          'rendering the pages failed: serving the previous ones',
+        );
       }
     }
 
@@ -121,7 +136,13 @@ export default fp<SitePagesOptions>(
     await app.sitePages.refresh();
     if (shown === null) {
       // Nothing rendered (no SSR entry, no campaign yet, or an error): the build's pages, with the seed content.
-      const built = PAGE_FILES.map(async ({ name }) => [name, await compress(withPublicUrl(fs.readFileSync(path.join(pagesDir, `${name}.html`), 'utf8'), publicUrl))] as const);
+      const built = PAGE_FILES.map(
+        async ({ name }) =>
+          [
+            name,
+            await compress(withPublicUrl(fs.readFileSync(path.join(pagesDir, `${name}.html`), 'utf8'), publicUrl)),
+          ] as const,
+      );
       pages = new Map(await Promise.all(built));
     }
   },

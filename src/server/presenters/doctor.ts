@@ -6,7 +6,10 @@ import type { UserRow } from '../services/sessions.ts';
 export type DoctorProfileRow = typeof doctorProfiles.$inferSelect;
 
 /** The directory card and profile page: an allow-list with the license state but never its number. */
-export function presentPublicDoctor(p: DoctorProfileRow, user: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'profileImageUrl'>): PublicDoctor {
+export function presentPublicDoctor(
+  p: DoctorProfileRow,
+  user: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'profileImageUrl'>,
+): PublicDoctor {
   return {
     id: user.id,
     name: `Dr. ${user.firstName} ${user.lastName}`.trim(),

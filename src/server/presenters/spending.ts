@@ -9,7 +9,8 @@ import type { ExpenseRow } from '../commands/spending.ts';
 
 type RefundRequestRow = typeof refundRequests.$inferSelect;
 
-const fullName = (u: { firstName: string; lastName: string } | undefined) => (u ? `${u.firstName} ${u.lastName}` : 'A former member');
+const fullName = (u: { firstName: string; lastName: string } | undefined) =>
+  u ? `${u.firstName} ${u.lastName}` : 'A former member';
 
 /** Open items wait against the donor agreement's windows: review until approved, release until paid. */
 function expenseAge(row: ExpenseRow, now: Date): WindowAge | null {
@@ -23,17 +24,35 @@ export async function presentExpenses(db: Db, rows: ExpenseRow[], now: Date): Pr
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [approvals, documents] = await Promise.all([
-    db.select().from(expenseApprovals).where(inArray(expenseApprovals.expenseId, ids)).orderBy(expenseApprovals.createdAt),
     db
-      .select({ expenseId: expenseDocuments.expenseId, id: uploads.id, contentType: uploads.contentType, size: uploads.size })
+      .select()
+      .from(expenseApprovals)
+      .where(inArray(expenseApprovals.expenseId, ids))
+      .orderBy(expenseApprovals.createdAt),
+    db
+      .select({
+        expenseId: expenseDocuments.expenseId,
+        id: uploads.id,
+        contentType: uploads.contentType,
+        size: uploads.size,
+      })
       .from(expenseDocuments)
       .innerJoin(uploads, eq(uploads.id, expenseDocuments.uploadId))
       .where(inArray(expenseDocuments.expenseId, ids))
       .orderBy(expenseDocuments.createdAt),
   ]);
-  const peopleIds = [...new Set([...rows.flatMap((r) => [r.submittedBy, r.releasedBy]), ...approvals.map((a) => a.approverId)].filter((id): id is string => !!id))];
+  const peopleIds = [
+    ...new Set(
+      [...rows.flatMap((r) => [r.submittedBy, r.releasedBy]), ...approvals.map((a) => a.approverId)].filter(
+        (id): id is string => !!id,
+      ),
+    ),
+  ];
   const people = peopleIds.length
-    ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, peopleIds))
+    ? await db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(inArray(users.id, peopleIds))
     : [];
   const person = new Map(people.map((p) => [p.id, p]));
   return rows.map((row) => ({
@@ -52,7 +71,11 @@ export async function presentExpenses(db: Db, rows: ExpenseRow[], now: Date): Pr
     requiredApprovals: row.requiredApprovals,
     approvals: approvals
       .filter((a) => a.expenseId === row.id)
-      .map((a) => ({ approverId: a.approverId, approverName: fullName(person.get(a.approverId)), at: a.createdAt.toISOString() })),
+      .map((a) => ({
+        approverId: a.approverId,
+        approverName: fullName(person.get(a.approverId)),
+        at: a.createdAt.toISOString(),
+      })),
     submittedBy: row.submittedBy ? { id: row.submittedBy, name: fullName(person.get(row.submittedBy)) } : null,
     documents: documents
       .filter((d) => d.expenseId === row.id)

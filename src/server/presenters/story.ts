@@ -9,7 +9,11 @@ export function displayName(person: { firstName: string; lastName: string }): st
 }
 
 /** The published copy only; never the working copy, never health fields. */
-export function presentPublicStory(s: StoryRow, author: { firstName: string; lastName: string }, supportCount: number): PublicStory {
+export function presentPublicStory(
+  s: StoryRow,
+  author: { firstName: string; lastName: string },
+  supportCount: number,
+): PublicStory {
   return {
     id: s.id,
     title: s.publishedTitle ?? '',

@@ -24,8 +24,11 @@ describe('on Redis (REDIS_URL)', () => {
 
   it('the app counts wrong passwords per account in Redis: the right one from a new address gets 429 after 10', async () => {
     const { person } = await signUp(t.app);
-    const tryPassword = (password: string) => injectFrom(t.app, { url: '/api/auth/login', body: { email: person.email, password } });
-    expect(await statusesOf(FAILED_SIGN_INS.max, () => tryPassword('Wrong-Guess-1234'))).toEqual(Array<number>(FAILED_SIGN_INS.max).fill(401));
+    const tryPassword = (password: string) =>
+      injectFrom(t.app, { url: '/api/auth/login', body: { email: person.email, password } });
+    expect(await statusesOf(FAILED_SIGN_INS.max, () => tryPassword('Wrong-Guess-1234'))).toEqual(
+      Array<number>(FAILED_SIGN_INS.max).fill(401),
+    );
     const locked = await tryPassword(STRONG_PASSWORD);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('RATE_LIMITED');

@@ -27,13 +27,21 @@ export const FAILED_SIGN_INS: AccountLimit = { name: 'sign-in', max: 10, windowM
 /** Wrong two-step codes (authenticator or recovery codes), per account. */
 export const FAILED_CODES: AccountLimit = { name: 'code', max: 10, windowMs: 15 * MINUTE_MS };
 /** Wrong re-entered passwords while signed in (admin gate, two-step settings, password change), per account. */
-export const FAILED_PASSWORD_CONFIRMATIONS: AccountLimit = { name: 'confirm-password', max: 10, windowMs: 15 * MINUTE_MS };
+export const FAILED_PASSWORD_CONFIRMATIONS: AccountLimit = {
+  name: 'confirm-password',
+  max: 10,
+  windowMs: 15 * MINUTE_MS,
+};
 /** Password-reset requests, per email asked for. */
 export const RESET_REQUESTS: AccountLimit = { name: 'reset-request', max: 5, windowMs: 60 * MINUTE_MS };
 /** Verification-mail resends, per account. */
 export const VERIFICATION_RESENDS: AccountLimit = { name: 'verification-resend', max: 3, windowMs: 15 * MINUTE_MS };
 /** "Someone tried to register with your address" mails, per account, so nobody can mail-bomb an owner. */
-export const REGISTRATION_ATTEMPT_NOTICES: AccountLimit = { name: 'registration-notice', max: 1, windowMs: 60 * MINUTE_MS };
+export const REGISTRATION_ATTEMPT_NOTICES: AccountLimit = {
+  name: 'registration-notice',
+  max: 1,
+  windowMs: 60 * MINUTE_MS,
+};
 
 export interface Count {
   count: number;
@@ -69,7 +77,9 @@ export function databaseCounters(db: Db, clock: Clock): CounterStore {
     },
     async decrement(key) {
       const now = clock.now().getTime();
-      await db.execute(sql`update rate_limits set count = count - 1 where key = ${key} and reset_at > ${now} and count > 0`);
+      await db.execute(
+        sql`update rate_limits set count = count - 1 where key = ${key} and reset_at > ${now} and count > 0`,
+      );
     },
     async clear(key) {
       await db.execute(sql`delete from rate_limits where key = ${key}`);
@@ -130,7 +140,12 @@ export interface AccountLimits {
    * limit, without running `check`; a right answer is given back. `reached` is true only for the failure
    * that used up the limit.
    */
-  attempt(limit: AccountLimit, subject: string, reply: HeaderTarget, check: () => Promise<boolean>): Promise<{ ok: boolean; reached: boolean }>;
+  attempt(
+    limit: AccountLimit,
+    subject: string,
+    reply: HeaderTarget,
+    check: () => Promise<boolean>,
+  ): Promise<{ ok: boolean; reached: boolean }>;
   /** Counts one for `subject`; `reached` is true only for the one hit that uses up the limit. */
   hit(limit: AccountLimit, subject: string): Promise<Count & { reached: boolean }>;
   /** Counts one and refuses (as attempt) when that goes over the limit: for things limited per use. */
@@ -146,7 +161,10 @@ export function createAccountLimits(store: CounterStore, secret: string): Accoun
     const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
     reply.header('retry-after', String(seconds));
     const minutes = Math.ceil(seconds / 60);
-    throw new AppError('RATE_LIMITED', `Too many attempts for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many attempts for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
   };
   return {
     async attempt(limit, subject, reply, check) {
@@ -176,7 +194,15 @@ export function createAccountLimits(store: CounterStore, secret: string): Accoun
  * deletion): wrong ones count against the account from any address, and past the limit even the right one
  * is refused. `wrong` is the refusal for a wrong password.
  */
-export async function confirmPassword(limits: AccountLimits, user: { id: string; passwordHash: string }, password: string, reply: HeaderTarget, wrong: () => AppError) {
-  const { ok } = await limits.attempt(FAILED_PASSWORD_CONFIRMATIONS, user.id, reply, () => verifyPassword(user.passwordHash, password));
+export async function confirmPassword(
+  limits: AccountLimits,
+  user: { id: string; passwordHash: string },
+  password: string,
+  reply: HeaderTarget,
+  wrong: () => AppError,
+) {
+  const { ok } = await limits.attempt(FAILED_PASSWORD_CONFIRMATIONS, user.id, reply, () =>
+    verifyPassword(user.passwordHash, password),
+  );
   if (!ok) throw wrong();
 }

@@ -25,9 +25,19 @@ export interface AltchaDifficulty {
  * altcha-lib's recommended level for v2: PBKDF2/SHA-256 at cost 5,000 in deterministic mode with a counter
  * drawn from 5,000-10,000 (its README and docs/configuration-options.md), so every visitor does the same work.
  */
-export const RECOMMENDED_ALTCHA_DIFFICULTY: AltchaDifficulty = { algorithm: 'PBKDF2/SHA-256', cost: 5_000, counterMin: 5_000, counterMax: 10_000 };
+export const RECOMMENDED_ALTCHA_DIFFICULTY: AltchaDifficulty = {
+  algorithm: 'PBKDF2/SHA-256',
+  cost: 5_000,
+  counterMin: 5_000,
+  counterMax: 10_000,
+};
 /** For the test suites only (buildApp's `altchaDifficulty` option): the same protocol at a trivial cost. */
-export const TEST_ALTCHA_DIFFICULTY: AltchaDifficulty = { algorithm: 'SHA-256', cost: 1, counterMin: 1, counterMax: 20 };
+export const TEST_ALTCHA_DIFFICULTY: AltchaDifficulty = {
+  algorithm: 'SHA-256',
+  cost: 1,
+  counterMin: 1,
+  counterMax: 20,
+};
 
 const DERIVE_KEY = { 'PBKDF2/SHA-256': pbkdf2, 'SHA-256': sha } as const;
 
@@ -37,7 +47,11 @@ export interface AltchaService {
   verify(payload: string | null | undefined): Promise<void>;
 }
 
-export function createAltchaService(db: Db, secret: string, difficulty: AltchaDifficulty = RECOMMENDED_ALTCHA_DIFFICULTY): AltchaService {
+export function createAltchaService(
+  db: Db,
+  secret: string,
+  difficulty: AltchaDifficulty = RECOMMENDED_ALTCHA_DIFFICULTY,
+): AltchaService {
   const deriveKey = DERIVE_KEY[difficulty.algorithm];
   // Deterministic mode signs the expected key with a second secret, derived so configuration stays one key.
   const keySecret = createHmac('sha256', secret).update('altcha-key-signature').digest('hex');
@@ -55,7 +69,11 @@ export function createAltchaService(db: Db, secret: string, difficulty: AltchaDi
 
     async verify(payload) {
       if (!payload) throw new AppError('VALIDATION', HUMAN_CHECK_MISSING, 'altcha');
-      const failed = new AppError('VALIDATION', 'Human verification failed. Please reload the page and try again.', 'altcha');
+      const failed = new AppError(
+        'VALIDATION',
+        'Human verification failed. Please reload the page and try again.',
+        'altcha',
+      );
       let decoded: { challenge: Challenge; solution: Solution };
       try {
         decoded = JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as typeof decoded;
@@ -66,13 +84,23 @@ export function createAltchaService(db: Db, secret: string, difficulty: AltchaDi
       // Only the work this service asks for counts, whatever else carries a valid signature.
       const { algorithm, cost } = decoded.challenge.parameters ?? {};
       if (algorithm !== difficulty.algorithm || cost !== difficulty.cost) throw failed;
-      const result = await verifySolution({ challenge: decoded.challenge, solution: decoded.solution, deriveKey, hmacSignatureSecret: secret, hmacKeySignatureSecret: keySecret }).catch(
-        () => null,
-      );
+      const result = await verifySolution({
+        challenge: decoded.challenge,
+        solution: decoded.solution,
+        deriveKey,
+        hmacSignatureSecret: secret,
+        hmacKeySignatureSecret: keySecret,
+      }).catch(() => null);
       if (!result?.verified) throw failed;
       // Spend it: a second use of the same solution is refused on every instance.
-      const expiresAt = new Date(((decoded.challenge.parameters.expiresAt as number | undefined) ?? Date.now() / 1000 + 600) * 1000);
-      const spent = await db.insert(spentChallenges).values({ signature: decoded.challenge.signature, expiresAt }).onConflictDoNothing().returning();
+      const expiresAt = new Date(
+        ((decoded.challenge.parameters.expiresAt as number | undefined) ?? Date.now() / 1000 + 600) * 1000,
+      );
+      const spent = await db
+        .insert(spentChallenges)
+        .values({ signature: decoded.challenge.signature, expiresAt })
+        .onConflictDoNothing()
+        .returning();
       if (spent.length === 0) throw failed;
       if (Math.random() < 0.05) await db.delete(spentChallenges).where(lt(spentChallenges.expiresAt, new Date()));
     },

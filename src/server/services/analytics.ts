@@ -20,7 +20,10 @@ export function createAnalyticsService(db: Db, now: () => Date = () => new Date(
   async function saltFor(day: string): Promise<string> {
     if (today?.day === day) return today.salt;
     // Every instance agrees on one salt per day: the first insert wins, the rest read it.
-    await db.insert(analyticsSalts).values({ day, salt: randomBytes(32).toString('hex') }).onConflictDoNothing();
+    await db
+      .insert(analyticsSalts)
+      .values({ day, salt: randomBytes(32).toString('hex') })
+      .onConflictDoNothing();
     const [row] = await db.select().from(analyticsSalts).where(eq(analyticsSalts.day, day));
     const salt = row!.salt;
     // Yesterday's salt goes, so yesterday's hashes can no longer be linked to anyone.
@@ -33,7 +36,10 @@ export function createAnalyticsService(db: Db, now: () => Date = () => new Date(
     async record(event, visitor) {
       const day = now().toISOString().slice(0, 10);
       const salt = await saltFor(day);
-      const visitorHash = createHash('sha256').update(`${salt}|${visitor.ip}|${visitor.userAgent}`).digest('hex').slice(0, 32);
+      const visitorHash = createHash('sha256')
+        .update(`${salt}|${visitor.ip}|${visitor.userAgent}`)
+        .digest('hex')
+        .slice(0, 32);
       const { name, path, ...props } = event;
       await db.insert(analyticsEvents).values({
         name,

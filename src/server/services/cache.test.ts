@@ -199,7 +199,11 @@ describe('cached', () => {
 
   it('keeps serving the old value only until it expires, not after a failed reload', async () => {
     const clock = fakeClock();
-    const load = vi.fn<() => Promise<string>>().mockResolvedValueOnce('v1').mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce('v2');
+    const load = vi
+      .fn<() => Promise<string>>()
+      .mockResolvedValueOnce('v1')
+      .mockRejectedValueOnce(new Error('down'))
+      .mockResolvedValueOnce('v2');
     const cache = cached(1000, load, clock.now);
 
     expect(await cache.get()).toBe('v1');

@@ -70,7 +70,9 @@ export async function findCampaign(db: Db, idOrSlug: string): Promise<CampaignRo
  * became a list hold one `journey.update`. Applied wherever stored content is read.
  */
 export function withCurrentShape(content: CampaignContent): CampaignContent {
-  const journey = content.journey as CampaignContent['journey'] & { update?: CampaignContent['journey']['updates'][number] };
+  const journey = content.journey as CampaignContent['journey'] & {
+    update?: CampaignContent['journey']['updates'][number];
+  };
   if (journey.updates || !journey.update) return content;
   const { update, ...rest } = journey;
   return { ...content, journey: { ...rest, updates: [update] } };
@@ -92,7 +94,9 @@ export async function seedCampaign(db: Db, content?: CampaignContent): Promise<b
       .onConflictDoNothing({ target: campaigns.slug })
       .returning({ id: campaigns.id });
     if (!inserted) return false;
-    await tx.insert(campaignVersions).values({ campaignId: inserted.id, version: 1, content: seed, note: 'Seeded from content/campaign.json' });
+    await tx
+      .insert(campaignVersions)
+      .values({ campaignId: inserted.id, version: 1, content: seed, note: 'Seeded from content/campaign.json' });
     return true;
   });
 }

@@ -28,13 +28,21 @@ describe('decodedImageSize', () => {
   it('refuses a tiny PNG claiming 50000 x 50000 pixels (a decompression bomb) without decoding it', async () => {
     const bomb = pngClaiming(50_000, 50_000);
     expect(bomb.length).toBeLessThan(1000);
-    expect(await decodedImageSize(bomb)).toEqual({ ok: false, problem: 'too-many-pixels', width: 50_000, height: 50_000 });
+    expect(await decodedImageSize(bomb)).toEqual({
+      ok: false,
+      problem: 'too-many-pixels',
+      width: 50_000,
+      height: 50_000,
+    });
   });
 
   it('accepts exactly IMAGE_MAX_PIXELS by the header and refuses one row more', async () => {
     const width = 8000;
     const height = IMAGE_MAX_PIXELS / width;
-    expect(await decodedImageSize(pngClaiming(width, height + 1))).toMatchObject({ ok: false, problem: 'too-many-pixels' });
+    expect(await decodedImageSize(pngClaiming(width, height + 1))).toMatchObject({
+      ok: false,
+      problem: 'too-many-pixels',
+    });
     // At the bound the header passes; the data (one row of many) is cut off, so the decode refuses it as unreadable.
     expect(await decodedImageSize(pngClaiming(width, height))).toEqual({ ok: false, problem: 'unreadable' });
   });
@@ -45,7 +53,9 @@ describe('decodedImageSize', () => {
     expect(await decodedImageSize(png.subarray(0, 20))).toEqual({ ok: false, problem: 'unreadable' });
     expect(await decodedImageSize(png.subarray(0, png.length - 20))).toEqual({ ok: false, problem: 'unreadable' });
     expect(await decodedImageSize(jpeg.subarray(0, jpeg.length - 30))).toEqual({ ok: false, problem: 'unreadable' });
-    expect(await decodedImageSize(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x02, 0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc]))).toEqual({ ok: false, problem: 'unreadable' });
+    expect(
+      await decodedImageSize(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x02, 0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc])),
+    ).toEqual({ ok: false, problem: 'unreadable' });
     expect(await decodedImageSize(bytesOf('webp').subarray(0, 40))).toEqual({ ok: false, problem: 'unreadable' });
     const flipped = Buffer.from(png);
     flipped[png.length - 20] = flipped[png.length - 20]! ^ 0xff;

@@ -4,9 +4,11 @@ import sharp, { type Metadata } from 'sharp';
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
 
 export function sniffImageType(bytes: Buffer): ImageType | null {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length >= 12 && bytes.toString('ascii', 0, 4) === 'RIFF' && bytes.toString('ascii', 8, 12) === 'WEBP') return 'image/webp';
+  if (bytes.length >= 12 && bytes.toString('ascii', 0, 4) === 'RIFF' && bytes.toString('ascii', 8, 12) === 'WEBP')
+    return 'image/webp';
   return null;
 }
 
@@ -25,7 +27,12 @@ export const IMAGE_MAX_PIXELS = 40_000_000;
 sharp.cache(false);
 
 /** A sniffed image's real size, decoded by sharp: refused above IMAGE_MAX_PIXELS, or when truncated or corrupt. */
-export async function decodedImageSize(bytes: Buffer): Promise<{ ok: true; width: number; height: number } | { ok: false; problem: 'too-many-pixels' | 'unreadable'; width?: number; height?: number }> {
+export async function decodedImageSize(
+  bytes: Buffer,
+): Promise<
+  | { ok: true; width: number; height: number }
+  | { ok: false; problem: 'too-many-pixels' | 'unreadable'; width?: number; height?: number }
+> {
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();

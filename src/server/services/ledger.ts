@@ -23,7 +23,12 @@ export async function readLedger(db: Db, campaign: CampaignRow): Promise<Ledger>
       .where(and(eq(expenses.campaignId, campaign.id), eq(expenses.status, 'released')))
       .orderBy(desc(expenses.releasedAt)),
     db
-      .select({ donorName: donations.donorName, isAnonymous: donations.isAnonymous, usdCents: donations.usdCents, createdAt: donations.createdAt })
+      .select({
+        donorName: donations.donorName,
+        isAnonymous: donations.isAnonymous,
+        usdCents: donations.usdCents,
+        createdAt: donations.createdAt,
+      })
       .from(donations)
       .where(live)
       .orderBy(desc(donations.createdAt))
@@ -36,8 +41,18 @@ export async function readLedger(db: Db, campaign: CampaignRow): Promise<Ledger>
   return {
     campaignId: campaign.id,
     currency: 'USD',
-    totals: { raisedCents: raised, heldCents: raised - releasedTotal - refunded, releasedCents: releasedTotal, refundedCents: refunded },
-    groups: campaign.content.costs.groups.map((g) => ({ key: g.key, label: g.label, plannedCents: g.amountCents, releasedCents: released[g.key] })),
+    totals: {
+      raisedCents: raised,
+      heldCents: raised - releasedTotal - refunded,
+      releasedCents: releasedTotal,
+      refundedCents: refunded,
+    },
+    groups: campaign.content.costs.groups.map((g) => ({
+      key: g.key,
+      label: g.label,
+      plannedCents: g.amountCents,
+      releasedCents: released[g.key],
+    })),
     releases: releases.map((e) => ({
       expenseId: e.id,
       costGroup: e.costGroup,
@@ -47,7 +62,11 @@ export async function readLedger(db: Db, campaign: CampaignRow): Promise<Ledger>
       amountCents: e.usdCents,
       paidOn: e.paidOn ?? e.releasedAt!.toISOString().slice(0, 10),
     })),
-    donations: recent.map((d) => ({ donorName: d.isAnonymous ? null : d.donorName, amountCents: d.usdCents, date: d.createdAt.toISOString().slice(0, 10) })),
+    donations: recent.map((d) => ({
+      donorName: d.isAnonymous ? null : d.donorName,
+      amountCents: d.usdCents,
+      date: d.createdAt.toISOString().slice(0, 10),
+    })),
     donationCount: donationCount?.n ?? 0,
   };
 }

@@ -32,7 +32,13 @@ export function passwordChangedMail(product: string, to: Person, supportEmail: s
   };
 }
 
-export function notificationMail(product: string, to: Person, title: string, body: string, link: string | null): MailMessage {
+export function notificationMail(
+  product: string,
+  to: Person,
+  title: string,
+  body: string,
+  link: string | null,
+): MailMessage {
   return {
     to: to.email,
     subject: `${title} | ${product}`,
@@ -40,7 +46,11 @@ export function notificationMail(product: string, to: Person, title: string, bod
   };
 }
 
-export function refundRequestReceivedMail(product: string, to: { email: string; name: string }, amount: string): MailMessage {
+export function refundRequestReceivedMail(
+  product: string,
+  to: { email: string; name: string },
+  amount: string,
+): MailMessage {
   return {
     to: to.email,
     subject: `We received your refund request | ${product}`,
@@ -48,7 +58,12 @@ export function refundRequestReceivedMail(product: string, to: { email: string; 
   };
 }
 
-export function refundRequestAnswerMail(product: string, to: { email: string; name: string }, amount: string, outcome: { refunded: true } | { refunded: false; reason: string }): MailMessage {
+export function refundRequestAnswerMail(
+  product: string,
+  to: { email: string; name: string },
+  amount: string,
+  outcome: { refunded: true } | { refunded: false; reason: string },
+): MailMessage {
   return {
     to: to.email,
     subject: `Your refund request | ${product}`,
@@ -59,7 +74,13 @@ export function refundRequestAnswerMail(product: string, to: { email: string; na
 }
 
 /** Sent once when wrong passwords for the account reach the limit; never carries the password tried. */
-export function signInLockedMail(product: string, to: Person, at: Date, minutes: number, resetLink: string): MailMessage {
+export function signInLockedMail(
+  product: string,
+  to: Person,
+  at: Date,
+  minutes: number,
+  resetLink: string,
+): MailMessage {
   return {
     to: to.email,
     subject: `Sign-in to your ${product} account is paused`,
@@ -68,7 +89,13 @@ export function signInLockedMail(product: string, to: Person, at: Date, minutes:
 }
 
 /** Sent when someone tries to register with an address that already has an account. */
-export function registrationAttemptMail(product: string, to: Person, at: Date, signInLink: string, resetLink: string): MailMessage {
+export function registrationAttemptMail(
+  product: string,
+  to: Person,
+  at: Date,
+  signInLink: string,
+  resetLink: string,
+): MailMessage {
   return {
     to: to.email,
     subject: `Someone tried to register with your address at ${product}`,

@@ -20,7 +20,12 @@ export interface Mailer {
 
 const LINK_PATTERN = /https?:\/\/[^\s<>"')]+/g;
 
-export function createMailer(options: { smtpUrl: string | undefined; from: string; db: Db; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  db: Db;
+  log: FastifyBaseLogger;
+}): Mailer {
   const { smtpUrl, from, db, log } = options;
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);

@@ -39,11 +39,23 @@ export interface NotificationEvent {
 export type NotificationRow = typeof notifications.$inferSelect;
 
 /** Stores the notifications not stored before; returns the new rows (with `important` carried over). */
-export async function notify(db: Db, events: NotificationEvent[]): Promise<(NotificationRow & { important: boolean })[]> {
+export async function notify(
+  db: Db,
+  events: NotificationEvent[],
+): Promise<(NotificationRow & { important: boolean })[]> {
   if (events.length === 0) return [];
   const rows = await db
     .insert(notifications)
-    .values(events.map((e) => ({ userId: e.userId, type: e.type, title: e.title, body: e.body ?? '', link: e.link ?? null, eventKey: e.eventKey })))
+    .values(
+      events.map((e) => ({
+        userId: e.userId,
+        type: e.type,
+        title: e.title,
+        body: e.body ?? '',
+        link: e.link ?? null,
+        eventKey: e.eventKey,
+      })),
+    )
     .onConflictDoNothing({ target: [notifications.userId, notifications.eventKey] })
     .returning();
   const important = new Set(events.filter((e) => e.important).map((e) => `${e.userId} ${e.eventKey}`));
@@ -78,13 +90,22 @@ export async function emailImportant(
     const person = byId.get(row.userId);
     if (!person?.notifyByEmail) continue;
     const link = row.link ? `${deps.publicUrl}${row.link}` : null;
-    await deps.mailer.send(notificationMail(deps.product, person, row.title, row.body, link)).catch((err: unknown) => deps.log.error({ mail: mailFailure(err) }, 'notification mail not sent'));
+    await deps.mailer
+      .send(notificationMail(deps.product, person, row.title, row.body, link))
+      .catch((err: unknown) => deps.log.error({ mail: mailFailure(err) }, 'notification mail not sent'));
   }
 }
 
 /** emailImportant with the app's own mailer, address and product name; `request` logs failures. */
-export async function mailImportant(app: FastifyInstance, request: FastifyRequest, rows: { userId: string; title: string; body: string; link: string | null; important: boolean }[]) {
+export async function mailImportant(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  rows: { userId: string; title: string; body: string; link: string | null; important: boolean }[],
+) {
   if (!rows.some((r) => r.important)) return;
   const { product } = (await app.campaigns.current()).content;
-  await emailImportant({ db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, product: product.name, log: request.log }, rows);
+  await emailImportant(
+    { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, product: product.name, log: request.log },
+    rows,
+  );
 }

@@ -38,13 +38,18 @@ export function needsRehash(storedHash: string): boolean {
 const COMMON_PASSWORDS = new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
 
 /** The screening the browser cannot do cheaply: common passwords and the person's own name or email. */
-export function passwordPolicyProblem(password: string, person: { email: string; firstName?: string; lastName?: string }): string | null {
+export function passwordPolicyProblem(
+  password: string,
+  person: { email: string; firstName?: string; lastName?: string },
+): string | null {
   const lower = password.toLowerCase();
   // Also catch a common word with the rules' decorations ("Password1", "Sunshine2024!").
   const core = lower.replace(/[\d\W_]+$/, '').replace(/^[\d\W_]+/, '');
   if (COMMON_PASSWORDS.has(lower) || (core.length >= 4 && COMMON_PASSWORDS.has(core))) return PASSWORD_MESSAGES.common;
   const local = person.email.split('@')[0]?.toLowerCase() ?? '';
-  const parts = [local, person.firstName?.toLowerCase(), person.lastName?.toLowerCase()].filter((s): s is string => !!s && s.length >= 3);
+  const parts = [local, person.firstName?.toLowerCase(), person.lastName?.toLowerCase()].filter(
+    (s): s is string => !!s && s.length >= 3,
+  );
   if (parts.some((part) => lower.includes(part))) return PASSWORD_MESSAGES.personal;
   return null;
 }

@@ -27,10 +27,12 @@ export const TEMPLATE_FILE = '_template.html';
  * first round trip carries a styled page.
  */
 export function templateFromBuild(clientDir: string): string {
-  return fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8').replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/, (_tag, href: string) => {
-    const css = fs.readFileSync(path.join(clientDir, href), 'utf8');
-    return `<style>${css}</style>`;
-  });
+  return fs
+    .readFileSync(path.join(clientDir, 'index.html'), 'utf8')
+    .replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/, (_tag, href: string) => {
+      const css = fs.readFileSync(path.join(clientDir, href), 'utf8');
+      return `<style>${css}</style>`;
+    });
 }
 
 /** The SSR entry's render function (dist/ssr/entry-server.js). */
@@ -44,12 +46,20 @@ export async function renderPages(render: RenderPage, template: string, site: Si
   const pages = new Map<string, string>();
   for (const { name, pathname, shell } of PAGE_FILES) {
     const page = await render(pathname, site, shell ? { shell } : {});
-    pages.set(name, template.replace('<!--app-head-->', page.head).replace('<!--app-html-->', page.html).replace('<!--site-data-->', page.siteData));
+    pages.set(
+      name,
+      template
+        .replace('<!--app-head-->', page.head)
+        .replace('<!--app-html-->', page.html)
+        .replace('<!--site-data-->', page.siteData),
+    );
   }
   return pages;
 }
 
 /** Puts this deployment's PUBLIC_URL where the build left the placeholder origin (plain and URL-encoded). */
 export function withPublicUrl(html: string, publicUrl: string): string {
-  return html.replaceAll(SITE_URL_PLACEHOLDER, publicUrl).replaceAll(encodeURIComponent(SITE_URL_PLACEHOLDER), encodeURIComponent(publicUrl));
+  return html
+    .replaceAll(SITE_URL_PLACEHOLDER, publicUrl)
+    .replaceAll(encodeURIComponent(SITE_URL_PLACEHOLDER), encodeURIComponent(publicUrl));
 }

@@ -43,7 +43,10 @@ function newRecoveryCode(): string {
 }
 
 function normaliseRecoveryCode(code: string): string {
-  return code.trim().toLowerCase().replace(/[^a-z0-9]/g, '');
+  return code
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 }
 
 /** The time step a code is valid for, or null: checked against the secret, the clock and the last step used. */
@@ -68,21 +71,36 @@ export interface Enrolment {
 /** Offers a fresh secret; it only takes effect once confirmed with a code (confirmEnrolment). */
 export async function beginEnrolment(db: Db, sessionSecret: string, user: UserRow, issuer: string): Promise<Enrolment> {
   const secret = generateSecret();
-  await db.update(users).set({ totpPendingSecret: seal(secret, sessionSecret) }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ totpPendingSecret: seal(secret, sessionSecret) })
+    .where(eq(users.id, user.id));
   const otpauthUri = generateURI({ issuer, label: user.email, secret });
   const svg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
   return { secret, otpauthUri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
 
 /** Turns the second factor on if the code matches the offered secret; the new recovery codes, shown once. */
-export async function confirmEnrolment(db: Db, sessionSecret: string, user: UserRow, code: string, now: Date): Promise<string[] | null> {
+export async function confirmEnrolment(
+  db: Db,
+  sessionSecret: string,
+  user: UserRow,
+  code: string,
+  now: Date,
+): Promise<string[] | null> {
   if (!user.totpPendingSecret) return null;
   const step = await acceptedStep(open(user.totpPendingSecret, sessionSecret), code, null, now);
   if (step === null) return null;
   return db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step, updatedAt: now })
+      .set({
+        totpSecret: user.totpPendingSecret,
+        totpPendingSecret: null,
+        totpEnabledAt: now,
+        totpLastStep: step,
+        updatedAt: now,
+      })
       .where(eq(users.id, user.id));
     return replaceRecoveryCodes(tx as unknown as Db, sessionSecret, user.id);
   });
@@ -92,7 +110,9 @@ export async function confirmEnrolment(db: Db, sessionSecret: string, user: User
 export async function replaceRecoveryCodes(db: Db, sessionSecret: string, userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  await db.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashToken(normaliseRecoveryCode(code), sessionSecret) })));
+  await db
+    .insert(recoveryCodes)
+    .values(codes.map((code) => ({ userId, codeHash: hashToken(normaliseRecoveryCode(code), sessionSecret) })));
   return codes;
 }
 
@@ -111,7 +131,13 @@ export async function disableTwoFactor(db: Db, userId: string, now: Date): Promi
  * step cannot be accepted again, a recovery code works once. Both updates are conditional, so two
  * requests racing with the same code cannot both pass.
  */
-export async function useSecondFactor(db: Db, sessionSecret: string, user: UserRow, code: string, now: Date): Promise<boolean> {
+export async function useSecondFactor(
+  db: Db,
+  sessionSecret: string,
+  user: UserRow,
+  code: string,
+  now: Date,
+): Promise<boolean> {
   if (!user.totpSecret) return false;
   if (/^\d{6}$/.test(code.trim())) {
     const step = await acceptedStep(open(user.totpSecret, sessionSecret), code.trim(), user.totpLastStep, now);

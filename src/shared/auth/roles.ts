@@ -17,8 +17,20 @@ export function adminLevelAtLeast(level: AdminLevel | null | undefined, minimum:
 
 /** The role badge on /register and /get-started (spec section 2). */
 export const ROLE_DETAILS: Record<Role, { title: string; description: string }> = {
-  patient: { title: 'Patient Account', description: 'Share your medical story, receive support and donations for your care.' },
-  doctor: { title: 'Medical Professional Account', description: 'Offer professional support and guidance to patients in the community.' },
-  donor: { title: 'Supporter Account', description: 'Give through donations and advocacy, and follow the journeys you support.' },
-  admin: { title: 'Administrator Account', description: 'Manage platform operations and keep the community safe and trustworthy.' },
+  patient: {
+    title: 'Patient Account',
+    description: 'Share your medical story, receive support and donations for your care.',
+  },
+  doctor: {
+    title: 'Medical Professional Account',
+    description: 'Offer professional support and guidance to patients in the community.',
+  },
+  donor: {
+    title: 'Supporter Account',
+    description: 'Give through donations and advocacy, and follow the journeys you support.',
+  },
+  admin: {
+    title: 'Administrator Account',
+    description: 'Manage platform operations and keep the community safe and trustworthy.',
+  },
 };

@@ -18,7 +18,11 @@ describe('withUpdate', () => {
 
 describe('paragraphsOf and textOf', () => {
   it('split text at empty lines, trimmed, and join it back', () => {
-    expect(paragraphsOf('  One line\nstill one.\n\n\n  Two. \n \nThree\n\n')).toEqual(['One line\nstill one.', 'Two.', 'Three']);
+    expect(paragraphsOf('  One line\nstill one.\n\n\n  Two. \n \nThree\n\n')).toEqual([
+      'One line\nstill one.',
+      'Two.',
+      'Three',
+    ]);
     expect(paragraphsOf('   ')).toEqual([]);
     expect(textOf(['One', 'Two'])).toBe('One\n\nTwo');
     expect(paragraphsOf(textOf(['One', 'Two']))).toEqual(['One', 'Two']);

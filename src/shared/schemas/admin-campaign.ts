@@ -20,11 +20,19 @@ export type PublishCampaignInput = z.input<typeof PublishCampaignSchema>;
 export const RestoreCampaignVersionSchema = z.strictObject({ expectedVersion });
 
 export const CampaignVersionParamsSchema = z.strictObject({
-  version: z.coerce.number({ error: 'version must be a whole number' }).int('version must be a whole number').positive('version must be a whole number'),
+  version: z.coerce
+    .number({ error: 'version must be a whole number' })
+    .int('version must be a whole number')
+    .positive('version must be a whole number'),
 });
 
 export const CampaignVersionsQuerySchema = z.strictObject({
-  page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1).max(100_000).default(1),
+  page: z.coerce
+    .number({ error: 'page must be a whole number' })
+    .int('page must be a whole number')
+    .min(1)
+    .max(100_000)
+    .default(1),
 });
 
 /** POST /api/admin/campaign/updates: a dated update, put first on the story page, optionally sent to followers. */

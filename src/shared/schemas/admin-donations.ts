@@ -33,7 +33,12 @@ export type RecordDonationInput = z.input<typeof RecordDonationSchema>;
 export const ElevateSchema = z.strictObject({ password: z.string().min(1, 'Enter your password').max(1024) });
 
 export const AdminListQuerySchema = z.strictObject({
-  page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1).max(100_000).default(1),
+  page: z.coerce
+    .number({ error: 'page must be a whole number' })
+    .int('page must be a whole number')
+    .min(1)
+    .max(100_000)
+    .default(1),
 });
 
 /** Correcting a recorded donation: what changed and why (the reason goes to the audit log). */

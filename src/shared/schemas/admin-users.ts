@@ -4,7 +4,12 @@ import { ADMIN_LEVELS, ROLES } from '../auth/roles.ts';
 import { EmailAddressSchema } from './auth.ts';
 
 export const AdminUsersQuerySchema = z.strictObject({
-  page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1).max(100_000).default(1),
+  page: z.coerce
+    .number({ error: 'page must be a whole number' })
+    .int('page must be a whole number')
+    .min(1)
+    .max(100_000)
+    .default(1),
   q: z.string().trim().max(200).optional(),
 });
 
@@ -18,7 +23,9 @@ export const ChangeRoleSchema = z
     path: ['adminLevel'],
   });
 
-export const SuspendSchema = z.strictObject({ reason: z.string().trim().min(3, 'Say why the account is suspended').max(500) });
+export const SuspendSchema = z.strictObject({
+  reason: z.string().trim().min(3, 'Say why the account is suspended').max(500),
+});
 
 export const AdminInviteSchema = z.strictObject({
   adminLevel: z.enum(ADMIN_LEVELS, { error: 'Choose moderator, manager or super_admin' }),

@@ -65,7 +65,10 @@ export type RegisterFormValues = z.input<typeof RegisterFormSchema>;
 
 export const LoginSchema = z.strictObject({
   email: z.string({ error: EMAIL_MESSAGE }).trim().toLowerCase().min(1, EMAIL_MESSAGE).max(254, EMAIL_MESSAGE),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is required'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(1024, 'Password is required'),
   /** The second factor, for accounts that have turned it on. */
   code: SecondFactorCodeSchema.optional(),
 });

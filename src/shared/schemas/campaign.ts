@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { COST_GROUP_KEYS, CURRENCIES, DONATE_PAYMENT_METHODS } from '../constants.ts';
 
 const text = z.string({ error: 'Fill this in' }).trim().min(1, 'Fill this in');
-const cents = z.number({ error: 'Enter an amount, e.g. 1500 or 12.50' }).int('Enter whole cents').nonnegative('Amounts cannot be negative');
+const cents = z
+  .number({ error: 'Enter an amount, e.g. 1500 or 12.50' })
+  .int('Enter whole cents')
+  .nonnegative('Amounts cannot be negative');
 const url = z.url({ protocol: /^https$/, error: 'Enter a full https:// address' });
 /** A site-relative asset path served by us: a file of the build (/images/...) or an uploaded image (/api/uploads/<id>). */
 const assetPath = z.string().regex(/^\/[A-Za-z0-9/_.-]+$/, 'Asset paths start with / and use plain characters');
@@ -60,7 +63,11 @@ export type CampaignUpdate = z.infer<typeof CampaignUpdateSchema>;
 function newestFirst(updates: CampaignUpdate[], ctx: z.RefinementCtx) {
   for (let i = 1; i < updates.length; i++) {
     if (updates[i]!.date > updates[i - 1]!.date) {
-      ctx.addIssue({ code: 'custom', message: 'Updates are listed newest first: this one is newer than the one above it', path: [i, 'date'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Updates are listed newest first: this one is newer than the one above it',
+        path: [i, 'date'],
+      });
     }
   }
 }
@@ -81,7 +88,9 @@ export const CampaignContentSchema = z.object({
   patient: z.object({ name: text, description: text }),
   organiser: z.object({ name: text, email: z.email(), description: text }),
   video: z.object({
-    youtubeId: z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'A YouTube video id is the 11 characters after v= in the video address'),
+    youtubeId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{11}$/, 'A YouTube video id is the 11 characters after v= in the video address'),
     title: text,
     poster: ImageSchema,
     shortVideoUrl: url,
@@ -111,7 +120,10 @@ export const CampaignContentSchema = z.object({
     updates: z
       .array(CampaignUpdateSchema)
       .min(1, 'Keep at least one update')
-      .max(CAMPAIGN_UPDATES_MAX, `The story page keeps at most ${CAMPAIGN_UPDATES_MAX} updates; remove an old one first`)
+      .max(
+        CAMPAIGN_UPDATES_MAX,
+        `The story page keeps at most ${CAMPAIGN_UPDATES_MAX} updates; remove an old one first`,
+      )
       .superRefine(newestFirst),
     images: z.array(ImageSchema).length(2),
   }),

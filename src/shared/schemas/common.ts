@@ -10,7 +10,8 @@ export function dollarAmountSchema(rule: AmountRule) {
 }
 
 /** A dollar field named `label` (in its messages): above 0 unless `min` says more. */
-export const dollarAmount = (label: string, options?: { min?: number; notNumber?: string }) => dollarAmountSchema(amountRule(label, options));
+export const dollarAmount = (label: string, options?: { min?: number; notNumber?: string }) =>
+  dollarAmountSchema(amountRule(label, options));
 
 /** A gift's amount as the spec's clients send it: a JSON number, at least $1, at most two decimals. */
 export const DollarAmountSchema = dollarAmountSchema(DONATION_AMOUNT_RULE);

@@ -13,7 +13,12 @@ export const DOCTOR_SEARCH_MAX = 100;
 export const VERIFICATION_REASON_MIN = 3;
 export const VERIFICATION_REASON_MAX = 500;
 
-const page = z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1, 'page must be 1 or more').max(10_000).default(1);
+const page = z.coerce
+  .number({ error: 'page must be a whole number' })
+  .int('page must be a whole number')
+  .min(1, 'page must be 1 or more')
+  .max(10_000)
+  .default(1);
 /** A filter left empty in a form (`?specialty=`) means no filter. */
 const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.enum(values, { error: message }).optional());

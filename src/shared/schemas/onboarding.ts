@@ -29,7 +29,13 @@ export const AREAS_OF_EXPERTISE = [
   'Medical Malpractice Issues',
 ] as const;
 /** The spec names the field but not its choices; these are the ways our doctors can help. */
-export const CONSULTATION_TYPES = ['Written replies to stories', 'Video consultation', 'Phone consultation', 'In-person consultation', 'Second opinion'] as const;
+export const CONSULTATION_TYPES = [
+  'Written replies to stories',
+  'Video consultation',
+  'Phone consultation',
+  'In-person consultation',
+  'Second opinion',
+] as const;
 export const DONATION_INTERESTS = [
   'Emergency Medical Care',
   'Chronic Condition Support',
@@ -57,7 +63,8 @@ export const ADMIN_RESPONSIBILITIES = [
 ] as const;
 
 const TEXT_MAX = 2000;
-const text = (message: string) => z.string({ error: message }).trim().min(1, message).max(TEXT_MAX, `Must be at most ${TEXT_MAX} characters`);
+const text = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(TEXT_MAX, `Must be at most ${TEXT_MAX} characters`);
 
 export const PatientOnboardingSchema = z.strictObject({
   medicalCondition: text('Please describe your medical condition'),
@@ -73,20 +80,35 @@ export const DoctorOnboardingSchema = z.strictObject({
   specialty: z.enum(DOCTOR_SPECIALTIES, { error: 'Medical specialty is required' }),
   licenseNumber: text('License number is required').pipe(z.string().max(50, 'License number is too long')),
   licenseState: text('License state is required').pipe(z.string().max(50, 'License state is too long')),
-  yearsExperience: z.number({ error: 'Years of experience required' }).int('Years of experience required').min(0, 'Years of experience required').max(80),
+  yearsExperience: z
+    .number({ error: 'Years of experience required' })
+    .int('Years of experience required')
+    .min(0, 'Years of experience required')
+    .max(80),
   medicalBoard: text('Medical board certification required').pipe(z.string().max(200)),
-  hospitalAffiliation: z.string().trim().max(200).nullish().transform((v) => (v ? v : null)),
+  hospitalAffiliation: z
+    .string()
+    .trim()
+    .max(200)
+    .nullish()
+    .transform((v) => (v ? v : null)),
   bio: z
     .string({ error: 'Professional bio must be at least 50 characters' })
     .trim()
     .min(DOCTOR_BIO_MIN, 'Professional bio must be at least 50 characters')
     .max(TEXT_MAX, `Must be at most ${TEXT_MAX} characters`),
-  areasOfExpertise: z.array(z.enum(AREAS_OF_EXPERTISE), { error: 'Select at least one area of expertise' }).min(1, 'Select at least one area of expertise'),
-  consultationTypes: z.array(z.enum(CONSULTATION_TYPES), { error: 'Select consultation preferences' }).min(1, 'Select consultation preferences'),
+  areasOfExpertise: z
+    .array(z.enum(AREAS_OF_EXPERTISE), { error: 'Select at least one area of expertise' })
+    .min(1, 'Select at least one area of expertise'),
+  consultationTypes: z
+    .array(z.enum(CONSULTATION_TYPES), { error: 'Select consultation preferences' })
+    .min(1, 'Select consultation preferences'),
 });
 
 export const DonorOnboardingSchema = z.strictObject({
-  donationInterests: z.array(z.enum(DONATION_INTERESTS), { error: 'Select donation interests' }).min(1, 'Select donation interests'),
+  donationInterests: z
+    .array(z.enum(DONATION_INTERESTS), { error: 'Select donation interests' })
+    .min(1, 'Select donation interests'),
   monthlyBudget: z.enum(MONTHLY_BUDGETS, { error: 'Required' }),
   followUpPreference: z.enum(FOLLOW_UP_PREFERENCES, { error: 'Required' }).default('updates'),
   anonymousDonations: z.boolean().default(false),
@@ -94,9 +116,15 @@ export const DonorOnboardingSchema = z.strictObject({
 });
 
 export const AdminOnboardingSchema = z.strictObject({
-  responsibilities: z.array(z.enum(ADMIN_RESPONSIBILITIES), { error: 'Select responsibilities' }).min(1, 'Select responsibilities'),
+  responsibilities: z
+    .array(z.enum(ADMIN_RESPONSIBILITIES), { error: 'Select responsibilities' })
+    .min(1, 'Select responsibilities'),
   previousExperience: text('Previous admin experience required'),
-  availabilityHours: z.number({ error: 'Weekly availability hours required' }).int().min(1, 'Weekly availability hours required').max(168),
+  availabilityHours: z
+    .number({ error: 'Weekly availability hours required' })
+    .int()
+    .min(1, 'Weekly availability hours required')
+    .max(168),
 });
 
 /** POST /api/user/onboarding */

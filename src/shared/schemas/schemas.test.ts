@@ -14,7 +14,12 @@ function issues(result: z.ZodSafeParseResult<unknown>): Array<[string, string]> 
 }
 
 describe('DonationIntentSchema', () => {
-  const valid = { amount: 25, message: 'Get well soon', paymentMethod: 'PayPal', timestamp: '2025-01-01T12:00:00.000Z' };
+  const valid = {
+    amount: 25,
+    message: 'Get well soon',
+    paymentMethod: 'PayPal',
+    timestamp: '2025-01-01T12:00:00.000Z',
+  };
   const parse = (overrides: Record<string, unknown>) => DonationIntentSchema.safeParse({ ...valid, ...overrides });
 
   it('parses a valid intent', () => {
@@ -117,7 +122,11 @@ describe('DonationIntentSchema', () => {
   });
 
   it('reports every bad field at once', () => {
-    expect(issues(DonationIntentSchema.safeParse({})).map(([path]) => path)).toEqual(['amount', 'paymentMethod', 'timestamp']);
+    expect(issues(DonationIntentSchema.safeParse({})).map(([path]) => path)).toEqual([
+      'amount',
+      'paymentMethod',
+      'timestamp',
+    ]);
   });
 });
 
@@ -156,9 +165,13 @@ describe('ContactFormSchema', () => {
     expect(parse({ name: `  ${'n'.repeat(200)}  ` }).success).toBe(true);
     expect(issues(parse({ name: 'n'.repeat(201) }))).toEqual([['name', 'Name must be at most 200 characters']]);
     expect(parse({ subject: 's'.repeat(200) }).success).toBe(true);
-    expect(issues(parse({ subject: 's'.repeat(201) }))).toEqual([['subject', 'Subject must be at most 200 characters']]);
+    expect(issues(parse({ subject: 's'.repeat(201) }))).toEqual([
+      ['subject', 'Subject must be at most 200 characters'],
+    ]);
     expect(parse({ message: 'm'.repeat(5000) }).success).toBe(true);
-    expect(issues(parse({ message: 'm'.repeat(5001) }))).toEqual([['message', 'Message must be at most 5000 characters']]);
+    expect(issues(parse({ message: 'm'.repeat(5001) }))).toEqual([
+      ['message', 'Message must be at most 5000 characters'],
+    ]);
     expect(parse({ email: `${'a'.repeat(250)}@example.org` }).success).toBe(false);
   });
 });
@@ -166,7 +179,10 @@ describe('ContactFormSchema', () => {
 describe('AnalyticsEventSchema', () => {
   it('accepts a page view', () => {
     expect(AnalyticsEventSchema.parse({ name: 'page_view', path: '/' })).toEqual({ name: 'page_view', path: '/' });
-    expect(AnalyticsEventSchema.parse({ name: 'page_view', path: '/donate' })).toEqual({ name: 'page_view', path: '/donate' });
+    expect(AnalyticsEventSchema.parse({ name: 'page_view', path: '/donate' })).toEqual({
+      name: 'page_view',
+      path: '/donate',
+    });
   });
 
   it('accepts each path-only event', () => {
@@ -185,22 +201,34 @@ describe('AnalyticsEventSchema', () => {
       ['method', 'Unknown payment method'],
       ['amount', 'Amount must be a number'],
     ]);
-    expect(issues(AnalyticsEventSchema.safeParse({ name: 'donation_click', path: '/donate', method: 'Zelle', amount: 25 }))).toEqual([
-      ['method', 'Unknown payment method'],
-    ]);
-    expect(issues(AnalyticsEventSchema.safeParse({ name: 'donation_click', path: '/donate', method: 'PayPal', amount: 0.5 }))).toEqual([
-      ['amount', 'Amount must be at least $1'],
-    ]);
+    expect(
+      issues(AnalyticsEventSchema.safeParse({ name: 'donation_click', path: '/donate', method: 'Zelle', amount: 25 })),
+    ).toEqual([['method', 'Unknown payment method']]);
+    expect(
+      issues(
+        AnalyticsEventSchema.safeParse({ name: 'donation_click', path: '/donate', method: 'PayPal', amount: 0.5 }),
+      ),
+    ).toEqual([['amount', 'Amount must be at least $1']]);
   });
 
   it('rejects an unknown event name', () => {
-    expect(issues(AnalyticsEventSchema.safeParse({ name: 'purchase', path: '/' }))).toEqual([['name', 'Unknown event name']]);
+    expect(issues(AnalyticsEventSchema.safeParse({ name: 'purchase', path: '/' }))).toEqual([
+      ['name', 'Unknown event name'],
+    ]);
     expect(issues(AnalyticsEventSchema.safeParse({ path: '/' }))).toEqual([['name', 'Unknown event name']]);
   });
 
   it('requires the path to start with / and have no query, fragment or spaces', () => {
     const message = 'Path must be a site path starting with /';
-    for (const path of ['donate', 'https://example.org/', '/donate?amount=25', '/?utm_source=x', '/donate#top', '/a b', '']) {
+    for (const path of [
+      'donate',
+      'https://example.org/',
+      '/donate?amount=25',
+      '/?utm_source=x',
+      '/donate#top',
+      '/a b',
+      '',
+    ]) {
       expect(issues(AnalyticsEventSchema.safeParse({ name: 'page_view', path }))).toEqual([['path', message]]);
     }
   });
@@ -247,6 +275,8 @@ describe('CampaignContentSchema', () => {
   it('rejects a payment link that is neither https: nor mailto:', () => {
     const content = copy();
     content.paymentMethods[2].link = 'http://www.paypal.me/x';
-    expect(issues(CampaignContentSchema.safeParse(content))).toEqual([['paymentMethods.2.link', 'Payment links are https: or mailto:']]);
+    expect(issues(CampaignContentSchema.safeParse(content))).toEqual([
+      ['paymentMethods.2.link', 'Payment links are https: or mailto:'],
+    ]);
   });
 });

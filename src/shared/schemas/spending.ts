@@ -1,6 +1,14 @@
 /** Verified spending (issue 6): expenses, their decisions and releases, refunds, and the public ledger. */
 import { z } from 'zod';
-import { COST_GROUP_KEYS, CURRENCIES, EXPENSE_DOCUMENTS_MAX, EXPENSE_STATUSES, PAYEE_CATEGORIES, RECORDED_PAYMENT_METHODS, REFUND_REQUEST_STATUSES } from '../constants.ts';
+import {
+  COST_GROUP_KEYS,
+  CURRENCIES,
+  EXPENSE_DOCUMENTS_MAX,
+  EXPENSE_STATUSES,
+  PAYEE_CATEGORIES,
+  RECORDED_PAYMENT_METHODS,
+  REFUND_REQUEST_STATUSES,
+} from '../constants.ts';
 import { recordedAmount } from './admin-donations.ts';
 import { HumanCheckSchema } from './auth.ts';
 import { EmailSchema, optionalText } from './common.ts';
@@ -23,13 +31,20 @@ const pastDate = (label: string) =>
 function needsUsdEquivalent<T extends { currency: string; usdAmount?: number | undefined }>(value: T) {
   return value.currency === 'USD' || value.usdAmount !== undefined;
 }
-const usdEquivalentProblem = { message: 'Give the USD equivalent for an amount in another currency', path: ['usdAmount'] };
+const usdEquivalentProblem = {
+  message: 'Give the USD equivalent for an amount in another currency',
+  path: ['usdAmount'],
+};
 
 /** POST /api/campaigns/:id/expenses: the owner (or an admin) asks for money against an invoice. */
 export const SubmitExpenseSchema = z
   .strictObject({
     costGroup: z.enum(COST_GROUP_KEYS, { error: 'Choose what the expense is for' }),
-    payee: z.string({ error: 'Say who is to be paid' }).trim().min(2, 'Say who is to be paid').max(200, 'Keep the payee under 200 characters'),
+    payee: z
+      .string({ error: 'Say who is to be paid' })
+      .trim()
+      .min(2, 'Say who is to be paid')
+      .max(200, 'Keep the payee under 200 characters'),
     payeeCategory: z.enum(PAYEE_CATEGORIES, { error: 'Choose the kind of payee' }),
     amount: recordedAmount('Amount'),
     currency: z.enum(CURRENCIES, { error: 'Choose a currency' }).default('USD'),
@@ -67,7 +82,11 @@ export const HoldExpenseSchema = z.strictObject({ reason: reason('on hold') });
 
 /** How and when the money went out. */
 export const ReleaseExpenseSchema = z.strictObject({
-  method: z.string({ error: 'Say how it was paid' }).trim().min(2, 'Say how it was paid').max(100, 'Keep the method under 100 characters'),
+  method: z
+    .string({ error: 'Say how it was paid' })
+    .trim()
+    .min(2, 'Say how it was paid')
+    .max(100, 'Keep the method under 100 characters'),
   reference: optionalText(200, 'Reference'),
   paidOn: pastDate('The payment date'),
 });
@@ -75,12 +94,26 @@ export type ReleaseExpenseInput = z.input<typeof ReleaseExpenseSchema>;
 
 export const ExpenseListQuerySchema = z.strictObject({
   status: z.enum(EXPENSE_STATUSES, { error: 'Not a known status' }).optional(),
-  page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1).max(100_000).default(1),
+  page: z.coerce
+    .number({ error: 'page must be a whole number' })
+    .int('page must be a whole number')
+    .min(1)
+    .max(100_000)
+    .default(1),
 });
 
-export const ExpenseDocumentSchema = z.object({ id: z.string(), contentType: z.string(), size: z.number().int(), url: z.string() });
+export const ExpenseDocumentSchema = z.object({
+  id: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  url: z.string(),
+});
 
-const AgeSchema = z.object({ businessDays: z.number().int(), window: z.enum(['review', 'documentation', 'release', 'disputes']), late: z.boolean() });
+const AgeSchema = z.object({
+  businessDays: z.number().int(),
+  window: z.enum(['review', 'documentation', 'release', 'disputes']),
+  late: z.boolean(),
+});
 
 /** An expense as its owner and admins see it (never public: documents and payee are private). */
 export const ExpenseSchema = z.object({
@@ -103,7 +136,13 @@ export const ExpenseSchema = z.object({
   submittedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   documents: z.array(ExpenseDocumentSchema),
   release: z
-    .object({ method: z.string(), reference: z.string().nullable(), paidOn: z.string(), releasedAt: z.string(), releasedByName: z.string() })
+    .object({
+      method: z.string(),
+      reference: z.string().nullable(),
+      paidOn: z.string(),
+      releasedAt: z.string(),
+      releasedByName: z.string(),
+    })
     .nullable(),
   /** Open items only: business days waited against the donor agreement's window. */
   age: AgeSchema.nullable(),
@@ -126,34 +165,54 @@ export type ExpenseList = z.infer<typeof ExpenseListSchema>;
 export const RefundDonationSchema = z.strictObject({
   /** USD, at most the donation's USD amount less earlier refunds. */
   amount: recordedAmount('Refund amount'),
-  reason: z.string({ error: 'Say why the money is refunded' }).trim().min(3, 'Say why the money is refunded').max(500, 'Keep the reason under 500 characters'),
+  reason: z
+    .string({ error: 'Say why the money is refunded' })
+    .trim()
+    .min(3, 'Say why the money is refunded')
+    .max(500, 'Keep the reason under 500 characters'),
   /** The donor's request this refund answers; it is marked refunded in the same transaction. */
   refundRequestId: z.uuid('Not a valid request id').optional(),
 });
 export type RefundDonationInput = z.input<typeof RefundDonationSchema>;
 
 /** POST /api/refund-requests: a donor asks for their money back (public form at /refund-request). */
-export const RefundRequestFormSchema = z
-  .strictObject({
-    name: z.string({ error: 'Enter your name' }).trim().min(1, 'Enter your name').max(200, 'Name must be at most 200 characters'),
-    email: EmailSchema,
-    amount: recordedAmount('Amount'),
-    currency: z.enum(CURRENCIES, { error: 'Choose a currency' }).default('USD'),
-    paymentMethod: z.enum(RECORDED_PAYMENT_METHODS, { error: 'Choose how you gave' }),
-    donatedOn: pastDate('The donation date'),
-    reference: optionalText(200, 'Reference'),
-    reason: z.string({ error: 'Tell us why you are asking' }).trim().min(10, 'Tell us why you are asking (at least 10 characters)').max(2000, 'Keep the reason under 2,000 characters'),
-  });
+export const RefundRequestFormSchema = z.strictObject({
+  name: z
+    .string({ error: 'Enter your name' })
+    .trim()
+    .min(1, 'Enter your name')
+    .max(200, 'Name must be at most 200 characters'),
+  email: EmailSchema,
+  amount: recordedAmount('Amount'),
+  currency: z.enum(CURRENCIES, { error: 'Choose a currency' }).default('USD'),
+  paymentMethod: z.enum(RECORDED_PAYMENT_METHODS, { error: 'Choose how you gave' }),
+  donatedOn: pastDate('The donation date'),
+  reference: optionalText(200, 'Reference'),
+  reason: z
+    .string({ error: 'Tell us why you are asking' })
+    .trim()
+    .min(10, 'Tell us why you are asking (at least 10 characters)')
+    .max(2000, 'Keep the reason under 2,000 characters'),
+});
 export const RefundRequestSchema = RefundRequestFormSchema.extend({ altcha: HumanCheckSchema });
 export type RefundRequestInput = z.input<typeof RefundRequestSchema>;
 
 export const DeclineRefundRequestSchema = z.strictObject({
-  reason: z.string({ error: 'Say why the request is declined' }).trim().min(3, 'Say why the request is declined').max(500, 'Keep the reason under 500 characters'),
+  reason: z
+    .string({ error: 'Say why the request is declined' })
+    .trim()
+    .min(3, 'Say why the request is declined')
+    .max(500, 'Keep the reason under 500 characters'),
 });
 
 export const RefundRequestListQuerySchema = z.strictObject({
   status: z.enum(REFUND_REQUEST_STATUSES, { error: 'Not a known status' }).default('open'),
-  page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1).max(100_000).default(1),
+  page: z.coerce
+    .number({ error: 'page must be a whole number' })
+    .int('page must be a whole number')
+    .min(1)
+    .max(100_000)
+    .default(1),
 });
 
 export const RefundRequestViewSchema = z.object({
@@ -181,8 +240,20 @@ export const CampaignOwnerSchema = z.strictObject({ email: EmailSchema });
 export const LedgerSchema = z.object({
   campaignId: z.string(),
   currency: z.literal('USD'),
-  totals: z.object({ raisedCents: z.number().int(), heldCents: z.number().int(), releasedCents: z.number().int(), refundedCents: z.number().int() }),
-  groups: z.array(z.object({ key: z.enum(COST_GROUP_KEYS), label: z.string(), plannedCents: z.number().int(), releasedCents: z.number().int() })),
+  totals: z.object({
+    raisedCents: z.number().int(),
+    heldCents: z.number().int(),
+    releasedCents: z.number().int(),
+    refundedCents: z.number().int(),
+  }),
+  groups: z.array(
+    z.object({
+      key: z.enum(COST_GROUP_KEYS),
+      label: z.string(),
+      plannedCents: z.number().int(),
+      releasedCents: z.number().int(),
+    }),
+  ),
   releases: z.array(
     z.object({
       expenseId: z.string(),

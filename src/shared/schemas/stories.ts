@@ -33,13 +33,21 @@ const id = z.uuid('Not a valid id');
 
 export const StoryImageSchema = z.strictObject({
   uploadId: id,
-  alt: z.string({ error: 'Describe the image for people who cannot see it' }).trim().min(1, 'Describe the image for people who cannot see it').max(200, 'Keep the description under 200 characters'),
+  alt: z
+    .string({ error: 'Describe the image for people who cannot see it' })
+    .trim()
+    .min(1, 'Describe the image for people who cannot see it')
+    .max(200, 'Keep the description under 200 characters'),
 });
 export type StoryImage = z.infer<typeof StoryImageSchema>;
 
 /** The author's working copy: create and edit. */
 export const StoryDraftSchema = z.strictObject({
-  title: z.string({ error: 'Give your story a title' }).trim().min(3, 'Give your story a title').max(STORY_TITLE_MAX, `Keep the title under ${STORY_TITLE_MAX} characters`),
+  title: z
+    .string({ error: 'Give your story a title' })
+    .trim()
+    .min(3, 'Give your story a title')
+    .max(STORY_TITLE_MAX, `Keep the title under ${STORY_TITLE_MAX} characters`),
   body: z
     .string({ error: `Tell your story in at least ${STORY_BODY_MIN} characters` })
     .trim()
@@ -57,23 +65,42 @@ export const StoryDraftSchema = z.strictObject({
 });
 export type StoryDraftInput = z.input<typeof StoryDraftSchema>;
 
-export const PublishConsentSchema = z.strictObject({ publishConsent: z.boolean({ error: 'Say whether the story may be public' }) });
+export const PublishConsentSchema = z.strictObject({
+  publishConsent: z.boolean({ error: 'Say whether the story may be public' }),
+});
 
 export const ModerationReasonSchema = z.strictObject({
-  reason: z.string({ error: 'Give a reason the author will see' }).trim().min(3, 'Give a reason the author will see').max(500, 'Keep the reason under 500 characters'),
+  reason: z
+    .string({ error: 'Give a reason the author will see' })
+    .trim()
+    .min(3, 'Give a reason the author will see')
+    .max(500, 'Keep the reason under 500 characters'),
 });
 
 export const PublicStoriesQuerySchema = z.strictObject({
-  page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1).max(10_000).default(1),
+  page: z.coerce
+    .number({ error: 'page must be a whole number' })
+    .int('page must be a whole number')
+    .min(1)
+    .max(10_000)
+    .default(1),
   tag: z.enum(STORY_TAGS, { error: 'Unknown tag' }).optional(),
 });
 
 export const SupportReplySchema = z.strictObject({
-  body: z.string({ error: 'Write a few words' }).trim().min(1, 'Write a few words').max(SUPPORT_REPLY_MAX, `Keep it under ${SUPPORT_REPLY_MAX} characters`),
+  body: z
+    .string({ error: 'Write a few words' })
+    .trim()
+    .min(1, 'Write a few words')
+    .max(SUPPORT_REPLY_MAX, `Keep it under ${SUPPORT_REPLY_MAX} characters`),
 });
 
 export const ReportReplySchema = z.strictObject({
-  reason: z.string({ error: 'Say what is wrong with this reply' }).trim().min(3, 'Say what is wrong with this reply').max(500, 'Keep the reason under 500 characters'),
+  reason: z
+    .string({ error: 'Say what is wrong with this reply' })
+    .trim()
+    .min(3, 'Say what is wrong with this reply')
+    .max(500, 'Keep the reason under 500 characters'),
 });
 
 /** A story as the public sees it (GET /api/stories, /api/stories/:id): the published version only. */

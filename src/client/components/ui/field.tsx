@@ -28,7 +28,11 @@ function useFieldWiring(id: string | undefined, hint: ReactNode, error: string |
   const inputId = id ?? generated;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
-  const aria = { id: inputId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(hint ? hintId : undefined, error ? errorId : undefined) };
+  const aria = {
+    id: inputId,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(hint ? hintId : undefined, error ? errorId : undefined),
+  };
   return { inputId, errorId, hintId, aria };
 }
 
@@ -42,7 +46,13 @@ function HintText({ id, hint }: { id: string; hint: ReactNode }) {
 }
 
 /** The label, the control (given its id and ARIA wiring), and the error text. */
-function Field({ label, error, hint, id, control }: FieldProps & { id?: string | undefined; control: (aria: Record<string, unknown>) => ReactNode }) {
+function Field({
+  label,
+  error,
+  hint,
+  id,
+  control,
+}: FieldProps & { id?: string | undefined; control: (aria: Record<string, unknown>) => ReactNode }) {
   const { inputId, errorId, hintId, aria } = useFieldWiring(id, hint, error);
   return (
     <div>
@@ -57,14 +67,37 @@ function Field({ label, error, hint, id, control }: FieldProps & { id?: string |
 }
 
 export function TextField({ label, error, hint, id, ...props }: FieldProps & ComponentPropsWithRef<'input'>) {
-  return <Field label={label} error={error} hint={hint} id={id} control={(aria) => <input className={`${INPUT} h-11`} {...aria} {...props} />} />;
+  return (
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      id={id}
+      control={(aria) => <input className={`${INPUT} h-11`} {...aria} {...props} />}
+    />
+  );
 }
 
 export function TextAreaField({ label, error, hint, id, ...props }: FieldProps & ComponentPropsWithRef<'textarea'>) {
-  return <Field label={label} error={error} hint={hint} id={id} control={(aria) => <textarea className={`${INPUT} py-2`} {...aria} {...props} />} />;
+  return (
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      id={id}
+      control={(aria) => <textarea className={`${INPUT} py-2`} {...aria} {...props} />}
+    />
+  );
 }
 
-export function SelectField({ label, error, hint, id, children, ...props }: FieldProps & ComponentPropsWithRef<'select'>) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  id,
+  children,
+  ...props
+}: FieldProps & ComponentPropsWithRef<'select'>) {
   return (
     <Field
       label={label}
@@ -81,7 +114,13 @@ export function SelectField({ label, error, hint, id, children, ...props }: Fiel
 }
 
 /** A password input with a show/hide toggle (a pressed-state button beside it). */
-export function PasswordField({ label, error, hint, id, ...props }: FieldProps & Omit<ComponentPropsWithRef<'input'>, 'type'>) {
+export function PasswordField({
+  label,
+  error,
+  hint,
+  id,
+  ...props
+}: FieldProps & Omit<ComponentPropsWithRef<'input'>, 'type'>) {
   const [shown, setShown] = useState(false);
   return (
     <Field
@@ -109,7 +148,13 @@ export function PasswordField({ label, error, hint, id, ...props }: FieldProps &
 }
 
 /** A single checkbox with its label beside it. */
-export function CheckboxField({ label, error, hint, id, ...props }: FieldProps & Omit<ComponentPropsWithRef<'input'>, 'type'>) {
+export function CheckboxField({
+  label,
+  error,
+  hint,
+  id,
+  ...props
+}: FieldProps & Omit<ComponentPropsWithRef<'input'>, 'type'>) {
   const { inputId, errorId, hintId, aria } = useFieldWiring(id, hint, error);
   return (
     <div>
@@ -167,7 +212,13 @@ function ChoiceGroup({
               key={option.value}
               className={`flex items-start gap-3 rounded-xl border px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 ${error ? 'border-red-700' : 'border-slate-300'}`}
             >
-              <input id={optionId} type={type} value={option.value} className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700" {...registration} />
+              <input
+                id={optionId}
+                type={type}
+                value={option.value}
+                className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
+                {...registration}
+              />
               <label htmlFor={optionId} className="text-sm text-slate-800">
                 <span className="font-medium">{option.label}</span>
                 {option.description && <span className="block text-slate-600">{option.description}</span>}

@@ -30,7 +30,21 @@ export interface ReasonToggleProps {
   buttonRef?: RefObject<HTMLButtonElement | null>;
 }
 
-export function ReasonToggle({ label, accessibleName, formId, reasonLabel, hint, rows = 2, maxLength, schema, submitLabel, pendingLabel, pending, onSubmit, buttonRef }: ReasonToggleProps) {
+export function ReasonToggle({
+  label,
+  accessibleName,
+  formId,
+  reasonLabel,
+  hint,
+  rows = 2,
+  maxLength,
+  schema,
+  submitLabel,
+  pendingLabel,
+  pending,
+  onSubmit,
+  buttonRef,
+}: ReasonToggleProps) {
   const [asking, setAsking] = useState(false);
   const ownRef = useRef<HTMLButtonElement>(null);
   const toggleRef = buttonRef ?? ownRef;
@@ -50,12 +64,31 @@ export function ReasonToggle({ label, accessibleName, formId, reasonLabel, hint,
 
   return (
     <div>
-      <Button ref={toggleRef} variant="destructive" aria-label={accessibleName} aria-expanded={asking} aria-controls={asking ? formId : undefined} onClick={() => (asking ? cancel() : setAsking(true))}>
+      <Button
+        ref={toggleRef}
+        variant="destructive"
+        aria-label={accessibleName}
+        aria-expanded={asking}
+        aria-controls={asking ? formId : undefined}
+        onClick={() => (asking ? cancel() : setAsking(true))}
+      >
         {label}
       </Button>
       {asking && (
-        <form id={formId} noValidate className="mt-2 w-64 space-y-2" onSubmit={form.handleSubmit((input) => onSubmit(input, close))}>
-          <TextAreaField label={reasonLabel} hint={hint} rows={rows} maxLength={maxLength} error={form.formState.errors.reason?.message} {...form.register('reason')} />
+        <form
+          id={formId}
+          noValidate
+          className="mt-2 w-64 space-y-2"
+          onSubmit={form.handleSubmit((input) => onSubmit(input, close))}
+        >
+          <TextAreaField
+            label={reasonLabel}
+            hint={hint}
+            rows={rows}
+            maxLength={maxLength}
+            error={form.formState.errors.reason?.message}
+            {...form.register('reason')}
+          />
           <div className="flex gap-2">
             <Button type="submit" variant="destructive" className="whitespace-nowrap" disabled={pending}>
               {pending ? pendingLabel : submitLabel}

@@ -4,7 +4,19 @@ import type { ReactNode } from 'react';
 /** The padding every cell of a WideTable shares. */
 export const CELL = 'px-3 py-3 align-top';
 
-export function WideTable({ label, caption, columns, testId, children }: { label: string; caption: string; columns: string[]; testId?: string; children: ReactNode }) {
+export function WideTable({
+  label,
+  caption,
+  columns,
+  testId,
+  children,
+}: {
+  label: string;
+  caption: string;
+  columns: string[];
+  testId?: string;
+  children: ReactNode;
+}) {
   return (
     // Focusable so the keyboard can scroll it too.
     <div role="region" aria-label={label} tabIndex={0} className="mt-4 overflow-x-auto rounded-xl">

@@ -26,7 +26,11 @@ export function AccountShell({
   }, [focusTitle]);
   return (
     <div className={`mx-auto ${max} px-4 py-10 sm:py-14`}>
-      <h1 ref={heading} tabIndex={focusTitle ? -1 : undefined} className="text-center text-3xl font-bold tracking-tight text-ink outline-none">
+      <h1
+        ref={heading}
+        tabIndex={focusTitle ? -1 : undefined}
+        className="text-center text-3xl font-bold tracking-tight text-ink outline-none"
+      >
         {title}
       </h1>
       {description && <p className="mt-3 text-center text-slate-700">{description}</p>}

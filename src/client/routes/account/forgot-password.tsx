@@ -23,7 +23,10 @@ const SENT_MESSAGE = RESET_LINK_SENT;
 
 export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<EmailFormInput, unknown, EmailFormOutput>({ resolver: zodResolver(EmailFormSchema), defaultValues: { email: '' } });
+  const form = useForm<EmailFormInput, unknown, EmailFormOutput>({
+    resolver: zodResolver(EmailFormSchema),
+    defaultValues: { email: '' },
+  });
   const humanCheck = useHumanCheck();
   // Back from 'Check Your Email' with Try Another Email: put the visitor in the email field.
   const tryingAgain = useRef(false);
@@ -35,14 +38,18 @@ export default function ForgotPasswordPage() {
   }, [sentTo, form]);
   const request = useMutation({
     mutationFn: async ({ email }: EmailFormOutput) =>
-      apiRequest<{ message: string }>('POST', '/api/auth/request-password-reset', { email, altcha: await humanCheck() }),
+      apiRequest<{ message: string }>('POST', '/api/auth/request-password-reset', {
+        email,
+        altcha: await humanCheck(),
+      }),
     onSuccess: (answer, { email }) => {
       toast({ title: 'Reset Email Sent', description: answer.message || SENT_MESSAGE });
       setSentTo(email);
     },
     onError: (err) => {
       const { status, message } = apiErrorInfo(err);
-      const description = status === null ? 'Failed to send reset email. Please try again.' : (message ?? 'Failed to send reset email');
+      const description =
+        status === null ? 'Failed to send reset email. Please try again.' : (message ?? 'Failed to send reset email');
       toast({ title: 'Request Failed', description, variant: 'destructive' });
     },
   });
@@ -53,9 +60,12 @@ export default function ForgotPasswordPage() {
         <div className="text-center">
           <MailCheck aria-hidden="true" className="mx-auto h-12 w-12 text-brand-700" />
           <p className="mt-4 text-slate-700">
-            If an account exists for <strong className="break-all">{sentTo}</strong>, you'll receive a password reset link shortly.
+            If an account exists for <strong className="break-all">{sentTo}</strong>, you'll receive a password reset
+            link shortly.
           </p>
-          <p className="mt-2 text-sm text-slate-600">Nothing arrived? Check your spam folder, or try another address.</p>
+          <p className="mt-2 text-sm text-slate-600">
+            Nothing arrived? Check your spam folder, or try another address.
+          </p>
         </div>
         <div className="mt-6 flex flex-col gap-3">
           <Button
@@ -78,9 +88,18 @@ export default function ForgotPasswordPage() {
   }
 
   return (
-    <AccountShell title="Forgot Password" description="Enter the email address of your account and we'll send you a link to choose a new password.">
+    <AccountShell
+      title="Forgot Password"
+      description="Enter the email address of your account and we'll send you a link to choose a new password."
+    >
       <form noValidate className="space-y-4" onSubmit={form.handleSubmit((input) => request.mutate(input))}>
-        <TextField label="Email" type="email" autoComplete="email" error={form.formState.errors.email?.message} {...form.register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={form.formState.errors.email?.message}
+          {...form.register('email')}
+        />
         <Button type="submit" className="w-full" disabled={request.isPending}>
           {request.isPending ? 'Sending...' : 'Send Reset Link'}
         </Button>

@@ -29,15 +29,25 @@ export default function GetStartedPage() {
   const setRoleMutation = useMutation({
     mutationFn: async (chosen: SelfChosenRole) => {
       await delay(ROLE_SUBMIT_DELAY_MS);
-      return apiRequest<CurrentUser>('POST', '/api/auth/set-role', { role: chosen, recaptchaToken: await humanCheck() });
+      return apiRequest<CurrentUser>('POST', '/api/auth/set-role', {
+        role: chosen,
+        recaptchaToken: await humanCheck(),
+      });
     },
     onSuccess: async (updated) => {
-      toast({ title: 'Role Selected', description: `Your account is now a ${ROLE_DETAILS[updated.role ?? 'patient'].title}.` });
+      toast({
+        title: 'Role Selected',
+        description: `Your account is now a ${ROLE_DETAILS[updated.role ?? 'patient'].title}.`,
+      });
       navigate('/');
       await refreshUser(updated);
     },
     onError: (err) => {
-      toast({ title: 'Role Not Saved', description: errorMessage(err, 'Failed to set role. Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Role Not Saved',
+        description: errorMessage(err, 'Failed to set role. Please try again.'),
+        variant: 'destructive',
+      });
       setRole(null);
     },
   });
@@ -61,7 +71,8 @@ export default function GetStartedPage() {
     <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
       <h1 className="text-center text-3xl font-bold tracking-tight text-ink sm:text-4xl">Join the Community</h1>
       <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-slate-700">
-        Tell us how you would like to take part. You can share your journey, offer professional support, or help others reach the care they need.
+        Tell us how you would like to take part. You can share your journey, offer professional support, or help others
+        reach the care they need.
       </p>
       <form noValidate onSubmit={onSubmit} className="mt-8">
         <fieldset aria-describedby={missing && !role ? errorId : undefined}>
@@ -91,7 +102,10 @@ export default function GetStartedPage() {
                   />
                   <Icon aria-hidden="true" className="h-10 w-10 text-brand-700" />
                   {/* The whole card is the label, so a click anywhere picks the role. */}
-                  <label htmlFor={id} className="mt-4 block cursor-pointer text-lg font-semibold text-ink after:absolute after:inset-0">
+                  <label
+                    htmlFor={id}
+                    className="mt-4 block cursor-pointer text-lg font-semibold text-ink after:absolute after:inset-0"
+                  >
                     {ROLE_DETAILS[r].title}
                   </label>
                   <p id={`${id}-description`} className="mt-2 text-slate-700">

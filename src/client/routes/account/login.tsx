@@ -22,7 +22,10 @@ export default function LoginPage() {
   const refreshUser = useRefreshCurrentUser();
   // Shown once the server answers that this account also needs a code (two-step sign-in).
   const [askForCode, setAskForCode] = useState(false);
-  const form = useForm<LoginInput, unknown, z.output<typeof LoginSchema>>({ resolver: zodResolver(LoginSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginInput, unknown, z.output<typeof LoginSchema>>({
+    resolver: zodResolver(LoginSchema),
+    defaultValues: { email: '', password: '' },
+  });
   const signIn = useMutation({
     mutationFn: (input: z.output<typeof LoginSchema>) => apiRequest<CurrentUser>('POST', '/api/auth/login', input),
     onSuccess: async (user) => {
@@ -33,7 +36,8 @@ export default function LoginPage() {
       if (apiErrorInfo(err).field !== 'code') return;
       setAskForCode(true);
       // The first ask is not a mistake: the page just explains and waits for the code.
-      if (form.getValues('code')) form.setError('code', { message: errorMessage(err, 'That code is not right.') }, { shouldFocus: true });
+      if (form.getValues('code'))
+        form.setError('code', { message: errorMessage(err, 'That code is not right.') }, { shouldFocus: true });
       else requestAnimationFrame(() => form.setFocus('code'));
     },
   });
@@ -50,9 +54,23 @@ export default function LoginPage() {
           signIn.mutate(input);
         })}
       >
-        {signIn.isError && !codeAsked && <FormAlert>{errorMessage(signIn.error, 'Sign-in failed. Please try again.')}</FormAlert>}
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-        <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+        {signIn.isError && !codeAsked && (
+          <FormAlert>{errorMessage(signIn.error, 'Sign-in failed. Please try again.')}</FormAlert>
+        )}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
         {askForCode && (
           <TextField
             label="Authentication code"

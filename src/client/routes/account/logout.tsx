@@ -28,7 +28,9 @@ export default function LogoutPage() {
   }
   return (
     <AccountShell title="Sign Out" description={`You are signed in as ${user.firstName} ${user.lastName}.`}>
-      {signOut.isError && <FormAlert>{errorMessage(signOut.error, 'We could not sign you out. Please try again.')}</FormAlert>}
+      {signOut.isError && (
+        <FormAlert>{errorMessage(signOut.error, 'We could not sign you out. Please try again.')}</FormAlert>
+      )}
       <Button className="w-full" size="lg" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
         <LogOut aria-hidden="true" className="h-4 w-4" />
         {signOut.isPending ? 'Signing out…' : 'Sign Out'}

@@ -40,7 +40,10 @@ function NotificationRow({ item, onOpen }: { item: NotificationItem; onOpen: () 
   );
   return (
     <div className="flex items-start gap-3">
-      <span aria-hidden="true" className={`mt-2 h-2.5 w-2.5 shrink-0 rounded-full ${item.isRead ? 'bg-transparent' : 'bg-brand-600'}`} />
+      <span
+        aria-hidden="true"
+        className={`mt-2 h-2.5 w-2.5 shrink-0 rounded-full ${item.isRead ? 'bg-transparent' : 'bg-brand-600'}`}
+      />
       <div>
         <p>
           {!item.isRead && <span className="sr-only">Unread: </span>}
@@ -59,21 +62,33 @@ function NotificationList() {
   const queryClient = useQueryClient();
   const list = useInfiniteQuery({
     queryKey: LIST_KEY,
-    queryFn: ({ pageParam }) => apiRequest<NotificationsPage>('GET', pageParam ? `/api/notifications?before=${encodeURIComponent(pageParam)}` : '/api/notifications'),
+    queryFn: ({ pageParam }) =>
+      apiRequest<NotificationsPage>(
+        'GET',
+        pageParam ? `/api/notifications?before=${encodeURIComponent(pageParam)}` : '/api/notifications',
+      ),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextBefore ?? undefined,
     staleTime: 0,
   });
   // The bell's key is a prefix of the list's: one invalidation refreshes both.
   const refresh = () => queryClient.invalidateQueries({ queryKey: BELL_KEY });
-  const markRead = useMutation({ mutationFn: (id: string) => apiRequest('POST', `/api/notifications/${encodeURIComponent(id)}/read`), onSuccess: refresh });
+  const markRead = useMutation({
+    mutationFn: (id: string) => apiRequest('POST', `/api/notifications/${encodeURIComponent(id)}/read`),
+    onSuccess: refresh,
+  });
   const markAll = useMutation({
     mutationFn: () => apiRequest('POST', '/api/notifications/read-all'),
     onSuccess: async () => {
       toast({ title: 'All notifications marked as read' });
       await refresh();
     },
-    onError: (err) => toast({ title: 'Could not mark them read', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Could not mark them read',
+        description: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      }),
   });
 
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
@@ -89,7 +104,9 @@ function NotificationList() {
         ))}
       </ul>
     ) : (
-      <p className="mt-4 text-slate-600">Nothing yet. When your story is reviewed or someone sends you words of support, you will see it here.</p>
+      <p className="mt-4 text-slate-600">
+        Nothing yet. When your story is reviewed or someone sends you words of support, you will see it here.
+      </p>
     );
   } else if (list.error) {
     body = <ListLoadError what="notifications" error={list.error} onRetry={() => void list.refetch()} />;
@@ -109,7 +126,12 @@ function NotificationList() {
       </div>
       {body}
       {list.hasNextPage && (
-        <Button variant="secondary" className="mt-4" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+        <Button
+          variant="secondary"
+          className="mt-4"
+          disabled={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
           {list.isFetchingNextPage ? 'Loading…' : 'Show older notifications'}
         </Button>
       )}

@@ -28,7 +28,15 @@ import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { CheckboxField, CheckboxGroupField, RadioGroupField, SelectField, TextAreaField, TextField, type ChoiceOption } from '#client/components/ui/field.tsx';
+import {
+  CheckboxField,
+  CheckboxGroupField,
+  RadioGroupField,
+  SelectField,
+  TextAreaField,
+  TextField,
+  type ChoiceOption,
+} from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { ReverificationNotice } from '#client/components/reverification-notice.tsx';
 import type { CheckedValues } from '#shared/doctor-verification.ts';
@@ -44,7 +52,9 @@ interface FormProps<T> {
 /** The saved answers for a schema's own fields (drops ids, timestamps, verification status and nulls). */
 function savedValues<T>(schema: { shape: Record<string, unknown> }, saved: Saved): DefaultValues<T> {
   if (!saved) return {} as DefaultValues<T>;
-  return Object.fromEntries(Object.keys(schema.shape).flatMap((key) => (saved[key] == null ? [] : [[key, saved[key]]]))) as DefaultValues<T>;
+  return Object.fromEntries(
+    Object.keys(schema.shape).flatMap((key) => (saved[key] == null ? [] : [[key, saved[key]]])),
+  ) as DefaultValues<T>;
 }
 
 const options = (values: readonly string[], labels?: Record<string, string>): ChoiceOption[] =>
@@ -89,7 +99,13 @@ function PatientForm({ saved, pending, onSave }: FormProps<PatientOut>) {
   const { product } = useCampaign();
   const form = useForm<PatientIn, unknown, PatientOut>({
     resolver: zodResolver(PatientOnboardingSchema),
-    defaultValues: { medicalCondition: '', symptoms: '', treatmentGoals: '', allowPublicStory: false, ...savedValues<PatientIn>(PatientOnboardingSchema, saved) },
+    defaultValues: {
+      medicalCondition: '',
+      symptoms: '',
+      treatmentGoals: '',
+      allowPublicStory: false,
+      ...savedValues<PatientIn>(PatientOnboardingSchema, saved),
+    },
   });
   const errors = form.formState.errors;
   const contactOptions: ChoiceOption[] = [
@@ -102,14 +118,30 @@ function PatientForm({ saved, pending, onSave }: FormProps<PatientOut>) {
       <Notice icon="lock">
         <p className="font-semibold">Your health answers are private.</p>
         <p>
-          Only you and the {product.name} administrators can see what you write on this page. It is never shown on the public site, and you
-          can download or delete it from Account Settings at any time.
+          Only you and the {product.name} administrators can see what you write on this page. It is never shown on the
+          public site, and you can download or delete it from Account Settings at any time.
         </p>
       </Notice>
-      <TextAreaField label="Medical condition" rows={2} error={errors.medicalCondition?.message} {...form.register('medicalCondition')} />
+      <TextAreaField
+        label="Medical condition"
+        rows={2}
+        error={errors.medicalCondition?.message}
+        {...form.register('medicalCondition')}
+      />
       <TextAreaField label="Symptoms" rows={3} error={errors.symptoms?.message} {...form.register('symptoms')} />
-      <TextAreaField label="Treatment goals" rows={3} error={errors.treatmentGoals?.message} {...form.register('treatmentGoals')} />
-      <RadioGroupField legend="How urgent is your need for care?" options={URGENCY_OPTIONS} columns={2} error={errors.urgencyLevel?.message} registration={form.register('urgencyLevel')} />
+      <TextAreaField
+        label="Treatment goals"
+        rows={3}
+        error={errors.treatmentGoals?.message}
+        {...form.register('treatmentGoals')}
+      />
+      <RadioGroupField
+        legend="How urgent is your need for care?"
+        options={URGENCY_OPTIONS}
+        columns={2}
+        error={errors.urgencyLevel?.message}
+        registration={form.register('urgencyLevel')}
+      />
       <RadioGroupField
         legend="How should we contact you?"
         options={contactOptions}
@@ -148,14 +180,25 @@ function DoctorForm({ saved, pending, onSave }: FormProps<DoctorOut>) {
     },
   });
   const errors = form.formState.errors;
-  const [specialty, licenseNumber, licenseState, medicalBoard] = useWatch({ control: form.control, name: ['specialty', 'licenseNumber', 'licenseState', 'medicalBoard'] });
+  const [specialty, licenseNumber, licenseState, medicalBoard] = useWatch({
+    control: form.control,
+    name: ['specialty', 'licenseNumber', 'licenseState', 'medicalBoard'],
+  });
   return (
     <form noValidate className="space-y-6" onSubmit={form.handleSubmit(onSave)}>
       <Notice icon="shield">
         <p className="font-semibold">We verify every medical professional.</p>
-        <p>An administrator checks your license before your replies are shown as professional support. Your license number is used only for that check.</p>
+        <p>
+          An administrator checks your license before your replies are shown as professional support. Your license
+          number is used only for that check.
+        </p>
       </Notice>
-      <SelectField label="Medical specialty" defaultValue="" error={errors.specialty?.message} {...form.register('specialty')}>
+      <SelectField
+        label="Medical specialty"
+        defaultValue=""
+        error={errors.specialty?.message}
+        {...form.register('specialty')}
+      >
         <option value="" disabled>
           Select your specialty
         </option>
@@ -166,8 +209,18 @@ function DoctorForm({ saved, pending, onSave }: FormProps<DoctorOut>) {
         ))}
       </SelectField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="License number" maxLength={50} error={errors.licenseNumber?.message} {...form.register('licenseNumber')} />
-        <TextField label="License state or region" maxLength={50} error={errors.licenseState?.message} {...form.register('licenseState')} />
+        <TextField
+          label="License number"
+          maxLength={50}
+          error={errors.licenseNumber?.message}
+          {...form.register('licenseNumber')}
+        />
+        <TextField
+          label="License state or region"
+          maxLength={50}
+          error={errors.licenseState?.message}
+          {...form.register('licenseState')}
+        />
         <TextField
           label="Years of experience"
           type="number"
@@ -186,7 +239,12 @@ function DoctorForm({ saved, pending, onSave }: FormProps<DoctorOut>) {
           {...form.register('medicalBoard')}
         />
       </div>
-      <TextField label="Hospital affiliation (optional)" maxLength={200} error={errors.hospitalAffiliation?.message} {...form.register('hospitalAffiliation')} />
+      <TextField
+        label="Hospital affiliation (optional)"
+        maxLength={200}
+        error={errors.hospitalAffiliation?.message}
+        {...form.register('hospitalAffiliation')}
+      />
       <TextAreaField
         label="Professional bio"
         rows={5}
@@ -209,7 +267,11 @@ function DoctorForm({ saved, pending, onSave }: FormProps<DoctorOut>) {
         error={errors.consultationTypes?.message}
         registration={form.register('consultationTypes')}
       />
-      <ReverificationNotice verified={saved?.verificationStatus === 'verified'} saved={(saved ?? {}) as CheckedValues} current={{ specialty, licenseNumber, licenseState, medicalBoard }} />
+      <ReverificationNotice
+        verified={saved?.verificationStatus === 'verified'}
+        saved={(saved ?? {}) as CheckedValues}
+        current={{ specialty, licenseNumber, licenseState, medicalBoard }}
+      />
       <FormActions pending={pending} />
     </form>
   );
@@ -286,7 +348,11 @@ type AdminOut = z.output<typeof AdminOnboardingSchema>;
 function AdminForm({ saved, pending, onSave }: FormProps<AdminOut>) {
   const form = useForm<AdminIn, unknown, AdminOut>({
     resolver: zodResolver(AdminOnboardingSchema),
-    defaultValues: { responsibilities: [], previousExperience: '', ...savedValues<AdminIn>(AdminOnboardingSchema, saved) },
+    defaultValues: {
+      responsibilities: [],
+      previousExperience: '',
+      ...savedValues<AdminIn>(AdminOnboardingSchema, saved),
+    },
   });
   const errors = form.formState.errors;
   return (
@@ -301,7 +367,12 @@ function AdminForm({ saved, pending, onSave }: FormProps<AdminOut>) {
         error={errors.responsibilities?.message}
         registration={form.register('responsibilities')}
       />
-      <TextAreaField label="Previous admin experience" rows={4} error={errors.previousExperience?.message} {...form.register('previousExperience')} />
+      <TextAreaField
+        label="Previous admin experience"
+        rows={4}
+        error={errors.previousExperience?.message}
+        {...form.register('previousExperience')}
+      />
       <TextField
         label="Weekly availability (hours)"
         type="number"
@@ -320,9 +391,18 @@ function AdminForm({ saved, pending, onSave }: FormProps<AdminOut>) {
 // ---------------------------------------------------------------------------------------------
 
 const INTRO: Record<Role, { title: string; description: string }> = {
-  patient: { title: 'Tell Us About Your Health Journey', description: 'A few questions so the community can support you in the right way.' },
-  doctor: { title: 'Your Professional Profile', description: 'Tell patients how you can help, and give us what we need to verify you.' },
-  donor: { title: 'Your Giving Preferences', description: 'Choose what you care about and how you would like to hear from us.' },
+  patient: {
+    title: 'Tell Us About Your Health Journey',
+    description: 'A few questions so the community can support you in the right way.',
+  },
+  doctor: {
+    title: 'Your Professional Profile',
+    description: 'Tell patients how you can help, and give us what we need to verify you.',
+  },
+  donor: {
+    title: 'Your Giving Preferences',
+    description: 'Choose what you care about and how you would like to hear from us.',
+  },
   admin: { title: 'Your Administrator Profile', description: 'Tell the team where you can help.' },
 };
 
@@ -353,11 +433,19 @@ function Onboarding({ user }: { user: CurrentUser }) {
   const save = useMutation({
     mutationFn: (input: OnboardingInput) => apiRequest<CurrentUser>('POST', '/api/user/onboarding', input),
     onSuccess: async (updated) => {
-      toast({ title: 'Onboarding Complete!', description: `Welcome to ${product.name}. Your profile has been set up.` });
+      toast({
+        title: 'Onboarding Complete!',
+        description: `Welcome to ${product.name}. Your profile has been set up.`,
+      });
       navigate('/');
       await refreshUser(updated);
     },
-    onError: (err) => toast({ title: 'Onboarding Failed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Onboarding Failed',
+        description: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      }),
   });
 
   if (user.onboardingCompleted && saved.isPending) return <PageStatus>Loading your answers…</PageStatus>;
@@ -369,10 +457,18 @@ function Onboarding({ user }: { user: CurrentUser }) {
       <h1 className="mt-6 text-center text-3xl font-bold tracking-tight text-ink">{intro.title}</h1>
       <p className="mt-3 text-center text-slate-700">{intro.description}</p>
       <Card className="mt-8">
-        {role === 'patient' && <PatientForm {...props} onSave={(onboardingData) => save.mutate({ role, onboardingData })} />}
-        {role === 'doctor' && <DoctorForm {...props} onSave={(onboardingData) => save.mutate({ role, onboardingData })} />}
-        {role === 'donor' && <DonorForm {...props} onSave={(onboardingData) => save.mutate({ role, onboardingData })} />}
-        {role === 'admin' && <AdminForm {...props} onSave={(onboardingData) => save.mutate({ role, onboardingData })} />}
+        {role === 'patient' && (
+          <PatientForm {...props} onSave={(onboardingData) => save.mutate({ role, onboardingData })} />
+        )}
+        {role === 'doctor' && (
+          <DoctorForm {...props} onSave={(onboardingData) => save.mutate({ role, onboardingData })} />
+        )}
+        {role === 'donor' && (
+          <DonorForm {...props} onSave={(onboardingData) => save.mutate({ role, onboardingData })} />
+        )}
+        {role === 'admin' && (
+          <AdminForm {...props} onSave={(onboardingData) => save.mutate({ role, onboardingData })} />
+        )}
       </Card>
     </div>
   );

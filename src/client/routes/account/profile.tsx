@@ -6,7 +6,12 @@ import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, Monitor, Trash2 } from 'lucide-react';
-import { ChangePasswordSchema, DeleteAccountSchema, UpdateProfileSchema, type CurrentUser } from '#shared/schemas/auth.ts';
+import {
+  ChangePasswordSchema,
+  DeleteAccountSchema,
+  UpdateProfileSchema,
+  type CurrentUser,
+} from '#shared/schemas/auth.ts';
 import { apiRequest, errorMessage } from '#client/lib/api.ts';
 import { apiErrorInfo } from '#client/lib/api-error.ts';
 import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
@@ -59,7 +64,8 @@ function AvatarControls({ user }: { user: CurrentUser }) {
       return apiRequest<CurrentUser>('POST', '/api/user/avatar', form);
     },
     onSuccess: (updated) => refreshUser(updated),
-    onError: (err) => toast({ title: 'Photo Not Saved', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({ title: 'Photo Not Saved', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
   });
   const remove = useMutation({
     mutationFn: () => apiRequest('DELETE', '/api/user/avatar'),
@@ -67,7 +73,10 @@ function AvatarControls({ user }: { user: CurrentUser }) {
   });
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <label htmlFor={inputId} className="cursor-pointer rounded-lg border border-brand-200 px-3 py-1.5 text-sm font-semibold text-brand-800 focus-within:outline-2 hover:bg-brand-50">
+      <label
+        htmlFor={inputId}
+        className="cursor-pointer rounded-lg border border-brand-200 px-3 py-1.5 text-sm font-semibold text-brand-800 focus-within:outline-2 hover:bg-brand-50"
+      >
         {upload.isPending ? 'Uploading...' : user.profileImageUrl ? 'Change photo' : 'Add a photo'}
         <input
           id={inputId}
@@ -91,7 +100,15 @@ function AvatarControls({ user }: { user: CurrentUser }) {
   );
 }
 
-function ProfileSection({ user, notifyByEmail, verifiedDoctor }: { user: CurrentUser; notifyByEmail: boolean; verifiedDoctor: boolean }) {
+function ProfileSection({
+  user,
+  notifyByEmail,
+  verifiedDoctor,
+}: {
+  user: CurrentUser;
+  notifyByEmail: boolean;
+  verifiedDoctor: boolean;
+}) {
   const queryClient = useQueryClient();
   const refreshUser = useRefreshCurrentUser();
   const form = useForm<ProfileIn, unknown, ProfileOut>({
@@ -105,7 +122,12 @@ function ProfileSection({ user, notifyByEmail, verifiedDoctor }: { user: Current
       form.reset(input);
       await Promise.all([refreshUser(updated), queryClient.invalidateQueries({ queryKey: PROFILE_KEY })]);
     },
-    onError: (err) => toast({ title: 'Profile Not Saved', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Profile Not Saved',
+        description: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      }),
   });
   const errors = form.formState.errors;
   const [firstName, lastName] = useWatch({ control: form.control, name: ['firstName', 'lastName'] });
@@ -127,8 +149,18 @@ function ProfileSection({ user, notifyByEmail, verifiedDoctor }: { user: Current
       </div>
       <form noValidate className="mt-6 space-y-4" onSubmit={form.handleSubmit((input) => save.mutate(input))}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
-          <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...form.register('firstName')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...form.register('lastName')}
+          />
         </div>
         <ReverificationNotice verified={verifiedDoctor} saved={user} current={{ firstName, lastName }} />
         <CheckboxField
@@ -151,7 +183,10 @@ type PasswordOut = z.output<typeof ChangePasswordSchema>;
 
 function PasswordSection() {
   const queryClient = useQueryClient();
-  const form = useForm<PasswordIn, unknown, PasswordOut>({ resolver: zodResolver(ChangePasswordSchema), defaultValues: { currentPassword: '', newPassword: '' } });
+  const form = useForm<PasswordIn, unknown, PasswordOut>({
+    resolver: zodResolver(ChangePasswordSchema),
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
   const change = useMutation({
     mutationFn: (input: PasswordOut) => apiRequest<{ message: string }>('POST', '/api/user/password', input),
     onSuccess: async (answer) => {
@@ -162,7 +197,8 @@ function PasswordSection() {
     onError: (err) => {
       const { field } = apiErrorInfo(err);
       const message = errorMessage(err, 'Please try again.');
-      if (field === 'currentPassword' || field === 'newPassword') form.setError(field, { message }, { shouldFocus: true });
+      if (field === 'currentPassword' || field === 'newPassword')
+        form.setError(field, { message }, { shouldFocus: true });
       toast({ title: 'Password Not Changed', description: message, variant: 'destructive' });
     },
   });
@@ -172,8 +208,21 @@ function PasswordSection() {
       <CardTitle id="password-title">Change password</CardTitle>
       <p className="mt-1 text-sm text-slate-700">Changing your password signs you out on every other device.</p>
       <form noValidate className="mt-4 space-y-4" onSubmit={form.handleSubmit((input) => change.mutate(input))}>
-        <TextField label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register('currentPassword')} />
-        <TextField label="New password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} error={errors.newPassword?.message} {...form.register('newPassword')} />
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...form.register('currentPassword')}
+        />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint={PASSWORD_HINT}
+          error={errors.newPassword?.message}
+          {...form.register('newPassword')}
+        />
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? 'Changing...' : 'Change Password'}
         </Button>
@@ -188,7 +237,8 @@ function SessionsSection() {
   const queryClient = useQueryClient();
   const sessions = useQuery<SessionView[]>({ queryKey: SESSIONS_KEY });
   const refresh = () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
-  const failed = (err: unknown) => toast({ title: 'Could Not Sign Out', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+  const failed = (err: unknown) =>
+    toast({ title: 'Could Not Sign Out', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
   const revoke = useMutation({
     mutationFn: (id: string) => apiRequest('DELETE', `/api/user/sessions/${encodeURIComponent(id)}`),
     onSuccess: async () => {
@@ -212,7 +262,9 @@ function SessionsSection() {
       <CardTitle id="sessions-title">Active sessions</CardTitle>
       <p className="mt-1 text-sm text-slate-700">The browsers and devices signed in to your account.</p>
       {sessions.isPending && <p className="mt-4 text-slate-700">Loading…</p>}
-      {sessions.isError && <p className="mt-4 text-red-800">{errorMessage(sessions.error, 'Your sessions could not be loaded.')}</p>}
+      {sessions.isError && (
+        <p className="mt-4 text-red-800">{errorMessage(sessions.error, 'Your sessions could not be loaded.')}</p>
+      )}
       <ul className="mt-4 divide-y divide-brand-100" aria-label="Sessions">
         {list.map((s) => (
           <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="session">
@@ -221,7 +273,11 @@ function SessionsSection() {
               <div>
                 <p className="font-medium text-ink">
                   {s.device || 'Unknown device'}
-                  {s.current && <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">This device</span>}
+                  {s.current && (
+                    <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">
+                      This device
+                    </span>
+                  )}
                 </p>
                 <p className="text-sm text-slate-700">
                   Started {formatWhen(s.createdAt)} · Last active {formatWhen(s.lastSeenAt)}
@@ -241,7 +297,12 @@ function SessionsSection() {
           </li>
         ))}
       </ul>
-      <Button variant="secondary" className="mt-4" disabled={others === 0 || revokeOthers.isPending} onClick={() => revokeOthers.mutate()}>
+      <Button
+        variant="secondary"
+        className="mt-4"
+        disabled={others === 0 || revokeOthers.isPending}
+        onClick={() => revokeOthers.mutate()}
+      >
         {revokeOthers.isPending ? 'Signing out...' : 'Sign out everywhere else'}
       </Button>
     </Card>
@@ -268,13 +329,15 @@ async function downloadMyData(): Promise<void> {
 function DataSection() {
   const download = useMutation({
     mutationFn: downloadMyData,
-    onError: (err) => toast({ title: 'Download Failed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({ title: 'Download Failed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
   });
   return (
     <Card aria-labelledby="data-title">
       <CardTitle id="data-title">Your data</CardTitle>
       <p className="mt-1 text-sm text-slate-700">
-        A copy of everything we hold about you, as one JSON file: your account and answers, stories and their history, words of support, notifications, sessions, uploads, mail, and what was done with your account.
+        A copy of everything we hold about you, as one JSON file: your account and answers, stories and their history,
+        words of support, notifications, sessions, uploads, mail, and what was done with your account.
       </p>
       <Button variant="secondary" className="mt-4" disabled={download.isPending} onClick={() => download.mutate()}>
         <Download aria-hidden="true" className="h-4 w-4" />
@@ -295,7 +358,10 @@ function DeleteSection({ ownsCampaign }: { ownsCampaign: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const panelId = useId();
   const openButton = useRef<HTMLButtonElement>(null);
-  const form = useForm<DeleteIn, unknown, DeleteOut>({ resolver: zodResolver(DeleteAccountSchema), defaultValues: { password: '' } });
+  const form = useForm<DeleteIn, unknown, DeleteOut>({
+    resolver: zodResolver(DeleteAccountSchema),
+    defaultValues: { password: '' },
+  });
   const remove = useMutation({
     mutationFn: (input: DeleteOut) => apiRequest('DELETE', '/api/user', input),
     onSuccess: async () => {
@@ -321,8 +387,9 @@ function DeleteSection({ ownsCampaign }: { ownsCampaign: boolean }) {
         Delete my account
       </CardTitle>
       <p className="mt-1 text-sm text-slate-700">
-        This permanently deletes your account and everything linked to it (your profile, stories, words of support and notifications), and signs you
-        out everywhere. Money records the campaign must keep stay without your name. It cannot be undone.
+        This permanently deletes your account and everything linked to it (your profile, stories, words of support and
+        notifications), and signs you out everywhere. Money records the campaign must keep stay without your name. It
+        cannot be undone.
       </p>
       {ownsCampaign ? (
         <p role="note" className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
@@ -377,10 +444,18 @@ function Settings({ user }: { user: CurrentUser }) {
       <p className="mt-2 text-slate-700">Manage your profile, your sign-in, and your data.</p>
       <div className="mt-8 space-y-6">
         {profile.data ? (
-          <ProfileSection user={user} notifyByEmail={profile.data.notifyByEmail} verifiedDoctor={profile.data.profile?.verificationStatus === 'verified'} />
+          <ProfileSection
+            user={user}
+            notifyByEmail={profile.data.notifyByEmail}
+            verifiedDoctor={profile.data.profile?.verificationStatus === 'verified'}
+          />
         ) : (
           <Card>
-            <p className="text-slate-700">{profile.isError ? errorMessage(profile.error, 'Your profile could not be loaded.') : 'Loading your profile…'}</p>
+            <p className="text-slate-700">
+              {profile.isError
+                ? errorMessage(profile.error, 'Your profile could not be loaded.')
+                : 'Loading your profile…'}
+            </p>
           </Card>
         )}
         <PasswordSection />

@@ -40,7 +40,10 @@ export default function RegisterPage() {
     if (!role) navigate('/get-started', { replace: true });
   }, [role, navigate]);
 
-  const form = useForm<RegisterFormValues, unknown, RegisterFormOutput>({ resolver: zodResolver(RegisterFormSchema), defaultValues: EMPTY });
+  const form = useForm<RegisterFormValues, unknown, RegisterFormOutput>({
+    resolver: zodResolver(RegisterFormSchema),
+    defaultValues: EMPTY,
+  });
   const humanCheck = useHumanCheck();
   const signUp = useMutation({
     mutationFn: async ({ confirmPassword: _confirm, ...fields }: RegisterFormOutput) =>
@@ -84,10 +87,26 @@ export default function RegisterPage() {
       </div>
       <form noValidate className="mt-6 space-y-4" onSubmit={form.handleSubmit((values) => signUp.mutate(values))}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
-          <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...form.register('firstName')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...form.register('lastName')}
+          />
         </div>
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
         <TextField
           label="Password"
           type="password"
@@ -96,7 +115,13 @@ export default function RegisterPage() {
           error={errors.password?.message}
           {...form.register('password')}
         />
-        <TextField label="Confirm password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
         <p className="text-sm text-slate-700">
           By creating an account you agree to our{' '}
           <Link href="/terms-of-service" className={linkClass}>

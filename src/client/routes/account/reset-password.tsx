@@ -52,14 +52,16 @@ export default function ResetPasswordPage() {
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
   const reset = useMutation({
-    mutationFn: ({ newPassword }: ResetFormOutput) => apiRequest<{ message: string }>('POST', '/api/auth/reset-password', { token, newPassword }),
+    mutationFn: ({ newPassword }: ResetFormOutput) =>
+      apiRequest<{ message: string }>('POST', '/api/auth/reset-password', { token, newPassword }),
     onSuccess: () => {
       toast({ title: 'Password Reset Successfully', description: 'You can now sign in with your new password.' });
       setDone(true);
     },
     onError: (err) => {
       const { status, message, field } = apiErrorInfo(err);
-      const description = status === null ? 'Failed to reset password. Please try again.' : (message ?? 'Failed to reset password');
+      const description =
+        status === null ? 'Failed to reset password. Please try again.' : (message ?? 'Failed to reset password');
       if (field === 'newPassword' && message) form.setError('newPassword', { message }, { shouldFocus: true });
       toast({ title: 'Reset Failed', description, variant: 'destructive' });
     },
@@ -78,7 +80,9 @@ export default function ResetPasswordPage() {
       <AccountShell title="Password Reset Successfully" focusTitle>
         <div className="text-center">
           <CircleCheck aria-hidden="true" className="mx-auto h-12 w-12 text-green-700" />
-          <p className="mt-4 text-slate-700">Your password has been changed, and any devices that were signed in have been signed out.</p>
+          <p className="mt-4 text-slate-700">
+            Your password has been changed, and any devices that were signed in have been signed out.
+          </p>
         </div>
         <Link href="/login" className={buttonClass('primary', 'md', 'mt-6 w-full')}>
           Continue to Login
@@ -98,7 +102,12 @@ export default function ResetPasswordPage() {
           error={errors.newPassword?.message}
           {...form.register('newPassword')}
         />
-        <PasswordField label="Confirm new password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
         <Button type="submit" className="w-full" disabled={reset.isPending}>
           {reset.isPending ? 'Resetting...' : 'Reset Password'}
         </Button>

@@ -3,7 +3,8 @@ import { ROLES, type Role } from '#shared/auth/roles.ts';
 
 export const SELECTED_ROLE_KEY = 'selectedRole';
 
-const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+const isRole = (value: unknown): value is Role =>
+  typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 
 /** The stored role, or null when there is none or it is not one of the four roles. */
 export function readSelectedRole(): Role | null {

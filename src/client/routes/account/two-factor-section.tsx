@@ -19,12 +19,17 @@ const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 /** Codes shown once, right after they are made. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
-    <div className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4" role="region" aria-labelledby="recovery-title">
+    <div
+      className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4"
+      role="region"
+      aria-labelledby="recovery-title"
+    >
       <h3 id="recovery-title" className="font-semibold text-ink">
         Your recovery codes
       </h3>
       <p className="mt-1 text-sm text-slate-800">
-        Keep these somewhere safe, like a password manager. Each one signs you in once if you lose your phone. They will not be shown again.
+        Keep these somewhere safe, like a password manager. Each one signs you in once if you lose your phone. They will
+        not be shown again.
       </p>
       <ul className="mt-3 grid grid-cols-2 gap-2 font-mono text-sm text-ink" data-testid="recovery-codes">
         {codes.map((code) => (
@@ -42,14 +47,17 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const [code, setCode] = useState('');
   const setup = useMutation({ mutationFn: () => apiRequest<TwoFactorSetup>('POST', '/api/user/two-factor/setup') });
   const enable = useMutation({
-    mutationFn: () => apiRequest<{ recoveryCodes: string[] }>('POST', '/api/user/two-factor/enable', { code: code.trim() }),
+    mutationFn: () =>
+      apiRequest<{ recoveryCodes: string[] }>('POST', '/api/user/two-factor/enable', { code: code.trim() }),
     onSuccess: (answer) => onEnabled(answer.recoveryCodes),
   });
 
   if (!setup.data) {
     return (
       <>
-        {setup.isError && <FormAlert>{errorMessage(setup.error, 'Set-up could not start. Please try again.')}</FormAlert>}
+        {setup.isError && (
+          <FormAlert>{errorMessage(setup.error, 'Set-up could not start. Please try again.')}</FormAlert>
+        )}
         <Button className="mt-4" disabled={setup.isPending} onClick={() => setup.mutate()}>
           {setup.isPending ? 'Starting...' : 'Set up two-step sign-in'}
         </Button>
@@ -67,9 +75,18 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
         <li>Scan this QR code, or enter the key below by hand.</li>
         <li>Type the 6-digit code the app shows.</li>
       </ol>
-      <img src={setup.data.qrCode} alt="QR code to add this account to your authenticator app" width={176} height={176} className="rounded border border-slate-200" />
+      <img
+        src={setup.data.qrCode}
+        alt="QR code to add this account to your authenticator app"
+        width={176}
+        height={176}
+        className="rounded border border-slate-200"
+      />
       <p className="text-sm text-slate-800">
-        Key: <code className="break-all rounded bg-slate-100 px-1 font-mono text-ink" data-testid="totp-secret">{setup.data.secret}</code>
+        Key:{' '}
+        <code className="break-all rounded bg-slate-100 px-1 font-mono text-ink" data-testid="totp-secret">
+          {setup.data.secret}
+        </code>
       </p>
       <TextField
         label="Code from your app"
@@ -94,7 +111,11 @@ function Manage({ status, onNewCodes }: { status: TwoFactorStatus; onNewCodes: (
   const [action, setAction] = useState<'codes' | 'off' | null>(null);
   const run = useMutation({
     mutationFn: (which: 'codes' | 'off') =>
-      apiRequest<{ recoveryCodes: string[] } | undefined>('POST', which === 'codes' ? '/api/user/two-factor/recovery-codes' : '/api/user/two-factor/disable', { password }),
+      apiRequest<{ recoveryCodes: string[] } | undefined>(
+        'POST',
+        which === 'codes' ? '/api/user/two-factor/recovery-codes' : '/api/user/two-factor/disable',
+        { password },
+      ),
     onSuccess: async (answer, which) => {
       setPassword('');
       if (which === 'codes' && answer) onNewCodes(answer.recoveryCodes);
@@ -111,7 +132,8 @@ function Manage({ status, onNewCodes }: { status: TwoFactorStatus; onNewCodes: (
     <>
       <p className="mt-2 text-slate-800">
         <strong>On</strong>
-        {status.enabledAt && <> since {dateOnly.format(new Date(status.enabledAt))}</>}. {status.recoveryCodesLeft} of your recovery codes are unused.
+        {status.enabledAt && <> since {dateOnly.format(new Date(status.enabledAt))}</>}. {status.recoveryCodesLeft} of
+        your recovery codes are unused.
       </p>
       <form
         noValidate
@@ -160,14 +182,22 @@ export function TwoFactorSection({ user }: { user: CurrentUser }) {
   if (freshCodes) body = <RecoveryCodes codes={freshCodes} onDone={() => setFreshCodes(null)} />;
   else if (status.data?.enabled) body = <Manage status={status.data} onNewCodes={setFreshCodes} />;
   else if (status.data) body = <SetUp onEnabled={(codes) => void showCodes(codes)} />;
-  else body = <p className="mt-2 text-slate-700">{status.isError ? errorMessage(status.error, 'Could not load this setting.') : 'Loading…'}</p>;
+  else
+    body = (
+      <p className="mt-2 text-slate-700">
+        {status.isError ? errorMessage(status.error, 'Could not load this setting.') : 'Loading…'}
+      </p>
+    );
 
   return (
     <Card aria-labelledby="two-step-title" id="two-step">
       <CardTitle id="two-step-title">Two-step sign-in</CardTitle>
       <p className="mt-1 text-sm text-slate-700">
-        After your password, sign-in also asks for a code from an authenticator app on your phone, so a stolen password alone cannot open your account.
-        {user.role === 'admin' && <strong className="font-semibold"> Administrators need it to use the admin pages.</strong>}
+        After your password, sign-in also asks for a code from an authenticator app on your phone, so a stolen password
+        alone cannot open your account.
+        {user.role === 'admin' && (
+          <strong className="font-semibold"> Administrators need it to use the admin pages.</strong>
+        )}
       </p>
       {body}
     </Card>

@@ -40,10 +40,14 @@ export default function VerifyEmailPage() {
         ) : (
           <CircleAlert aria-hidden="true" className="mx-auto h-12 w-12 text-red-700" />
         )}
-        <p className="mt-4 text-slate-700">{ok ? verify.data.message : token ? errorMessage(verify.error, INVALID_LINK) : INVALID_LINK}</p>
+        <p className="mt-4 text-slate-700">
+          {ok ? verify.data.message : token ? errorMessage(verify.error, INVALID_LINK) : INVALID_LINK}
+        </p>
       </div>
       {!ok && user && !user.emailVerified && (
-        <p className="mt-4 text-center text-sm text-slate-600">Use “Resend link” at the top of the page to get a new one.</p>
+        <p className="mt-4 text-center text-sm text-slate-600">
+          Use “Resend link” at the top of the page to get a new one.
+        </p>
       )}
       <Link href="/" className={buttonClass('primary', 'md', 'mt-6 w-full')}>
         Go to the home page

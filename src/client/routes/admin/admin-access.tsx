@@ -45,7 +45,9 @@ export function AccessChecking() {
 export function SignInRequired({ returnTo }: { returnTo: string }) {
   return (
     <Notice title="Please sign in">
-      <p className="mt-4 text-slate-700">This page is for the site&apos;s administrators. Sign in with an administrator account to continue.</p>
+      <p className="mt-4 text-slate-700">
+        This page is for the site&apos;s administrators. Sign in with an administrator account to continue.
+      </p>
       <Link href={`/login?returnTo=${encodeURIComponent(returnTo)}`} className={buttonClass('primary', 'lg', 'mt-8')}>
         Sign in
       </Link>
@@ -57,7 +59,8 @@ export function NoAccess() {
   return (
     <Notice title="No access">
       <p className="mt-4 text-slate-700">
-        Your account does not have permission to open this page. If you think it should, ask a super admin to check your administrator level.
+        Your account does not have permission to open this page. If you think it should, ask a super admin to check your
+        administrator level.
       </p>
       <Link href="/" className={buttonClass('primary', 'lg', 'mt-8')}>
         Back to Home
@@ -77,7 +80,8 @@ export function SecondFactorNeeded({ user, returnTo }: { user: CurrentUser; retu
     return (
       <Notice title="Turn on two-step sign-in">
         <p className="mt-4 text-slate-700">
-          Administrators sign in with a code from an authenticator app as well as a password. Set it up on your profile, then come back to this page.
+          Administrators sign in with a code from an authenticator app as well as a password. Set it up on your profile,
+          then come back to this page.
         </p>
         <Link href="/profile#two-step" className={buttonClass('primary', 'lg', 'mt-8')}>
           Set up two-step sign-in
@@ -87,7 +91,10 @@ export function SecondFactorNeeded({ user, returnTo }: { user: CurrentUser; retu
   }
   return (
     <Notice title="Sign in with your code">
-      <p className="mt-4 text-slate-700">This session was started without your authenticator code. Sign out and sign in again with it to use the admin pages.</p>
+      <p className="mt-4 text-slate-700">
+        This session was started without your authenticator code. Sign out and sign in again with it to use the admin
+        pages.
+      </p>
       <Button size="lg" className="mt-8" onClick={() => void signOutThenSignIn(returnTo)}>
         Sign in again
       </Button>
@@ -96,7 +103,15 @@ export function SecondFactorNeeded({ user, returnTo }: { user: CurrentUser; retu
 }
 
 /** Renders `children` only for an admin of at least `minimum`; the loading, sign-in and no-access views otherwise. */
-export function AdminOnly({ minimum, returnTo, children }: { minimum: AdminLevel; returnTo: string; children: (user: CurrentUser) => ReactNode }) {
+export function AdminOnly({
+  minimum,
+  returnTo,
+  children,
+}: {
+  minimum: AdminLevel;
+  returnTo: string;
+  children: (user: CurrentUser) => ReactNode;
+}) {
   const access = useAdminAccess(minimum);
   switch (access.state) {
     case 'loading':

@@ -74,7 +74,9 @@ function methodRows(report: AnalyticsReport): MethodCounts[] {
   };
   for (const c of report.clicksByMethod) row(c.method).clicks += Number(c.clicks);
   for (const i of report.intentsByMethod) row(i.method).intents += Number(i.intents);
-  return [...rows.values()].sort((a, b) => b.clicks - a.clicks || b.intents - a.intents || a.method.localeCompare(b.method));
+  return [...rows.values()].sort(
+    (a, b) => b.clicks - a.clicks || b.intents - a.intents || a.method.localeCompare(b.method),
+  );
 }
 
 /** The chart's slot: a same-sized placeholder while the charting code loads. */
@@ -82,7 +84,10 @@ function ChartSlot({ children }: { children: ReactNode }) {
   return (
     <Suspense
       fallback={
-        <div className="mt-4 flex h-64 items-center justify-center rounded-xl bg-slate-50 text-sm text-slate-600" data-testid="chart-loading">
+        <div
+          className="mt-4 flex h-64 items-center justify-center rounded-xl bg-slate-50 text-sm text-slate-600"
+          data-testid="chart-loading"
+        >
           Loading the chart…
         </div>
       }
@@ -93,7 +98,17 @@ function ChartSlot({ children }: { children: ReactNode }) {
 }
 
 /** A plain table of figures: the accessible twin of a chart. The first column names each row. */
-function FiguresTable({ caption, columns, rows, foot }: { caption: string; columns: string[]; rows: ReactNode[][]; foot?: ReactNode[] }) {
+function FiguresTable({
+  caption,
+  columns,
+  rows,
+  foot,
+}: {
+  caption: string;
+  columns: string[];
+  rows: ReactNode[][];
+  foot?: ReactNode[];
+}) {
   return (
     <div className="mt-4 overflow-x-auto">
       <table className="w-full border-collapse text-left text-sm text-slate-800">
@@ -148,8 +163,16 @@ function Report({ report }: { report: AnalyticsReport }) {
   const days = daysOf(range);
   const viewsByDay = new Map(report.daily.map((d) => [d.day, d]));
   const giftsByDay = new Map(report.donationsDaily.map((d) => [d.day, d]));
-  const viewPoints: DailyViewsPoint[] = days.map((day) => ({ day, views: Number(viewsByDay.get(day)?.views ?? 0), visitors: Number(viewsByDay.get(day)?.visitors ?? 0) }));
-  const giftPoints: DailyDonationsPoint[] = days.map((day) => ({ day, donations: giftsByDay.get(day)?.donations ?? 0, usdCents: giftsByDay.get(day)?.usd_cents ?? 0 }));
+  const viewPoints: DailyViewsPoint[] = days.map((day) => ({
+    day,
+    views: Number(viewsByDay.get(day)?.views ?? 0),
+    visitors: Number(viewsByDay.get(day)?.visitors ?? 0),
+  }));
+  const giftPoints: DailyDonationsPoint[] = days.map((day) => ({
+    day,
+    donations: giftsByDay.get(day)?.donations ?? 0,
+    usdCents: giftsByDay.get(day)?.usd_cents ?? 0,
+  }));
   const methods = methodRows(report);
   const totalViews = report.daily.reduce((n, d) => n + Number(d.views), 0);
   const totalGifts = report.donationsDaily.reduce((n, d) => n + d.donations, 0);
@@ -166,7 +189,10 @@ function Report({ report }: { report: AnalyticsReport }) {
         {report.daily.length ? (
           <>
             <ChartSlot>
-              <DailyViewsChart label={`Line chart of daily page views and unique visitors, ${over}. The figures are in the table below.`} points={viewPoints} />
+              <DailyViewsChart
+                label={`Line chart of daily page views and unique visitors, ${over}. The figures are in the table below.`}
+                points={viewPoints}
+              />
             </ChartSlot>
             <FiguresTable
               caption="Daily page views and unique visitors (days with views)"
@@ -183,20 +209,36 @@ function Report({ report }: { report: AnalyticsReport }) {
         <CardTitle id="funnel-title">Donation funnel</CardTitle>
         <p className="mt-1 text-sm text-slate-600">From reading the story to a recorded donation.</p>
         <ChartSlot>
-          <FunnelChart label={`Bar chart of the donation funnel, ${over}. The figures are in the table below.`} steps={report.funnel} />
+          <FunnelChart
+            label={`Bar chart of the donation funnel, ${over}. The figures are in the table below.`}
+            steps={report.funnel}
+          />
         </ChartSlot>
-        <FiguresTable caption="Donation funnel" columns={['Step', 'Count']} rows={report.funnel.map((s) => [s.step, s.count])} />
+        <FiguresTable
+          caption="Donation funnel"
+          columns={['Step', 'Count']}
+          rows={report.funnel.map((s) => [s.step, s.count])}
+        />
       </Card>
 
       <Card aria-labelledby="methods-title">
         <CardTitle id="methods-title">Payment methods</CardTitle>
-        <p className="mt-1 text-sm text-slate-600">Clicks on a method on the donate page, and the intents announced with it.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Clicks on a method on the donate page, and the intents announced with it.
+        </p>
         {methods.length ? (
           <>
             <ChartSlot>
-              <MethodsChart label={`Bar chart of clicks and intents by payment method, ${over}. The figures are in the table below.`} rows={methods} />
+              <MethodsChart
+                label={`Bar chart of clicks and intents by payment method, ${over}. The figures are in the table below.`}
+                rows={methods}
+              />
             </ChartSlot>
-            <FiguresTable caption="Clicks and intents by payment method" columns={['Method', 'Clicks', 'Intents']} rows={methods.map((m) => [m.method, m.clicks, m.intents])} />
+            <FiguresTable
+              caption="Clicks and intents by payment method"
+              columns={['Method', 'Clicks', 'Intents']}
+              rows={methods.map((m) => [m.method, m.clicks, m.intents])}
+            />
           </>
         ) : (
           <Empty>No clicks or intents in this range.</Empty>
@@ -209,7 +251,10 @@ function Report({ report }: { report: AnalyticsReport }) {
         {report.donationsDaily.length ? (
           <>
             <ChartSlot>
-              <DonationsChart label={`Bar chart of money raised per day, ${over}. The figures are in the table below.`} points={giftPoints} />
+              <DonationsChart
+                label={`Bar chart of money raised per day, ${over}. The figures are in the table below.`}
+                points={giftPoints}
+              />
             </ChartSlot>
             <FiguresTable
               caption="Donations per day (days with donations)"
@@ -226,7 +271,11 @@ function Report({ report }: { report: AnalyticsReport }) {
       <Card aria-labelledby="pages-title" className="lg:col-span-2">
         <CardTitle id="pages-title">Top pages</CardTitle>
         {report.topPages.length ? (
-          <FiguresTable caption="The ten most viewed pages" columns={['Page', 'Views']} rows={report.topPages.map((p) => [<code key={p.path}>{p.path}</code>, p.views])} />
+          <FiguresTable
+            caption="The ten most viewed pages"
+            columns={['Page', 'Views']}
+            rows={report.topPages.map((p) => [<code key={p.path}>{p.path}</code>, p.views])}
+          />
         ) : (
           <Empty>No page views in this range.</Empty>
         )}
@@ -245,7 +294,8 @@ function RangeForm({ applied, onApply }: { applied: Range; onApply: (range: Rang
   const fromInput = useRef<HTMLInputElement>(null);
   const toInput = useRef<HTMLInputElement>(null);
   const apply = useMutation({
-    mutationFn: (range: Range) => queryClient.fetchQuery({ queryKey: reportKey(range), queryFn: () => fetchReport(range), staleTime: 0 }),
+    mutationFn: (range: Range) =>
+      queryClient.fetchQuery({ queryKey: reportKey(range), queryFn: () => fetchReport(range), staleTime: 0 }),
     onMutate: () => setError(null),
     onSuccess: (_report, range) => onApply(range),
     onError: (err) => {
@@ -264,10 +314,24 @@ function RangeForm({ applied, onApply }: { applied: Range; onApply: (range: Rang
   return (
     <form noValidate onSubmit={submit} aria-label="Date range" className="mt-6 flex flex-wrap items-end gap-4">
       <div className="w-44">
-        <TextField ref={fromInput} label="From" type="date" value={draft.from} error={fieldError('from')} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+        <TextField
+          ref={fromInput}
+          label="From"
+          type="date"
+          value={draft.from}
+          error={fieldError('from')}
+          onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+        />
       </div>
       <div className="w-44">
-        <TextField ref={toInput} label="To" type="date" value={draft.to} error={fieldError('to')} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+        <TextField
+          ref={toInput}
+          label="To"
+          type="date"
+          value={draft.to}
+          error={fieldError('to')}
+          onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+        />
       </div>
       <Button type="submit" className="mb-px h-11" disabled={apply.isPending}>
         {apply.isPending ? 'Applying…' : 'Apply'}
@@ -287,7 +351,8 @@ function Analytics() {
 
   let body: ReactNode;
   if (report.data) body = <Report report={report.data} />;
-  else if (report.error) body = <ListLoadError what="figures" error={report.error} onRetry={() => void report.refetch()} />;
+  else if (report.error)
+    body = <ListLoadError what="figures" error={report.error} onRetry={() => void report.refetch()} />;
   else body = <ListLoading what="figures" />;
 
   return (

@@ -58,9 +58,18 @@ function FilterForm({ current, onFilter }: { current: Filters; onFilter: (filter
     onFilter(NO_FILTERS);
   };
   return (
-    <form role="search" aria-label="Audit log entries" className="mt-6 flex flex-wrap items-end gap-4" onSubmit={submit}>
+    <form
+      role="search"
+      aria-label="Audit log entries"
+      className="mt-6 flex flex-wrap items-end gap-4"
+      onSubmit={submit}
+    >
       <div className="min-w-60">
-        <SelectField label="Action" value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })}>
+        <SelectField
+          label="Action"
+          value={draft.action}
+          onChange={(e) => setDraft({ ...draft, action: e.target.value })}
+        >
           <option value="">Any action</option>
           {Object.entries(ACTIONS).map(([code, label]) => (
             <option key={code} value={code}>
@@ -70,7 +79,11 @@ function FilterForm({ current, onFilter }: { current: Filters; onFilter: (filter
         </SelectField>
       </div>
       <div className="min-w-48">
-        <SelectField label="Target type" value={draft.targetType} onChange={(e) => setDraft({ ...draft, targetType: e.target.value })}>
+        <SelectField
+          label="Target type"
+          value={draft.targetType}
+          onChange={(e) => setDraft({ ...draft, targetType: e.target.value })}
+        >
           <option value="">Any target</option>
           {Object.entries(TARGET_TYPES).map(([code, label]) => (
             <option key={code} value={code}>
@@ -105,7 +118,9 @@ function Changes({ entry }: { entry: AuditEntryItem }) {
       {value == null ? (
         <p className="text-slate-600">Nothing recorded</p>
       ) : (
-        <pre className="mt-1 max-w-md overflow-x-auto rounded-lg bg-slate-50 p-2 text-xs whitespace-pre-wrap break-all text-slate-800">{json(value)}</pre>
+        <pre className="mt-1 max-w-md overflow-x-auto rounded-lg bg-slate-50 p-2 text-xs whitespace-pre-wrap break-all text-slate-800">
+          {json(value)}
+        </pre>
       )}
     </div>
   );
@@ -122,7 +137,12 @@ function Changes({ entry }: { entry: AuditEntryItem }) {
 
 function EntriesTable({ entries, caption }: { entries: AuditEntryItem[]; caption: string }) {
   return (
-    <WideTable label="Audit log table" caption={caption} columns={['When', 'Who', 'Action', 'Target', 'IP', 'Changes']} testId="audit-table">
+    <WideTable
+      label="Audit log table"
+      caption={caption}
+      columns={['When', 'Who', 'Action', 'Target', 'IP', 'Changes']}
+      testId="audit-table"
+    >
       {entries.map((e) => (
         <tr key={e.id}>
           <th scope="row" className={`${CELL} font-normal whitespace-nowrap`}>
@@ -167,9 +187,14 @@ function AuditLog() {
   let body: ReactNode;
   if (list.data) {
     body = list.data.items.length ? (
-      <EntriesTable entries={list.data.items} caption={filtered ? 'Entries matching the filters, newest first' : 'All entries, newest first'} />
+      <EntriesTable
+        entries={list.data.items}
+        caption={filtered ? 'Entries matching the filters, newest first' : 'All entries, newest first'}
+      />
     ) : (
-      <p className="mt-4 text-slate-600">{filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}</p>
+      <p className="mt-4 text-slate-600">
+        {filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}
+      </p>
     );
   } else if (list.error) {
     body = <ListLoadError what="audit log" error={list.error} onRetry={() => void list.refetch()} />;
@@ -180,7 +205,9 @@ function AuditLog() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-ink">Audit Log</h1>
-      <p className="mt-2 text-slate-700">Every change made by an administrator, with what it was before and after. Entries are never changed or deleted.</p>
+      <p className="mt-2 text-slate-700">
+        Every change made by an administrator, with what it was before and after. Entries are never changed or deleted.
+      </p>
       <FilterForm current={filters} onFilter={filter} />
       <Card className="mt-6" aria-labelledby="entries-title">
         <CardTitle id="entries-title">Entries</CardTitle>

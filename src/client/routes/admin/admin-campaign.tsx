@@ -11,7 +11,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { z } from 'zod';
 import { ADMIN_LIST_PAGE_SIZE, CURRENCIES } from '#shared/constants.ts';
 import { CampaignContentSchema, CampaignUpdateSchema } from '#shared/schemas/campaign.ts';
-import { CAMPAIGN_NOTE_MAX, paragraphsOf, type AdminCampaign, type CampaignVersionItem } from '#shared/schemas/admin-campaign.ts';
+import {
+  CAMPAIGN_NOTE_MAX,
+  paragraphsOf,
+  type AdminCampaign,
+  type CampaignVersionItem,
+} from '#shared/schemas/admin-campaign.ts';
 import { CampaignOwnerSchema } from '#shared/schemas/spending.ts';
 import { apiRequest, errorMessage } from '#client/lib/api.ts';
 import { apiErrorInfo } from '#client/lib/api-error.ts';
@@ -41,7 +46,17 @@ function serverProblem(err: unknown): { status: number | null; message: string; 
   return { status: info.status, message: errorMessage(err, 'Please try again.'), field };
 }
 
-function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <Card aria-labelledby={id} className="space-y-4">
       <div>
@@ -96,7 +111,12 @@ function GoalSection() {
 function VideoAndLinksSection() {
   return (
     <Section id="video-title" title="Video and links">
-      <Text name="video.youtubeId" label="YouTube video id" hint="The 11 characters after v= in the video's address." maxLength={11} />
+      <Text
+        name="video.youtubeId"
+        label="YouTube video id"
+        hint="The 11 characters after v= in the video's address."
+        maxLength={11}
+      />
       <Text name="video.title" label="Video title" />
       <div className="grid gap-4 sm:grid-cols-2">
         <Text name="video.shortVideoUrl" label="Short video link" hint="A full https:// address." />
@@ -120,7 +140,12 @@ function PaymentMethodsSection() {
           <Text name={`paymentMethods.${i}.description`} label={`${method.name}: description`} />
           <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
             <Text name={`paymentMethods.${i}.link`} label={`${method.name}: link`} hint="https:// or mailto:" />
-            <Text name={`paymentMethods.${i}.color`} label={`${method.name}: colour`} hint="# and six hex digits" maxLength={7} />
+            <Text
+              name={`paymentMethods.${i}.color`}
+              label={`${method.name}: colour`}
+              hint="# and six hex digits"
+              maxLength={7}
+            />
           </div>
         </Fieldset>
       ))}
@@ -132,7 +157,11 @@ function CostsSection() {
   const { getValues } = useFormContext<ContentIn>();
   const groups = getValues('costs.groups');
   return (
-    <Section id="costs-editor-title" title="Where your donation goes" description="The four cost groups and what each is expected to cost.">
+    <Section
+      id="costs-editor-title"
+      title="Where your donation goes"
+      description="The four cost groups and what each is expected to cost."
+    >
       {groups.map((group, i) => (
         <Fieldset key={group.key} legend={`Cost group ${i + 1}`}>
           <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
@@ -149,7 +178,11 @@ function CostsSection() {
 function SupportersSection() {
   const { register } = useFormContext<ContentIn>();
   return (
-    <Section id="supporters-editor-title" title="Recent supporters" description="The five supporters the story page shows.">
+    <Section
+      id="supporters-editor-title"
+      title="Recent supporters"
+      description="The five supporters the story page shows."
+    >
       {[0, 1, 2, 3, 4].map((i) => (
         <Fieldset key={i} legend={`Supporter ${i + 1}`}>
           <div className="grid gap-4 sm:grid-cols-2">
@@ -163,7 +196,11 @@ function SupportersSection() {
                 <option key={c}>{c}</option>
               ))}
             </SelectField>
-            <Money name={`supporters.${i}.usdEstimateCents`} label={`Supporter ${i + 1}: USD estimate (optional)`} optional />
+            <Money
+              name={`supporters.${i}.usdEstimateCents`}
+              label={`Supporter ${i + 1}: USD estimate (optional)`}
+              optional
+            />
           </div>
         </Fieldset>
       ))}
@@ -173,7 +210,11 @@ function SupportersSection() {
 
 function ImagesSection() {
   return (
-    <Section id="images-title" title="Images" description="Every image needs alt text. Uploaded images replace the current ones when you publish.">
+    <Section
+      id="images-title"
+      title="Images"
+      description="Every image needs alt text. Uploaded images replace the current ones when you publish."
+    >
       <Text name="gallery.title" label="Gallery title" />
       <div className="grid gap-4 md:grid-cols-2">
         {[0, 1, 2, 3].map((i) => (
@@ -191,7 +232,11 @@ function UpdatesSection() {
   const { control } = useFormContext<ContentIn>();
   const { fields, remove } = useFieldArray({ control, name: 'journey.updates' });
   return (
-    <Section id="updates-editor-title" title="Dated updates" description="Newest first. Correct an update here; post a new one below, where its followers can be told.">
+    <Section
+      id="updates-editor-title"
+      title="Dated updates"
+      description="Newest first. Correct an update here; post a new one below, where its followers can be told."
+    >
       {fields.map((field, i) => (
         <Fieldset key={field.id} legend={`Update ${i + 1}`}>
           <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
@@ -211,7 +256,17 @@ function UpdatesSection() {
 }
 
 /** How the story page will look with the draft, before anything is published. */
-function Preview({ content, onBack, onPublish, publishing }: { content: ContentOut; onBack: () => void; onPublish: () => void; publishing: boolean }) {
+function Preview({
+  content,
+  onBack,
+  onPublish,
+  publishing,
+}: {
+  content: ContentOut;
+  onBack: () => void;
+  onPublish: () => void;
+  publishing: boolean;
+}) {
   const siteUrl = useSiteUrl()('');
   const heading = useRef<HTMLHeadingElement>(null);
   // The Preview button that opened this is hidden now: keyboard and screen reader users start here.
@@ -225,7 +280,9 @@ function Preview({ content, onBack, onPublish, publishing }: { content: ContentO
             <h1 ref={heading} tabIndex={-1} className="text-lg font-bold text-brand-900 outline-none">
               Preview of your changes
             </h1>
-            <p className="text-sm text-brand-900">This is how the story page will look once you publish. Nothing is published yet.</p>
+            <p className="text-sm text-brand-900">
+              This is how the story page will look once you publish. Nothing is published yet.
+            </p>
           </div>
           <div className="flex gap-2">
             <Button variant="secondary" onClick={onBack}>
@@ -275,9 +332,20 @@ const today = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
-function PostUpdate({ version, onPosted, onReload }: { version: number; onPosted: (c: AdminCampaign) => void; onReload: () => void }) {
+function PostUpdate({
+  version,
+  onPosted,
+  onReload,
+}: {
+  version: number;
+  onPosted: (c: AdminCampaign) => void;
+  onReload: () => void;
+}) {
   const [alert, setAlert] = useState<Alert>(null);
-  const form = useForm<PostUpdateIn>({ resolver: zodResolver(PostUpdateFormSchema), defaultValues: { date: today(), title: '', text: '', notifyFollowers: true } });
+  const form = useForm<PostUpdateIn>({
+    resolver: zodResolver(PostUpdateFormSchema),
+    defaultValues: { date: today(), title: '', text: '', notifyFollowers: true },
+  });
   const post = useMutation({
     mutationFn: (input: PostUpdateIn) =>
       apiRequest<AdminCampaign & { notified: number }>('POST', `${CAMPAIGN_PATH}/updates`, {
@@ -290,26 +358,43 @@ function PostUpdate({ version, onPosted, onReload }: { version: number; onPosted
     onSuccess: (answer) => {
       setAlert(null);
       form.reset({ date: today(), title: '', text: '', notifyFollowers: true });
-      toast({ title: `Update posted as version ${answer.version}`, description: answer.notified ? `${answer.notified} followers were told.` : 'No followers were told.' });
+      toast({
+        title: `Update posted as version ${answer.version}`,
+        description: answer.notified ? `${answer.notified} followers were told.` : 'No followers were told.',
+      });
       onPosted(answer);
     },
     onError: (err) => {
       const problem = serverProblem(err);
       const field = apiErrorInfo(err).field;
-      if (field === 'date' || field === 'title') form.setError(field, { message: problem.message }, { shouldFocus: true });
+      if (field === 'date' || field === 'title')
+        form.setError(field, { message: problem.message }, { shouldFocus: true });
       else setAlert({ message: problem.message, stale: problem.status === 409 });
     },
   });
   const errors = form.formState.errors;
   return (
-    <Section id="post-update-title" title="Post an update" description="A dated update goes first in the journey section and is published at once, as a new version.">
+    <Section
+      id="post-update-title"
+      title="Post an update"
+      description="A dated update goes first in the journey section and is published at once, as a new version."
+    >
       <form noValidate className="space-y-4" onSubmit={form.handleSubmit((input) => post.mutate(input))}>
         <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
           <TextField label="Date of the update" type="date" error={errors.date?.message} {...form.register('date')} />
           <TextField label="Title of the update" error={errors.title?.message} {...form.register('title')} />
         </div>
-        <TextAreaField label="Text of the update" hint="Leave an empty line between paragraphs." rows={5} error={errors.text?.message} {...form.register('text')} />
-        <CheckboxField label="Tell the followers (in the site and by email, for those who allow email)" {...form.register('notifyFollowers')} />
+        <TextAreaField
+          label="Text of the update"
+          hint="Leave an empty line between paragraphs."
+          rows={5}
+          error={errors.text?.message}
+          {...form.register('text')}
+        />
+        <CheckboxField
+          label="Tell the followers (in the site and by email, for those who allow email)"
+          {...form.register('notifyFollowers')}
+        />
         {alert && <StaleAlert alert={alert} onReload={onReload} />}
         <Button type="submit" disabled={post.isPending}>
           {post.isPending ? 'Posting…' : 'Post the update'}
@@ -321,19 +406,31 @@ function PostUpdate({ version, onPosted, onReload }: { version: number; onPosted
 
 type OwnerIn = z.input<typeof CampaignOwnerSchema>;
 
-function OwnerSection({ owner, onChanged }: { owner: AdminCampaign['owner']; onChanged: (owner: AdminCampaign['owner']) => void }) {
+function OwnerSection({
+  owner,
+  onChanged,
+}: {
+  owner: AdminCampaign['owner'];
+  onChanged: (owner: AdminCampaign['owner']) => void;
+}) {
   const form = useForm<OwnerIn>({ resolver: zodResolver(CampaignOwnerSchema), defaultValues: { email: '' } });
   const save = useMutation({
-    mutationFn: (input: OwnerIn) => apiRequest<{ owner: NonNullable<AdminCampaign['owner']> }>('PUT', `${CAMPAIGN_PATH}/owner`, input),
+    mutationFn: (input: OwnerIn) =>
+      apiRequest<{ owner: NonNullable<AdminCampaign['owner']> }>('PUT', `${CAMPAIGN_PATH}/owner`, input),
     onSuccess: ({ owner: next }) => {
       form.reset({ email: '' });
       toast({ title: 'Campaign owner set', description: `${next.name} (${next.email}) now owns the campaign.` });
       onChanged(next);
     },
-    onError: (err) => form.setError('email', { message: errorMessage(err, 'Please try again.') }, { shouldFocus: true }),
+    onError: (err) =>
+      form.setError('email', { message: errorMessage(err, 'Please try again.') }, { shouldFocus: true }),
   });
   return (
-    <Section id="owner-title" title="Campaign owner" description="The patient the money is for: they submit the campaign's expenses.">
+    <Section
+      id="owner-title"
+      title="Campaign owner"
+      description="The patient the money is for: they submit the campaign's expenses."
+    >
       <p className="text-slate-800" data-testid="campaign-owner">
         {owner ? (
           <>
@@ -343,9 +440,19 @@ function OwnerSection({ owner, onChanged }: { owner: AdminCampaign['owner']; onC
           'No owner is set yet.'
         )}
       </p>
-      <form noValidate className="flex flex-wrap items-end gap-3" onSubmit={form.handleSubmit((input) => save.mutate(input))}>
+      <form
+        noValidate
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={form.handleSubmit((input) => save.mutate(input))}
+      >
         <div className="min-w-64 flex-1">
-          <TextField label="Email of the owner's patient account" type="email" autoComplete="off" error={form.formState.errors.email?.message} {...form.register('email')} />
+          <TextField
+            label="Email of the owner's patient account"
+            type="email"
+            autoComplete="off"
+            error={form.formState.errors.email?.message}
+            {...form.register('email')}
+          />
         </div>
         <Button type="submit" disabled={save.isPending} className="mb-0.5">
           {save.isPending ? 'Saving…' : 'Set owner'}
@@ -358,22 +465,37 @@ function OwnerSection({ owner, onChanged }: { owner: AdminCampaign['owner']; onC
 function Versions({ current, onRestored }: { current: number; onRestored: (c: AdminCampaign) => void }) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
-  const list = useQuery({ queryKey: [...VERSIONS_KEY, page, current], queryFn: () => fetchAdminPage<CampaignVersionItem>(VERSIONS_PATH, page), placeholderData: keepPreviousData, gcTime: 0 });
+  const list = useQuery({
+    queryKey: [...VERSIONS_KEY, page, current],
+    queryFn: () => fetchAdminPage<CampaignVersionItem>(VERSIONS_PATH, page),
+    placeholderData: keepPreviousData,
+    gcTime: 0,
+  });
   const restore = useMutation({
-    mutationFn: (version: number) => apiRequest<AdminCampaign>('POST', `${VERSIONS_PATH}/${version}/restore`, { expectedVersion: current }),
+    mutationFn: (version: number) =>
+      apiRequest<AdminCampaign>('POST', `${VERSIONS_PATH}/${version}/restore`, { expectedVersion: current }),
     onSuccess: (answer, version) => {
-      toast({ title: `Version ${version} restored`, description: `It is published again as version ${answer.version}.` });
+      toast({
+        title: `Version ${version} restored`,
+        description: `It is published again as version ${answer.version}.`,
+      });
       onRestored(answer);
       void queryClient.invalidateQueries({ queryKey: VERSIONS_KEY });
     },
-    onError: (err) => toast({ title: 'Not restored', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({ title: 'Not restored', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
   });
 
   let body: ReactNode;
   if (list.data) {
     const pages = Math.max(1, Math.ceil(list.data.total / ADMIN_LIST_PAGE_SIZE));
     body = (
-      <WideTable label="Campaign versions" caption={`${list.data.total} versions, newest first; page ${page} of ${pages}.`} columns={['Version', 'Published', 'By', 'Note', 'Action']} testId="versions-table">
+      <WideTable
+        label="Campaign versions"
+        caption={`${list.data.total} versions, newest first; page ${page} of ${pages}.`}
+        columns={['Version', 'Published', 'By', 'Note', 'Action']}
+        testId="versions-table"
+      >
         {list.data.items.map((v) => (
           <tr key={v.version}>
             <th scope="row" className={`${CELL} font-semibold`}>
@@ -402,7 +524,11 @@ function Versions({ current, onRestored }: { current: number; onRestored: (c: Ad
     body = <ListLoading what="versions" />;
   }
   return (
-    <Section id="versions-title" title="Versions" description="Every publish is kept. Restoring publishes that version's content again as a new version, and replaces unpublished changes in the form.">
+    <Section
+      id="versions-title"
+      title="Versions"
+      description="Every publish is kept. Restoring publishes that version's content again as a new version, and replaces unpublished changes in the form."
+    >
       {body}
       {list.data && <Pager label="Version pages" page={page} total={list.data.total} onPage={setPage} />}
     </Section>
@@ -418,7 +544,10 @@ function Editor({ initial, reload }: { initial: AdminCampaign; reload: () => Pro
   const [preview, setPreview] = useState<ContentOut | null>(null);
   const [note, setNote] = useState('');
   const [alert, setAlert] = useState<Alert>(null);
-  const form = useForm<ContentIn, unknown, ContentOut>({ resolver: zodResolver(CampaignContentSchema), defaultValues: initial.content });
+  const form = useForm<ContentIn, unknown, ContentOut>({
+    resolver: zodResolver(CampaignContentSchema),
+    defaultValues: initial.content,
+  });
   const heading = useRef<HTMLHeadingElement>(null);
   const previewButton = useRef<HTMLButtonElement>(null);
   /** Where the focus goes once the next render is on screen (the element that had it may be gone or hidden). */
@@ -439,7 +568,8 @@ function Editor({ initial, reload }: { initial: AdminCampaign; reload: () => Pro
   }
 
   const publish = useMutation({
-    mutationFn: (content: ContentOut) => apiRequest<AdminCampaign>('PUT', CAMPAIGN_PATH, { content, expectedVersion: base.version, note }),
+    mutationFn: (content: ContentOut) =>
+      apiRequest<AdminCampaign>('PUT', CAMPAIGN_PATH, { content, expectedVersion: base.version, note }),
     onSuccess: (answer) => {
       showPublished(answer);
       setNote('');
@@ -451,7 +581,8 @@ function Editor({ initial, reload }: { initial: AdminCampaign; reload: () => Pro
       const problem = serverProblem(err);
       setPreview(null);
       setAlert({ message: problem.message, stale: problem.status === 409 });
-      if (isContentField(problem.field)) form.setError(problem.field, { message: problem.message }, { shouldFocus: true });
+      if (isContentField(problem.field))
+        form.setError(problem.field, { message: problem.message }, { shouldFocus: true });
     },
   });
 
@@ -476,7 +607,8 @@ function Editor({ initial, reload }: { initial: AdminCampaign; reload: () => Pro
   const takeUpdate = (campaign: AdminCampaign) => {
     setBase(campaign);
     queryClient.setQueryData(CAMPAIGN_KEY, campaign);
-    if (form.formState.isDirty) form.setValue('journey.updates', campaign.content.journey.updates, { shouldDirty: true });
+    if (form.formState.isDirty)
+      form.setValue('journey.updates', campaign.content.journey.updates, { shouldDirty: true });
     else form.reset(campaign.content);
     void queryClient.invalidateQueries({ queryKey: VERSIONS_KEY });
   };
@@ -516,8 +648,17 @@ function Editor({ initial, reload }: { initial: AdminCampaign; reload: () => Pro
             <SupportersSection />
             <ImagesSection />
             <UpdatesSection />
-            <Section id="publish-title" title="Publish" description="Preview the story page with your changes, then publish them as a new version.">
-              <TextField label="Note for the version list (optional)" maxLength={CAMPAIGN_NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
+            <Section
+              id="publish-title"
+              title="Publish"
+              description="Preview the story page with your changes, then publish them as a new version."
+            >
+              <TextField
+                label="Note for the version list (optional)"
+                maxLength={CAMPAIGN_NOTE_MAX}
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+              />
               {alert && <StaleAlert alert={alert} onReload={() => void reloadLatest()} />}
               <div className="flex flex-wrap gap-3">
                 <Button ref={previewButton} variant="secondary" onClick={() => void showPreview()}>
@@ -539,7 +680,12 @@ function Editor({ initial, reload }: { initial: AdminCampaign; reload: () => Pro
 }
 
 function CampaignEditorPage() {
-  const campaign = useQuery({ queryKey: CAMPAIGN_KEY, queryFn: () => apiRequest<AdminCampaign>('GET', CAMPAIGN_PATH), gcTime: 0, staleTime: Infinity });
+  const campaign = useQuery({
+    queryKey: CAMPAIGN_KEY,
+    queryFn: () => apiRequest<AdminCampaign>('GET', CAMPAIGN_PATH),
+    gcTime: 0,
+    staleTime: Infinity,
+  });
   if (campaign.data) return <Editor initial={campaign.data} reload={async () => (await campaign.refetch()).data} />;
   if (campaign.error) {
     return (
@@ -559,4 +705,3 @@ export default function AdminCampaignPage() {
     </AdminOnly>
   );
 }
-

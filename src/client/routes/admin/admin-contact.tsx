@@ -30,7 +30,15 @@ const TABS: { status: Status; label: string }[] = [
   { status: 'handled', label: 'Handled' },
 ];
 
-function MessageRow({ message, onHandled, pending }: { message: ContactMessageItem; onHandled?: () => void; pending: boolean }) {
+function MessageRow({
+  message,
+  onHandled,
+  pending,
+}: {
+  message: ContactMessageItem;
+  onHandled?: () => void;
+  pending: boolean;
+}) {
   const titleId = `message-${message.id}-subject`;
   return (
     <article aria-labelledby={titleId} className="text-sm text-slate-800">
@@ -50,7 +58,12 @@ function MessageRow({ message, onHandled, pending }: { message: ContactMessageIt
           </p>
         </div>
         {onHandled && (
-          <Button variant="secondary" aria-label={`Mark handled: ${message.subject}`} onClick={onHandled} disabled={pending}>
+          <Button
+            variant="secondary"
+            aria-label={`Mark handled: ${message.subject}`}
+            onClick={onHandled}
+            disabled={pending}
+          >
             Mark handled
           </Button>
         )}
@@ -77,7 +90,12 @@ function Inbox() {
       await queryClient.invalidateQueries({ queryKey: [MESSAGES_PATH] });
       await queryClient.invalidateQueries({ queryKey: ['/api/admin/dashboard'] });
     },
-    onError: (err) => toast({ title: 'Could not mark as handled', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Could not mark as handled',
+        description: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      }),
   });
 
   const choose = (next: Status) => {
@@ -88,7 +106,11 @@ function Inbox() {
   let body: ReactNode;
   if (list.data) {
     body = list.data.items.length ? (
-      <ul aria-label={`${status === 'new' ? 'New' : 'Handled'} messages`} className="mt-2 divide-y divide-slate-200" data-testid="messages-list">
+      <ul
+        aria-label={`${status === 'new' ? 'New' : 'Handled'} messages`}
+        className="mt-2 divide-y divide-slate-200"
+        data-testid="messages-list"
+      >
         {list.data.items.map((m) => (
           <li key={m.id} className="py-4">
             <MessageRow
@@ -114,7 +136,12 @@ function Inbox() {
       <p className="mt-2 text-slate-700">Messages sent through the contact page, newest first.</p>
       <div role="group" aria-label="Show messages" className="mt-6 flex gap-2">
         {TABS.map((t) => (
-          <Button key={t.status} variant={status === t.status ? 'primary' : 'secondary'} aria-pressed={status === t.status} onClick={() => choose(t.status)}>
+          <Button
+            key={t.status}
+            variant={status === t.status ? 'primary' : 'secondary'}
+            aria-pressed={status === t.status}
+            onClick={() => choose(t.status)}
+          >
             {t.label}
           </Button>
         ))}

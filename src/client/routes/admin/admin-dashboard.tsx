@@ -2,7 +2,20 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, ChartColumn, Clock, FileText, History, Inbox, Megaphone, Receipt, Stethoscope, TrendingUp, Users, Wallet } from 'lucide-react';
+import {
+  ArrowRight,
+  ChartColumn,
+  Clock,
+  FileText,
+  History,
+  Inbox,
+  Megaphone,
+  Receipt,
+  Stethoscope,
+  TrendingUp,
+  Users,
+  Wallet,
+} from 'lucide-react';
 import { adminLevelAtLeast } from '#shared/auth/roles.ts';
 import { formatCents } from '#shared/money.ts';
 import type { DashboardFigures, DashboardMoney } from '#shared/schemas/admin-dashboard.ts';
@@ -41,8 +54,20 @@ const hasMoney = (d: DashboardFigures): d is DashboardFigures & DashboardMoney =
 
 function moneyFiguresOf(d: DashboardMoney): Figure[] {
   return [
-    { id: 'today', label: 'Raised today', value: formatCents(d.todayRaisedCents), icon: icon(TrendingUp), link: { href: '/admin-donations', text: 'Manage donations' } },
-    { id: 'total', label: 'Total raised', value: formatCents(d.totalRaisedCents), icon: icon(Wallet), link: { href: '/admin-donations', text: 'Manage donations' } },
+    {
+      id: 'today',
+      label: 'Raised today',
+      value: formatCents(d.todayRaisedCents),
+      icon: icon(TrendingUp),
+      link: { href: '/admin-donations', text: 'Manage donations' },
+    },
+    {
+      id: 'total',
+      label: 'Total raised',
+      value: formatCents(d.totalRaisedCents),
+      icon: icon(Wallet),
+      link: { href: '/admin-donations', text: 'Manage donations' },
+    },
     { id: 'donors', label: 'Donors', value: String(d.donorCount), icon: icon(Users) },
     {
       id: 'intents',
@@ -100,7 +125,10 @@ function FigureCard({ figure }: { figure: Figure }) {
         </p>
       )}
       {figure.link && (
-        <Link href={figure.link.href} className="mt-4 inline-flex items-center gap-1 self-start rounded text-sm font-semibold text-brand-800 underline hover:text-brand-900">
+        <Link
+          href={figure.link.href}
+          className="mt-4 inline-flex items-center gap-1 self-start rounded text-sm font-semibold text-brand-800 underline hover:text-brand-900"
+        >
           {figure.link.text}
           <span className="sr-only"> ({figure.label})</span>
           <ArrowRight aria-hidden="true" className="h-4 w-4" />
@@ -112,8 +140,18 @@ function FigureCard({ figure }: { figure: Figure }) {
 
 /** Reports for managers and above (the pages check the level again, and the server every call). */
 const REPORTS = [
-  { href: '/admin-analytics', title: 'Analytics', text: 'Page views, visitors, the donation funnel and donations over time.', Icon: ChartColumn },
-  { href: '/admin-audit-log', title: 'Audit Log', text: 'Every change made by an administrator, with what it was before and after.', Icon: History },
+  {
+    href: '/admin-analytics',
+    title: 'Analytics',
+    text: 'Page views, visitors, the donation funnel and donations over time.',
+    Icon: ChartColumn,
+  },
+  {
+    href: '/admin-audit-log',
+    title: 'Audit Log',
+    text: 'Every change made by an administrator, with what it was before and after.',
+    Icon: History,
+  },
 ];
 
 /** Money out: the expense queue and refund requests (managers and above; the page checks again). */
@@ -124,11 +162,16 @@ function Spending() {
         Spending
       </h2>
       <div className="mt-4 rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
-        <Link href="/admin-expenses" className="inline-flex items-center gap-2 rounded text-base font-semibold text-brand-800 underline hover:text-brand-900">
+        <Link
+          href="/admin-expenses"
+          className="inline-flex items-center gap-2 rounded text-base font-semibold text-brand-800 underline hover:text-brand-900"
+        >
           <Receipt aria-hidden="true" className="h-5 w-5" />
           Expense Approvals
         </Link>
-        <p className="mt-1 text-sm text-slate-700">Approve, hold and release the campaign&apos;s expenses against their documents, and answer refund requests.</p>
+        <p className="mt-1 text-sm text-slate-700">
+          Approve, hold and release the campaign&apos;s expenses against their documents, and answer refund requests.
+        </p>
       </div>
     </section>
   );
@@ -142,11 +185,16 @@ function Campaign() {
         Campaign
       </h2>
       <div className="mt-4 rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
-        <Link href="/admin-campaign" className="inline-flex items-center gap-2 rounded text-base font-semibold text-brand-800 underline hover:text-brand-900">
+        <Link
+          href="/admin-campaign"
+          className="inline-flex items-center gap-2 rounded text-base font-semibold text-brand-800 underline hover:text-brand-900"
+        >
           <Megaphone aria-hidden="true" className="h-5 w-5" />
           Campaign Editor
         </Link>
-        <p className="mt-1 text-sm text-slate-700">Edit the story page, post dated updates to followers, set the owner, and publish or restore versions.</p>
+        <p className="mt-1 text-sm text-slate-700">
+          Edit the story page, post dated updates to followers, set the owner, and publish or restore versions.
+        </p>
       </div>
     </section>
   );
@@ -161,7 +209,10 @@ function Reports() {
       <ul className="mt-4 grid gap-4 sm:grid-cols-2">
         {REPORTS.map(({ href, title, text, Icon }) => (
           <li key={href} className="rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
-            <Link href={href} className="inline-flex items-center gap-2 rounded text-base font-semibold text-brand-800 underline hover:text-brand-900">
+            <Link
+              href={href}
+              className="inline-flex items-center gap-2 rounded text-base font-semibold text-brand-800 underline hover:text-brand-900"
+            >
               <Icon aria-hidden="true" className="h-5 w-5" />
               {title}
             </Link>

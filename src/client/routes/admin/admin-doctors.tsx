@@ -7,7 +7,12 @@ import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
-import { RejectDoctorSchema, VERIFICATION_REASON_MAX, type DoctorVerificationItem, type VerificationStatus } from '#shared/schemas/doctors.ts';
+import {
+  RejectDoctorSchema,
+  VERIFICATION_REASON_MAX,
+  type DoctorVerificationItem,
+  type VerificationStatus,
+} from '#shared/schemas/doctors.ts';
 import { apiRequest, errorMessage } from '#client/lib/api.ts';
 import { apiErrorInfo } from '#client/lib/api-error.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -26,18 +31,46 @@ const DASHBOARD_KEY = ['/api/admin/dashboard'] as const;
 const QUEUE_TITLE_ID = 'queue-title';
 
 const TABS: { status: VerificationStatus; label: string; heading: string; empty: string; caption: string }[] = [
-  { status: 'pending', label: 'Pending', heading: 'Waiting for verification', empty: 'No doctors are waiting for verification.', caption: 'oldest first' },
-  { status: 'verified', label: 'Verified', heading: 'Verified doctors', empty: 'No doctors are verified yet.', caption: 'latest decisions first' },
-  { status: 'rejected', label: 'Rejected', heading: 'Not verified', empty: 'No doctors have been rejected.', caption: 'latest decisions first' },
+  {
+    status: 'pending',
+    label: 'Pending',
+    heading: 'Waiting for verification',
+    empty: 'No doctors are waiting for verification.',
+    caption: 'oldest first',
+  },
+  {
+    status: 'verified',
+    label: 'Verified',
+    heading: 'Verified doctors',
+    empty: 'No doctors are verified yet.',
+    caption: 'latest decisions first',
+  },
+  {
+    status: 'rejected',
+    label: 'Rejected',
+    heading: 'Not verified',
+    empty: 'No doctors have been rejected.',
+    caption: 'latest decisions first',
+  },
 ];
 
 const fullName = (d: DoctorVerificationItem) => `Dr. ${d.firstName} ${d.lastName}`.trim();
-const actionPath = (d: DoctorVerificationItem, action: 'verify' | 'reject') => `${QUEUE_PATH}/${encodeURIComponent(d.id)}/${action}`;
+const actionPath = (d: DoctorVerificationItem, action: 'verify' | 'reject') =>
+  `${QUEUE_PATH}/${encodeURIComponent(d.id)}/${action}`;
 
 /** A decision's shared ending: a toast, and the queue and the dashboard figure asked for again. */
-function useDecision<TInput>(run: (input: TInput) => Promise<{ changed: boolean }>, done: string, failed: string, after?: () => void) {
+function useDecision<TInput>(
+  run: (input: TInput) => Promise<{ changed: boolean }>,
+  done: string,
+  failed: string,
+  after?: () => void,
+) {
   const queryClient = useQueryClient();
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: QUEUE_KEY }), queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY })]);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: QUEUE_KEY }),
+      queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
+    ]);
   return useMutation({
     mutationFn: run,
     onSuccess: async (answer) => {
@@ -60,7 +93,11 @@ type RejectOut = z.output<typeof RejectDoctorSchema>;
 /** Reject (after a reason, asked for in a small form under the button). */
 function RejectControl({ doctor, label }: { doctor: DoctorVerificationItem; label: string }) {
   const name = fullName(doctor);
-  const reject = useDecision((input: RejectOut) => apiRequest<{ changed: boolean }>('POST', actionPath(doctor, 'reject'), input), 'Doctor not verified', 'Rejection not saved');
+  const reject = useDecision(
+    (input: RejectOut) => apiRequest<{ changed: boolean }>('POST', actionPath(doctor, 'reject'), input),
+    'Doctor not verified',
+    'Rejection not saved',
+  );
   return (
     <ReasonToggle
       label={label}
@@ -80,9 +117,17 @@ function RejectControl({ doctor, label }: { doctor: DoctorVerificationItem; labe
 }
 
 function VerifyButton({ doctor }: { doctor: DoctorVerificationItem }) {
-  const verify = useDecision(() => apiRequest<{ changed: boolean }>('POST', actionPath(doctor, 'verify'), {}), 'Doctor verified', 'Verification not saved');
+  const verify = useDecision(
+    () => apiRequest<{ changed: boolean }>('POST', actionPath(doctor, 'verify'), {}),
+    'Doctor verified',
+    'Verification not saved',
+  );
   return (
-    <Button aria-label={`Verify ${fullName(doctor)}`} onClick={() => verify.mutate(undefined)} disabled={verify.isPending}>
+    <Button
+      aria-label={`Verify ${fullName(doctor)}`}
+      onClick={() => verify.mutate(undefined)}
+      disabled={verify.isPending}
+    >
       {verify.isPending ? 'Verifying…' : 'Verify'}
     </Button>
   );
@@ -172,7 +217,10 @@ function Queue() {
   if (list.data) {
     const pages = Math.max(1, Math.ceil(list.data.total / ADMIN_LIST_PAGE_SIZE));
     body = list.data.items.length ? (
-      <QueueTable items={list.data.items} caption={`${tab.heading}: ${list.data.total} in all, ${tab.caption}; page ${page} of ${pages}.`} />
+      <QueueTable
+        items={list.data.items}
+        caption={`${tab.heading}: ${list.data.total} in all, ${tab.caption}; page ${page} of ${pages}.`}
+      />
     ) : (
       <p className="mt-4 text-slate-600">{tab.empty}</p>
     );
@@ -186,11 +234,17 @@ function Queue() {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-ink">Doctor Verification</h1>
       <p className="mt-2 text-slate-700">
-        Check each doctor&apos;s license with the board that issued it before verifying. Verified doctors appear in Find Doctors; the doctor is told of every decision.
+        Check each doctor&apos;s license with the board that issued it before verifying. Verified doctors appear in Find
+        Doctors; the doctor is told of every decision.
       </p>
       <div role="group" aria-label="Show doctors" className="mt-6 flex flex-wrap gap-2">
         {TABS.map((t) => (
-          <Button key={t.status} variant={status === t.status ? 'primary' : 'secondary'} aria-pressed={status === t.status} onClick={() => choose(t.status)}>
+          <Button
+            key={t.status}
+            variant={status === t.status ? 'primary' : 'secondary'}
+            aria-pressed={status === t.status}
+            onClick={() => choose(t.status)}
+          >
             {t.label}
           </Button>
         ))}

@@ -64,7 +64,10 @@ type ElevateIn = z.input<typeof ElevateSchema>;
 type ElevateOut = z.output<typeof ElevateSchema>;
 
 function Gate({ focusHeading, onUnlocked }: { focusHeading: boolean; onUnlocked: () => void }) {
-  const form = useForm<ElevateIn, unknown, ElevateOut>({ resolver: zodResolver(ElevateSchema), defaultValues: { password: '' } });
+  const form = useForm<ElevateIn, unknown, ElevateOut>({
+    resolver: zodResolver(ElevateSchema),
+    defaultValues: { password: '' },
+  });
   const elevate = useMutation({
     mutationFn: (input: ElevateOut) => apiRequest<{ elevatedUntil: string }>('POST', '/api/admin/elevate', input),
     onSuccess: () => {
@@ -75,10 +78,16 @@ function Gate({ focusHeading, onUnlocked }: { focusHeading: boolean; onUnlocked:
       const info = apiErrorInfo(err);
       if (info.status === 403) {
         const message = info.message ?? 'Incorrect password.';
-        const description = message.startsWith(ACCESS_DENIED_PREFIX) ? message.slice(ACCESS_DENIED_PREFIX.length) : message;
+        const description = message.startsWith(ACCESS_DENIED_PREFIX)
+          ? message.slice(ACCESS_DENIED_PREFIX.length)
+          : message;
         toast({ title: 'Access Denied', description, variant: 'destructive' });
       } else {
-        toast({ title: 'Could Not Unlock', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+        toast({
+          title: 'Could Not Unlock',
+          description: errorMessage(err, 'Please try again.'),
+          variant: 'destructive',
+        });
       }
       form.setValue('password', '');
       form.setFocus('password');
@@ -89,11 +98,18 @@ function Gate({ focusHeading, onUnlocked }: { focusHeading: boolean; onUnlocked:
       <div className="text-center">
         <Lock aria-hidden="true" className="mx-auto mb-3 h-10 w-10 text-brand-700" />
         <PageHeading focus={focusHeading}>Admin Access</PageHeading>
-        <p className="mt-3 text-slate-700">Re-enter your account password to open the donations panel. It stays open for 15 minutes.</p>
+        <p className="mt-3 text-slate-700">
+          Re-enter your account password to open the donations panel. It stays open for 15 minutes.
+        </p>
       </div>
       <Card className="mt-8">
         <form noValidate className="space-y-4" onSubmit={form.handleSubmit((input) => elevate.mutate(input))}>
-          <PasswordField label="Password" autoComplete="current-password" error={form.formState.errors.password?.message} {...form.register('password')} />
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            error={form.formState.errors.password?.message}
+            {...form.register('password')}
+          />
           <Button type="submit" className="w-full" disabled={elevate.isPending}>
             {elevate.isPending ? 'Unlocking...' : 'Unlock'}
           </Button>
@@ -122,7 +138,10 @@ function ProgressSummary() {
         ).map(([label, value]) => (
           <div key={label}>
             <dt className="text-sm text-slate-600">{label}</dt>
-            <dd className="text-xl font-bold text-brand-800 sm:text-2xl" data-testid={`progress-${label.toLowerCase()}`}>
+            <dd
+              className="text-xl font-bold text-brand-800 sm:text-2xl"
+              data-testid={`progress-${label.toLowerCase()}`}
+            >
               {value}
             </dd>
           </div>
@@ -131,7 +150,6 @@ function ProgressSummary() {
     </Card>
   );
 }
-
 
 interface ListState<T> {
   data: AdminPage<T> | undefined;
@@ -200,14 +218,22 @@ function ListCard<T extends { id: string }>({
   );
 }
 
-function DonationRow({ donation, onGateClosed }: { donation: DonationItem; onGateClosed: (message: string | null) => void }) {
+function DonationRow({
+  donation,
+  onGateClosed,
+}: {
+  donation: DonationItem;
+  onGateClosed: (message: string | null) => void;
+}) {
   const refunded = donation.refundedCents ?? 0;
   return (
     <div className="text-sm text-slate-800">
       <p className="flex flex-wrap items-baseline justify-between gap-x-3">
         <span className="text-base font-semibold text-ink">
           {formatCents(donation.amountCents, donation.currency)}
-          {donation.currency !== 'USD' && <span className="font-normal text-slate-600"> ({formatCents(donation.usdCents)})</span>}
+          {donation.currency !== 'USD' && (
+            <span className="font-normal text-slate-600"> ({formatCents(donation.usdCents)})</span>
+          )}
         </span>
         <span>{donation.paymentMethod}</span>
       </p>
@@ -228,13 +254,24 @@ function DonationRow({ donation, onGateClosed }: { donation: DonationItem; onGat
   );
 }
 
-function IntentRow({ intent, onRecord, onDelete, deleting }: { intent: IntentItem; onRecord: () => void; onDelete: () => void; deleting: boolean }) {
+function IntentRow({
+  intent,
+  onRecord,
+  onDelete,
+  deleting,
+}: {
+  intent: IntentItem;
+  onRecord: () => void;
+  onDelete: () => void;
+  deleting: boolean;
+}) {
   const what = `${formatCents(intent.amountCents)} ${intent.paymentMethod} intent`;
   return (
     <div className="flex flex-wrap items-start justify-between gap-3 text-sm text-slate-800">
       <div>
         <p>
-          <span className="text-base font-semibold text-ink">{formatCents(intent.amountCents)}</span> via {intent.paymentMethod}
+          <span className="text-base font-semibold text-ink">{formatCents(intent.amountCents)}</span> via{' '}
+          {intent.paymentMethod}
         </p>
         {intent.message && <p className="text-slate-700 italic">“{intent.message}”</p>}
         <p className="text-slate-600">
@@ -286,7 +323,10 @@ function Panel({
   const [, navigate] = useLocation();
   const [recordingIntent, setRecordingIntent] = useState<IntentItem | null>(null);
   const [leaving, setLeaving] = useState(false);
-  const form = useForm<RecordDonationInput, unknown, RecordDonationOutput>({ resolver: zodResolver(RecordDonationSchema), defaultValues: EMPTY_DONATION });
+  const form = useForm<RecordDonationInput, unknown, RecordDonationOutput>({
+    resolver: zodResolver(RecordDonationSchema),
+    defaultValues: EMPTY_DONATION,
+  });
 
   const clearForm = () => {
     form.reset(EMPTY_DONATION);
@@ -316,12 +356,17 @@ function Panel({
       } else if (info.field && info.field in EMPTY_DONATION && info.message) {
         form.setError(info.field as keyof RecordDonationInput, { message: info.message }, { shouldFocus: true });
       }
-      toast({ title: 'Donation Not Added', description: errorMessage(err, 'Failed to add donation'), variant: 'destructive' });
+      toast({
+        title: 'Donation Not Added',
+        description: errorMessage(err, 'Failed to add donation'),
+        variant: 'destructive',
+      });
     },
   });
 
   const removeIntent = useMutation({
-    mutationFn: (intent: IntentItem) => apiRequest('DELETE', `/api/admin/donation-intents/${encodeURIComponent(intent.id)}`),
+    mutationFn: (intent: IntentItem) =>
+      apiRequest('DELETE', `/api/admin/donation-intents/${encodeURIComponent(intent.id)}`),
     onSuccess: async (_answer, intent) => {
       toast({ title: 'Intent Removed', description: 'The donation intent has been deleted.' });
       if (recordingIntent?.id === intent.id) clearForm();
@@ -331,7 +376,11 @@ function Panel({
     onError: (err) => {
       const info = apiErrorInfo(err);
       if (info.status === 403) return onGateClosed(info.message);
-      toast({ title: 'Intent Not Removed', description: errorMessage(err, 'Failed to delete intent'), variant: 'destructive' });
+      toast({
+        title: 'Intent Not Removed',
+        description: errorMessage(err, 'Failed to delete intent'),
+        variant: 'destructive',
+      });
       if (info.status === 404) void queryClient.invalidateQueries({ queryKey: INTENTS_KEY });
     },
   });
@@ -370,7 +419,13 @@ function Panel({
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <div className="space-y-6">
           <ProgressSummary />
-          <RecordDonationCard form={form} recordingIntent={recordingIntent} onCancelIntent={clearForm} onSubmit={(input) => add.mutate({ ...input, donorName: input.isAnonymous ? null : input.donorName })} pending={add.isPending} />
+          <RecordDonationCard
+            form={form}
+            recordingIntent={recordingIntent}
+            onCancelIntent={clearForm}
+            onSubmit={(input) => add.mutate({ ...input, donorName: input.isAnonymous ? null : input.donorName })}
+            pending={add.isPending}
+          />
         </div>
         <div className="space-y-6">
           <ListCard
@@ -394,7 +449,12 @@ function Panel({
             empty="No open intents."
             csvPath="/api/admin/donation-intents.csv"
             renderItem={(i) => (
-              <IntentRow intent={i} onRecord={() => recordIntent(i)} onDelete={() => removeIntent.mutate(i)} deleting={removeIntent.isPending && removeIntent.variables.id === i.id} />
+              <IntentRow
+                intent={i}
+                onRecord={() => recordIntent(i)}
+                onDelete={() => removeIntent.mutate(i)}
+                deleting={removeIntent.isPending && removeIntent.variables.id === i.id}
+              />
             )}
           />
         </div>
@@ -459,10 +519,12 @@ function DonationsArea() {
     showGate();
   };
 
-
-
   const onGateClosed = (message: string | null) => {
-    toast({ title: 'Panel Locked', description: message ?? 'Re-enter your password to open the donations panel', variant: 'destructive' });
+    toast({
+      title: 'Panel Locked',
+      description: message ?? 'Re-enter your password to open the donations panel',
+      variant: 'destructive',
+    });
     showGate();
   };
 

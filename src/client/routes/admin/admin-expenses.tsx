@@ -10,7 +10,13 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { EXPENSE_STATUSES, REFUND_REQUEST_STATUSES, SPENDING_WINDOWS_BUSINESS_DAYS, type ExpenseStatus, type RefundRequestStatus } from '#shared/constants.ts';
+import {
+  EXPENSE_STATUSES,
+  REFUND_REQUEST_STATUSES,
+  SPENDING_WINDOWS_BUSINESS_DAYS,
+  type ExpenseStatus,
+  type RefundRequestStatus,
+} from '#shared/constants.ts';
 import { formatCents } from '#shared/money.ts';
 import {
   DeclineRefundRequestSchema,
@@ -32,7 +38,12 @@ import { AdminOnly } from './admin-access.tsx';
 import { ApproveForm, EditPublicDescription } from './public-description.tsx';
 import { formatWhen } from './donations-data.ts';
 import { AgeNote, ExpenseFacts, ExpenseHeading, StatusFilter } from '../spending/expense-parts.tsx';
-import { ADMIN_EXPENSES_PATH, ADMIN_REFUND_REQUESTS_PATH, fetchExpenses, fetchRefundRequests } from '../spending/spending-data.ts';
+import {
+  ADMIN_EXPENSES_PATH,
+  ADMIN_REFUND_REQUESTS_PATH,
+  fetchExpenses,
+  fetchRefundRequests,
+} from '../spending/spending-data.ts';
 import { formatDay, STATUS_FILTER_LABELS, today } from '../spending/spending-model.ts';
 
 const REASON_MAX = 500;
@@ -48,20 +59,24 @@ const DONE: Record<ExpenseAction, string> = {
   release: 'Release recorded',
 };
 
-const actionPath = (e: Expense, action: ExpenseAction) => `${ADMIN_EXPENSES_PATH}/${encodeURIComponent(e.id)}/${action}`;
+const actionPath = (e: Expense, action: ExpenseAction) =>
+  `${ADMIN_EXPENSES_PATH}/${encodeURIComponent(e.id)}/${action}`;
 const what = (e: Expense) => `${e.payee} ${formatCents(e.usdCents)}`;
 
 /** One decision on an expense: a toast, the lists asked for again, and the server's refusal kept at the item. */
 function useExpenseAction(expense: Expense, onProblem: (message: string | null) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, body }: { action: ExpenseAction; body?: unknown }) => apiRequest<Expense>('POST', actionPath(expense, action), body),
+    mutationFn: ({ action, body }: { action: ExpenseAction; body?: unknown }) =>
+      apiRequest<Expense>('POST', actionPath(expense, action), body),
     onSuccess: async (after, { action }) => {
       onProblem(null);
       const waiting = action === 'approve' && after.status === 'submitted';
       toast({
         title: DONE[action],
-        description: waiting ? `${after.approvals.length} of ${after.requiredApprovals} approvals: a different admin must approve it too.` : undefined,
+        description: waiting
+          ? `${after.approvals.length} of ${after.requiredApprovals} approvals: a different admin must approve it too.`
+          : undefined,
       });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: [ADMIN_EXPENSES_PATH] }),
@@ -80,10 +95,21 @@ type ReleaseIn = z.input<typeof ReleaseExpenseSchema>;
 type ReleaseOut = z.output<typeof ReleaseExpenseSchema>;
 
 /** Release: a small form (how, reference, date paid) opened under the button. */
-function ReleaseControl({ expense, pending, onRelease }: { expense: Expense; pending: boolean; onRelease: (input: ReleaseOut, done: () => void) => void }) {
+function ReleaseControl({
+  expense,
+  pending,
+  onRelease,
+}: {
+  expense: Expense;
+  pending: boolean;
+  onRelease: (input: ReleaseOut, done: () => void) => void;
+}) {
   const [open, setOpen] = useState(false);
   const formId = useId();
-  const form = useForm<ReleaseIn, unknown, ReleaseOut>({ resolver: zodResolver(ReleaseExpenseSchema), defaultValues: { method: '', reference: '', paidOn: today() } });
+  const form = useForm<ReleaseIn, unknown, ReleaseOut>({
+    resolver: zodResolver(ReleaseExpenseSchema),
+    defaultValues: { method: '', reference: '', paidOn: today() },
+  });
   const close = () => {
     setOpen(false);
     form.reset({ method: '', reference: '', paidOn: today() });
@@ -91,14 +117,43 @@ function ReleaseControl({ expense, pending, onRelease }: { expense: Expense; pen
   const errors = form.formState.errors;
   return (
     <div>
-      <Button aria-label={`Release ${what(expense)}`} aria-expanded={open} aria-controls={open ? formId : undefined} onClick={() => (open ? close() : setOpen(true))}>
+      <Button
+        aria-label={`Release ${what(expense)}`}
+        aria-expanded={open}
+        aria-controls={open ? formId : undefined}
+        onClick={() => (open ? close() : setOpen(true))}
+      >
         Release…
       </Button>
       {open && (
-        <form id={formId} noValidate className="mt-2 w-72 space-y-3" onSubmit={form.handleSubmit((input) => onRelease(input, close))}>
-          <TextField label="How it was paid" hint="e.g. bank transfer to the hospital" autoFocus maxLength={100} error={errors.method?.message} {...form.register('method')} />
-          <TextField label="Payment reference (optional)" autoComplete="off" maxLength={200} error={errors.reference?.message} {...form.register('reference')} />
-          <TextField label="Date paid" type="date" max={today()} error={errors.paidOn?.message} {...form.register('paidOn')} />
+        <form
+          id={formId}
+          noValidate
+          className="mt-2 w-72 space-y-3"
+          onSubmit={form.handleSubmit((input) => onRelease(input, close))}
+        >
+          <TextField
+            label="How it was paid"
+            hint="e.g. bank transfer to the hospital"
+            autoFocus
+            maxLength={100}
+            error={errors.method?.message}
+            {...form.register('method')}
+          />
+          <TextField
+            label="Payment reference (optional)"
+            autoComplete="off"
+            maxLength={200}
+            error={errors.reference?.message}
+            {...form.register('reference')}
+          />
+          <TextField
+            label="Date paid"
+            type="date"
+            max={today()}
+            error={errors.paidOn?.message}
+            {...form.register('paidOn')}
+          />
           <div className="flex gap-2">
             <Button type="submit" disabled={pending}>
               {pending ? 'Saving…' : 'Confirm release'}
@@ -135,10 +190,26 @@ function ExpenseActions({ expense, onProblem }: { expense: Expense; onProblem: (
   if (status === 'released' || status === 'rejected') return null;
   return (
     <div className="mt-4 flex flex-wrap items-start gap-2" data-testid="expense-actions">
-      {status === 'submitted' && <ApproveForm expense={expense} pending={pending} onApprove={(body) => act.mutate({ action: 'approve', body })} />}
-      {status === 'approved' && <ReleaseControl expense={expense} pending={pending} onRelease={(input, done) => act.mutate({ action: 'release', body: input }, { onSuccess: done })} />}
+      {status === 'submitted' && (
+        <ApproveForm
+          expense={expense}
+          pending={pending}
+          onApprove={(body) => act.mutate({ action: 'approve', body })}
+        />
+      )}
+      {status === 'approved' && (
+        <ReleaseControl
+          expense={expense}
+          pending={pending}
+          onRelease={(input, done) => act.mutate({ action: 'release', body: input }, { onSuccess: done })}
+        />
+      )}
       {status === 'on_hold' && (
-        <Button aria-label={`Resume ${what(expense)}`} onClick={() => act.mutate({ action: 'resume' })} disabled={pending}>
+        <Button
+          aria-label={`Resume ${what(expense)}`}
+          onClick={() => act.mutate({ action: 'resume' })}
+          disabled={pending}
+        >
           Resume
         </Button>
       )}
@@ -195,7 +266,11 @@ function ExpenseQueue() {
         ))}
       </ul>
     ) : (
-      <p className="mt-4 text-slate-700">{status ? `No expenses are ${STATUS_FILTER_LABELS[status].toLowerCase()}.` : 'No expenses are waiting for a decision or a payment.'}</p>
+      <p className="mt-4 text-slate-700">
+        {status
+          ? `No expenses are ${STATUS_FILTER_LABELS[status].toLowerCase()}.`
+          : 'No expenses are waiting for a decision or a payment.'}
+      </p>
     );
   } else if (list.error) {
     body = <ListLoadError what="expenses" error={list.error} onRetry={() => void list.refetch()} />;
@@ -209,17 +284,39 @@ function ExpenseQueue() {
       </h2>
       <p className="mt-1 text-slate-700">
         Check each expense against its documents before approving.
-        {list.data && ` Expenses above ${formatCents(list.data.twoApproverThresholdCents)} need two different approvers.`} Nobody may approve or release an expense
-        they submitted.
+        {list.data &&
+          ` Expenses above ${formatCents(list.data.twoApproverThresholdCents)} need two different approvers.`}{' '}
+        Nobody may approve or release an expense they submitted.
       </p>
-      <StatusFilter label="Show expenses" allLabel="Open" value={status} statuses={EXPENSE_STATUSES} labels={STATUS_FILTER_LABELS} onChange={choose} />
+      <StatusFilter
+        label="Show expenses"
+        allLabel="Open"
+        value={status}
+        statuses={EXPENSE_STATUSES}
+        labels={STATUS_FILTER_LABELS}
+        onChange={choose}
+      />
       <Card className="mt-4" aria-labelledby="queue-list-title">
         <h3 id="queue-list-title" className="text-xl font-semibold text-ink">
-          {status ? STATUS_FILTER_LABELS[status] : 'Open: waiting for approval, on hold, or approved and waiting to be paid'}
+          {status
+            ? STATUS_FILTER_LABELS[status]
+            : 'Open: waiting for approval, on hold, or approved and waiting to be paid'}
         </h3>
-        {list.data && <p className="mt-1 text-sm text-slate-600">{list.data.total} in all{status ? '' : ', oldest first'}.</p>}
+        {list.data && (
+          <p className="mt-1 text-sm text-slate-600">
+            {list.data.total} in all{status ? '' : ', oldest first'}.
+          </p>
+        )}
         {body}
-        {list.data && <Pager label="Expense pages" page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} />}
+        {list.data && (
+          <Pager
+            label="Expense pages"
+            page={page}
+            total={list.data.total}
+            pageSize={list.data.pageSize}
+            onPage={setPage}
+          />
+        )}
       </Card>
     </section>
   );
@@ -228,14 +325,19 @@ function ExpenseQueue() {
 // ---------------------------------------------------------------------------------------------
 // Refund requests
 
-const REQUEST_STATUS_LABELS: Record<RefundRequestStatus, string> = { open: 'Open', refunded: 'Refunded', declined: 'Declined' };
+const REQUEST_STATUS_LABELS: Record<RefundRequestStatus, string> = {
+  open: 'Open',
+  refunded: 'Refunded',
+  declined: 'Declined',
+};
 
 function RefundRequestItem({ request }: { request: RefundRequestView }) {
   const titleId = useId();
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
   const decline = useMutation({
-    mutationFn: (input: { reason: string }) => apiRequest('POST', `${ADMIN_REFUND_REQUESTS_PATH}/${encodeURIComponent(request.id)}/decline`, input),
+    mutationFn: (input: { reason: string }) =>
+      apiRequest('POST', `${ADMIN_REFUND_REQUESTS_PATH}/${encodeURIComponent(request.id)}/decline`, input),
     onSuccess: async () => {
       setProblem(null);
       toast({ title: 'Refund request declined' });
@@ -278,7 +380,9 @@ function RefundRequestItem({ request }: { request: RefundRequestView }) {
         </dd>
         {request.decisionNote && (
           <>
-            <dt className="font-medium text-slate-600">{request.status === 'declined' ? 'Why it was declined' : 'Note'}</dt>
+            <dt className="font-medium text-slate-600">
+              {request.status === 'declined' ? 'Why it was declined' : 'Note'}
+            </dt>
             <dd className="whitespace-pre-line">{request.decisionNote}</dd>
           </>
         )}
@@ -336,7 +440,11 @@ function RefundRequests() {
         ))}
       </ul>
     ) : (
-      <p className="mt-4 text-slate-700">{status === 'open' ? 'No refund requests are waiting.' : `No ${REQUEST_STATUS_LABELS[status].toLowerCase()} requests.`}</p>
+      <p className="mt-4 text-slate-700">
+        {status === 'open'
+          ? 'No refund requests are waiting.'
+          : `No ${REQUEST_STATUS_LABELS[status].toLowerCase()} requests.`}
+      </p>
     );
   } else if (list.error) {
     body = <ListLoadError what="refund requests" error={list.error} onRetry={() => void list.refetch()} />;
@@ -348,7 +456,10 @@ function RefundRequests() {
       <h2 id="refunds-title" className="text-2xl font-semibold text-ink">
         Refund requests
       </h2>
-      <p className="mt-1 text-slate-700">Donors asking for their money back. Each gets an answer within the disputes window of up to {SPENDING_WINDOWS_BUSINESS_DAYS.disputes.to} business days.</p>
+      <p className="mt-1 text-slate-700">
+        Donors asking for their money back. Each gets an answer within the disputes window of up to{' '}
+        {SPENDING_WINDOWS_BUSINESS_DAYS.disputes.to} business days.
+      </p>
       <div role="group" aria-label="Show refund requests" className="mt-4 flex flex-wrap gap-2">
         {REFUND_REQUEST_STATUSES.map((s) => (
           <Button
@@ -367,7 +478,15 @@ function RefundRequests() {
       <Card className="mt-4">
         {list.data && <p className="text-sm text-slate-600">{list.data.total} in all.</p>}
         {body}
-        {list.data && <Pager label="Refund request pages" page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} />}
+        {list.data && (
+          <Pager
+            label="Refund request pages"
+            page={page}
+            total={list.data.total}
+            pageSize={list.data.pageSize}
+            onPage={setPage}
+          />
+        )}
       </Card>
     </section>
   );

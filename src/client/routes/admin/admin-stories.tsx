@@ -10,7 +10,12 @@ import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
-import { ModerationReasonSchema, STORY_REVIEW_OVERDUE_HOURS, type StoryImage, type StoryStatus } from '#shared/schemas/stories.ts';
+import {
+  ModerationReasonSchema,
+  STORY_REVIEW_OVERDUE_HOURS,
+  type StoryImage,
+  type StoryStatus,
+} from '#shared/schemas/stories.ts';
 import { apiRequest, errorMessage } from '#client/lib/api.ts';
 import { apiErrorInfo } from '#client/lib/api-error.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -72,13 +77,42 @@ const REPORTS_PATH = '/api/admin/support-reports';
 const DASHBOARD_KEY = ['/api/admin/dashboard'] as const;
 
 const TABS: { tab: Tab; label: string; heading: string; empty: string; order: string }[] = [
-  { tab: 'pending', label: 'Pending', heading: 'Waiting for review', empty: 'No stories are waiting for review.', order: 'Oldest first.' },
-  { tab: 'approved', label: 'Published', heading: 'Published stories', empty: 'No stories have been approved yet.', order: 'Newest first.' },
-  { tab: 'rejected', label: 'Not approved', heading: 'Stories not approved', empty: 'No stories were turned down.', order: 'Most recently decided first.' },
-  { tab: 'hidden', label: 'Hidden', heading: 'Hidden stories', empty: 'No stories are hidden.', order: 'Most recently hidden first.' },
+  {
+    tab: 'pending',
+    label: 'Pending',
+    heading: 'Waiting for review',
+    empty: 'No stories are waiting for review.',
+    order: 'Oldest first.',
+  },
+  {
+    tab: 'approved',
+    label: 'Published',
+    heading: 'Published stories',
+    empty: 'No stories have been approved yet.',
+    order: 'Newest first.',
+  },
+  {
+    tab: 'rejected',
+    label: 'Not approved',
+    heading: 'Stories not approved',
+    empty: 'No stories were turned down.',
+    order: 'Most recently decided first.',
+  },
+  {
+    tab: 'hidden',
+    label: 'Hidden',
+    heading: 'Hidden stories',
+    empty: 'No stories are hidden.',
+    order: 'Most recently hidden first.',
+  },
 ];
 
-const DONE: Record<Decision, string> = { approve: 'Story approved', reject: 'Story not approved', hide: 'Story hidden', restore: 'Story restored' };
+const DONE: Record<Decision, string> = {
+  approve: 'Story approved',
+  reject: 'Story not approved',
+  hide: 'Story hidden',
+  restore: 'Story restored',
+};
 
 const HISTORY_ACTIONS: Record<string, string> = {
   created: 'Written',
@@ -98,19 +132,45 @@ function useDecision(story: ModeratedStory, onDone?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ decision, reason }: { decision: Decision; reason?: string }) =>
-      apiRequest('POST', `${STORIES_PATH}/${encodeURIComponent(story.id)}/${decision}`, reason === undefined ? undefined : { reason }),
+      apiRequest(
+        'POST',
+        `${STORIES_PATH}/${encodeURIComponent(story.id)}/${decision}`,
+        reason === undefined ? undefined : { reason },
+      ),
     onSuccess: async (_answer, { decision }) => {
-      toast({ title: DONE[decision], description: decision === 'restore' ? `“${story.title}” is public again.` : 'The author has been told.' });
+      toast({
+        title: DONE[decision],
+        description: decision === 'restore' ? `“${story.title}” is public again.` : 'The author has been told.',
+      });
       onDone?.();
-      await Promise.all([queryClient.invalidateQueries({ queryKey: [STORIES_PATH] }), queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [STORIES_PATH] }),
+        queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
+      ]);
     },
-    onError: (err) => toast({ title: 'Decision not saved', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Decision not saved',
+        description: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      }),
   });
 }
 
 /** Reject or hide: the reason the author will read, then the decision. */
-function ReasonForm({ story, decision, onClose }: { story: ModeratedStory; decision: 'reject' | 'hide'; onClose: (done: boolean) => void }) {
-  const form = useForm<ReasonIn, unknown, ReasonOut>({ resolver: zodResolver(ModerationReasonSchema), defaultValues: { reason: '' } });
+function ReasonForm({
+  story,
+  decision,
+  onClose,
+}: {
+  story: ModeratedStory;
+  decision: 'reject' | 'hide';
+  onClose: (done: boolean) => void;
+}) {
+  const form = useForm<ReasonIn, unknown, ReasonOut>({
+    resolver: zodResolver(ModerationReasonSchema),
+    defaultValues: { reason: '' },
+  });
   const decide = useDecision(story, () => onClose(true));
   const verb = decision === 'reject' ? 'Reject story' : 'Hide story';
   return (
@@ -123,7 +183,8 @@ function ReasonForm({ story, decision, onClose }: { story: ModeratedStory; decis
           { decision, reason },
           {
             onError: (err) => {
-              if (apiErrorInfo(err).field === 'reason') form.setError('reason', { message: errorMessage(err, 'Check the reason') }, { shouldFocus: true });
+              if (apiErrorInfo(err).field === 'reason')
+                form.setError('reason', { message: errorMessage(err, 'Check the reason') }, { shouldFocus: true });
             },
           },
         ),
@@ -214,7 +275,9 @@ function StoryItem({ story }: { story: ModeratedStory }) {
           </Badge>
         )}
         {pending && story.hasPublishedVersion && <Badge tone="info">Edit of a published story</Badge>}
-        {!pending && story.status !== 'rejected' && story.publishConsent === false && <Badge tone="neutral">Author keeps it private</Badge>}
+        {!pending && story.status !== 'rejected' && story.publishConsent === false && (
+          <Badge tone="neutral">Author keeps it private</Badge>
+        )}
       </div>
       <p className="mt-1">
         By {story.authorName} ·{' '}
@@ -225,7 +288,8 @@ function StoryItem({ story }: { story: ModeratedStory }) {
       <p className="mt-1 text-slate-600">
         {pending && story.submittedAt && (
           <>
-            Submitted <time dateTime={story.submittedAt}>{formatDateTime(story.submittedAt)}</time> · <span data-testid="waiting">{waitingText(story.submittedAt)}</span>
+            Submitted <time dateTime={story.submittedAt}>{formatDateTime(story.submittedAt)}</time> ·{' '}
+            <span data-testid="waiting">{waitingText(story.submittedAt)}</span>
           </>
         )}
         {!pending && story.publishedAt && (
@@ -240,7 +304,9 @@ function StoryItem({ story }: { story: ModeratedStory }) {
           </>
         )}
       </p>
-      {pending && story.hasPublishedVersion && <p className="mt-1 text-slate-700">The approved version stays public until you decide on this edit.</p>}
+      {pending && story.hasPublishedVersion && (
+        <p className="mt-1 text-slate-700">The approved version stays public until you decide on this edit.</p>
+      )}
       {reason && (story.status === 'rejected' || hidden) && (
         <p className="mt-2 rounded-xl border border-red-200 bg-red-50 px-3 py-2 text-red-900">
           <span className="font-semibold">Reason given: </span>
@@ -251,13 +317,25 @@ function StoryItem({ story }: { story: ModeratedStory }) {
         <TagList tags={story.tags} />
       </div>
       {/* The author's text exactly as written: plain, so nothing in it is interpreted. */}
-      <div className="mt-3 max-h-96 overflow-y-auto rounded-xl border border-slate-200 bg-slate-50 p-4" tabIndex={0} role="region" aria-label={`Text of “${story.title}”`}>
+      <div
+        className="mt-3 max-h-96 overflow-y-auto rounded-xl border border-slate-200 bg-slate-50 p-4"
+        tabIndex={0}
+        role="region"
+        aria-label={`Text of “${story.title}”`}
+      >
         <p className="break-words whitespace-pre-wrap text-slate-900">{story.body}</p>
         {story.images.length > 0 && (
           <ul aria-label="Images in this story" className="mt-3 grid grid-cols-2 gap-3" data-testid="moderated-images">
             {story.images.map((image) => (
               <li key={image.uploadId}>
-                <img src={`/api/uploads/${encodeURIComponent(image.uploadId)}`} alt={image.alt} width={240} height={180} loading="lazy" className="aspect-[4/3] w-full rounded-lg border border-slate-200 object-contain" />
+                <img
+                  src={`/api/uploads/${encodeURIComponent(image.uploadId)}`}
+                  alt={image.alt}
+                  width={240}
+                  height={180}
+                  loading="lazy"
+                  className="aspect-[4/3] w-full rounded-lg border border-slate-200 object-contain"
+                />
                 <p className="mt-1 text-xs text-slate-700">Alt text: {image.alt}</p>
               </li>
             ))}
@@ -368,12 +446,21 @@ function ReportItem({ report }: { report: SupportReport }) {
   const queryClient = useQueryClient();
   const titleId = useId();
   const resolve = useMutation({
-    mutationFn: (resolution: 'hidden' | 'kept') => apiRequest('POST', `${REPORTS_PATH}/${encodeURIComponent(report.id)}/resolve`, { resolution }),
+    mutationFn: (resolution: 'hidden' | 'kept') =>
+      apiRequest('POST', `${REPORTS_PATH}/${encodeURIComponent(report.id)}/resolve`, { resolution }),
     onSuccess: async (_answer, resolution) => {
-      toast({ title: resolution === 'hidden' ? 'Reply hidden' : 'Reply kept', description: 'Whoever reported it has been told.' });
+      toast({
+        title: resolution === 'hidden' ? 'Reply hidden' : 'Reply kept',
+        description: 'Whoever reported it has been told.',
+      });
       await queryClient.invalidateQueries({ queryKey: [REPORTS_PATH] });
     },
-    onError: (err) => toast({ title: 'Report not resolved', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Report not resolved',
+        description: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      }),
   });
   return (
     <article aria-labelledby={titleId} className="py-4 text-sm text-slate-800" data-testid="support-report">
@@ -384,10 +471,12 @@ function ReportItem({ report }: { report: SupportReport }) {
         </Link>
         {report.reply.hidden && <span className="ml-2 font-normal text-slate-600">(already hidden)</span>}
       </h3>
-      <p className="mt-2 rounded-xl border border-slate-200 bg-slate-50 p-3 break-words whitespace-pre-wrap">{report.reply.body}</p>
+      <p className="mt-2 rounded-xl border border-slate-200 bg-slate-50 p-3 break-words whitespace-pre-wrap">
+        {report.reply.body}
+      </p>
       <p className="mt-2">
-        Reported by {report.reporterName} on <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time>:{' '}
-        <span className="whitespace-pre-wrap">“{report.reason}”</span>
+        Reported by {report.reporterName} on <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time>
+        : <span className="whitespace-pre-wrap">“{report.reason}”</span>
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button variant="destructive" onClick={() => resolve.mutate('hidden')} disabled={resolve.isPending}>
@@ -432,7 +521,10 @@ function ReportsPanel() {
       <h2 id="reports-title" className="text-xl font-semibold text-ink">
         Reported replies
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Words of support that someone reported, oldest first. Hide the reply or keep it; the reporter is told either way.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Words of support that someone reported, oldest first. Hide the reply or keep it; the reporter is told either
+        way.
+      </p>
       {body}
       {list.data && <Pager label="Report pages" page={page} total={list.data.total} onPage={setPage} />}
     </Card>
@@ -445,7 +537,10 @@ export default function AdminStoriesPage() {
       {() => (
         <div className="mx-auto max-w-4xl px-4 py-10">
           <h1 className="text-3xl font-bold tracking-tight text-ink">Story Management</h1>
-          <p className="mt-2 text-slate-700">Review stories before they are public, and look after the words of support under them. Every decision tells the author.</p>
+          <p className="mt-2 text-slate-700">
+            Review stories before they are public, and look after the words of support under them. Every decision tells
+            the author.
+          </p>
           <StoriesPanel />
           <ReportsPanel />
         </div>

@@ -59,7 +59,12 @@ const userPath = (u: AdminUserItem, action: string) => `${USERS_PATH}/${encodeUR
  * The changes' shared ending: a toast, and the list asked for again. A change to the viewer's own account
  * (their role) also asks who they are now: the server ended their sessions.
  */
-function useUserChange<TInput>(run: (input: TInput) => Promise<unknown>, done: string, failed: string, options: { after?: () => void; self?: boolean } = {}) {
+function useUserChange<TInput>(
+  run: (input: TInput) => Promise<unknown>,
+  done: string,
+  failed: string,
+  options: { after?: () => void; self?: boolean } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
@@ -97,7 +102,8 @@ function RoleControl({ user, self, actions }: { user: AdminUserItem; self: boole
     setLevel(user.adminLevel ?? 'moderator');
   }
   const save = useUserChange(
-    (body: { role: Role; adminLevel: AdminLevel | null }) => apiRequest<AdminUserItem>('PATCH', userPath(user, 'role'), body),
+    (body: { role: Role; adminLevel: AdminLevel | null }) =>
+      apiRequest<AdminUserItem>('PATCH', userPath(user, 'role'), body),
     'Role updated',
     'Role not changed',
     { self },
@@ -144,7 +150,14 @@ function RoleControl({ user, self, actions }: { user: AdminUserItem; self: boole
         )}
       </form>
       <div className="flex flex-wrap items-start gap-2">
-        <Button type="submit" form={formId} variant="secondary" className="whitespace-nowrap" aria-label={`Save role for ${name}`} disabled={!changed || save.isPending}>
+        <Button
+          type="submit"
+          form={formId}
+          variant="secondary"
+          className="whitespace-nowrap"
+          aria-label={`Save role for ${name}`}
+          disabled={!changed || save.isPending}
+        >
           {save.isPending ? 'Saving…' : 'Save role'}
         </Button>
         {actions}
@@ -161,16 +174,26 @@ function SuspendControl({ user }: { user: AdminUserItem }) {
   const toggleRef = useRef<HTMLButtonElement>(null);
   /** The button to focus once the list shows the change (the form that had focus is gone). */
   const focusNext = useRef(false);
-  const suspend = useUserChange((input: SuspendOut) => apiRequest('POST', userPath(user, 'suspend'), input), 'Account suspended', 'Account not suspended', {
-    after: () => {
-      focusNext.current = true;
+  const suspend = useUserChange(
+    (input: SuspendOut) => apiRequest('POST', userPath(user, 'suspend'), input),
+    'Account suspended',
+    'Account not suspended',
+    {
+      after: () => {
+        focusNext.current = true;
+      },
     },
-  });
-  const restore = useUserChange(() => apiRequest('POST', userPath(user, 'restore')), 'Account restored', 'Account not restored', {
-    after: () => {
-      focusNext.current = true;
+  );
+  const restore = useUserChange(
+    () => apiRequest('POST', userPath(user, 'restore')),
+    'Account restored',
+    'Account not restored',
+    {
+      after: () => {
+        focusNext.current = true;
+      },
     },
-  });
+  );
   useEffect(() => {
     if (focusNext.current) {
       focusNext.current = false;
@@ -180,7 +203,13 @@ function SuspendControl({ user }: { user: AdminUserItem }) {
 
   if (user.status === 'suspended') {
     return (
-      <Button ref={toggleRef} variant="secondary" aria-label={`Restore ${name}`} onClick={() => restore.mutate(undefined)} disabled={restore.isPending}>
+      <Button
+        ref={toggleRef}
+        variant="secondary"
+        aria-label={`Restore ${name}`}
+        onClick={() => restore.mutate(undefined)}
+        disabled={restore.isPending}
+      >
         Restore
       </Button>
     );
@@ -203,9 +232,18 @@ function SuspendControl({ user }: { user: AdminUserItem }) {
 }
 
 function ResendVerification({ user }: { user: AdminUserItem }) {
-  const resend = useUserChange(() => apiRequest('POST', userPath(user, 'resend-verification')), 'Verification email sent', 'Verification email not sent');
+  const resend = useUserChange(
+    () => apiRequest('POST', userPath(user, 'resend-verification')),
+    'Verification email sent',
+    'Verification email not sent',
+  );
   return (
-    <Button variant="ghost" aria-label={`Resend verification to ${fullName(user)}`} onClick={() => resend.mutate(undefined)} disabled={resend.isPending}>
+    <Button
+      variant="ghost"
+      aria-label={`Resend verification to ${fullName(user)}`}
+      onClick={() => resend.mutate(undefined)}
+      disabled={resend.isPending}
+    >
       Resend verification
     </Button>
   );
@@ -234,7 +272,9 @@ function UserActions({ user, viewerId }: { user: AdminUserItem; viewerId: string
 function StatusBadge({ status }: { status: AdminUserItem['status'] }) {
   const suspended = status === 'suspended';
   return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${suspended ? 'bg-red-100 text-red-900' : 'bg-emerald-100 text-emerald-900'}`}>
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${suspended ? 'bg-red-100 text-red-900' : 'bg-emerald-100 text-emerald-900'}`}
+    >
       {suspended ? 'Suspended' : 'Active'}
     </span>
   );
@@ -242,9 +282,24 @@ function StatusBadge({ status }: { status: AdminUserItem['status'] }) {
 
 const USER_COLUMNS = ['Name', 'Email', 'Role', 'Admin level', 'Email confirmed', 'Status', 'Joined'];
 
-function UsersTable({ users, caption, canChange, viewerId }: { users: AdminUserItem[]; caption: string; canChange: boolean; viewerId: string }) {
+function UsersTable({
+  users,
+  caption,
+  canChange,
+  viewerId,
+}: {
+  users: AdminUserItem[];
+  caption: string;
+  canChange: boolean;
+  viewerId: string;
+}) {
   return (
-    <WideTable label="Accounts table" caption={caption} columns={[...USER_COLUMNS, ...(canChange ? ['Actions'] : [])]} testId="users-table">
+    <WideTable
+      label="Accounts table"
+      caption={caption}
+      columns={[...USER_COLUMNS, ...(canChange ? ['Actions'] : [])]}
+      testId="users-table"
+    >
       {users.map((u) => (
         <tr key={u.id}>
           <th scope="row" className={`${CELL} font-semibold text-ink`}>
@@ -287,7 +342,14 @@ function SearchForm({ current, onSearch }: { current: string; onSearch: (q: stri
       }}
     >
       <div className="min-w-64 flex-1">
-        <TextField label="Search users" hint="By name or email address" type="search" maxLength={200} value={text} onChange={(e) => setText(e.target.value)} />
+        <TextField
+          label="Search users"
+          hint="By name or email address"
+          type="search"
+          maxLength={200}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
       </div>
       <Button type="submit">Search</Button>
       {current && (
@@ -358,21 +420,29 @@ function InviteCard() {
   const [invite, setInvite] = useState<InviteAnswer | null>(null);
   const form = useForm<InviteForm>({ defaultValues: { adminLevel: 'moderator', email: '' } });
   const create = useMutation({
-    mutationFn: ({ adminLevel, email }: InviteForm) => apiRequest<InviteAnswer>('POST', '/api/admin/invites', { adminLevel, email: email.trim() || undefined }),
+    mutationFn: ({ adminLevel, email }: InviteForm) =>
+      apiRequest<InviteAnswer>('POST', '/api/admin/invites', { adminLevel, email: email.trim() || undefined }),
     onSuccess: (answer) => {
       setInvite(answer);
       toast({ title: 'Invite created', description: 'Send the link to the new admin; it works once.' });
     },
     onError: (err) => {
       const info = apiErrorInfo(err);
-      if ((info.field === 'email' || info.field === 'adminLevel') && info.message) form.setError(info.field, { message: info.message }, { shouldFocus: true });
-      toast({ title: 'Invite not created', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+      if ((info.field === 'email' || info.field === 'adminLevel') && info.message)
+        form.setError(info.field, { message: info.message }, { shouldFocus: true });
+      toast({
+        title: 'Invite not created',
+        description: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      });
     },
   });
   return (
     <Card className="mt-6" aria-labelledby="invite-title">
       <CardTitle id="invite-title">Invite an admin</CardTitle>
-      <p className="mt-1 text-sm text-slate-700">Creates a one-time link to register as an admin of the level you choose.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        Creates a one-time link to register as an admin of the level you choose.
+      </p>
       <form
         noValidate
         className="mt-4 grid gap-4 sm:grid-cols-[12rem_1fr_auto] sm:items-start"
@@ -381,7 +451,11 @@ function InviteCard() {
           create.mutate(input);
         })}
       >
-        <SelectField label="Admin level" error={form.formState.errors.adminLevel?.message} {...form.register('adminLevel')}>
+        <SelectField
+          label="Admin level"
+          error={form.formState.errors.adminLevel?.message}
+          {...form.register('adminLevel')}
+        >
           {ADMIN_LEVELS.map((l) => (
             <option key={l} value={l}>
               {ADMIN_LEVEL_LABELS[l]}
@@ -402,7 +476,12 @@ function InviteCard() {
       </form>
       {invite && (
         <div className="mt-4 rounded-xl border border-brand-100 bg-brand-50 p-4" data-testid="invite-result">
-          <TextField label="One-time invite link" readOnly value={invite.link} onFocus={(e) => e.currentTarget.select()} />
+          <TextField
+            label="One-time invite link"
+            readOnly
+            value={invite.link}
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-slate-700">
               Expires <time dateTime={invite.expiresAt}>{formatWhen(invite.expiresAt)}</time>. It is shown only now.
@@ -425,8 +504,12 @@ function UserManagement({ viewer }: { viewer: CurrentUser }) {
       <h1 className="text-3xl font-bold tracking-tight text-ink">User Management</h1>
       <p className="mt-2 text-slate-700">Search the accounts of the site and see their roles and status.</p>
       {!isSuperAdmin && (
-        <p className="mt-4 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-testid="read-only-note">
-          You can look but not change: only super admins can change roles, suspend or restore accounts, and invite admins.
+        <p
+          className="mt-4 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+          data-testid="read-only-note"
+        >
+          You can look but not change: only super admins can change roles, suspend or restore accounts, and invite
+          admins.
         </p>
       )}
       {isSuperAdmin && <InviteCard />}

@@ -50,7 +50,12 @@ function ChartImage({ label, children }: { label: string; children: ReactNode })
   );
 }
 
-const chartProps = { responsive: true, accessibilityLayer: false, style: { width: '100%', height: '100%' }, margin: { top: 8, right: 16, bottom: 8, left: 8 } };
+const chartProps = {
+  responsive: true,
+  accessibilityLayer: false,
+  style: { width: '100%', height: '100%' },
+  margin: { top: 8, right: 16, bottom: 8, left: 8 },
+};
 
 /** Page views (solid) and unique visitors (dashed) per day. */
 export function DailyViewsChart({ label, points }: { label: string; points: DailyViewsPoint[] }) {
@@ -62,8 +67,25 @@ export function DailyViewsChart({ label, points }: { label: string; points: Dail
         <YAxis allowDecimals={false} tick={TICK} width={40} />
         <Tooltip labelFormatter={(day) => tickDay(String(day))} />
         <Legend />
-        <Line type="linear" dataKey="views" name="Page views" stroke={BRAND} strokeWidth={2} dot={false} isAnimationActive={false} />
-        <Line type="linear" dataKey="visitors" name="Unique visitors" stroke={SECONDARY} strokeWidth={2} strokeDasharray="6 4" dot={false} isAnimationActive={false} />
+        <Line
+          type="linear"
+          dataKey="views"
+          name="Page views"
+          stroke={BRAND}
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+        />
+        <Line
+          type="linear"
+          dataKey="visitors"
+          name="Unique visitors"
+          stroke={SECONDARY}
+          strokeWidth={2}
+          strokeDasharray="6 4"
+          dot={false}
+          isAnimationActive={false}
+        />
       </LineChart>
     </ChartImage>
   );

@@ -36,7 +36,19 @@ function useFieldError(name: Name): string | undefined {
 }
 
 /** A one-line text input, or a text area when `rows` is given. */
-export function Text({ name, label, hint, rows, maxLength }: { name: Name; label: string; hint?: ReactNode; rows?: number; maxLength?: number }) {
+export function Text({
+  name,
+  label,
+  hint,
+  rows,
+  maxLength,
+}: {
+  name: Name;
+  label: string;
+  hint?: ReactNode;
+  rows?: number;
+  maxLength?: number;
+}) {
   const { register } = useFormContext<ContentIn>();
   const error = useFieldError(name);
   const props = { label, hint, error, maxLength, ...register(name) };
@@ -44,7 +56,17 @@ export function Text({ name, label, hint, rows, maxLength }: { name: Name; label
 }
 
 /** Paragraphs typed in one box, separated by an empty line; the form holds the list. */
-export function Paragraphs({ name, label, hint = 'Leave an empty line between paragraphs.', rows = 6 }: { name: Name; label: string; hint?: string; rows?: number }) {
+export function Paragraphs({
+  name,
+  label,
+  hint = 'Leave an empty line between paragraphs.',
+  rows = 6,
+}: {
+  name: Name;
+  label: string;
+  hint?: string;
+  rows?: number;
+}) {
   const { control } = useFormContext<ContentIn>();
   const error = useFieldError(name);
   return (
@@ -52,7 +74,16 @@ export function Paragraphs({ name, label, hint = 'Leave an empty line between pa
       control={control}
       name={name}
       render={({ field }) => (
-        <ParagraphsInput label={label} hint={hint} rows={rows} error={error} value={field.value as string[]} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} />
+        <ParagraphsInput
+          label={label}
+          hint={hint}
+          rows={rows}
+          error={error}
+          value={field.value as string[]}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+        />
       )}
     />
   );
@@ -103,7 +134,8 @@ export function ParagraphsInput({
   );
 }
 
-const centsText = (cents: number | undefined) => (cents === undefined || Number.isNaN(cents) ? '' : cents % 100 === 0 ? String(cents / 100) : centsToDecimal(cents));
+const centsText = (cents: number | undefined) =>
+  cents === undefined || Number.isNaN(cents) ? '' : cents % 100 === 0 ? String(cents / 100) : centsToDecimal(cents);
 
 /** Dollars typed ("1,500" or "12.50") as whole cents; NaN when it is not an amount (the schema says so), undefined when empty and optional. */
 function parseDollars(text: string, optional: boolean): number | undefined {
@@ -113,14 +145,35 @@ function parseDollars(text: string, optional: boolean): number | undefined {
 }
 
 /** An amount in dollars; the form holds cents. */
-export function Money({ name, label, hint, optional = false }: { name: Name; label: string; hint?: string; optional?: boolean }) {
+export function Money({
+  name,
+  label,
+  hint,
+  optional = false,
+}: {
+  name: Name;
+  label: string;
+  hint?: string;
+  optional?: boolean;
+}) {
   const { control } = useFormContext<ContentIn>();
   const error = useFieldError(name);
   return (
     <Controller
       control={control}
       name={name}
-      render={({ field }) => <MoneyInput label={label} hint={hint} error={error} optional={optional} value={field.value as number | undefined} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} />}
+      render={({ field }) => (
+        <MoneyInput
+          label={label}
+          hint={hint}
+          error={error}
+          optional={optional}
+          value={field.value as number | undefined}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+        />
+      )}
     />
   );
 }
@@ -191,12 +244,23 @@ export function ImageField({ name, legend }: { name: ImageName; legend: string }
       setValue(`${name}.height`, uploaded.height, options);
       toast({ title: 'Image uploaded', description: 'Check its alt text; it shows on the site once you publish.' });
     },
-    onError: (err) => toast({ title: 'Image not uploaded', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Image not uploaded',
+        description: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      }),
   });
   return (
     <fieldset className="space-y-3 rounded-xl border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold text-ink">{legend}</legend>
-      <img src={image.src} alt={image.alt} width={image.width} height={image.height} className="h-auto max-h-48 w-auto max-w-full rounded-lg bg-slate-50 object-contain" />
+      <img
+        src={image.src}
+        alt={image.alt}
+        width={image.width}
+        height={image.height}
+        className="h-auto max-h-48 w-auto max-w-full rounded-lg bg-slate-50 object-contain"
+      />
       <div>
         <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
           {upload.isPending ? 'Uploading…' : `Replace the image (${legend})`}
@@ -217,7 +281,12 @@ export function ImageField({ name, legend }: { name: ImageName; legend: string }
         />
         {fileError && <p className="mt-1 text-sm text-red-800">{fileError}</p>}
       </div>
-      <Text name={`${name}.alt`} label={`Alt text (${legend})`} hint="Describe the image for people who cannot see it." maxLength={300} />
+      <Text
+        name={`${name}.alt`}
+        label={`Alt text (${legend})`}
+        hint="Describe the image for people who cannot see it."
+        maxLength={300}
+      />
       <Text name={`${name}.caption`} label={`Caption (${legend}, optional)`} maxLength={200} />
     </fieldset>
   );

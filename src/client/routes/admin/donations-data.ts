@@ -43,9 +43,16 @@ export const INTENTS_KEY = ['/api/admin/donation-intents'] as const;
 export const PROGRESS_KEY = ['/api/fundraising/progress'] as const;
 
 /** One server page of an admin list (with any filters, e.g. `{ status }` or `{ q }`); errors read like apiRequest's ("<status>: <body>"). */
-export async function fetchAdminPage<T>(path: string, page: number, filters: Record<string, string> = {}): Promise<AdminPage<T>> {
+export async function fetchAdminPage<T>(
+  path: string,
+  page: number,
+  filters: Record<string, string> = {},
+): Promise<AdminPage<T>> {
   const query = new URLSearchParams({ ...filters, page: String(page) });
-  const res = await fetch(`${path}?${query.toString()}`, { credentials: 'include', headers: { accept: 'application/json' } });
+  const res = await fetch(`${path}?${query.toString()}`, {
+    credentials: 'include',
+    headers: { accept: 'application/json' },
+  });
   if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
   const items = (await res.json()) as T[];
   const total = Number(res.headers.get('x-total-count'));
@@ -77,7 +84,9 @@ const INTENT_METHOD_TO_RECORDED: Record<DonatePaymentMethod, RecordedPaymentMeth
 };
 
 export function recordedMethodFor(intentMethod: string): RecordedPaymentMethod | undefined {
-  return Object.hasOwn(INTENT_METHOD_TO_RECORDED, intentMethod) ? INTENT_METHOD_TO_RECORDED[intentMethod as DonatePaymentMethod] : undefined;
+  return Object.hasOwn(INTENT_METHOD_TO_RECORDED, intentMethod)
+    ? INTENT_METHOD_TO_RECORDED[intentMethod as DonatePaymentMethod]
+    : undefined;
 }
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -8,7 +8,12 @@ import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatCents } from '#shared/money.ts';
-import { ApproveExpenseSchema, PUBLIC_DESCRIPTION_MAX, PublicDescriptionSchema, type Expense } from '#shared/schemas/spending.ts';
+import {
+  ApproveExpenseSchema,
+  PUBLIC_DESCRIPTION_MAX,
+  PublicDescriptionSchema,
+  type Expense,
+} from '#shared/schemas/spending.ts';
 import { apiRequest, errorMessage } from '#client/lib/api.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextAreaField } from '#client/components/ui/field.tsx';
@@ -16,7 +21,8 @@ import { toast } from '#client/components/ui/toast.ts';
 import { ADMIN_EXPENSES_PATH } from '../spending/spending-data.ts';
 
 const LABEL = 'Description for the public ledger (optional)';
-const HINT = 'Shown on the Transparency page. Leave it empty to publish no description. The description the patient submitted stays private.';
+const HINT =
+  'Shown on the Transparency page. Leave it empty to publish no description. The description the patient submitted stays private.';
 
 const what = (e: Expense) => `${e.payee} ${formatCents(e.usdCents)}`;
 
@@ -24,11 +30,29 @@ type ApproveIn = z.input<typeof ApproveExpenseSchema>;
 type ApproveOut = z.output<typeof ApproveExpenseSchema>;
 
 /** Approve, with the optional public description above the button. */
-export function ApproveForm({ expense, pending, onApprove }: { expense: Expense; pending: boolean; onApprove: (input: ApproveOut) => void }) {
-  const form = useForm<ApproveIn, unknown, ApproveOut>({ resolver: zodResolver(ApproveExpenseSchema), defaultValues: { publicDescription: expense.publicDescription ?? '' } });
+export function ApproveForm({
+  expense,
+  pending,
+  onApprove,
+}: {
+  expense: Expense;
+  pending: boolean;
+  onApprove: (input: ApproveOut) => void;
+}) {
+  const form = useForm<ApproveIn, unknown, ApproveOut>({
+    resolver: zodResolver(ApproveExpenseSchema),
+    defaultValues: { publicDescription: expense.publicDescription ?? '' },
+  });
   return (
     <form noValidate className="w-full space-y-2 sm:w-96" onSubmit={form.handleSubmit(onApprove)}>
-      <TextAreaField label={LABEL} hint={HINT} rows={2} maxLength={PUBLIC_DESCRIPTION_MAX} error={form.formState.errors.publicDescription?.message} {...form.register('publicDescription')} />
+      <TextAreaField
+        label={LABEL}
+        hint={HINT}
+        rows={2}
+        maxLength={PUBLIC_DESCRIPTION_MAX}
+        error={form.formState.errors.publicDescription?.message}
+        {...form.register('publicDescription')}
+      />
       <Button type="submit" aria-label={`Approve ${what(expense)}`} disabled={pending}>
         Approve
       </Button>
@@ -45,18 +69,27 @@ export function EditPublicDescription({ expense }: { expense: Expense }) {
   const formId = useId();
   const queryClient = useQueryClient();
   const initial = { publicDescription: expense.publicDescription ?? '' };
-  const form = useForm<EditIn, unknown, EditOut>({ resolver: zodResolver(PublicDescriptionSchema), defaultValues: initial });
+  const form = useForm<EditIn, unknown, EditOut>({
+    resolver: zodResolver(PublicDescriptionSchema),
+    defaultValues: initial,
+  });
   useEffect(() => {
     if (open) form.setFocus('publicDescription');
   }, [open, form]);
   const save = useMutation({
-    mutationFn: (body: EditOut) => apiRequest<Expense>('PUT', `${ADMIN_EXPENSES_PATH}/${encodeURIComponent(expense.id)}/public-description`, body),
+    mutationFn: (body: EditOut) =>
+      apiRequest<Expense>('PUT', `${ADMIN_EXPENSES_PATH}/${encodeURIComponent(expense.id)}/public-description`, body),
     onSuccess: async () => {
       setOpen(false);
       toast({ title: 'Public description saved' });
       await queryClient.invalidateQueries({ queryKey: [ADMIN_EXPENSES_PATH] });
     },
-    onError: (err) => toast({ title: 'Could not save the public description', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Could not save the public description',
+        description: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      }),
   });
   const toggle = () => {
     form.reset(initial);
@@ -64,12 +97,30 @@ export function EditPublicDescription({ expense }: { expense: Expense }) {
   };
   return (
     <div className="mt-3">
-      <Button variant="ghost" aria-label={`Edit public description of ${what(expense)}`} aria-expanded={open} aria-controls={open ? formId : undefined} onClick={toggle}>
+      <Button
+        variant="ghost"
+        aria-label={`Edit public description of ${what(expense)}`}
+        aria-expanded={open}
+        aria-controls={open ? formId : undefined}
+        onClick={toggle}
+      >
         Edit public description
       </Button>
       {open && (
-        <form id={formId} noValidate className="mt-2 w-full space-y-2 sm:w-96" onSubmit={form.handleSubmit((body) => save.mutate(body))}>
-          <TextAreaField label={LABEL} hint={HINT} rows={2} maxLength={PUBLIC_DESCRIPTION_MAX} error={form.formState.errors.publicDescription?.message} {...form.register('publicDescription')} />
+        <form
+          id={formId}
+          noValidate
+          className="mt-2 w-full space-y-2 sm:w-96"
+          onSubmit={form.handleSubmit((body) => save.mutate(body))}
+        >
+          <TextAreaField
+            label={LABEL}
+            hint={HINT}
+            rows={2}
+            maxLength={PUBLIC_DESCRIPTION_MAX}
+            error={form.formState.errors.publicDescription?.message}
+            {...form.register('publicDescription')}
+          />
           <div className="flex gap-2">
             <Button type="submit" disabled={save.isPending}>
               {save.isPending ? 'Saving…' : 'Save public description'}

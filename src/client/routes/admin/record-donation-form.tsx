@@ -3,7 +3,12 @@ import { useWatch, type FieldErrors, type UseFormReturn } from 'react-hook-form'
 import type { z } from 'zod';
 import { CURRENCIES, RECORDED_PAYMENT_METHODS } from '#shared/constants.ts';
 import { formatCents } from '#shared/money.ts';
-import { MISSING_INFORMATION_MESSAGE, MISSING_INFORMATION_TITLE, type RecordDonationInput, type RecordDonationSchema } from '#shared/schemas/admin-donations.ts';
+import {
+  MISSING_INFORMATION_MESSAGE,
+  MISSING_INFORMATION_TITLE,
+  type RecordDonationInput,
+  type RecordDonationSchema,
+} from '#shared/schemas/admin-donations.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
@@ -30,7 +35,8 @@ export const EMPTY_DONATION: Partial<RecordDonationInput> = {
 };
 
 /** Empty number inputs are "missing" (undefined), not 0 or NaN. */
-const toNumber = (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Number(value));
+const toNumber = (value: unknown) =>
+  value === '' || value === null || value === undefined ? undefined : Number(value);
 const toOption = (value: unknown) => (value === '' ? undefined : value);
 
 /** The schema says 'Please fill in the amount and payment method.' for either; under each field, say which. */
@@ -66,12 +72,17 @@ export function RecordDonationCard({
   return (
     <Card aria-labelledby="record-title">
       <CardTitle id="record-title">Record External Donation</CardTitle>
-      <p className="mt-1 text-sm text-slate-600">For a gift received outside the site (CashApp, Zelle, a check...). It counts toward progress at once.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        For a gift received outside the site (CashApp, Zelle, a check...). It counts toward progress at once.
+      </p>
       {recordingIntent && (
-        <div role="status" className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-slate-800">
+        <div
+          role="status"
+          className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-slate-800"
+        >
           <span>
-            Recording the intent of {formatCents(recordingIntent.amountCents)} via {recordingIntent.paymentMethod} from {formatWhen(recordingIntent.createdAt)}. It leaves
-            the intent list once recorded.
+            Recording the intent of {formatCents(recordingIntent.amountCents)} via {recordingIntent.paymentMethod} from{' '}
+            {formatWhen(recordingIntent.createdAt)}. It leaves the intent list once recorded.
           </span>
           <Button variant="ghost" onClick={onCancelIntent}>
             Cancel
@@ -123,8 +134,19 @@ export function RecordDonationCard({
           ))}
         </SelectField>
         <div className="space-y-3 sm:col-span-2">
-          <TextField label="Donor name" autoComplete="off" disabled={isAnonymous === true} error={errors.donorName?.message} {...register('donorName')} />
-          <CheckboxField label="Anonymous" hint="The donor's name is not kept." error={errors.isAnonymous?.message} {...register('isAnonymous')} />
+          <TextField
+            label="Donor name"
+            autoComplete="off"
+            disabled={isAnonymous === true}
+            error={errors.donorName?.message}
+            {...register('donorName')}
+          />
+          <CheckboxField
+            label="Anonymous"
+            hint="The donor's name is not kept."
+            error={errors.isAnonymous?.message}
+            {...register('isAnonymous')}
+          />
         </div>
         <div className="sm:col-span-2">
           <TextAreaField label="Message (optional)" rows={3} error={errors.message?.message} {...register('message')} />

@@ -29,22 +29,38 @@ interface RefundAnswer {
 }
 
 const FIELDS = ['amount', 'reason', 'refundRequestId'] as const;
-const isField = (name: string | null): name is (typeof FIELDS)[number] => FIELDS.includes(name as (typeof FIELDS)[number]);
+const isField = (name: string | null): name is (typeof FIELDS)[number] =>
+  FIELDS.includes(name as (typeof FIELDS)[number]);
 
-const toNumber = (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Number(value));
-const toOptionalText = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+const toNumber = (value: unknown) =>
+  value === '' || value === null || value === undefined ? undefined : Number(value);
+const toOptionalText = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
 /** USD cents of the donation not yet refunded. */
 export const remainingCents = (d: DonationItem) => d.usdCents - (d.refundedCents ?? 0);
 
-export function RefundControl({ donation, onGateClosed }: { donation: DonationItem; onGateClosed: (message: string | null) => void }) {
+export function RefundControl({
+  donation,
+  onGateClosed,
+}: {
+  donation: DonationItem;
+  onGateClosed: (message: string | null) => void;
+}) {
   const queryClient = useQueryClient();
   const formId = useId();
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const remaining = remainingCents(donation);
-  const defaults = (): RefundIn => ({ amount: Number(centsToDecimal(remaining)), reason: '', refundRequestId: undefined });
-  const form = useForm<RefundIn, unknown, RefundOut>({ resolver: zodResolver(RefundDonationSchema), defaultValues: defaults() });
+  const defaults = (): RefundIn => ({
+    amount: Number(centsToDecimal(remaining)),
+    reason: '',
+    refundRequestId: undefined,
+  });
+  const form = useForm<RefundIn, unknown, RefundOut>({
+    resolver: zodResolver(RefundDonationSchema),
+    defaultValues: defaults(),
+  });
 
   const close = () => {
     setOpen(false);
@@ -53,9 +69,13 @@ export function RefundControl({ donation, onGateClosed }: { donation: DonationIt
   };
 
   const refund = useMutation({
-    mutationFn: (input: RefundOut) => apiRequest<RefundAnswer>('POST', `${DONATIONS_KEY[0]}/${encodeURIComponent(donation.id)}/refund`, input),
+    mutationFn: (input: RefundOut) =>
+      apiRequest<RefundAnswer>('POST', `${DONATIONS_KEY[0]}/${encodeURIComponent(donation.id)}/refund`, input),
     onSuccess: async (answer) => {
-      toast({ title: 'Refund recorded', description: `${formatCents(answer.refundedCents)} refunded in all; ${formatCents(answer.remainingCents)} of the donation remains.` });
+      toast({
+        title: 'Refund recorded',
+        description: `${formatCents(answer.refundedCents)} refunded in all; ${formatCents(answer.remainingCents)} of the donation remains.`,
+      });
       close();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: DONATIONS_KEY }),
@@ -82,11 +102,22 @@ export function RefundControl({ donation, onGateClosed }: { donation: DonationIt
   const label = `Refund ${formatCents(donation.usdCents)} donation${donation.donorName && !donation.isAnonymous ? ` from ${donation.donorName}` : ''}`;
   return (
     <div className="mt-2">
-      <Button variant="secondary" aria-label={label} aria-expanded={open} aria-controls={open ? formId : undefined} onClick={() => (open ? close() : setOpen(true))}>
+      <Button
+        variant="secondary"
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={open ? formId : undefined}
+        onClick={() => (open ? close() : setOpen(true))}
+      >
         Refund
       </Button>
       {open && (
-        <form id={formId} noValidate className="mt-2 space-y-3 rounded-xl border border-slate-200 p-3" onSubmit={form.handleSubmit((input) => refund.mutate(input))}>
+        <form
+          id={formId}
+          noValidate
+          className="mt-2 space-y-3 rounded-xl border border-slate-200 p-3"
+          onSubmit={form.handleSubmit((input) => refund.mutate(input))}
+        >
           {problem && <FormAlert>{problem}</FormAlert>}
           <TextField
             label="Refund amount (USD)"
@@ -99,7 +130,13 @@ export function RefundControl({ donation, onGateClosed }: { donation: DonationIt
             error={errors.amount?.message === MISSING_INFORMATION_MESSAGE ? 'Enter the amount' : errors.amount?.message}
             {...form.register('amount', { setValueAs: toNumber })}
           />
-          <TextAreaField label="Reason" rows={2} maxLength={500} error={errors.reason?.message} {...form.register('reason')} />
+          <TextAreaField
+            label="Reason"
+            rows={2}
+            maxLength={500}
+            error={errors.reason?.message}
+            {...form.register('reason')}
+          />
           <TextField
             label="Refund request id (optional)"
             hint="From the donor's request on Expense Approvals; that request is then marked refunded."

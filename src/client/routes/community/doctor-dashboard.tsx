@@ -31,7 +31,8 @@ function NoAccess() {
     <div className="mx-auto max-w-xl px-4 py-16 text-center sm:py-20">
       <h1 className="text-3xl font-bold tracking-tight text-ink">No access</h1>
       <p className="mt-4 text-slate-700">
-        The doctor dashboard is for medical professionals&apos; accounts. To find a doctor of our community, use the directory.
+        The doctor dashboard is for medical professionals&apos; accounts. To find a doctor of our community, use the
+        directory.
       </p>
       <Link href="/find-doctors" className={buttonClass('primary', 'lg', 'mt-8')}>
         Find Doctors
@@ -57,8 +58,13 @@ function VerificationCard({ data }: { data: DoctorDashboard }) {
         </p>
       )}
       {verification.note && verification.status !== 'verified' && (
-        <div className="mt-4 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-950" data-testid="verification-note">
-          <p className="font-semibold">{verification.status === 'rejected' ? 'Why it was not verified' : 'What the last review said'}</p>
+        <div
+          className="mt-4 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-950"
+          data-testid="verification-note"
+        >
+          <p className="font-semibold">
+            {verification.status === 'rejected' ? 'Why it was not verified' : 'What the last review said'}
+          </p>
           <p className="mt-1 whitespace-pre-line">{verification.note}</p>
         </div>
       )}
@@ -115,11 +121,16 @@ function ProfileCard({ profile }: { profile: NonNullable<DoctorDashboard['profil
     <Card className="mt-6" aria-labelledby="profile-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <CardTitle id="profile-title">Your professional profile</CardTitle>
-        <Link href="/onboarding" className="rounded text-sm font-semibold text-brand-800 underline hover:text-brand-900">
+        <Link
+          href="/onboarding"
+          className="rounded text-sm font-semibold text-brand-800 underline hover:text-brand-900"
+        >
           Edit your answers
         </Link>
       </div>
-      <p className="mt-1 text-sm text-slate-600">Your license number is shown only to you and our administrators, never in the directory.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Your license number is shown only to you and our administrators, never in the directory.
+      </p>
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
         {rows.map(([term, value]) => (
           <div key={term} className="contents">
@@ -136,7 +147,11 @@ function StoryItem({ story }: { story: InputRequestStory }) {
   return (
     <StorySummary story={story} text={story.excerpt} headingClass="text-lg" testId="input-story">
       <p className="mt-3 text-sm font-medium text-slate-700" data-testid="my-replies">
-        {story.myReplies === 0 ? 'You have not replied yet' : story.myReplies === 1 ? 'You replied once' : `You replied ${story.myReplies} times`}
+        {story.myReplies === 0
+          ? 'You have not replied yet'
+          : story.myReplies === 1
+            ? 'You replied once'
+            : `You replied ${story.myReplies} times`}
       </p>
     </StorySummary>
   );
@@ -145,8 +160,18 @@ function StoryItem({ story }: { story: InputRequestStory }) {
 function InputRequests({ data, onPage }: { data: DoctorDashboard; onPage: (page: number) => void }) {
   const verified = data.verification.status === 'verified';
   let body: ReactNode;
-  if (!verified) body = <p className="mt-2 text-slate-700">Once you are verified, the stories whose authors ask for professional input appear here.</p>;
-  else if (data.storiesTotal === 0) body = <p className="mt-2 text-slate-700">No stories are asking for professional input right now. New ones appear here when they are published.</p>;
+  if (!verified)
+    body = (
+      <p className="mt-2 text-slate-700">
+        Once you are verified, the stories whose authors ask for professional input appear here.
+      </p>
+    );
+  else if (data.storiesTotal === 0)
+    body = (
+      <p className="mt-2 text-slate-700">
+        No stories are asking for professional input right now. New ones appear here when they are published.
+      </p>
+    );
   else {
     body = (
       <>
@@ -157,7 +182,13 @@ function InputRequests({ data, onPage }: { data: DoctorDashboard; onPage: (page:
             </li>
           ))}
         </ul>
-        <Pager label="Pages of stories asking for input" page={data.storiesPage} total={data.storiesTotal} pageSize={DASHBOARD_STORIES_PAGE_SIZE} onPage={onPage} />
+        <Pager
+          label="Pages of stories asking for input"
+          page={data.storiesPage}
+          total={data.storiesTotal}
+          pageSize={DASHBOARD_STORIES_PAGE_SIZE}
+          onPage={onPage}
+        />
       </>
     );
   }
@@ -195,7 +226,10 @@ function Dashboard() {
     body = <PageStatus>Loading your dashboard…</PageStatus>;
   }
   return (
-    <PageFrame title="Doctor Dashboard" intro="Your verification, your replies, and the stories where your experience can help.">
+    <PageFrame
+      title="Doctor Dashboard"
+      intro="Your verification, your replies, and the stories where your experience can help."
+    >
       {body}
     </PageFrame>
   );
@@ -204,7 +238,14 @@ function Dashboard() {
 export default function DoctorDashboardPage() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <PageStatus>Checking your access…</PageStatus>;
-  if (!user) return <SignInPrompt title="Please sign in" text="The doctor dashboard is for the medical professionals of our community." returnTo="/doctor-dashboard" />;
+  if (!user)
+    return (
+      <SignInPrompt
+        title="Please sign in"
+        text="The doctor dashboard is for the medical professionals of our community."
+        returnTo="/doctor-dashboard"
+      />
+    );
   if (user.role !== 'doctor') return <NoAccess />;
   return <Dashboard />;
 }

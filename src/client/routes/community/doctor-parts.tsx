@@ -11,9 +11,16 @@ export const DOCTOR_DASHBOARD_KEY = ['/api/doctor/dashboard'] as const;
 export const yearsText = (years: number) => (years === 1 ? '1 year of experience' : `${years} years of experience`);
 
 /** The picture, or the initials of the name after "Dr."; decorative, as the name is always shown beside it. */
-export function DoctorAvatar({ doctor, size = 'md' }: { doctor: Pick<PublicDoctor, 'name' | 'profileImageUrl'>; size?: 'md' | 'lg' }) {
+export function DoctorAvatar({
+  doctor,
+  size = 'md',
+}: {
+  doctor: Pick<PublicDoctor, 'name' | 'profileImageUrl'>;
+  size?: 'md' | 'lg';
+}) {
   const box = size === 'lg' ? 'h-20 w-20 text-2xl' : 'h-14 w-14 text-lg';
-  if (doctor.profileImageUrl) return <img src={doctor.profileImageUrl} alt="" className={`${box} shrink-0 rounded-full object-cover`} />;
+  if (doctor.profileImageUrl)
+    return <img src={doctor.profileImageUrl} alt="" className={`${box} shrink-0 rounded-full object-cover`} />;
   const letters = doctor.name
     .replace(/^Dr\.\s*/, '')
     .split(/\s+/)
@@ -23,7 +30,10 @@ export function DoctorAvatar({ doctor, size = 'md' }: { doctor: Pick<PublicDocto
     .join('')
     .toUpperCase();
   return (
-    <span aria-hidden="true" className={`${box} inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-900`}>
+    <span
+      aria-hidden="true"
+      className={`${box} inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-900`}
+    >
       {letters || '?'}
     </span>
   );

@@ -13,7 +13,10 @@ import { DoctorAvatar, DoctorFacts, doctorKey, VerifiedBadge } from './doctor-pa
 
 function BackLink() {
   return (
-    <Link href="/find-doctors" className="inline-flex items-center gap-1 rounded text-sm font-semibold text-brand-800 underline hover:text-brand-900">
+    <Link
+      href="/find-doctors"
+      className="inline-flex items-center gap-1 rounded text-sm font-semibold text-brand-800 underline hover:text-brand-900"
+    >
       <ArrowLeft aria-hidden="true" className="h-4 w-4" />
       All doctors
     </Link>
@@ -68,7 +71,8 @@ function Profile({ doctor }: { doctor: PublicDoctor }) {
         </ul>
       </Card>
       <p className="mt-6 text-sm text-slate-600">
-        Doctors in our community offer support and information, not a diagnosis. In an emergency, call your local emergency number.
+        Doctors in our community offer support and information, not a diagnosis. In an emergency, call your local
+        emergency number.
       </p>
     </div>
   );

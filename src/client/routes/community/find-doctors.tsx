@@ -53,13 +53,19 @@ const isFiltered = (f: Filters) => Boolean(f.specialty || f.expertise || f.consu
 /** The filter form; it starts from the address each time the address changes (the page gives it a key). */
 function FilterForm({ current, onApply }: { current: Filters; onApply: (filters: Filters) => void }) {
   const [draft, setDraft] = useState(current);
-  const set = (key: keyof Filters) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const set = (key: keyof Filters) => (e: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [key]: e.target.value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply({ ...draft, q: draft.q.trim() });
   };
   return (
-    <form role="search" aria-label="Doctors" onSubmit={submit} className="mt-8 rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
+    <form
+      role="search"
+      aria-label="Doctors"
+      onSubmit={submit}
+      className="mt-8 rounded-2xl border border-brand-100 bg-white p-6 shadow-sm"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField label="Specialty" value={draft.specialty} onChange={set('specialty')}>
           <option value="">All specialties</option>
@@ -85,7 +91,14 @@ function FilterForm({ current, onApply }: { current: Filters; onApply: (filters:
             </option>
           ))}
         </SelectField>
-        <TextField label="Search" hint="A name, or words from a doctor's bio" type="search" maxLength={DOCTOR_SEARCH_MAX} value={draft.q} onChange={set('q')} />
+        <TextField
+          label="Search"
+          hint="A name, or words from a doctor's bio"
+          type="search"
+          maxLength={DOCTOR_SEARCH_MAX}
+          value={draft.q}
+          onChange={set('q')}
+        />
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
         <Button type="submit">Search</Button>
@@ -102,12 +115,19 @@ function FilterForm({ current, onApply }: { current: Filters; onApply: (filters:
 function DoctorCard({ doctor }: { doctor: PublicDoctor }) {
   const titleId = `doctor-${doctor.id}-name`;
   return (
-    <article aria-labelledby={titleId} className="flex gap-4 rounded-2xl border border-brand-100 bg-white p-6 shadow-sm" data-testid="doctor-card">
+    <article
+      aria-labelledby={titleId}
+      className="flex gap-4 rounded-2xl border border-brand-100 bg-white p-6 shadow-sm"
+      data-testid="doctor-card"
+    >
       <DoctorAvatar doctor={doctor} />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <h3 id={titleId} className="text-xl font-semibold text-ink">
-            <Link href={`/doctors/${encodeURIComponent(doctor.id)}`} className="rounded underline-offset-2 hover:text-brand-800 hover:underline">
+            <Link
+              href={`/doctors/${encodeURIComponent(doctor.id)}`}
+              className="rounded underline-offset-2 hover:text-brand-800 hover:underline"
+            >
               {doctor.name}
             </Link>
           </h3>
@@ -135,7 +155,12 @@ export default function FindDoctorsPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   const list = useQuery({
     queryKey: [DOCTORS_PATH, filters, page],
-    queryFn: () => fetchAdminPage<PublicDoctor>(DOCTORS_PATH, page, Object.fromEntries(Object.entries(filters).filter(([, v]) => v))),
+    queryFn: () =>
+      fetchAdminPage<PublicDoctor>(
+        DOCTORS_PATH,
+        page,
+        Object.fromEntries(Object.entries(filters).filter(([, v]) => v)),
+      ),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
@@ -192,7 +217,15 @@ export default function FindDoctorsPage() {
           {total === undefined ? '' : total === 1 ? '1 doctor' : `${total} doctors`}
         </p>
         {body}
-        {list.data && <Pager label="Doctor pages" page={page} total={list.data.total} pageSize={DOCTORS_PAGE_SIZE} onPage={(next) => navigate(href(filters, next))} />}
+        {list.data && (
+          <Pager
+            label="Doctor pages"
+            page={page}
+            total={list.data.total}
+            pageSize={DOCTORS_PAGE_SIZE}
+            onPage={(next) => navigate(href(filters, next))}
+          />
+        )}
       </section>
     </PageFrame>
   );

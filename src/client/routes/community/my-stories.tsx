@@ -59,11 +59,19 @@ function StoryItem({ story }: { story: OwnStory }) {
   const act = useMutation({
     mutationFn: (action: Action) => runAction(story, action),
     onSuccess: async (_answer, action) => {
-      toast({ title: DONE[action], description: action === 'unpublish' ? 'It is no longer shown publicly.' : undefined });
+      toast({
+        title: DONE[action],
+        description: action === 'unpublish' ? 'It is no longer shown publicly.' : undefined,
+      });
       setConfirmArchive(false);
       await queryClient.invalidateQueries({ queryKey: MY_STORIES_KEY });
     },
-    onError: (err) => toast({ title: 'That did not work', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'That did not work',
+        description: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      }),
   });
   const busy = act.isPending;
   const reason = story.hiddenReason ?? (story.status === 'rejected' ? story.reviewReason : null);
@@ -108,8 +116,17 @@ function StoryItem({ story }: { story: OwnStory }) {
               Submit for review
             </Button>
           )}
-          <Button variant="secondary" aria-describedby={hintId} onClick={() => act.mutate(story.publishConsent ? 'unpublish' : 'publish')} disabled={busy}>
-            {story.publishConsent ? <EyeOff aria-hidden="true" className="h-4 w-4" /> : <Eye aria-hidden="true" className="h-4 w-4" />}
+          <Button
+            variant="secondary"
+            aria-describedby={hintId}
+            onClick={() => act.mutate(story.publishConsent ? 'unpublish' : 'publish')}
+            disabled={busy}
+          >
+            {story.publishConsent ? (
+              <EyeOff aria-hidden="true" className="h-4 w-4" />
+            ) : (
+              <Eye aria-hidden="true" className="h-4 w-4" />
+            )}
             {story.publishConsent ? 'Unpublish' : 'Publish'}
           </Button>
           {isLive(story) && (
@@ -131,7 +148,11 @@ function StoryItem({ story }: { story: OwnStory }) {
         </p>
       )}
       {confirmArchive && (
-        <div role="group" aria-label={`Archive “${story.title}”`} className="mt-3 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+        <div
+          role="group"
+          aria-label={`Archive “${story.title}”`}
+          className="mt-3 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950"
+        >
           <p>Archiving takes the story off the site for good and it can no longer be edited. Archive it?</p>
           <div className="mt-2 flex flex-wrap gap-2">
             {/* Focus moves here from the button that opened the question. */}
@@ -156,12 +177,15 @@ function StoryItem({ story }: { story: OwnStory }) {
 
 function StoriesList() {
   const stories = useQuery<OwnStory[]>({ queryKey: MY_STORIES_KEY, staleTime: 0 });
-  if (stories.error) return <ListLoadError what="stories" error={stories.error} onRetry={() => void stories.refetch()} />;
+  if (stories.error)
+    return <ListLoadError what="stories" error={stories.error} onRetry={() => void stories.refetch()} />;
   if (!stories.data) return <ListLoading what="stories" />;
   if (stories.data.length === 0) {
     return (
       <div className="py-6 text-center">
-        <p className="text-slate-700">You have not written a story yet. Your story can give someone the courage to seek help.</p>
+        <p className="text-slate-700">
+          You have not written a story yet. Your story can give someone the courage to seek help.
+        </p>
         <Link href="/my-stories/new" className={buttonClass('primary', 'md', 'mt-4')}>
           Write your first story
         </Link>
@@ -184,7 +208,9 @@ function NotAPatient({ user }: { user: CurrentUser }) {
   const needsRole = user.role === null;
   return (
     <Card className="mt-8">
-      <h2 className="text-xl font-semibold text-ink">{needsRole ? 'Finish setting up your profile' : 'Stories are written by patients'}</h2>
+      <h2 className="text-xl font-semibold text-ink">
+        {needsRole ? 'Finish setting up your profile' : 'Stories are written by patients'}
+      </h2>
       <p className="mt-2 text-slate-700">
         {needsRole
           ? 'Stories are shared by patients. Choose your role and finish setting up your profile to write one.'
@@ -207,7 +233,14 @@ function NotAPatient({ user }: { user: CurrentUser }) {
 export default function MyStoriesPage() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <PageStatus>Loading…</PageStatus>;
-  if (!user) return <SignInPrompt title="My Stories" text="Sign in to write your story, follow its review and choose whether it is shown publicly." returnTo="/my-stories" />;
+  if (!user)
+    return (
+      <SignInPrompt
+        title="My Stories"
+        text="Sign in to write your story, follow its review and choose whether it is shown publicly."
+        returnTo="/my-stories"
+      />
+    );
   const patient = user.role === 'patient';
   return (
     <PageFrame

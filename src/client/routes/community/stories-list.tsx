@@ -26,7 +26,11 @@ function useListPlace(): { tag: StoryTag | null; page: number; href: (tag: Story
     const text = query.toString();
     return text ? `/stories?${text}` : '/stories';
   };
-  return { tag: isTag(tagParam) ? tagParam : null, page: Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1, href };
+  return {
+    tag: isTag(tagParam) ? tagParam : null,
+    page: Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1,
+    href,
+  };
 }
 
 function TagFilter({ current, href }: { current: StoryTag | null; href: (tag: StoryTag | null) => string }) {
@@ -38,7 +42,11 @@ function TagFilter({ current, href }: { current: StoryTag | null; href: (tag: St
       <ul className="flex flex-wrap gap-2">
         {options.map((tag) => (
           <li key={tag ?? 'all'}>
-            <Link href={href(tag)} className={pill(tag === current)} aria-current={tag === current ? 'page' : undefined}>
+            <Link
+              href={href(tag)}
+              className={pill(tag === current)}
+              aria-current={tag === current ? 'page' : undefined}
+            >
               {tag ?? 'All stories'}
             </Link>
           </li>
@@ -84,7 +92,11 @@ export default function StoriesListPage() {
   let body: ReactNode;
   if (list.data) {
     body = list.data.items.length ? (
-      <ul aria-label={tag ? `Stories tagged ${tag}` : 'Stories'} className="mt-4 space-y-4" aria-busy={list.isPlaceholderData || undefined}>
+      <ul
+        aria-label={tag ? `Stories tagged ${tag}` : 'Stories'}
+        className="mt-4 space-y-4"
+        aria-busy={list.isPlaceholderData || undefined}
+      >
         {list.data.items.map((s) => (
           <li key={s.id}>
             <StoryCard story={s} />
@@ -129,7 +141,15 @@ export default function StoriesListPage() {
           {list.data && <span className="ml-2 text-base font-normal text-slate-600">({list.data.total})</span>}
         </h2>
         {body}
-        {list.data && <Pager label="Story pages" page={page} total={list.data.total} pageSize={STORIES_PAGE_SIZE} onPage={(next) => navigate(href(tag, next))} />}
+        {list.data && (
+          <Pager
+            label="Story pages"
+            page={page}
+            total={list.data.total}
+            pageSize={STORIES_PAGE_SIZE}
+            onPage={(next) => navigate(href(tag, next))}
+          />
+        )}
       </section>
     </PageFrame>
   );

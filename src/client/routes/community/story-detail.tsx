@@ -32,7 +32,10 @@ export function StoryBody({ markdown }: { markdown: string }) {
 
 function BackLink() {
   return (
-    <Link href="/stories" className="inline-flex items-center gap-1 rounded text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900">
+    <Link
+      href="/stories"
+      className="inline-flex items-center gap-1 rounded text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
+    >
       <ArrowLeft aria-hidden="true" className="h-4 w-4" />
       All stories
     </Link>
@@ -104,7 +107,10 @@ function Story({ story }: { story: PublicStory }) {
           <StoryBody markdown={story.body} />
         </div>
         {story.donateLink && (
-          <aside aria-label="Support the fundraiser" className="mt-10 rounded-2xl border border-brand-100 bg-brand-50 p-6">
+          <aside
+            aria-label="Support the fundraiser"
+            className="mt-10 rounded-2xl border border-brand-100 bg-brand-50 p-6"
+          >
             <p className="text-slate-800">This story is part of a fundraiser. Every gift helps.</p>
             <div className="mt-4">
               <GiveLink href={story.donateLink} />
@@ -121,7 +127,9 @@ function NotFound() {
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center sm:py-20">
       <h1 className="text-3xl font-bold tracking-tight text-ink">Story not found</h1>
-      <p className="mt-4 text-slate-700">This story does not exist or is no longer public: its author may have unpublished it.</p>
+      <p className="mt-4 text-slate-700">
+        This story does not exist or is no longer public: its author may have unpublished it.
+      </p>
       <Link href="/stories" className={buttonClass('primary', 'lg', 'mt-8')}>
         Read other stories
       </Link>

@@ -21,7 +21,13 @@ import { apiErrorInfo } from '#client/lib/api-error.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { CheckboxField, CheckboxGroupField, FormAlert, TextAreaField, TextField } from '#client/components/ui/field.tsx';
+import {
+  CheckboxField,
+  CheckboxGroupField,
+  FormAlert,
+  TextAreaField,
+  TextField,
+} from '#client/components/ui/field.tsx';
 import { ListLoadError } from '#client/components/ui/list-status.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { linkClass, PageStatus } from '../account/account-layout.tsx';
@@ -40,15 +46,16 @@ const TAG_OPTIONS = STORY_TAGS.map((tag) => ({ value: tag, label: tag }));
 
 const BODY_HINT = (
   <>
-    At least {STORY_BODY_MIN} characters. You can use <strong>**bold**</strong>, <em>*italic*</em>, lists (start lines with “- ” or “1. ”) and paragraphs
-    (leave an empty line between them).
+    At least {STORY_BODY_MIN} characters. You can use <strong>**bold**</strong>, <em>*italic*</em>, lists (start lines
+    with “- ” or “1. ”) and paragraphs (leave an empty line between them).
   </>
 );
 
 const CONSENT_HINT = (
   <>
-    Your story is shown on the public stories page only after a moderator approves it, and only if this is ticked. You can withdraw it at any time from My
-    Stories, and the story comes off the site at once. Your health details from onboarding are never shown.
+    Your story is shown on the public stories page only after a moderator approves it, and only if this is ticked. You
+    can withdraw it at any time from My Stories, and the story comes off the site at once. Your health details from
+    onboarding are never shown.
   </>
 );
 
@@ -99,7 +106,10 @@ function StoryForm({ story, consentDefault }: { story: OwnStory | null; consentD
         toast(
           status === 'pending'
             ? { title: 'Changes saved', description: 'They will be reviewed with your story.' }
-            : { title: 'Submitted for review', description: `A moderator will review it, usually within ${STORY_REVIEW_OVERDUE_HOURS} hours.` },
+            : {
+                title: 'Submitted for review',
+                description: `A moderator will review it, usually within ${STORY_REVIEW_OVERDUE_HOURS} hours.`,
+              },
         );
         navigate('/my-stories');
       } else if (intent === 'save') {
@@ -126,7 +136,14 @@ function StoryForm({ story, consentDefault }: { story: OwnStory | null; consentD
     <form noValidate className="space-y-6" onSubmit={submitWith(twoStep ? 'save' : 'submit')}>
       {formError && <FormAlert>{formError}</FormAlert>}
       <TextField label="Title" maxLength={STORY_TITLE_MAX} error={errors.title?.message} {...form.register('title')} />
-      <TextAreaField label="Your story" rows={14} maxLength={STORY_BODY_MAX} hint={BODY_HINT} error={errors.body?.message} {...form.register('body')} />
+      <TextAreaField
+        label="Your story"
+        rows={14}
+        maxLength={STORY_BODY_MAX}
+        hint={BODY_HINT}
+        error={errors.body?.message}
+        {...form.register('body')}
+      />
       <CheckboxGroupField
         legend="Condition tags"
         hint={`Choose up to ${STORY_TAGS_MAX} so readers with the same condition can find your story (${chosen} chosen).`}
@@ -141,14 +158,21 @@ function StoryForm({ story, consentDefault }: { story: OwnStory | null; consentD
         hint="Verified doctors see stories that ask for professional input on their dashboard and may reply with words of support."
         {...form.register('wantsProfessionalInput')}
       />
-      <CheckboxField label="Show my story publicly once it is approved" hint={CONSENT_HINT} error={errors.publishConsent?.message} {...form.register('publishConsent')} />
+      <CheckboxField
+        label="Show my story publicly once it is approved"
+        hint={CONSENT_HINT}
+        error={errors.publishConsent?.message}
+        {...form.register('publishConsent')}
+      />
       {status === 'approved' && (
         <p className="rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950">
           Your changes go to a moderator for review. The approved version stays public until they are approved.
         </p>
       )}
       {status === 'pending' && (
-        <p className="rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950">This story is waiting for review; your changes will be reviewed with it.</p>
+        <p className="rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950">
+          This story is waiting for review; your changes will be reviewed with it.
+        </p>
       )}
       <div className="flex flex-wrap gap-3">
         {twoStep ? (
@@ -222,7 +246,10 @@ function Editor({ user, id }: { user: CurrentUser; id: string | undefined }) {
     return (
       <PageFrame title={title} width="3xl">
         <Card className="mt-8">
-          <p className="text-slate-700">Stories are written by patients, and your account is not a patient account. You can read stories and leave words of support.</p>
+          <p className="text-slate-700">
+            Stories are written by patients, and your account is not a patient account. You can read stories and leave
+            words of support.
+          </p>
           <Link href="/stories" className={buttonClass('primary', 'md', 'mt-4')}>
             Read stories
           </Link>
@@ -231,7 +258,11 @@ function Editor({ user, id }: { user: CurrentUser; id: string | undefined }) {
     );
   }
   return (
-    <PageFrame title={title} intro="Tell your story in your own words. Nothing is public until a moderator approves it and you allow it." width="3xl">
+    <PageFrame
+      title={title}
+      intro="Tell your story in your own words. Nothing is public until a moderator approves it and you allow it."
+      width="3xl"
+    >
       <Card className="mt-8">{id ? <EditStory id={id} /> : <NewStory />}</Card>
     </PageFrame>
   );
@@ -242,6 +273,13 @@ export default function StoryEditorPage() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <PageStatus>Loading…</PageStatus>;
   const here = id ? `/my-stories/${id}/edit` : '/my-stories/new';
-  if (!user) return <SignInPrompt title={id ? 'Edit Your Story' : 'Write Your Story'} text="Sign in to write your story." returnTo={here} />;
+  if (!user)
+    return (
+      <SignInPrompt
+        title={id ? 'Edit Your Story' : 'Write Your Story'}
+        text="Sign in to write your story."
+        returnTo={here}
+      />
+    );
   return <Editor user={user} id={id} />;
 }

@@ -27,7 +27,8 @@ export function StoryImagesField({ form }: { form: UseFormReturn<DraftIn, unknow
       form.clearErrors('images');
       append({ uploadId: id, alt: '' }, { focusName: `images.${fields.length}.alt` });
     },
-    onError: (err) => toast({ title: 'Image not added', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({ title: 'Image not added', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
   });
   const errors = form.formState.errors.images;
   const listError = errors?.message ?? errors?.root?.message;
@@ -37,7 +38,8 @@ export function StoryImagesField({ form }: { form: UseFormReturn<DraftIn, unknow
     <fieldset className="space-y-3">
       <legend className="text-sm font-medium text-slate-700">Images (optional)</legend>
       <p className="text-sm text-slate-600">
-        Up to {STORY_IMAGES_MAX} PNG, JPEG or WebP images, 2 MB each. They are public with your story once it is approved.
+        Up to {STORY_IMAGES_MAX} PNG, JPEG or WebP images, 2 MB each. They are public with your story once it is
+        approved.
       </p>
       {listError && (
         <p role="alert" className="text-sm text-red-800">
@@ -56,7 +58,12 @@ export function StoryImagesField({ form }: { form: UseFormReturn<DraftIn, unknow
                 className="aspect-[4/3] h-auto w-full rounded-lg bg-slate-50 object-contain"
               />
               <div className="mt-3">
-                <TextField label={ALT_LABEL} maxLength={200} error={errors?.[index]?.alt?.message} {...form.register(`images.${index}.alt`)} />
+                <TextField
+                  label={ALT_LABEL}
+                  maxLength={200}
+                  error={errors?.[index]?.alt?.message}
+                  {...form.register(`images.${index}.alt`)}
+                />
               </div>
               <Button type="button" variant="secondary" className="mt-2" onClick={() => remove(index)}>
                 Remove<span className="sr-only"> image {index + 1}</span>

@@ -45,14 +45,24 @@ describe("the author's status badge", () => {
   });
 
   it('allows editing all but archived stories, and submitting drafts and rejected ones', () => {
-    expect(['draft', 'pending', 'approved', 'rejected', 'archived'].map((status) => canEdit(story({ status: status as OwnStory['status'] })))).toEqual([true, true, true, true, false]);
-    expect(['draft', 'pending', 'approved', 'rejected', 'archived'].map((status) => canSubmit(story({ status: status as OwnStory['status'] })))).toEqual([true, false, false, true, false]);
+    expect(
+      ['draft', 'pending', 'approved', 'rejected', 'archived'].map((status) =>
+        canEdit(story({ status: status as OwnStory['status'] })),
+      ),
+    ).toEqual([true, true, true, true, false]);
+    expect(
+      ['draft', 'pending', 'approved', 'rejected', 'archived'].map((status) =>
+        canSubmit(story({ status: status as OwnStory['status'] })),
+      ),
+    ).toEqual([true, false, false, true, false]);
   });
 });
 
 describe('story excerpts', () => {
   it('drops the Markdown marks and any markup', () => {
-    expect(excerpt('**Bold** and *italic* and _this_.\n\n- one\n- two\n> quoted <b>x</b>')).toBe('Bold and italic and this. one two quoted x');
+    expect(excerpt('**Bold** and *italic* and _this_.\n\n- one\n- two\n> quoted <b>x</b>')).toBe(
+      'Bold and italic and this. one two quoted x',
+    );
   });
 
   it('cuts long text at a word and adds an ellipsis', () => {

@@ -27,30 +27,53 @@ export function isLive(s: OwnStory): boolean {
  * edit is a draft, in review or not approved, so the badge names both ("Published · edit in review").
  */
 export function storyBadge(s: OwnStory, overdueHours: number): StoryBadge {
-  if (s.status === 'archived') return { label: 'Archived', tone: 'neutral', note: 'Taken off the site. Only you can see it.' };
+  if (s.status === 'archived')
+    return { label: 'Archived', tone: 'neutral', note: 'Taken off the site. Only you can see it.' };
   if (s.hiddenReason !== null) {
-    return { label: 'Hidden by a moderator', tone: 'danger', note: 'It is not shown publicly. If you think this is a mistake, write to us through the contact page.' };
+    return {
+      label: 'Hidden by a moderator',
+      tone: 'danger',
+      note: 'It is not shown publicly. If you think this is a mistake, write to us through the contact page.',
+    };
   }
   const approvedVersion = s.publishedAt !== null;
   const live = isLive(s);
   const prefix = live ? 'Published' : approvedVersion ? 'Unpublished' : null;
-  const stays = live ? 'The approved version stays public meanwhile.' : 'The approved version is not public because you unpublished it.';
+  const stays = live
+    ? 'The approved version stays public meanwhile.'
+    : 'The approved version is not public because you unpublished it.';
   switch (s.status) {
     case 'approved':
       return live
         ? { label: 'Published', tone: 'success', note: 'Anyone can read it on the stories page.' }
-        : { label: 'Unpublished', tone: 'info', note: 'Approved, but only you can see it. Publish it to show it on the stories page.' };
+        : {
+            label: 'Unpublished',
+            tone: 'info',
+            note: 'Approved, but only you can see it. Publish it to show it on the stories page.',
+          };
     case 'pending':
       return prefix
-        ? { label: `${prefix} · edit in review`, tone: 'warning', note: `A moderator reviews your changes, usually within ${overdueHours} hours. ${stays}` }
-        : { label: 'In review', tone: 'warning', note: `A moderator reviews new stories, usually within ${overdueHours} hours.` };
+        ? {
+            label: `${prefix} · edit in review`,
+            tone: 'warning',
+            note: `A moderator reviews your changes, usually within ${overdueHours} hours. ${stays}`,
+          }
+        : {
+            label: 'In review',
+            tone: 'warning',
+            note: `A moderator reviews new stories, usually within ${overdueHours} hours.`,
+          };
     case 'rejected':
       return prefix
         ? { label: `${prefix} · edit not approved`, tone: 'danger', note: `Your changes were not approved. ${stays}` }
         : { label: 'Not approved', tone: 'danger', note: 'Edit it and submit it for review again.' };
     case 'draft':
       return prefix
-        ? { label: `${prefix} · edit is a draft`, tone: 'info', note: `Submit your changes for review when they are ready. ${stays}` }
+        ? {
+            label: `${prefix} · edit is a draft`,
+            tone: 'info',
+            note: `Submit your changes for review when they are ready. ${stays}`,
+          }
         : { label: 'Draft', tone: 'neutral', note: 'Only you can see it. Submit it for review when it is ready.' };
   }
 }
@@ -83,7 +106,8 @@ export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
 /** Whole hours since `iso`. */
-export const hoursSince = (iso: string, now: number = Date.now()) => Math.max(0, Math.floor((now - new Date(iso).getTime()) / 3_600_000));
+export const hoursSince = (iso: string, now: number = Date.now()) =>
+  Math.max(0, Math.floor((now - new Date(iso).getTime()) / 3_600_000));
 
 /** "waiting less than an hour", "waiting 5 hours", "waiting 3 days" (hours up to three days, so the 48-hour mark reads plainly). */
 export function waitingText(iso: string, now: number = Date.now()): string {

@@ -14,7 +14,10 @@ const TONES: Record<BadgeTone, string> = {
 
 export function Badge({ tone, children, testId }: { tone: BadgeTone; children: ReactNode; testId?: string }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONES[tone]}`} data-testid={testId}>
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONES[tone]}`}
+      data-testid={testId}
+    >
       {children}
     </span>
   );
@@ -25,7 +28,10 @@ export function TagList({ tags, label = 'Tags' }: { tags: readonly string[]; lab
   return (
     <ul aria-label={label} className="flex flex-wrap gap-2">
       {tags.map((tag) => (
-        <li key={tag} className="rounded-full border border-brand-200 bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-900">
+        <li
+          key={tag}
+          className="rounded-full border border-brand-200 bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-900"
+        >
           {tag}
         </li>
       ))}
@@ -34,7 +40,19 @@ export function TagList({ tags, label = 'Tags' }: { tags: readonly string[]; lab
 }
 
 /** The page's width and its one h1. */
-export function PageFrame({ title, intro, actions, width = '4xl', children }: { title: string; intro?: ReactNode; actions?: ReactNode; width?: '3xl' | '4xl'; children: ReactNode }) {
+export function PageFrame({
+  title,
+  intro,
+  actions,
+  width = '4xl',
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  actions?: ReactNode;
+  width?: '3xl' | '4xl';
+  children: ReactNode;
+}) {
   return (
     <div className={`mx-auto ${width === '3xl' ? 'max-w-3xl' : 'max-w-4xl'} px-4 py-10 sm:py-14`}>
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -83,9 +101,16 @@ export function StorySummary({
 }) {
   const titleId = `story-${story.id}-title`;
   return (
-    <article aria-labelledby={titleId} className="rounded-2xl border border-brand-100 bg-white p-6 shadow-sm" data-testid={testId}>
+    <article
+      aria-labelledby={titleId}
+      className="rounded-2xl border border-brand-100 bg-white p-6 shadow-sm"
+      data-testid={testId}
+    >
       <h3 id={titleId} className={`${headingClass} font-semibold text-ink`}>
-        <Link href={`/stories/${encodeURIComponent(story.id)}`} className="rounded underline-offset-2 hover:text-brand-800 hover:underline">
+        <Link
+          href={`/stories/${encodeURIComponent(story.id)}`}
+          className="rounded underline-offset-2 hover:text-brand-800 hover:underline"
+        >
           {story.title}
         </Link>
       </h3>

@@ -12,7 +12,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Flag, Heart, MessageCircleHeart } from 'lucide-react';
 import { adminLevelAtLeast } from '#shared/auth/roles.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
-import { ReportReplySchema, SUPPORT_REPLY_MAX, SupportReplySchema, type OwnStory, type SupportReply } from '#shared/schemas/stories.ts';
+import {
+  ReportReplySchema,
+  SUPPORT_REPLY_MAX,
+  SupportReplySchema,
+  type OwnStory,
+  type SupportReply,
+} from '#shared/schemas/stories.ts';
 import { apiRequest, errorMessage } from '#client/lib/api.ts';
 import { apiErrorInfo } from '#client/lib/api-error.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
@@ -50,7 +56,10 @@ type ReplyAction = 'hide' | 'restore' | 'thank';
 const DONE: Record<ReplyAction, string> = { hide: 'Reply hidden', restore: 'Reply restored', thank: 'Thank you sent' };
 
 function ReportForm({ reply, onClose }: { reply: SupportReply; onClose: (sent: boolean) => void }) {
-  const form = useForm<ReportIn, unknown, ReportOut>({ resolver: zodResolver(ReportReplySchema), defaultValues: { reason: '' } });
+  const form = useForm<ReportIn, unknown, ReportOut>({
+    resolver: zodResolver(ReportReplySchema),
+    defaultValues: { reason: '' },
+  });
   const report = useMutation({
     mutationFn: (input: ReportOut) => apiRequest('POST', `/api/support/${encodeURIComponent(reply.id)}/report`, input),
     onSuccess: () => {
@@ -70,7 +79,14 @@ function ReportForm({ reply, onClose }: { reply: SupportReply; onClose: (sent: b
       className="mt-3 space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-3"
       onSubmit={form.handleSubmit((input) => report.mutate(input))}
     >
-      <TextAreaField label="What is wrong with this reply?" rows={3} maxLength={500} autoFocus error={form.formState.errors.reason?.message} {...form.register('reason')} />
+      <TextAreaField
+        label="What is wrong with this reply?"
+        rows={3}
+        maxLength={500}
+        autoFocus
+        error={form.formState.errors.reason?.message}
+        {...form.register('reason')}
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={report.isPending}>
           {report.isPending ? 'Sending…' : 'Send report'}
@@ -92,9 +108,17 @@ function ReplyItem({ reply, storyId, can }: { reply: SupportReply; storyId: stri
     mutationFn: (action: ReplyAction) => apiRequest('POST', `/api/support/${encodeURIComponent(reply.id)}/${action}`),
     onSuccess: async (_answer, action) => {
       toast({ title: DONE[action] });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: supportKey(storyId) }), queryClient.invalidateQueries({ queryKey: publicStoryKey(storyId), exact: true })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: supportKey(storyId) }),
+        queryClient.invalidateQueries({ queryKey: publicStoryKey(storyId), exact: true }),
+      ]);
     },
-    onError: (err) => toast({ title: 'That did not work', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'That did not work',
+        description: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      }),
   });
   const canHide = !reply.hidden && (can.isAuthor || can.isModerator);
   const canRestore = reply.hidden && can.isModerator;
@@ -102,13 +126,20 @@ function ReplyItem({ reply, storyId, can }: { reply: SupportReply; storyId: stri
   const canReport = can.signedIn && !reply.mine && !reply.hidden;
 
   return (
-    <article aria-labelledby={nameId} className={`py-4 ${reply.hidden ? 'opacity-90' : ''}`} data-testid="support-reply">
+    <article
+      aria-labelledby={nameId}
+      className={`py-4 ${reply.hidden ? 'opacity-90' : ''}`}
+      data-testid="support-reply"
+    >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h3 id={nameId} className="font-semibold text-ink">
           {reply.authorName}
         </h3>
         {reply.verifiedDoctorSpecialty !== null && (
-          <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-900" data-testid="doctor-badge">
+          <span
+            className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-900"
+            data-testid="doctor-badge"
+          >
             <BadgeCheck aria-hidden="true" className="h-3.5 w-3.5" />
             Verified doctor · {reply.verifiedDoctorSpecialty}
           </span>
@@ -126,27 +157,51 @@ function ReplyItem({ reply, storyId, can }: { reply: SupportReply; storyId: stri
           The author said thank you
         </p>
       )}
-      {reply.hidden && <p className="mt-1 text-sm text-slate-600">Hidden from the public: only the story&apos;s author and moderators see it.</p>}
+      {reply.hidden && (
+        <p className="mt-1 text-sm text-slate-600">
+          Hidden from the public: only the story&apos;s author and moderators see it.
+        </p>
+      )}
       {(canHide || canRestore || canThank || canReport) && !reporting && (
         <div className="mt-2 flex flex-wrap gap-2">
           {canThank && (
-            <Button variant="secondary" onClick={() => act.mutate('thank')} disabled={act.isPending} aria-label={`Thank ${reply.authorName}`}>
+            <Button
+              variant="secondary"
+              onClick={() => act.mutate('thank')}
+              disabled={act.isPending}
+              aria-label={`Thank ${reply.authorName}`}
+            >
               <Heart aria-hidden="true" className="h-4 w-4" />
               Thank
             </Button>
           )}
           {canHide && (
-            <Button variant="ghost" onClick={() => act.mutate('hide')} disabled={act.isPending} aria-label={`Hide the reply by ${reply.authorName}`}>
+            <Button
+              variant="ghost"
+              onClick={() => act.mutate('hide')}
+              disabled={act.isPending}
+              aria-label={`Hide the reply by ${reply.authorName}`}
+            >
               Hide
             </Button>
           )}
           {canRestore && (
-            <Button variant="ghost" onClick={() => act.mutate('restore')} disabled={act.isPending} aria-label={`Restore the reply by ${reply.authorName}`}>
+            <Button
+              variant="ghost"
+              onClick={() => act.mutate('restore')}
+              disabled={act.isPending}
+              aria-label={`Restore the reply by ${reply.authorName}`}
+            >
               Restore
             </Button>
           )}
           {canReport && (
-            <Button ref={reportButton} variant="ghost" onClick={() => setReporting(true)} aria-label={`Report the reply by ${reply.authorName}`}>
+            <Button
+              ref={reportButton}
+              variant="ghost"
+              onClick={() => setReporting(true)}
+              aria-label={`Report the reply by ${reply.authorName}`}
+            >
               <Flag aria-hidden="true" className="h-4 w-4" />
               Report
             </Button>
@@ -168,13 +223,20 @@ function ReplyItem({ reply, storyId, can }: { reply: SupportReply; storyId: stri
 
 function SupportForm({ storyId, storyTitle }: { storyId: string; storyTitle: string }) {
   const queryClient = useQueryClient();
-  const form = useForm<SupportIn, unknown, SupportOut>({ resolver: zodResolver(SupportReplySchema), defaultValues: { body: '' } });
+  const form = useForm<SupportIn, unknown, SupportOut>({
+    resolver: zodResolver(SupportReplySchema),
+    defaultValues: { body: '' },
+  });
   const post = useMutation({
-    mutationFn: (input: SupportOut) => apiRequest<SupportReply>('POST', `/api/stories/${encodeURIComponent(storyId)}/support`, input),
+    mutationFn: (input: SupportOut) =>
+      apiRequest<SupportReply>('POST', `/api/stories/${encodeURIComponent(storyId)}/support`, input),
     onSuccess: async () => {
       toast({ title: 'Words of support posted', description: 'Thank you for your kindness.' });
       form.reset({ body: '' });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: supportKey(storyId) }), queryClient.invalidateQueries({ queryKey: publicStoryKey(storyId), exact: true })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: supportKey(storyId) }),
+        queryClient.invalidateQueries({ queryKey: publicStoryKey(storyId), exact: true }),
+      ]);
     },
     onError: (err) => {
       const message = errorMessage(err, 'Please try again.');
@@ -183,7 +245,12 @@ function SupportForm({ storyId, storyTitle }: { storyId: string; storyTitle: str
     },
   });
   return (
-    <form noValidate aria-label="Leave words of support" className="mt-6 space-y-3" onSubmit={form.handleSubmit((input) => post.mutate(input))}>
+    <form
+      noValidate
+      aria-label="Leave words of support"
+      className="mt-6 space-y-3"
+      onSubmit={form.handleSubmit((input) => post.mutate(input))}
+    >
       <TextAreaField
         label="Your words of support"
         hint={`Shown under “${storyTitle}” with your first name and initial, as plain text. Up to ${SUPPORT_REPLY_MAX.toLocaleString('en-US')} characters.`}
@@ -226,9 +293,13 @@ export function WordsOfSupport({ storyId, storyTitle }: { storyId: string; story
   }
 
   return (
-    <section aria-labelledby="support-title" className="mt-12 rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="support-title"
+      className="mt-12 rounded-2xl border border-brand-100 bg-white p-6 shadow-sm"
+    >
       <h2 id="support-title" className="text-2xl font-bold text-ink">
-        Words of support{shown !== undefined && <span className="ml-2 text-lg font-normal text-slate-600">({shown})</span>}
+        Words of support
+        {shown !== undefined && <span className="ml-2 text-lg font-normal text-slate-600">({shown})</span>}
       </h2>
       {list}
       {user ? (

@@ -23,12 +23,21 @@ export default function ContactPage() {
   const form = useForm<ContactFormValues>({ resolver: zodResolver(ContactFormSchema), defaultValues: EMPTY });
   const humanCheck = useHumanCheck();
   const send = useMutation({
-    mutationFn: async (input: ContactFormValues) => apiRequest('POST', '/api/contact', { ...input, altcha: await humanCheck() }),
+    mutationFn: async (input: ContactFormValues) =>
+      apiRequest('POST', '/api/contact', { ...input, altcha: await humanCheck() }),
     onSuccess: () => {
-      toast({ title: 'Message Sent', description: `Thank you for reaching out. We reply within ${CONTACT_RESPONSE_TIME}.` });
+      toast({
+        title: 'Message Sent',
+        description: `Thank you for reaching out. We reply within ${CONTACT_RESPONSE_TIME}.`,
+      });
       form.reset(EMPTY);
     },
-    onError: (err) => toast({ title: 'Failed to send message', description: errorMessage(err, 'Failed to send message'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Failed to send message',
+        description: errorMessage(err, 'Failed to send message'),
+        variant: 'destructive',
+      }),
   });
 
   function onInvalid(errors: FieldErrors<ContactFormValues>) {
@@ -49,11 +58,38 @@ export default function ContactPage() {
           <h2 id="contact-form-title" className="text-xl font-semibold text-ink">
             Send a message
           </h2>
-          <form noValidate className="mt-4 space-y-4" onSubmit={form.handleSubmit((input) => send.mutate(input), onInvalid)}>
-            <TextField label="Full name" autoComplete="name" maxLength={CONTACT_FIELD_MAX.name} error={errors.name?.message} {...form.register('name')} />
-            <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-            <TextField label="Subject" maxLength={CONTACT_FIELD_MAX.subject} error={errors.subject?.message} {...form.register('subject')} />
-            <TextAreaField label="Message" rows={6} maxLength={CONTACT_FIELD_MAX.message} error={errors.message?.message} {...form.register('message')} />
+          <form
+            noValidate
+            className="mt-4 space-y-4"
+            onSubmit={form.handleSubmit((input) => send.mutate(input), onInvalid)}
+          >
+            <TextField
+              label="Full name"
+              autoComplete="name"
+              maxLength={CONTACT_FIELD_MAX.name}
+              error={errors.name?.message}
+              {...form.register('name')}
+            />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              error={errors.email?.message}
+              {...form.register('email')}
+            />
+            <TextField
+              label="Subject"
+              maxLength={CONTACT_FIELD_MAX.subject}
+              error={errors.subject?.message}
+              {...form.register('subject')}
+            />
+            <TextAreaField
+              label="Message"
+              rows={6}
+              maxLength={CONTACT_FIELD_MAX.message}
+              error={errors.message?.message}
+              {...form.register('message')}
+            />
             <Button type="submit" size="lg" disabled={send.isPending}>
               {send.isPending ? 'Sending...' : 'Send Message'}
             </Button>
@@ -81,7 +117,9 @@ export default function ContactPage() {
             <h2 className="flex items-center gap-2 font-semibold text-ink">
               <Heart aria-hidden="true" className="h-5 w-5 text-brand-700" /> Our mission
             </h2>
-            <p className="mt-2 text-slate-700">{c.product.tagline}: we help women reach the care they need, with honest fundraising and a kind community.</p>
+            <p className="mt-2 text-slate-700">
+              {c.product.tagline}: we help women reach the care they need, with honest fundraising and a kind community.
+            </p>
           </Card>
           <Card className="p-5">
             <h2 className="flex items-center gap-2 font-semibold text-ink">

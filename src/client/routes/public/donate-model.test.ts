@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { AMOUNT_MESSAGES } from '#shared/amount.ts';
 import type { PaymentMethod } from '#shared/schemas/campaign.ts';
-import { NO_AMOUNT_ALERT, effectiveAmount, initialAmountState, paymentLink, pickQuick, typeCustom } from './donate-model.ts';
+import {
+  NO_AMOUNT_ALERT,
+  effectiveAmount,
+  initialAmountState,
+  paymentLink,
+  pickQuick,
+  typeCustom,
+} from './donate-model.ts';
 
 describe('donate page amount state', () => {
   it('starts with no amount', () => {
@@ -53,9 +60,18 @@ describe('effectiveAmount', () => {
   });
 
   it('rejects a custom amount below the minimum with the minimum message', () => {
-    expect(effectiveAmount(typeCustom(initialAmountState, '0.5'))).toEqual({ ok: false, reason: 'Amount must be at least $1' });
-    expect(effectiveAmount(typeCustom(initialAmountState, '0'))).toEqual({ ok: false, reason: AMOUNT_MESSAGES.tooSmall });
-    expect(effectiveAmount(typeCustom(initialAmountState, '-10'))).toEqual({ ok: false, reason: AMOUNT_MESSAGES.tooSmall });
+    expect(effectiveAmount(typeCustom(initialAmountState, '0.5'))).toEqual({
+      ok: false,
+      reason: 'Amount must be at least $1',
+    });
+    expect(effectiveAmount(typeCustom(initialAmountState, '0'))).toEqual({
+      ok: false,
+      reason: AMOUNT_MESSAGES.tooSmall,
+    });
+    expect(effectiveAmount(typeCustom(initialAmountState, '-10'))).toEqual({
+      ok: false,
+      reason: AMOUNT_MESSAGES.tooSmall,
+    });
   });
 
   it('accepts exactly the minimum', () => {
@@ -70,18 +86,34 @@ describe('effectiveAmount', () => {
   });
 
   it('rejects a custom amount that is not a number', () => {
-    expect(effectiveAmount(typeCustom(initialAmountState, 'abc'))).toEqual({ ok: false, reason: AMOUNT_MESSAGES.notNumber });
-    expect(effectiveAmount(typeCustom(initialAmountState, '12,50'))).toEqual({ ok: false, reason: AMOUNT_MESSAGES.notNumber });
-    expect(effectiveAmount(typeCustom(initialAmountState, 'Infinity'))).toEqual({ ok: false, reason: AMOUNT_MESSAGES.notNumber });
+    expect(effectiveAmount(typeCustom(initialAmountState, 'abc'))).toEqual({
+      ok: false,
+      reason: AMOUNT_MESSAGES.notNumber,
+    });
+    expect(effectiveAmount(typeCustom(initialAmountState, '12,50'))).toEqual({
+      ok: false,
+      reason: AMOUNT_MESSAGES.notNumber,
+    });
+    expect(effectiveAmount(typeCustom(initialAmountState, 'Infinity'))).toEqual({
+      ok: false,
+      reason: AMOUNT_MESSAGES.notNumber,
+    });
   });
 
   it('rejects a custom amount above the maximum', () => {
-    expect(effectiveAmount(typeCustom(initialAmountState, '1000000.01'))).toEqual({ ok: false, reason: AMOUNT_MESSAGES.tooLarge });
+    expect(effectiveAmount(typeCustom(initialAmountState, '1000000.01'))).toEqual({
+      ok: false,
+      reason: AMOUNT_MESSAGES.tooLarge,
+    });
   });
 
   it('accepts every quick amount', () => {
     for (const quick of [25, 50, 100, 250, 500, 1000]) {
-      expect(effectiveAmount(pickQuick(initialAmountState, quick))).toEqual({ ok: true, dollars: quick, cents: quick * 100 });
+      expect(effectiveAmount(pickQuick(initialAmountState, quick))).toEqual({
+        ok: true,
+        dollars: quick,
+        cents: quick * 100,
+      });
     }
   });
 });
@@ -112,7 +144,9 @@ describe('paymentLink', () => {
   it('leaves other methods unchanged', () => {
     expect(paymentLink(method('https://venmo.com/u/x', false), 25)).toBe('https://venmo.com/u/x');
     expect(paymentLink(method('https://cash.app/$x/', false), 12.5)).toBe('https://cash.app/$x/');
-    expect(paymentLink(method('mailto:give@example.org?subject=Donation', false), 25)).toBe('mailto:give@example.org?subject=Donation');
+    expect(paymentLink(method('mailto:give@example.org?subject=Donation', false), 25)).toBe(
+      'mailto:give@example.org?subject=Donation',
+    );
   });
 });
 

@@ -15,7 +15,14 @@ import { CrowdfundingLink } from '#client/components/crowdfunding-link.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { effectiveAmount, initialAmountState, NO_AMOUNT_ALERT, paymentLink, pickQuick, typeCustom } from './donate-model.ts';
+import {
+  effectiveAmount,
+  initialAmountState,
+  NO_AMOUNT_ALERT,
+  paymentLink,
+  pickQuick,
+  typeCustom,
+} from './donate-model.ts';
 
 export default function DonatePage() {
   const c = useCampaign();
@@ -44,7 +51,11 @@ export default function DonatePage() {
     saved.then(
       () => toast({ title: 'Intent Saved', description: 'Your donation details have been recorded. Thank you!' }),
       (err: unknown) =>
-        toast({ title: 'Could not save your donation details', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+        toast({
+          title: 'Could not save your donation details',
+          description: errorMessage(err, 'Please try again.'),
+          variant: 'destructive',
+        }),
     );
   }
 
@@ -82,7 +93,9 @@ export default function DonatePage() {
                   aria-pressed={amount.quick === value}
                   onClick={() => setAmount((s) => pickQuick(s, value))}
                   className={`h-12 rounded-xl border text-base font-semibold ${
-                    amount.quick === value ? 'border-brand-700 bg-brand-700 text-white' : 'border-brand-200 bg-white text-brand-800 hover:bg-brand-50'
+                    amount.quick === value
+                      ? 'border-brand-700 bg-brand-700 text-white'
+                      : 'border-brand-200 bg-white text-brand-800 hover:bg-brand-50'
                   }`}
                 >
                   ${value}
@@ -126,7 +139,11 @@ export default function DonatePage() {
               className="mt-1 w-full rounded-xl border border-slate-400 p-3 text-base"
             />
           </div>
-          <p id="amount-summary" aria-live="polite" className="mt-4 rounded-xl bg-brand-50 p-4 text-lg font-semibold text-brand-900">
+          <p
+            id="amount-summary"
+            aria-live="polite"
+            className="mt-4 rounded-xl bg-brand-50 p-4 text-lg font-semibold text-brand-900"
+          >
             {effective.ok
               ? `You're donating: ${formatCents(effective.cents)}`
               : (effective.reason ?? 'Select or enter an amount to continue.')}
@@ -183,8 +200,11 @@ export default function DonatePage() {
             </li>
           </ul>
           <p className="mt-3 text-sm text-slate-700">
-            Read the <Link href="/donor-agreement" className="text-brand-800 underline">Donor Agreement</Link> for how funds are held,
-            released and refunded, and the{' '}
+            Read the{' '}
+            <Link href="/donor-agreement" className="text-brand-800 underline">
+              Donor Agreement
+            </Link>{' '}
+            for how funds are held, released and refunded, and the{' '}
             <Link href="/transparency" className="text-brand-800 underline">
               transparency page
             </Link>{' '}

@@ -39,9 +39,9 @@ export default function DonorAgreementPage() {
       title="Donor Agreement"
       intro={
         <p>
-          Thank you for considering a gift. This agreement explains what a donation to this campaign,{' '}
-          &ldquo;{content.name}&rdquo;, on {productName} pays for, how the money is held and released, and what you can do
-          if something goes wrong.
+          Thank you for considering a gift. This agreement explains what a donation to this campaign, &ldquo;
+          {content.name}&rdquo;, on {productName} pays for, how the money is held and released, and what you can do if
+          something goes wrong.
         </p>
       }
     >
@@ -57,8 +57,8 @@ export default function DonorAgreementPage() {
           </li>
           <li>No goods or services are provided in exchange for your donation.</li>
           <li>
-            Our nonprofit status is pending, so your donation may not be tax-deductible. Please ask a tax adviser if this
-            matters to you.
+            Our nonprofit status is pending, so your donation may not be tax-deductible. Please ask a tax adviser if
+            this matters to you.
           </li>
           <li>
             A donation supports the cost of care; it cannot guarantee a particular medical outcome or date of surgery.
@@ -122,11 +122,11 @@ export default function DonorAgreementPage() {
 
       <Section title="Surplus Funds">
         <p>
-          If money remains after all verified surgery and recovery costs are paid, it stays held under the same rules and
-          is used only for follow-up care related to the same condition, such as post-operative appointments, imaging or
-          further treatment for endometriosis. If it is not needed for that, we will state on the campaign page how the
-          remainder will be handled, either returned to donors who ask or redirected to another patient&rsquo;s verified
-          medical costs, before any of it is released.
+          If money remains after all verified surgery and recovery costs are paid, it stays held under the same rules
+          and is used only for follow-up care related to the same condition, such as post-operative appointments,
+          imaging or further treatment for endometriosis. If it is not needed for that, we will state on the campaign
+          page how the remainder will be handled, either returned to donors who ask or redirected to another
+          patient&rsquo;s verified medical costs, before any of it is released.
         </p>
       </Section>
 
@@ -134,16 +134,15 @@ export default function DonorAgreementPage() {
         <ul>
           <li>
             You may request a refund with the <Link href="/refund-request">refund request form</Link> or by contacting
-            our support team at <a href={`mailto:${email}`}>{email}</a>. We can return money that has not yet been released against a verified expense. Refunds are sent back through the
-            platform you used wherever possible; that platform&rsquo;s own fees may not be returned.
+            our support team at <a href={`mailto:${email}`}>{email}</a>. We can return money that has not yet been
+            released against a verified expense. Refunds are sent back through the platform you used wherever possible;
+            that platform&rsquo;s own fees may not be returned.
           </li>
           <li>
             If you believe a donation was recorded wrongly or used in a way this agreement does not allow, tell us. We
             review disputes and give you an answer within up to 10 business days.
           </li>
-          <li>
-            Urgent donor support requests, such as a payment made in error, are answered within 48 hours.
-          </li>
+          <li>Urgent donor support requests, such as a payment made in error, are answered within 48 hours.</li>
           <li>
             Gifts made through the outside crowdfunding page are also covered by that platform&rsquo;s own refund rules.
           </li>
@@ -152,9 +151,9 @@ export default function DonorAgreementPage() {
 
       <Section title="Contact">
         <p>
-          Questions about your donation or this agreement? Email us at <a href={`mailto:${email}`}>{email}</a> or use our{' '}
-          <Link href="/contact">contact form</Link>. See also our <Link href="/terms-of-service">Terms of Service</Link>{' '}
-          and <Link href="/privacy-policy">Privacy Policy</Link>.
+          Questions about your donation or this agreement? Email us at <a href={`mailto:${email}`}>{email}</a> or use
+          our <Link href="/contact">contact form</Link>. See also our{' '}
+          <Link href="/terms-of-service">Terms of Service</Link> and <Link href="/privacy-policy">Privacy Policy</Link>.
         </p>
       </Section>
     </StaticPage>

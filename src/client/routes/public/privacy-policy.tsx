@@ -28,8 +28,8 @@ export default function PrivacyPolicyPage() {
           </li>
           <li>
             <strong>Payment information</strong>, which is handled by third-party payment processors (the payment
-            platforms listed on our donate page and the crowdfunding platform). We never see or store your card numbers. We
-            keep only what we need to record a gift: the amount, the date, the platform used and the name you give us
+            platforms listed on our donate page and the crowdfunding platform). We never see or store your card numbers.
+            We keep only what we need to record a gift: the amount, the date, the platform used and the name you give us
             (or that you chose to give anonymously).
           </li>
           <li>
@@ -62,8 +62,8 @@ export default function PrivacyPolicyPage() {
       <Section title="Sharing">
         <p>
           We share your information only with the payment processors that handle your donation, and when the law
-          requires us to (for example, a valid court order). We never sell, rent or trade your personal information,
-          and we do not share it with advertisers.
+          requires us to (for example, a valid court order). We never sell, rent or trade your personal information, and
+          we do not share it with advertisers.
         </p>
         <p>
           Payment platforms and the crowdfunding page you choose have their own privacy policies, which apply to the
@@ -93,9 +93,9 @@ export default function PrivacyPolicyPage() {
         </ul>
         <p>
           If you have an account, you can download or delete your data yourself from{' '}
-          <Link href="/profile">Account Settings</Link>. Otherwise, email us at{' '}
-          <a href={`mailto:${email}`}>{email}</a> and we will respond within {CONTACT_RESPONSE_TIME}. We may need to keep
-          a record of donations where the law requires it.
+          <Link href="/profile">Account Settings</Link>. Otherwise, email us at <a href={`mailto:${email}`}>{email}</a>{' '}
+          and we will respond within {CONTACT_RESPONSE_TIME}. We may need to keep a record of donations where the law
+          requires it.
         </p>
       </Section>
 

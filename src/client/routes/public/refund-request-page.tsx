@@ -37,7 +37,8 @@ const EMPTY: RequestIn = {
   reason: '',
 };
 
-const toNumber = (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Number(value));
+const toNumber = (value: unknown) =>
+  value === '' || value === null || value === undefined ? undefined : Number(value);
 const toOption = (value: unknown) => (value === '' ? undefined : value);
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -53,10 +54,13 @@ function Received({ email }: { email: string }) {
         Request received
       </h2>
       <p className="mt-3 text-slate-700">
-        Thank you. We review every refund request within the disputes window of up to {DISPUTES_DAYS} business days, and write to you at{' '}
-        <strong className="break-all">{email}</strong> with the outcome.
+        Thank you. We review every refund request within the disputes window of up to {DISPUTES_DAYS} business days, and
+        write to you at <strong className="break-all">{email}</strong> with the outcome.
       </p>
-      <p className="mt-2 text-slate-700">Money not yet released against a verified expense is returned through the platform you gave with wherever possible.</p>
+      <p className="mt-2 text-slate-700">
+        Money not yet released against a verified expense is returned through the platform you gave with wherever
+        possible.
+      </p>
       <Link href="/transparency" className={buttonClass('secondary', 'md', 'mt-6')}>
         Back to the transparency page
       </Link>
@@ -65,10 +69,14 @@ function Received({ email }: { email: string }) {
 }
 
 function RequestForm({ onSent }: { onSent: (email: string) => void }) {
-  const form = useForm<RequestIn, unknown, RequestOut>({ resolver: zodResolver(RefundRequestFormSchema), defaultValues: EMPTY });
+  const form = useForm<RequestIn, unknown, RequestOut>({
+    resolver: zodResolver(RefundRequestFormSchema),
+    defaultValues: EMPTY,
+  });
   const humanCheck = useHumanCheck();
   const send = useMutation({
-    mutationFn: async (input: RequestOut) => apiRequest<{ id: string }>('POST', '/api/refund-requests', { ...input, altcha: await humanCheck() }),
+    mutationFn: async (input: RequestOut) =>
+      apiRequest<{ id: string }>('POST', '/api/refund-requests', { ...input, altcha: await humanCheck() }),
     onSuccess: (_answer, input) => onSent(input.email),
     onError: (err) => {
       const { field } = apiErrorInfo(err);
@@ -78,16 +86,39 @@ function RequestForm({ onSent }: { onSent: (email: string) => void }) {
     },
   });
   const errors = form.formState.errors;
-  const amountError = errors.amount?.message === MISSING_INFORMATION_MESSAGE ? 'Enter the amount you gave' : errors.amount?.message;
-  const problem = send.error && !isField(apiErrorInfo(send.error).field) ? errorMessage(send.error, 'Please try again.') : null;
+  const amountError =
+    errors.amount?.message === MISSING_INFORMATION_MESSAGE ? 'Enter the amount you gave' : errors.amount?.message;
+  const problem =
+    send.error && !isField(apiErrorInfo(send.error).field) ? errorMessage(send.error, 'Please try again.') : null;
 
   return (
     <form noValidate className="space-y-5" onSubmit={form.handleSubmit((input) => send.mutate(input))}>
       {problem && <FormAlert>{problem}</FormAlert>}
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Your name" autoComplete="name" maxLength={200} error={errors.name?.message} {...form.register('name')} />
-        <TextField label="Email" type="email" autoComplete="email" hint="We write to you here about the request." error={errors.email?.message} {...form.register('email')} />
-        <TextField label="Amount you gave" type="number" inputMode="decimal" step="0.01" min="0" error={amountError} {...form.register('amount', { setValueAs: toNumber })} />
+        <TextField
+          label="Your name"
+          autoComplete="name"
+          maxLength={200}
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          hint="We write to you here about the request."
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextField
+          label="Amount you gave"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          error={amountError}
+          {...form.register('amount', { setValueAs: toNumber })}
+        />
         <SelectField label="Currency" error={errors.currency?.message} {...form.register('currency')}>
           {CURRENCIES.map((c) => (
             <option key={c} value={c}>
@@ -95,7 +126,11 @@ function RequestForm({ onSent }: { onSent: (email: string) => void }) {
             </option>
           ))}
         </SelectField>
-        <SelectField label="How you gave" error={errors.paymentMethod?.message} {...form.register('paymentMethod', { setValueAs: toOption })}>
+        <SelectField
+          label="How you gave"
+          error={errors.paymentMethod?.message}
+          {...form.register('paymentMethod', { setValueAs: toOption })}
+        >
           <option value="">Choose how you gave</option>
           {RECORDED_PAYMENT_METHODS.map((m) => (
             <option key={m} value={m}>
@@ -103,7 +138,13 @@ function RequestForm({ onSent }: { onSent: (email: string) => void }) {
             </option>
           ))}
         </SelectField>
-        <TextField label="Date you gave" type="date" max={today()} error={errors.donatedOn?.message} {...form.register('donatedOn')} />
+        <TextField
+          label="Date you gave"
+          type="date"
+          max={today()}
+          error={errors.donatedOn?.message}
+          {...form.register('donatedOn')}
+        />
       </div>
       <TextField
         label="Payment reference (optional)"
@@ -113,7 +154,13 @@ function RequestForm({ onSent }: { onSent: (email: string) => void }) {
         error={errors.reference?.message}
         {...form.register('reference')}
       />
-      <TextAreaField label="Why you are asking" rows={5} maxLength={2000} error={errors.reason?.message} {...form.register('reason')} />
+      <TextAreaField
+        label="Why you are asking"
+        rows={5}
+        maxLength={2000}
+        error={errors.reason?.message}
+        {...form.register('reason')}
+      />
       <Button type="submit" size="lg" disabled={send.isPending}>
         {send.isPending ? 'Sending…' : 'Send refund request'}
       </Button>
@@ -128,8 +175,8 @@ export default function RefundRequestPage() {
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">Ask for a Refund</h1>
       <p className="mt-3 text-lg text-slate-700">
-        Gave to &ldquo;{c.name}&rdquo; and want your money back? Money that has not yet been released against a verified expense can be refunded. Tell us about your gift
-        and we answer within {DISPUTES_DAYS} business days.
+        Gave to &ldquo;{c.name}&rdquo; and want your money back? Money that has not yet been released against a verified
+        expense can be refunded. Tell us about your gift and we answer within {DISPUTES_DAYS} business days.
       </p>
       <p className="mt-2 text-sm text-slate-700">
         See what has been released on the{' '}

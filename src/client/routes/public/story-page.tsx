@@ -42,7 +42,9 @@ function Figure({ image, lazy = true }: { image: CampaignImage; lazy?: boolean }
 }
 
 function formatUpdateDate(isoDate: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
 }
 
 export default function StoryPage() {
@@ -93,7 +95,9 @@ export default function StoryPage() {
                   {formatWholeDollars(s.amount.cents, s.amount.currency)}
                   {s.amount.currency !== 'USD' && ` ${s.amount.currency}`}
                   {s.usdEstimateCents !== undefined && (
-                    <span className="block text-xs font-normal text-slate-600">≈ {formatCents(s.usdEstimateCents)} USD</span>
+                    <span className="block text-xs font-normal text-slate-600">
+                      ≈ {formatCents(s.usdEstimateCents)} USD
+                    </span>
                   )}
                 </p>
               </li>
@@ -187,7 +191,11 @@ export default function StoryPage() {
           ))}
           <FollowUpdates />
           {c.journey.updates.map((update, n) => (
-            <article key={n} className="rounded-2xl border-l-4 border-brand-600 bg-brand-50 p-5" aria-labelledby={`update-${n}-title`}>
+            <article
+              key={n}
+              className="rounded-2xl border-l-4 border-brand-600 bg-brand-50 p-5"
+              aria-labelledby={`update-${n}-title`}
+            >
               <p className="flex items-center gap-2 text-sm font-semibold text-brand-800">
                 <CalendarDays aria-hidden="true" className="h-4 w-4" />
                 <time dateTime={update.date}>{formatUpdateDate(update.date)}</time>

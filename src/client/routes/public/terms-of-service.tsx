@@ -62,9 +62,10 @@ export default function TermsOfServicePage() {
       <Section title="Your Stories and Content">
         <p>
           You keep ownership of the stories, comments and photos you share, and you must have the right to share them.
-          By posting, you give {productName} a non-exclusive, royalty-free licence to host, display and share that content
-          on the site and in posts about the campaign, for as long as it remains on the site. You can delete your content
-          or your account at any time; copies that others have already shared may remain outside our control.
+          By posting, you give {productName} a non-exclusive, royalty-free licence to host, display and share that
+          content on the site and in posts about the campaign, for as long as it remains on the site. You can delete
+          your content or your account at any time; copies that others have already shared may remain outside our
+          control.
         </p>
       </Section>
 

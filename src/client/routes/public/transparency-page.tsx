@@ -82,7 +82,12 @@ function Totals({ ledger, failed }: { ledger: Ledger | undefined; failed: boolea
 function GroupsTable({ ledger, failed }: { ledger: Ledger | undefined; failed: boolean }) {
   const { costs } = useCampaign();
   return (
-    <div role="region" aria-label="Planned and released by cost group" tabIndex={0} className="mt-4 overflow-x-auto rounded-xl">
+    <div
+      role="region"
+      aria-label="Planned and released by cost group"
+      tabIndex={0}
+      className="mt-4 overflow-x-auto rounded-xl"
+    >
       <table className="w-full border-collapse text-left text-sm sm:text-base" data-testid="groups-table">
         <caption className="sr-only">Planned and released amounts for each cost group</caption>
         <thead>
@@ -106,9 +111,15 @@ function GroupsTable({ ledger, failed }: { ledger: Ledger | undefined; failed: b
                 <th scope="row" className="py-2 pr-4 font-medium text-ink">
                   {g.label}
                 </th>
-                <td className="py-2 pr-4 text-right text-slate-700">{formatCents(live?.plannedCents ?? g.amountCents)}</td>
+                <td className="py-2 pr-4 text-right text-slate-700">
+                  {formatCents(live?.plannedCents ?? g.amountCents)}
+                </td>
                 <td className="py-2 text-right font-semibold text-brand-800" data-testid={`released-${g.key}`}>
-                  {ledger ? formatCents(live?.releasedCents ?? 0) : <Pending what={`the amount released for ${g.label}`} failed={failed} />}
+                  {ledger ? (
+                    formatCents(live?.releasedCents ?? 0)
+                  ) : (
+                    <Pending what={`the amount released for ${g.label}`} failed={failed} />
+                  )}
                 </td>
               </tr>
             );
@@ -122,7 +133,12 @@ function GroupsTable({ ledger, failed }: { ledger: Ledger | undefined; failed: b
 function Releases({ ledger }: { ledger: Ledger }) {
   const { costs } = useCampaign();
   const groupLabel = (key: string) => costs.groups.find((g) => g.key === key)?.label ?? key;
-  if (ledger.releases.length === 0) return <p className="mt-4 text-slate-700">Nothing has been released yet. Every payment will be listed here when it is made.</p>;
+  if (ledger.releases.length === 0)
+    return (
+      <p className="mt-4 text-slate-700">
+        Nothing has been released yet. Every payment will be listed here when it is made.
+      </p>
+    );
   return (
     <div role="region" aria-label="Table of released expenses" tabIndex={0} className="mt-4 overflow-x-auto rounded-xl">
       <table className="w-full min-w-[40rem] border-collapse text-left text-sm" data-testid="releases-table">
@@ -155,7 +171,9 @@ function Releases({ ledger }: { ledger: Ledger }) {
               <td className="py-2 pr-3">{r.payeeCategory}</td>
               <td className="py-2 pr-3 whitespace-pre-line">{r.description ?? ''}</td>
               <td className="py-2 pr-3">{groupLabel(r.costGroup)}</td>
-              <td className="py-2 text-right font-semibold whitespace-nowrap text-brand-800">{formatCents(r.amountCents)}</td>
+              <td className="py-2 text-right font-semibold whitespace-nowrap text-brand-800">
+                {formatCents(r.amountCents)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -191,7 +209,17 @@ function Donations({ ledger }: { ledger: Ledger }) {
 }
 
 /** A part of the page whose content arrives with the ledger: its space is kept while loading. */
-function LiveSection({ id, title, loading, children }: { id: string; title: string; loading: boolean; children: ReactNode }) {
+function LiveSection({
+  id,
+  title,
+  loading,
+  children,
+}: {
+  id: string;
+  title: string;
+  loading: boolean;
+  children: ReactNode;
+}) {
   return (
     <Card aria-labelledby={id} aria-busy={loading}>
       <CardTitle id={id}>{title}</CardTitle>
@@ -211,8 +239,9 @@ export default function TransparencyPage() {
       <header>
         <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">Where Every Dollar Goes</h1>
         <p className="mt-4 text-lg leading-relaxed text-slate-700">
-          Every donation to &ldquo;{c.name}&rdquo; is held and paid out only against verified expenses for {c.patient.name}&rsquo;s surgery and recovery. This
-          page shows how that works, and the live record of what has been raised, held, released and refunded.
+          Every donation to &ldquo;{c.name}&rdquo; is held and paid out only against verified expenses for{' '}
+          {c.patient.name}&rsquo;s surgery and recovery. This page shows how that works, and the live record of what has
+          been raised, held, released and refunded.
         </p>
       </header>
 
@@ -225,7 +254,10 @@ export default function TransparencyPage() {
           <ol className="mt-4 space-y-4">
             {STEPS.map((step, i) => (
               <li key={step.title} className="flex gap-4">
-                <span aria-hidden="true" className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white">
+                <span
+                  aria-hidden="true"
+                  className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
+                >
                   {i + 1}
                 </span>
                 <div>
@@ -248,9 +280,15 @@ export default function TransparencyPage() {
         </Card>
 
         {ledger.error ? (
-          <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900" data-testid="ledger-error">
+          <div
+            role="alert"
+            className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900"
+            data-testid="ledger-error"
+          >
             <p className="font-semibold">The live figures could not be loaded.</p>
-            <p className="mt-1">Please check your connection and try again. The explanation above and the plan below still apply.</p>
+            <p className="mt-1">
+              Please check your connection and try again. The explanation above and the plan below still apply.
+            </p>
             <Button variant="secondary" className="mt-3" onClick={() => void ledger.refetch()}>
               Try again
             </Button>
@@ -262,13 +300,16 @@ export default function TransparencyPage() {
         </LiveSection>
 
         <LiveSection id="groups-title" title={c.costs.title} loading={loading}>
-          <p className="mt-1 text-sm text-slate-700">What the campaign planned for each group of costs, and what has been paid for it so far.</p>
+          <p className="mt-1 text-sm text-slate-700">
+            What the campaign planned for each group of costs, and what has been paid for it so far.
+          </p>
           <GroupsTable ledger={data} failed={!!ledger.error} />
         </LiveSection>
 
         <LiveSection id="releases-title" title="Released expenses" loading={loading}>
           <p className="mt-1 text-sm text-slate-700">
-            Each payment, with the kind of payee and what it paid for. Invoices and payees&rsquo; names stay private; an admin checked them before paying.
+            Each payment, with the kind of payee and what it paid for. Invoices and payees&rsquo; names stay private; an
+            admin checked them before paying.
           </p>
           {data ? <Releases ledger={data} /> : <div className="min-h-24" />}
         </LiveSection>
@@ -280,7 +321,8 @@ export default function TransparencyPage() {
         <Card aria-labelledby="refund-title">
           <CardTitle id="refund-title">Want your money back?</CardTitle>
           <p className="mt-2 text-slate-700">
-            Money that has not been released against a verified expense can be refunded. We answer every request within {range(W.disputes)} business days.
+            Money that has not been released against a verified expense can be refunded. We answer every request within{' '}
+            {range(W.disputes)} business days.
           </p>
           <Link href="/refund-request" className={buttonClass('secondary', 'md', 'mt-4')}>
             Ask for a refund

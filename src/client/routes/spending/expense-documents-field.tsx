@@ -62,7 +62,8 @@ export function DocumentsField({
     onChange((current) => [
       ...current,
       ...chosen.map(({ file, key }): DocumentEntry => {
-        if (file.size > EXPENSE_DOCUMENT_MAX_BYTES) return { key, name: file.name, state: 'failed', error: `This file is larger than ${MAX_MB} MB` };
+        if (file.size > EXPENSE_DOCUMENT_MAX_BYTES)
+          return { key, name: file.name, state: 'failed', error: `This file is larger than ${MAX_MB} MB` };
         return { key, name: file.name, state: 'uploading' };
       }),
     ]);
@@ -70,7 +71,12 @@ export function DocumentsField({
       if (file.size > EXPENSE_DOCUMENT_MAX_BYTES) continue;
       uploadDocument(file).then(
         (doc) => onChange((current) => current.map((e) => (e.key === key ? { ...e, state: 'done', doc } : e))),
-        (err: unknown) => onChange((current) => current.map((e) => (e.key === key ? { ...e, state: 'failed', error: errorMessage(err, 'The upload failed; try again.') } : e))),
+        (err: unknown) =>
+          onChange((current) =>
+            current.map((e) =>
+              e.key === key ? { ...e, state: 'failed', error: errorMessage(err, 'The upload failed; try again.') } : e,
+            ),
+          ),
       );
     }
   };
@@ -84,8 +90,8 @@ export function DocumentsField({
     <fieldset className="space-y-3" aria-describedby={error ? `${hintId} ${errorId}` : hintId}>
       <legend className="text-sm font-medium text-slate-700">Invoices, receipts or proof of payment</legend>
       <p id={hintId} className="text-sm text-slate-600">
-        PDF, PNG, JPEG or WebP, up to {MAX_MB} MB each and {EXPENSE_DOCUMENTS_MAX} in all. Each file is uploaded when you choose it. Only you and the site&apos;s managers
-        can open them; they are never public.
+        PDF, PNG, JPEG or WebP, up to {MAX_MB} MB each and {EXPENSE_DOCUMENTS_MAX} in all. Each file is uploaded when
+        you choose it. Only you and the site&apos;s managers can open them; they are never public.
       </p>
       {entries.length > 0 && (
         <ul aria-label="Attached documents" className="space-y-2">
@@ -99,7 +105,12 @@ export function DocumentsField({
                 <FileText aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-700" />
                 <span className="min-w-0 break-all">
                   {entry.doc ? (
-                    <a href={entry.doc.url} target="_blank" rel="noopener" className="rounded font-semibold text-brand-800 underline">
+                    <a
+                      href={entry.doc.url}
+                      target="_blank"
+                      rel="noopener"
+                      className="rounded font-semibold text-brand-800 underline"
+                    >
                       {entry.name}
                       <span className="sr-only"> (opens in a new tab)</span>
                     </a>

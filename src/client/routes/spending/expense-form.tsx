@@ -29,7 +29,17 @@ import { today } from './spending-model.ts';
 type ExpenseIn = z.input<typeof SubmitExpenseSchema>;
 type ExpenseOut = z.output<typeof SubmitExpenseSchema>;
 
-const FIELDS = ['costGroup', 'payee', 'payeeCategory', 'amount', 'currency', 'usdAmount', 'description', 'incurredOn', 'documentIds'] as const;
+const FIELDS = [
+  'costGroup',
+  'payee',
+  'payeeCategory',
+  'amount',
+  'currency',
+  'usdAmount',
+  'description',
+  'incurredOn',
+  'documentIds',
+] as const;
 type FieldName = (typeof FIELDS)[number];
 /** The form field a server error names ("documentIds.0" is the documents field). */
 const fieldOf = (name: string | null): FieldName | null => {
@@ -52,10 +62,12 @@ const EMPTY: ExpenseIn = {
 };
 
 /** Empty number inputs are "missing" (undefined), not 0 or NaN; an empty select is no choice. */
-const toNumber = (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Number(value));
+const toNumber = (value: unknown) =>
+  value === '' || value === null || value === undefined ? undefined : Number(value);
 const toOption = (value: unknown) => (value === '' ? undefined : value);
 /** The shared amount rule says "Please fill in the amount and payment method." for a blank; say which here. */
-const amountMessage = (message: string | undefined, missing: string) => (message === MISSING_INFORMATION_MESSAGE ? missing : message);
+const amountMessage = (message: string | undefined, missing: string) =>
+  message === MISSING_INFORMATION_MESSAGE ? missing : message;
 
 function ExpenseForm() {
   const { costs, slug } = useCampaign();
@@ -63,7 +75,10 @@ function ExpenseForm() {
   const [, navigate] = useLocation();
   const [documents, setDocuments] = useState<DocumentEntry[]>([]);
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<ExpenseIn, unknown, ExpenseOut>({ resolver: zodResolver(SubmitExpenseSchema), defaultValues: EMPTY });
+  const form = useForm<ExpenseIn, unknown, ExpenseOut>({
+    resolver: zodResolver(SubmitExpenseSchema),
+    defaultValues: EMPTY,
+  });
   const currency = useWatch({ control: form.control, name: 'currency' });
   const uploading = documents.some((d) => d.state === 'uploading');
 
@@ -76,7 +91,10 @@ function ExpenseForm() {
   const submit = useMutation({
     mutationFn: (input: ExpenseOut) => apiRequest<Expense>('POST', campaignExpensesPath(slug), input),
     onSuccess: async () => {
-      toast({ title: 'Expense submitted', description: 'An admin will review it and its documents, usually within 3-5 business days.' });
+      toast({
+        title: 'Expense submitted',
+        description: 'An admin will review it and its documents, usually within 3-5 business days.',
+      });
       await queryClient.invalidateQueries({ queryKey: [campaignExpensesPath(slug)] });
       navigate('/my-expenses');
     },
@@ -116,11 +134,17 @@ function ExpenseForm() {
       className="space-y-5"
       onSubmit={form.handleSubmit(onValid, (invalid) => {
         // Only the documents field has no input react-hook-form can focus.
-        if (Object.keys(invalid).length === 1 && invalid.documentIds) document.getElementById(DOCUMENTS_INPUT_ID)?.focus();
+        if (Object.keys(invalid).length === 1 && invalid.documentIds)
+          document.getElementById(DOCUMENTS_INPUT_ID)?.focus();
       })}
     >
       {formError && <FormAlert>{formError}</FormAlert>}
-      <SelectField label="What it is for" hint="The cost group on the campaign page this expense belongs to." error={errors.costGroup?.message} {...form.register('costGroup', { setValueAs: toOption })}>
+      <SelectField
+        label="What it is for"
+        hint="The cost group on the campaign page this expense belongs to."
+        error={errors.costGroup?.message}
+        {...form.register('costGroup', { setValueAs: toOption })}
+      >
         <option value="">Choose a cost group</option>
         {costs.groups.map((g) => (
           <option key={g.key} value={g.key}>
@@ -129,8 +153,20 @@ function ExpenseForm() {
         ))}
       </SelectField>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Payee" hint="Who is to be paid: the hospital, clinic, pharmacy…" autoComplete="off" maxLength={200} error={errors.payee?.message} {...form.register('payee')} />
-        <SelectField label="Kind of payee" hint="The public ledger shows this, not the payee's name." error={errors.payeeCategory?.message} {...form.register('payeeCategory', { setValueAs: toOption })}>
+        <TextField
+          label="Payee"
+          hint="Who is to be paid: the hospital, clinic, pharmacy…"
+          autoComplete="off"
+          maxLength={200}
+          error={errors.payee?.message}
+          {...form.register('payee')}
+        />
+        <SelectField
+          label="Kind of payee"
+          hint="The public ledger shows this, not the payee's name."
+          error={errors.payeeCategory?.message}
+          {...form.register('payeeCategory', { setValueAs: toOption })}
+        >
           <option value="">Choose a kind</option>
           {PAYEE_CATEGORIES.map((c) => (
             <option key={c} value={c}>
@@ -166,7 +202,13 @@ function ExpenseForm() {
             {...form.register('usdAmount', { setValueAs: toNumber, shouldUnregister: true })}
           />
         )}
-        <TextField label="Date of the expense" type="date" max={today()} error={errors.incurredOn?.message} {...form.register('incurredOn')} />
+        <TextField
+          label="Date of the expense"
+          type="date"
+          max={today()}
+          error={errors.incurredOn?.message}
+          {...form.register('incurredOn')}
+        />
       </div>
       <TextAreaField
         label="What it paid for"
@@ -195,7 +237,11 @@ function OwnerOnly() {
   const denied = access.error && apiErrorInfo(access.error).status === 403;
   if (access.isPending) return <PageStatus>Loading…</PageStatus>;
   return (
-    <PageFrame title="Submit an Expense" intro="Ask for a cost of the surgery or recovery to be paid. Attach the invoice or receipt; an admin checks both before any money moves." width="3xl">
+    <PageFrame
+      title="Submit an Expense"
+      intro="Ask for a cost of the surgery or recovery to be paid. Attach the invoice or receipt; an admin checks both before any money moves."
+      width="3xl"
+    >
       {denied ? (
         <NotTheOwner message={apiErrorInfo(access.error).message} />
       ) : (
@@ -210,6 +256,13 @@ function OwnerOnly() {
 export default function ExpenseFormPage() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <PageStatus>Loading…</PageStatus>;
-  if (!user) return <SignInPrompt title="Submit an Expense" text="Sign in to submit an expense for the campaign." returnTo="/my-expenses/new" />;
+  if (!user)
+    return (
+      <SignInPrompt
+        title="Submit an Expense"
+        text="Sign in to submit an expense for the campaign."
+        returnTo="/my-expenses/new"
+      />
+    );
   return <OwnerOnly />;
 }

@@ -19,7 +19,8 @@ export function ExpenseAmount({ expense }: { expense: Pick<Expense, 'amountCents
   if (expense.currency === 'USD') return <>{formatCents(expense.amountCents)}</>;
   return (
     <>
-      {formatCents(expense.amountCents, expense.currency)} <span className="font-normal text-slate-600">(≈ {formatCents(expense.usdCents)} USD)</span>
+      {formatCents(expense.amountCents, expense.currency)}{' '}
+      <span className="font-normal text-slate-600">(≈ {formatCents(expense.usdCents)} USD)</span>
     </>
   );
 }
@@ -38,7 +39,9 @@ export function AgeNote({ age }: { age: NonNullable<Expense['age']> }) {
   return (
     <p className={`text-sm ${age.late ? 'font-semibold text-red-800' : 'text-slate-700'}`} data-testid="item-age">
       {age.late && (
-        <span className="mr-2 inline-flex items-center rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white uppercase">Late</span>
+        <span className="mr-2 inline-flex items-center rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white uppercase">
+          Late
+        </span>
       )}
       {ageText(age)}
     </p>
@@ -60,7 +63,12 @@ export function DocumentLinks({ expense }: { expense: Pick<Expense, 'documents'>
     <ul className="space-y-1">
       {expense.documents.map((doc, i) => (
         <li key={doc.id}>
-          <a href={doc.url} target="_blank" rel="noopener" className="inline-flex items-center gap-1 rounded font-semibold text-brand-800 underline">
+          <a
+            href={doc.url}
+            target="_blank"
+            rel="noopener"
+            className="inline-flex items-center gap-1 rounded font-semibold text-brand-800 underline"
+          >
             <FileText aria-hidden="true" className="h-4 w-4" />
             Document {i + 1} ({documentLabel(doc)})<span className="sr-only"> (opens in a new tab)</span>
           </a>
@@ -101,7 +109,10 @@ export function ExpenseFacts({ expense }: { expense: Expense }) {
       <Row term="Approvals">
         <span data-testid="expense-approvals">{approvalsText(expense)}</span>
         {expense.approvals.length > 0 && (
-          <span className="text-slate-600"> ({expense.approvals.map((a) => `${a.approverName}, ${formatDay(a.at)}`).join('; ')})</span>
+          <span className="text-slate-600">
+            {' '}
+            ({expense.approvals.map((a) => `${a.approverName}, ${formatDay(a.at)}`).join('; ')})
+          </span>
         )}
       </Row>
       <Row term="Documents">
@@ -118,7 +129,8 @@ export function ExpenseFacts({ expense }: { expense: Expense }) {
         <Row term="Paid">
           <span data-testid="expense-release">
             {formatDay(expense.release.paidOn)} by {expense.release.method}
-            {expense.release.reference && `, reference ${expense.release.reference}`} (recorded by {expense.release.releasedByName})
+            {expense.release.reference && `, reference ${expense.release.reference}`} (recorded by{' '}
+            {expense.release.releasedByName})
           </span>
         </Row>
       )}
@@ -154,11 +166,19 @@ export function StatusFilter({
   labels: Record<Expense['status'], string>;
   onChange: (status: Expense['status'] | undefined) => void;
 }) {
-  const choices: { status: Expense['status'] | undefined; text: string }[] = [{ status: undefined, text: allLabel }, ...statuses.map((s) => ({ status: s, text: labels[s] }))];
+  const choices: { status: Expense['status'] | undefined; text: string }[] = [
+    { status: undefined, text: allLabel },
+    ...statuses.map((s) => ({ status: s, text: labels[s] })),
+  ];
   return (
     <div role="group" aria-label={label} className="mt-6 flex flex-wrap gap-2">
       {choices.map((c) => (
-        <Button key={c.text} variant={value === c.status ? 'primary' : 'secondary'} aria-pressed={value === c.status} onClick={() => onChange(c.status)}>
+        <Button
+          key={c.text}
+          variant={value === c.status ? 'primary' : 'secondary'}
+          aria-pressed={value === c.status}
+          onClick={() => onChange(c.status)}
+        >
           {c.text}
         </Button>
       ))}

@@ -22,13 +22,19 @@ import { ExpenseFacts, ExpenseHeading, StatusFilter } from './expense-parts.tsx'
 import { campaignExpensesPath, fetchExpenses } from './spending-data.ts';
 import { STATUS_FILTER_LABELS } from './spending-model.ts';
 
-const INTRO = 'Ask for money to be paid against an invoice. An admin checks each expense and its documents; once approved, the money is paid to the payee and the release is shown on the public transparency page.';
+const INTRO =
+  'Ask for money to be paid against an invoice. An admin checks each expense and its documents; once approved, the money is paid to the payee and the release is shown on the public transparency page.';
 
 /** The campaign's expenses, page by page; `status` undefined means all. */
 export function useCampaignExpenses(status: ExpenseStatus | undefined, page: number) {
   const { slug } = useCampaign();
   const path = campaignExpensesPath(slug);
-  return useQuery({ queryKey: [path, status ?? 'all', page], queryFn: () => fetchExpenses(path, status, page), placeholderData: keepPreviousData, staleTime: 0 });
+  return useQuery({
+    queryKey: [path, status ?? 'all', page],
+    queryFn: () => fetchExpenses(path, status, page),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
 }
 
 /** A signed-in visitor the server will not show the expenses to (not the campaign's owner). */
@@ -38,7 +44,8 @@ export function NotTheOwner({ message }: { message: string | null }) {
     <Card className="mt-8" data-testid="not-owner">
       <h2 className="text-xl font-semibold text-ink">Expenses are submitted by the campaign&apos;s patient</h2>
       <p className="mt-2 text-slate-700">
-        Only {patient.name}, whose surgery this campaign raises money for, and the site&apos;s managers can see and submit its expenses.
+        Only {patient.name}, whose surgery this campaign raises money for, and the site&apos;s managers can see and
+        submit its expenses.
         {message && (
           <>
             {' '}
@@ -100,7 +107,9 @@ function ExpenseList() {
       </ul>
     ) : (
       <p className="py-4 text-slate-700">
-        {status ? `No expenses are ${STATUS_FILTER_LABELS[status].toLowerCase()}.` : 'No expenses yet. Submit one with its invoice or receipt when a cost is due.'}
+        {status
+          ? `No expenses are ${STATUS_FILTER_LABELS[status].toLowerCase()}.`
+          : 'No expenses yet. Submit one with its invoice or receipt when a cost is due.'}
       </p>
     );
   } else if (list.error) {
@@ -120,14 +129,29 @@ function ExpenseList() {
         </Link>
       }
     >
-      <StatusFilter label="Show expenses" allLabel="All" value={status} statuses={EXPENSE_STATUSES} labels={STATUS_FILTER_LABELS} onChange={choose} />
+      <StatusFilter
+        label="Show expenses"
+        allLabel="All"
+        value={status}
+        statuses={EXPENSE_STATUSES}
+        labels={STATUS_FILTER_LABELS}
+        onChange={choose}
+      />
       <Card className="mt-4" aria-labelledby="expenses-title">
         <h2 id="expenses-title" className="text-xl font-semibold text-ink">
           {status ? STATUS_FILTER_LABELS[status] : 'All expenses'}
         </h2>
         {list.data && <p className="mt-1 text-sm text-slate-600">{list.data.total} in all.</p>}
         {body}
-        {list.data && <Pager label="Expense pages" page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} />}
+        {list.data && (
+          <Pager
+            label="Expense pages"
+            page={page}
+            total={list.data.total}
+            pageSize={list.data.pageSize}
+            onPage={setPage}
+          />
+        )}
       </Card>
     </PageFrame>
   );
@@ -136,6 +160,13 @@ function ExpenseList() {
 export default function MyExpensesPage() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <PageStatus>Loading…</PageStatus>;
-  if (!user) return <SignInPrompt title="Expenses" text="Sign in to submit the campaign's expenses and follow their approval and payment." returnTo="/my-expenses" />;
+  if (!user)
+    return (
+      <SignInPrompt
+        title="Expenses"
+        text="Sign in to submit the campaign's expenses and follow their approval and payment."
+        returnTo="/my-expenses"
+      />
+    );
   return <ExpenseList />;
 }

@@ -30,7 +30,11 @@ export const WINDOW_NAMES: Record<keyof typeof SPENDING_WINDOWS_BUSINESS_DAYS, s
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
 /** "2 business days (review window 3-5)", or with the window's bound named when late. */
-export function ageText(age: { businessDays: number; window: keyof typeof SPENDING_WINDOWS_BUSINESS_DAYS; late: boolean }): string {
+export function ageText(age: {
+  businessDays: number;
+  window: keyof typeof SPENDING_WINDOWS_BUSINESS_DAYS;
+  late: boolean;
+}): string {
   const { from, to } = SPENDING_WINDOWS_BUSINESS_DAYS[age.window];
   const range = from === 0 ? `up to ${to}` : `${from}-${to}`;
   const waited = `${plural(age.businessDays, 'business day')} waiting`;
@@ -55,7 +59,10 @@ export function formatDay(value: string): string {
 /** "PDF, 12 KB". */
 export function documentLabel(doc: { contentType: string; size: number }): string {
   const kind = doc.contentType === 'application/pdf' ? 'PDF' : doc.contentType.replace(/^image\//, '').toUpperCase();
-  const size = doc.size >= 1024 * 1024 ? `${(doc.size / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(doc.size / 1024))} KB`;
+  const size =
+    doc.size >= 1024 * 1024
+      ? `${(doc.size / (1024 * 1024)).toFixed(1)} MB`
+      : `${Math.max(1, Math.round(doc.size / 1024))} KB`;
   return `${kind}, ${size}`;
 }
 

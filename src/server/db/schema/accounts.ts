@@ -19,7 +19,9 @@ export const users = pgTable(
     profileImageUrl: text('profile_image_url'),
     emailVerifiedAt: at('email_verified_at'),
     onboardingCompletedAt: at('onboarding_completed_at'),
-    status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'suspended'] })
+      .notNull()
+      .default('active'),
     notifyByEmail: boolean('notify_by_email').notNull().default(true),
     /** The authenticator (TOTP) secret, encrypted under the server's secret; set once enrolment is confirmed. */
     totpSecret: text('totp_secret'),
@@ -138,7 +140,9 @@ export const doctorProfiles = pgTable(
     bio: text('bio').notNull(),
     areasOfExpertise: text('areas_of_expertise').array().notNull(),
     consultationTypes: text('consultation_types').array().notNull(),
-    verificationStatus: text('verification_status', { enum: ['pending', 'verified', 'rejected'] }).notNull().default('pending'),
+    verificationStatus: text('verification_status', { enum: ['pending', 'verified', 'rejected'] })
+      .notNull()
+      .default('pending'),
     /** When and by whom the verification was decided, and why when rejected (shown to the doctor). */
     verificationDecidedAt: at('verification_decided_at'),
     verificationDecidedBy: uuid('verification_decided_by').references(() => users.id, { onDelete: 'set null' }),

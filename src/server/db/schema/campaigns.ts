@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { CampaignContent } from '#shared/schemas/campaign.ts';
 import { users } from './accounts.ts';
 
@@ -65,7 +77,9 @@ export const donationIntents = pgTable(
     message: text('message'),
     /** The click time the browser reported; createdAt is ours. */
     clientTimestamp: timestamp('client_timestamp', { withTimezone: true }).notNull(),
-    status: text('status', { enum: ['open', 'matched', 'dismissed'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'matched', 'dismissed'] })
+      .notNull()
+      .default('open'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -109,7 +123,9 @@ export const contactMessages = pgTable('contact_messages', {
   email: text('email').notNull(),
   subject: text('subject').notNull(),
   message: text('message').notNull(),
-  status: text('status', { enum: ['new', 'handled'] }).notNull().default('new'),
+  status: text('status', { enum: ['new', 'handled'] })
+    .notNull()
+    .default('new'),
   createdAt: createdAt(),
 });
 
@@ -124,7 +140,10 @@ export const analyticsEvents = pgTable(
     visitorHash: text('visitor_hash').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('analytics_events_created_idx').on(t.createdAt), index('analytics_events_name_created_idx').on(t.name, t.createdAt)],
+  (t) => [
+    index('analytics_events_created_idx').on(t.createdAt),
+    index('analytics_events_name_created_idx').on(t.name, t.createdAt),
+  ],
 );
 
 /** One random salt per UTC day; old salts are deleted so old hashes cannot be linked. */

@@ -24,7 +24,10 @@ export const notifications = pgTable(
     readAt: at('read_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt), uniqueIndex('notifications_user_event_uq').on(t.userId, t.eventKey)],
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('notifications_user_event_uq').on(t.userId, t.eventKey),
+  ],
 );
 
 /**
@@ -44,7 +47,10 @@ export const stories = pgTable(
     status: text('status').$type<StoryStatus>().notNull().default('draft'),
     title: text('title').notNull(),
     body: text('body').notNull(),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     images: jsonb('images').$type<StoryImage[]>().notNull().default([]),
     /** The author asks verified doctors for professional input (the doctor dashboard lists these). */
     wantsProfessionalInput: boolean('wants_professional_input').notNull().default(false),
@@ -69,7 +75,9 @@ export const stories = pgTable(
     index('stories_queue_idx').on(t.status, t.submittedAt),
     index('stories_public_idx')
       .on(t.publishedAt)
-      .where(sql`${t.publishedAt} is not null and ${t.hiddenAt} is null and ${t.publishConsent} and ${t.status} <> 'archived'`),
+      .where(
+        sql`${t.publishedAt} is not null and ${t.hiddenAt} is null and ${t.publishConsent} and ${t.status} <> 'archived'`,
+      ),
     index('stories_published_tags_idx').using('gin', t.publishedTags),
   ],
 );
@@ -109,7 +117,10 @@ export const storyComments = pgTable(
     thankedAt: at('thanked_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [index('story_comments_story_idx').on(t.storyId, t.createdAt), index('story_comments_author_idx').on(t.authorId)],
+  (t) => [
+    index('story_comments_story_idx').on(t.storyId, t.createdAt),
+    index('story_comments_author_idx').on(t.authorId),
+  ],
 );
 
 /** A signed-in user's report of a reply; moderators resolve it by hiding the reply or keeping it. */
@@ -129,5 +140,8 @@ export const commentReports = pgTable(
     resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('comment_reports_comment_reporter_uq').on(t.commentId, t.reporterId), index('comment_reports_open_idx').on(t.resolvedAt, t.createdAt)],
+  (t) => [
+    uniqueIndex('comment_reports_comment_reporter_uq').on(t.commentId, t.reporterId),
+    index('comment_reports_open_idx').on(t.resolvedAt, t.createdAt),
+  ],
 );

@@ -4,8 +4,26 @@
  * insert moves the campaign's running balance, whose CHECK keeps held = raised - released - refunded >= 0.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { COST_GROUP_KEYS, EXPENSE_STATUSES, LEDGER_KINDS, PAYEE_CATEGORIES, REFUND_REQUEST_STATUSES } from '#shared/constants.ts';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  COST_GROUP_KEYS,
+  EXPENSE_STATUSES,
+  LEDGER_KINDS,
+  PAYEE_CATEGORIES,
+  REFUND_REQUEST_STATUSES,
+} from '#shared/constants.ts';
 import { users } from './accounts.ts';
 import { campaigns, donations } from './campaigns.ts';
 import { uploads } from './uploads.ts';
@@ -66,7 +84,10 @@ export const expenseDocuments = pgTable(
       .references(() => uploads.id, { onDelete: 'restrict' }),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.expenseId, t.uploadId] }), uniqueIndex('expense_documents_upload_uq').on(t.uploadId)],
+  (t) => [
+    primaryKey({ columns: [t.expenseId, t.uploadId] }),
+    uniqueIndex('expense_documents_upload_uq').on(t.uploadId),
+  ],
 );
 
 /** One row per approving admin: the primary key makes "two different approvers" a count. */
@@ -103,8 +124,12 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_entries_campaign_idx').on(t.campaignId, t.createdAt),
     index('ledger_entries_donation_idx').on(t.donationId),
-    uniqueIndex('ledger_entries_release_uq').on(t.expenseId).where(sql`${t.kind} = 'release'`),
-    uniqueIndex('ledger_entries_donation_once_uq').on(t.donationId, t.kind).where(sql`${t.kind} in ('donation', 'donation_void')`),
+    uniqueIndex('ledger_entries_release_uq')
+      .on(t.expenseId)
+      .where(sql`${t.kind} = 'release'`),
+    uniqueIndex('ledger_entries_donation_once_uq')
+      .on(t.donationId, t.kind)
+      .where(sql`${t.kind} in ('donation', 'donation_void')`),
     check('ledger_entries_amount_positive', sql`${t.amountCents} > 0`),
     check(
       'ledger_entries_kind_links',
@@ -125,7 +150,9 @@ export const ledgerBalances = pgTable(
     releasedCents: cents('released_cents').notNull().default(0),
     refundedCents: cents('refunded_cents').notNull().default(0),
   },
-  (t) => [check('ledger_balances_held_nonnegative', sql`${t.raisedCents} - ${t.releasedCents} - ${t.refundedCents} >= 0`)],
+  (t) => [
+    check('ledger_balances_held_nonnegative', sql`${t.raisedCents} - ${t.releasedCents} - ${t.refundedCents} >= 0`),
+  ],
 );
 
 /** A donor asking for their money back; lands in the admins' queue. */
@@ -152,5 +179,8 @@ export const refundRequests = pgTable(
     decidedAt: at('decided_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [index('refund_requests_status_idx').on(t.status, t.createdAt), check('refund_requests_amount_positive', sql`${t.amountCents} > 0`)],
+  (t) => [
+    index('refund_requests_status_idx').on(t.status, t.createdAt),
+    check('refund_requests_amount_positive', sql`${t.amountCents} > 0`),
+  ],
 );

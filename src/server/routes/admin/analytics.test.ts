@@ -38,7 +38,9 @@ describe('analytics', () => {
 
   it('refuses a bad or inverted range', async () => {
     expect((await getWith(t.app, '/api/admin/analytics?from=2026-13-01&to=2026-01-01', manager)).statusCode).toBe(400);
-    expect((await getWith(t.app, '/api/admin/analytics?from=2026-02-01&to=2026-01-01', manager)).json().message).toBe('from must be on or before to');
+    expect((await getWith(t.app, '/api/admin/analytics?from=2026-02-01&to=2026-01-01', manager)).json().message).toBe(
+      'from must be on or before to',
+    );
     expect((await getWith(t.app, '/api/admin/analytics?from=2020-01-01&to=2026-01-01', manager)).statusCode).toBe(400);
   });
 });

@@ -13,21 +13,35 @@ let moderator = { id: '', cookie: '' };
 
 const QUEUE = '/api/admin/doctor-verifications';
 const verify = (id: string, cookie: string) => postJson(t.app, `${QUEUE}/${id}/verify`, {}, { cookie });
-const reject = (id: string, cookie: string, body: unknown) => postJson(t.app, `${QUEUE}/${id}/reject`, body, { cookie });
+const reject = (id: string, cookie: string, body: unknown) =>
+  postJson(t.app, `${QUEUE}/${id}/reject`, body, { cookie });
 
 /** A doctor who signed up and completed onboarding through the API (their profile waits for verification). */
 async function onboardedDoctor(overrides: Record<string, unknown> = {}, answers: Partial<typeof DOCTOR_ANSWERS> = {}) {
   const doctor = await signUp(t.app, { role: 'doctor', ...overrides });
-  const res = await postJson(t.app, '/api/user/onboarding', { role: 'doctor', onboardingData: { ...DOCTOR_ANSWERS, ...answers } }, { cookie: doctor.cookie });
+  const res = await postJson(
+    t.app,
+    '/api/user/onboarding',
+    { role: 'doctor', onboardingData: { ...DOCTOR_ANSWERS, ...answers } },
+    { cookie: doctor.cookie },
+  );
   expect(res.statusCode).toBe(200);
   return doctor;
 }
 
 const notificationsOf = (userId: string, type: string) =>
-  t.database.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
+  t.database.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
 const auditOf = (targetId: string) => t.database.db.select().from(auditLog).where(eq(auditLog.targetId, targetId));
-const mailsTo = (email: string) => t.database.db.select().from(outbox).where(and(eq(outbox.to, email), like(outbox.subject, '%doctor profile%')));
-const profileOf = async (userId: string) => (await t.database.db.select().from(doctorProfiles).where(eq(doctorProfiles.userId, userId)))[0]!;
+const mailsTo = (email: string) =>
+  t.database.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.to, email), like(outbox.subject, '%doctor profile%')));
+const profileOf = async (userId: string) =>
+  (await t.database.db.select().from(doctorProfiles).where(eq(doctorProfiles.userId, userId)))[0]!;
 
 beforeAll(async () => {
   const sign = async (level: 'moderator' | 'manager' | 'super_admin') => {
@@ -41,8 +55,14 @@ beforeAll(async () => {
 
 describe('the verification queue', () => {
   it('shows managers the pending profiles oldest first, with the license details and email', async () => {
-    const older = await buildDoctor(t.database.db, { status: 'pending', profile: { verificationRequestedAt: new Date(Date.now() - 3 * 86_400_000), licenseNumber: 'OLD-1' } });
-    const newer = await buildDoctor(t.database.db, { status: 'pending', profile: { verificationRequestedAt: new Date(Date.now() - 86_400_000), licenseNumber: 'NEW-2' } });
+    const older = await buildDoctor(t.database.db, {
+      status: 'pending',
+      profile: { verificationRequestedAt: new Date(Date.now() - 3 * 86_400_000), licenseNumber: 'OLD-1' },
+    });
+    const newer = await buildDoctor(t.database.db, {
+      status: 'pending',
+      profile: { verificationRequestedAt: new Date(Date.now() - 86_400_000), licenseNumber: 'NEW-2' },
+    });
     await buildDoctor(t.database.db, { status: 'verified' });
     const res = await getWith(t.app, `${QUEUE}?status=pending`, manager.cookie);
     expect(res.statusCode).toBe(200);
@@ -60,7 +80,9 @@ describe('the verification queue', () => {
     });
     // Pending is the default tab.
     expect((await getWith(t.app, QUEUE, manager.cookie)).json()).toEqual(items);
-    const verified = (await getWith(t.app, `${QUEUE}?status=verified`, superAdmin.cookie)).json() as { status: string }[];
+    const verified = (await getWith(t.app, `${QUEUE}?status=verified`, superAdmin.cookie)).json() as {
+      status: string;
+    }[];
     expect(verified.length).toBeGreaterThan(0);
     expect(verified.every((v) => v.status === 'verified')).toBe(true);
   });
@@ -68,9 +90,14 @@ describe('the verification queue', () => {
   it('keeps a waiting doctor in their place when they edit their answers', async () => {
     const first = await onboardedDoctor();
     const second = await onboardedDoctor();
-    const edit = { role: 'doctor', onboardingData: { ...DOCTOR_ANSWERS, bio: `${DOCTOR_ANSWERS.bio} I also see patients on Saturdays.` } };
+    const edit = {
+      role: 'doctor',
+      onboardingData: { ...DOCTOR_ANSWERS, bio: `${DOCTOR_ANSWERS.bio} I also see patients on Saturdays.` },
+    };
     expect((await postJson(t.app, '/api/user/onboarding', edit, { cookie: first.cookie })).statusCode).toBe(200);
-    const order = ((await getWith(t.app, `${QUEUE}?status=pending`, manager.cookie)).json() as { id: string }[]).map((i) => i.id);
+    const order = ((await getWith(t.app, `${QUEUE}?status=pending`, manager.cookie)).json() as { id: string }[]).map(
+      (i) => i.id,
+    );
     expect(order.indexOf(first.user.id)).toBeLessThan(order.indexOf(second.user.id));
     expect((await profileOf(first.user.id)).bio).toContain('Saturdays');
   });
@@ -106,7 +133,12 @@ describe('verifying a doctor', () => {
 
     const res = await verify(id, manager.cookie);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id, status: 'verified', changed: true, decidedByEmail: expect.stringContaining('manager.') });
+    expect(res.json()).toMatchObject({
+      id,
+      status: 'verified',
+      changed: true,
+      decidedByEmail: expect.stringContaining('manager.'),
+    });
     // The same request again (a double click, a retry) changes nothing and tells nobody again.
     const again = await verify(id, manager.cookie);
     expect(again.statusCode).toBe(200);
@@ -118,7 +150,13 @@ describe('verifying a doctor', () => {
     expect(await mailsTo(doctor.person.email)).toHaveLength(1);
     const entries = await auditOf(id);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ action: 'doctor.verify', targetType: 'doctor', actorId: manager.id, before: { status: 'pending', note: null }, after: { status: 'verified', note: null } });
+    expect(entries[0]).toMatchObject({
+      action: 'doctor.verify',
+      targetType: 'doctor',
+      actorId: manager.id,
+      before: { status: 'pending', note: null },
+      after: { status: 'verified', note: null },
+    });
 
     expect((await t.app.inject(`/api/doctors/${id}`)).json()).toMatchObject({ name: 'Dr. Amara Okafor' });
     const dashboard = (await getWith(t.app, '/api/doctor/dashboard', doctor.cookie)).json();
@@ -127,7 +165,10 @@ describe('verifying a doctor', () => {
 
   it('makes one decision of two identical requests sent at once', async () => {
     const doctor = await onboardedDoctor();
-    const answers = await Promise.all([verify(doctor.user.id, manager.cookie), verify(doctor.user.id, superAdmin.cookie)]);
+    const answers = await Promise.all([
+      verify(doctor.user.id, manager.cookie),
+      verify(doctor.user.id, superAdmin.cookie),
+    ]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
     expect(answers.map((a) => a.json().changed).sort()).toEqual([false, true]);
     expect(await notificationsOf(doctor.user.id, 'doctor_verification')).toHaveLength(1);
@@ -140,19 +181,30 @@ describe('verifying a doctor', () => {
     const res = await reject(id, manager.cookie, { reason: '  The Oregon board has no license MD-LIC-771234.  ' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'rejected', note: 'The Oregon board has no license MD-LIC-771234.' });
-    expect((await reject(id, manager.cookie, { reason: 'The Oregon board has no license MD-LIC-771234.' })).json().changed).toBe(false);
+    expect(
+      (await reject(id, manager.cookie, { reason: 'The Oregon board has no license MD-LIC-771234.' })).json().changed,
+    ).toBe(false);
     let notices = await notificationsOf(id, 'doctor_verification');
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ title: 'Your doctor profile was not verified', body: 'The Oregon board has no license MD-LIC-771234.' });
+    expect(notices[0]).toMatchObject({
+      title: 'Your doctor profile was not verified',
+      body: 'The Oregon board has no license MD-LIC-771234.',
+    });
     const dashboard = (await getWith(t.app, '/api/doctor/dashboard', doctor.cookie)).json();
-    expect(dashboard.verification).toMatchObject({ status: 'rejected', note: 'The Oregon board has no license MD-LIC-771234.' });
+    expect(dashboard.verification).toMatchObject({
+      status: 'rejected',
+      note: 'The Oregon board has no license MD-LIC-771234.',
+    });
     expect((await t.app.inject(`/api/doctors/${id}`)).statusCode).toBe(404);
 
     // The license turned up after all.
     expect((await verify(id, manager.cookie)).json()).toMatchObject({ status: 'verified', note: null, changed: true });
     expect((await verify(id, manager.cookie)).json().changed).toBe(false);
     notices = await notificationsOf(id, 'doctor_verification');
-    expect(notices.map((n) => n.title).sort()).toEqual(['Your doctor profile is verified', 'Your doctor profile was not verified']);
+    expect(notices.map((n) => n.title).sort()).toEqual([
+      'Your doctor profile is verified',
+      'Your doctor profile was not verified',
+    ]);
     expect(await mailsTo(doctor.person.email)).toHaveLength(2);
     expect((await auditOf(id)).map((e) => e.action).sort()).toEqual(['doctor.reject', 'doctor.verify']);
   });
@@ -162,7 +214,11 @@ describe('verifying a doctor', () => {
     ['a reason too short', { reason: ' no ' }, 'Give a reason the doctor will see'],
     ['a reason too long', { reason: 'x'.repeat(501) }, 'Keep the reason under 500 characters'],
     ['a reason that is not text', { reason: 42 }, 'Give a reason the doctor will see'],
-    ['a reason with a NUL character', { reason: 'License\u0000 expired' }, 'The reason holds characters that cannot be shown'],
+    [
+      'a reason with a NUL character',
+      { reason: 'License\u0000 expired' },
+      'The reason holds characters that cannot be shown',
+    ],
     ['an unknown field', { reason: 'License expired', notify: false }, undefined],
   ])('refuses a rejection with %s (400, nothing written)', async (_name, body, message) => {
     const { user } = await buildDoctor(t.database.db, { status: 'pending' });
@@ -186,7 +242,12 @@ describe('verifying a doctor', () => {
     expect((await verify(user.id, manager.cookie)).statusCode).toBe(409);
     expect(await auditOf(user.id)).toEqual([]);
     // A body that is not JSON is a 400 too.
-    const garbage = await t.app.inject({ method: 'POST', url: `${QUEUE}/${user.id}/reject`, payload: '{oops', headers: { cookie: manager.cookie, origin: SITE_ORIGIN, 'content-type': 'application/json' } });
+    const garbage = await t.app.inject({
+      method: 'POST',
+      url: `${QUEUE}/${user.id}/reject`,
+      payload: '{oops',
+      headers: { cookie: manager.cookie, origin: SITE_ORIGIN, 'content-type': 'application/json' },
+    });
     expect(garbage.statusCode).toBe(400);
   });
 });
@@ -200,14 +261,27 @@ describe('telling managers a doctor waits', () => {
     expect(await queueNotices(manager.id)).toHaveLength(1);
     expect(await queueNotices(superAdmin.id)).toHaveLength(1);
     expect(await queueNotices(moderator.id)).toHaveLength(0);
-    expect((await queueNotices(manager.id))[0]).toMatchObject({ title: 'Dr. Lena Park waits for verification', link: '/admin-doctors' });
+    expect((await queueNotices(manager.id))[0]).toMatchObject({
+      title: 'Dr. Lena Park waits for verification',
+      link: '/admin-doctors',
+    });
 
     // Correcting answers while waiting is the same wait.
-    await postJson(t.app, '/api/user/onboarding', { role: 'doctor', onboardingData: { ...DOCTOR_ANSWERS, yearsExperience: 13 } }, { cookie: doctor.cookie });
+    await postJson(
+      t.app,
+      '/api/user/onboarding',
+      { role: 'doctor', onboardingData: { ...DOCTOR_ANSWERS, yearsExperience: 13 } },
+      { cookie: doctor.cookie },
+    );
     expect(await queueNotices(manager.id)).toHaveLength(1);
 
     await reject(id, manager.cookie, { reason: 'License number has a typo' });
-    await postJson(t.app, '/api/user/onboarding', { role: 'doctor', onboardingData: { ...DOCTOR_ANSWERS, licenseNumber: 'MD-LIC-771235' } }, { cookie: doctor.cookie });
+    await postJson(
+      t.app,
+      '/api/user/onboarding',
+      { role: 'doctor', onboardingData: { ...DOCTOR_ANSWERS, licenseNumber: 'MD-LIC-771235' } },
+      { cookie: doctor.cookie },
+    );
     expect((await profileOf(id)).verificationStatus).toBe('pending');
     expect(await queueNotices(manager.id)).toHaveLength(2);
   });
@@ -216,7 +290,13 @@ describe('telling managers a doctor waits', () => {
     const doctor = await onboardedDoctor();
     const id = doctor.user.id;
     await verify(id, manager.cookie);
-    const save = (answers: Partial<typeof DOCTOR_ANSWERS>) => postJson(t.app, '/api/user/onboarding', { role: 'doctor', onboardingData: { ...DOCTOR_ANSWERS, ...answers } }, { cookie: doctor.cookie });
+    const save = (answers: Partial<typeof DOCTOR_ANSWERS>) =>
+      postJson(
+        t.app,
+        '/api/user/onboarding',
+        { role: 'doctor', onboardingData: { ...DOCTOR_ANSWERS, ...answers } },
+        { cookie: doctor.cookie },
+      );
     await save({ bio: `${DOCTOR_ANSWERS.bio} Now also seeing patients on Saturdays.` });
     expect((await profileOf(id)).verificationStatus).toBe('verified');
     await save({ licenseState: 'Washington' });
@@ -230,7 +310,16 @@ describe('telling managers a doctor waits', () => {
     await postJson(
       t.app,
       '/api/user/onboarding',
-      { role: 'patient', onboardingData: { medicalCondition: 'Endometriosis', symptoms: 'Pain', treatmentGoals: 'Surgery', urgencyLevel: 'high', preferredContactMethod: 'email' } },
+      {
+        role: 'patient',
+        onboardingData: {
+          medicalCondition: 'Endometriosis',
+          symptoms: 'Pain',
+          treatmentGoals: 'Surgery',
+          urgencyLevel: 'high',
+          preferredContactMethod: 'email',
+        },
+      },
       { cookie: patient.cookie },
     );
     expect(await notificationsOf(manager.id, 'admin_queue')).toHaveLength(before.length);

@@ -41,7 +41,10 @@ const adminDoctors: FastifyPluginAsyncZod = async (app) => {
       const { status, page } = request.query;
       const where = eq(doctorProfiles.verificationStatus, status);
       // The queue is worked oldest first; decided profiles show the latest decisions first.
-      const order = status === 'pending' ? [asc(doctorProfiles.verificationRequestedAt), asc(doctorProfiles.userId)] : [desc(doctorProfiles.verificationDecidedAt), asc(doctorProfiles.userId)];
+      const order =
+        status === 'pending'
+          ? [asc(doctorProfiles.verificationRequestedAt), asc(doctorProfiles.userId)]
+          : [desc(doctorProfiles.verificationDecidedAt), asc(doctorProfiles.userId)];
       const [rows, [total]] = await Promise.all([
         app.db
           .select(queueColumns)
@@ -63,13 +66,19 @@ const adminDoctors: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/doctor-verifications/:id/verify',
     { schema: { params: idParams, body: VerifyDoctorSchema }, config: { access: { admin: 'manager' } } },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await decide(app, request, request.params.id, { status: 'verified' })),
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await decide(app, request, request.params.id, { status: 'verified' })),
   );
 
   app.post(
     '/api/admin/doctor-verifications/:id/reject',
     { schema: { params: idParams, body: RejectDoctorSchema }, config: { access: { admin: 'manager' } } },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await decide(app, request, request.params.id, { status: 'rejected', reason: request.body.reason })),
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await decide(app, request, request.params.id, { status: 'rejected', reason: request.body.reason })),
   );
 };
 export default adminDoctors;

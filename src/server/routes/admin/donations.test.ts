@@ -16,7 +16,8 @@ beforeAll(async () => {
   manager = (await signInAdmin(t.app, t.database.db, 'manager')).cookie;
 });
 
-const elevate = (cookie: string, password = STRONG_PASSWORD) => postJson(t.app, '/api/admin/elevate', { password }, { cookie });
+const elevate = (cookie: string, password = STRONG_PASSWORD) =>
+  postJson(t.app, '/api/admin/elevate', { password }, { cookie });
 const gift = { amount: 120.5, message: null, paymentMethod: 'Zelle', donorName: 'Ruth B.', isAnonymous: false };
 
 describe('the password gate', () => {
@@ -28,7 +29,11 @@ describe('the password gate', () => {
     expect((await elevate(manager)).statusCode).toBe(200);
     expect((await getWith(t.app, '/api/admin/donations', manager)).statusCode).toBe(200);
 
-    await t.app.inject({ method: 'DELETE', url: '/api/admin/elevate', headers: { cookie: manager, origin: SITE_ORIGIN } });
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/api/admin/elevate',
+      headers: { cookie: manager, origin: SITE_ORIGIN },
+    });
     expect((await getWith(t.app, '/api/admin/donations', manager)).statusCode).toBe(403);
 
     await elevate(manager);
@@ -47,17 +52,35 @@ describe('recording donations', () => {
     await elevate(manager);
     const res = await postJson(t.app, '/api/admin/add-donation', gift, { cookie: manager });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ amount: 120.5, amountCents: 12_050, paymentMethod: 'Zelle', donorName: 'Ruth B.' });
-    expect((await t.app.inject('/api/fundraising/progress')).json()).toMatchObject({ currentCents: 12_050, donorCount: 1 });
+    expect(res.json()).toMatchObject({
+      amount: 120.5,
+      amountCents: 12_050,
+      paymentMethod: 'Zelle',
+      donorName: 'Ruth B.',
+    });
+    expect((await t.app.inject('/api/fundraising/progress')).json()).toMatchObject({
+      currentCents: 12_050,
+      donorCount: 1,
+    });
     const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, res.json().id));
     expect(entry).toMatchObject({ action: 'donation.record', targetType: 'donation' });
   });
 
   it('keeps no name for an anonymous gift and counts a CAD gift at its USD equivalent', async () => {
     await elevate(manager);
-    const res = await postJson(t.app, '/api/admin/add-donation', { ...gift, currency: 'CAD', amount: 100, usdAmount: 73, isAnonymous: true }, { cookie: manager });
+    const res = await postJson(
+      t.app,
+      '/api/admin/add-donation',
+      { ...gift, currency: 'CAD', amount: 100, usdAmount: 73, isAnonymous: true },
+      { cookie: manager },
+    );
     expect(res.json()).toMatchObject({ donorName: null, isAnonymous: true, currency: 'CAD', usdCents: 7300 });
-    const needsUsd = await postJson(t.app, '/api/admin/add-donation', { ...gift, currency: 'CAD' }, { cookie: manager });
+    const needsUsd = await postJson(
+      t.app,
+      '/api/admin/add-donation',
+      { ...gift, currency: 'CAD' },
+      { cookie: manager },
+    );
     expect(needsUsd.statusCode).toBe(400);
     expect(needsUsd.json()).toMatchObject({ fieldErrors: { usdAmount: expect.any(String) } });
   });
@@ -65,7 +88,11 @@ describe('recording donations', () => {
   it("answers the spec's message when the amount or method is missing, and records nothing", async () => {
     await elevate(manager);
     const [before] = await t.database.db.select({ n: count() }).from(donations);
-    for (const body of [{ ...gift, amount: undefined }, { ...gift, paymentMethod: undefined }, { ...gift, paymentMethod: 'Bitcoin' }]) {
+    for (const body of [
+      { ...gift, amount: undefined },
+      { ...gift, paymentMethod: undefined },
+      { ...gift, paymentMethod: 'Bitcoin' },
+    ]) {
       const res = await postJson(t.app, '/api/admin/add-donation', body, { cookie: manager });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Please fill in the amount and payment method.');
@@ -76,29 +103,57 @@ describe('recording donations', () => {
 
   it('records one payment once: the same method and reference is refused', async () => {
     await elevate(manager);
-    const first = await postJson(t.app, '/api/admin/add-donation', { ...gift, externalReference: 'ZL-0042' }, { cookie: manager });
+    const first = await postJson(
+      t.app,
+      '/api/admin/add-donation',
+      { ...gift, externalReference: 'ZL-0042' },
+      { cookie: manager },
+    );
     expect(first.statusCode).toBe(201);
-    const again = await postJson(t.app, '/api/admin/add-donation', { ...gift, externalReference: 'ZL-0042' }, { cookie: manager });
+    const again = await postJson(
+      t.app,
+      '/api/admin/add-donation',
+      { ...gift, externalReference: 'ZL-0042' },
+      { cookie: manager },
+    );
     expect(again.statusCode).toBe(409);
   });
 
   it('turns an intent into a donation in one step, marking it matched; a second try is refused', async () => {
     await elevate(manager);
     const intent = await buildIntent(t.database.db, { amountCents: 5000 });
-    const res = await postJson(t.app, '/api/admin/add-donation', { ...gift, amount: 50, intentId: intent.id }, { cookie: manager });
+    const res = await postJson(
+      t.app,
+      '/api/admin/add-donation',
+      { ...gift, amount: 50, intentId: intent.id },
+      { cookie: manager },
+    );
     expect(res.statusCode).toBe(201);
     const [row] = await t.database.db.select().from(donationIntents).where(eq(donationIntents.id, intent.id));
     expect(row!.status).toBe('matched');
-    expect((await postJson(t.app, '/api/admin/add-donation', { ...gift, amount: 50, intentId: intent.id }, { cookie: manager })).statusCode).toBe(409);
+    expect(
+      (
+        await postJson(
+          t.app,
+          '/api/admin/add-donation',
+          { ...gift, amount: 50, intentId: intent.id },
+          { cookie: manager },
+        )
+      ).statusCode,
+    ).toBe(409);
   });
 
   it('records an intent once when two admins turn it into a donation at the same moment', async () => {
     await elevate(manager);
     const intent = await buildIntent(t.database.db, { amountCents: 2500 });
-    const record = () => postJson(t.app, '/api/admin/add-donation', { ...gift, amount: 25, intentId: intent.id }, { cookie: manager });
+    const record = () =>
+      postJson(t.app, '/api/admin/add-donation', { ...gift, amount: 25, intentId: intent.id }, { cookie: manager });
     const answers = await Promise.all([record(), record(), record()]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
-    const [recorded] = await t.database.db.select({ n: count() }).from(donations).where(eq(donations.intentId, intent.id));
+    const [recorded] = await t.database.db
+      .select({ n: count() })
+      .from(donations)
+      .where(eq(donations.intentId, intent.id));
     expect(recorded!.n).toBe(1);
   });
 });
@@ -106,7 +161,8 @@ describe('recording donations', () => {
 describe('lists', () => {
   it('pages donations and open intents ten at a time, newest first, with the total', async () => {
     await elevate(manager);
-    for (let i = 0; i < 12; i++) await buildIntent(t.database.db, { amountCents: 100 * (i + 1), createdAt: new Date(Date.now() + i * 1000) });
+    for (let i = 0; i < 12; i++)
+      await buildIntent(t.database.db, { amountCents: 100 * (i + 1), createdAt: new Date(Date.now() + i * 1000) });
     const first = await getWith(t.app, '/api/admin/donation-intents', manager);
     expect(first.json()).toHaveLength(10);
     const total = Number(first.headers['x-total-count']);
@@ -119,12 +175,22 @@ describe('lists', () => {
   it('removes an intent from the open list, and audits it', async () => {
     await elevate(manager);
     const intent = await buildIntent(t.database.db);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/donation-intents/${intent.id}`, headers: { cookie: manager, origin: SITE_ORIGIN } });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/donation-intents/${intent.id}`,
+      headers: { cookie: manager, origin: SITE_ORIGIN },
+    });
     expect(del.statusCode).toBe(204);
-    const ids = ((await getWith(t.app, '/api/admin/donation-intents?page=1', manager)).json() as { id: string }[]).map((i) => i.id);
+    const ids = ((await getWith(t.app, '/api/admin/donation-intents?page=1', manager)).json() as { id: string }[]).map(
+      (i) => i.id,
+    );
     expect(ids).not.toContain(intent.id);
     expect(await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, intent.id))).toHaveLength(1);
-    const again = await t.app.inject({ method: 'DELETE', url: `/api/admin/donation-intents/${intent.id}`, headers: { cookie: manager, origin: SITE_ORIGIN } });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/donation-intents/${intent.id}`,
+      headers: { cookie: manager, origin: SITE_ORIGIN },
+    });
     expect(again.statusCode).toBe(404);
   });
 });
@@ -132,11 +198,19 @@ describe('lists', () => {
 describe('corrections and exports', () => {
   it('edits a donation with a reason, keeping the amount, and audits before and after', async () => {
     await elevate(manager);
-    const created = (await postJson(t.app, '/api/admin/add-donation', { ...gift, donorName: 'Ruht B.' }, { cookie: manager })).json();
+    const created = (
+      await postJson(t.app, '/api/admin/add-donation', { ...gift, donorName: 'Ruht B.' }, { cookie: manager })
+    ).json();
     const res = await t.app.inject({
       method: 'PATCH',
       url: `/api/admin/donations/${created.id}`,
-      payload: { donorName: 'Ruth B.', isAnonymous: false, message: null, externalReference: null, reason: 'Typo in the name' },
+      payload: {
+        donorName: 'Ruth B.',
+        isAnonymous: false,
+        message: null,
+        externalReference: null,
+        reason: 'Typo in the name',
+      },
       headers: { cookie: manager, origin: SITE_ORIGIN, 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(200);
@@ -148,10 +222,29 @@ describe('corrections and exports', () => {
   it('voids a mistaken donation: it stops counting, its intent reopens, and a reason is required', async () => {
     await elevate(manager);
     const intent = await buildIntent(t.database.db, { amountCents: 9900 });
-    const created = (await postJson(t.app, '/api/admin/add-donation', { ...gift, amount: 99, intentId: intent.id }, { cookie: manager })).json();
+    const created = (
+      await postJson(
+        t.app,
+        '/api/admin/add-donation',
+        { ...gift, amount: 99, intentId: intent.id },
+        { cookie: manager },
+      )
+    ).json();
     const before = (await t.app.inject('/api/fundraising/progress')).json().currentCents as number;
-    expect((await postJson(t.app, `/api/admin/donations/${created.id}/void`, { reason: '' }, { cookie: manager })).statusCode).toBe(400);
-    expect((await postJson(t.app, `/api/admin/donations/${created.id}/void`, { reason: 'Recorded twice' }, { cookie: manager })).statusCode).toBe(204);
+    expect(
+      (await postJson(t.app, `/api/admin/donations/${created.id}/void`, { reason: '' }, { cookie: manager }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await postJson(
+          t.app,
+          `/api/admin/donations/${created.id}/void`,
+          { reason: 'Recorded twice' },
+          { cookie: manager },
+        )
+      ).statusCode,
+    ).toBe(204);
     expect((await t.app.inject('/api/fundraising/progress')).json().currentCents).toBe(before - 9900);
     const [row] = await t.database.db.select().from(donationIntents).where(eq(donationIntents.id, intent.id));
     expect(row!.status).toBe('open');
@@ -159,10 +252,17 @@ describe('corrections and exports', () => {
 
   it('exports donations as CSV, with formulas neutralised', async () => {
     await elevate(manager);
-    await postJson(t.app, '/api/admin/add-donation', { ...gift, donorName: '=HYPERLINK("http://evil")', message: 'Get well, "Maya"' }, { cookie: manager });
+    await postJson(
+      t.app,
+      '/api/admin/add-donation',
+      { ...gift, donorName: '=HYPERLINK("http://evil")', message: 'Get well, "Maya"' },
+      { cookie: manager },
+    );
     const res = await getWith(t.app, '/api/admin/donations.csv', manager);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    expect(res.body.split('\r\n')[0]).toBe('id,created_at,amount,currency,usd_amount,payment_method,donor_name,anonymous,message,reference,intent_id,voided_at');
+    expect(res.body.split('\r\n')[0]).toBe(
+      'id,created_at,amount,currency,usd_amount,payment_method,donor_name,anonymous,message,reference,intent_id,voided_at',
+    );
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(res.body).toContain('"Get well, ""Maya"""');
     expect((await getWith(t.app, '/api/admin/donation-intents.csv', manager)).statusCode).toBe(200);
@@ -170,9 +270,20 @@ describe('corrections and exports', () => {
 
   it('exports exactly the rows in the database, amounts to the cent', async () => {
     await elevate(manager);
-    await postJson(t.app, '/api/admin/add-donation', { ...gift, amount: 0.07, currency: 'CAD', usdAmount: 0.05 }, { cookie: manager });
+    await postJson(
+      t.app,
+      '/api/admin/add-donation',
+      { ...gift, amount: 0.07, currency: 'CAD', usdAmount: 0.05 },
+      { cookie: manager },
+    );
     const csvRows = (url: string) =>
-      getWith(t.app, url, manager).then((res) => res.body.trim().split('\r\n').slice(1).map((line) => line.split(',')));
+      getWith(t.app, url, manager).then((res) =>
+        res.body
+          .trim()
+          .split('\r\n')
+          .slice(1)
+          .map((line) => line.split(',')),
+      );
 
     const stored = await t.database.db.select().from(donations);
     const exported = new Map((await csvRows('/api/admin/donations.csv')).map((cells) => [cells[0], cells]));
@@ -186,8 +297,11 @@ describe('corrections and exports', () => {
     }
 
     const intents = await t.database.db.select().from(donationIntents);
-    const exportedIntents = new Map((await csvRows('/api/admin/donation-intents.csv')).map((cells) => [cells[0], cells]));
+    const exportedIntents = new Map(
+      (await csvRows('/api/admin/donation-intents.csv')).map((cells) => [cells[0], cells]),
+    );
     expect(exportedIntents.size).toBe(intents.length);
-    for (const i of intents) expect(exportedIntents.get(i.id)?.slice(2, 4)).toEqual([(i.amountCents / 100).toFixed(2), i.paymentMethod]);
+    for (const i of intents)
+      expect(exportedIntents.get(i.id)?.slice(2, 4)).toEqual([(i.amountCents / 100).toFixed(2), i.paymentMethod]);
   });
 });

@@ -10,7 +10,11 @@ const t = setupTestApp();
 
 async function registerWithInvite(link: string, overrides: Record<string, unknown> = {}) {
   const inviteToken = new URL(link).searchParams.get('invite')!;
-  return postJson(t.app, '/api/auth/register', { ...newPerson({ role: 'admin', ...overrides }), inviteToken, altcha: await solveAltcha(t.app) });
+  return postJson(t.app, '/api/auth/register', {
+    ...newPerson({ role: 'admin', ...overrides }),
+    inviteToken,
+    altcha: await solveAltcha(t.app),
+  });
 }
 
 describe('the first super admin and admin invites', () => {
@@ -36,7 +40,12 @@ describe('the first super admin and admin invites', () => {
     expect(refused.json().message).toBe(TWO_FACTOR_SETUP_NEEDED);
     await enrolTwoFactor(t.app, cookie);
 
-    const invite = await postJson(t.app, '/api/admin/invites', { adminLevel: 'moderator', email: 'mod@example.com' }, { cookie });
+    const invite = await postJson(
+      t.app,
+      '/api/admin/invites',
+      { adminLevel: 'moderator', email: 'mod@example.com' },
+      { cookie },
+    );
     expect(invite.statusCode).toBe(201);
     const wrongEmail = await registerWithInvite(invite.json().link, { email: 'someone-else@example.com' });
     expect(wrongEmail.statusCode).toBe(403);
@@ -45,7 +54,9 @@ describe('the first super admin and admin invites', () => {
 
     const modCookie = sessionCookie(moderator);
     await enrolTwoFactor(t.app, modCookie);
-    expect((await postJson(t.app, '/api/admin/invites', { adminLevel: 'super_admin' }, { cookie: modCookie })).statusCode).toBe(403);
+    expect(
+      (await postJson(t.app, '/api/admin/invites', { adminLevel: 'super_admin' }, { cookie: modCookie })).statusCode,
+    ).toBe(403);
     expect((await postJson(t.app, '/api/admin/invites', { adminLevel: 'moderator' })).statusCode).toBe(401);
   });
 });

@@ -33,21 +33,34 @@ describe('admin dashboard', () => {
     });
   });
 
-  it("gives a moderator the queues but no money figures (totals, donors, intents)", async () => {
+  it('gives a moderator the queues but no money figures (totals, donors, intents)', async () => {
     await buildDonation(t.database.db, { amountCents: 2500 });
     await buildIntent(t.database.db, {});
     const body = (await getWith(t.app, '/api/admin/dashboard', admin.moderator)).json();
-    expect(Object.keys(body).sort()).toEqual(['newContactMessages', 'oldestPendingStoryAt', 'pendingDoctorVerifications', 'pendingStories']);
+    expect(Object.keys(body).sort()).toEqual([
+      'newContactMessages',
+      'oldestPendingStoryAt',
+      'pendingDoctorVerifications',
+      'pendingStories',
+    ]);
   });
 });
 
 describe('contact inbox', () => {
   it('lists messages from /contact and marks them handled, with an audit entry', async () => {
-    const sent = await postJson(t.app, '/api/contact', { name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'Hi there', altcha: await solveAltcha(t.app) });
+    const sent = await postJson(t.app, '/api/contact', {
+      name: 'Ada',
+      email: 'ada@example.com',
+      subject: 'Hello',
+      message: 'Hi there',
+      altcha: await solveAltcha(t.app),
+    });
     const id = sent.json().id as string;
     const fresh = await getWith(t.app, '/api/admin/contact-messages?status=new', admin.moderator);
     expect(fresh.json().map((m: { id: string }) => m.id)).toContain(id);
-    expect((await postJson(t.app, `/api/admin/contact-messages/${id}/handled`, {}, { cookie: admin.moderator })).statusCode).toBe(204);
+    expect(
+      (await postJson(t.app, `/api/admin/contact-messages/${id}/handled`, {}, { cookie: admin.moderator })).statusCode,
+    ).toBe(204);
     const handled = await getWith(t.app, '/api/admin/contact-messages?status=handled', admin.moderator);
     expect(handled.json()[0]).toMatchObject({ id, status: 'handled' });
     expect((await getWith(t.app, '/api/admin/dashboard', admin.moderator)).json().newContactMessages).toBe(0);
@@ -69,13 +82,32 @@ describe('audit log', () => {
   });
 
   it("names each entry's actor by email and shows only the entry's own fields", async () => {
-    const sent = await postJson(t.app, '/api/contact', { name: 'Bo', email: 'bo@example.com', subject: 'Audit me', message: 'Hi', altcha: await solveAltcha(t.app) });
+    const sent = await postJson(t.app, '/api/contact', {
+      name: 'Bo',
+      email: 'bo@example.com',
+      subject: 'Audit me',
+      message: 'Hi',
+      altcha: await solveAltcha(t.app),
+    });
     const id = sent.json().id as string;
-    expect((await postJson(t.app, `/api/admin/contact-messages/${id}/handled`, {}, { cookie: admin.moderator })).statusCode).toBe(204);
+    expect(
+      (await postJson(t.app, `/api/admin/contact-messages/${id}/handled`, {}, { cookie: admin.moderator })).statusCode,
+    ).toBe(204);
     const res = await getWith(t.app, '/api/admin/audit-log?action=contact.handled', admin.manager);
     expect(Number(res.headers['x-total-count'])).toBe(res.json().length);
     const [entry] = res.json(); // newest first
-    expect(Object.keys(entry).sort()).toEqual(['action', 'actorEmail', 'actorId', 'after', 'before', 'createdAt', 'id', 'ip', 'targetId', 'targetType']);
+    expect(Object.keys(entry).sort()).toEqual([
+      'action',
+      'actorEmail',
+      'actorId',
+      'after',
+      'before',
+      'createdAt',
+      'id',
+      'ip',
+      'targetId',
+      'targetType',
+    ]);
     expect(entry).toMatchObject({
       action: 'contact.handled',
       actorEmail: adminEmail.moderator,

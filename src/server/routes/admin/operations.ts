@@ -5,7 +5,15 @@ import { and, asc, count, desc, eq, gte, isNull, min, sum, type SQL } from 'driz
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import { AppError } from '#shared/errors.ts';
 import { AdminListQuerySchema } from '#shared/schemas/admin-donations.ts';
-import { auditLog, contactMessages, doctorProfiles, donationIntents, donations, stories, users } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  contactMessages,
+  doctorProfiles,
+  donationIntents,
+  donations,
+  stories,
+  users,
+} from '../../db/schema/index.ts';
 import { audit } from '../../services/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { isAdmin } from '../../plugins/auth.ts';
@@ -18,9 +26,18 @@ async function moneyFigures(db: Db, now: Date): Promise<DashboardMoney> {
   const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const live = isNull(donations.voidedAt);
   const [[total], [today], [intents]] = await Promise.all([
-    db.select({ cents: sum(donations.usdCents), n: count() }).from(donations).where(live),
-    db.select({ cents: sum(donations.usdCents) }).from(donations).where(and(live, gte(donations.createdAt, startOfDay))),
-    db.select({ n: count(), oldest: min(donationIntents.createdAt) }).from(donationIntents).where(eq(donationIntents.status, 'open')),
+    db
+      .select({ cents: sum(donations.usdCents), n: count() })
+      .from(donations)
+      .where(live),
+    db
+      .select({ cents: sum(donations.usdCents) })
+      .from(donations)
+      .where(and(live, gte(donations.createdAt, startOfDay))),
+    db
+      .select({ n: count(), oldest: min(donationIntents.createdAt) })
+      .from(donationIntents)
+      .where(eq(donationIntents.status, 'open')),
   ]);
   return {
     totalRaisedCents: Number(total?.cents ?? 0),
@@ -36,7 +53,10 @@ const operations: FastifyPluginAsyncZod = async (app) => {
     const [[doctors], [messages], [pendingStories]] = await Promise.all([
       app.db.select({ n: count() }).from(doctorProfiles).where(eq(doctorProfiles.verificationStatus, 'pending')),
       app.db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.status, 'new')),
-      app.db.select({ n: count(), oldest: min(stories.submittedAt) }).from(stories).where(eq(stories.status, 'pending')),
+      app.db
+        .select({ n: count(), oldest: min(stories.submittedAt) })
+        .from(stories)
+        .where(eq(stories.status, 'pending')),
     ]);
     const queues: DashboardQueues = {
       pendingDoctorVerifications: doctors?.n ?? 0,
@@ -45,20 +65,32 @@ const operations: FastifyPluginAsyncZod = async (app) => {
       oldestPendingStoryAt: pendingStories?.oldest ? new Date(pendingStories.oldest).toISOString() : null,
     };
     // Money is for managers and up: a moderator's answer holds no amounts, donors or intents.
-    const figures: DashboardFigures = isAdmin(request, 'manager') ? { ...queues, ...(await moneyFigures(app.db, app.clock.now())) } : queues;
+    const figures: DashboardFigures = isAdmin(request, 'manager')
+      ? { ...queues, ...(await moneyFigures(app.db, app.clock.now())) }
+      : queues;
     return reply.header('cache-control', 'no-store').send(figures);
   });
 
   app.get(
     '/api/admin/contact-messages',
     {
-      schema: { querystring: AdminListQuerySchema.extend({ status: z.enum(['new', 'handled'], { error: 'status must be new or handled' }).optional() }) },
+      schema: {
+        querystring: AdminListQuerySchema.extend({
+          status: z.enum(['new', 'handled'], { error: 'status must be new or handled' }).optional(),
+        }),
+      },
       config: { access: { admin: 'moderator' } },
     },
     async (request, reply) => {
       const where = request.query.status ? eq(contactMessages.status, request.query.status) : undefined;
       const [rows, [total]] = await Promise.all([
-        app.db.select().from(contactMessages).where(where).orderBy(asc(contactMessages.status), desc(contactMessages.createdAt)).limit(page(request.query.page).limit).offset(page(request.query.page).offset),
+        app.db
+          .select()
+          .from(contactMessages)
+          .where(where)
+          .orderBy(asc(contactMessages.status), desc(contactMessages.createdAt))
+          .limit(page(request.query.page).limit)
+          .offset(page(request.query.page).offset),
         app.db.select({ n: count() }).from(contactMessages).where(where),
       ]);
       return reply
@@ -75,7 +107,13 @@ const operations: FastifyPluginAsyncZod = async (app) => {
         const [before] = await tx.select().from(contactMessages).where(eq(contactMessages.id, request.params.id));
         if (!before) throw new AppError('NOT_FOUND', 'No such message');
         await tx.update(contactMessages).set({ status: 'handled' }).where(eq(contactMessages.id, before.id));
-        await audit(tx as never, request, { action: 'contact.handled', targetType: 'contact_message', targetId: before.id, before: { status: before.status }, after: { status: 'handled' } });
+        await audit(tx as never, request, {
+          action: 'contact.handled',
+          targetType: 'contact_message',
+          targetId: before.id,
+          before: { status: before.status },
+          after: { status: 'handled' },
+        });
       });
       return reply.status(204).send();
     },

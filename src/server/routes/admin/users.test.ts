@@ -16,7 +16,12 @@ async function makeAdmin(email: string, level: 'manager' | 'super_admin') {
 }
 
 const patch = (url: string, cookie: string, body: unknown) =>
-  t.app.inject({ method: 'PATCH', url, payload: body as object, headers: { cookie, origin: SITE_ORIGIN, 'content-type': 'application/json' } });
+  t.app.inject({
+    method: 'PATCH',
+    url,
+    payload: body as object,
+    headers: { cookie, origin: SITE_ORIGIN, 'content-type': 'application/json' },
+  });
 
 beforeAll(async () => {
   ({ cookie: superAdmin, id: superAdminId } = await makeAdmin('super@example.org', 'super_admin'));
@@ -45,19 +50,39 @@ describe('user management', () => {
 
   it('suspends (ending sessions and sign-in) and restores an account', async () => {
     const { user, cookie, person } = await signUp(t.app);
-    expect((await postJson(t.app, `/api/admin/users/${user.id}/suspend`, { reason: 'Spam' }, { cookie: superAdmin })).json().status).toBe('suspended');
+    expect(
+      (await postJson(t.app, `/api/admin/users/${user.id}/suspend`, { reason: 'Spam' }, { cookie: superAdmin })).json()
+        .status,
+    ).toBe('suspended');
     expect((await getWith(t.app, '/api/auth/user', cookie)).statusCode).toBe(401);
-    expect((await postJson(t.app, '/api/auth/login', { email: person.email, password: person.password })).statusCode).toBe(403);
-    expect((await postJson(t.app, `/api/admin/users/${user.id}/restore`, {}, { cookie: superAdmin })).json().status).toBe('active');
-    expect((await postJson(t.app, '/api/auth/login', { email: person.email, password: person.password })).statusCode).toBe(200);
+    expect(
+      (await postJson(t.app, '/api/auth/login', { email: person.email, password: person.password })).statusCode,
+    ).toBe(403);
+    expect(
+      (await postJson(t.app, `/api/admin/users/${user.id}/restore`, {}, { cookie: superAdmin })).json().status,
+    ).toBe('active');
+    expect(
+      (await postJson(t.app, '/api/auth/login', { email: person.email, password: person.password })).statusCode,
+    ).toBe(200);
   });
 
   it('never lowers, suspends or removes the last super admin', async () => {
-    const lower = await patch(`/api/admin/users/${superAdminId}/role`, superAdmin, { role: 'admin', adminLevel: 'manager' });
+    const lower = await patch(`/api/admin/users/${superAdminId}/role`, superAdmin, {
+      role: 'admin',
+      adminLevel: 'manager',
+    });
     expect(lower.statusCode).toBe(409);
     expect(lower.json().message).toMatch(/last super admin/);
-    expect((await postJson(t.app, `/api/admin/users/${superAdminId}/suspend`, { reason: 'Test' }, { cookie: superAdmin })).statusCode).toBe(409);
-    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/user', payload: { password: STRONG_PASSWORD }, headers: { cookie: superAdmin, origin: SITE_ORIGIN } });
+    expect(
+      (await postJson(t.app, `/api/admin/users/${superAdminId}/suspend`, { reason: 'Test' }, { cookie: superAdmin }))
+        .statusCode,
+    ).toBe(409);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/user',
+      payload: { password: STRONG_PASSWORD },
+      headers: { cookie: superAdmin, origin: SITE_ORIGIN },
+    });
     expect(deleted.statusCode).toBe(409);
     expect(deleted.json().message).toMatch(/last super admin/);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, superAdminId));

@@ -32,53 +32,113 @@ function presentAdminUser(u: UserRow) {
 }
 
 /** Changes to a user, in one transaction with the audit entry; the last active super admin stays one. */
-async function changeUser(db: Db, request: FastifyRequest, id: string, action: AuditAction, change: (before: UserRow) => Partial<UserRow>, reason?: string) {
+async function changeUser(
+  db: Db,
+  request: FastifyRequest,
+  id: string,
+  action: AuditAction,
+  change: (before: UserRow) => Partial<UserRow>,
+  reason?: string,
+) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!before) throw new AppError('NOT_FOUND', 'No such user');
     const patch = change(before);
     const after = { ...before, ...patch };
-    await assertNotLastSuperAdmin(tx as unknown as Db, before, after, 'This is the last super admin; make someone else a super admin first');
-    const [updated] = await tx.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    await assertNotLastSuperAdmin(
+      tx as unknown as Db,
+      before,
+      after,
+      'This is the last super admin; make someone else a super admin first',
+    );
+    const [updated] = await tx
+      .update(users)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
     // A change of privilege or a suspension ends the person's sessions: they sign in again under the new rules.
     await tx.delete(sessions).where(eq(sessions.userId, id));
-    await audit(tx as unknown as Db, request, { action, targetType: 'user', targetId: id, before: presentAdminUser(before), after: { ...presentAdminUser(updated!), ...(reason ? { reason } : {}) } });
+    await audit(tx as unknown as Db, request, {
+      action,
+      targetType: 'user',
+      targetId: id,
+      before: presentAdminUser(before),
+      after: { ...presentAdminUser(updated!), ...(reason ? { reason } : {}) },
+    });
     return updated!;
   });
 }
 
 const adminUsers: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/admin/users', { schema: { querystring: AdminUsersQuerySchema }, config: { access: { admin: 'manager' } } }, async (request, reply) => {
-    const { q, page } = request.query;
-    const like = q ? `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : undefined;
-    const where = like ? or(ilike(users.email, like), ilike(users.firstName, like), ilike(users.lastName, like)) : undefined;
-    const [rows, [total]] = await Promise.all([
-      app.db.select().from(users).where(where).orderBy(desc(users.createdAt)).limit(ADMIN_LIST_PAGE_SIZE).offset((page - 1) * ADMIN_LIST_PAGE_SIZE),
-      app.db.select({ n: count() }).from(users).where(where),
-    ]);
-    return reply.headers({ 'cache-control': 'no-store', 'x-total-count': String(total?.n ?? 0) }).send(rows.map(presentAdminUser));
-  });
+  app.get(
+    '/api/admin/users',
+    { schema: { querystring: AdminUsersQuerySchema }, config: { access: { admin: 'manager' } } },
+    async (request, reply) => {
+      const { q, page } = request.query;
+      const like = q ? `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : undefined;
+      const where = like
+        ? or(ilike(users.email, like), ilike(users.firstName, like), ilike(users.lastName, like))
+        : undefined;
+      const [rows, [total]] = await Promise.all([
+        app.db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(desc(users.createdAt))
+          .limit(ADMIN_LIST_PAGE_SIZE)
+          .offset((page - 1) * ADMIN_LIST_PAGE_SIZE),
+        app.db.select({ n: count() }).from(users).where(where),
+      ]);
+      return reply
+        .headers({ 'cache-control': 'no-store', 'x-total-count': String(total?.n ?? 0) })
+        .send(rows.map(presentAdminUser));
+    },
+  );
 
-  app.patch('/api/admin/users/:id/role', { schema: { params: idParams, body: ChangeRoleSchema }, config: { access: { admin: 'super_admin' } } }, async (request, reply) => {
-    const { role, adminLevel } = request.body;
-    const updated = await changeUser(app.db, request, request.params.id, 'user.role', () => ({ role, adminLevel }));
-    return reply.send(presentAdminUser(updated));
-  });
+  app.patch(
+    '/api/admin/users/:id/role',
+    { schema: { params: idParams, body: ChangeRoleSchema }, config: { access: { admin: 'super_admin' } } },
+    async (request, reply) => {
+      const { role, adminLevel } = request.body;
+      const updated = await changeUser(app.db, request, request.params.id, 'user.role', () => ({ role, adminLevel }));
+      return reply.send(presentAdminUser(updated));
+    },
+  );
 
-  app.post('/api/admin/users/:id/suspend', { schema: { params: idParams, body: SuspendSchema }, config: { access: { admin: 'super_admin' } } }, async (request, reply) => {
-    if (request.params.id === request.user!.id) throw new AppError('CONFLICT', 'You cannot suspend your own account');
-    const updated = await changeUser(app.db, request, request.params.id, 'user.suspend', () => ({ status: 'suspended' }), request.body.reason);
-    return reply.send(presentAdminUser(updated));
-  });
+  app.post(
+    '/api/admin/users/:id/suspend',
+    { schema: { params: idParams, body: SuspendSchema }, config: { access: { admin: 'super_admin' } } },
+    async (request, reply) => {
+      if (request.params.id === request.user!.id) throw new AppError('CONFLICT', 'You cannot suspend your own account');
+      const updated = await changeUser(
+        app.db,
+        request,
+        request.params.id,
+        'user.suspend',
+        () => ({ status: 'suspended' }),
+        request.body.reason,
+      );
+      return reply.send(presentAdminUser(updated));
+    },
+  );
 
-  app.post('/api/admin/users/:id/restore', { schema: { params: idParams }, config: { access: { admin: 'super_admin' } } }, async (request, reply) => {
-    const updated = await changeUser(app.db, request, request.params.id, 'user.restore', () => ({ status: 'active' }));
-    return reply.send(presentAdminUser(updated));
-  });
+  app.post(
+    '/api/admin/users/:id/restore',
+    { schema: { params: idParams }, config: { access: { admin: 'super_admin' } } },
+    async (request, reply) => {
+      const updated = await changeUser(app.db, request, request.params.id, 'user.restore', () => ({
+        status: 'active',
+      }));
+      return reply.send(presentAdminUser(updated));
+    },
+  );
 
   app.post(
     '/api/admin/users/:id/resend-verification',
-    { schema: { params: idParams }, config: { access: { admin: 'super_admin' }, rateLimit: { max: 20, timeWindow: '15 minutes' } } },
+    {
+      schema: { params: idParams },
+      config: { access: { admin: 'super_admin' }, rateLimit: { max: 20, timeWindow: '15 minutes' } },
+    },
     async (request, reply) => {
       const [user] = await app.db.select().from(users).where(eq(users.id, request.params.id));
       if (!user) throw new AppError('NOT_FOUND', 'No such user');

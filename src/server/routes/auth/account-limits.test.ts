@@ -20,12 +20,16 @@ const WRONG_PASSWORD = 'Wrong-Guess-1234';
 const NEW_PASSWORD = 'Another-Harbour-77';
 
 /** POST JSON from a new address each time, as an attacker with many addresses would. */
-const postFrom = (url: string, body: unknown, headers: Record<string, string> = {}) => injectFrom(t.app, { url, body, headers });
+const postFrom = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  injectFrom(t.app, { url, body, headers });
 
 function expectAccountLimited(res: LightMyRequestResponse) {
   expect(res.statusCode).toBe(429);
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-  expect(res.json()).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many attempts for this account\. Please try again in \d+ minutes?\.$/) });
+  expect(res.json()).toEqual({
+    code: 'RATE_LIMITED',
+    message: expect.stringMatching(/^Too many attempts for this account\. Please try again in \d+ minutes?\.$/),
+  });
 }
 
 async function mailsTo(email: string) {
@@ -40,15 +44,20 @@ describe('password sign-in, per account', () => {
   it('after 10 wrong passwords from 10 addresses, even the right password from a new address gets 429 with Retry-After', async () => {
     const { person } = await signUp(t.app);
     for (let i = 0; i < FAILED_SIGN_INS.max; i++) {
-      expect((await postFrom('/api/auth/login', { email: person.email, password: WRONG_PASSWORD })).statusCode).toBe(401);
+      expect((await postFrom('/api/auth/login', { email: person.email, password: WRONG_PASSWORD })).statusCode).toBe(
+        401,
+      );
     }
     expectAccountLimited(await postFrom('/api/auth/login', { email: person.email, password: STRONG_PASSWORD }));
-    expectAccountLimited(await postFrom('/api/auth/login', { email: person.email.toUpperCase(), password: STRONG_PASSWORD }));
+    expectAccountLimited(
+      await postFrom('/api/auth/login', { email: person.email.toUpperCase(), password: STRONG_PASSWORD }),
+    );
   });
 
   it('mails the owner once when sign-in is paused, saying when and to reset the password, without the password tried', async () => {
     const { person } = await signUp(t.app);
-    for (let i = 0; i < FAILED_SIGN_INS.max + 3; i++) await postFrom('/api/auth/login', { email: person.email, password: `${WRONG_PASSWORD}${i}` });
+    for (let i = 0; i < FAILED_SIGN_INS.max + 3; i++)
+      await postFrom('/api/auth/login', { email: person.email, password: `${WRONG_PASSWORD}${i}` });
     const notices = (await mailsTo(person.email)).filter((m) => m.subject.includes('is paused'));
     expect(notices).toHaveLength(1);
     expect(notices[0]!.text).toMatch(/someone may know or be guessing your password/);
@@ -60,19 +69,31 @@ describe('password sign-in, per account', () => {
   it('30 wrong passwords for one account sent at once from 30 addresses: at most 10 are answered 401, the rest 429, and one mail', async () => {
     const { person } = await signUp(t.app);
     const tries = 3 * FAILED_SIGN_INS.max;
-    const answers = await Promise.all(Array.from({ length: tries }, (_, i) => postFrom('/api/auth/login', { email: person.email, password: `${WRONG_PASSWORD}${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: tries }, (_, i) =>
+        postFrom('/api/auth/login', { email: person.email, password: `${WRONG_PASSWORD}${i}` }),
+      ),
+    );
     const statuses = answers.map((res) => res.statusCode);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(FAILED_SIGN_INS.max);
     expect(statuses.filter((s) => s === 429)).toHaveLength(tries - statuses.filter((s) => s === 401).length);
-    await expect.poll(async () => (await mailsTo(person.email)).filter((m) => m.subject.includes('is paused')).length).toBe(1);
+    await expect
+      .poll(async () => (await mailsTo(person.email)).filter((m) => m.subject.includes('is paused')).length)
+      .toBe(1);
   });
 
   it('after the lockout the owner resets her password by the mailed link and signs in with the new one at once', async () => {
     const { person } = await signUp(t.app);
-    for (let i = 0; i < FAILED_SIGN_INS.max; i++) await postFrom('/api/auth/login', { email: person.email, password: WRONG_PASSWORD });
+    for (let i = 0; i < FAILED_SIGN_INS.max; i++)
+      await postFrom('/api/auth/login', { email: person.email, password: WRONG_PASSWORD });
     expectAccountLimited(await postFrom('/api/auth/login', { email: person.email, password: STRONG_PASSWORD }));
-    expect((await postFrom('/api/auth/request-password-reset', { email: person.email, altcha: await solveAltcha(t.app) })).statusCode).toBe(200);
-    const link = await vi.waitUntil(async () => (await mailedLinks(t.database.db, person.email)).find((l) => l.includes('/reset-password?token=')));
+    expect(
+      (await postFrom('/api/auth/request-password-reset', { email: person.email, altcha: await solveAltcha(t.app) }))
+        .statusCode,
+    ).toBe(200);
+    const link = await vi.waitUntil(async () =>
+      (await mailedLinks(t.database.db, person.email)).find((l) => l.includes('/reset-password?token=')),
+    );
     const token = new URL(link).searchParams.get('token');
     expect((await postFrom('/api/auth/reset-password', { token, newPassword: NEW_PASSWORD })).statusCode).toBe(200);
     expect((await postFrom('/api/auth/login', { email: person.email, password: NEW_PASSWORD })).statusCode).toBe(200);
@@ -80,15 +101,25 @@ describe('password sign-in, per account', () => {
 
   it('a signed-in owner who changes her password ends a lockout of her email at once', async () => {
     const { person, cookie } = await signUp(t.app);
-    for (let i = 0; i < FAILED_SIGN_INS.max; i++) await postFrom('/api/auth/login', { email: person.email, password: WRONG_PASSWORD });
-    expect((await postFrom('/api/user/password', { currentPassword: STRONG_PASSWORD, newPassword: NEW_PASSWORD }, { cookie })).statusCode).toBe(200);
+    for (let i = 0; i < FAILED_SIGN_INS.max; i++)
+      await postFrom('/api/auth/login', { email: person.email, password: WRONG_PASSWORD });
+    expect(
+      (
+        await postFrom(
+          '/api/user/password',
+          { currentPassword: STRONG_PASSWORD, newPassword: NEW_PASSWORD },
+          { cookie },
+        )
+      ).statusCode,
+    ).toBe(200);
     expect((await postFrom('/api/auth/login', { email: person.email, password: NEW_PASSWORD })).statusCode).toBe(200);
   });
 
   it('limits an email without an account the same way, so the answers do not tell whether it exists', async () => {
     const unknown = `nobody.${Date.now()}@example.com`;
     const answers: number[] = [];
-    for (let i = 0; i <= FAILED_SIGN_INS.max; i++) answers.push((await postFrom('/api/auth/login', { email: unknown, password: WRONG_PASSWORD })).statusCode);
+    for (let i = 0; i <= FAILED_SIGN_INS.max; i++)
+      answers.push((await postFrom('/api/auth/login', { email: unknown, password: WRONG_PASSWORD })).statusCode);
     expect(answers).toEqual([...Array<number>(FAILED_SIGN_INS.max).fill(401), 429]);
     expect(await mailsTo(unknown)).toHaveLength(0);
   });
@@ -96,8 +127,11 @@ describe('password sign-in, per account', () => {
   it("leaves other accounts' sign-in alone", async () => {
     const { person: target } = await signUp(t.app);
     const { person: bystander } = await signUp(t.app);
-    for (let i = 0; i < FAILED_SIGN_INS.max; i++) await postFrom('/api/auth/login', { email: target.email, password: WRONG_PASSWORD });
-    expect((await postFrom('/api/auth/login', { email: bystander.email, password: STRONG_PASSWORD })).statusCode).toBe(200);
+    for (let i = 0; i < FAILED_SIGN_INS.max; i++)
+      await postFrom('/api/auth/login', { email: target.email, password: WRONG_PASSWORD });
+    expect((await postFrom('/api/auth/login', { email: bystander.email, password: STRONG_PASSWORD })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -106,17 +140,24 @@ describe('two-step codes, per account', () => {
     const { person, cookie } = await signUp(t.app);
     const { recoveryCodes } = await enrolTwoFactor(t.app, cookie);
     for (let i = 0; i < FAILED_CODES.max; i++) {
-      const res = await postFrom('/api/auth/login', { email: person.email, password: STRONG_PASSWORD, code: 'ZZZZ-ZZZZ' });
+      const res = await postFrom('/api/auth/login', {
+        email: person.email,
+        password: STRONG_PASSWORD,
+        code: 'ZZZZ-ZZZZ',
+      });
       expect(res.statusCode).toBe(401);
     }
     // Even a good recovery code is refused now.
-    expectAccountLimited(await postFrom('/api/auth/login', { email: person.email, password: STRONG_PASSWORD, code: recoveryCodes[0] }));
+    expectAccountLimited(
+      await postFrom('/api/auth/login', { email: person.email, password: STRONG_PASSWORD, code: recoveryCodes[0] }),
+    );
   });
 
   it('limits wrong codes when turning two-step sign-in on', async () => {
     const { cookie } = await signUp(t.app);
     expect((await postFrom('/api/user/two-factor/setup', {}, { cookie })).statusCode).toBe(200);
-    for (let i = 0; i < FAILED_CODES.max; i++) expect((await postFrom('/api/user/two-factor/enable', { code: '000000' }, { cookie })).statusCode).toBe(400);
+    for (let i = 0; i < FAILED_CODES.max; i++)
+      expect((await postFrom('/api/user/two-factor/enable', { code: '000000' }, { cookie })).statusCode).toBe(400);
     expectAccountLimited(await postFrom('/api/user/two-factor/enable', { code: '000000' }, { cookie }));
   });
 });
@@ -134,16 +175,31 @@ describe('re-entered passwords, per account', () => {
     const { cookie } = await signUp(t.app);
     await enrolTwoFactor(t.app, cookie);
     for (let i = 0; i < FAILED_PASSWORD_CONFIRMATIONS.max / 2; i++) {
-      expect((await postFrom('/api/user/two-factor/disable', { password: WRONG_PASSWORD }, { cookie })).statusCode).toBe(400);
-      expect((await postFrom('/api/user/password', { currentPassword: WRONG_PASSWORD, newPassword: NEW_PASSWORD }, { cookie })).statusCode).toBe(400);
+      expect(
+        (await postFrom('/api/user/two-factor/disable', { password: WRONG_PASSWORD }, { cookie })).statusCode,
+      ).toBe(400);
+      expect(
+        (
+          await postFrom(
+            '/api/user/password',
+            { currentPassword: WRONG_PASSWORD, newPassword: NEW_PASSWORD },
+            { cookie },
+          )
+        ).statusCode,
+      ).toBe(400);
     }
-    expectAccountLimited(await postFrom('/api/user/two-factor/recovery-codes', { password: STRONG_PASSWORD }, { cookie }));
-    expectAccountLimited(await postFrom('/api/user/password', { currentPassword: STRONG_PASSWORD, newPassword: NEW_PASSWORD }, { cookie }));
+    expectAccountLimited(
+      await postFrom('/api/user/two-factor/recovery-codes', { password: STRONG_PASSWORD }, { cookie }),
+    );
+    expectAccountLimited(
+      await postFrom('/api/user/password', { currentPassword: STRONG_PASSWORD, newPassword: NEW_PASSWORD }, { cookie }),
+    );
   });
 
   it('deleting the account counts wrong passwords too: after 10, even the right one gets 429 and the account stays', async () => {
     const { cookie } = await signUp(t.app);
-    const deleteWith = (password: string) => injectFrom(t.app, { method: 'DELETE', url: '/api/user', body: { password }, headers: { cookie } });
+    const deleteWith = (password: string) =>
+      injectFrom(t.app, { method: 'DELETE', url: '/api/user', body: { password }, headers: { cookie } });
     for (let i = 0; i < FAILED_PASSWORD_CONFIRMATIONS.max; i++) {
       await t.database.db.delete(rateLimits).where(like(rateLimits.key, 'rl:%'));
       expect((await deleteWith(WRONG_PASSWORD)).statusCode).toBe(400);
@@ -158,14 +214,22 @@ describe('mailed links, per account or email', () => {
   it('allows 5 password-reset requests per email an hour, from any address', async () => {
     const email = `reset.${Date.now()}@example.com`;
     for (let i = 0; i < RESET_REQUESTS.max; i++) {
-      expect((await postFrom('/api/auth/request-password-reset', { email, altcha: await solveAltcha(t.app) })).statusCode).toBe(200);
+      expect(
+        (await postFrom('/api/auth/request-password-reset', { email, altcha: await solveAltcha(t.app) })).statusCode,
+      ).toBe(200);
     }
-    expectAccountLimited(await postFrom('/api/auth/request-password-reset', { email: email.toUpperCase(), altcha: await solveAltcha(t.app) }));
+    expectAccountLimited(
+      await postFrom('/api/auth/request-password-reset', {
+        email: email.toUpperCase(),
+        altcha: await solveAltcha(t.app),
+      }),
+    );
   });
 
   it('allows 3 verification-mail resends per account in 15 minutes, from any address', async () => {
     const { cookie } = await signUp(t.app);
-    for (let i = 0; i < VERIFICATION_RESENDS.max; i++) expect((await postFrom('/api/auth/resend-verification', {}, { cookie })).statusCode).toBe(200);
+    for (let i = 0; i < VERIFICATION_RESENDS.max; i++)
+      expect((await postFrom('/api/auth/resend-verification', {}, { cookie })).statusCode).toBe(200);
     expectAccountLimited(await postFrom('/api/auth/resend-verification', {}, { cookie }));
   });
 });
@@ -173,7 +237,13 @@ describe('mailed links, per account or email', () => {
 describe('the per-address limits still hold', () => {
   it('one address gets 429 from the sign-in route after 10 tries, whichever emails it uses', async () => {
     const address = freshAddress();
-    const codes = await statusesOf(11, (i) => injectFrom(t.app, { url: '/api/auth/login', body: { email: `spread.${i}@example.com`, password: WRONG_PASSWORD } }, address));
+    const codes = await statusesOf(11, (i) =>
+      injectFrom(
+        t.app,
+        { url: '/api/auth/login', body: { email: `spread.${i}@example.com`, password: WRONG_PASSWORD } },
+        address,
+      ),
+    );
     expect(codes).toEqual([...Array<number>(10).fill(401), 429]);
   });
 

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
-import { getWith, mailedLinks, newPerson, sessionCookie, signUp, solveAltcha, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
+import {
+  getWith,
+  mailedLinks,
+  newPerson,
+  sessionCookie,
+  signUp,
+  solveAltcha,
+  STRONG_PASSWORD,
+} from '../../../../tests/setup/accounts.ts';
 import { rateLimits, sessions, users } from '../../db/schema/index.ts';
 import { hashToken } from '../../services/tokens.ts';
 
@@ -14,7 +22,12 @@ async function resetLimits() {
 describe('registration', () => {
   it('creates the account, signs the person in and mails a verification link', async () => {
     const { person, cookie, user } = await signUp(t.app, { email: 'Mixed.Case@Example.com' });
-    expect(user).toMatchObject({ email: 'mixed.case@example.com', role: 'patient', emailVerified: false, onboardingCompleted: false });
+    expect(user).toMatchObject({
+      email: 'mixed.case@example.com',
+      role: 'patient',
+      emailVerified: false,
+      onboardingCompleted: false,
+    });
     const me = await getWith(t.app, '/api/auth/user', cookie);
     expect(me.statusCode).toBe(200);
     expect(me.headers['cache-control']).toBe('no-store');
@@ -46,7 +59,10 @@ describe('registration', () => {
   it('treats emails case-insensitively as one account', async () => {
     await resetLimits();
     await signUp(t.app, { email: 'dup@example.com' });
-    const again = await postJson(t.app, '/api/auth/register', { ...newPerson({ email: 'DUP@example.com' }), altcha: await solveAltcha(t.app) });
+    const again = await postJson(t.app, '/api/auth/register', {
+      ...newPerson({ email: 'DUP@example.com' }),
+      altcha: await solveAltcha(t.app),
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().fieldErrors).toHaveProperty(['email']);
   });
@@ -60,16 +76,26 @@ describe('registration', () => {
     ['own name', 'Rosalind-Tester-9', 'Password must not contain your name or email address'],
   ])('refuses a %s password with the spec message', async (_label, password, message) => {
     await resetLimits();
-    const res = await postJson(t.app, '/api/auth/register', { ...newPerson({ password }), altcha: await solveAltcha(t.app) });
+    const res = await postJson(t.app, '/api/auth/register', {
+      ...newPerson({ password }),
+      altcha: await solveAltcha(t.app),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message, fieldErrors: { password: message } });
   });
 
   it('refuses to create an admin without an invite, and any unknown field', async () => {
     await resetLimits();
-    const admin = await postJson(t.app, '/api/auth/register', { ...newPerson({ role: 'admin' }), altcha: await solveAltcha(t.app) });
+    const admin = await postJson(t.app, '/api/auth/register', {
+      ...newPerson({ role: 'admin' }),
+      altcha: await solveAltcha(t.app),
+    });
     expect(admin.statusCode).toBe(403);
-    const sneaky = await postJson(t.app, '/api/auth/register', { ...newPerson(), adminLevel: 'super_admin', altcha: await solveAltcha(t.app) });
+    const sneaky = await postJson(t.app, '/api/auth/register', {
+      ...newPerson(),
+      adminLevel: 'super_admin',
+      altcha: await solveAltcha(t.app),
+    });
     expect(sneaky.statusCode).toBe(400);
     expect(sneaky.json().message).toMatch(/Unrecognized key: "adminLevel"/);
     expect(await t.database.db.select().from(users).where(eq(users.role, 'admin'))).toHaveLength(0);
@@ -80,7 +106,10 @@ describe('registration', () => {
     const missing = await postJson(t.app, '/api/auth/register', { ...newPerson(), altcha: null });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/Human verification did not complete/);
-    const forged = await postJson(t.app, '/api/auth/register', { ...newPerson(), altcha: Buffer.from('{"challenge":{},"solution":{}}').toString('base64') });
+    const forged = await postJson(t.app, '/api/auth/register', {
+      ...newPerson(),
+      altcha: Buffer.from('{"challenge":{},"solution":{}}').toString('base64'),
+    });
     expect(forged.statusCode).toBe(400);
     const altcha = await solveAltcha(t.app);
     expect((await postJson(t.app, '/api/auth/register', { ...newPerson(), altcha })).statusCode).toBe(201);
@@ -95,11 +124,17 @@ describe('sign-in and sign-out', () => {
     await resetLimits();
     const { person } = await signUp(t.app);
     const wrong = await postJson(t.app, '/api/auth/login', { email: person.email, password: 'Not-The-One-1' });
-    const unknown = await postJson(t.app, '/api/auth/login', { email: 'nobody@example.com', password: 'Not-The-One-1' });
+    const unknown = await postJson(t.app, '/api/auth/login', {
+      email: 'nobody@example.com',
+      password: 'Not-The-One-1',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.body).toBe(unknown.body);
-    const ok = await postJson(t.app, '/api/auth/login', { email: person.email.toUpperCase(), password: person.password });
+    const ok = await postJson(t.app, '/api/auth/login', {
+      email: person.email.toUpperCase(),
+      password: person.password,
+    });
     expect(ok.statusCode).toBe(200);
     expect((await getWith(t.app, '/api/auth/user', sessionCookie(ok))).statusCode).toBe(200);
   });
@@ -107,7 +142,12 @@ describe('sign-in and sign-out', () => {
   it('gives a new session at sign-in: a cookie from before is not valid after (no fixation)', async () => {
     await resetLimits();
     const { person, cookie: before } = await signUp(t.app);
-    const login = await postJson(t.app, '/api/auth/login', { email: person.email, password: person.password }, { cookie: before });
+    const login = await postJson(
+      t.app,
+      '/api/auth/login',
+      { email: person.email, password: person.password },
+      { cookie: before },
+    );
     const after = sessionCookie(login);
     expect(after).not.toBe(before);
     expect((await getWith(t.app, '/api/auth/user', before)).statusCode).toBe(401);
@@ -127,7 +167,12 @@ describe('sign-in and sign-out', () => {
     const { cookie } = await signUp(t.app);
     const out = await postJson(t.app, '/api/auth/logout', {}, { cookie });
     expect(out.statusCode).toBe(204);
-    expect(out.cookies.map((c) => [c.name, c.value])).toEqual(expect.arrayContaining([['session', ''], ['signed_in', '']]));
+    expect(out.cookies.map((c) => [c.name, c.value])).toEqual(
+      expect.arrayContaining([
+        ['session', ''],
+        ['signed_in', ''],
+      ]),
+    );
     expect((await getWith(t.app, '/api/auth/user', cookie)).statusCode).toBe(401);
   });
 
@@ -140,7 +185,13 @@ describe('sign-in and sign-out', () => {
   it('sends /api/login to the sign-in page, keeping only a same-site return path', async () => {
     expect((await t.app.inject('/api/login')).headers.location).toBe('/login');
     expect((await t.app.inject('/api/login?returnTo=/donate')).headers.location).toBe('/login?returnTo=%2Fdonate');
-    for (const evil of ['https://evil.example', '//evil.example', '/\\evil.example', '/\t/evil.example', '/donate\r\nx: y']) {
+    for (const evil of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      '/donate\r\nx: y',
+    ]) {
       expect((await t.app.inject(`/api/login?returnTo=${encodeURIComponent(evil)}`)).headers.location).toBe('/login');
     }
   });
@@ -154,7 +205,12 @@ describe('cross-site requests', () => {
     expect(evil.statusCode).toBe(403);
     const bare = await t.app.inject({ method: 'POST', url: '/api/auth/set-role', payload: body, headers: { cookie } });
     expect(bare.statusCode).toBe(403);
-    const crossSite = await t.app.inject({ method: 'POST', url: '/api/auth/set-role', payload: body, headers: { cookie, 'sec-fetch-site': 'cross-site' } });
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/set-role',
+      payload: body,
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+    });
     expect(crossSite.statusCode).toBe(403);
     const own = await postJson(t.app, '/api/auth/set-role', body, { cookie, origin: SITE_ORIGIN });
     expect(own.statusCode).toBe(200);
@@ -164,7 +220,12 @@ describe('cross-site requests', () => {
 describe('choosing a role', () => {
   it('changes the role to patient, doctor or donor and issues a new session', async () => {
     const { cookie } = await signUp(t.app);
-    const res = await postJson(t.app, '/api/auth/set-role', { role: 'doctor', recaptchaToken: await solveAltcha(t.app) }, { cookie });
+    const res = await postJson(
+      t.app,
+      '/api/auth/set-role',
+      { role: 'doctor', recaptchaToken: await solveAltcha(t.app) },
+      { cookie },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().role).toBe('doctor');
     expect((await getWith(t.app, '/api/auth/user', cookie)).statusCode).toBe(401);
@@ -173,12 +234,20 @@ describe('choosing a role', () => {
 
   it('refuses admin, a missing verification token, and anonymous callers', async () => {
     const { cookie } = await signUp(t.app);
-    const admin = await postJson(t.app, '/api/auth/set-role', { role: 'admin', recaptchaToken: await solveAltcha(t.app) }, { cookie });
+    const admin = await postJson(
+      t.app,
+      '/api/auth/set-role',
+      { role: 'admin', recaptchaToken: await solveAltcha(t.app) },
+      { cookie },
+    );
     expect(admin.statusCode).toBe(400);
     const noToken = await postJson(t.app, '/api/auth/set-role', { role: 'donor', recaptchaToken: null }, { cookie });
     expect(noToken.statusCode).toBe(400);
     expect(noToken.json().message).toMatch(/Human verification/);
-    const anonymous = await postJson(t.app, '/api/auth/set-role', { role: 'donor', recaptchaToken: await solveAltcha(t.app) });
+    const anonymous = await postJson(t.app, '/api/auth/set-role', {
+      role: 'donor',
+      recaptchaToken: await solveAltcha(t.app),
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });
@@ -220,8 +289,12 @@ describe('password reset', () => {
     const res = await postJson(t.app, '/api/auth/reset-password', { token, newPassword: 'Fresh-Meadow-77' });
     expect(res.statusCode).toBe(200);
     expect((await getWith(t.app, '/api/auth/user', cookie)).statusCode).toBe(401);
-    expect((await postJson(t.app, '/api/auth/login', { email: person.email, password: STRONG_PASSWORD })).statusCode).toBe(401);
-    expect((await postJson(t.app, '/api/auth/login', { email: person.email, password: 'Fresh-Meadow-77' })).statusCode).toBe(200);
+    expect(
+      (await postJson(t.app, '/api/auth/login', { email: person.email, password: STRONG_PASSWORD })).statusCode,
+    ).toBe(401);
+    expect(
+      (await postJson(t.app, '/api/auth/login', { email: person.email, password: 'Fresh-Meadow-77' })).statusCode,
+    ).toBe(200);
 
     const reuse = await postJson(t.app, '/api/auth/reset-password', { token, newPassword: 'Another-Field-88' });
     expect(reuse.statusCode).toBe(400);

@@ -25,8 +25,20 @@ import {
   resetPasswordWithToken,
 } from '../../commands/accounts.ts';
 import { needsRehash, verifyPassword } from '../../services/passwords.ts';
-import { passwordChangedMail, registrationAttemptMail, resetPasswordMail, signInLockedMail, verifyEmailMail } from '../../services/mail-templates.ts';
-import { FAILED_CODES, FAILED_SIGN_INS, REGISTRATION_ATTEMPT_NOTICES, RESET_REQUESTS, VERIFICATION_RESENDS } from '../../services/account-limits.ts';
+import {
+  passwordChangedMail,
+  registrationAttemptMail,
+  resetPasswordMail,
+  signInLockedMail,
+  verifyEmailMail,
+} from '../../services/mail-templates.ts';
+import {
+  FAILED_CODES,
+  FAILED_SIGN_INS,
+  REGISTRATION_ATTEMPT_NOTICES,
+  RESET_REQUESTS,
+  VERIFICATION_RESENDS,
+} from '../../services/account-limits.ts';
 import type { UserRow } from '../../services/sessions.ts';
 import { presentCurrentUser } from '../../presenters/user.ts';
 import { useSecondFactor } from '../../services/two-factor.ts';
@@ -44,8 +56,18 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   async function mailRegistrationAttempt(request: FastifyRequest, email: string) {
     const owner = await findUserByEmail(app.db, email);
     if (!owner || !(await app.accountLimits.hit(REGISTRATION_ATTEMPT_NOTICES, owner.id)).reached) return;
-    const mail = registrationAttemptMail((await product()).product.name, owner, app.clock.now(), `${config.publicUrl}/login`, `${config.publicUrl}/forgot-password`);
-    await app.mailer.send(mail).catch((err: unknown) => request.log.error({ mail: mailFailure(err) }, 'registration attempt notice could not be sent'));
+    const mail = registrationAttemptMail(
+      (await product()).product.name,
+      owner,
+      app.clock.now(),
+      `${config.publicUrl}/login`,
+      `${config.publicUrl}/forgot-password`,
+    );
+    await app.mailer
+      .send(mail)
+      .catch((err: unknown) =>
+        request.log.error({ mail: mailFailure(err) }, 'registration attempt notice could not be sent'),
+      );
   }
 
   /** Tells the owner, once per lockout, that sign-in to the account is paused: after the reply, so its timing does not tell the account exists. */
@@ -53,8 +75,18 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     setImmediate(() => {
       void (async () => {
         const { name } = (await product()).product;
-        await app.mailer.send(signInLockedMail(name, user, app.clock.now(), FAILED_SIGN_INS.windowMs / 60_000, `${config.publicUrl}/forgot-password`));
-      })().catch((err: unknown) => app.log.error({ mail: mailFailure(err) }, 'sign-in lockout notice could not be sent'));
+        await app.mailer.send(
+          signInLockedMail(
+            name,
+            user,
+            app.clock.now(),
+            FAILED_SIGN_INS.windowMs / 60_000,
+            `${config.publicUrl}/forgot-password`,
+          ),
+        );
+      })().catch((err: unknown) =>
+        app.log.error({ mail: mailFailure(err) }, 'sign-in lockout notice could not be sent'),
+      );
     });
   }
 
@@ -71,7 +103,8 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       const now = app.clock.now();
       // Only after the human check: before it, nothing may tell whether the address has an account.
       const user = await registerUser(app.db, config.sessionSecret, request.body, now).catch(async (err: unknown) => {
-        if (err instanceof AppError && err.code === 'CONFLICT' && err.fieldErrors?.email) await mailRegistrationAttempt(request, request.body.email);
+        if (err instanceof AppError && err.code === 'CONFLICT' && err.fieldErrors?.email)
+          await mailRegistrationAttempt(request, request.body.email);
         throw err;
       });
       const token = await issueUserToken(app.db, config.sessionSecret, user.id, 'verify_email', now);
@@ -92,16 +125,21 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       // Per email asked for, known or not, so the answer never tells whether the account exists.
       const user = await findUserByEmail(app.db, email);
       // The same work and the same answer whether or not the account exists.
-      const signIn = await app.accountLimits.attempt(FAILED_SIGN_INS, email, reply, () => verifyPassword(user?.passwordHash ?? null, password));
+      const signIn = await app.accountLimits.attempt(FAILED_SIGN_INS, email, reply, () =>
+        verifyPassword(user?.passwordHash ?? null, password),
+      );
       if (!user || !signIn.ok) {
         if (signIn.reached && user) mailSignInLocked(user);
         throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
       }
-      if (user.status !== 'active') throw new AppError('FORBIDDEN', 'This account is suspended. Please contact support.');
+      if (user.status !== 'active')
+        throw new AppError('FORBIDDEN', 'This account is suspended. Please contact support.');
       // Two-step sign-in: the password alone is not enough; the answer names the field the page should ask for.
       if (user.totpEnabledAt) {
         if (!code) throw new AppError('UNAUTHENTICATED', CODE_REQUIRED, 'code');
-        const second = await app.accountLimits.attempt(FAILED_CODES, user.id, reply, () => useSecondFactor(app.db, config.sessionSecret, user, code, app.clock.now()));
+        const second = await app.accountLimits.attempt(FAILED_CODES, user.id, reply, () =>
+          useSecondFactor(app.db, config.sessionSecret, user, code, app.clock.now()),
+        );
         if (!second.ok) throw new AppError('UNAUTHENTICATED', CODE_INVALID, 'code');
       }
       if (needsRehash(user.passwordHash)) {
@@ -112,10 +150,14 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/login', { config: { access: 'public' }, schema: { querystring: z.object({ returnTo: z.string().optional() }) } }, async (request, reply) => {
-    const returnTo = safeReturnPath(request.query.returnTo);
-    return reply.redirect(returnTo === '/' ? '/login' : `/login?returnTo=${encodeURIComponent(returnTo)}`);
-  });
+  app.get(
+    '/api/login',
+    { config: { access: 'public' }, schema: { querystring: z.object({ returnTo: z.string().optional() }) } },
+    async (request, reply) => {
+      const returnTo = safeReturnPath(request.query.returnTo);
+      return reply.redirect(returnTo === '/' ? '/login' : `/login?returnTo=${encodeURIComponent(returnTo)}`);
+    },
+  );
 
   // A GET changes nothing (a link or image on another site could send it): the page's button POSTs.
   app.get('/api/logout', { config: { access: 'public' } }, async (_request, reply) => reply.redirect('/logout'));
@@ -131,7 +173,8 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       await app.altcha.verify(request.body.recaptchaToken);
-      if (user.role === 'admin') throw new AppError('FORBIDDEN', 'Administrators keep their role; ask a super admin to change it');
+      if (user.role === 'admin')
+        throw new AppError('FORBIDDEN', 'Administrators keep their role; ask a super admin to change it');
       const [updated] = await app.db
         .update(users)
         .set({ role: request.body.role, updatedAt: app.clock.now() })
@@ -143,26 +186,39 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/auth/verify-email', { config: { access: 'public' }, schema: { body: VerifyEmailSchema } }, async (request, reply) => {
-    const now = app.clock.now();
-    const userId = await consumeUserToken(app.db, config.sessionSecret, request.body.token, 'verify_email', now);
-    if (!userId) throw new AppError('VALIDATION', INVALID_VERIFICATION_LINK, 'token');
-    await app.db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId));
-    return reply.headers(noStore).send({ message: 'Your email address is confirmed.' });
-  });
+  app.post(
+    '/api/auth/verify-email',
+    { config: { access: 'public' }, schema: { body: VerifyEmailSchema } },
+    async (request, reply) => {
+      const now = app.clock.now();
+      const userId = await consumeUserToken(app.db, config.sessionSecret, request.body.token, 'verify_email', now);
+      if (!userId) throw new AppError('VALIDATION', INVALID_VERIFICATION_LINK, 'token');
+      await app.db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId));
+      return reply.headers(noStore).send({ message: 'Your email address is confirmed.' });
+    },
+  );
 
-  app.post('/api/auth/resend-verification', { config: { access: 'user', rateLimit: { max: 3, timeWindow: '15 minutes' } } }, async (request, reply) => {
-    const user = requireUser(request);
-    if (user.emailVerifiedAt) return reply.send({ message: 'Your email address is already confirmed.' });
-    await app.accountLimits.take(VERIFICATION_RESENDS, user.id, reply);
-    const token = await issueUserToken(app.db, config.sessionSecret, user.id, 'verify_email', app.clock.now());
-    await app.mailer.send(verifyEmailMail((await product()).product.name, user, `${config.publicUrl}/verify-email?token=${token}`));
-    return reply.send({ message: 'We sent you a new confirmation link.' });
-  });
+  app.post(
+    '/api/auth/resend-verification',
+    { config: { access: 'user', rateLimit: { max: 3, timeWindow: '15 minutes' } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (user.emailVerifiedAt) return reply.send({ message: 'Your email address is already confirmed.' });
+      await app.accountLimits.take(VERIFICATION_RESENDS, user.id, reply);
+      const token = await issueUserToken(app.db, config.sessionSecret, user.id, 'verify_email', app.clock.now());
+      await app.mailer.send(
+        verifyEmailMail((await product()).product.name, user, `${config.publicUrl}/verify-email?token=${token}`),
+      );
+      return reply.send({ message: 'We sent you a new confirmation link.' });
+    },
+  );
 
   app.post(
     '/api/auth/request-password-reset',
-    { schema: { body: RequestPasswordResetSchema }, config: { access: 'public', rateLimit: { max: 5, timeWindow: '15 minutes' } } },
+    {
+      schema: { body: RequestPasswordResetSchema },
+      config: { access: 'public', rateLimit: { max: 5, timeWindow: '15 minutes' } },
+    },
     async (request, reply) => {
       await app.altcha.verify(request.body.altcha);
       const email = request.body.email;
@@ -173,8 +229,16 @@ const auth: FastifyPluginAsyncZod = async (app) => {
           const user = await findUserByEmail(app.db, email);
           if (!user || user.status !== 'active') return;
           const token = await issueUserToken(app.db, config.sessionSecret, user.id, 'reset_password', app.clock.now());
-          await app.mailer.send(resetPasswordMail((await product()).product.name, user, `${config.publicUrl}/reset-password?token=${token}`));
-        })().catch((err: unknown) => app.log.error({ mail: mailFailure(err) }, 'password reset mail could not be sent'));
+          await app.mailer.send(
+            resetPasswordMail(
+              (await product()).product.name,
+              user,
+              `${config.publicUrl}/reset-password?token=${token}`,
+            ),
+          );
+        })().catch((err: unknown) =>
+          app.log.error({ mail: mailFailure(err) }, 'password reset mail could not be sent'),
+        );
       });
       return reply.send({ message: RESET_LINK_SENT });
     },
@@ -182,23 +246,36 @@ const auth: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/reset-password',
-    { schema: { body: ResetPasswordSchema }, config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    {
+      schema: { body: ResetPasswordSchema },
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    },
     async (request, reply) => {
       const now = app.clock.now();
-      const user = await resetPasswordWithToken(app.db, config.sessionSecret, request.body.token, request.body.newPassword, now);
+      const user = await resetPasswordWithToken(
+        app.db,
+        config.sessionSecret,
+        request.body.token,
+        request.body.newPassword,
+        now,
+      );
       // The owner proved herself by the mailed link: someone's wrong guesses no longer keep her out.
       await app.accountLimits.clear(FAILED_SIGN_INS, user.email);
       const content = await product();
       await app.mailer
         .send(passwordChangedMail(content.product.name, user, content.support.email))
-        .catch((err: unknown) => request.log.error({ mail: mailFailure(err) }, 'password change notice could not be sent'));
+        .catch((err: unknown) =>
+          request.log.error({ mail: mailFailure(err) }, 'password change notice could not be sent'),
+        );
       return reply.send({ message: 'Your password has been reset. You can now sign in.' });
     },
   );
 
   // Public, and each challenge costs a key derivation here: limited per address.
-  app.get('/api/altcha/challenge', { config: { access: 'public', rateLimit: { max: ALTCHA_CHALLENGES_PER_MINUTE, timeWindow: '1 minute' } } }, async (_request, reply) =>
-    reply.headers(noStore).send(await app.altcha.challenge()),
+  app.get(
+    '/api/altcha/challenge',
+    { config: { access: 'public', rateLimit: { max: ALTCHA_CHALLENGES_PER_MINUTE, timeWindow: '1 minute' } } },
+    async (_request, reply) => reply.headers(noStore).send(await app.altcha.challenge()),
   );
 };
 export default auth;

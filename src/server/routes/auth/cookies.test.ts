@@ -7,7 +7,12 @@ const t = setupTestApp({ env: { PUBLIC_URL: 'https://healing.example.org' } });
 
 describe('cookies over HTTPS', () => {
   it('uses a Secure, HttpOnly, SameSite=Lax __Host- cookie with Path=/ and no Domain', async () => {
-    const res = await postJson(t.app, '/api/auth/register', { ...newPerson(), altcha: await solveAltcha(t.app) }, { origin: 'https://healing.example.org' });
+    const res = await postJson(
+      t.app,
+      '/api/auth/register',
+      { ...newPerson(), altcha: await solveAltcha(t.app) },
+      { origin: 'https://healing.example.org' },
+    );
     expect(res.statusCode).toBe(201);
     const cookie = res.cookies.find((c) => c.name === '__Host-session');
     expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });

@@ -8,7 +8,8 @@ import { outbox, rateLimits } from '../../db/schema/index.ts';
 const t = setupTestApp();
 const NOTICE_SUBJECT = /^Someone tried to register with your address/;
 
-const noticesTo = async (email: string) => (await t.database.db.select().from(outbox).where(eq(outbox.to, email))).filter((m) => NOTICE_SUBJECT.test(m.subject));
+const noticesTo = async (email: string) =>
+  (await t.database.db.select().from(outbox).where(eq(outbox.to, email))).filter((m) => NOTICE_SUBJECT.test(m.subject));
 
 beforeEach(async () => {
   await t.database.db.delete(rateLimits);
@@ -19,7 +20,12 @@ describe('registering with an address that already has an account', () => {
     const { person: owner } = await signUp(t.app);
     const fresh = newPerson();
     const challenge = await solveAltcha(t.app);
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(challenge, 'base64').toString()), solution: { counter: 1, derivedKey: '00' } })).toString('base64');
+    const forged = Buffer.from(
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(challenge, 'base64').toString()),
+        solution: { counter: 1, derivedKey: '00' },
+      }),
+    ).toString('base64');
     for (const altcha of [null, '', 'not-base64-json', forged]) {
       const taken = await postJson(t.app, '/api/auth/register', { ...newPerson({ email: owner.email }), altcha });
       const free = await postJson(t.app, '/api/auth/register', { ...fresh, altcha });
@@ -33,7 +39,10 @@ describe('registering with an address that already has an account', () => {
   it('after the human check answers 409 and mails the owner, at most once an hour however often it is tried', async () => {
     const { person: owner } = await signUp(t.app);
     for (let i = 0; i < 3; i++) {
-      const res = await postJson(t.app, '/api/auth/register', { ...newPerson({ email: owner.email.toUpperCase() }), altcha: await solveAltcha(t.app) });
+      const res = await postJson(t.app, '/api/auth/register', {
+        ...newPerson({ email: owner.email.toUpperCase() }),
+        altcha: await solveAltcha(t.app),
+      });
       expect(res.statusCode).toBe(409);
       expect(Object.keys(res.json().fieldErrors)).toEqual(['email']);
     }

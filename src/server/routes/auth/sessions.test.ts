@@ -41,7 +41,8 @@ describe('session lifetime', () => {
 describe('rate limits on sign-in', () => {
   it('trip with 429 and Retry-After, and recover when the window ends', async () => {
     await t.database.db.delete(rateLimits);
-    const attempt = () => postJson(t.app, '/api/auth/login', { email: 'someone@example.com', password: 'Wrong-Password-1' });
+    const attempt = () =>
+      postJson(t.app, '/api/auth/login', { email: 'someone@example.com', password: 'Wrong-Password-1' });
     for (let i = 0; i < 10; i++) expect((await attempt()).statusCode).toBe(401);
     const limited = await attempt();
     expect(limited.statusCode).toBe(429);
@@ -57,7 +58,13 @@ describe('mailed links expire', () => {
   it('refuses a reset link after one hour', async () => {
     await t.database.db.delete(rateLimits);
     const { person } = await signUp(t.app);
-    const token = await issueUserToken(t.database.db, t.config.sessionSecret, (await findUserByEmail(t.database.db, person.email))!.id, 'reset_password', clock.now());
+    const token = await issueUserToken(
+      t.database.db,
+      t.config.sessionSecret,
+      (await findUserByEmail(t.database.db, person.email))!.id,
+      'reset_password',
+      clock.now(),
+    );
     clock.advance(RESET_PASSWORD_TTL_MS + 1000);
     const res = await postJson(t.app, '/api/auth/reset-password', { token, newPassword: 'Fresh-Meadow-77' });
     expect(res.statusCode).toBe(400);

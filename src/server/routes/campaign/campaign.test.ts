@@ -11,7 +11,13 @@ describe('GET /api/campaign', () => {
     const body = res.json();
     expect(body.content.product.name).toBe('Healing Circle');
     expect(body.content.goal).toEqual({ cents: 1_500_000, currency: 'USD' });
-    expect(body.content.paymentMethods.map((m: { name: string }) => m.name)).toEqual(['Email Us', 'Buy Me a Coffee', 'PayPal', 'Venmo', 'CashApp']);
+    expect(body.content.paymentMethods.map((m: { name: string }) => m.name)).toEqual([
+      'Email Us',
+      'Buy Me a Coffee',
+      'PayPal',
+      'Venmo',
+      'CashApp',
+    ]);
     expect(body.content.journey.updates.map((u: { date: string }) => u.date)).toEqual(['2025-09-11']);
   });
 });
@@ -20,7 +26,14 @@ describe('GET /api/fundraising/progress', () => {
   it('starts at the goal with nothing raised', async () => {
     const res = await t.app.inject('/api/fundraising/progress');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ goalAmount: 15000, currentAmount: 0, donorCount: 0, goalCents: 1_500_000, currentCents: 0, currency: 'USD' });
+    expect(res.json()).toEqual({
+      goalAmount: 15000,
+      currentAmount: 0,
+      donorCount: 0,
+      goalCents: 1_500_000,
+      currentCents: 0,
+      currency: 'USD',
+    });
   });
 
   it('sums recorded donations in USD, ignoring intents and voided donations', async () => {

@@ -26,7 +26,9 @@ const campaignFollow: FastifyPluginAsyncZod = async (app) => {
   app.delete('/api/campaign/follow', { config: { access: 'user' } }, async (request, reply) => {
     const me = requireUser(request);
     const { id } = await app.campaigns.current();
-    await app.db.delete(campaignFollowers).where(and(eq(campaignFollowers.campaignId, id), eq(campaignFollowers.userId, me.id)));
+    await app.db
+      .delete(campaignFollowers)
+      .where(and(eq(campaignFollowers.campaignId, id), eq(campaignFollowers.userId, me.id)));
     return reply.header('cache-control', 'no-store').send({ following: false });
   });
 };

@@ -5,7 +5,12 @@ import { startSmtpCapture, type SmtpCapture } from '../../../../tests/setup/smtp
 import { solveAltcha } from '../../../../tests/setup/accounts.ts';
 import { contactMessages, outbox, rateLimits } from '../../db/schema/index.ts';
 
-const valid = { name: 'Ada Example', email: 'ada@example.com', subject: 'Question about the fund', message: 'How can I send a cheque?' };
+const valid = {
+  name: 'Ada Example',
+  email: 'ada@example.com',
+  subject: 'Question about the fund',
+  message: 'How can I send a cheque?',
+};
 
 describe('POST /api/contact (no SMTP: the outbox)', () => {
   const t = setupTestApp();
@@ -29,24 +34,37 @@ describe('POST /api/contact (no SMTP: the outbox)', () => {
     expect(mail!.text).toContain('How can I send a cheque?');
   });
 
-  it.each(['name', 'email', 'subject', 'message'] as const)('refuses a missing or blank %s with the spec message, writing nothing', async (field) => {
-    const before = await messageCount();
-    for (const value of [undefined, '', '   ']) {
-      const res = await postJson(t.app, '/api/contact', { ...valid, [field]: value, altcha: await solveAltcha(t.app) });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message: 'Please fill in all fields', fieldErrors: { [field]: 'Please fill in all fields' } });
-    }
-    expect(await messageCount()).toBe(before);
-  });
+  it.each(['name', 'email', 'subject', 'message'] as const)(
+    'refuses a missing or blank %s with the spec message, writing nothing',
+    async (field) => {
+      const before = await messageCount();
+      for (const value of [undefined, '', '   ']) {
+        const res = await postJson(t.app, '/api/contact', {
+          ...valid,
+          [field]: value,
+          altcha: await solveAltcha(t.app),
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({
+          message: 'Please fill in all fields',
+          fieldErrors: { [field]: 'Please fill in all fields' },
+        });
+      }
+      expect(await messageCount()).toBe(before);
+    },
+  );
 
   it('counts its rate limit apart from other routes', async () => {
     for (let i = 0; i < 10; i++) await postJson(t.app, '/api/events', { name: 'page_view', path: '/' });
-    expect((await postJson(t.app, '/api/contact', { ...valid, altcha: await solveAltcha(t.app) })).statusCode).toBe(201);
+    expect((await postJson(t.app, '/api/contact', { ...valid, altcha: await solveAltcha(t.app) })).statusCode).toBe(
+      201,
+    );
   });
 
   it('limits how many messages one client can send', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await postJson(t.app, '/api/contact', { ...valid, altcha: await solveAltcha(t.app) })).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await postJson(t.app, '/api/contact', { ...valid, altcha: await solveAltcha(t.app) })).statusCode);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
 
@@ -57,9 +75,16 @@ describe('POST /api/contact (no SMTP: the outbox)', () => {
   });
 
   it('refuses an invalid email address', async () => {
-    const res = await postJson(t.app, '/api/contact', { ...valid, email: 'not-an-email', altcha: await solveAltcha(t.app) });
+    const res = await postJson(t.app, '/api/contact', {
+      ...valid,
+      email: 'not-an-email',
+      altcha: await solveAltcha(t.app),
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: 'Please enter a valid email address', fieldErrors: { email: 'Please enter a valid email address' } });
+    expect(res.json()).toMatchObject({
+      message: 'Please enter a valid email address',
+      fieldErrors: { email: 'Please enter a valid email address' },
+    });
   });
 });
 

@@ -25,7 +25,10 @@ beforeAll(async () => {
   const db = t.database.db;
   okafor = await buildDoctor(db, {
     user: { firstName: 'Amara', lastName: 'Okafor' },
-    profile: { areasOfExpertise: ["Women's Reproductive Health", 'Surgical Procedures'], consultationTypes: ['Written replies to stories', 'Video consultation'] },
+    profile: {
+      areasOfExpertise: ["Women's Reproductive Health", 'Surgical Procedures'],
+      consultationTypes: ['Written replies to stories', 'Video consultation'],
+    },
   });
   haddad = await buildDoctor(db, {
     user: { firstName: 'Noor', lastName: 'Haddad' },
@@ -77,9 +80,21 @@ describe('the doctor directory', () => {
     ['words of the bio', '?q=excision', () => [okafor]],
     ['a literal % (escaped, not a wildcard)', '?q=%25', () => [haddad]],
     ['a literal _ (escaped, not a wildcard)', '?q=_', () => []],
-    ['specialty and expertise together', `?specialty=Psychiatry&expertise=${encodeURIComponent('Chronic Pain Management')}`, () => [haddad]],
-    ['specialty and expertise that no one has together', `?specialty=Psychiatry&expertise=${encodeURIComponent('Surgical Procedures')}`, () => []],
-    ['expertise, consultation and text together', `?expertise=${encodeURIComponent('Surgical Procedures')}&consultation=Video+consultation&q=okafor`, () => [okafor]],
+    [
+      'specialty and expertise together',
+      `?specialty=Psychiatry&expertise=${encodeURIComponent('Chronic Pain Management')}`,
+      () => [haddad],
+    ],
+    [
+      'specialty and expertise that no one has together',
+      `?specialty=Psychiatry&expertise=${encodeURIComponent('Surgical Procedures')}`,
+      () => [],
+    ],
+    [
+      'expertise, consultation and text together',
+      `?expertise=${encodeURIComponent('Surgical Procedures')}&consultation=Video+consultation&q=okafor`,
+      () => [okafor],
+    ],
     ['text that fits one and consultation that fits the other', '?consultation=Phone+consultation&q=okafor', () => []],
     ['empty filters (an untouched form)', '?specialty=&expertise=&consultation=&q=', () => [haddad, okafor]],
   ])('filters by %s', async (_name, query, expected) => {
@@ -92,7 +107,13 @@ describe('the doctor directory', () => {
   it('pages ten at a time, and the total counts every page', async () => {
     const db = t.database.db;
     const many: Doctor[] = [];
-    for (let i = 0; i < 11; i++) many.push(await buildDoctor(db, { user: { lastName: `Zimmer${String(i).padStart(2, '0')}` }, profile: { specialty: 'Dermatology' } }));
+    for (let i = 0; i < 11; i++)
+      many.push(
+        await buildDoctor(db, {
+          user: { lastName: `Zimmer${String(i).padStart(2, '0')}` },
+          profile: { specialty: 'Dermatology' },
+        }),
+      );
     const first = await directory('?specialty=Dermatology');
     const second = await directory('?specialty=Dermatology&page=2');
     expect(first.headers['x-total-count']).toBe('11');
@@ -126,19 +147,33 @@ describe('the doctor directory', () => {
 
   it('filters the lists with array containment (@>), which their GIN indexes answer', async () => {
     const db = t.database.db;
-    const query = DoctorDirectoryQuerySchema.parse({ expertise: 'Mental Health & Trauma', consultation: 'Phone consultation' });
-    const { sql: text } = db.select({ id: doctorProfiles.userId }).from(doctorProfiles).innerJoin(users, eq(users.id, doctorProfiles.userId)).where(directoryFilter(query)).toSQL();
+    const query = DoctorDirectoryQuerySchema.parse({
+      expertise: 'Mental Health & Trauma',
+      consultation: 'Phone consultation',
+    });
+    const { sql: text } = db
+      .select({ id: doctorProfiles.userId })
+      .from(doctorProfiles)
+      .innerJoin(users, eq(users.id, doctorProfiles.userId))
+      .where(directoryFilter(query))
+      .toSQL();
     expect(text).toMatch(/"areas_of_expertise" @> \$\d/);
     expect(text).toMatch(/"consultation_types" @> \$\d/);
     const planOf = (condition: SQL) =>
       db.transaction(async (tx) => {
         // The tables are tiny: without this the planner rightly prefers reading them whole.
         await tx.execute(sql`set local enable_seqscan = off`);
-        const plan = (await tx.execute(sql`explain select user_id from ${doctorProfiles} where ${condition}`)) as unknown as { rows: unknown[] };
+        const plan = (await tx.execute(
+          sql`explain select user_id from ${doctorProfiles} where ${condition}`,
+        )) as unknown as { rows: unknown[] };
         return JSON.stringify(plan.rows);
       });
-    expect(await planOf(arrayContains(doctorProfiles.areasOfExpertise, ['Mental Health & Trauma']))).toContain('doctor_profiles_expertise_idx');
-    expect(await planOf(arrayContains(doctorProfiles.consultationTypes, ['Phone consultation']))).toContain('doctor_profiles_consultation_idx');
+    expect(await planOf(arrayContains(doctorProfiles.areasOfExpertise, ['Mental Health & Trauma']))).toContain(
+      'doctor_profiles_expertise_idx',
+    );
+    expect(await planOf(arrayContains(doctorProfiles.consultationTypes, ['Phone consultation']))).toContain(
+      'doctor_profiles_consultation_idx',
+    );
   });
 });
 
@@ -159,7 +194,9 @@ describe('a doctor’s public profile', () => {
   });
 
   it('never shows a license number (or the board) in any public answer', async () => {
-    const licenseNumbers = (await t.database.db.select({ n: doctorProfiles.licenseNumber }).from(doctorProfiles)).map((r) => r.n);
+    const licenseNumbers = (await t.database.db.select({ n: doctorProfiles.licenseNumber }).from(doctorProfiles)).map(
+      (r) => r.n,
+    );
     expect(licenseNumbers.length).toBeGreaterThan(0);
     const answers = [
       await directory(),
@@ -190,35 +227,88 @@ describe('the doctor dashboard', () => {
   it('asks a doctor without a profile to complete it, and shows no stories until verified', async () => {
     const { cookie } = await signUp(t.app, { role: 'doctor' });
     const before = (await getWith(t.app, '/api/doctor/dashboard', cookie)).json();
-    expect(before).toMatchObject({ verification: { status: 'not_submitted', note: null }, profile: null, stories: [], counts: { replies: 0, thanked: 0 } });
+    expect(before).toMatchObject({
+      verification: { status: 'not_submitted', note: null },
+      profile: null,
+      stories: [],
+      counts: { replies: 0, thanked: 0 },
+    });
     expect(before.nextStep.link.href).toBe('/onboarding');
 
-    expect((await postJson(t.app, '/api/user/onboarding', { role: 'doctor', onboardingData: DOCTOR_ANSWERS }, { cookie })).statusCode).toBe(200);
+    expect(
+      (await postJson(t.app, '/api/user/onboarding', { role: 'doctor', onboardingData: DOCTOR_ANSWERS }, { cookie }))
+        .statusCode,
+    ).toBe(200);
     const res = await getWith(t.app, '/api/doctor/dashboard', cookie);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toMatchObject({ verification: { status: 'pending' }, stories: [] });
     // The doctor sees their own license number.
-    expect(res.json().profile).toMatchObject({ licenseNumber: DOCTOR_ANSWERS.licenseNumber, medicalBoard: DOCTOR_ANSWERS.medicalBoard });
+    expect(res.json().profile).toMatchObject({
+      licenseNumber: DOCTOR_ANSWERS.licenseNumber,
+      medicalBoard: DOCTOR_ANSWERS.medicalBoard,
+    });
   });
 
   it('shows a verified doctor the public stories asking for input, with their own replies and thanks', async () => {
     const db = t.database.db;
     const { cookie, user } = await signUp(t.app, { role: 'doctor' });
     await postJson(t.app, '/api/user/onboarding', { role: 'doctor', onboardingData: DOCTOR_ANSWERS }, { cookie });
-    await db.update(doctorProfiles).set({ verificationStatus: 'verified', verificationDecidedAt: new Date() }).where(eq(doctorProfiles.userId, user.id));
+    await db
+      .update(doctorProfiles)
+      .set({ verificationStatus: 'verified', verificationDecidedAt: new Date() })
+      .where(eq(doctorProfiles.userId, user.id));
 
     const { user: author } = await signUp(t.app, { firstName: 'Maya', lastName: 'Rivers' });
     const { user: other } = await signUp(t.app);
-    const published = { status: 'approved' as const, publishConsent: true, title: 'w', body: 'w', publishedBody: 'A long story '.repeat(40) };
+    const published = {
+      status: 'approved' as const,
+      publishConsent: true,
+      title: 'w',
+      body: 'w',
+      publishedBody: 'A long story '.repeat(40),
+    };
     const at = (minutes: number) => new Date(Date.now() - minutes * 60_000);
     const [older, newer, notAsking, hidden, unconsented, draft] = await db
       .insert(stories)
       .values([
-        { ...published, authorId: author.id, wantsProfessionalInput: true, publishedTitle: 'Older question', publishedAt: at(60), publishedTags: ['Endometriosis'] },
-        { ...published, authorId: author.id, wantsProfessionalInput: true, publishedTitle: 'Newer question', publishedAt: at(5) },
-        { ...published, authorId: author.id, wantsProfessionalInput: false, publishedTitle: 'Just sharing', publishedAt: at(10) },
-        { ...published, authorId: author.id, wantsProfessionalInput: true, publishedTitle: 'Hidden', publishedAt: at(10), hiddenAt: new Date() },
-        { ...published, authorId: author.id, wantsProfessionalInput: true, publishedTitle: 'Unconsented', publishedAt: at(10), publishConsent: false },
+        {
+          ...published,
+          authorId: author.id,
+          wantsProfessionalInput: true,
+          publishedTitle: 'Older question',
+          publishedAt: at(60),
+          publishedTags: ['Endometriosis'],
+        },
+        {
+          ...published,
+          authorId: author.id,
+          wantsProfessionalInput: true,
+          publishedTitle: 'Newer question',
+          publishedAt: at(5),
+        },
+        {
+          ...published,
+          authorId: author.id,
+          wantsProfessionalInput: false,
+          publishedTitle: 'Just sharing',
+          publishedAt: at(10),
+        },
+        {
+          ...published,
+          authorId: author.id,
+          wantsProfessionalInput: true,
+          publishedTitle: 'Hidden',
+          publishedAt: at(10),
+          hiddenAt: new Date(),
+        },
+        {
+          ...published,
+          authorId: author.id,
+          wantsProfessionalInput: true,
+          publishedTitle: 'Unconsented',
+          publishedAt: at(10),
+          publishConsent: false,
+        },
         { ...published, authorId: author.id, status: 'draft', wantsProfessionalInput: true, publishedTitle: null },
       ])
       .returning();
@@ -237,7 +327,12 @@ describe('the doctor dashboard', () => {
     expect(res.stories.map((s: { id: string }) => s.id)).not.toContain(hidden!.id);
     expect(res.stories.map((s: { id: string }) => s.id)).not.toContain(unconsented!.id);
     expect(res.stories.map((s: { id: string }) => s.id)).not.toContain(draft!.id);
-    expect(res.stories[1]).toMatchObject({ title: 'Older question', tags: ['Endometriosis'], authorName: 'Maya R.', myReplies: 2 });
+    expect(res.stories[1]).toMatchObject({
+      title: 'Older question',
+      tags: ['Endometriosis'],
+      authorName: 'Maya R.',
+      myReplies: 2,
+    });
     expect(res.stories[1].excerpt.length).toBeLessThanOrEqual(241);
     expect(res.stories[0].myReplies).toBe(0);
     expect(res.counts).toEqual({ replies: 3, thanked: 2 });
@@ -248,7 +343,10 @@ describe('the doctor dashboard', () => {
     const db = t.database.db;
     const { cookie, user } = await signUp(t.app, { role: 'doctor' });
     await postJson(t.app, '/api/user/onboarding', { role: 'doctor', onboardingData: DOCTOR_ANSWERS }, { cookie });
-    await db.update(doctorProfiles).set({ verificationStatus: 'verified', verificationDecidedAt: new Date() }).where(eq(doctorProfiles.userId, user.id));
+    await db
+      .update(doctorProfiles)
+      .set({ verificationStatus: 'verified', verificationDecidedAt: new Date() })
+      .where(eq(doctorProfiles.userId, user.id));
     const { user: author } = await signUp(t.app);
     await db.insert(stories).values(
       Array.from({ length: DASHBOARD_STORIES_PAGE_SIZE + 3 }, (_, i) => ({

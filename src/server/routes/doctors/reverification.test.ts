@@ -22,7 +22,10 @@ beforeEach(async () => {
 /** A doctor who onboarded, was verified by an admin, and replied to a public story. */
 async function verifiedDoctor() {
   const { cookie, user } = await signUp(t.app, { role: 'doctor', firstName: 'Dana', lastName: 'Whitfield' });
-  expect((await postJson(t.app, '/api/user/onboarding', { role: 'doctor', onboardingData: DOCTOR_ANSWERS }, { cookie })).statusCode).toBe(200);
+  expect(
+    (await postJson(t.app, '/api/user/onboarding', { role: 'doctor', onboardingData: DOCTOR_ANSWERS }, { cookie }))
+      .statusCode,
+  ).toBe(200);
   await t.database.db
     .update(doctorProfiles)
     .set({ verificationStatus: 'verified', verificationDecidedAt: new Date(Date.now() - 60_000) })
@@ -34,7 +37,9 @@ async function verifiedDoctor() {
     publishedBody: 'It took nine years and five doctors before anyone said the word endometriosis to me.',
     publishedAt: new Date(),
   });
-  await t.database.db.insert(storyComments).values({ storyId: story.id, authorId: user.id, body: 'A reply from a doctor' });
+  await t.database.db
+    .insert(storyComments)
+    .values({ storyId: story.id, authorId: user.id, body: 'A reply from a doctor' });
   return { cookie, id: user.id, storyId: story.id };
 }
 
@@ -43,7 +48,10 @@ async function badge(doctor: { id: string; storyId: string }) {
   const directory = (await t.app.inject('/api/doctors')).json() as { items?: { id: string }[] } | { id: string }[];
   const listed = (Array.isArray(directory) ? directory : (directory.items ?? [])).some((d) => d.id === doctor.id);
   const profile = (await t.app.inject(`/api/doctors/${doctor.id}`)).statusCode === 200;
-  const replies = (await t.app.inject(`/api/stories/${doctor.storyId}/support`)).json() as { body: string; verifiedDoctorSpecialty: string | null }[];
+  const replies = (await t.app.inject(`/api/stories/${doctor.storyId}/support`)).json() as {
+    body: string;
+    verifiedDoctorSpecialty: string | null;
+  }[];
   const onReply = replies.find((r) => r.body === 'A reply from a doctor')?.verifiedDoctorSpecialty != null;
   return { listed, profile, onReply };
 }
@@ -53,9 +61,20 @@ async function status(id: string) {
   return row!;
 }
 
-const onboard = (cookie: string, change: Record<string, unknown>) => postJson(t.app, '/api/user/onboarding', { role: 'doctor', onboardingData: { ...DOCTOR_ANSWERS, ...change } }, { cookie });
+const onboard = (cookie: string, change: Record<string, unknown>) =>
+  postJson(
+    t.app,
+    '/api/user/onboarding',
+    { role: 'doctor', onboardingData: { ...DOCTOR_ANSWERS, ...change } },
+    { cookie },
+  );
 const patchProfile = (cookie: string, body: Record<string, unknown>) =>
-  t.app.inject({ method: 'PATCH', url: '/api/user/profile', payload: JSON.stringify(body), headers: { 'content-type': 'application/json', origin: SITE_ORIGIN, cookie } });
+  t.app.inject({
+    method: 'PATCH',
+    url: '/api/user/profile',
+    payload: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', origin: SITE_ORIGIN, cookie },
+  });
 
 describe('a verified doctor who changes what an admin checked', () => {
   const cases: [string, (cookie: string) => Promise<{ statusCode: number }>][] = [
@@ -67,39 +86,66 @@ describe('a verified doctor who changes what an admin checked', () => {
     ['board', (cookie) => onboard(cookie, { medicalBoard: 'American Board of Surgery' })],
   ];
 
-  it.each(cases)('goes back to the queue on a change of %s, with the badge off in the directory, the profile and replies', async (_field, change) => {
-    const { admin: manager } = await signInAdmin(t.app, t.database.db, 'manager');
-    const doctor = await verifiedDoctor();
-    expect(await badge(doctor)).toEqual({ listed: true, profile: true, onReply: true });
-    const before = await status(doctor.id);
+  it.each(cases)(
+    'goes back to the queue on a change of %s, with the badge off in the directory, the profile and replies',
+    async (_field, change) => {
+      const { admin: manager } = await signInAdmin(t.app, t.database.db, 'manager');
+      const doctor = await verifiedDoctor();
+      expect(await badge(doctor)).toEqual({ listed: true, profile: true, onReply: true });
+      const before = await status(doctor.id);
 
-    expect((await change(doctor.cookie)).statusCode).toBe(200);
+      expect((await change(doctor.cookie)).statusCode).toBe(200);
 
-    const after = await status(doctor.id);
-    expect(after.verificationStatus).toBe('pending');
-    expect(after.verificationRequestedAt.getTime()).toBeGreaterThan(before.verificationRequestedAt.getTime());
-    expect(await badge(doctor)).toEqual({ listed: false, profile: false, onReply: false });
-    const told = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, manager.id), eq(notifications.type, 'admin_queue')));
-    expect(told.some((n) => n.link === '/admin-doctors' && n.title.includes('waits for verification'))).toBe(true);
-  });
+      const after = await status(doctor.id);
+      expect(after.verificationStatus).toBe('pending');
+      expect(after.verificationRequestedAt.getTime()).toBeGreaterThan(before.verificationRequestedAt.getTime());
+      expect(await badge(doctor)).toEqual({ listed: false, profile: false, onReply: false });
+      const told = await t.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, manager.id), eq(notifications.type, 'admin_queue')));
+      expect(told.some((n) => n.link === '/admin-doctors' && n.title.includes('waits for verification'))).toBe(true);
+    },
+  );
 });
 
 describe('a verified doctor who changes what needs no check', () => {
   const cases: [string, (cookie: string) => Promise<{ statusCode: number }>][] = [
-    ['bio', (cookie) => onboard(cookie, { bio: 'Surgeon who listens first and explains every option before any operation.' })],
+    [
+      'bio',
+      (cookie) => onboard(cookie, { bio: 'Surgeon who listens first and explains every option before any operation.' }),
+    ],
     ['consultation types', (cookie) => onboard(cookie, { consultationTypes: ['Video consultation'] })],
-    ['hospital, expertise and years', (cookie) => onboard(cookie, { hospitalAffiliation: 'Lakeside Clinic', areasOfExpertise: ['Surgical Procedures'], yearsExperience: 13 })],
-    ['email notices (same name)', (cookie) => patchProfile(cookie, { firstName: 'Dana', lastName: 'Whitfield', notifyByEmail: false })],
+    [
+      'hospital, expertise and years',
+      (cookie) =>
+        onboard(cookie, {
+          hospitalAffiliation: 'Lakeside Clinic',
+          areasOfExpertise: ['Surgical Procedures'],
+          yearsExperience: 13,
+        }),
+    ],
+    [
+      'email notices (same name)',
+      (cookie) => patchProfile(cookie, { firstName: 'Dana', lastName: 'Whitfield', notifyByEmail: false }),
+    ],
     [
       'photo',
       (cookie) => {
         const boundary = '----healing-circle-test';
         const payload = Buffer.concat([
-          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`),
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+          ),
           PNG_7X5,
           Buffer.from(`\r\n--${boundary}--\r\n`),
         ]);
-        return t.app.inject({ method: 'POST', url: '/api/user/avatar', payload, headers: { cookie, origin: SITE_ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+        return t.app.inject({
+          method: 'POST',
+          url: '/api/user/avatar',
+          payload,
+          headers: { cookie, origin: SITE_ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        });
       },
     ],
   ];

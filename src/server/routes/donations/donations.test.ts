@@ -23,7 +23,13 @@ describe('POST /api/donation-intent', () => {
     expect(res.statusCode).toBe(201);
     const { id } = res.json();
     const [row] = await t.database.db.select().from(donationIntents).where(eq(donationIntents.id, id));
-    expect(row).toMatchObject({ amountCents: 12_345, currency: 'USD', paymentMethod: 'PayPal', message: 'Sending love', status: 'open' });
+    expect(row).toMatchObject({
+      amountCents: 12_345,
+      currency: 'USD',
+      paymentMethod: 'PayPal',
+      message: 'Sending love',
+      status: 'open',
+    });
     expect(row!.clientTimestamp.toISOString()).toBe('2026-11-22T10:00:00.000Z');
   });
 
@@ -51,7 +57,11 @@ describe('POST /api/donation-intent', () => {
     ['too large', { ...valid, amount: 10_000_000 }, /at most \$1,000,000/],
     ['unknown method', { ...valid, paymentMethod: 'Bitcoin' }, /Payment method must be one of/],
     ['missing method', { ...valid, paymentMethod: undefined }, /Payment method must be one of/],
-    ['oversized message', { ...valid, message: 'x'.repeat(MESSAGE_MAX + 1) }, /Message must be at most 1000 characters/],
+    [
+      'oversized message',
+      { ...valid, message: 'x'.repeat(MESSAGE_MAX + 1) },
+      /Message must be at most 1000 characters/,
+    ],
     ['message of the wrong type', { ...valid, message: 42 }, /Message must be text/],
     ['timestamp of the wrong type', { ...valid, timestamp: 1_700_000_000 }, /Timestamp must be an ISO 8601 date-time/],
     ['missing timestamp', { ...valid, timestamp: undefined }, /Timestamp must be an ISO 8601 date-time/],
@@ -70,14 +80,24 @@ describe('POST /api/donation-intent', () => {
 
   it('refuses malformed JSON with a 400, writing nothing', async () => {
     const before = await intentCount();
-    const res = await t.app.inject({ method: 'POST', url: '/api/donation-intent', payload: '{"amount": 5,', headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/donation-intent',
+      payload: '{"amount": 5,',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Request body is not valid JSON', code: 'VALIDATION' });
     expect(await intentCount()).toBe(before);
   });
 
   it('refuses a non-JSON content type with a 415', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/donation-intent', payload: 'amount=5', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/donation-intent',
+      payload: 'amount=5',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toMatch(/application\/json/);
   });

@@ -15,12 +15,23 @@ describe('POST /api/events', () => {
     for (const name of ['page_view', 'tiktok_video_click', 'donate_click', 'donate_button_click']) {
       expect((await postJson(t.app, '/api/events', { name, path: '/' }, browser)).statusCode).toBe(204);
     }
-    const click = await postJson(t.app, '/api/events', { name: 'donation_click', path: '/donate', method: 'Venmo', amount: 50 }, browser);
+    const click = await postJson(
+      t.app,
+      '/api/events',
+      { name: 'donation_click', path: '/donate', method: 'Venmo', amount: 50 },
+      browser,
+    );
     expect(click.statusCode).toBe(204);
     expect(click.headers['set-cookie']).toBeUndefined();
 
     const rows = await t.database.db.select().from(analyticsEvents);
-    expect(rows.map((r) => r.name).sort()).toEqual(['donate_button_click', 'donate_click', 'donation_click', 'page_view', 'tiktok_video_click']);
+    expect(rows.map((r) => r.name).sort()).toEqual([
+      'donate_button_click',
+      'donate_click',
+      'donation_click',
+      'page_view',
+      'tiktok_video_click',
+    ]);
     expect(rows.find((r) => r.name === 'donation_click')!.props).toEqual({ method: 'Venmo', amount: 50 });
     // One visitor today: one hash, and it is not the address.
     expect(new Set(rows.map((r) => r.visitorHash)).size).toBe(1);
@@ -45,8 +56,16 @@ describe('POST /api/events', () => {
 
   it.each([
     ['an unknown event', { name: 'mouse_move', path: '/' }, /Unknown event name/],
-    ['a donation click without a method', { name: 'donation_click', path: '/donate', amount: 5 }, /Unknown payment method/],
-    ['a donation click without an amount', { name: 'donation_click', path: '/donate', method: 'PayPal' }, /Amount must be a number/],
+    [
+      'a donation click without a method',
+      { name: 'donation_click', path: '/donate', amount: 5 },
+      /Unknown payment method/,
+    ],
+    [
+      'a donation click without an amount',
+      { name: 'donation_click', path: '/donate', method: 'PayPal' },
+      /Amount must be a number/,
+    ],
     ['a path that is not a site path', { name: 'page_view', path: 'https://evil.example/' }, /site path/],
     ['a path with a query string', { name: 'page_view', path: '/reset-password?token=abc' }, /site path/],
   ])('refuses %s with a 400, storing nothing', async (_label, body, message) => {

@@ -42,7 +42,12 @@ describe('readiness when the database is gone', () => {
 describe('what an unexpected error leaves in the log', () => {
   it('keeps the query but not its parameters, and no message line in the stack', async () => {
     const { loggableError } = await import('../../plugins/errors.ts');
-    const err = Object.assign(new Error('Failed query: insert into users (email, password_hash) values ($1, $2)\nparams: ada@example.com,$argon2id$secret'), { code: '23505' });
+    const err = Object.assign(
+      new Error(
+        'Failed query: insert into users (email, password_hash) values ($1, $2)\nparams: ada@example.com,$argon2id$secret',
+      ),
+      { code: '23505' },
+    );
     const logged = loggableError(err);
     expect(logged.message).toBe('Failed query: insert into users (email, password_hash) values ($1, $2)');
     expect(JSON.stringify(logged)).not.toMatch(/ada@example\.com|argon2id/);

@@ -11,17 +11,30 @@ describe('notifications', () => {
     const other = await signUp(t.app);
     const base = Date.now();
     for (let i = 0; i < 3; i++) {
-      await t.database.db.insert(notifications).values({ userId: me.user.id, type: 'story_approved', title: `Note ${i}`, createdAt: new Date(base + i * 1000) });
+      await t.database.db
+        .insert(notifications)
+        .values({
+          userId: me.user.id,
+          type: 'story_approved',
+          title: `Note ${i}`,
+          createdAt: new Date(base + i * 1000),
+        });
     }
-    await t.database.db.insert(notifications).values({ userId: other.user.id, type: 'story_approved', title: 'Not mine' });
+    await t.database.db
+      .insert(notifications)
+      .values({ userId: other.user.id, type: 'story_approved', title: 'Not mine' });
 
     const list = (await getWith(t.app, '/api/notifications', me.cookie)).json();
     expect(list.items.map((n: { title: string }) => n.title)).toEqual(['Note 2', 'Note 1', 'Note 0']);
     expect(list.unreadCount).toBe(3);
 
-    expect((await postJson(t.app, `/api/notifications/${list.items[0].id}/read`, {}, { cookie: me.cookie })).statusCode).toBe(204);
+    expect(
+      (await postJson(t.app, `/api/notifications/${list.items[0].id}/read`, {}, { cookie: me.cookie })).statusCode,
+    ).toBe(204);
     expect((await getWith(t.app, '/api/notifications', me.cookie)).json().unreadCount).toBe(2);
-    expect((await postJson(t.app, `/api/notifications/${list.items[1].id}/read`, {}, { cookie: other.cookie })).statusCode).toBe(404);
+    expect(
+      (await postJson(t.app, `/api/notifications/${list.items[1].id}/read`, {}, { cookie: other.cookie })).statusCode,
+    ).toBe(404);
     expect((await postJson(t.app, '/api/notifications/read-all', {}, { cookie: me.cookie })).statusCode).toBe(204);
     expect((await getWith(t.app, '/api/notifications', me.cookie)).json().unreadCount).toBe(0);
   });

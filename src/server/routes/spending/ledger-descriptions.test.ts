@@ -30,7 +30,8 @@ beforeEach(async () => {
   await t.database.db.delete(rateLimits);
 });
 
-const act = (id: string, verb: string, body: unknown = {}) => postJson(t.app, `/api/admin/expenses/${id}/${verb}`, body, { cookie: verb === 'release' ? managerB : managerA });
+const act = (id: string, verb: string, body: unknown = {}) =>
+  postJson(t.app, `/api/admin/expenses/${id}/${verb}`, body, { cookie: verb === 'release' ? managerB : managerA });
 
 /** Submits, approves (with what the body says) and releases an expense; returns its id. */
 async function releasedExpense(approveBody: unknown = {}) {
@@ -61,13 +62,20 @@ async function ledgerRelease(id: string) {
 describe('the public ledger and expense descriptions', () => {
   it('shows no description for a released expense approved without a public one, but still its group and payee category', async () => {
     const id = await releasedExpense();
-    expect(await ledgerRelease(id)).toMatchObject({ costGroup: 'surgery', payeeCategory: 'Hospital or clinic', description: null });
+    expect(await ledgerRelease(id)).toMatchObject({
+      costGroup: 'surgery',
+      payeeCategory: 'Hospital or clinic',
+      description: null,
+    });
   });
 
   it('shows exactly the public description a manager gave when approving, and audits it', async () => {
     const id = await releasedExpense({ publicDescription: '  Surgery deposit  ' });
     expect((await ledgerRelease(id))?.description).toBe('Surgery deposit');
-    const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'expense.approve')));
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'expense.approve')));
     expect(JSON.stringify(entry!.after)).toContain('Surgery deposit');
   });
 
@@ -77,14 +85,22 @@ describe('the public ledger and expense descriptions', () => {
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ publicDescription: 'Operating room deposit', description: PRIVATE });
     expect((await ledgerRelease(id))?.description).toBe('Operating room deposit');
-    const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'expense.public_description')));
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'expense.public_description')));
     expect(entry).toBeDefined();
     expect((await putPublicDescription(id, { publicDescription: '' })).statusCode).toBe(200);
     expect((await ledgerRelease(id))?.description).toBeNull();
   });
 
   it('refuses a public description over 300 characters with a message at the field, writing nothing', async () => {
-    const res = await submitExpense(t.app, owner, campaignId, await expenseForm(t.app, owner, { description: PRIVATE }));
+    const res = await submitExpense(
+      t.app,
+      owner,
+      campaignId,
+      await expenseForm(t.app, owner, { description: PRIVATE }),
+    );
     const id = res.json().id as string;
     const refused = await act(id, 'approve', { publicDescription: 'x'.repeat(301) });
     expect(refused.statusCode).toBe(400);

@@ -1,12 +1,30 @@
 /** Verified spending (issue 6): expenses, separation of duties, releases, refunds, and the public ledger. */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { auditLog, campaigns, donations, expenses, ledgerBalances, ledgerEntries, notifications, outbox, rateLimits, refundRequests } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  campaigns,
+  donations,
+  expenses,
+  ledgerBalances,
+  ledgerEntries,
+  notifications,
+  outbox,
+  rateLimits,
+  refundRequests,
+} from '../../db/schema/index.ts';
 import { postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
 import { getWith, signUp, solveAltcha, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { buildDonation } from '../../../../tests/factories/donations.ts';
-import { expenseForm, makeCampaignOwner, newCampaign, PDF, submitExpense, uploadDocument } from '../../../../tests/factories/spending.ts';
+import {
+  expenseForm,
+  makeCampaignOwner,
+  newCampaign,
+  PDF,
+  submitExpense,
+  uploadDocument,
+} from '../../../../tests/factories/spending.ts';
 
 // Two approvers above $2,000 in this file.
 const t = setupTestApp({ env: { EXPENSE_TWO_APPROVERS_ABOVE_USD: '2000' } });
@@ -31,8 +49,10 @@ beforeEach(async () => {
   await t.database.db.delete(rateLimits);
 });
 
-const action = (cookie: string, id: string, verb: string, body: unknown = {}) => postJson(t.app, `/api/admin/expenses/${id}/${verb}`, body, { cookie });
-const release = (cookie: string, id: string) => action(cookie, id, 'release', { method: 'Bank transfer', reference: 'TX-1', paidOn: '2026-11-10' });
+const action = (cookie: string, id: string, verb: string, body: unknown = {}) =>
+  postJson(t.app, `/api/admin/expenses/${id}/${verb}`, body, { cookie });
+const release = (cookie: string, id: string) =>
+  action(cookie, id, 'release', { method: 'Bank transfer', reference: 'TX-1', paidOn: '2026-11-10' });
 /** The public ledger, read afresh (test factories write around the cache). */
 async function ledger(id = campaignId) {
   t.app.ledgers.invalidate();
@@ -51,9 +71,18 @@ describe('submitting an expense', () => {
     const res = await submitExpense(t.app, owner.cookie, campaignId, await expenseForm(t.app, owner.cookie));
     expect(res.statusCode).toBe(201);
     const expense = res.json();
-    expect(expense).toMatchObject({ status: 'submitted', usdCents: 120_000, requiredApprovals: 1, costGroup: 'surgery', age: { window: 'review', late: false } });
+    expect(expense).toMatchObject({
+      status: 'submitted',
+      usdCents: 120_000,
+      requiredApprovals: 1,
+      costGroup: 'surgery',
+      age: { window: 'review', late: false },
+    });
     expect(expense.documents).toHaveLength(1);
-    const queued = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, managerA.id), eq(notifications.type, 'admin_queue')));
+    const queued = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, managerA.id), eq(notifications.type, 'admin_queue')));
     expect(queued.some((n) => n.link === '/admin-expenses')).toBe(true);
     const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, expense.id));
     expect(entry).toMatchObject({ action: 'expense.submit', actorId: owner.id });
@@ -117,7 +146,9 @@ describe('submitting an expense', () => {
       expect((await getWith(t.app, `/api/expenses/${id}`, cookie)).statusCode).toBe(cookie ? 404 : 401);
     }
     expect((await getWith(t.app, `/api/campaigns/${campaignId}/expenses`, stranger.cookie)).statusCode).toBe(403);
-    expect((await getWith(t.app, `/api/campaigns/${campaignId}/expenses`, owner.cookie)).json().total).toBeGreaterThan(0);
+    expect((await getWith(t.app, `/api/campaigns/${campaignId}/expenses`, owner.cookie)).json().total).toBeGreaterThan(
+      0,
+    );
   });
 
   it("keeps an expense's documents as records when its submitter deletes their account", async () => {
@@ -127,7 +158,12 @@ describe('submitting an expense', () => {
     const document = res.json().documents[0].url as string;
     // An admin moves the campaign to someone else first: its owner cannot delete her account.
     await t.database.db.update(campaigns).set({ ownerId: owner.id }).where(eq(campaigns.id, campaign));
-    const gone = await t.app.inject({ method: 'DELETE', url: '/api/user', payload: { password: STRONG_PASSWORD }, headers: { cookie: patient.cookie, origin: SITE_ORIGIN } });
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/user',
+      payload: { password: STRONG_PASSWORD },
+      headers: { cookie: patient.cookie, origin: SITE_ORIGIN },
+    });
     expect(gone.statusCode).toBe(204);
     const kept = (await getWith(t.app, `/api/expenses/${res.json().id}`, managerA.cookie)).json();
     expect(kept).toMatchObject({ submittedBy: null, documents: [{ url: document }] });
@@ -140,16 +176,33 @@ describe('approving and releasing', () => {
     await buildDonation(t.database.db, { amountCents: 500_000 });
     const id = await ownerExpense();
     const approved = await action(managerA.cookie, id, 'approve');
-    expect(approved.json()).toMatchObject({ status: 'approved', approvals: [{ approverId: managerA.id }], age: { window: 'release' } });
+    expect(approved.json()).toMatchObject({
+      status: 'approved',
+      approvals: [{ approverId: managerA.id }],
+      age: { window: 'release' },
+    });
     const released = await release(managerB.cookie, id);
     expect(released.statusCode).toBe(200);
-    expect(released.json()).toMatchObject({ status: 'released', release: { method: 'Bank transfer', paidOn: '2026-11-10' } });
+    expect(released.json()).toMatchObject({
+      status: 'released',
+      release: { method: 'Bank transfer', paidOn: '2026-11-10' },
+    });
     const rows = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.expenseId, id));
     expect(rows).toEqual([expect.objectContaining({ kind: 'release', amountCents: 120_000, costGroup: 'surgery' })]);
-    const told = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, owner.id), eq(notifications.type, 'expense_update')));
-    expect(told.map((n) => n.title)).toEqual(expect.arrayContaining(['Your expense was approved', 'Your expense was paid']));
-    const actions = await t.database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, id));
-    expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['expense.submit', 'expense.approve', 'expense.release']));
+    const told = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, owner.id), eq(notifications.type, 'expense_update')));
+    expect(told.map((n) => n.title)).toEqual(
+      expect.arrayContaining(['Your expense was approved', 'Your expense was paid']),
+    );
+    const actions = await t.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.targetId, id));
+    expect(actions.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['expense.submit', 'expense.approve', 'expense.release']),
+    );
     // Released once only.
     expect((await release(managerB.cookie, id)).statusCode).toBe(409);
   });
@@ -170,7 +223,11 @@ describe('approving and releasing', () => {
   it('needs two different approvers above the threshold', async () => {
     const id = await ownerExpense({ amount: 2000.01 });
     const first = await action(managerA.cookie, id, 'approve');
-    expect(first.json()).toMatchObject({ status: 'submitted', requiredApprovals: 2, approvals: [{ approverId: managerA.id }] });
+    expect(first.json()).toMatchObject({
+      status: 'submitted',
+      requiredApprovals: 2,
+      approvals: [{ approverId: managerA.id }],
+    });
     const again = await action(managerA.cookie, id, 'approve');
     expect(again.statusCode).toBe(409);
     expect((await release(managerB.cookie, id)).statusCode).toBe(409);
@@ -183,13 +240,24 @@ describe('approving and releasing', () => {
   it('rejects and holds with a reason, resumes, and refuses moves the state machine does not allow', async () => {
     const held = await ownerExpense();
     expect((await action(managerA.cookie, held, 'hold', { reason: '' })).statusCode).toBe(400);
-    expect((await action(managerA.cookie, held, 'hold', { reason: 'The invoice is unreadable' })).json()).toMatchObject({ status: 'on_hold', statusReason: 'The invoice is unreadable' });
+    expect((await action(managerA.cookie, held, 'hold', { reason: 'The invoice is unreadable' })).json()).toMatchObject(
+      { status: 'on_hold', statusReason: 'The invoice is unreadable' },
+    );
     expect((await action(managerA.cookie, held, 'approve')).statusCode).toBe(409);
     expect((await action(managerA.cookie, held, 'resume')).json().status).toBe('submitted');
     const rejected = await action(managerB.cookie, held, 'reject', { reason: 'Not a medical cost' });
     expect(rejected.json()).toMatchObject({ status: 'rejected', statusReason: 'Not a medical cost' });
     for (const verb of ['approve', 'resume', 'release', 'hold']) {
-      expect((await action(managerA.cookie, held, verb, verb === 'hold' ? { reason: 'again' } : verb === 'release' ? { method: 'x1', paidOn: '2026-11-01' } : {})).statusCode).toBe(409);
+      expect(
+        (
+          await action(
+            managerA.cookie,
+            held,
+            verb,
+            verb === 'hold' ? { reason: 'again' } : verb === 'release' ? { method: 'x1', paidOn: '2026-11-01' } : {},
+          )
+        ).statusCode,
+      ).toBe(409);
     }
     expect((await action(managerA.cookie, '00000000-0000-4000-8000-000000000000', 'approve')).statusCode).toBe(404);
     expect((await action(managerA.cookie, 'not-an-id', 'approve')).statusCode).toBe(400);
@@ -202,19 +270,30 @@ describe('approving and releasing', () => {
     await action(managerA.cookie, id, 'approve');
     const res = await release(managerB.cookie, id);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe("Only $1,000.00 is held, less than this expense's $1,000.01; it cannot be released yet");
+    expect(res.json().message).toBe(
+      "Only $1,000.00 is held, less than this expense's $1,000.01; it cannot be released yet",
+    );
     expect(await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.expenseId, id))).toEqual([]);
     expect((await getWith(t.app, `/api/expenses/${id}`, owner.cookie)).json().status).toBe('approved');
-    expect((await ledger(campaign)).totals).toEqual({ raisedCents: 100_000, heldCents: 100_000, releasedCents: 0, refundedCents: 0 });
+    expect((await ledger(campaign)).totals).toEqual({
+      raisedCents: 100_000,
+      heldCents: 100_000,
+      releasedCents: 0,
+      refundedCents: 0,
+    });
   });
 });
 
 describe('the ledger in the database', () => {
   it('keeps every row immutable and the balances derived', async () => {
     const [row] = await t.database.db.select().from(ledgerEntries).limit(1);
-    await expect(t.database.db.execute(sql`update ledger_entries set amount_cents = 1 where id = ${row!.id}`)).rejects.toThrow();
+    await expect(
+      t.database.db.execute(sql`update ledger_entries set amount_cents = 1 where id = ${row!.id}`),
+    ).rejects.toThrow();
     await expect(t.database.db.execute(sql`delete from ledger_entries where id = ${row!.id}`)).rejects.toThrow();
-    await expect(t.database.db.execute(sql`update ledger_balances set raised_cents = raised_cents + 100`)).rejects.toThrow();
+    await expect(
+      t.database.db.execute(sql`update ledger_balances set raised_cents = raised_cents + 100`),
+    ).rejects.toThrow();
     await expect(t.database.db.execute(sql`update donations set usd_cents = usd_cents + 1`)).rejects.toThrow();
   });
 
@@ -223,12 +302,29 @@ describe('the ledger in the database', () => {
     const donation = await buildDonation(t.database.db, { campaignId: campaign, amountCents: 10_000 });
     const expense = await ownerExpense({}, campaign);
     await expect(
-      t.database.db.insert(ledgerEntries).values({ campaignId: campaign, kind: 'release', amountCents: 10_001, expenseId: expense, costGroup: 'surgery' }),
+      t.database.db
+        .insert(ledgerEntries)
+        .values({
+          campaignId: campaign,
+          kind: 'release',
+          amountCents: 10_001,
+          expenseId: expense,
+          costGroup: 'surgery',
+        }),
     ).rejects.toThrow();
     // Nor more out of a donation than came in with it, even while the campaign holds enough.
     await buildDonation(t.database.db, { campaignId: campaign, amountCents: 50_000 });
-    await expect(t.database.db.insert(ledgerEntries).values({ campaignId: campaign, kind: 'refund', amountCents: 10_001, donationId: donation.id })).rejects.toThrow();
-    expect((await ledger(campaign)).totals).toEqual({ raisedCents: 60_000, heldCents: 60_000, releasedCents: 0, refundedCents: 0 });
+    await expect(
+      t.database.db
+        .insert(ledgerEntries)
+        .values({ campaignId: campaign, kind: 'refund', amountCents: 10_001, donationId: donation.id }),
+    ).rejects.toThrow();
+    expect((await ledger(campaign)).totals).toEqual({
+      raisedCents: 60_000,
+      heldCents: 60_000,
+      releasedCents: 0,
+      refundedCents: 0,
+    });
   });
 
   it('never lets parallel releases and refunds take held below zero', async () => {
@@ -237,15 +333,28 @@ describe('the ledger in the database', () => {
     const donation = await buildDonation(t.database.db, { campaignId: campaign, amountCents: 300_000 });
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) {
-      const id = await ownerExpense({ amount: 1000, description: `Parallel release number ${i + 1} of four` }, campaign);
+      const id = await ownerExpense(
+        { amount: 1000, description: `Parallel release number ${i + 1} of four` },
+        campaign,
+      );
       await action(managerA.cookie, id, 'approve');
       ids.push(id);
     }
     await postJson(t.app, '/api/admin/elevate', { password: STRONG_PASSWORD }, { cookie: managerB.cookie });
     const results = await Promise.all([
       ...ids.map((id) => release(managerB.cookie, id)),
-      postJson(t.app, `/api/admin/donations/${donation.id}/refund`, { amount: 1000, reason: 'Donor asked' }, { cookie: managerB.cookie }),
-      postJson(t.app, `/api/admin/donations/${donation.id}/refund`, { amount: 1000, reason: 'Donor asked again' }, { cookie: managerB.cookie }),
+      postJson(
+        t.app,
+        `/api/admin/donations/${donation.id}/refund`,
+        { amount: 1000, reason: 'Donor asked' },
+        { cookie: managerB.cookie },
+      ),
+      postJson(
+        t.app,
+        `/api/admin/donations/${donation.id}/refund`,
+        { amount: 1000, reason: 'Donor asked again' },
+        { cookie: managerB.cookie },
+      ),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 409, 409, 409]);
     expect((await ledger(campaign)).totals).toMatchObject({ raisedCents: 300_000, heldCents: 0 });
@@ -258,45 +367,108 @@ describe('refunds', () => {
   it('records full and partial refunds up to what the donation had, and audits them', async () => {
     await postJson(t.app, '/api/admin/elevate', { password: STRONG_PASSWORD }, { cookie: managerA.cookie });
     const donation = await buildDonation(t.database.db, { amountCents: 10_000 });
-    const refund = (amount: number) => postJson(t.app, `/api/admin/donations/${donation.id}/refund`, { amount, reason: 'Charged twice' }, { cookie: managerA.cookie });
+    const refund = (amount: number) =>
+      postJson(
+        t.app,
+        `/api/admin/donations/${donation.id}/refund`,
+        { amount, reason: 'Charged twice' },
+        { cookie: managerA.cookie },
+      );
     expect((await refund(40)).json()).toEqual({ donationId: donation.id, refundedCents: 4000, remainingCents: 6000 });
     const tooMuch = await refund(60.01);
     expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.json()).toMatchObject({ fieldErrors: { amount: 'At most $60.00 of this donation can still be refunded' }, message: 'At most $60.00 of this donation can still be refunded' });
+    expect(tooMuch.json()).toMatchObject({
+      fieldErrors: { amount: 'At most $60.00 of this donation can still be refunded' },
+      message: 'At most $60.00 of this donation can still be refunded',
+    });
     expect((await refund(60)).json().remainingCents).toBe(0);
     expect((await refund(1)).json().message).toBe('This donation has been refunded in full');
-    const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.targetId, donation.id), eq(auditLog.action, 'donation.refund')));
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, donation.id), eq(auditLog.action, 'donation.refund')));
     expect(entry).toBeDefined();
     // A refunded donation cannot then be voided (it would count the money out twice).
-    expect((await postJson(t.app, `/api/admin/donations/${donation.id}/void`, { reason: 'mistake' }, { cookie: managerA.cookie })).statusCode).toBe(409);
+    expect(
+      (
+        await postJson(
+          t.app,
+          `/api/admin/donations/${donation.id}/void`,
+          { reason: 'mistake' },
+          { cookie: managerA.cookie },
+        )
+      ).statusCode,
+    ).toBe(409);
     // The donations list shows what was refunded.
-    const list = (await getWith(t.app, '/api/admin/donations', managerA.cookie)).json() as { id: string; refundedCents: number }[];
+    const list = (await getWith(t.app, '/api/admin/donations', managerA.cookie)).json() as {
+      id: string;
+      refundedCents: number;
+    }[];
     expect(list.find((d) => d.id === donation.id)?.refundedCents).toBe(10_000);
   });
 
   it('takes a donor request through the public form into the queue, and answers it', async () => {
-    const form = { name: 'Dana Giver', email: 'dana@example.com', amount: 50, paymentMethod: 'PayPal', donatedOn: '2026-11-01', reference: 'PP-77', reason: 'I gave twice by mistake' };
-    const bad = await postJson(t.app, '/api/refund-requests', { ...form, altcha: await solveAltcha(t.app), reason: '' });
+    const form = {
+      name: 'Dana Giver',
+      email: 'dana@example.com',
+      amount: 50,
+      paymentMethod: 'PayPal',
+      donatedOn: '2026-11-01',
+      reference: 'PP-77',
+      reason: 'I gave twice by mistake',
+    };
+    const bad = await postJson(t.app, '/api/refund-requests', {
+      ...form,
+      altcha: await solveAltcha(t.app),
+      reason: '',
+    });
     expect(bad.statusCode).toBe(400);
     const res = await postJson(t.app, '/api/refund-requests', { ...form, altcha: await solveAltcha(t.app) });
     expect(res.statusCode).toBe(201);
     const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.to, 'dana@example.com'));
     expect(mail?.subject).toContain('We received your refund request');
     const queue = (await getWith(t.app, '/api/admin/refund-requests', managerA.cookie)).json();
-    expect(queue.items.find((r: { id: string }) => r.id === res.json().id)).toMatchObject({ status: 'open', amountCents: 5000, age: { window: 'disputes', late: false } });
+    expect(queue.items.find((r: { id: string }) => r.id === res.json().id)).toMatchObject({
+      status: 'open',
+      amountCents: 5000,
+      age: { window: 'disputes', late: false },
+    });
     expect((await getWith(t.app, '/api/admin/refund-requests', owner.cookie)).statusCode).toBe(403);
 
     // Answered by a refund of the matching donation, which marks the request refunded.
     await postJson(t.app, '/api/admin/elevate', { password: STRONG_PASSWORD }, { cookie: managerA.cookie });
-    const donation = await buildDonation(t.database.db, { amountCents: 5000, paymentMethod: 'PayPal', externalReference: 'PP-77' });
-    const refunded = await postJson(t.app, `/api/admin/donations/${donation.id}/refund`, { amount: 50, reason: 'Duplicate gift', refundRequestId: res.json().id }, { cookie: managerA.cookie });
+    const donation = await buildDonation(t.database.db, {
+      amountCents: 5000,
+      paymentMethod: 'PayPal',
+      externalReference: 'PP-77',
+    });
+    const refunded = await postJson(
+      t.app,
+      `/api/admin/donations/${donation.id}/refund`,
+      { amount: 50, reason: 'Duplicate gift', refundRequestId: res.json().id },
+      { cookie: managerA.cookie },
+    );
     expect(refunded.statusCode).toBe(200);
     const [request] = await t.database.db.select().from(refundRequests).where(eq(refundRequests.id, res.json().id));
     expect(request).toMatchObject({ status: 'refunded', donationId: donation.id });
-    expect((await postJson(t.app, `/api/admin/refund-requests/${request!.id}/decline`, { reason: 'late' }, { cookie: managerA.cookie })).statusCode).toBe(409);
+    expect(
+      (
+        await postJson(
+          t.app,
+          `/api/admin/refund-requests/${request!.id}/decline`,
+          { reason: 'late' },
+          { cookie: managerA.cookie },
+        )
+      ).statusCode,
+    ).toBe(409);
 
     const another = await postJson(t.app, '/api/refund-requests', { ...form, altcha: await solveAltcha(t.app) });
-    const declined = await postJson(t.app, `/api/admin/refund-requests/${another.json().id}/decline`, { reason: 'We found no such gift' }, { cookie: managerA.cookie });
+    const declined = await postJson(
+      t.app,
+      `/api/admin/refund-requests/${another.json().id}/decline`,
+      { reason: 'We found no such gift' },
+      { cookie: managerA.cookie },
+    );
     expect(declined.json()).toMatchObject({ status: 'declined', decisionNote: 'We found no such gift' });
   });
 });
@@ -318,13 +490,23 @@ describe('the public ledger', () => {
       refundedCents: of('refund'),
       heldCents: of('donation') - of('donation_void') - of('release') - of('refund'),
     });
-    const [live] = await t.database.db.select({ total: sql<string>`sum(usd_cents)`, n: count() }).from(donations).where(and(eq(donations.campaignId, campaignId), sql`voided_at is null`));
+    const [live] = await t.database.db
+      .select({ total: sql<string>`sum(usd_cents)`, n: count() })
+      .from(donations)
+      .where(and(eq(donations.campaignId, campaignId), sql`voided_at is null`));
     expect(body.totals.raisedCents).toBe(Number(live!.total));
     expect(body.donationCount).toBe(live!.n);
-    const releasedExpenses = await t.database.db.select({ total: sql<string>`sum(usd_cents)` }).from(expenses).where(and(eq(expenses.campaignId, campaignId), eq(expenses.status, 'released')));
-    expect(body.releases.reduce((s: number, r: { amountCents: number }) => s + r.amountCents, 0)).toBe(Number(releasedExpenses[0]!.total));
+    const releasedExpenses = await t.database.db
+      .select({ total: sql<string>`sum(usd_cents)` })
+      .from(expenses)
+      .where(and(eq(expenses.campaignId, campaignId), eq(expenses.status, 'released')));
+    expect(body.releases.reduce((s: number, r: { amountCents: number }) => s + r.amountCents, 0)).toBe(
+      Number(releasedExpenses[0]!.total),
+    );
     expect(body.groups.map((g: { key: string }) => g.key)).toEqual(['pre-op', 'surgery', 'post-op', 'travel']);
-    expect(body.groups.reduce((s: number, g: { releasedCents: number }) => s + g.releasedCents, 0)).toBe(body.totals.releasedCents);
+    expect(body.groups.reduce((s: number, g: { releasedCents: number }) => s + g.releasedCents, 0)).toBe(
+      body.totals.releasedCents,
+    );
     const text = JSON.stringify(body);
     expect(text).not.toContain('Riverside Surgical Center');
     expect(text).not.toContain('/api/uploads/');
@@ -338,9 +520,19 @@ describe('the public ledger', () => {
 
   it("tells the campaign's owner when a donation is recorded to it", async () => {
     await postJson(t.app, '/api/admin/elevate', { password: STRONG_PASSWORD }, { cookie: managerA.cookie });
-    const res = await postJson(t.app, '/api/admin/add-donation', { amount: 75, paymentMethod: 'Zelle', donorName: 'Mina K.', isAnonymous: false }, { cookie: managerA.cookie });
+    const res = await postJson(
+      t.app,
+      '/api/admin/add-donation',
+      { amount: 75, paymentMethod: 'Zelle', donorName: 'Mina K.', isAnonymous: false },
+      { cookie: managerA.cookie },
+    );
     expect(res.statusCode).toBe(201);
-    const told = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, owner.id), eq(notifications.type, 'donation_recorded')));
-    expect(told).toEqual([expect.objectContaining({ title: 'A donation was recorded to your campaign', body: '$75.00 from Mina K.' })]);
+    const told = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, owner.id), eq(notifications.type, 'donation_recorded')));
+    expect(told).toEqual([
+      expect.objectContaining({ title: 'A donation was recorded to your campaign', body: '$75.00 from Mina K.' }),
+    ]);
   });
 });

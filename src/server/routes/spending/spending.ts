@@ -8,7 +8,12 @@ import { z } from 'zod';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import { formatCents, dollarsToCents } from '#shared/money.ts';
-import { EXPENSES_PAGE_SIZE, ExpenseListQuerySchema, RefundRequestSchema, SubmitExpenseSchema } from '#shared/schemas/spending.ts';
+import {
+  EXPENSES_PAGE_SIZE,
+  ExpenseListQuerySchema,
+  RefundRequestSchema,
+  SubmitExpenseSchema,
+} from '#shared/schemas/spending.ts';
 import { expenses } from '../../db/schema/index.ts';
 import { createRefundRequest, submitExpense } from '../../commands/spending.ts';
 import { isAdmin, requireUser } from '../../plugins/auth.ts';
@@ -28,18 +33,26 @@ export function canSeeExpenses(request: FastifyRequest, campaign: Pick<CampaignR
 }
 
 function requireExpenseAccess(request: FastifyRequest, campaign: Pick<CampaignRow, 'ownerId'>) {
-  if (!canSeeExpenses(request, campaign)) throw new AppError('FORBIDDEN', "Only the campaign's owner and its managers can see and submit its expenses");
+  if (!canSeeExpenses(request, campaign))
+    throw new AppError('FORBIDDEN', "Only the campaign's owner and its managers can see and submit its expenses");
 }
 
 const spending: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/campaigns/:id/ledger', { schema: { params: campaignParams }, config: { access: 'public' } }, async (request, reply) => {
-    const campaign = await findCampaign(app.db, request.params.id);
-    return reply.header('cache-control', 'no-cache').send(await app.ledgers.read(campaign));
-  });
+  app.get(
+    '/api/campaigns/:id/ledger',
+    { schema: { params: campaignParams }, config: { access: 'public' } },
+    async (request, reply) => {
+      const campaign = await findCampaign(app.db, request.params.id);
+      return reply.header('cache-control', 'no-cache').send(await app.ledgers.read(campaign));
+    },
+  );
 
   app.post(
     '/api/refund-requests',
-    { schema: { body: RefundRequestSchema }, config: { access: 'public', rateLimit: { max: 5, timeWindow: '10 minutes' } } },
+    {
+      schema: { body: RefundRequestSchema },
+      config: { access: 'public', rateLimit: { max: 5, timeWindow: '10 minutes' } },
+    },
     async (request, reply) => {
       const { altcha, ...input } = request.body;
       await app.altcha.verify(altcha);
@@ -47,7 +60,13 @@ const spending: FastifyPluginAsyncZod = async (app) => {
       const row = await createRefundRequest(app.db, request, campaign.id, input);
       // The request is stored; a mail failure must not lose it or fail the donor.
       await app.mailer
-        .send(refundRequestReceivedMail(campaign.content.product.name, input, formatCents(dollarsToCents(input.amount)!, input.currency)))
+        .send(
+          refundRequestReceivedMail(
+            campaign.content.product.name,
+            input,
+            formatCents(dollarsToCents(input.amount)!, input.currency),
+          ),
+        )
         .catch((err: unknown) => request.log.error({ mail: mailFailure(err) }, 'refund request receipt not sent'));
       return reply.status(201).send({ id: row.id });
     },
@@ -59,7 +78,10 @@ const spending: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const campaign = await findCampaign(app.db, request.params.id);
       requireExpenseAccess(request, campaign);
-      const where = and(eq(expenses.campaignId, campaign.id), request.query.status ? eq(expenses.status, request.query.status) : undefined);
+      const where = and(
+        eq(expenses.campaignId, campaign.id),
+        request.query.status ? eq(expenses.status, request.query.status) : undefined,
+      );
       const [rows, [total]] = await Promise.all([
         app.db
           .select()
@@ -82,11 +104,21 @@ const spending: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/campaigns/:id/expenses',
-    { schema: { params: campaignParams, body: SubmitExpenseSchema }, config: { access: 'user', rateLimit: { max: 30, timeWindow: '1 hour' } } },
+    {
+      schema: { params: campaignParams, body: SubmitExpenseSchema },
+      config: { access: 'user', rateLimit: { max: 30, timeWindow: '1 hour' } },
+    },
     async (request, reply) => {
       const campaign = await findCampaign(app.db, request.params.id);
       requireExpenseAccess(request, campaign);
-      const { expense, notified } = await submitExpense(app.db, request, campaign, request.body, app.config.twoApproversAboveCents, app.clock.now());
+      const { expense, notified } = await submitExpense(
+        app.db,
+        request,
+        campaign,
+        request.body,
+        app.config.twoApproversAboveCents,
+        app.clock.now(),
+      );
       await mailImportant(app, request, notified);
       const [view] = await presentExpenses(app.db, [expense], app.clock.now());
       return reply.status(201).header('cache-control', 'no-store').send(view);
@@ -97,7 +129,8 @@ const spending: FastifyPluginAsyncZod = async (app) => {
     const [row] = await app.db.select().from(expenses).where(eq(expenses.id, request.params.id));
     const campaign = row ? await findCampaign(app.db, row.campaignId) : undefined;
     // Someone without access learns nothing, not even that the expense exists.
-    if (!row || !campaign || !(canSeeExpenses(request, campaign) || row.submittedBy === request.user!.id)) throw new AppError('NOT_FOUND', 'No such expense');
+    if (!row || !campaign || !(canSeeExpenses(request, campaign) || row.submittedBy === request.user!.id))
+      throw new AppError('NOT_FOUND', 'No such expense');
     const [view] = await presentExpenses(app.db, [row], app.clock.now());
     return reply.header('cache-control', 'no-store').send(view);
   });

@@ -31,14 +31,20 @@ let other = { cookie: '', id: '' };
 
 async function newPatient(allowPublicStory = true) {
   const { cookie, user } = await signUp(t.app, { role: 'patient' });
-  const res = await postJson(t.app, '/api/user/onboarding', { role: 'patient', onboardingData: { ...patientAnswers, allowPublicStory } }, { cookie });
+  const res = await postJson(
+    t.app,
+    '/api/user/onboarding',
+    { role: 'patient', onboardingData: { ...patientAnswers, allowPublicStory } },
+    { cookie },
+  );
   expect(res.statusCode).toBe(200);
   return { cookie, id: user.id };
 }
 
 const as = (cookie: string) => ({
   post: (url: string, body: unknown = {}) => postJson(t.app, url, body, { cookie }),
-  patch: (url: string, body: unknown) => t.app.inject({ method: 'PATCH', url, payload: body as object, headers: { cookie, origin: SITE_ORIGIN } }),
+  patch: (url: string, body: unknown) =>
+    t.app.inject({ method: 'PATCH', url, payload: body as object, headers: { cookie, origin: SITE_ORIGIN } }),
   get: (url: string) => getWith(t.app, url, cookie),
 });
 
@@ -50,9 +56,13 @@ async function writeAndSubmit(author: { cookie: string }, title?: string) {
   return id;
 }
 
-const publicIds = async (query = '') => ((await t.app.inject(`/api/stories${query}`)).json() as { id: string }[]).map((s) => s.id);
+const publicIds = async (query = '') =>
+  ((await t.app.inject(`/api/stories${query}`)).json() as { id: string }[]).map((s) => s.id);
 const notificationsOf = (userId: string, type: string) =>
-  t.database.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
+  t.database.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
 
 beforeAll(async () => {
   moderator = (await signInAdmin(t.app, t.database.db, 'moderator')).cookie;
@@ -70,7 +80,9 @@ describe('the story state machine', () => {
     const created = await me.post('/api/my/stories', draft());
     expect(created.json()).toMatchObject({ status: 'draft', publishConsent: true, isPublic: false });
     const id = created.json().id;
-    expect((await me.patch(`/api/my/stories/${id}`, { ...draft('A better title for my story') })).json().title).toBe('A better title for my story');
+    expect((await me.patch(`/api/my/stories/${id}`, { ...draft('A better title for my story') })).json().title).toBe(
+      'A better title for my story',
+    );
     expect((await me.post(`/api/my/stories/${id}/submit`)).json()).toMatchObject({ status: 'pending' });
     // Submitting twice, and moderators deciding twice, are refused.
     expect((await me.post(`/api/my/stories/${id}/submit`)).statusCode).toBe(409);
@@ -86,11 +98,19 @@ describe('the story state machine', () => {
     expect(edited.json()).toMatchObject({ status: 'pending', isPublic: true });
     expect((await t.app.inject(`/api/stories/${id}`)).json().title).toBe('A better title for my story');
     // Rejecting the edit keeps the approved copy public, and tells the author why.
-    expect((await as(moderator).post(`/api/admin/stories/${id}/reject`, { reason: 'Please remove the clinic name' })).json().status).toBe('rejected');
+    expect(
+      (await as(moderator).post(`/api/admin/stories/${id}/reject`, { reason: 'Please remove the clinic name' })).json()
+        .status,
+    ).toBe('rejected');
     expect((await t.app.inject(`/api/stories/${id}`)).statusCode).toBe(200);
-    expect((await me.get(`/api/my/stories/${id}`)).json()).toMatchObject({ status: 'rejected', reviewReason: 'Please remove the clinic name' });
+    expect((await me.get(`/api/my/stories/${id}`)).json()).toMatchObject({
+      status: 'rejected',
+      reviewReason: 'Please remove the clinic name',
+    });
     // Changing a rejected story makes it a draft again; submitted and approved, the new text is public.
-    expect((await me.patch(`/api/my/stories/${id}`, draft('Edited title, clinic removed'))).json().status).toBe('draft');
+    expect((await me.patch(`/api/my/stories/${id}`, draft('Edited title, clinic removed'))).json().status).toBe(
+      'draft',
+    );
     await me.post(`/api/my/stories/${id}/submit`);
     await as(moderator).post(`/api/admin/stories/${id}/approve`);
     expect((await t.app.inject(`/api/stories/${id}`)).json().title).toBe('Edited title, clinic removed');
@@ -113,10 +133,14 @@ describe('the story state machine', () => {
   it('lets moderators hide and restore a published story, telling the author', async () => {
     const id = await writeAndSubmit(patient, 'A story to hide');
     // Hiding needs a published copy; restoring needs a hidden one.
-    expect((await as(moderator).post(`/api/admin/stories/${id}/hide`, { reason: 'Names a third party' })).statusCode).toBe(409);
+    expect(
+      (await as(moderator).post(`/api/admin/stories/${id}/hide`, { reason: 'Names a third party' })).statusCode,
+    ).toBe(409);
     await as(moderator).post(`/api/admin/stories/${id}/approve`);
     expect((await as(moderator).post(`/api/admin/stories/${id}/restore`)).statusCode).toBe(409);
-    expect((await as(moderator).post(`/api/admin/stories/${id}/hide`, { reason: 'Names a third party' })).statusCode).toBe(200);
+    expect(
+      (await as(moderator).post(`/api/admin/stories/${id}/hide`, { reason: 'Names a third party' })).statusCode,
+    ).toBe(200);
     expect(await publicIds()).not.toContain(id);
     expect((await as(patient.cookie).get(`/api/my/stories/${id}`)).json().hiddenReason).toBe('Names a third party');
     expect(await notificationsOf(patient.id, 'story_hidden')).toHaveLength(1);
@@ -134,9 +158,13 @@ describe('the story state machine', () => {
     // Someone else's story does not exist for them.
     expect((await stranger.get(`/api/my/stories/${id}`)).statusCode).toBe(404);
     expect((await stranger.patch(`/api/my/stories/${id}`, draft('Hijacked'))).statusCode).toBe(404);
-    for (const action of ['submit', 'archive']) expect((await stranger.post(`/api/my/stories/${id}/${action}`)).statusCode).toBe(404);
+    for (const action of ['submit', 'archive'])
+      expect((await stranger.post(`/api/my/stories/${id}/${action}`)).statusCode).toBe(404);
     expect((await stranger.post(`/api/my/stories/${id}/consent`, { publishConsent: false })).statusCode).toBe(404);
-    expect((await as(patient.cookie).get(`/api/my/stories/${id}`)).json()).toMatchObject({ status: 'draft', title: draft().title });
+    expect((await as(patient.cookie).get(`/api/my/stories/${id}`)).json()).toMatchObject({
+      status: 'draft',
+      title: draft().title,
+    });
     // Only patients write stories; anonymous callers must sign in.
     const { cookie: donor } = await signUp(t.app, { role: 'donor' });
     expect((await as(donor).post('/api/my/stories', draft())).statusCode).toBe(403);
@@ -145,7 +173,13 @@ describe('the story state machine', () => {
     expect((await as(patient.cookie).post(`/api/admin/stories/${id}/approve`)).statusCode).toBe(403);
     // Bad input: a clear message, nothing stored.
     const before = (await as(patient.cookie).get('/api/my/stories')).json().length;
-    for (const bad of [{ ...draft(), title: '' }, { ...draft(), body: 'too short' }, { ...draft(), tags: ['Not a tag'] }, { ...draft(), status: 'approved' }, { ...draft(), publishedAt: '2025-01-01' }]) {
+    for (const bad of [
+      { ...draft(), title: '' },
+      { ...draft(), body: 'too short' },
+      { ...draft(), tags: ['Not a tag'] },
+      { ...draft(), status: 'approved' },
+      { ...draft(), publishedAt: '2025-01-01' },
+    ]) {
       const res = await as(patient.cookie).post('/api/my/stories', bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(res.json().message).toBeTruthy();
@@ -179,7 +213,11 @@ describe('what the public sees', () => {
     await as(shy.cookie).post(`/api/my/stories/${notConsenting}/consent`, { publishConsent: false });
     expect(await publicIds()).not.toContain(notConsenting);
 
-    const everything = [(await t.app.inject('/api/stories')).body, (await t.app.inject(`/api/stories/${consenting}`)).body, (await t.app.inject(`/api/stories/${consenting}/support`)).body].join('\n');
+    const everything = [
+      (await t.app.inject('/api/stories')).body,
+      (await t.app.inject(`/api/stories/${consenting}`)).body,
+      (await t.app.inject(`/api/stories/${consenting}/support`)).body,
+    ].join('\n');
     expect(everything).not.toContain('private detail');
     expect(everything).not.toMatch(/email|lastName|medicalCondition|symptoms/);
     const story = (await t.app.inject(`/api/stories/${consenting}`)).json();
@@ -188,8 +226,13 @@ describe('what the public sees', () => {
 
   it('filters by tag and pages newest first', async () => {
     const tagged = await writeAndSubmit(patient, 'Tagged fertility story');
-    await as(patient.cookie).patch(`/api/my/stories/${tagged}`, { ...draft('Tagged fertility story'), tags: ['Fertility'] });
-    await as(patient.cookie).post(`/api/my/stories/${tagged}/submit`).catch(() => undefined);
+    await as(patient.cookie).patch(`/api/my/stories/${tagged}`, {
+      ...draft('Tagged fertility story'),
+      tags: ['Fertility'],
+    });
+    await as(patient.cookie)
+      .post(`/api/my/stories/${tagged}/submit`)
+      .catch(() => undefined);
     await as(moderator).post(`/api/admin/stories/${tagged}/approve`);
     expect(await publicIds('?tag=Fertility')).toEqual([tagged]);
     const res = await t.app.inject('/api/stories');
@@ -208,9 +251,15 @@ describe('words of support', () => {
     expect((await postJson(t.app, `/api/stories/${id}/support`, { body: 'Anonymous' })).statusCode).toBe(401);
     expect((await as(other.cookie).post(`/api/stories/${id}/support`, { body: '' })).statusCode).toBe(400);
 
-    const posted = await as(other.cookie).post(`/api/stories/${id}/support`, { body: 'You are not alone. <script>alert(1)</script>' });
+    const posted = await as(other.cookie).post(`/api/stories/${id}/support`, {
+      body: 'You are not alone. <script>alert(1)</script>',
+    });
     expect(posted.statusCode).toBe(201);
-    expect(posted.json()).toMatchObject({ verifiedDoctorSpecialty: null, mine: true, body: 'You are not alone. <script>alert(1)</script>' });
+    expect(posted.json()).toMatchObject({
+      verifiedDoctorSpecialty: null,
+      mine: true,
+      body: 'You are not alone. <script>alert(1)</script>',
+    });
     expect(await notificationsOf(patient.id, 'story_support')).toHaveLength(1);
 
     const { cookie: doctor, user: doctorUser } = await signUp(t.app, { role: 'doctor' });
@@ -233,17 +282,28 @@ describe('words of support', () => {
       { cookie: doctor },
     );
     await as(doctor).post(`/api/stories/${id}/support`, { body: 'Unverified doctor reply' });
-    await t.database.db.update(doctorProfiles).set({ verificationStatus: 'verified' }).where(eq(doctorProfiles.userId, doctorUser.id));
-    const replies = (await t.app.inject(`/api/stories/${id}/support`)).json() as { body: string; verifiedDoctorSpecialty: string | null }[];
-    expect(replies.find((r) => r.body === 'Unverified doctor reply')!.verifiedDoctorSpecialty).toBe('Obstetrics & Gynecology');
+    await t.database.db
+      .update(doctorProfiles)
+      .set({ verificationStatus: 'verified' })
+      .where(eq(doctorProfiles.userId, doctorUser.id));
+    const replies = (await t.app.inject(`/api/stories/${id}/support`)).json() as {
+      body: string;
+      verifiedDoctorSpecialty: string | null;
+    }[];
+    expect(replies.find((r) => r.body === 'Unverified doctor reply')!.verifiedDoctorSpecialty).toBe(
+      'Obstetrics & Gynecology',
+    );
     expect(JSON.stringify(replies)).not.toContain('MD-778899');
   });
 
   it('can be hidden by the story author, reported once per person, and resolved by a moderator', async () => {
     const id = await writeAndSubmit(patient, 'A story with replies');
     await as(moderator).post(`/api/admin/stories/${id}/approve`);
-    const replyId = (await as(other.cookie).post(`/api/stories/${id}/support`, { body: 'A reply to report' })).json().id;
-    const second = (await as(other.cookie).post(`/api/stories/${id}/support`, { body: 'A reply the author hides' })).json().id;
+    const replyId = (await as(other.cookie).post(`/api/stories/${id}/support`, { body: 'A reply to report' })).json()
+      .id;
+    const second = (
+      await as(other.cookie).post(`/api/stories/${id}/support`, { body: 'A reply the author hides' })
+    ).json().id;
 
     // Only the author (or a moderator) hides; only the author thanks.
     expect((await as(other.cookie).post(`/api/support/${second}/hide`)).statusCode).toBe(403);
@@ -254,20 +314,34 @@ describe('words of support', () => {
     expect(publicView.map((r) => r.id)).toEqual([replyId]);
     expect(publicView[0]!.thanked).toBe(true);
     // The author still sees the hidden one, marked.
-    expect(((await as(patient.cookie).get(`/api/stories/${id}/support`)).json() as { hidden: boolean }[]).filter((r) => r.hidden)).toHaveLength(1);
+    expect(
+      ((await as(patient.cookie).get(`/api/stories/${id}/support`)).json() as { hidden: boolean }[]).filter(
+        (r) => r.hidden,
+      ),
+    ).toHaveLength(1);
     // Restoring is for moderators.
     expect((await as(patient.cookie).post(`/api/support/${second}/restore`)).statusCode).toBe(403);
 
     const modId = (await getWith(t.app, '/api/auth/user', moderator)).json().id;
     const modQueueBefore = (await notificationsOf(modId, 'admin_queue')).length;
-    expect((await as(patient.cookie).post(`/api/support/${replyId}/report`, { reason: 'Gives medical advice' })).statusCode).toBe(204);
+    expect(
+      (await as(patient.cookie).post(`/api/support/${replyId}/report`, { reason: 'Gives medical advice' })).statusCode,
+    ).toBe(204);
     expect((await as(patient.cookie).post(`/api/support/${replyId}/report`, { reason: 'Again' })).statusCode).toBe(204);
     expect((await notificationsOf(modId, 'admin_queue')).length).toBe(modQueueBefore + 1);
 
-    const reports = (await as(moderator).get('/api/admin/support-reports')).json() as { id: string; reply: { id: string } }[];
+    const reports = (await as(moderator).get('/api/admin/support-reports')).json() as {
+      id: string;
+      reply: { id: string };
+    }[];
     const report = reports.find((r) => r.reply.id === replyId)!;
-    expect((await as(moderator).post(`/api/admin/support-reports/${report.id}/resolve`, { resolution: 'hidden' })).statusCode).toBe(204);
-    expect((await as(moderator).post(`/api/admin/support-reports/${report.id}/resolve`, { resolution: 'kept' })).statusCode).toBe(409);
+    expect(
+      (await as(moderator).post(`/api/admin/support-reports/${report.id}/resolve`, { resolution: 'hidden' }))
+        .statusCode,
+    ).toBe(204);
+    expect(
+      (await as(moderator).post(`/api/admin/support-reports/${report.id}/resolve`, { resolution: 'kept' })).statusCode,
+    ).toBe(409);
     expect(((await t.app.inject(`/api/stories/${id}/support`)).json() as unknown[]).length).toBe(0);
     expect(await notificationsOf(patient.id, 'report_resolved')).toHaveLength(1);
   });
@@ -275,16 +349,23 @@ describe('words of support', () => {
 
 describe('notifications', () => {
   it('mail the important ones, unless the person turned notification email off', async () => {
-    const mailsTo = async (email: string) => (await t.database.db.select().from(outbox).where(eq(outbox.to, email))).map((m) => m.subject);
+    const mailsTo = async (email: string) =>
+      (await t.database.db.select().from(outbox).where(eq(outbox.to, email))).map((m) => m.subject);
     const keen = await signUp(t.app, { role: 'patient' });
     const quiet = await signUp(t.app, { role: 'patient' });
-    const optOut = await as(quiet.cookie).patch('/api/user/profile', { firstName: quiet.person.firstName, lastName: quiet.person.lastName, notifyByEmail: false });
+    const optOut = await as(quiet.cookie).patch('/api/user/profile', {
+      firstName: quiet.person.firstName,
+      lastName: quiet.person.lastName,
+      notifyByEmail: false,
+    });
     expect(optOut.statusCode).toBe(200);
     for (const author of [keen, quiet]) {
       const id = await writeAndSubmit({ cookie: author.cookie }, 'A story that gets approved');
       await as(moderator).post(`/api/admin/stories/${id}/approve`);
     }
-    expect(await mailsTo(keen.user.email)).toContain('Your story "A story that gets approved" was approved | Healing Circle');
+    expect(await mailsTo(keen.user.email)).toContain(
+      'Your story "A story that gets approved" was approved | Healing Circle',
+    );
     expect((await mailsTo(quiet.user.email)).filter((subject) => subject.includes('approved'))).toEqual([]);
     // The notification itself is there either way.
     expect(await notificationsOf(quiet.user.id, 'story_approved')).toHaveLength(1);

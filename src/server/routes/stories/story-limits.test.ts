@@ -14,7 +14,8 @@ const draft = {
 };
 
 /** Every request from a new address. */
-const send = (cookie: string, method: 'POST' | 'PATCH', url: string, body: unknown = {}) => injectFrom(t.app, { method, url, body, headers: { cookie } });
+const send = (cookie: string, method: 'POST' | 'PATCH', url: string, body: unknown = {}) =>
+  injectFrom(t.app, { method, url, body, headers: { cookie } });
 
 /** The statuses of `times` requests sent one after another. */
 const statuses = (times: number, request: () => ReturnType<typeof send>) => statusesOf(times, request);
@@ -44,8 +45,11 @@ describe('story writing limits per account', () => {
   it(`submitting: after ${STORY_SUBMIT_LIMIT.max} submissions in an hour the next gets 429 from a new address`, async () => {
     const { cookie } = await signUp(t.app);
     const ids: string[] = [];
-    for (let i = 0; i <= STORY_SUBMIT_LIMIT.max; i++) ids.push((await send(cookie, 'POST', '/api/my/stories', draft)).json().id as string);
-    const seen = await statuses(STORY_SUBMIT_LIMIT.max + 1, () => send(cookie, 'POST', `/api/my/stories/${ids.pop()}/submit`));
+    for (let i = 0; i <= STORY_SUBMIT_LIMIT.max; i++)
+      ids.push((await send(cookie, 'POST', '/api/my/stories', draft)).json().id as string);
+    const seen = await statuses(STORY_SUBMIT_LIMIT.max + 1, () =>
+      send(cookie, 'POST', `/api/my/stories/${ids.pop()}/submit`),
+    );
     expect(seen.slice(0, -1).every((s) => s === 200)).toBe(true);
     expect(seen.at(-1)).toBe(429);
   });
@@ -55,6 +59,8 @@ describe('story writing limits per account', () => {
     expect((await send(cookie, 'POST', '/api/my/stories', draft)).statusCode).toBe(201);
     const keys = (await t.database.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
     expect(keys.some((key) => key.startsWith('rl:POST/api/my/stories:user:'))).toBe(true);
-    expect(keys.filter((key) => key.includes(user.id) || key.toLowerCase().includes(user.email.toLowerCase()))).toEqual([]);
+    expect(keys.filter((key) => key.includes(user.id) || key.toLowerCase().includes(user.email.toLowerCase()))).toEqual(
+      [],
+    );
   });
 });

@@ -5,7 +5,14 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '#shared/errors.ts';
-import { IMAGE_MAX_PIXELS, decodedImageSize, sniffDocumentType, sniffImageType, type DocumentType, type ImageType } from '../../services/file-types.ts';
+import {
+  IMAGE_MAX_PIXELS,
+  decodedImageSize,
+  sniffDocumentType,
+  sniffImageType,
+  type DocumentType,
+  type ImageType,
+} from '../../services/file-types.ts';
 
 /** What the route expects: the form field, what the file is called in messages, and its size cap. */
 export interface UploadRule {
@@ -20,23 +27,42 @@ const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 function uploadError(error: unknown, rule: UploadRule): AppError {
   if (error instanceof AppError) return error;
   const code = (error as { code?: unknown }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', `The ${rule.what} must be ${megabytes(rule.maxBytes)} or smaller`, rule.field);
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `The ${rule.what} must be ${megabytes(rule.maxBytes)} or smaller`,
+      rule.field,
+    );
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new AppError('VALIDATION', `Send one ${rule.what} and nothing else: the form takes one file, in the field "${rule.field}"`, rule.field);
+    return new AppError(
+      'VALIDATION',
+      `Send one ${rule.what} and nothing else: the form takes one file, in the field "${rule.field}"`,
+      rule.field,
+    );
   }
-  if (code === 'FST_PROTO_VIOLATION') return new AppError('VALIDATION', 'A form field has a name that is not allowed', rule.field);
+  if (code === 'FST_PROTO_VIOLATION')
+    return new AppError('VALIDATION', 'A form field has a name that is not allowed', rule.field);
   // busboy: "Multipart: Boundary not found", "Unexpected end of form", "Malformed part header" ...
-  return new AppError('VALIDATION', `The upload could not be read (a malformed or cut-off multipart body); send the ${rule.what} again`, rule.field);
+  return new AppError(
+    'VALIDATION',
+    `The upload could not be read (a malformed or cut-off multipart body); send the ${rule.what} again`,
+    rule.field,
+  );
 }
 
 /** The bytes of the one file in the request's field `rule.field`. */
 export async function readUploadedFile(request: FastifyRequest, rule: UploadRule): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the ${rule.what} as multipart/form-data`);
+  if (!request.isMultipart())
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the ${rule.what} as multipart/form-data`);
   let bytes: Buffer | undefined;
   try {
     for await (const part of request.parts({ limits: { fileSize: rule.maxBytes, files: 1, fields: 0, parts: 1 } })) {
       if (part.type !== 'file' || part.fieldname !== rule.field) {
-        throw new AppError('VALIDATION', `Send the ${rule.what} as a file in the form field "${rule.field}"`, rule.field);
+        throw new AppError(
+          'VALIDATION',
+          `Send the ${rule.what} as a file in the form field "${rule.field}"`,
+          rule.field,
+        );
       }
       bytes = await part.toBuffer();
     }
@@ -49,7 +75,10 @@ export async function readUploadedFile(request: FastifyRequest, rule: UploadRule
 }
 
 /** Checks an image's bytes by decoding them: its type, and its size in pixels (refused above IMAGE_MAX_PIXELS). */
-export async function checkImage(bytes: Buffer, rule: UploadRule): Promise<{ contentType: ImageType; width: number; height: number }> {
+export async function checkImage(
+  bytes: Buffer,
+  rule: UploadRule,
+): Promise<{ contentType: ImageType; width: number; height: number }> {
   const contentType = sniffImageType(bytes);
   if (!contentType) throw new AppError('VALIDATION', `The ${rule.what} must be a PNG, JPEG or WebP image`, rule.field);
   const decoded = await decodedImageSize(bytes);
@@ -62,7 +91,11 @@ export async function checkImage(bytes: Buffer, rule: UploadRule): Promise<{ con
       rule.field,
     );
   }
-  throw new AppError('VALIDATION', `The ${rule.what} could not be read (damaged or cut off); save it again as PNG, JPEG or WebP`, rule.field);
+  throw new AppError(
+    'VALIDATION',
+    `The ${rule.what} could not be read (damaged or cut off); save it again as PNG, JPEG or WebP`,
+    rule.field,
+  );
 }
 
 /** The one image of the request, read and decoded. */
@@ -72,10 +105,14 @@ export async function readUploadedImage(request: FastifyRequest, rule: UploadRul
 }
 
 /** The one document of the request: a PDF (kept as it is) or an image (decoded like any image). */
-export async function readUploadedDocument(request: FastifyRequest, rule: UploadRule): Promise<{ bytes: Buffer; contentType: DocumentType }> {
+export async function readUploadedDocument(
+  request: FastifyRequest,
+  rule: UploadRule,
+): Promise<{ bytes: Buffer; contentType: DocumentType }> {
   const bytes = await readUploadedFile(request, rule);
   const contentType = sniffDocumentType(bytes);
-  if (!contentType) throw new AppError('VALIDATION', `The ${rule.what} must be a PDF or a PNG, JPEG or WebP image`, rule.field);
+  if (!contentType)
+    throw new AppError('VALIDATION', `The ${rule.what} must be a PDF or a PNG, JPEG or WebP image`, rule.field);
   if (contentType === 'application/pdf') return { bytes, contentType };
   return { bytes, contentType: (await checkImage(bytes, rule)).contentType };
 }

@@ -14,11 +14,18 @@ const PNG = PNG_7X5;
 function upload(cookie: string, bytes: Buffer, filename = 'photo.png', type = 'image/png') {
   const boundary = '----healing-circle-test';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return t.app.inject({ method: 'POST', url: '/api/uploads/story-image', payload, headers: { cookie, origin: SITE_ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/uploads/story-image',
+    payload,
+    headers: { cookie, origin: SITE_ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
 }
 
 const draft = (images: { uploadId: string; alt: string }[]) => ({
@@ -56,7 +63,9 @@ describe('POST /api/uploads/story-image', () => {
   it('keeps an image that no public story shows from everyone but its author and moderators', async () => {
     const author = await signUp(t.app, { role: 'patient' });
     const uploadId = await uploadedId(author.cookie);
-    const created = await postJson(t.app, '/api/my/stories', draft([{ uploadId, alt: 'My hospital bracelet' }]), { cookie: author.cookie });
+    const created = await postJson(t.app, '/api/my/stories', draft([{ uploadId, alt: 'My hospital bracelet' }]), {
+      cookie: author.cookie,
+    });
     expect(created.statusCode).toBe(201);
     const url = `/api/uploads/${uploadId}`;
 
@@ -75,7 +84,10 @@ describe('POST /api/uploads/story-image', () => {
 
   it('judges the type by content, not by name or claimed type', async () => {
     const { cookie } = await signUp(t.app, { role: 'patient' });
-    const res = await upload(cookie, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'));
+    const res = await upload(
+      cookie,
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: 'The image must be a PNG, JPEG or WebP image' });
   });
@@ -87,14 +99,18 @@ describe('images on stories', () => {
     const someoneElse = await signUp(t.app, { role: 'patient' });
     const theirs = await uploadedId(someoneElse.cookie);
 
-    const res = await postJson(t.app, '/api/my/stories', draft([{ uploadId: theirs, alt: 'A garden' }]), { cookie: author.cookie });
+    const res = await postJson(t.app, '/api/my/stories', draft([{ uploadId: theirs, alt: 'A garden' }]), {
+      cookie: author.cookie,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ fieldErrors: { images: expect.any(String) } });
     expect(await t.database.db.select().from(stories).where(eq(stories.authorId, author.user.id))).toHaveLength(0);
 
     // An edit is refused the same way, and the story keeps its images.
     const mine = await uploadedId(author.cookie);
-    const created = await postJson(t.app, '/api/my/stories', draft([{ uploadId: mine, alt: 'A garden' }]), { cookie: author.cookie });
+    const created = await postJson(t.app, '/api/my/stories', draft([{ uploadId: mine, alt: 'A garden' }]), {
+      cookie: author.cookie,
+    });
     expect(created.statusCode).toBe(201);
     const id = created.json().id as string;
     const edit = await t.app.inject({
@@ -111,7 +127,12 @@ describe('images on stories', () => {
   it('publishes the images with their alt text once approved', async () => {
     const author = await signUp(t.app, { role: 'patient' });
     const uploadId = await uploadedId(author.cookie);
-    const created = await postJson(t.app, '/api/my/stories', draft([{ uploadId, alt: 'Tulips in the rain outside my window' }]), { cookie: author.cookie });
+    const created = await postJson(
+      t.app,
+      '/api/my/stories',
+      draft([{ uploadId, alt: 'Tulips in the rain outside my window' }]),
+      { cookie: author.cookie },
+    );
     expect(created.statusCode).toBe(201);
     const id = created.json().id as string;
     expect((await postJson(t.app, `/api/my/stories/${id}/submit`, {}, { cookie: author.cookie })).statusCode).toBe(200);
@@ -126,7 +147,10 @@ describe('images on stories', () => {
     expect(served.headers['cache-control']).toBe('public, max-age=600');
 
     // The author unpublishes: the image is private again.
-    expect((await postJson(t.app, `/api/my/stories/${id}/consent`, { publishConsent: false }, { cookie: author.cookie })).statusCode).toBe(200);
+    expect(
+      (await postJson(t.app, `/api/my/stories/${id}/consent`, { publishConsent: false }, { cookie: author.cookie }))
+        .statusCode,
+    ).toBe(200);
     expect((await t.app.inject(`/api/uploads/${uploadId}`)).statusCode).toBe(404);
     expect((await getWith(t.app, `/api/uploads/${uploadId}`, author.cookie)).statusCode).toBe(200);
   });

@@ -57,22 +57,33 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // Each route passes its own limits to readUploadedFile; these hold for any other reader.
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
 
-  app.post('/api/user/avatar', { config: { access: 'user', rateLimit: { max: 20, timeWindow: '1 hour' } } }, async (request, reply) => {
-    const me = requireUser(request);
-    const { bytes, contentType } = await readUploadedImage(request, { field: 'avatar', what: 'avatar', maxBytes: AVATAR_MAX_BYTES });
+  app.post(
+    '/api/user/avatar',
+    { config: { access: 'user', rateLimit: { max: 20, timeWindow: '1 hour' } } },
+    async (request, reply) => {
+      const me = requireUser(request);
+      const { bytes, contentType } = await readUploadedImage(request, {
+        field: 'avatar',
+        what: 'avatar',
+        maxBytes: AVATAR_MAX_BYTES,
+      });
 
-    const updated = await app.db.transaction(async (tx) => {
-      await tx.delete(uploads).where(and(eq(uploads.ownerId, me.id), eq(uploads.purpose, 'avatar')));
-      const [row] = await tx.insert(uploads).values({ ownerId: me.id, purpose: 'avatar', contentType, size: bytes.length, bytes }).returning({ id: uploads.id });
-      const [user] = await tx
-        .update(users)
-        .set({ profileImageUrl: `/api/uploads/${row!.id}`, updatedAt: app.clock.now() })
-        .where(eq(users.id, me.id))
-        .returning();
-      return user!;
-    });
-    return reply.header('cache-control', 'no-store').send(presentCurrentUser(updated, request.session));
-  });
+      const updated = await app.db.transaction(async (tx) => {
+        await tx.delete(uploads).where(and(eq(uploads.ownerId, me.id), eq(uploads.purpose, 'avatar')));
+        const [row] = await tx
+          .insert(uploads)
+          .values({ ownerId: me.id, purpose: 'avatar', contentType, size: bytes.length, bytes })
+          .returning({ id: uploads.id });
+        const [user] = await tx
+          .update(users)
+          .set({ profileImageUrl: `/api/uploads/${row!.id}`, updatedAt: app.clock.now() })
+          .where(eq(users.id, me.id))
+          .returning();
+        return user!;
+      });
+      return reply.header('cache-control', 'no-store').send(presentCurrentUser(updated, request.session));
+    },
+  );
 
   app.delete('/api/user/avatar', { config: { access: 'user' } }, async (request, reply) => {
     const me = requireUser(request);
@@ -84,57 +95,108 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** An image for a story the author is writing; the story references it by id (checked in the story commands). */
-  app.post('/api/uploads/story-image', { config: { access: { role: 'patient' }, rateLimit: { max: 40, timeWindow: '1 hour' } } }, async (request, reply) => {
-    const me = requireUser(request);
-    const { bytes, contentType } = await readUploadedImage(request, { field: 'image', what: 'image', maxBytes: STORY_IMAGE_MAX_BYTES });
-    const [row] = await app.db.insert(uploads).values({ ownerId: me.id, purpose: 'story_image', contentType, size: bytes.length, bytes }).returning({ id: uploads.id });
-    return reply.status(201).header('cache-control', 'no-store').send({ id: row!.id, url: `/api/uploads/${row!.id}` });
-  });
+  app.post(
+    '/api/uploads/story-image',
+    { config: { access: { role: 'patient' }, rateLimit: { max: 40, timeWindow: '1 hour' } } },
+    async (request, reply) => {
+      const me = requireUser(request);
+      const { bytes, contentType } = await readUploadedImage(request, {
+        field: 'image',
+        what: 'image',
+        maxBytes: STORY_IMAGE_MAX_BYTES,
+      });
+      const [row] = await app.db
+        .insert(uploads)
+        .values({ ownerId: me.id, purpose: 'story_image', contentType, size: bytes.length, bytes })
+        .returning({ id: uploads.id });
+      return reply
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send({ id: row!.id, url: `/api/uploads/${row!.id}` });
+    },
+  );
 
   /** An invoice or proof of payment for an expense (PDF or image), by the campaign's owner or a manager. */
-  app.post('/api/uploads/expense-document', { config: { access: 'user', rateLimit: { max: 60, timeWindow: '1 hour' } } }, async (request, reply) => {
-    const me = requireUser(request);
-    if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the document as multipart/form-data');
-    if (!isAdmin(request, 'manager')) {
-      const [owned] = await app.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.ownerId, me.id)).limit(1);
-      if (!owned) throw new AppError('FORBIDDEN', "Only a campaign's owner and its managers can upload expense documents");
-    }
-    const { bytes, contentType } = await readUploadedDocument(request, { field: 'document', what: 'document', maxBytes: EXPENSE_DOCUMENT_MAX_BYTES });
-    const [row] = await app.db
-      .insert(uploads)
-      .values({ ownerId: me.id, purpose: 'expense_document', contentType, size: bytes.length, bytes })
-      .returning({ id: uploads.id });
-    return reply.status(201).header('cache-control', 'no-store').send({ id: row!.id, contentType, size: bytes.length, url: `/api/uploads/${row!.id}` });
-  });
-
-  app.get('/api/uploads/:id', { config: { access: 'public' }, schema: { params: z.object({ id: z.uuid('Not a valid id') }) } }, async (request, reply) => {
-    const [file] = await app.db.select().from(uploads).where(eq(uploads.id, request.params.id));
-    if (file && PUBLIC_PURPOSES.has(file.purpose)) {
-      // Shown on public pages; ids are random UUIDs, known only where they are shown. A new upload gets a
-      // new id, so a served file never changes.
-      return reply
-        .headers({ 'content-type': file.contentType, 'cache-control': 'public, max-age=31536000, immutable', 'content-disposition': 'inline' })
-        .send(file.bytes);
-    }
-    if (file?.purpose === 'story_image') {
-      // Cached briefly, not for a year: the author can unpublish the story, and then the image is private again.
-      if (await isOnPublicStory(app.db, file)) {
-        return reply.headers({ 'content-type': file.contentType, 'cache-control': 'public, max-age=600', 'content-disposition': 'inline' }).send(file.bytes);
+  app.post(
+    '/api/uploads/expense-document',
+    { config: { access: 'user', rateLimit: { max: 60, timeWindow: '1 hour' } } },
+    async (request, reply) => {
+      const me = requireUser(request);
+      if (!request.isMultipart())
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the document as multipart/form-data');
+      if (!isAdmin(request, 'manager')) {
+        const [owned] = await app.db
+          .select({ id: campaigns.id })
+          .from(campaigns)
+          .where(eq(campaigns.ownerId, me.id))
+          .limit(1);
+        if (!owned)
+          throw new AppError('FORBIDDEN', "Only a campaign's owner and its managers can upload expense documents");
       }
-      if (!mayReadPrivateStoryImage(request, file)) throw new AppError('NOT_FOUND', 'No such file');
-      return reply.headers({ 'content-type': file.contentType, 'cache-control': 'private, no-store', 'content-disposition': 'inline' }).send(file.bytes);
-    }
-    // Someone without access learns nothing, not even that the document exists.
-    if (!file || !(await mayReadDocument(app.db, request, file))) throw new AppError('NOT_FOUND', 'No such file');
-    return reply
-      .headers({
-        'content-type': file.contentType,
-        'cache-control': 'private, no-store',
-        'content-disposition': `inline; filename="expense-document-${file.id}.${file.contentType === 'application/pdf' ? 'pdf' : file.contentType.split('/')[1]}"`,
-        // A document is shown as itself, never as a page that can run script on our origin.
-        'content-security-policy': 'sandbox',
-      })
-      .send(file.bytes);
-  });
+      const { bytes, contentType } = await readUploadedDocument(request, {
+        field: 'document',
+        what: 'document',
+        maxBytes: EXPENSE_DOCUMENT_MAX_BYTES,
+      });
+      const [row] = await app.db
+        .insert(uploads)
+        .values({ ownerId: me.id, purpose: 'expense_document', contentType, size: bytes.length, bytes })
+        .returning({ id: uploads.id });
+      return reply
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send({ id: row!.id, contentType, size: bytes.length, url: `/api/uploads/${row!.id}` });
+    },
+  );
+
+  app.get(
+    '/api/uploads/:id',
+    { config: { access: 'public' }, schema: { params: z.object({ id: z.uuid('Not a valid id') }) } },
+    async (request, reply) => {
+      const [file] = await app.db.select().from(uploads).where(eq(uploads.id, request.params.id));
+      if (file && PUBLIC_PURPOSES.has(file.purpose)) {
+        // Shown on public pages; ids are random UUIDs, known only where they are shown. A new upload gets a
+        // new id, so a served file never changes.
+        return reply
+          .headers({
+            'content-type': file.contentType,
+            'cache-control': 'public, max-age=31536000, immutable',
+            'content-disposition': 'inline',
+          })
+          .send(file.bytes);
+      }
+      if (file?.purpose === 'story_image') {
+        // Cached briefly, not for a year: the author can unpublish the story, and then the image is private again.
+        if (await isOnPublicStory(app.db, file)) {
+          return reply
+            .headers({
+              'content-type': file.contentType,
+              'cache-control': 'public, max-age=600',
+              'content-disposition': 'inline',
+            })
+            .send(file.bytes);
+        }
+        if (!mayReadPrivateStoryImage(request, file)) throw new AppError('NOT_FOUND', 'No such file');
+        return reply
+          .headers({
+            'content-type': file.contentType,
+            'cache-control': 'private, no-store',
+            'content-disposition': 'inline',
+          })
+          .send(file.bytes);
+      }
+      // Someone without access learns nothing, not even that the document exists.
+      if (!file || !(await mayReadDocument(app.db, request, file))) throw new AppError('NOT_FOUND', 'No such file');
+      return reply
+        .headers({
+          'content-type': file.contentType,
+          'cache-control': 'private, no-store',
+          'content-disposition': `inline; filename="expense-document-${file.id}.${file.contentType === 'application/pdf' ? 'pdf' : file.contentType.split('/')[1]}"`,
+          // A document is shown as itself, never as a page that can run script on our origin.
+          'content-security-policy': 'sandbox',
+        })
+        .send(file.bytes);
+    },
+  );
 };
 export default uploadRoutes;

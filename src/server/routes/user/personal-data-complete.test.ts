@@ -14,12 +14,26 @@ import { newCampaign, PDF } from '../../../../tests/factories/spending.ts';
 
 const t = setupTestApp();
 const db = () => t.database.db;
-const PATIENT_ANSWERS = { medicalCondition: 'Endometriosis', symptoms: 'Pain', treatmentGoals: 'Surgery', urgencyLevel: 'high', preferredContactMethod: 'email' };
-const published = { status: 'approved' as const, publishConsent: true, publishedTitle: 'A public story', publishedBody: 'It took years.', publishedAt: new Date() };
+const PATIENT_ANSWERS = {
+  medicalCondition: 'Endometriosis',
+  symptoms: 'Pain',
+  treatmentGoals: 'Surgery',
+  urgencyLevel: 'high',
+  preferredContactMethod: 'email',
+};
+const published = {
+  status: 'approved' as const,
+  publishConsent: true,
+  publishedTitle: 'A public story',
+  publishedBody: 'It took years.',
+  publishedAt: new Date(),
+};
 
 /** The value at a dotted path of the export ("adminInvites.created"). */
-const at = (doc: unknown, path: string) => path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], doc);
-const holdsSomething = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== null && value !== undefined);
+const at = (doc: unknown, path: string) =>
+  path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], doc);
+const holdsSomething = (value: unknown) =>
+  Array.isArray(value) ? value.length > 0 : value !== null && value !== undefined;
 
 /** Every (table, column) in the database whose value mentions one of these strings (case-insensitive). */
 async function mentions(needles: string[]): Promise<string[]> {
@@ -49,80 +63,255 @@ describe('one member, every table', () => {
     const moderator = await buildAdmin(db(), 'moderator');
 
     // Through the API, as she would.
-    expect((await postJson(t.app, '/api/user/onboarding', { role: 'patient', onboardingData: PATIENT_ANSWERS }, { cookie })).statusCode).toBe(200);
+    expect(
+      (await postJson(t.app, '/api/user/onboarding', { role: 'patient', onboardingData: PATIENT_ANSWERS }, { cookie }))
+        .statusCode,
+    ).toBe(200);
     await enrolTwoFactor(t.app, cookie);
-    const draft = await postJson(t.app, '/api/my/stories', { title: 'My own story', body: 'It took nine years and five doctors before anyone listened to me at all.' }, { cookie });
+    const draft = await postJson(
+      t.app,
+      '/api/my/stories',
+      { title: 'My own story', body: 'It took nine years and five doctors before anyone listened to me at all.' },
+      { cookie },
+    );
     expect(draft.statusCode).toBe(201);
     const storyId = draft.json().id as string;
     await db().update(schema.stories).set(published).where(eq(schema.stories.id, storyId));
-    const received = await postJson(t.app, `/api/stories/${storyId}/support`, { body: 'Sending you strength' }, { cookie: other.cookie });
+    const received = await postJson(
+      t.app,
+      `/api/stories/${storyId}/support`,
+      { body: 'Sending you strength' },
+      { cookie: other.cookie },
+    );
     expect((await postJson(t.app, `/api/support/${received.json().id}/thank`, {}, { cookie })).statusCode).toBe(204);
     const othersStory = await buildStory(db(), published);
-    const written = await postJson(t.app, `/api/stories/${othersStory.id}/support`, { body: 'Words only she wrote' }, { cookie });
+    const written = await postJson(
+      t.app,
+      `/api/stories/${othersStory.id}/support`,
+      { body: 'Words only she wrote' },
+      { cookie },
+    );
     expect(written.statusCode).toBe(201);
-    const reported = await postJson(t.app, `/api/stories/${othersStory.id}/support`, { body: 'A reply she reports' }, { cookie: other.cookie });
-    expect((await postJson(t.app, `/api/support/${reported.json().id}/report`, { reason: 'Her own reasons' }, { cookie })).statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/campaign/follow', headers: { cookie, origin: SITE_ORIGIN } })).statusCode).toBe(200);
-    const contact = { name: `${person.firstName} ${person.lastName}`, email: person.email, subject: 'Hello', message: 'A message to the team', altcha: await solveAltcha(t.app) };
+    const reported = await postJson(
+      t.app,
+      `/api/stories/${othersStory.id}/support`,
+      { body: 'A reply she reports' },
+      { cookie: other.cookie },
+    );
+    expect(
+      (await postJson(t.app, `/api/support/${reported.json().id}/report`, { reason: 'Her own reasons' }, { cookie }))
+        .statusCode,
+    ).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/campaign/follow', headers: { cookie, origin: SITE_ORIGIN } }))
+        .statusCode,
+    ).toBe(200);
+    const contact = {
+      name: `${person.firstName} ${person.lastName}`,
+      email: person.email,
+      subject: 'Hello',
+      message: 'A message to the team',
+      altcha: await solveAltcha(t.app),
+    };
     expect((await postJson(t.app, '/api/contact', contact)).statusCode).toBe(201);
-    const refund = { name: contact.name, email: person.email, amount: 20, paymentMethod: 'PayPal', donatedOn: '2026-11-01', reason: 'I gave twice by mistake' };
-    const asked = await postJson(t.app, '/api/refund-requests', { ...refund, altcha: await solveAltcha(t.app) }, { cookie });
+    const refund = {
+      name: contact.name,
+      email: person.email,
+      amount: 20,
+      paymentMethod: 'PayPal',
+      donatedOn: '2026-11-01',
+      reason: 'I gave twice by mistake',
+    };
+    const asked = await postJson(
+      t.app,
+      '/api/refund-requests',
+      { ...refund, altcha: await solveAltcha(t.app) },
+      { cookie },
+    );
     expect(asked.statusCode).toBe(201);
     const signedOut = await postJson(t.app, '/api/refund-requests', { ...refund, altcha: await solveAltcha(t.app) });
     expect(signedOut.statusCode).toBe(201);
 
     // Admins answer her through their routes, so the audit log names her (and her donation) as in production.
     const { admin: manager, cookie: managerCookie } = await signInAdmin(t.app, db(), 'manager');
-    expect((await postJson(t.app, '/api/admin/elevate', { password: manager.password }, { cookie: managerCookie })).statusCode).toBe(200);
-    expect((await postJson(t.app, `/api/admin/refund-requests/${signedOut.json().id}/decline`, { reason: 'We found no such gift' }, { cookie: managerCookie })).statusCode).toBe(200);
-    const recorded = await postJson(t.app, '/api/admin/add-donation', { amount: 20, paymentMethod: 'PayPal', donorName: contact.name }, { cookie: managerCookie });
+    expect(
+      (await postJson(t.app, '/api/admin/elevate', { password: manager.password }, { cookie: managerCookie }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await postJson(
+          t.app,
+          `/api/admin/refund-requests/${signedOut.json().id}/decline`,
+          { reason: 'We found no such gift' },
+          { cookie: managerCookie },
+        )
+      ).statusCode,
+    ).toBe(200);
+    const recorded = await postJson(
+      t.app,
+      '/api/admin/add-donation',
+      { amount: 20, paymentMethod: 'PayPal', donorName: contact.name },
+      { cookie: managerCookie },
+    );
     expect(recorded.statusCode).toBe(201);
     const giftId = recorded.json().id as string;
-    const edited = await t.app.inject({ method: 'PATCH', url: `/api/admin/donations/${giftId}`, payload: { donorName: contact.name, isAnonymous: false, message: 'Thank you', reason: 'Adding her message' }, headers: { cookie: managerCookie, origin: SITE_ORIGIN } });
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/donations/${giftId}`,
+      payload: { donorName: contact.name, isAnonymous: false, message: 'Thank you', reason: 'Adding her message' },
+      headers: { cookie: managerCookie, origin: SITE_ORIGIN },
+    });
     expect(edited.statusCode).toBe(200);
-    expect((await postJson(t.app, `/api/admin/donations/${giftId}/refund`, { amount: 20, reason: 'Given twice', refundRequestId: asked.json().id }, { cookie: managerCookie })).statusCode).toBe(200);
+    expect(
+      (
+        await postJson(
+          t.app,
+          `/api/admin/donations/${giftId}/refund`,
+          { amount: 20, reason: 'Given twice', refundRequestId: asked.json().id },
+          { cookie: managerCookie },
+        )
+      ).statusCode,
+    ).toBe(200);
 
     // Directly, where no route of hers makes the row (admin work, money records, others' views of her).
     const campaignId = await newCampaign(db(), me);
     await buildDonation(db(), { campaignId, donorName: 'Someone else', recordedBy: me });
-    const [othersRefund] = await db().insert(schema.refundRequests).values({ campaignId, name: 'Olive Other', email: 'olive@example.com', amountCents: 100, currency: 'USD', paymentMethod: 'PayPal', donatedOn: '2026-11-01', reason: 'Twice', decidedBy: me }).returning();
+    const [othersRefund] = await db()
+      .insert(schema.refundRequests)
+      .values({
+        campaignId,
+        name: 'Olive Other',
+        email: 'olive@example.com',
+        amountCents: 100,
+        currency: 'USD',
+        paymentMethod: 'PayPal',
+        donatedOn: '2026-11-01',
+        reason: 'Twice',
+        decidedBy: me,
+      })
+      .returning();
     expect(othersRefund).toBeDefined();
-    const [document] = await db().insert(schema.uploads).values({ ownerId: me, purpose: 'expense_document', contentType: 'application/pdf', size: PDF.length, bytes: PDF }).returning();
-    await db().insert(schema.uploads).values({ ownerId: me, purpose: 'avatar', contentType: 'image/png', size: 1, bytes: Buffer.from([0]) });
+    const [document] = await db()
+      .insert(schema.uploads)
+      .values({
+        ownerId: me,
+        purpose: 'expense_document',
+        contentType: 'application/pdf',
+        size: PDF.length,
+        bytes: PDF,
+      })
+      .returning();
+    await db()
+      .insert(schema.uploads)
+      .values({ ownerId: me, purpose: 'avatar', contentType: 'image/png', size: 1, bytes: Buffer.from([0]) });
     const [expense] = await db()
       .insert(schema.expenses)
-      .values({ campaignId, submittedBy: me, releasedBy: me, costGroup: 'surgery', payee: 'Riverside', payeeCategory: 'Hospital or clinic', amountCents: 100, currency: 'USD', usdCents: 100, description: 'Deposit', incurredOn: '2026-11-02' })
+      .values({
+        campaignId,
+        submittedBy: me,
+        releasedBy: me,
+        costGroup: 'surgery',
+        payee: 'Riverside',
+        payeeCategory: 'Hospital or clinic',
+        amountCents: 100,
+        currency: 'USD',
+        usdCents: 100,
+        description: 'Deposit',
+        incurredOn: '2026-11-02',
+      })
       .returning();
     await db().insert(schema.expenseDocuments).values({ expenseId: expense!.id, uploadId: document!.id });
     await db().insert(schema.expenseApprovals).values({ expenseId: expense!.id, approverId: me });
-    await db().insert(schema.campaignVersions).values({ campaignId, version: 2, content: {} as never, publishedBy: me });
+    await db()
+      .insert(schema.campaignVersions)
+      .values({ campaignId, version: 2, content: {} as never, publishedBy: me });
     const doctor = await buildDoctor(db(), { profile: { verificationDecidedBy: me } });
     expect(doctor.profile.verificationDecidedBy).toBe(me);
-    await db().insert(schema.commentReports).values({ commentId: written.json().id, reporterId: other.user.id, reason: 'Spam', resolution: 'kept', resolvedAt: new Date(), resolvedBy: me });
+    await db()
+      .insert(schema.commentReports)
+      .values({
+        commentId: written.json().id,
+        reporterId: other.user.id,
+        reason: 'Spam',
+        resolution: 'kept',
+        resolvedAt: new Date(),
+        resolvedBy: me,
+      });
     await db().insert(schema.storyEvents).values({ storyId: othersStory.id, actorId: me, action: 'comment' });
-    await db().insert(schema.auditLog).values({ actorId: moderator.id, action: 'user.suspend', targetType: 'user', targetId: me, before: { id: me, email: person.email, firstName: person.firstName, lastName: person.lastName }, after: { status: 'suspended' } });
-    await db().insert(schema.notifications).values({ userId: moderator.id, type: 'admin_queue', title: `Dr. ${contact.name} waits for verification`, eventKey: `doctor:${me}:pending` });
-    await db().insert(schema.adminInvites).values({ tokenHash: `invite-${Math.random()}`, adminLevel: 'moderator', email: person.email, usedBy: me, usedAt: new Date(), expiresAt: new Date() });
-    await db().insert(schema.adminInvites).values({ tokenHash: `invite-${Math.random()}`, adminLevel: 'moderator', createdBy: me, expiresAt: new Date() });
+    await db()
+      .insert(schema.auditLog)
+      .values({
+        actorId: moderator.id,
+        action: 'user.suspend',
+        targetType: 'user',
+        targetId: me,
+        before: { id: me, email: person.email, firstName: person.firstName, lastName: person.lastName },
+        after: { status: 'suspended' },
+      });
+    await db()
+      .insert(schema.notifications)
+      .values({
+        userId: moderator.id,
+        type: 'admin_queue',
+        title: `Dr. ${contact.name} waits for verification`,
+        eventKey: `doctor:${me}:pending`,
+      });
+    await db()
+      .insert(schema.adminInvites)
+      .values({
+        tokenHash: `invite-${Math.random()}`,
+        adminLevel: 'moderator',
+        email: person.email,
+        usedBy: me,
+        usedAt: new Date(),
+        expiresAt: new Date(),
+      });
+    await db()
+      .insert(schema.adminInvites)
+      .values({ tokenHash: `invite-${Math.random()}`, adminLevel: 'moderator', createdBy: me, expiresAt: new Date() });
 
     const exported = await getWith(t.app, '/api/user/export', cookie);
     expect(exported.statusCode).toBe(200);
     const data = exported.json();
     expect(data.formatVersion).toBe(2);
-    const empty = Object.entries(PERSONAL_DATA).flatMap(([table, decision]) => decision.exportedAs.filter((path) => !holdsSomething(at(data, path))).map((path) => `${table}: ${path}`));
+    const empty = Object.entries(PERSONAL_DATA).flatMap(([table, decision]) =>
+      decision.exportedAs.filter((path) => !holdsSomething(at(data, path))).map((path) => `${table}: ${path}`),
+    );
     expect(empty).toEqual([]);
     expect(exported.body).not.toMatch(/tokenHash|codeHash|passwordHash|totpSecret/);
-    expect(data.stories[0]).toMatchObject({ body: expect.stringContaining('nine years'), history: [expect.objectContaining({ action: expect.any(String) })] });
-    expect(data.wordsOfSupportReceived).toEqual([expect.objectContaining({ body: 'Sending you strength', thankedAt: expect.any(String) })]);
+    expect(data.stories[0]).toMatchObject({
+      body: expect.stringContaining('nine years'),
+      history: [expect.objectContaining({ action: expect.any(String) })],
+    });
+    expect(data.wordsOfSupportReceived).toEqual([
+      expect.objectContaining({ body: 'Sending you strength', thankedAt: expect.any(String) }),
+    ]);
     expect(data.uploads.map((u: { url: string }) => u.url)).toContain(`/api/uploads/${document!.id}`);
     // Entries about her records, not only about her account, without who acted or from where.
-    expect(data.auditEntries.aboutYou.map((e: { action: string }) => e.action)).toEqual(expect.arrayContaining(['refund_request.decline', 'donation.record', 'donation.edit', 'donation.refund', 'user.suspend']));
+    expect(data.auditEntries.aboutYou.map((e: { action: string }) => e.action)).toEqual(
+      expect.arrayContaining([
+        'refund_request.decline',
+        'donation.record',
+        'donation.edit',
+        'donation.refund',
+        'user.suspend',
+      ]),
+    );
     expect(exported.body).not.toContain(manager.id);
-    expect(data.byVerifiedEmail).toMatchObject({ linkedBy: 'verified email', contactMessages: [{ message: 'A message to the team' }] });
+    expect(data.byVerifiedEmail).toMatchObject({
+      linkedBy: 'verified email',
+      contactMessages: [{ message: 'A message to the team' }],
+    });
 
     // An admin moves the campaign to someone else first (the owner cannot delete her account).
     await db().update(schema.campaigns).set({ ownerId: other.user.id }).where(eq(schema.campaigns.id, campaignId));
-    const gone = await t.app.inject({ method: 'DELETE', url: '/api/user', payload: { password: STRONG_PASSWORD }, headers: { cookie, origin: SITE_ORIGIN } });
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/user',
+      payload: { password: STRONG_PASSWORD },
+      headers: { cookie, origin: SITE_ORIGIN },
+    });
     expect(gone.statusCode).toBe(204);
 
     const kept = KEPT_AFTER_DELETION.map((k) => `${k.table}.${k.column}`);
@@ -131,15 +320,27 @@ describe('one member, every table', () => {
     // The scan does find her: the immutable ledger row of the gift she recorded still carries her id.
     expect(left).toEqual(kept);
     // What others keep says who, without her: the ledger's donation, the refund request, the moderator's notice and log.
-    expect((await db().select().from(schema.donations).where(eq(schema.donations.id, giftId)))[0]).toMatchObject({ donorName: DELETED_DONOR, amountCents: 2000 });
+    expect((await db().select().from(schema.donations).where(eq(schema.donations.id, giftId)))[0]).toMatchObject({
+      donorName: DELETED_DONOR,
+      amountCents: 2000,
+    });
     const notices = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, moderator.id));
     expect(notices.map((n) => n.title)).toContain(`Dr. ${FORMER_MEMBER} waits for verification`);
-    expect(notices.find((n) => n.type === 'admin_queue' && n.title === 'A word of support was reported')?.body).toBe('');
-    const [approval] = await db().select().from(schema.expenseApprovals).where(eq(schema.expenseApprovals.expenseId, expense!.id));
+    expect(notices.find((n) => n.type === 'admin_queue' && n.title === 'A word of support was reported')?.body).toBe(
+      '',
+    );
+    const [approval] = await db()
+      .select()
+      .from(schema.expenseApprovals)
+      .where(eq(schema.expenseApprovals.expenseId, expense!.id));
     const log = await db().select().from(schema.auditLog).where(eq(schema.auditLog.targetType, 'user'));
     // One pseudonym per deleted account, the same in the audit log and on her approval.
-    expect(log.filter((entry) => entry.targetId === approval!.approverId || entry.actorId === approval!.approverId).length).toBeGreaterThan(1);
+    expect(
+      log.filter((entry) => entry.targetId === approval!.approverId || entry.actorId === approval!.approverId).length,
+    ).toBeGreaterThan(1);
     expect((await getWith(t.app, `/api/uploads/${document!.id}`, '')).statusCode).toBe(404);
-    expect(await db().select({ id: schema.uploads.id }).from(schema.uploads).where(eq(schema.uploads.id, document!.id))).toHaveLength(1);
+    expect(
+      await db().select({ id: schema.uploads.id }).from(schema.uploads).where(eq(schema.uploads.id, document!.id)),
+    ).toHaveLength(1);
   });
 });

@@ -2,7 +2,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
-import { enrolTwoFactor, getWith, sessionCookie, signUp, STRONG_PASSWORD, totpCode } from '../../../../tests/setup/accounts.ts';
+import {
+  enrolTwoFactor,
+  getWith,
+  sessionCookie,
+  signUp,
+  STRONG_PASSWORD,
+  totpCode,
+} from '../../../../tests/setup/accounts.ts';
 import { adminLogin, buildAdmin } from '../../../../tests/factories/users.ts';
 import { ACCESS_TABLE } from '../../../../tests/access-matrix.ts';
 import { CODE_INVALID, CODE_REQUIRED, RECOVERY_CODE_COUNT } from '#shared/schemas/two-factor.ts';
@@ -16,7 +23,9 @@ const STEP_MS = 30_000;
 
 /** A well-formed code that the app is not showing around this moment. */
 const wrongCode = (secret: string) =>
-  ['000000', '111111', '222222', '333333'].find((c) => [-1, 0, 1].every((step) => totpCode(secret, new Date(clock.now().getTime() + step * STEP_MS)) !== c))!;
+  ['000000', '111111', '222222', '333333'].find((c) =>
+    [-1, 0, 1].every((step) => totpCode(secret, new Date(clock.now().getTime() + step * STEP_MS)) !== c),
+  )!;
 
 // Sign-in is rate-limited per client; these tests sign in far more often than a person would.
 beforeEach(async () => {
@@ -28,7 +37,11 @@ const login = (body: Record<string, unknown>) => postJson(t.app, '/api/auth/logi
 describe('two-step sign-in', () => {
   it('is set up with a code from the app, after which the password alone no longer signs in', async () => {
     const { user, cookie } = await signUp(t.app);
-    expect((await getWith(t.app, '/api/user/two-factor', cookie)).json()).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
+    expect((await getWith(t.app, '/api/user/two-factor', cookie)).json()).toEqual({
+      enabled: false,
+      enabledAt: null,
+      recoveryCodesLeft: 0,
+    });
 
     const setup = await postJson(t.app, '/api/user/two-factor/setup', {}, { cookie });
     expect(setup.statusCode).toBe(200);
@@ -45,13 +58,24 @@ describe('two-step sign-in', () => {
     expect((await postJson(t.app, '/api/user/two-factor/enable', { code: '12345' }, { cookie })).statusCode).toBe(400);
     expect((await getWith(t.app, '/api/user/two-factor', cookie)).json().enabled).toBe(false);
 
-    const enabled = await postJson(t.app, '/api/user/two-factor/enable', { code: totpCode(secret, clock.now()) }, { cookie });
+    const enabled = await postJson(
+      t.app,
+      '/api/user/two-factor/enable',
+      { code: totpCode(secret, clock.now()) },
+      { cookie },
+    );
     expect(enabled.statusCode).toBe(200);
     const { recoveryCodes } = enabled.json();
     expect(recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
     expect(new Set(recoveryCodes).size).toBe(RECOVERY_CODE_COUNT);
-    expect((await getWith(t.app, '/api/user/two-factor', cookie)).json()).toMatchObject({ enabled: true, recoveryCodesLeft: RECOVERY_CODE_COUNT });
-    expect((await getWith(t.app, '/api/auth/user', cookie)).json()).toMatchObject({ twoFactorEnabled: true, twoFactorVerified: true });
+    expect((await getWith(t.app, '/api/user/two-factor', cookie)).json()).toMatchObject({
+      enabled: true,
+      recoveryCodesLeft: RECOVERY_CODE_COUNT,
+    });
+    expect((await getWith(t.app, '/api/auth/user', cookie)).json()).toMatchObject({
+      twoFactorEnabled: true,
+      twoFactorVerified: true,
+    });
 
     clock.advance(STEP_MS);
     const passwordOnly = await login({ email: user.email, password: STRONG_PASSWORD });
@@ -64,7 +88,11 @@ describe('two-step sign-in', () => {
     expect(badCode.json()).toMatchObject({ message: CODE_INVALID, fieldErrors: { code: CODE_INVALID } });
 
     // A wrong password with a right code still fails, and says nothing about the code.
-    const badPassword = await login({ email: user.email, password: 'Not-The-Password-1', code: totpCode(secret, clock.now()) });
+    const badPassword = await login({
+      email: user.email,
+      password: 'Not-The-Password-1',
+      code: totpCode(secret, clock.now()),
+    });
     expect(badPassword.json().message).toBe('Invalid email or password');
 
     const code = totpCode(secret, clock.now());
@@ -93,18 +121,31 @@ describe('two-step sign-in', () => {
     const me = sessionCookie(used);
     expect((await getWith(t.app, '/api/user/two-factor', me)).json().recoveryCodesLeft).toBe(RECOVERY_CODE_COUNT - 1);
 
-    expect((await postJson(t.app, '/api/user/two-factor/recovery-codes', { password: 'wrong' }, { cookie: me })).statusCode).toBe(400);
-    const fresh = await postJson(t.app, '/api/user/two-factor/recovery-codes', { password: STRONG_PASSWORD }, { cookie: me });
+    expect(
+      (await postJson(t.app, '/api/user/two-factor/recovery-codes', { password: 'wrong' }, { cookie: me })).statusCode,
+    ).toBe(400);
+    const fresh = await postJson(
+      t.app,
+      '/api/user/two-factor/recovery-codes',
+      { password: STRONG_PASSWORD },
+      { cookie: me },
+    );
     expect(fresh.json().recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
     expect((await login({ email: user.email, password: STRONG_PASSWORD, code: second })).statusCode).toBe(401);
-    expect((await login({ email: user.email, password: STRONG_PASSWORD, code: fresh.json().recoveryCodes[0] })).statusCode).toBe(200);
+    expect(
+      (await login({ email: user.email, password: STRONG_PASSWORD, code: fresh.json().recoveryCodes[0] })).statusCode,
+    ).toBe(200);
   });
 
   it('is turned off only with the password, and then the password signs in alone', async () => {
     const { user, cookie } = await signUp(t.app);
     await enrolTwoFactor(t.app, cookie, clock.now());
-    expect((await postJson(t.app, '/api/user/two-factor/disable', { password: 'wrong' }, { cookie })).statusCode).toBe(400);
-    expect((await postJson(t.app, '/api/user/two-factor/disable', { password: STRONG_PASSWORD }, { cookie })).statusCode).toBe(204);
+    expect((await postJson(t.app, '/api/user/two-factor/disable', { password: 'wrong' }, { cookie })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await postJson(t.app, '/api/user/two-factor/disable', { password: STRONG_PASSWORD }, { cookie })).statusCode,
+    ).toBe(204);
     expect((await login({ email: user.email, password: STRONG_PASSWORD })).statusCode).toBe(200);
   });
 
@@ -129,7 +170,11 @@ describe('admins and the second factor', () => {
       const res = await t.app.inject({
         method: method as 'GET',
         url: path.replace(/:id\b/g, '00000000-0000-4000-8000-000000000000'),
-        headers: { cookie, origin: 'http://localhost:3000', ...(method === 'GET' || method === 'DELETE' ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          cookie,
+          origin: 'http://localhost:3000',
+          ...(method === 'GET' || method === 'DELETE' ? {} : { 'content-type': 'application/json' }),
+        },
         ...(method === 'GET' || method === 'DELETE' ? {} : { payload: '{}' }),
       });
       answers.add(`${res.statusCode} ${res.json().message}`);

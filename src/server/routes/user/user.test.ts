@@ -8,7 +8,12 @@ const t = setupTestApp();
 
 function send(method: 'PATCH' | 'DELETE', url: string, cookie: string, body?: unknown) {
   const json = body === undefined ? {} : { 'content-type': 'application/json' };
-  return t.app.inject({ method, url, headers: { cookie, origin: SITE_ORIGIN, ...json }, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
+  return t.app.inject({
+    method,
+    url,
+    headers: { cookie, origin: SITE_ORIGIN, ...json },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
 }
 
 const patientAnswers = {
@@ -33,7 +38,12 @@ const doctorAnswers = {
 describe('onboarding', () => {
   it("stores a patient's answers privately, defaults allowPublicStory to false, and marks onboarding done", async () => {
     const { cookie, user } = await signUp(t.app);
-    const res = await postJson(t.app, '/api/user/onboarding', { role: 'patient', onboardingData: patientAnswers }, { cookie });
+    const res = await postJson(
+      t.app,
+      '/api/user/onboarding',
+      { role: 'patient', onboardingData: patientAnswers },
+      { cookie },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().onboardingCompleted).toBe(true);
     const [profile] = await t.database.db.select().from(patientProfiles).where(eq(patientProfiles.userId, user.id));
@@ -45,7 +55,12 @@ describe('onboarding', () => {
 
   it('accepts a complete doctor form (board and consultation types included) as pending verification', async () => {
     const { cookie, user } = await signUp(t.app, { role: 'doctor' });
-    const res = await postJson(t.app, '/api/user/onboarding', { role: 'doctor', onboardingData: doctorAnswers }, { cookie });
+    const res = await postJson(
+      t.app,
+      '/api/user/onboarding',
+      { role: 'doctor', onboardingData: doctorAnswers },
+      { cookie },
+    );
     expect(res.statusCode).toBe(200);
     const [profile] = await t.database.db.select().from(doctorProfiles).where(eq(doctorProfiles.userId, user.id));
     expect(profile!.verificationStatus).toBe('pending');
@@ -66,9 +81,22 @@ describe('onboarding', () => {
 
   it('never lets onboarding choose a role or an admin level', async () => {
     const { cookie, user } = await signUp(t.app);
-    const otherRole = await postJson(t.app, '/api/user/onboarding', { role: 'admin', onboardingData: { responsibilities: ['Content Moderation'], previousExperience: 'Years', availabilityHours: 5 } }, { cookie });
+    const otherRole = await postJson(
+      t.app,
+      '/api/user/onboarding',
+      {
+        role: 'admin',
+        onboardingData: { responsibilities: ['Content Moderation'], previousExperience: 'Years', availabilityHours: 5 },
+      },
+      { cookie },
+    );
     expect(otherRole.statusCode).toBe(403);
-    const withLevel = await postJson(t.app, '/api/user/onboarding', { role: 'patient', onboardingData: { ...patientAnswers, adminLevel: 'super_admin' } }, { cookie });
+    const withLevel = await postJson(
+      t.app,
+      '/api/user/onboarding',
+      { role: 'patient', onboardingData: { ...patientAnswers, adminLevel: 'super_admin' } },
+      { cookie },
+    );
     expect(withLevel.statusCode).toBe(400);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ role: 'patient', adminLevel: null });
@@ -76,14 +104,21 @@ describe('onboarding', () => {
 
   it('answers text the database cannot store (a NUL character) with a 400, and stores nothing', async () => {
     const { cookie, user } = await signUp(t.app);
-    const res = await postJson(t.app, '/api/user/onboarding', { role: 'patient', onboardingData: { ...patientAnswers, symptoms: 'pain\u0000' } }, { cookie });
+    const res = await postJson(
+      t.app,
+      '/api/user/onboarding',
+      { role: 'patient', onboardingData: { ...patientAnswers, symptoms: 'pain\u0000' } },
+      { cookie },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/NUL/);
     expect(await t.database.db.select().from(patientProfiles).where(eq(patientProfiles.userId, user.id))).toEqual([]);
   });
 
   it('needs a signed-in user', async () => {
-    expect((await postJson(t.app, '/api/user/onboarding', { role: 'patient', onboardingData: patientAnswers })).statusCode).toBe(401);
+    expect(
+      (await postJson(t.app, '/api/user/onboarding', { role: 'patient', onboardingData: patientAnswers })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -93,7 +128,11 @@ describe('profile', () => {
     const ok = await send('PATCH', '/api/user/profile', cookie, { firstName: 'Rosalie', lastName: 'Tester' });
     expect(ok.json().firstName).toBe('Rosalie');
     for (const extra of [{ role: 'admin' }, { adminLevel: 'super_admin' }, { emailVerified: true }]) {
-      const res = await send('PATCH', '/api/user/profile', cookie, { firstName: 'Rosalie', lastName: 'Tester', ...extra });
+      const res = await send('PATCH', '/api/user/profile', cookie, {
+        firstName: 'Rosalie',
+        lastName: 'Tester',
+        ...extra,
+      });
       expect(res.statusCode).toBe(400);
     }
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
@@ -105,11 +144,23 @@ describe('password change', () => {
   it('needs the current password, keeps this session, ends the others and mails a notice', async () => {
     await t.database.db.delete(rateLimits);
     const { person, cookie } = await signUp(t.app);
-    const other = sessionCookie(await postJson(t.app, '/api/auth/login', { email: person.email, password: person.password }));
-    const wrong = await postJson(t.app, '/api/user/password', { currentPassword: 'Nope-Nope-11', newPassword: 'Brand-New-Lake-5' }, { cookie });
+    const other = sessionCookie(
+      await postJson(t.app, '/api/auth/login', { email: person.email, password: person.password }),
+    );
+    const wrong = await postJson(
+      t.app,
+      '/api/user/password',
+      { currentPassword: 'Nope-Nope-11', newPassword: 'Brand-New-Lake-5' },
+      { cookie },
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fieldErrors).toHaveProperty(['currentPassword']);
-    const ok = await postJson(t.app, '/api/user/password', { currentPassword: STRONG_PASSWORD, newPassword: 'Brand-New-Lake-5' }, { cookie });
+    const ok = await postJson(
+      t.app,
+      '/api/user/password',
+      { currentPassword: STRONG_PASSWORD, newPassword: 'Brand-New-Lake-5' },
+      { cookie },
+    );
     expect(ok.statusCode).toBe(200);
     expect((await getWith(t.app, '/api/auth/user', cookie)).statusCode).toBe(200);
     expect((await getWith(t.app, '/api/auth/user', other)).statusCode).toBe(401);
@@ -122,9 +173,22 @@ describe('sessions', () => {
   it('lists the sessions with the current one marked, and signs out another or all others', async () => {
     await t.database.db.delete(rateLimits);
     const { person, cookie } = await signUp(t.app);
-    const second = sessionCookie(await postJson(t.app, '/api/auth/login', { email: person.email, password: person.password }, { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0' }));
-    const third = sessionCookie(await postJson(t.app, '/api/auth/login', { email: person.email, password: person.password }));
-    const list = (await getWith(t.app, '/api/user/sessions', cookie)).json() as { id: string; current: boolean; device: string }[];
+    const second = sessionCookie(
+      await postJson(
+        t.app,
+        '/api/auth/login',
+        { email: person.email, password: person.password },
+        { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0' },
+      ),
+    );
+    const third = sessionCookie(
+      await postJson(t.app, '/api/auth/login', { email: person.email, password: person.password }),
+    );
+    const list = (await getWith(t.app, '/api/user/sessions', cookie)).json() as {
+      id: string;
+      current: boolean;
+      device: string;
+    }[];
     expect(list).toHaveLength(3);
     expect(list.filter((s) => s.current)).toHaveLength(1);
     expect(list.some((s) => s.device === 'Firefox on Linux')).toBe(true);
@@ -168,8 +232,12 @@ describe('my data', () => {
     expect((await send('DELETE', '/api/user', cookie, { password: 'Wrong-Password-1' })).statusCode).toBe(400);
     expect((await send('DELETE', '/api/user', cookie, { password: STRONG_PASSWORD })).statusCode).toBe(204);
     expect(await t.database.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);
-    expect(await t.database.db.select().from(patientProfiles).where(eq(patientProfiles.userId, user.id))).toHaveLength(0);
+    expect(await t.database.db.select().from(patientProfiles).where(eq(patientProfiles.userId, user.id))).toHaveLength(
+      0,
+    );
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
-    expect((await postJson(t.app, '/api/auth/login', { email: person.email, password: STRONG_PASSWORD })).statusCode).toBe(401);
+    expect(
+      (await postJson(t.app, '/api/auth/login', { email: person.email, password: STRONG_PASSWORD })).statusCode,
+    ).toBe(401);
   });
 });
