@@ -146,14 +146,12 @@ const adminExpenses: FastifyPluginAsyncZod = async (app) => {
         app.db.select({ n: count() }).from(refundRequests).where(where),
       ]);
       const now = app.clock.now();
-      return reply
-        .header('cache-control', 'no-store')
-        .send({
-          items: rows.map((r) => presentRefundRequest(r, now)),
-          page,
-          pageSize: ADMIN_LIST_PAGE_SIZE,
-          total: total?.n ?? 0,
-        });
+      return reply.header('cache-control', 'no-store').send({
+        items: rows.map((r) => presentRefundRequest(r, now)),
+        page,
+        pageSize: ADMIN_LIST_PAGE_SIZE,
+        total: total?.n ?? 0,
+      });
     },
   );
 

@@ -114,16 +114,14 @@ const adminStories: FastifyPluginAsyncZod = async (app) => {
         .leftJoin(users, eq(users.id, storyEvents.actorId))
         .where(eq(storyEvents.storyId, request.params.id))
         .orderBy(asc(storyEvents.createdAt));
-      return reply
-        .header('cache-control', 'no-store')
-        .send(
-          rows.map((r) => ({
-            action: r.action,
-            reason: r.reason,
-            actorName: r.firstName ? `${r.firstName} ${r.lastName}` : 'Deleted account',
-            createdAt: r.createdAt.toISOString(),
-          })),
-        );
+      return reply.header('cache-control', 'no-store').send(
+        rows.map((r) => ({
+          action: r.action,
+          reason: r.reason,
+          actorName: r.firstName ? `${r.firstName} ${r.lastName}` : 'Deleted account',
+          createdAt: r.createdAt.toISOString(),
+        })),
+      );
     },
   );
 

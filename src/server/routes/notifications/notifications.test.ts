@@ -11,14 +11,12 @@ describe('notifications', () => {
     const other = await signUp(t.app);
     const base = Date.now();
     for (let i = 0; i < 3; i++) {
-      await t.database.db
-        .insert(notifications)
-        .values({
-          userId: me.user.id,
-          type: 'story_approved',
-          title: `Note ${i}`,
-          createdAt: new Date(base + i * 1000),
-        });
+      await t.database.db.insert(notifications).values({
+        userId: me.user.id,
+        type: 'story_approved',
+        title: `Note ${i}`,
+        createdAt: new Date(base + i * 1000),
+      });
     }
     await t.database.db
       .insert(notifications)

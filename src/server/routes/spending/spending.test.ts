@@ -302,15 +302,13 @@ describe('the ledger in the database', () => {
     const donation = await buildDonation(t.database.db, { campaignId: campaign, amountCents: 10_000 });
     const expense = await ownerExpense({}, campaign);
     await expect(
-      t.database.db
-        .insert(ledgerEntries)
-        .values({
-          campaignId: campaign,
-          kind: 'release',
-          amountCents: 10_001,
-          expenseId: expense,
-          costGroup: 'surgery',
-        }),
+      t.database.db.insert(ledgerEntries).values({
+        campaignId: campaign,
+        kind: 'release',
+        amountCents: 10_001,
+        expenseId: expense,
+        costGroup: 'surgery',
+      }),
     ).rejects.toThrow();
     // Nor more out of a donation than came in with it, even while the campaign holds enough.
     await buildDonation(t.database.db, { campaignId: campaign, amountCents: 50_000 });

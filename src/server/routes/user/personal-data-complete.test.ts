@@ -228,16 +228,14 @@ describe('one member, every table', () => {
       .values({ campaignId, version: 2, content: {} as never, publishedBy: me });
     const doctor = await buildDoctor(db(), { profile: { verificationDecidedBy: me } });
     expect(doctor.profile.verificationDecidedBy).toBe(me);
-    await db()
-      .insert(schema.commentReports)
-      .values({
-        commentId: written.json().id,
-        reporterId: other.user.id,
-        reason: 'Spam',
-        resolution: 'kept',
-        resolvedAt: new Date(),
-        resolvedBy: me,
-      });
+    await db().insert(schema.commentReports).values({
+      commentId: written.json().id,
+      reporterId: other.user.id,
+      reason: 'Spam',
+      resolution: 'kept',
+      resolvedAt: new Date(),
+      resolvedBy: me,
+    });
     await db().insert(schema.storyEvents).values({ storyId: othersStory.id, actorId: me, action: 'comment' });
     await db()
       .insert(schema.auditLog)

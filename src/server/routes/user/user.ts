@@ -42,14 +42,12 @@ const user: FastifyPluginAsyncZod = async (app) => {
     const me = requireUser(request);
     // ownsCampaign: the delete-account section says before she tries that the owner cannot delete her account.
     const [profile, owner] = await Promise.all([loadProfile(app.db, me), ownsCampaign(app.db, me.id)]);
-    return reply
-      .headers(noStore)
-      .send({
-        user: presentCurrentUser(me, request.session),
-        notifyByEmail: me.notifyByEmail,
-        profile,
-        ownsCampaign: owner,
-      });
+    return reply.headers(noStore).send({
+      user: presentCurrentUser(me, request.session),
+      notifyByEmail: me.notifyByEmail,
+      profile,
+      ownsCampaign: owner,
+    });
   });
 
   app.patch(
@@ -96,17 +94,15 @@ const user: FastifyPluginAsyncZod = async (app) => {
       .from(sessions)
       .where(eq(sessions.userId, me.id))
       .orderBy(asc(sessions.createdAt));
-    return reply
-      .headers(noStore)
-      .send(
-        rows.map((s) => ({
-          id: s.id,
-          device: s.userAgent,
-          createdAt: s.createdAt.toISOString(),
-          lastSeenAt: s.lastSeenAt.toISOString(),
-          current: s.id === request.session!.id,
-        })),
-      );
+    return reply.headers(noStore).send(
+      rows.map((s) => ({
+        id: s.id,
+        device: s.userAgent,
+        createdAt: s.createdAt.toISOString(),
+        lastSeenAt: s.lastSeenAt.toISOString(),
+        current: s.id === request.session!.id,
+      })),
+    );
   });
 
   app.delete(
