@@ -11,6 +11,7 @@ import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/err
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import authPlugin from './plugins/auth.ts';
 import accessPlugin from './plugins/access.ts';
+import commandsPlugin from './plugins/commands.ts';
 import housekeepingPlugin from './plugins/housekeeping.ts';
 import type { Clock } from './services/clock.ts';
 import type { AltchaDifficulty } from './services/altcha.ts';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.altchaDifficulty ? { altchaDifficulty: options.altchaDifficulty } : {}),
   });
   await app.register(accessPlugin);
+  await app.register(commandsPlugin);
   await app.register(housekeepingPlugin);
   const clientDir = options.clientDir === undefined ? CLIENT_DIST_DIR : options.clientDir;
   await app.register(sitePagesPlugin, { distDir: clientDir });

@@ -3,6 +3,8 @@ export const ERROR_STATUS = {
   VALIDATION: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  /** The route wants the admin's password re-entered (POST /api/admin/elevate) within the last 15 minutes. */
+  STEP_UP_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -1,171 +1,151 @@
 /** Recording money received (admin): one transaction for the donation, its intent and the audit entry. */
 import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
 import { dollarsToCents, formatCents } from '#shared/money.ts';
 import type { EditDonationSchema, RecordDonationSchema } from '#shared/schemas/admin-donations.ts';
-import type { Db } from '../db/client.ts';
 import { donationIntents, donations } from '../db/schema/index.ts';
 import { audit } from '../services/audit.ts';
 import type { CampaignRow } from '../services/campaign.ts';
 import { notify } from '../services/notifications.ts';
 import { isCheckViolation, isUniqueViolation } from '../services/db-errors.ts';
+import type { CommandContext } from './run.ts';
 
 type RecordDonation = z.output<typeof RecordDonationSchema>;
 
+const DUPLICATE_PAYMENT = 'This payment has already been recorded (same method and reference)';
+
 /** Records the donation (the database adds its ledger row) and tells the campaign's owner. */
 export async function recordDonation(
-  db: Db,
-  request: FastifyRequest,
+  { tx, actor, afterCommit }: CommandContext,
   campaign: Pick<CampaignRow, 'id' | 'ownerId'>,
   input: RecordDonation,
 ) {
   const amountCents = dollarsToCents(input.amount)!;
   const usdCents = input.currency === 'USD' ? amountCents : dollarsToCents(input.usdAmount!)!;
-  try {
-    return await db.transaction(async (tx) => {
-      if (input.intentId) {
-        const matched = await tx
-          .update(donationIntents)
-          .set({ status: 'matched' })
-          .where(and(eq(donationIntents.id, input.intentId), eq(donationIntents.status, 'open')))
-          .returning({ id: donationIntents.id });
-        if (matched.length === 0)
-          throw new AppError('CONFLICT', 'That intent is not open any more (already recorded or removed)', 'intentId');
-      }
-      const [row] = await tx
-        .insert(donations)
-        .values({
-          campaignId: campaign.id,
-          amountCents,
-          currency: input.currency,
-          usdCents,
-          paymentMethod: input.paymentMethod,
-          // An anonymous gift keeps no name, whatever the form sent.
-          donorName: input.isAnonymous ? null : input.donorName,
-          isAnonymous: input.isAnonymous,
-          message: input.message,
-          intentId: input.intentId ?? null,
-          externalReference: input.externalReference,
-          recordedBy: request.user!.id,
-        })
-        .returning();
-      await audit(tx as unknown as Db, request, {
-        action: 'donation.record',
-        targetType: 'donation',
-        targetId: row!.id,
-        after: row,
-      });
-      const notified = campaign.ownerId
-        ? await notify(tx as unknown as Db, [
-            {
-              userId: campaign.ownerId,
-              type: 'donation_recorded',
-              title: 'A donation was recorded to your campaign',
-              body: `${formatCents(row!.amountCents, row!.currency)} from ${row!.isAnonymous || !row!.donorName ? 'an anonymous donor' : row!.donorName}`,
-              link: '/transparency',
-              eventKey: `donation:${row!.id}:recorded`,
-              important: true,
-            },
-          ])
-        : [];
-      return { donation: row!, notified };
-    });
-  } catch (err) {
-    if (isUniqueViolation(err))
-      throw new AppError(
-        'CONFLICT',
-        'This payment has already been recorded (same method and reference)',
-        'externalReference',
-      );
-    throw err;
+  if (input.intentId) {
+    const matched = await tx
+      .update(donationIntents)
+      .set({ status: 'matched' })
+      .where(and(eq(donationIntents.id, input.intentId), eq(donationIntents.status, 'open')))
+      .returning({ id: donationIntents.id });
+    if (matched.length === 0)
+      throw new AppError('CONFLICT', 'That intent is not open any more (already recorded or removed)', 'intentId');
   }
+  const [row] = await tx
+    .insert(donations)
+    .values({
+      campaignId: campaign.id,
+      amountCents,
+      currency: input.currency,
+      usdCents,
+      paymentMethod: input.paymentMethod,
+      // An anonymous gift keeps no name, whatever the form sent.
+      donorName: input.isAnonymous ? null : input.donorName,
+      isAnonymous: input.isAnonymous,
+      message: input.message,
+      intentId: input.intentId ?? null,
+      externalReference: input.externalReference,
+      recordedBy: actor.id,
+    })
+    .returning()
+    .catch(rethrowDuplicatePayment);
+  await audit(tx, actor, { action: 'donation.record', targetType: 'donation', targetId: row!.id, after: row });
+  if (campaign.ownerId) {
+    const notified = await notify(tx, [
+      {
+        userId: campaign.ownerId,
+        type: 'donation_recorded',
+        title: 'A donation was recorded to your campaign',
+        body: `${formatCents(row!.amountCents, row!.currency)} from ${row!.isAnonymous || !row!.donorName ? 'an anonymous donor' : row!.donorName}`,
+        link: '/transparency',
+        eventKey: `donation:${row!.id}:recorded`,
+        important: true,
+      },
+    ]);
+    afterCommit.mailNotifications(notified);
+  }
+  // This instance shows it at once; the others within their one-second cache.
+  afterCommit.refresh('progress', 'ledger');
+  return row!;
+}
+
+function rethrowDuplicatePayment(err: unknown): never {
+  if (isUniqueViolation(err)) throw new AppError('CONFLICT', DUPLICATE_PAYMENT, 'externalReference');
+  throw err;
 }
 
 /** Removes an intent from the open list (it never arrived, or was recorded by hand). */
-export async function dismissIntent(db: Db, request: FastifyRequest, intentId: string) {
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(donationIntents).where(eq(donationIntents.id, intentId));
-    if (!before || before.status !== 'open') throw new AppError('NOT_FOUND', 'No open intent with that id');
-    await tx.update(donationIntents).set({ status: 'dismissed' }).where(eq(donationIntents.id, intentId));
-    await audit(tx as unknown as Db, request, {
-      action: 'intent.dismiss',
-      targetType: 'donation_intent',
-      targetId: intentId,
-      before,
-      after: { ...before, status: 'dismissed' },
-    });
+export async function dismissIntent({ tx, actor }: CommandContext, intentId: string) {
+  const [before] = await tx.select().from(donationIntents).where(eq(donationIntents.id, intentId));
+  if (!before || before.status !== 'open') throw new AppError('NOT_FOUND', 'No open intent with that id');
+  await tx.update(donationIntents).set({ status: 'dismissed' }).where(eq(donationIntents.id, intentId));
+  await audit(tx, actor, {
+    action: 'intent.dismiss',
+    targetType: 'donation_intent',
+    targetId: intentId,
+    before,
+    after: { ...before, status: 'dismissed' },
   });
 }
 
 type EditDonation = z.output<typeof EditDonationSchema>;
 
 /** Corrects the descriptive fields of a donation (never its amount: void it and record it again). */
-export async function editDonation(db: Db, request: FastifyRequest, id: string, input: EditDonation) {
+export async function editDonation({ tx, actor }: CommandContext, id: string, input: EditDonation) {
   const { reason, ...changes } = input;
-  try {
-    return await db.transaction(async (tx) => {
-      const [before] = await tx.select().from(donations).where(eq(donations.id, id));
-      if (!before || before.voidedAt) throw new AppError('NOT_FOUND', 'No such donation');
-      const [after] = await tx
-        .update(donations)
-        .set({ ...changes, donorName: changes.isAnonymous ? null : changes.donorName })
-        .where(eq(donations.id, id))
-        .returning();
-      await audit(tx as unknown as Db, request, {
-        action: 'donation.edit',
-        targetType: 'donation',
-        targetId: id,
-        before,
-        after: { ...after, reason },
-      });
-      return after!;
-    });
-  } catch (err) {
-    if (isUniqueViolation(err))
-      throw new AppError(
-        'CONFLICT',
-        'This payment has already been recorded (same method and reference)',
-        'externalReference',
-      );
-    throw err;
-  }
+  const [before] = await tx.select().from(donations).where(eq(donations.id, id));
+  if (!before || before.voidedAt) throw new AppError('NOT_FOUND', 'No such donation');
+  const [after] = await tx
+    .update(donations)
+    .set({ ...changes, donorName: changes.isAnonymous ? null : changes.donorName })
+    .where(eq(donations.id, id))
+    .returning()
+    .catch(rethrowDuplicatePayment);
+  await audit(tx, actor, {
+    action: 'donation.edit',
+    targetType: 'donation',
+    targetId: id,
+    before,
+    after: { ...after, reason },
+  });
+  return after!;
 }
 
 /**
  * Voids a donation recorded by mistake: it stops counting, stays on record, and the reason is audited.
  * The database adds the ledger's void row; it refuses when the money was refunded or already released.
  */
-export async function voidDonation(db: Db, request: FastifyRequest, id: string, reason: string, now: Date) {
-  try {
-    await db.transaction(async (tx) => {
-      const [before] = await tx.select().from(donations).where(eq(donations.id, id)).for('update');
-      if (!before || before.voidedAt) throw new AppError('NOT_FOUND', 'No such donation');
-      await tx.update(donations).set({ voidedAt: now }).where(eq(donations.id, id));
-      if (before.intentId)
-        await tx.update(donationIntents).set({ status: 'open' }).where(eq(donationIntents.id, before.intentId));
-      await audit(tx as unknown as Db, request, {
-        action: 'donation.void',
-        targetType: 'donation',
-        targetId: id,
-        before,
-        after: { voidedAt: now.toISOString(), reason },
-      });
+export async function voidDonation({ tx, actor, now, afterCommit }: CommandContext, id: string, reason: string) {
+  const [before] = await tx.select().from(donations).where(eq(donations.id, id)).for('update');
+  if (!before || before.voidedAt) throw new AppError('NOT_FOUND', 'No such donation');
+  await tx
+    .update(donations)
+    .set({ voidedAt: now })
+    .where(eq(donations.id, id))
+    .catch((err: unknown) => {
+      if (isCheckViolation(err, 'ledger_refunds_within_donation')) {
+        throw new AppError(
+          'CONFLICT',
+          'Part of this donation has been refunded, so it cannot be voided; record any further correction as a refund',
+        );
+      }
+      if (isCheckViolation(err, 'ledger_balances_held_nonnegative')) {
+        throw new AppError(
+          'CONFLICT',
+          'This money has already been released against expenses, so the donation cannot be voided',
+        );
+      }
+      throw err;
     });
-  } catch (err) {
-    if (isCheckViolation(err, 'ledger_refunds_within_donation')) {
-      throw new AppError(
-        'CONFLICT',
-        'Part of this donation has been refunded, so it cannot be voided; record any further correction as a refund',
-      );
-    }
-    if (isCheckViolation(err, 'ledger_balances_held_nonnegative')) {
-      throw new AppError(
-        'CONFLICT',
-        'This money has already been released against expenses, so the donation cannot be voided',
-      );
-    }
-    throw err;
-  }
+  if (before.intentId)
+    await tx.update(donationIntents).set({ status: 'open' }).where(eq(donationIntents.id, before.intentId));
+  await audit(tx, actor, {
+    action: 'donation.void',
+    targetType: 'donation',
+    targetId: id,
+    before,
+    after: { voidedAt: now.toISOString(), reason },
+  });
+  afterCommit.refresh('progress', 'ledger');
 }

@@ -31,6 +31,7 @@ import {
   uploads,
 } from '../db/schema/index.ts';
 import { requireUser } from '../plugins/auth.ts';
+import { refundedByDonation } from '../db/queries/donations.ts';
 import { audit } from '../services/audit.ts';
 import { isCheckViolation, isUniqueViolation } from '../services/db-errors.ts';
 import { adminsAtLeast, notify, type NotificationEvent, type NotificationRow } from '../services/notifications.ts';
@@ -406,16 +407,6 @@ export async function releaseExpense(db: Db, request: FastifyRequest, id: string
 }
 
 /** USD cents refunded so far per donation. */
-export async function refundedByDonation(db: Db, donationIds: string[]): Promise<Map<string, number>> {
-  if (donationIds.length === 0) return new Map();
-  const rows = await db
-    .select({ donationId: ledgerEntries.donationId, total: sum(ledgerEntries.amountCents) })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.kind, 'refund'), inArray(ledgerEntries.donationId, donationIds)))
-    .groupBy(ledgerEntries.donationId);
-  return new Map(rows.map((r) => [r.donationId!, Number(r.total ?? 0)]));
-}
-
 type RefundDonation = z.output<typeof RefundDonationSchema>;
 
 /** Records money sent back to a donor (all or part of a donation), optionally answering their request. */

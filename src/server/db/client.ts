@@ -12,6 +12,8 @@ import { MIGRATIONS_DIR } from '../paths.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** An open transaction (commands get one from run()); it has every query method of Db. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

@@ -1,13 +1,19 @@
 /**
  * Deny by default: every /api route declares who may call it (`config.access`), the server refuses to
- * start with one that does not, and the rule is checked before the body is even validated.
+ * start with one that does not, and the rule is checked before the body is even validated. An admin rule
+ * may add `stepUp: true` (the money moves): the admin must also have re-entered her password within
+ * ELEVATION_MS (POST /api/admin/elevate), or she gets 403 with code STEP_UP_REQUIRED.
  */
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { AdminLevel, SelfChosenRole } from '#shared/auth/roles.ts';
+import { AppError } from '#shared/errors.ts';
 import { requireAdmin, requireRole, requireUser } from './auth.ts';
 
-export type Access = 'public' | 'user' | { role: SelfChosenRole } | { admin: AdminLevel };
+export type Access = 'public' | 'user' | { role: SelfChosenRole } | { admin: AdminLevel; stepUp?: true };
+
+/** How long a re-entered password keeps the step-up routes open. */
+export const ELEVATION_MS = 15 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,11 +25,21 @@ declare module 'fastify' {
   }
 }
 
-export function checkAccess(request: FastifyRequest, access: Access): void {
+export function checkAccess(request: FastifyRequest, access: Access, now: Date): void {
   if (access === 'public') return;
   if (access === 'user') requireUser(request);
   else if ('role' in access) requireRole(request, access.role);
-  else requireAdmin(request, access.admin);
+  else {
+    requireAdmin(request, access.admin);
+    if (access.stepUp) requireStepUp(request, now);
+  }
+}
+
+function requireStepUp(request: FastifyRequest, now: Date): void {
+  const until = request.session?.elevatedUntil;
+  if (!until || until.getTime() <= now.getTime()) {
+    throw new AppError('STEP_UP_REQUIRED', 'Re-enter your password to continue');
+  }
 }
 
 export default fp(
@@ -42,7 +58,7 @@ export default fp(
     app.addHook('preValidation', (request, _reply, done) => {
       const access = request.routeOptions.config.access;
       try {
-        if (access) checkAccess(request, access);
+        if (access) checkAccess(request, access, app.clock.now());
         done();
       } catch (err) {
         done(err as Error);

@@ -4,6 +4,12 @@ import type { AuditAction, AuditTargetType } from '#shared/audit.ts';
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 
+/** Who makes a write: the signed-in person (null for a script or the system) and the address they came from. */
+export interface Actor {
+  id: string | null;
+  ip: string | null;
+}
+
 export interface AuditEntry {
   action: AuditAction;
   targetType: AuditTargetType;
@@ -13,14 +19,16 @@ export interface AuditEntry {
 }
 
 /** Records an admin write; call inside the same transaction as the write itself. */
-export async function audit(db: Db, request: FastifyRequest, entry: AuditEntry): Promise<void> {
+export async function audit(db: Db, who: Actor | FastifyRequest, entry: AuditEntry): Promise<void> {
+  // Transitional (issue 14): callers still passing the request move to a command's ctx.actor.
+  const actor: Actor = 'routeOptions' in who ? { id: who.user?.id ?? null, ip: who.ip } : who;
   await db.insert(auditLog).values({
-    actorId: request.user?.id ?? null,
+    actorId: actor.id,
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
-    ip: request.ip,
+    ip: actor.ip,
   });
 }

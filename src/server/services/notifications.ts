@@ -71,6 +71,15 @@ export async function adminsAtLeast(db: Db, minimum: AdminLevel): Promise<string
   return admins.filter((a) => adminLevelAtLeast(a.adminLevel, minimum)).map((a) => a.id);
 }
 
+/** A stored notification as mail needs it. */
+export interface MailableNotification {
+  userId: string;
+  title: string;
+  body: string;
+  link: string | null;
+  important: boolean;
+}
+
 /**
  * Emails the important ones among `rows` to people who allow notification email. Call after the
  * transaction that stored them; a failed send is logged (by code only) and never undoes the notification.

@@ -1,5 +1,6 @@
 /** Recording external donations and working the intent list (admin donations panel, spec sections 2, 5, 8). */
 import { z } from 'zod';
+import { PageQuerySchema } from './paging.ts';
 import { CURRENCIES, MESSAGE_MAX, RECORDED_PAYMENT_METHODS } from '../constants.ts';
 import { dollarAmount, optionalText } from './common.ts';
 
@@ -32,14 +33,8 @@ export type RecordDonationInput = z.input<typeof RecordDonationSchema>;
 
 export const ElevateSchema = z.strictObject({ password: z.string().min(1, 'Enter your password').max(1024) });
 
-export const AdminListQuerySchema = z.strictObject({
-  page: z.coerce
-    .number({ error: 'page must be a whole number' })
-    .int('page must be a whole number')
-    .min(1)
-    .max(100_000)
-    .default(1),
-});
+/** An admin list's query: the page (same rule as every list). */
+export const AdminListQuerySchema = PageQuerySchema;
 
 /** Correcting a recorded donation: what changed and why (the reason goes to the audit log). */
 export const EditDonationSchema = z.strictObject({

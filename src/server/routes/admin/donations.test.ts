@@ -6,7 +6,7 @@ import { postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/tes
 import { getWith, signUp, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { buildIntent } from '../../../../tests/factories/donations.ts';
-import { ELEVATION_MS } from './donations.ts';
+import { ELEVATION_MS } from '../../plugins/access.ts';
 
 const clock = fakeClock(new Date());
 const t = setupTestApp({ clock });
@@ -34,11 +34,13 @@ describe('the password gate', () => {
       url: '/api/admin/elevate',
       headers: { cookie: manager, origin: SITE_ORIGIN },
     });
-    expect((await getWith(t.app, '/api/admin/donations', manager)).statusCode).toBe(403);
+    const locked = await getWith(t.app, '/api/admin/donations', manager);
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json()).toEqual({ message: 'Re-enter your password to continue', code: 'STEP_UP_REQUIRED' });
 
     await elevate(manager);
     clock.advance(ELEVATION_MS + 1000);
-    expect((await getWith(t.app, '/api/admin/donations', manager)).statusCode).toBe(403);
+    expect((await getWith(t.app, '/api/admin/donations', manager)).json().code).toBe('STEP_UP_REQUIRED');
   });
 
   it('is not for non-admins, whatever their password', async () => {
@@ -163,12 +165,15 @@ describe('lists', () => {
     await elevate(manager);
     for (let i = 0; i < 12; i++)
       await buildIntent(t.database.db, { amountCents: 100 * (i + 1), createdAt: new Date(Date.now() + i * 1000) });
-    const first = await getWith(t.app, '/api/admin/donation-intents', manager);
-    expect(first.json()).toHaveLength(10);
-    const total = Number(first.headers['x-total-count']);
-    expect(total).toBeGreaterThanOrEqual(12);
-    const second = await getWith(t.app, '/api/admin/donation-intents?page=2', manager);
-    expect(second.json()).toHaveLength(total - 10);
+    const first = (await getWith(t.app, '/api/admin/donation-intents', manager)).json();
+    expect(first).toMatchObject({ page: 1, pageSize: 10 });
+    expect(first.items).toHaveLength(10);
+    const amounts = (first.items as { amountCents: number }[]).map((i) => i.amountCents);
+    expect(amounts.slice(0, 3)).toEqual([1200, 1100, 1000]);
+    expect(first.total).toBeGreaterThanOrEqual(12);
+    const second = (await getWith(t.app, '/api/admin/donation-intents?page=2', manager)).json();
+    expect(second).toMatchObject({ page: 2, total: first.total });
+    expect(second.items).toHaveLength(first.total - 10);
     expect((await getWith(t.app, '/api/admin/donation-intents?page=zero', manager)).statusCode).toBe(400);
   });
 
@@ -181,9 +186,8 @@ describe('lists', () => {
       headers: { cookie: manager, origin: SITE_ORIGIN },
     });
     expect(del.statusCode).toBe(204);
-    const ids = ((await getWith(t.app, '/api/admin/donation-intents?page=1', manager)).json() as { id: string }[]).map(
-      (i) => i.id,
-    );
+    const { items } = (await getWith(t.app, '/api/admin/donation-intents?page=1', manager)).json();
+    const ids = (items as { id: string }[]).map((i) => i.id);
     expect(ids).not.toContain(intent.id);
     expect(await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, intent.id))).toHaveLength(1);
     const again = await t.app.inject({

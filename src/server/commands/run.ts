@@ -1,0 +1,113 @@
+/**
+ * The one write path. `run(env, actor, command, ...args)` opens a transaction and hands the command a
+ * context: the typed transaction, who acts, the time, and an after-commit queue. What must happen only once
+ * the write is durable (mail, notification mail, clearing the progress, ledger and page caches) goes on that
+ * queue; it runs after the commit, in order, and not at all when the command throws (the write rolls back).
+ * A failed follow-up is logged and never undoes the committed write. Routes reach this through
+ * `request.run(command, ...args)` (plugins/commands.ts); scripts and timers call it with SYSTEM_ACTOR.
+ */
+import type { Tx, Db } from '../db/client.ts';
+import type { Actor } from '../services/audit.ts';
+import type { CampaignService } from '../services/campaign.ts';
+import type { Clock } from '../services/clock.ts';
+import type { LedgerService } from '../services/ledger.ts';
+import { mailFailure, type MailMessage, type Mailer } from '../services/mail.ts';
+import { emailImportant, type MailableNotification } from '../services/notifications.ts';
+
+export type { Actor, Tx };
+
+/** Who acts when no person does (scripts, housekeeping, seeding). */
+export const SYSTEM_ACTOR: Actor = { id: null, ip: null };
+
+/** What the after-commit follow-ups need from the app. */
+export interface CommandEnv {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  campaigns: Pick<CampaignService, 'current' | 'invalidate'>;
+  ledgers: Pick<LedgerService, 'invalidate'>;
+  /** Renders the public pages again when the published content changed (absent in API-only apps and scripts). */
+  sitePages?: { refresh(): Promise<void> };
+  publicUrl: string;
+  log: { error(obj: object, msg: string): void };
+}
+
+export type Cache = 'progress' | 'ledger' | 'pages';
+
+/** Follow-ups that run once the transaction committed. */
+export interface AfterCommit {
+  /** Sends this mail. */
+  mail(message: MailMessage | ((product: string) => MailMessage)): void;
+  /** Mails the important ones among these notifications to people who allow notification email. */
+  mailNotifications(rows: readonly MailableNotification[]): void;
+  /** Clears these caches on this instance (others notice within their one-second cache). */
+  refresh(...caches: Cache[]): void;
+}
+
+export interface CommandContext {
+  tx: Tx;
+  actor: Actor;
+  /** The clock's time when the command started: one instant for every row it writes. */
+  now: Date;
+  afterCommit: AfterCommit;
+}
+
+export type Command<A extends unknown[], T> = (ctx: CommandContext, ...args: A) => Promise<T>;
+
+type Task = (env: CommandEnv) => Promise<void> | void;
+
+const CACHE_ORDER: readonly Cache[] = ['progress', 'ledger', 'pages'];
+
+function createQueue(): { afterCommit: AfterCommit; tasks: Task[]; caches: Set<Cache> } {
+  const tasks: Task[] = [];
+  const caches = new Set<Cache>();
+  const afterCommit: AfterCommit = {
+    mail: (message) =>
+      tasks.push(async (env) => {
+        const built =
+          typeof message === 'function' ? message((await env.campaigns.current()).content.product.name) : message;
+        await env.mailer.send(built);
+      }),
+    mailNotifications: (rows) => {
+      const important = rows.filter((r) => r.important);
+      if (important.length === 0) return;
+      tasks.push(async (env) => {
+        const { product } = (await env.campaigns.current()).content;
+        await emailImportant({ ...env, product: product.name }, important);
+      });
+    },
+    refresh: (...wanted) => wanted.forEach((cache) => caches.add(cache)),
+  };
+  return { afterCommit, tasks, caches };
+}
+
+async function refreshCache(env: CommandEnv, cache: Cache): Promise<void> {
+  if (cache === 'progress') env.campaigns.invalidate();
+  else if (cache === 'ledger') env.ledgers.invalidate();
+  else await env.sitePages?.refresh();
+}
+
+/** Runs `command` in one transaction, then its after-commit queue; returns what the command returned. */
+export async function run<A extends unknown[], T>(
+  env: CommandEnv,
+  actor: Actor,
+  command: Command<A, T>,
+  ...args: A
+): Promise<T> {
+  const { afterCommit, tasks, caches } = createQueue();
+  const now = env.clock.now();
+  const result = await env.db.transaction((tx) => command({ tx, actor, now, afterCommit }, ...args));
+  // Caches first (pages after progress, as they read it), so mail sent next already sees the new figures.
+  const followUps: Task[] = [
+    ...CACHE_ORDER.filter((c) => caches.has(c)).map((c) => (e: CommandEnv) => refreshCache(e, c)),
+    ...tasks,
+  ];
+  for (const task of followUps) {
+    try {
+      await task(env);
+    } catch (err) {
+      env.log.error({ err: mailFailure(err) }, 'a follow-up after a committed write failed');
+    }
+  }
+  return result;
+}

@@ -1,0 +1,60 @@
+/** Read models of money received: recorded donations and open intents (admin lists and exports). */
+import { and, count, desc, eq, inArray, isNull, sum } from 'drizzle-orm';
+import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
+import type { Db } from '../client.ts';
+import { donationIntents, donations, ledgerEntries } from '../schema/index.ts';
+import { paged } from './paging.ts';
+
+export type DonationRow = typeof donations.$inferSelect;
+export type IntentRow = typeof donationIntents.$inferSelect;
+
+/** Live (not voided) donations, newest first, a page at a time. */
+export function donationsPage<Item>(db: Db, page: number, present: (row: DonationRow) => Item) {
+  const live = isNull(donations.voidedAt);
+  return paged(
+    { page, pageSize: ADMIN_LIST_PAGE_SIZE },
+    (limit, offset) =>
+      db.select().from(donations).where(live).orderBy(desc(donations.createdAt)).limit(limit).offset(offset),
+    () => db.select({ n: count() }).from(donations).where(live),
+    present,
+  );
+}
+
+/** Open intents, newest first, a page at a time. */
+export function openIntentsPage<Item>(db: Db, page: number, present: (row: IntentRow) => Item) {
+  const open = eq(donationIntents.status, 'open');
+  return paged(
+    { page, pageSize: ADMIN_LIST_PAGE_SIZE },
+    (limit, offset) =>
+      db
+        .select()
+        .from(donationIntents)
+        .where(open)
+        .orderBy(desc(donationIntents.createdAt))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ n: count() }).from(donationIntents).where(open),
+    present,
+  );
+}
+
+/** Every donation, voided ones too, newest first (the CSV export). */
+export function allDonations(db: Db) {
+  return db.select().from(donations).orderBy(desc(donations.createdAt));
+}
+
+/** Every intent whatever its status, newest first (the CSV export). */
+export function allIntents(db: Db) {
+  return db.select().from(donationIntents).orderBy(desc(donationIntents.createdAt));
+}
+
+/** USD cents refunded so far per donation, for the given donations. */
+export async function refundedByDonation(db: Db, donationIds: string[]): Promise<Map<string, number>> {
+  if (donationIds.length === 0) return new Map();
+  const rows = await db
+    .select({ donationId: ledgerEntries.donationId, total: sum(ledgerEntries.amountCents) })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.kind, 'refund'), inArray(ledgerEntries.donationId, donationIds)))
+    .groupBy(ledgerEntries.donationId);
+  return new Map(rows.map((r) => [r.donationId!, Number(r.total ?? 0)]));
+}
