@@ -3,7 +3,7 @@
  * to donors. Each command is one transaction with its audit entry and notifications; the money itself moves
  * only as ledger rows, whose totals the database keeps (and refuses to let go below zero).
  */
-import { and, count, eq, inArray, sql, sum } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ExpenseStatus } from '#shared/constants.ts';
