@@ -4,8 +4,10 @@
  *   public       anyone
  *   user         any signed-in account
  *   moderator    admins of at least this level (manager, super_admin likewise)
+ *   +step-up     and the admin re-entered her password in the last 15 minutes (POST /api/admin/elevate)
  */
-export type Rule = 'public' | 'user' | 'patient' | 'doctor' | 'donor' | 'moderator' | 'manager' | 'super_admin';
+type AdminRule = 'moderator' | 'manager' | 'super_admin';
+export type Rule = 'public' | 'user' | 'patient' | 'doctor' | 'donor' | AdminRule | `${AdminRule}+step-up`;
 
 export const ACCESS_TABLE: Record<string, Rule> = {
   'GET /api/campaign': 'public',
@@ -75,15 +77,15 @@ export const ACCESS_TABLE: Record<string, Rule> = {
   'POST /api/admin/invites': 'super_admin',
   'POST /api/admin/elevate': 'manager',
   'DELETE /api/admin/elevate': 'manager',
-  'GET /api/admin/donations': 'manager',
-  'GET /api/admin/donation-intents': 'manager',
-  'POST /api/admin/add-donation': 'manager',
-  'DELETE /api/admin/donation-intents/:id': 'manager',
-  'PATCH /api/admin/donations/:id': 'manager',
-  'POST /api/admin/donations/:id/void': 'manager',
-  'POST /api/admin/donations/:id/refund': 'manager',
-  'GET /api/admin/donations.csv': 'manager',
-  'GET /api/admin/donation-intents.csv': 'manager',
+  'GET /api/admin/donations': 'manager+step-up',
+  'GET /api/admin/donation-intents': 'manager+step-up',
+  'POST /api/admin/add-donation': 'manager+step-up',
+  'DELETE /api/admin/donation-intents/:id': 'manager+step-up',
+  'PATCH /api/admin/donations/:id': 'manager+step-up',
+  'POST /api/admin/donations/:id/void': 'manager+step-up',
+  'POST /api/admin/donations/:id/refund': 'manager+step-up',
+  'GET /api/admin/donations.csv': 'manager+step-up',
+  'GET /api/admin/donation-intents.csv': 'manager+step-up',
   'GET /api/admin/dashboard': 'moderator',
   'GET /api/admin/contact-messages': 'moderator',
   'POST /api/admin/contact-messages/:id/handled': 'moderator',

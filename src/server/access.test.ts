@@ -21,10 +21,13 @@ const cookies = new Map<Actor, string>();
 
 function ruleOf(access: Access): Rule {
   if (access === 'public' || access === 'user') return access;
-  return 'role' in access ? access.role : access.admin;
+  if ('role' in access) return access.role;
+  return access.stepUp ? `${access.admin}+step-up` : access.admin;
 }
 
+/** Every admin in the matrix has re-entered her password (the step-up window is open). */
 function allowed(rule: Rule, actor: Actor): boolean {
+  rule = rule.replace('+step-up', '') as Rule;
   if (rule === 'public') return true;
   if (actor === 'anonymous') return false;
   if (rule === 'user') return true;
@@ -76,10 +79,33 @@ describe('the access matrix', () => {
         expect([401, 403], `${actor} should pass ${route} (got ${res.statusCode}: ${res.body})`).not.toContain(
           res.statusCode,
         );
+        // Past the rule, an empty body or a made-up id is the caller's mistake: a 4xx, never a 500.
+        expect(res.statusCode, `${actor} on ${route}: ${res.body}`).toBeLessThan(500);
       } else {
         expect(res.statusCode, `${actor} should be refused ${route}`).toBe(actor === 'anonymous' ? 401 : 403);
       }
     }
+  });
+});
+
+describe('step-up', () => {
+  const stepUpRoutes = Object.entries(ACCESS_TABLE).filter(([, rule]) => rule.endsWith('+step-up'));
+
+  it.each(stepUpRoutes)('%s refuses an admin of the level whose password window is closed', async (route) => {
+    const { cookie } = await signInAdmin(t.app, t.database.db, 'super_admin');
+    const [method, path] = route.split(' ') as [string, string];
+    const res = await t.app.inject({
+      method: method as 'GET',
+      url: path.replace(/:id\b/g, '00000000-0000-4000-8000-000000000000'),
+      headers: {
+        origin: SITE_ORIGIN,
+        cookie,
+        ...(method === 'GET' || method === 'DELETE' ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(method === 'GET' || method === 'DELETE' ? {} : { payload: '{}' }),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'Re-enter your password to continue', code: 'STEP_UP_REQUIRED' });
   });
 });
 
