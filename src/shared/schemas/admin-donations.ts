@@ -48,3 +48,40 @@ export const EditDonationSchema = z.strictObject({
 export const VoidDonationSchema = z.strictObject({
   reason: z.string().trim().min(3, 'Say why the donation is being voided').max(500),
 });
+
+/** A recorded donation as the admin panel sees it (the answer of POST /api/admin/add-donation and PATCH). */
+export const AdminDonationSchema = z.object({
+  id: z.string(),
+  amount: z.number(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  usdCents: z.number().int(),
+  paymentMethod: z.string(),
+  donorName: z.string().nullable(),
+  isAnonymous: z.boolean(),
+  message: z.string().nullable(),
+  externalReference: z.string().nullable(),
+  intentId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminDonation = z.infer<typeof AdminDonationSchema>;
+
+/** GET /api/admin/donations item: the donation and the USD cents refunded from it so far. */
+export const AdminDonationListItemSchema = AdminDonationSchema.extend({ refundedCents: z.number().int() });
+export type AdminDonationListItem = z.infer<typeof AdminDonationListItemSchema>;
+
+/** GET /api/admin/donation-intents item: an open intent a donor announced on the donate page. */
+export const AdminIntentSchema = z.object({
+  id: z.string(),
+  amount: z.number(),
+  amountCents: z.number().int(),
+  paymentMethod: z.string(),
+  message: z.string().nullable(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export type AdminIntent = z.infer<typeof AdminIntentSchema>;
+
+/** POST /api/admin/elevate answer: when the re-entered password's window closes. */
+export const ElevationSchema = z.object({ elevatedUntil: z.string() });
+export type Elevation = z.infer<typeof ElevationSchema>;

@@ -31,3 +31,22 @@ export const AdminInviteSchema = z.strictObject({
   adminLevel: z.enum(ADMIN_LEVELS, { error: 'Choose moderator, manager or super_admin' }),
   email: EmailAddressSchema.optional(),
 });
+
+/** GET /api/admin/users item (and the answer of a role change). */
+export const AdminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(ROLES).nullable(),
+  adminLevel: z.enum(ADMIN_LEVELS).nullable(),
+  emailVerified: z.boolean(),
+  onboardingCompleted: z.boolean(),
+  status: z.enum(['active', 'suspended']),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+/** POST /api/admin/invites answer: the one-time link, shown once. */
+export const AdminInviteLinkSchema = z.object({ link: z.string(), expiresAt: z.string() });
+export type AdminInviteLink = z.infer<typeof AdminInviteLinkSchema>;

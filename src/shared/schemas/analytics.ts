@@ -25,3 +25,16 @@ export const AnalyticsEventSchema = z.discriminatedUnion(
   { error: 'Unknown event name' },
 );
 export type AnalyticsEvent = z.infer<typeof AnalyticsEventSchema>;
+
+/** GET /api/admin/analytics: the figures of a range of whole UTC days. */
+export const AnalyticsReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  daily: z.array(z.object({ day: z.string(), views: z.number(), visitors: z.number() })),
+  topPages: z.array(z.object({ path: z.string(), views: z.number() })),
+  funnel: z.array(z.object({ step: z.string(), count: z.number() })),
+  intentsByMethod: z.array(z.object({ method: z.string().nullable(), intents: z.number() })),
+  clicksByMethod: z.array(z.object({ method: z.string().nullable(), clicks: z.number() })),
+  donationsDaily: z.array(z.object({ day: z.string(), donations: z.number(), usd_cents: z.number() })),
+});
+export type AnalyticsReport = z.infer<typeof AnalyticsReportSchema>;

@@ -29,3 +29,15 @@ export const ContactMessageSchema = z.strictObject({
 /** The /contact form's own fields. */
 export const ContactFormSchema = ContactMessageSchema.omit({ altcha: true });
 export type ContactMessageInput = z.input<typeof ContactMessageSchema>;
+
+/** GET /api/admin/contact-messages item. */
+export const ContactMessageViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  status: z.enum(['new', 'handled']),
+  createdAt: z.string(),
+});
+export type ContactMessageView = z.infer<typeof ContactMessageViewSchema>;

@@ -175,6 +175,14 @@ export const RefundDonationSchema = z.strictObject({
 });
 export type RefundDonationInput = z.input<typeof RefundDonationSchema>;
 
+/** POST /api/admin/donations/:id/refund answer: USD cents refunded from the donation in all, and what remains. */
+export const DonationRefundSchema = z.object({
+  donationId: z.string(),
+  refundedCents: z.number().int(),
+  remainingCents: z.number().int(),
+});
+export type DonationRefund = z.infer<typeof DonationRefundSchema>;
+
 /** POST /api/refund-requests: a donor asks for their money back (public form at /refund-request). */
 export const RefundRequestFormSchema = z.strictObject({
   name: z

@@ -152,3 +152,44 @@ export interface SupportReply {
   hidden: boolean;
   mine: boolean;
 }
+
+/** A story as moderators see it (GET /api/admin/stories item): the working copy, with its author's contact. */
+export const ModeratedStorySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  tags: z.array(z.string()),
+  images: z.array(StoryImageSchema),
+  authorName: z.string(),
+  authorEmail: z.string(),
+  status: z.enum(STORY_STATUSES),
+  submittedAt: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  hiddenAt: z.string().nullable(),
+  hiddenReason: z.string().nullable(),
+  reviewReason: z.string().nullable(),
+  hasPublishedVersion: z.boolean(),
+  publishConsent: z.boolean(),
+});
+export type ModeratedStory = z.infer<typeof ModeratedStorySchema>;
+
+/** GET /api/admin/stories/:id/history item, oldest first. */
+export const StoryHistoryEntrySchema = z.object({
+  action: z.string(),
+  reason: z.string().nullable(),
+  actorName: z.string(),
+  createdAt: z.string(),
+});
+export type StoryHistoryEntry = z.infer<typeof StoryHistoryEntrySchema>;
+
+/** GET /api/admin/support-reports item: an open report of a word of support. */
+export const SupportReportSchema = z.object({
+  id: z.string(),
+  reason: z.string(),
+  createdAt: z.string(),
+  reporterName: z.string(),
+  reply: z.object({ id: z.string(), body: z.string(), authorName: z.string(), hidden: z.boolean() }),
+  storyId: z.string(),
+  storyTitle: z.string(),
+});
+export type SupportReport = z.infer<typeof SupportReportSchema>;
