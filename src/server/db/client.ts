@@ -11,7 +11,17 @@ import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.ts';
 import * as schema from './schema/index.ts';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** What `execute()` answers: both drivers (PGlite's Results, node-postgres' QueryResult) carry the rows. */
+interface Rows<T> {
+  rows: T[];
+}
+/** The query-result kind common to both drivers, so `db.execute<Row>(query)` is typed `{ rows: Row[] }`. */
+export interface RowsResultHKT extends PgQueryResultHKT {
+  type: Rows<this['row']>;
+}
+
+/** Either driver's handle: PGlite's and node-postgres' databases are both assignable to it, no cast needed. */
+export type Db = PgDatabase<RowsResultHKT, typeof schema>;
 /** An open transaction (commands get one from run()); it has every query method of Db. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -44,12 +54,13 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const pglite = drizzlePglite({ client, schema });
+  const db: Db = pglite;
   return {
     db,
     kind: 'pglite',
     // PGlite is single-process: no lock needed.
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => migratePglite(pglite, { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -61,7 +72,7 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db: Db = drizzlePg({ client: pool, schema });
   return {
     db,
     kind: 'postgres',
