@@ -1,11 +1,14 @@
 /** Two app instances on one database behave as one: the stateless-server promise. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { TEST_ALTCHA_DIFFICULTY } from './services/altcha.ts';
 import { loadConfig } from './config.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/database.ts';
-import { buildDonation } from '../../tests/factories/donations.ts';
+import { PROGRESS_CACHE_MS } from '#shared/constants.ts';
+import { RecordDonationSchema } from '#shared/schemas/admin-donations.ts';
+import { recordDonation } from './commands/donations.ts';
+import { run, SYSTEM_ACTOR } from './commands/run.ts';
 import { postJson } from '../../tests/setup/test-app.ts';
 import { solveAltcha } from '../../tests/setup/accounts.ts';
 
@@ -13,6 +16,9 @@ let database: TestDatabase;
 let first: FastifyInstance;
 let second: FastifyInstance;
 beforeAll(async () => {
+  // A fake clock for the whole file, set before the apps build their caches (services/cache.ts reads Date.now):
+  // time moves only when a test says so, so cache windows and rate-limit windows never depend on machine speed.
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-02T10:00:00Z') });
   database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   [first, second] = (await Promise.all(
@@ -23,6 +29,7 @@ afterAll(async () => {
   await first.close();
   await second.close();
   await database.destroy();
+  vi.useRealTimers();
 });
 
 describe('several instances', () => {
@@ -37,13 +44,23 @@ describe('several instances', () => {
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
 
-  it('agree on progress once the other instance records a donation', async () => {
-    expect((await second.inject('/api/fundraising/progress')).json().currentCents).toBe(0);
-    await buildDonation(database.db, { amountCents: 4200 });
-    // The instance that wrote refreshes at once; the other within its one-second cache.
-    first.campaigns.invalidate();
-    second.campaigns.invalidate();
-    for (const app of [first, second])
-      expect((await app.inject('/api/fundraising/progress')).json().currentCents).toBe(4200);
+  it('show a donation recorded on one instance on the other once its one-second progress cache has passed', async () => {
+    const progressOf = async (app: FastifyInstance) =>
+      (await app.inject('/api/fundraising/progress')).json().currentCents;
+    const before = await progressOf(second);
+    expect(await progressOf(first)).toBe(before);
+
+    const campaign = await first.campaigns.current();
+    const input = RecordDonationSchema.parse({ amount: 42, paymentMethod: 'Zelle', externalReference: 'two-apps-1' });
+    await run(first.commandEnv(), SYSTEM_ACTOR, recordDonation, campaign, input);
+
+    // The instance that wrote clears its own cache after the commit.
+    expect(await progressOf(first)).toBe(before + 4200);
+    // The other keeps what it read until its window ends ...
+    vi.advanceTimersByTime(PROGRESS_CACHE_MS - 1);
+    expect(await progressOf(second)).toBe(before);
+    // ... and reads the database again once it has.
+    vi.advanceTimersByTime(1);
+    expect(await progressOf(second)).toBe(before + 4200);
   });
 });
