@@ -205,22 +205,39 @@ describe('corrections and exports', () => {
     const created = (
       await postJson(t.app, '/api/admin/add-donation', { ...gift, donorName: 'Ruht B.' }, { cookie: manager })
     ).json();
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/donations/${created.id}`,
-      payload: {
-        donorName: 'Ruth B.',
-        isAnonymous: false,
-        message: null,
-        externalReference: null,
-        reason: 'Typo in the name',
-      },
-      headers: { cookie: manager, origin: SITE_ORIGIN, 'content-type': 'application/json' },
-    });
+    const edit = (payload: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/donations/${created.id}`,
+        payload,
+        headers: { cookie: manager, origin: SITE_ORIGIN, 'content-type': 'application/json' },
+      });
+    const correction = {
+      donorName: 'Ruth B.',
+      isAnonymous: false,
+      message: null,
+      externalReference: null,
+      reason: 'Typo in the name',
+    };
+    // An edit cannot carry an amount (void and record again instead), nor go without a reason.
+    expect((await edit({ ...correction, amount: 1 })).statusCode).toBe(400);
+    expect((await edit({ ...correction, reason: '' })).statusCode).toBe(400);
+    const res = await edit(correction);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ donorName: 'Ruth B.', amountCents: 12_050 });
-    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, created.id));
+    const [stored] = await t.database.db
+      .select({ donorName: donations.donorName, amountCents: donations.amountCents, usdCents: donations.usdCents })
+      .from(donations)
+      .where(eq(donations.id, created.id));
+    expect(stored).toEqual({ donorName: 'Ruth B.', amountCents: 12_050, usdCents: 12_050 });
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, created.id))
+      .orderBy(auditLog.id);
     expect(entries.map((e) => e.action)).toEqual(['donation.record', 'donation.edit']);
+    expect(entries[1]!.before).toMatchObject({ donorName: 'Ruht B.', amountCents: 12_050 });
+    expect(entries[1]!.after).toMatchObject({ donorName: 'Ruth B.', amountCents: 12_050, reason: 'Typo in the name' });
   });
 
   it('voids a mistaken donation: it stops counting, its intent reopens, and a reason is required', async () => {
