@@ -5,7 +5,7 @@ import { Route, Router, Switch, useLocation } from 'wouter';
 import { SiteProvider, type SiteData } from './lib/campaign-context.tsx';
 import { track } from './lib/analytics.ts';
 import { applyHead, resolveHead } from './head.ts';
-import { matchPage, NOT_FOUND_ROUTE, PAGE_ROUTES, PageView } from './routes.tsx';
+import { AccessGate, matchPage, NOT_FOUND_ROUTE, PAGE_LIST, PageView } from './routes.tsx';
 import { TopNav } from './components/top-nav.tsx';
 import { Footer } from './components/footer.tsx';
 import { LazyToaster } from './components/ui/lazy-toaster.tsx';
@@ -47,9 +47,12 @@ export function App({ site, queryClient, ssrPath }: { site: SiteData; queryClien
           <main id="main" tabIndex={-1} className="outline-none">
             <Suspense fallback={<PageFallback />}>
               <Switch>
-                {PAGE_ROUTES.map((route) => (
+                {/* Each page behind its access from the page table: the page renders only for whom it lets in. */}
+                {PAGE_LIST.map((route) => (
                   <Route key={route.path} path={route.path}>
-                    <PageView route={route} />
+                    <AccessGate route={route}>
+                      <PageView route={route} />
+                    </AccessGate>
                   </Route>
                 ))}
                 <Route>

@@ -1,7 +1,11 @@
-/** The page table: each path, how its code loads (split per page), and its head tags. */
-import { use, type ComponentType } from 'react';
+/**
+ * The client's route table, keyed by the page table's paths (src/shared/routes.ts, which says how each page renders
+ * and who may open it): how each page's code loads (split per page), its head tags, and for pages that need a
+ * signed-in person, how a signed-out visitor is asked to sign in. A path missing on either side fails typecheck.
+ */
+import { use, type ComponentType, type ReactNode } from 'react';
 import type { CampaignContent } from '#shared/schemas/campaign.ts';
-import { pathMatches } from '#shared/routes.ts';
+import { PAGES, pathMatches, type PageAccess, type PagePath } from '#shared/routes.ts';
 
 export interface PageHead {
   title: string;
@@ -13,21 +17,32 @@ export interface PageHead {
 
 type PageModule = { default: ComponentType };
 
+/**
+ * How a signed-out visitor is asked to sign in: 'redirect' sends her to /login at once (the account pages);
+ * otherwise a page with this title and text and a Sign in link. `checking` is said while the session is looked up.
+ */
+export type SignInView = 'redirect' | { title: string; text: string; checking?: string };
+
 export interface PageRoute {
-  path: string;
+  path: PagePath | '*';
+  access: PageAccess;
+  signIn?: SignInView;
   load: () => Promise<PageModule>;
   head: (content: CampaignContent, siteUrl: string) => PageHead;
 }
+
+/** A table entry: pages open to any signed-in person must say how a signed-out visitor is asked to sign in. */
+type RouteOf<P extends PagePath> = Pick<PageRoute, 'load' | 'head'> &
+  ((typeof PAGES)[P]['access'] extends 'user' ? { signIn: SignInView } : { signIn?: never });
 
 const legal = (title: string, description: string) => (c: CampaignContent) => ({
   title: `${title} | ${c.product.name}`,
   description: description.replace('{product}', c.product.name),
 });
 
-export const PAGE_ROUTES: PageRoute[] = [
-  {
-    path: '/',
-    load: () => import('./routes/public/story-page.tsx'),
+export const PAGE_ROUTES: { readonly [P in PagePath]: RouteOf<P> } = {
+  '/': {
+    load: () => import('./routes/public/campaign-page.tsx'),
     head: (c, siteUrl) => ({
       title: c.seo.title,
       description: c.seo.description,
@@ -35,52 +50,44 @@ export const PAGE_ROUTES: PageRoute[] = [
       jsonLd: campaignJsonLd(c, siteUrl),
     }),
   },
-  {
-    path: '/donate',
+  '/donate': {
     load: () => import('./routes/public/donate-page.tsx'),
     head: (c) => ({ title: c.seo.donateTitle, description: c.seo.donateDescription, keywords: c.seo.keywords }),
   },
-  {
-    path: '/how-it-works',
+  '/how-it-works': {
     load: () => import('./routes/public/how-it-works.tsx'),
     head: legal(
       'How It Works',
       'How {product} works: share your story, receive support, and access care with verified spending.',
     ),
   },
-  {
-    path: '/contact',
+  '/contact': {
     load: () => import('./routes/public/contact-page.tsx'),
     head: legal('Contact Us', 'Write to the {product} team about the fundraiser, a donation or the community.'),
   },
-  {
-    path: '/privacy-policy',
+  '/privacy-policy': {
     load: () => import('./routes/public/privacy-policy.tsx'),
     head: legal('Privacy Policy', 'What {product} collects, why, who sees it, and your rights.'),
   },
-  {
-    path: '/terms-of-service',
+  '/terms-of-service': {
     load: () => import('./routes/public/terms-of-service.tsx'),
     head: legal(
       'Terms of Service',
       'The terms for using {product}, including eligibility, donations and community conduct.',
     ),
   },
-  {
-    path: '/medical-disclaimer',
+  '/medical-disclaimer': {
     load: () => import('./routes/public/medical-disclaimer.tsx'),
     head: legal('Medical Disclaimer', 'Content on {product} is support and information, not medical advice.'),
   },
-  {
-    path: '/donor-agreement',
+  '/donor-agreement': {
     load: () => import('./routes/public/donor-agreement.tsx'),
     head: legal(
       'Donor Agreement',
       'How donations to {product} are held, released against verified expenses, and refunded.',
     ),
   },
-  {
-    path: '/transparency',
+  '/transparency': {
     load: () => import('./routes/public/transparency-page.tsx'),
     head: legal(
       'Where Every Dollar Goes',
@@ -88,8 +95,7 @@ export const PAGE_ROUTES: PageRoute[] = [
     ),
   },
   // Public, but a form that only works in the browser (the human check runs there).
-  {
-    path: '/refund-request',
+  '/refund-request': {
     load: () => import('./routes/public/refund-request-page.tsx'),
     head: legal(
       'Ask for a Refund',
@@ -97,138 +103,121 @@ export const PAGE_ROUTES: PageRoute[] = [
     ),
   },
   // Account pages: rendered in the browser only (served the app shell), never indexed.
-  {
-    path: '/get-started',
+  '/get-started': {
     load: () => import('./routes/account/get-started.tsx'),
     head: legal('Get Started', 'Join the {product} community as a patient, a medical professional or a supporter.'),
   },
-  {
-    path: '/register',
+  '/register': {
     load: () => import('./routes/account/register.tsx'),
     head: legal('Create Your Account', 'Create your {product} account.'),
   },
-  {
-    path: '/login',
+  '/login': {
     load: () => import('./routes/account/login.tsx'),
     head: legal('Sign In', 'Sign in to your {product} account.'),
   },
-  {
-    path: '/logout',
+  '/logout': {
     load: () => import('./routes/account/logout.tsx'),
     head: legal('Sign Out', 'Sign out of your {product} account.'),
   },
-  {
-    path: '/forgot-password',
+  '/forgot-password': {
     load: () => import('./routes/account/forgot-password.tsx'),
     head: legal('Forgot Password', 'Get a link to reset your {product} password.'),
   },
-  {
-    path: '/reset-password',
+  '/reset-password': {
     load: () => import('./routes/account/reset-password.tsx'),
     head: legal('Reset Password', 'Choose a new password for your {product} account.'),
   },
-  {
-    path: '/verify-email',
+  '/verify-email': {
     load: () => import('./routes/account/verify-email.tsx'),
     head: legal('Confirm Your Email', 'Confirm the email address of your {product} account.'),
   },
-  {
-    path: '/onboarding',
+  '/onboarding': {
     load: () => import('./routes/account/onboarding.tsx'),
     head: legal('Set Up Your Profile', 'Tell the {product} community about yourself.'),
+    signIn: 'redirect',
   },
-  {
-    path: '/profile',
+  '/profile': {
     load: () => import('./routes/account/profile.tsx'),
     head: legal('Account Settings', 'Manage your {product} profile, password, sessions and data.'),
+    signIn: 'redirect',
   },
-  {
-    path: '/notifications',
+  '/notifications': {
     load: () => import('./routes/account/notifications.tsx'),
     head: legal('Notifications', 'Your {product} notifications.'),
+    signIn: 'redirect',
   },
   // Stories: public but live data, and the author's own pages; browser-rendered like the account pages.
-  {
-    path: '/stories',
+  '/stories': {
     load: () => import('./routes/community/stories-list.tsx'),
     head: legal('Stories', 'Stories shared by the {product} community, read by a moderator before they appear.'),
   },
-  {
-    path: '/stories/:id',
+  '/stories/:id': {
     load: () => import('./routes/community/story-detail.tsx'),
     head: legal('Story', 'A story shared by the {product} community, with words of support.'),
   },
-  {
-    path: '/my-stories',
+  '/my-stories': {
     load: () => import('./routes/community/my-stories.tsx'),
     head: legal('My Stories', 'Write your story, follow its review and choose whether it is public on {product}.'),
+    signIn: {
+      title: 'My Stories',
+      text: 'Sign in to write your story, follow its review and choose whether it is shown publicly.',
+    },
   },
-  {
-    path: '/my-stories/new',
+  '/my-stories/new': {
     load: () => import('./routes/community/story-editor.tsx'),
     head: legal('Write Your Story', 'Write your story for the {product} community.'),
+    signIn: { title: 'Write Your Story', text: 'Sign in to write your story.' },
   },
-  {
-    path: '/my-stories/:id/edit',
+  '/my-stories/:id/edit': {
     load: () => import('./routes/community/story-editor.tsx'),
     head: legal('Edit Your Story', 'Edit your story on {product}.'),
+    signIn: { title: 'Edit Your Story', text: 'Sign in to write your story.' },
   },
   // Admin pages: browser only like the account pages; the server checks every admin call.
-  {
-    path: '/admin',
+  '/admin': {
     load: () => import('./routes/admin/admin-home.tsx'),
     head: legal('Admin', 'The {product} administration area.'),
   },
-  {
-    path: '/admin-donations',
+  '/admin-donations': {
     load: () => import('./routes/admin/admin-donations.tsx'),
     head: legal('Donation Management', 'Record external donations and work the donation intents of {product}.'),
   },
-  {
-    path: '/admin-dashboard',
+  '/admin-dashboard': {
     load: () => import('./routes/admin/admin-dashboard.tsx'),
     head: legal('Admin Dashboard', "The day's figures and waiting queues of {product}."),
   },
-  {
-    path: '/admin-contact',
+  '/admin-contact': {
     load: () => import('./routes/admin/admin-contact.tsx'),
     head: legal('Contact Inbox', 'Messages sent to the {product} team through the contact page.'),
   },
-  {
-    path: '/admin-analytics',
+  '/admin-analytics': {
     load: () => import('./routes/admin/admin-analytics.tsx'),
     head: legal('Analytics', 'Page views, visitors and the donation funnel of {product}.'),
   },
-  {
-    path: '/admin-audit-log',
+  '/admin-audit-log': {
     load: () => import('./routes/admin/admin-audit-log.tsx'),
     head: legal('Audit Log', 'Every change made by the administrators of {product}.'),
   },
-  {
-    path: '/admin-users',
+  '/admin-users': {
     load: () => import('./routes/admin/admin-users.tsx'),
     head: legal('User Management', 'Search and manage the accounts of {product}.'),
   },
-  {
-    path: '/admin-stories',
+  '/admin-stories': {
     load: () => import('./routes/admin/admin-stories.tsx'),
     head: legal('Story Management', 'Review the stories and words of support of {product}.'),
   },
-  {
-    path: '/admin-doctors',
+  '/admin-doctors': {
     load: () => import('./routes/admin/admin-doctors.tsx'),
     head: legal('Doctor Verification', 'Check the license details of doctors joining {product} and verify them.'),
   },
-  {
-    path: '/admin-campaign',
+  '/admin-campaign': {
     load: () => import('./routes/admin/admin-campaign.tsx'),
     head: legal(
       'Campaign Editor',
       'Edit, preview and publish the campaign of {product}, post dated updates, and restore earlier versions.',
     ),
   },
-  {
-    path: '/admin-expenses',
+  '/admin-expenses': {
     load: () => import('./routes/admin/admin-expenses.tsx'),
     head: legal(
       'Expense Approvals',
@@ -236,62 +225,94 @@ export const PAGE_ROUTES: PageRoute[] = [
     ),
   },
   // Spending: the campaign owner's expenses, browser-rendered like the account pages.
-  {
-    path: '/my-expenses',
+  '/my-expenses': {
     load: () => import('./routes/spending/my-expenses.tsx'),
     head: legal('Expenses', "Submit the campaign's expenses on {product} and follow their approval and payment."),
+    signIn: {
+      title: 'Expenses',
+      text: "Sign in to submit the campaign's expenses and follow their approval and payment.",
+    },
   },
-  {
-    path: '/my-expenses/new',
+  '/my-expenses/new': {
     load: () => import('./routes/spending/expense-form.tsx'),
     head: legal('Submit an Expense', 'Submit an expense with its invoice or receipt on {product}.'),
+    signIn: { title: 'Submit an Expense', text: 'Sign in to submit an expense for the campaign.' },
   },
   // Doctors: the directory and profiles are public but read live data, so they are browser-rendered too.
-  {
-    path: '/find-doctors',
+  '/find-doctors': {
     load: () => import('./routes/community/find-doctors.tsx'),
     head: legal(
       'Find Doctors',
       'Find verified doctors of the {product} community by specialty, area of expertise and consultation type.',
     ),
   },
-  {
-    path: '/doctors/:id',
+  '/doctors/:id': {
     load: () => import('./routes/community/doctor-profile.tsx'),
     head: legal('Doctor Profile', 'A verified doctor of the {product} community.'),
   },
-  {
-    path: '/doctor-dashboard',
+  '/doctor-dashboard': {
     load: () => import('./routes/community/doctor-dashboard.tsx'),
     head: legal('Doctor Dashboard', 'Your verification and the stories asking for professional input on {product}.'),
+    signIn: {
+      title: 'Please sign in',
+      text: 'The doctor dashboard is for the medical professionals of our community.',
+      checking: 'Checking your access…',
+    },
   },
-];
+};
+
+/** Every page with its path and access, in the page table's order (what the router and matchPage walk). */
+export const PAGE_LIST: readonly PageRoute[] = (Object.keys(PAGES) as PagePath[]).map((path) => ({
+  path,
+  access: PAGES[path].access,
+  ...PAGE_ROUTES[path],
+}));
 
 export const NOT_FOUND_ROUTE: PageRoute = {
   path: '*',
+  access: 'public',
   load: () => import('./routes/not-found.tsx'),
   head: (c) => ({ title: `404 Page Not Found | ${c.product.name}`, description: 'This page does not exist.' }),
 };
 
 export function matchPage(pathname: string): PageRoute {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-  return PAGE_ROUTES.find((r) => pathMatches(r.path, path)) ?? NOT_FOUND_ROUTE;
+  return PAGE_LIST.find((r) => pathMatches(r.path, path)) ?? NOT_FOUND_ROUTE;
 }
 
 const loaded = new Map<PageRoute, ComponentType>();
 const loading = new Map<PageRoute, Promise<ComponentType>>();
 
-/** Loads a page's code once; hydration awaits this so the first render matches the HTML. */
+type Gate = ComponentType<{ route: PageRoute; children: ReactNode }>;
+let gate: Gate | undefined;
+let gateLoading: Promise<Gate> | undefined;
+
+/** The access gate's code: its own chunk, so the public pages never download it. */
+function loadGate(): Promise<Gate> {
+  gateLoading ??= import('./page-access.tsx').then((m) => (gate = m.PageAccessGate));
+  return gateLoading;
+}
+
+/** Loads a page's code once (with the access gate's, for a page that is not public); hydration awaits this. */
 export function loadPage(route: PageRoute): Promise<ComponentType> {
   let promise = loading.get(route);
   if (!promise) {
-    promise = route.load().then((m) => {
+    promise = Promise.all([route.load(), route.access === 'public' ? null : loadGate()]).then(([m]) => {
       loaded.set(route, m.default);
       return m.default;
     });
     loading.set(route, promise);
   }
   return promise;
+}
+
+/** Renders `children` (the page) for whom the page table lets in, and the sign-in or no-access view to others. */
+export function AccessGate({ route, children }: { route: PageRoute; children: ReactNode }) {
+  if (route.access === 'public') return children;
+  const Gate = gate ?? use(loadGate());
+  // Gate is a module's export, the same component on every render, not one made here.
+  // eslint-disable-next-line react-hooks/static-components
+  return <Gate route={route}>{children}</Gate>;
 }
 
 export function PageView({ route }: { route: PageRoute }) {

@@ -1,59 +1,92 @@
-/** Every page path the client knows; the server answers others with the 404 page and status 404. */
+/**
+ * The page table: every page path the client knows, how it reaches the browser and who may open it. The server
+ * answers other paths with the 404 page and status 404; the client's route table (src/client/routes.tsx) is keyed
+ * by these same paths. Access here picks the view in the browser only: the server checks every API call again.
+ */
+import type { AdminLevel } from './auth/roles.ts';
 
-/** Public pages rendered to HTML at build time (path -> file name under dist/client/pages). */
-export const PRERENDERED_PAGES = {
-  '/': 'index',
-  '/donate': 'donate',
-  '/how-it-works': 'how-it-works',
-  '/contact': 'contact',
-  '/privacy-policy': 'privacy-policy',
-  '/terms-of-service': 'terms-of-service',
-  '/medical-disclaimer': 'medical-disclaimer',
-  '/donor-agreement': 'donor-agreement',
-  '/transparency': 'transparency',
-} as const satisfies Record<string, string>;
-
-export type PrerenderedPath = keyof typeof PRERENDERED_PAGES;
+/** Who may open a page: anyone, any signed-in person, or an admin of at least this level (with two-step sign-in). */
+export type PageAccess = 'public' | 'user' | { admin: AdminLevel };
 
 /**
- * Pages rendered only in the browser (signed-in areas, pages of one record), served the app shell. A `:name`
- * segment (e.g. '/doctors/:id') stands for any one segment: the server registers it as a route parameter,
- * and the client matches it with pathMatches.
+ * 'prerendered': rendered to HTML at build time (`file` under dist/client/pages) and again on publish.
+ * 'client': rendered only in the browser (signed-in areas, live data, pages of one record), served the app shell.
  */
-export const CLIENT_ONLY_PATHS: readonly string[] = [
-  '/get-started',
-  '/register',
-  '/login',
-  '/logout',
-  '/forgot-password',
-  '/reset-password',
-  '/verify-email',
-  '/onboarding',
-  '/profile',
-  '/notifications',
-  '/stories',
-  '/stories/:id',
-  '/my-stories',
-  '/my-stories/new',
-  '/my-stories/:id/edit',
-  '/admin',
-  '/admin-donations',
-  '/admin-dashboard',
-  '/admin-contact',
-  '/admin-analytics',
-  '/admin-audit-log',
-  '/admin-users',
-  '/admin-stories',
-  '/find-doctors',
-  '/doctors/:id',
-  '/doctor-dashboard',
-  '/admin-doctors',
-  '/admin-campaign',
-  '/refund-request',
-  '/my-expenses',
-  '/my-expenses/new',
-  '/admin-expenses',
-];
+export type PageEntry =
+  { render: 'prerendered'; file: string; access: 'public' } | { render: 'client'; access: PageAccess };
+
+const manager = { admin: 'manager' } as const;
+const moderator = { admin: 'moderator' } as const;
+
+/**
+ * A `:name` segment (e.g. '/doctors/:id') stands for any one segment: the server registers it as a route
+ * parameter, and the client matches it with pathMatches.
+ */
+export const PAGES = {
+  '/': { render: 'prerendered', file: 'index', access: 'public' },
+  '/donate': { render: 'prerendered', file: 'donate', access: 'public' },
+  '/how-it-works': { render: 'prerendered', file: 'how-it-works', access: 'public' },
+  '/contact': { render: 'prerendered', file: 'contact', access: 'public' },
+  '/privacy-policy': { render: 'prerendered', file: 'privacy-policy', access: 'public' },
+  '/terms-of-service': { render: 'prerendered', file: 'terms-of-service', access: 'public' },
+  '/medical-disclaimer': { render: 'prerendered', file: 'medical-disclaimer', access: 'public' },
+  '/donor-agreement': { render: 'prerendered', file: 'donor-agreement', access: 'public' },
+  '/transparency': { render: 'prerendered', file: 'transparency', access: 'public' },
+  '/get-started': { render: 'client', access: 'public' },
+  '/register': { render: 'client', access: 'public' },
+  '/login': { render: 'client', access: 'public' },
+  '/logout': { render: 'client', access: 'public' },
+  '/forgot-password': { render: 'client', access: 'public' },
+  '/reset-password': { render: 'client', access: 'public' },
+  '/verify-email': { render: 'client', access: 'public' },
+  '/onboarding': { render: 'client', access: 'user' },
+  '/profile': { render: 'client', access: 'user' },
+  '/notifications': { render: 'client', access: 'user' },
+  '/stories': { render: 'client', access: 'public' },
+  '/stories/:id': { render: 'client', access: 'public' },
+  '/my-stories': { render: 'client', access: 'user' },
+  '/my-stories/new': { render: 'client', access: 'user' },
+  '/my-stories/:id/edit': { render: 'client', access: 'user' },
+  '/admin': { render: 'client', access: moderator },
+  '/admin-donations': { render: 'client', access: manager },
+  '/admin-dashboard': { render: 'client', access: moderator },
+  '/admin-contact': { render: 'client', access: moderator },
+  '/admin-analytics': { render: 'client', access: manager },
+  '/admin-audit-log': { render: 'client', access: manager },
+  '/admin-users': { render: 'client', access: manager },
+  '/admin-stories': { render: 'client', access: moderator },
+  '/find-doctors': { render: 'client', access: 'public' },
+  '/doctors/:id': { render: 'client', access: 'public' },
+  '/doctor-dashboard': { render: 'client', access: 'user' },
+  '/admin-doctors': { render: 'client', access: manager },
+  '/admin-campaign': { render: 'client', access: { admin: 'super_admin' } },
+  // Public, but a form that only works in the browser (the human check runs there).
+  '/refund-request': { render: 'client', access: 'public' },
+  '/my-expenses': { render: 'client', access: 'user' },
+  '/my-expenses/new': { render: 'client', access: 'user' },
+  '/admin-expenses': { render: 'client', access: manager },
+} as const satisfies Record<string, PageEntry>;
+
+export type PagePath = keyof typeof PAGES;
+
+type PathsWhere<Render extends PageEntry['render']> = {
+  [P in PagePath]: (typeof PAGES)[P]['render'] extends Render ? P : never;
+}[PagePath];
+
+export type PrerenderedPath = PathsWhere<'prerendered'>;
+export type ClientOnlyPath = PathsWhere<'client'>;
+
+const entries = Object.entries(PAGES) as [PagePath, PageEntry][];
+
+/** Public pages rendered to HTML at build time (path -> file name under dist/client/pages). */
+export const PRERENDERED_PAGES: Readonly<Record<PrerenderedPath, string>> = Object.fromEntries(
+  entries.flatMap(([path, page]) => (page.render === 'prerendered' ? [[path, page.file]] : [])),
+) as Record<PrerenderedPath, string>;
+
+/** Pages rendered only in the browser, served the app shell (a `:name` segment matches any one segment). */
+export const CLIENT_ONLY_PATHS: readonly ClientOnlyPath[] = entries.flatMap(([path, page]) =>
+  page.render === 'client' ? [path as ClientOnlyPath] : [],
+);
 
 /** True when `path` fits `pattern`, where a `:name` segment of the pattern fits any one non-empty segment. */
 export function pathMatches(pattern: string, path: string): boolean {
