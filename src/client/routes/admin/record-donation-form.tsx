@@ -1,38 +1,57 @@
 /** 'Record External Donation': the form, bound to the shared RecordDonationSchema (the server parses the same). */
-import { useWatch, type FieldErrors, type UseFormReturn } from 'react-hook-form';
+import { useWatch, type DefaultValues, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { CURRENCIES, RECORDED_PAYMENT_METHODS } from '#shared/constants.ts';
-import { formatCents } from '#shared/money.ts';
+import {
+  CURRENCIES,
+  RECORDED_PAYMENT_METHODS,
+  type DonatePaymentMethod,
+  type RecordedPaymentMethod,
+} from '#shared/constants.ts';
 import {
   MISSING_INFORMATION_MESSAGE,
   MISSING_INFORMATION_TITLE,
+  type AdminIntent,
   type RecordDonationInput,
   type RecordDonationSchema,
 } from '#shared/schemas/admin-donations.ts';
+import { formatCents, formatWhen } from '#client/lib/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { formatWhen, type IntentItem } from './donations-data.ts';
 
 export type RecordDonationOutput = z.output<typeof RecordDonationSchema>;
 export type RecordDonationForm = UseFormReturn<RecordDonationInput, unknown, RecordDonationOutput>;
 
 /**
- * The cleared form. Amount and method start as '' (what the empty inputs hold): react-hook-form's reset leaves
- * an input as it was for an undefined value, and the schema reads '' as missing just as it does undefined.
+ * The cleared form. Amount and method have no value: their inputs start empty, and the schema reads them as
+ * missing. Clear with `form.reset()` (no values), which also empties the inputs themselves: react-hook-form's
+ * reset leaves an input as it was for a value that is undefined.
  */
-export const EMPTY_DONATION: Partial<RecordDonationInput> = {
-  amount: '' as unknown as number,
+export const EMPTY_DONATION: DefaultValues<RecordDonationInput> = {
   currency: 'USD',
   usdAmount: undefined,
-  paymentMethod: '' as unknown as RecordDonationInput['paymentMethod'],
   donorName: '',
   isAnonymous: false,
   message: '',
   externalReference: '',
   intentId: undefined,
 };
+
+/** The recorded method closest to the donate page's method an intent names, where there is one. */
+const INTENT_METHOD_TO_RECORDED: Record<DonatePaymentMethod, RecordedPaymentMethod> = {
+  PayPal: 'PayPal',
+  Venmo: 'Venmo',
+  CashApp: 'CashApp',
+  'Buy Me a Coffee': 'Buy Me Coffee',
+  'Email Us': 'Direct Transfer',
+};
+
+export function recordedMethodFor(intentMethod: string): RecordedPaymentMethod | undefined {
+  return Object.hasOwn(INTENT_METHOD_TO_RECORDED, intentMethod)
+    ? INTENT_METHOD_TO_RECORDED[intentMethod as DonatePaymentMethod]
+    : undefined;
+}
 
 /** Empty number inputs are "missing" (undefined), not 0 or NaN. */
 const toNumber = (value: unknown) =>
@@ -53,7 +72,7 @@ export function RecordDonationCard({
 }: {
   form: RecordDonationForm;
   /** The intent being recorded (the form was prefilled from it), if any. */
-  recordingIntent: IntentItem | null;
+  recordingIntent: AdminIntent | null;
   onCancelIntent: () => void;
   onSubmit: (input: RecordDonationOutput) => void;
   pending: boolean;

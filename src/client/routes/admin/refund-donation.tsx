@@ -8,29 +8,24 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { centsToDecimal, formatCents } from '#shared/money.ts';
-import { MISSING_INFORMATION_MESSAGE } from '#shared/schemas/admin-donations.ts';
+import { centsToDecimal } from '#shared/money.ts';
+import { MISSING_INFORMATION_MESSAGE, type AdminDonationListItem } from '#shared/schemas/admin-donations.ts';
 import { RefundDonationSchema } from '#shared/schemas/spending.ts';
-import { apiRequest, errorMessage } from '#client/lib/api.ts';
-import { apiErrorInfo } from '#client/lib/api-error.ts';
+import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { formatCents } from '#client/lib/format.ts';
+import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
+import { PROGRESS_KEY } from '#client/api/campaign.ts';
+import { DONATIONS_KEY, refundDonation } from '#client/api/admin-donations.ts';
+import { REFUND_REQUESTS_KEY } from '#client/api/admin-expenses.ts';
+import { isStepUpRequired } from '#client/api/admin-step-up.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormAlert, TextAreaField, TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { ADMIN_REFUND_REQUESTS_PATH } from '../spending/spending-data.ts';
-import { DONATIONS_KEY, PROGRESS_KEY, type DonationItem } from './donations-data.ts';
 
 type RefundIn = z.input<typeof RefundDonationSchema>;
 type RefundOut = z.output<typeof RefundDonationSchema>;
 
-interface RefundAnswer {
-  donationId: string;
-  refundedCents: number;
-  remainingCents: number;
-}
-
 const FIELDS = ['amount', 'reason', 'refundRequestId'] as const;
-const isField = (name: string | null): name is (typeof FIELDS)[number] =>
-  FIELDS.includes(name as (typeof FIELDS)[number]);
 
 const toNumber = (value: unknown) =>
   value === '' || value === null || value === undefined ? undefined : Number(value);
@@ -38,14 +33,14 @@ const toOptionalText = (value: unknown) =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
 /** USD cents of the donation not yet refunded. */
-export const remainingCents = (d: DonationItem) => d.usdCents - (d.refundedCents ?? 0);
+export const remainingCents = (d: AdminDonationListItem) => d.usdCents - d.refundedCents;
 
 export function RefundControl({
   donation,
   onGateClosed,
 }: {
-  donation: DonationItem;
-  onGateClosed: (message: string | null) => void;
+  donation: AdminDonationListItem;
+  onGateClosed: () => void;
 }) {
   const queryClient = useQueryClient();
   const formId = useId();
@@ -61,6 +56,7 @@ export function RefundControl({
     resolver: zodResolver(RefundDonationSchema),
     defaultValues: defaults(),
   });
+  const showFieldErrors = useFieldErrors(form.setError, FIELDS);
 
   const close = () => {
     setOpen(false);
@@ -69,8 +65,7 @@ export function RefundControl({
   };
 
   const refund = useMutation({
-    mutationFn: (input: RefundOut) =>
-      apiRequest<RefundAnswer>('POST', `${DONATIONS_KEY[0]}/${encodeURIComponent(donation.id)}/refund`, input),
+    mutationFn: (input: RefundOut) => refundDonation(donation.id, input),
     onSuccess: async (answer) => {
       toast({
         title: 'Refund recorded',
@@ -80,20 +75,19 @@ export function RefundControl({
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: DONATIONS_KEY }),
         queryClient.invalidateQueries({ queryKey: PROGRESS_KEY }),
-        queryClient.invalidateQueries({ queryKey: [ADMIN_REFUND_REQUESTS_PATH] }),
+        queryClient.invalidateQueries({ queryKey: REFUND_REQUESTS_KEY }),
       ]);
     },
     onError: (err) => {
-      const info = apiErrorInfo(err);
-      if (info.status === 403) return onGateClosed(info.message);
-      const message = errorMessage(err, 'Please try again.');
-      if (isField(info.field)) {
-        form.setError(info.field, { message }, { shouldFocus: true });
-        setProblem(null);
-      } else {
-        setProblem(message);
-      }
-      toast({ title: 'Refund not recorded', description: message, variant: 'destructive' });
+      if (isStepUpRequired(err)) return onGateClosed();
+      // Field errors go to their fields; a refusal about no field is said above the form.
+      const placed = showFieldErrors(err) === null && err instanceof ApiError && err.field !== null;
+      setProblem(placed ? null : errorMessage(err, 'Please try again.'));
+      toast({
+        title: 'Refund not recorded',
+        description: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      });
     },
   });
 
