@@ -59,19 +59,20 @@ export interface CounterStore {
   clear(key: string): Promise<void>;
 }
 
-type Rows = { rows: { count: number | string; reset_at: number | string }[] };
+/** The counter after an increment; bigint columns come back as strings from node-postgres. */
+type CounterRow = { count: number | string; reset_at: number | string };
 
 /** Counters in the `rate_limits` table: one atomic upsert per increment. */
 export function databaseCounters(db: Db, clock: Clock): CounterStore {
   return {
     async increment(key, windowMs) {
       const now = clock.now().getTime();
-      const result = (await db.execute(sql`
+      const result = await db.execute<CounterRow>(sql`
         insert into rate_limits (key, count, reset_at) values (${key}, 1, ${now + windowMs})
         on conflict (key) do update set
           count = case when rate_limits.reset_at <= ${now} then 1 else rate_limits.count + 1 end,
           reset_at = case when rate_limits.reset_at <= ${now} then ${now + windowMs} else rate_limits.reset_at end
-        returning count, reset_at`)) as unknown as Rows;
+        returning count, reset_at`);
       const row = result.rows[0]!;
       return { count: Number(row.count), resetInMs: Number(row.reset_at) - now };
     },
