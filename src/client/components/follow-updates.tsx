@@ -7,21 +7,16 @@ import { Link } from 'wouter';
 import { Bell, BellRing } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
-import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { FOLLOW_KEY, getFollowStatus, setFollowing } from '#client/api/campaign.ts';
 import { toast } from './ui/toast.ts';
 import { Button, buttonClass } from './ui/button.tsx';
 
-const FOLLOW_PATH = '/api/campaign/follow';
-const FOLLOW_KEY = [FOLLOW_PATH] as const;
-
 function FollowButton() {
   const queryClient = useQueryClient();
-  const status = useQuery({
-    queryKey: FOLLOW_KEY,
-    queryFn: () => apiRequest<{ following: boolean }>('GET', FOLLOW_PATH),
-  });
+  const status = useQuery({ queryKey: FOLLOW_KEY, queryFn: getFollowStatus });
   const change = useMutation({
-    mutationFn: (follow: boolean) => apiRequest<{ following: boolean }>(follow ? 'PUT' : 'DELETE', FOLLOW_PATH),
+    mutationFn: setFollowing,
     onSuccess: (answer) => {
       queryClient.setQueryData(FOLLOW_KEY, answer);
       toast({ title: answer.following ? 'You follow the updates' : 'You no longer follow the updates' });

@@ -1,5 +1,6 @@
 /** 'Surgery Fund Progress': raised, goal, bar, still needed, percent complete. */
-import { formatWholeDollars, percentOfGoal, remainingCents } from '#shared/money.ts';
+import { percentOfGoal, remainingCents } from '#shared/money.ts';
+import { formatWholeDollars } from '#client/lib/format.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { useProgress } from '#client/hooks/use-progress.ts';
 import { Card, CardTitle } from './ui/card.tsx';

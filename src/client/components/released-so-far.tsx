@@ -1,6 +1,6 @@
 /** Under a cost group of "Where Your Donation Goes": what has been paid for it so far, from the public ledger. */
 import type { CostGroupKey } from '#shared/constants.ts';
-import { formatCents } from '#shared/money.ts';
+import { formatCents } from '#client/lib/format.ts';
 import { useLedger } from '#client/hooks/use-ledger.ts';
 
 export function ReleasedSoFar({ group }: { group: CostGroupKey }) {

@@ -2,16 +2,17 @@
 import { useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
-import { apiRequest } from '#client/lib/api.ts';
+import { ApiError } from '#client/lib/api.ts';
+import { CURRENT_USER_KEY, getCurrentUser } from '#client/api/auth.ts';
 
-export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
+export { CURRENT_USER_KEY };
 
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
     // A signed-out answer may also come as 200 `null` (or 204): the same thing.
-    return (await apiRequest<CurrentUser | null>('GET', CURRENT_USER_KEY[0])) ?? null;
+    return (await getCurrentUser()) ?? null;
   } catch (err) {
-    if (err instanceof Error && err.message.startsWith('401:')) return null;
+    if (err instanceof ApiError && err.status === 401) return null;
     throw err;
   }
 }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_CURRENT_DOLLARS, DEFAULT_GOAL_DOLLARS, PROGRESS_POLL_MS } from '#shared/constants.ts';
-import type { Progress } from '#shared/schemas/campaign.ts';
+import { getProgress, PROGRESS_KEY } from '#client/api/campaign.ts';
 
+/** Progress in cents as the pages show it, with the spec's defaults until the first answer. */
 export interface ProgressView {
   goalCents: number;
   currentCents: number;
@@ -12,7 +13,7 @@ export interface ProgressView {
 
 /** Fundraising progress, polled every 30 s; falls back to the spec's defaults (goal 15000, current 0). */
 export function useProgress(): ProgressView {
-  const { data } = useQuery<Progress>({ queryKey: ['/api/fundraising/progress'], refetchInterval: PROGRESS_POLL_MS });
+  const { data } = useQuery({ queryKey: PROGRESS_KEY, queryFn: getProgress, refetchInterval: PROGRESS_POLL_MS });
   return {
     goalCents: data?.goalCents ?? DEFAULT_GOAL_DOLLARS * 100,
     currentCents: data?.currentCents ?? DEFAULT_CURRENT_DOLLARS * 100,

@@ -1,7 +1,7 @@
 /** Human verification, solved invisibly: fetch a signed proof-of-work challenge, solve it, send the proof. */
 import { useCallback, useEffect, useRef } from 'react';
-import { solveChallengeWorkers, type Challenge } from 'altcha-lib';
-import { apiRequest } from './api.ts';
+import { solveChallengeWorkers } from 'altcha-lib';
+import { getHumanCheckChallenge } from '#client/api/auth.ts';
 
 /** Up to four workers share the work (the recommended level is PBKDF2 at cost 5,000), so the page stays responsive. */
 const MAX_WORKERS = 4;
@@ -17,7 +17,7 @@ interface Proof {
 /** A proof for a new challenge, or null (with a console warning) when the check could not run. */
 async function solveNew(): Promise<Proof | null> {
   try {
-    const challenge = await apiRequest<Challenge>('GET', '/api/altcha/challenge');
+    const challenge = await getHumanCheckChallenge();
     const solution = await solveChallengeWorkers({
       challenge,
       concurrency: Math.min(MAX_WORKERS, navigator.hardwareConcurrency || 1),

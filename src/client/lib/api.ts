@@ -85,6 +85,18 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
 /** GET helper for the per-area modules. */
 export const apiGet = <T>(url: string) => apiRequest<T>('GET', url);
 
+/** GET a file to save (its bytes as sent, not parsed); non-2xx raises ApiError as apiRequest does. */
+export async function apiDownload(url: string): Promise<Blob> {
+  let res: Response;
+  try {
+    res = await fetch(url, { credentials: 'include' });
+  } catch (err) {
+    throw new ApiError(null, err instanceof Error ? err.message : 'The request did not reach the server');
+  }
+  if (!res.ok) throw new ApiError(res.status, (await res.text()) || res.statusText);
+  return res.blob();
+}
+
 /** A path with its query string; empty and undefined values are left out. */
 export function withQuery(path: string, query: Record<string, string | number | boolean | undefined>): string {
   const params = new URLSearchParams();

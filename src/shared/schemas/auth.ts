@@ -136,3 +136,29 @@ export interface CurrentUser {
   /** This session proved the second factor (admin pages need it). */
   twoFactorVerified: boolean;
 }
+
+/** GET /api/user/profile: the account, its notice choice, the role's saved onboarding answers and ownership. */
+export interface ProfileAnswer {
+  user: CurrentUser;
+  notifyByEmail: boolean;
+  /** The role's onboarding answers as saved (a doctor's carry `verificationStatus`); null before onboarding. */
+  profile: Record<string, unknown> | null;
+  /** The campaign's owner cannot delete her account until an admin moves ownership. */
+  ownsCampaign: boolean;
+}
+
+/** GET /api/user/sessions item: one browser or device signed in to the account. */
+export interface SessionView {
+  id: string;
+  /** The browser's user agent; empty when it sent none. */
+  device: string;
+  createdAt: string;
+  lastSeenAt: string;
+  /** The session making this request. */
+  current: boolean;
+}
+
+/** The answer of a request that only reports what happened (password reset, email confirmed ...). */
+export interface MessageAnswer {
+  message: string;
+}

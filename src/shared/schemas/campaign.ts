@@ -167,3 +167,8 @@ export const ProgressSchema = z.object({
   currency: z.literal('USD'),
 });
 export type Progress = z.infer<typeof ProgressSchema>;
+
+/** GET, PUT and DELETE /api/campaign/follow: whether the signed-in person follows the campaign's updates. */
+export interface FollowStatus {
+  following: boolean;
+}

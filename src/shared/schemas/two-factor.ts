@@ -39,3 +39,8 @@ export interface TwoFactorSetup {
   otpauthUri: string;
   qrCode: string;
 }
+
+/** POST /api/user/two-factor/enable and /recovery-codes: the new one-time codes, shown once. */
+export interface RecoveryCodesAnswer {
+  recoveryCodes: string[];
+}

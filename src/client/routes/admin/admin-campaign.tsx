@@ -28,7 +28,7 @@ import { ListLoadError, ListLoading } from '#client/components/ui/list-status.ts
 import { Pager } from '#client/components/ui/pager.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { CELL, WideTable } from '#client/components/ui/wide-table.tsx';
-import StoryPage from '../public/story-page.tsx';
+import CampaignPage from '../public/campaign-page.tsx';
 import { PageStatus } from '../account/account-layout.tsx';
 import { AdminOnly } from './admin-access.tsx';
 import { fetchAdminPage, formatWhen } from './donations-data.ts';
@@ -297,7 +297,7 @@ function Preview({
       {/* Looked at, not used: its links and buttons would leave the editor. */}
       <div inert data-testid="campaign-preview">
         <SiteProvider site={{ content, siteUrl }}>
-          <StoryPage />
+          <CampaignPage />
         </SiteProvider>
       </div>
     </div>

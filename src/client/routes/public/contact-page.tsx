@@ -8,7 +8,8 @@ import { CONTACT_FIELD_MAX, CONTACT_RESPONSE_TIME } from '#shared/constants.ts';
 import { ContactFormSchema, REQUIRED_FIELDS_MESSAGE, REQUIRED_FIELDS_TITLE } from '#shared/schemas/contact.ts';
 import { useHumanCheck } from '#client/lib/altcha.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
-import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { sendContactMessage } from '#client/api/contact.ts';
 import { Card } from '#client/components/ui/card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast.ts';
@@ -23,8 +24,7 @@ export default function ContactPage() {
   const form = useForm<ContactFormValues>({ resolver: zodResolver(ContactFormSchema), defaultValues: EMPTY });
   const humanCheck = useHumanCheck();
   const send = useMutation({
-    mutationFn: async (input: ContactFormValues) =>
-      apiRequest('POST', '/api/contact', { ...input, altcha: await humanCheck() }),
+    mutationFn: async (input: ContactFormValues) => sendContactMessage({ ...input, altcha: await humanCheck() }),
     onSuccess: () => {
       toast({
         title: 'Message Sent',

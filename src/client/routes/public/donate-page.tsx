@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, Lock, Mail, ShieldCheck } from 'lucide-react';
 import { MESSAGE_MAX, QUICK_AMOUNTS } from '#shared/constants.ts';
-import { formatCents } from '#shared/money.ts';
 import type { DonationIntentInput } from '#shared/schemas/donation.ts';
 import type { PaymentMethod } from '#shared/schemas/campaign.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
-import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { formatCents } from '#client/lib/format.ts';
+import { createDonationIntent } from '#client/api/donations.ts';
 import { track } from '#client/lib/analytics.ts';
 import { ProgressCard } from '#client/components/progress-card.tsx';
 import { VideoFacade } from '#client/components/video-facade.tsx';
@@ -43,7 +44,7 @@ export default function DonatePage() {
       timestamp: new Date().toISOString(),
     };
     track({ name: 'donation_click', method: method.name, amount: effective.dollars });
-    const saved = apiRequest('POST', '/api/donation-intent', intent);
+    const saved = createDonationIntent(intent);
     // Opened in the click itself so pop-up blockers allow it; the intent is already on its way.
     const link = paymentLink(method, effective.dollars);
     if (link.startsWith('mailto:')) window.location.assign(link);

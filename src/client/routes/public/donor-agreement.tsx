@@ -1,9 +1,9 @@
 /** Donor Agreement: what a gift is, how it is held and released, refunds and disputes. */
 import { Link } from 'wouter';
-import { StaticPage, Section } from '#client/components/static-page.tsx';
+import { StaticPage, Section } from '#client/components/page-layout.tsx';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { PROCESSING_FEE_TEXT } from '#shared/constants.ts';
-import { formatWholeDollars } from '#shared/money.ts';
+import { formatWholeDollars } from '#client/lib/format.ts';
 
 const releaseStages = [
   {

@@ -1,6 +1,6 @@
 /** How It Works: the three steps, what protects people, how doctors are verified. */
 import { Link } from 'wouter';
-import { StaticPage, Section } from '#client/components/static-page.tsx';
+import { StaticPage, Section } from '#client/components/page-layout.tsx';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { CONTACT_RESPONSE_TIME } from '#shared/constants.ts';
 

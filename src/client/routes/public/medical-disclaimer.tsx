@@ -1,6 +1,6 @@
 /** Medical Disclaimer: what the site's health content is, and what it is not. */
 import { Link } from 'wouter';
-import { StaticPage, Section } from '#client/components/static-page.tsx';
+import { StaticPage, Section } from '#client/components/page-layout.tsx';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 
 export default function MedicalDisclaimerPage() {

@@ -1,6 +1,6 @@
 /** Privacy Policy: what we collect, why, who sees it, and the visitor's rights. */
 import { Link } from 'wouter';
-import { StaticPage, Section } from '#client/components/static-page.tsx';
+import { StaticPage, Section } from '#client/components/page-layout.tsx';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { CONTACT_RESPONSE_TIME } from '#shared/constants.ts';
 

@@ -1,7 +1,7 @@
 /** /refund-request: a donor asks for their money back (RefundRequestFormSchema, with the invisible ALTCHA check like /contact). */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { useForm } from 'react-hook-form';
+import { useForm, type DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -10,28 +10,27 @@ import { CURRENCIES, RECORDED_PAYMENT_METHODS, SPENDING_WINDOWS_BUSINESS_DAYS } 
 import { MISSING_INFORMATION_MESSAGE } from '#shared/schemas/admin-donations.ts';
 import { RefundRequestFormSchema } from '#shared/schemas/spending.ts';
 import { useHumanCheck } from '#client/lib/altcha.ts';
-import { apiRequest, errorMessage } from '#client/lib/api.ts';
-import { apiErrorInfo } from '#client/lib/api-error.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { createRefundRequest } from '#client/api/donations.ts';
+import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { FormAlert, SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
+import { pageTitleClass } from '#client/components/page-layout.tsx';
 
 type RequestIn = z.input<typeof RefundRequestFormSchema>;
 type RequestOut = z.output<typeof RefundRequestFormSchema>;
 
 const DISPUTES_DAYS = SPENDING_WINDOWS_BUSINESS_DAYS.disputes.to;
 const FIELDS = ['name', 'email', 'amount', 'currency', 'paymentMethod', 'donatedOn', 'reference', 'reason'] as const;
-type FieldName = (typeof FIELDS)[number];
-const isField = (name: string | null): name is FieldName => FIELDS.includes(name as FieldName);
 
-const EMPTY: RequestIn = {
+// The amount and the payment method start empty: no value until the donor gives one.
+const EMPTY: DefaultValues<RequestIn> = {
   name: '',
   email: '',
-  amount: '' as unknown as number,
   currency: 'USD',
-  paymentMethod: '' as unknown as RequestIn['paymentMethod'],
   donatedOn: '',
   reference: '',
   reason: '',
@@ -74,22 +73,21 @@ function RequestForm({ onSent }: { onSent: (email: string) => void }) {
     defaultValues: EMPTY,
   });
   const humanCheck = useHumanCheck();
+  const showFieldErrors = useFieldErrors(form.setError, FIELDS);
+  // The server's refusal that belongs to no field, shown above the form.
+  const [problem, setProblem] = useState<string | null>(null);
   const send = useMutation({
-    mutationFn: async (input: RequestOut) =>
-      apiRequest<{ id: string }>('POST', '/api/refund-requests', { ...input, altcha: await humanCheck() }),
+    mutationFn: async (input: RequestOut) => createRefundRequest({ ...input, altcha: await humanCheck() }),
+    onMutate: () => setProblem(null),
     onSuccess: (_answer, input) => onSent(input.email),
     onError: (err) => {
-      const { field } = apiErrorInfo(err);
-      const message = errorMessage(err, 'Please try again.');
-      if (isField(field)) form.setError(field, { message }, { shouldFocus: true });
-      toast({ title: 'Request not sent', description: message, variant: 'destructive' });
+      setProblem(showFieldErrors(err, 'Please try again.'));
+      toast({ title: 'Request not sent', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
     },
   });
   const errors = form.formState.errors;
   const amountError =
     errors.amount?.message === MISSING_INFORMATION_MESSAGE ? 'Enter the amount you gave' : errors.amount?.message;
-  const problem =
-    send.error && !isField(apiErrorInfo(send.error).field) ? errorMessage(send.error, 'Please try again.') : null;
 
   return (
     <form noValidate className="space-y-5" onSubmit={form.handleSubmit((input) => send.mutate(input))}>
@@ -173,7 +171,7 @@ export default function RefundRequestPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-      <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">Ask for a Refund</h1>
+      <h1 className={`${pageTitleClass} sm:text-4xl`}>Ask for a Refund</h1>
       <p className="mt-3 text-lg text-slate-700">
         Gave to &ldquo;{c.name}&rdquo; and want your money back? Money that has not yet been released against a verified
         expense can be refunded. Tell us about your gift and we answer within {DISPUTES_DAYS} business days.

@@ -1,6 +1,6 @@
 /** Terms of Service: the rules for using the site, the community and donating. */
 import { Link } from 'wouter';
-import { StaticPage, Section } from '#client/components/static-page.tsx';
+import { StaticPage, Section } from '#client/components/page-layout.tsx';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 
 export default function TermsOfServicePage() {

@@ -7,13 +7,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ShieldCheck } from 'lucide-react';
 import { SPENDING_WINDOWS_BUSINESS_DAYS } from '#shared/constants.ts';
-import { formatCents } from '#shared/money.ts';
 import type { Ledger } from '#shared/schemas/spending.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { useLedger } from '#client/hooks/use-ledger.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
-import { formatDay } from '../spending/spending-model.ts';
+import { formatCents, formatDay } from '#client/lib/format.ts';
 
 const W = SPENDING_WINDOWS_BUSINESS_DAYS;
 const range = (w: { from: number; to: number }) => (w.from === 0 ? `up to ${w.to}` : `${w.from}-${w.to}`);

@@ -1,11 +1,11 @@
-/** The story page (/): every section of spec section 2, in order. */
+/** The campaign page (/): the patient's appeal, every section of spec section 2, in order. */
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { AlertTriangle, Award, CalendarDays, Heart, Mail, Share2, Stethoscope } from 'lucide-react';
-import { formatCents, formatWholeDollars } from '#shared/money.ts';
 import type { CampaignImage } from '#shared/schemas/campaign.ts';
 import { useCampaign, useSiteUrl } from '#client/lib/campaign-context.tsx';
 import { track } from '#client/lib/analytics.ts';
+import { formatDay, formatUsdEstimate, formatWholeDollars } from '#client/lib/format.ts';
 import { ProgressCard } from '#client/components/progress-card.tsx';
 import { VideoFacade } from '#client/components/video-facade.tsx';
 import { CopyLinkButton } from '#client/components/copy-link-button.tsx';
@@ -41,13 +41,7 @@ function Figure({ image, lazy = true }: { image: CampaignImage; lazy?: boolean }
   );
 }
 
-function formatUpdateDate(isoDate: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
-}
-
-export default function StoryPage() {
+export default function CampaignPage() {
   const c = useCampaign();
   const pageUrl = useSiteUrl()('/');
   const postUrl = `https://twitter.com/intent/tweet?text=${encodeURIComponent(c.share.postText)}&url=${encodeURIComponent(pageUrl)}`;
@@ -96,7 +90,7 @@ export default function StoryPage() {
                   {s.amount.currency !== 'USD' && ` ${s.amount.currency}`}
                   {s.usdEstimateCents !== undefined && (
                     <span className="block text-xs font-normal text-slate-600">
-                      ≈ {formatCents(s.usdEstimateCents)} USD
+                      {formatUsdEstimate(s.usdEstimateCents)}
                     </span>
                   )}
                 </p>
@@ -198,7 +192,7 @@ export default function StoryPage() {
             >
               <p className="flex items-center gap-2 text-sm font-semibold text-brand-800">
                 <CalendarDays aria-hidden="true" className="h-4 w-4" />
-                <time dateTime={update.date}>{formatUpdateDate(update.date)}</time>
+                <time dateTime={update.date}>{formatDay(update.date, 'long')}</time>
               </p>
               <h3 id={`update-${n}-title`} className="mt-1 text-lg font-semibold text-ink">
                 {update.title}

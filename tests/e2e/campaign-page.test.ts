@@ -5,7 +5,7 @@ import { browserSuite, toastText, visit } from './fixtures.ts';
 
 const suite = browserSuite();
 
-describe('the story page', () => {
+describe('the campaign page', () => {
   it('shows every section of the appeal, in order', async () => {
     const { page } = await suite.newPage();
     await visit(page, '/');
@@ -69,7 +69,8 @@ describe('the story page', () => {
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${suite.site.baseURL}/`);
   });
 
-  it('copies the link with Share and reads "Copied!" for two seconds', async () => {
+  // How long "Copied!" stays (two seconds) is checked with a fake clock in copy-link-button.test.tsx.
+  it('copies the link with Share, says "Copied!" and tells it in a toast', async () => {
     const { page, context } = await suite.newPage();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.site.baseURL });
     await visit(page, '/');
@@ -83,7 +84,6 @@ describe('the story page', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label')))
       .toMatch(/^Notifications/);
-    await expect.poll(() => page.locator('main header button').innerText(), { timeout: 5000 }).toBe('Share');
   });
 
   it('loads nothing from another host until the visitor plays the video', async () => {

@@ -1,0 +1,18 @@
+/** The campaign's public figures (progress, ledger) and following its updates. */
+import type { FollowStatus, Progress } from '#shared/schemas/campaign.ts';
+import type { Ledger } from '#shared/schemas/spending.ts';
+import { apiGet, apiRequest } from '#client/lib/api.ts';
+
+export const PROGRESS_KEY = ['/api/fundraising/progress'] as const;
+/** GET /api/fundraising/progress */
+export const getProgress = () => apiGet<Progress>(PROGRESS_KEY[0]);
+
+export const ledgerKey = (slug: string) => ['/api/campaigns', slug, 'ledger'] as const;
+/** GET /api/campaigns/:slug/ledger: the public ledger. */
+export const getLedger = (slug: string) => apiGet<Ledger>(`/api/campaigns/${encodeURIComponent(slug)}/ledger`);
+
+export const FOLLOW_KEY = ['/api/campaign/follow'] as const;
+/** GET /api/campaign/follow */
+export const getFollowStatus = () => apiGet<FollowStatus>(FOLLOW_KEY[0]);
+/** PUT (follow) or DELETE (stop following) /api/campaign/follow. */
+export const setFollowing = (follow: boolean) => apiRequest<FollowStatus>(follow ? 'PUT' : 'DELETE', FOLLOW_KEY[0]);

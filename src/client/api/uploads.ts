@@ -1,0 +1,21 @@
+/** Image uploads: the profile photo and a story's images (multipart; the server checks the bytes). */
+import type { CurrentUser } from '#shared/schemas/auth.ts';
+import type { UploadedFile } from '#shared/schemas/uploads.ts';
+import { apiRequest } from '#client/lib/api.ts';
+
+const fileForm = (field: string, file: File) => {
+  const form = new FormData();
+  form.append(field, file);
+  return form;
+};
+
+/** POST /api/user/avatar: the new profile photo. */
+export const uploadAvatar = (file: File) =>
+  apiRequest<CurrentUser>('POST', '/api/user/avatar', fileForm('avatar', file));
+
+/** DELETE /api/user/avatar */
+export const removeAvatar = () => apiRequest<void>('DELETE', '/api/user/avatar');
+
+/** POST /api/uploads/story-image: an image for the story being written (patients only). */
+export const uploadStoryImage = (file: File) =>
+  apiRequest<UploadedFile>('POST', '/api/uploads/story-image', fileForm('image', file));
