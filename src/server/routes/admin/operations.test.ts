@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { getWith, solveAltcha } from '../../../../tests/setup/accounts.ts';
@@ -57,12 +58,27 @@ describe('contact inbox', () => {
     });
     const id = sent.json().id as string;
     const fresh = await getWith(t.app, '/api/admin/contact-messages?status=new', admin.moderator);
-    expect(fresh.json().map((m: { id: string }) => m.id)).toContain(id);
+    expect(fresh.json()).toMatchObject({ page: 1, pageSize: ADMIN_LIST_PAGE_SIZE, total: 1 });
+    expect(fresh.json().items).toEqual([
+      {
+        id,
+        name: 'Ada',
+        email: 'ada@example.com',
+        subject: 'Hello',
+        message: 'Hi there',
+        status: 'new',
+        createdAt: expect.any(String),
+      },
+    ]);
     expect(
       (await postJson(t.app, `/api/admin/contact-messages/${id}/handled`, {}, { cookie: admin.moderator })).statusCode,
     ).toBe(204);
     const handled = await getWith(t.app, '/api/admin/contact-messages?status=handled', admin.moderator);
-    expect(handled.json()[0]).toMatchObject({ id, status: 'handled' });
+    expect(handled.json().items[0]).toMatchObject({ id, status: 'handled' });
+    expect((await getWith(t.app, '/api/admin/contact-messages?status=new', admin.moderator)).json()).toMatchObject({
+      items: [],
+      total: 0,
+    });
     expect((await getWith(t.app, '/api/admin/dashboard', admin.moderator)).json().newContactMessages).toBe(0);
   });
 });
@@ -75,10 +91,30 @@ describe('audit log', () => {
     ]);
     expect((await getWith(t.app, '/api/admin/audit-log', admin.moderator)).statusCode).toBe(403);
     const filtered = await getWith(t.app, '/api/admin/audit-log?targetType=donation_intent', admin.manager);
-    expect(filtered.json().every((r: { targetType: string }) => r.targetType === 'donation_intent')).toBe(true);
-    expect(filtered.json().length).toBeGreaterThan(0);
+    expect(filtered.json().items.every((r: { targetType: string }) => r.targetType === 'donation_intent')).toBe(true);
+    expect(filtered.json().items.length).toBeGreaterThan(0);
+    expect(filtered.json().total).toBe(filtered.json().items.length);
     const writes = t.app.accessRules.filter((r) => r.url.startsWith('/api/admin/audit-log') && r.method !== 'GET');
     expect(writes).toEqual([]);
+  });
+
+  it('pages: the same filter over two pages, newest first, with the total of all matching entries', async () => {
+    const action = 'test.paging';
+    const extra = 3;
+    await t.database.db.insert(auditLog).values(
+      Array.from({ length: ADMIN_LIST_PAGE_SIZE + extra }, (_, i) => ({
+        action,
+        targetType: 'donation',
+        targetId: `p${i}`,
+      })),
+    );
+    const first = (await getWith(t.app, `/api/admin/audit-log?action=${action}`, admin.manager)).json();
+    const second = (await getWith(t.app, `/api/admin/audit-log?action=${action}&page=2`, admin.manager)).json();
+    expect(first).toMatchObject({ page: 1, pageSize: ADMIN_LIST_PAGE_SIZE, total: ADMIN_LIST_PAGE_SIZE + extra });
+    expect(second).toMatchObject({ page: 2, pageSize: ADMIN_LIST_PAGE_SIZE, total: ADMIN_LIST_PAGE_SIZE + extra });
+    const ids = [...first.items, ...second.items].map((e: { targetId: string }) => e.targetId);
+    expect(ids).toEqual(Array.from({ length: ADMIN_LIST_PAGE_SIZE + extra }, (_, i) => `p${i}`).reverse());
+    expect((await getWith(t.app, '/api/admin/audit-log?page=0', admin.manager)).statusCode).toBe(400);
   });
 
   it("names each entry's actor by email and shows only the entry's own fields", async () => {
@@ -94,8 +130,8 @@ describe('audit log', () => {
       (await postJson(t.app, `/api/admin/contact-messages/${id}/handled`, {}, { cookie: admin.moderator })).statusCode,
     ).toBe(204);
     const res = await getWith(t.app, '/api/admin/audit-log?action=contact.handled', admin.manager);
-    expect(Number(res.headers['x-total-count'])).toBe(res.json().length);
-    const [entry] = res.json(); // newest first
+    expect(res.json()).toMatchObject({ page: 1, pageSize: ADMIN_LIST_PAGE_SIZE, total: res.json().items.length });
+    const [entry] = res.json().items; // newest first
     expect(Object.keys(entry).sort()).toEqual([
       'action',
       'actorEmail',
@@ -118,6 +154,6 @@ describe('audit log', () => {
     });
     // An entry without an actor (a system write) keeps a null email.
     const system = await getWith(t.app, '/api/admin/audit-log?action=donation.record', admin.manager);
-    expect(system.json()[0]).toMatchObject({ actorId: null, actorEmail: null });
+    expect(system.json().items[0]).toMatchObject({ actorId: null, actorEmail: null });
   });
 });

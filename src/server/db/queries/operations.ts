@@ -1,0 +1,76 @@
+/** Read models of the admin dashboard and the contact inbox. */
+import { and, asc, count, desc, eq, gte, isNull, min, sum } from 'drizzle-orm';
+import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
+import type { DashboardMoney, DashboardQueues } from '#shared/schemas/admin-dashboard.ts';
+import type { Db } from '../client.ts';
+import { contactMessages, doctorProfiles, donationIntents, donations, stories } from '../schema/index.ts';
+import { paged } from './paging.ts';
+
+export type ContactMessageRow = typeof contactMessages.$inferSelect;
+
+/** What waits for a moderator or anyone above: doctors to verify, new messages, stories to review. */
+export async function dashboardQueues(db: Db): Promise<DashboardQueues> {
+  const [[doctors], [messages], [pendingStories]] = await Promise.all([
+    db.select({ n: count() }).from(doctorProfiles).where(eq(doctorProfiles.verificationStatus, 'pending')),
+    db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.status, 'new')),
+    db
+      .select({ n: count(), oldest: min(stories.submittedAt) })
+      .from(stories)
+      .where(eq(stories.status, 'pending')),
+  ]);
+  return {
+    pendingDoctorVerifications: doctors?.n ?? 0,
+    newContactMessages: messages?.n ?? 0,
+    pendingStories: pendingStories?.n ?? 0,
+    oldestPendingStoryAt: pendingStories?.oldest ? new Date(pendingStories.oldest).toISOString() : null,
+  };
+}
+
+/** Raised today (UTC) and in all, donors, and the open intents with the oldest's time. */
+export async function dashboardMoney(db: Db, now: Date): Promise<DashboardMoney> {
+  const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const live = isNull(donations.voidedAt);
+  const [[total], [today], [intents]] = await Promise.all([
+    db
+      .select({ cents: sum(donations.usdCents), n: count() })
+      .from(donations)
+      .where(live),
+    db
+      .select({ cents: sum(donations.usdCents) })
+      .from(donations)
+      .where(and(live, gte(donations.createdAt, startOfDay))),
+    db
+      .select({ n: count(), oldest: min(donationIntents.createdAt) })
+      .from(donationIntents)
+      .where(eq(donationIntents.status, 'open')),
+  ]);
+  return {
+    totalRaisedCents: Number(total?.cents ?? 0),
+    todayRaisedCents: Number(today?.cents ?? 0),
+    donorCount: total?.n ?? 0,
+    openIntents: intents?.n ?? 0,
+    oldestOpenIntentAt: intents?.oldest ? new Date(intents.oldest).toISOString() : null,
+  };
+}
+
+/** Contact messages, new ones first and then newest first, optionally of one status, a page at a time. */
+export function contactMessagesPage<Item>(
+  db: Db,
+  query: { page: number; status?: ContactMessageRow['status'] | undefined },
+  present: (row: ContactMessageRow) => Item,
+) {
+  const where = query.status ? eq(contactMessages.status, query.status) : undefined;
+  return paged(
+    { page: query.page, pageSize: ADMIN_LIST_PAGE_SIZE },
+    (limit, offset) =>
+      db
+        .select()
+        .from(contactMessages)
+        .where(where)
+        .orderBy(asc(contactMessages.status), desc(contactMessages.createdAt))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ n: count() }).from(contactMessages).where(where),
+    present,
+  );
+}
