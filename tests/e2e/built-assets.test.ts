@@ -2,12 +2,14 @@
  * What the browser is sent holds no secret and no admin gate of its own (DESIGN.md section 7: the
  * original compared an admin password typed in the page with one built into the bundle).
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { CLIENT_DIST_DIR } from '../../src/server/paths.ts';
 import { STRONG_PASSWORD } from '../setup/accounts.ts';
+import { browserSuite, signInAsAdmin, toastText, visit } from './fixtures.ts';
 
 function builtFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -44,8 +46,42 @@ describe('the built client', () => {
       expect(has(name), String(name)).toBe(false);
     }
   });
+});
 
-  it('leaves the admin gate to the server: the page sends the typed password, it never compares one', () => {
-    expect(has('/api/admin/elevate')).toBe(true);
+describe('the admin password gate in the built page', () => {
+  const suite = browserSuite();
+
+  it('sends the typed password to the server and follows its answer: refused when it refuses, open when it allows', async () => {
+    const { page, context } = await suite.newPage();
+    await signInAsAdmin(context, suite.site, 'manager');
+    // The server's answer is made up here, so only the page's own checking could make it disagree.
+    const sent: unknown[] = [];
+    let serverAllows = false;
+    await page.route('**/api/admin/elevate', (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      sent.push(route.request().postDataJSON());
+      return serverAllows
+        ? route.fulfill({ json: { elevatedUntil: new Date(Date.now() + 15 * 60_000).toISOString() } })
+        : route.fulfill({ status: 403, json: { message: 'Access Denied: Incorrect password.', code: 'FORBIDDEN' } });
+    });
+    await visit(page, '/admin-donations');
+    const heading = page.getByRole('heading', { level: 1 });
+    await heading.filter({ hasText: 'Admin Access' }).waitFor();
+    const password = page.getByLabel('Password', { exact: true });
+    const unlock = page.getByRole('button', { name: 'Unlock' });
+
+    // Her real password, refused by the server: the page stays locked.
+    await password.fill(STRONG_PASSWORD);
+    await unlock.click();
+    await expect.poll(() => toastText(page)).toMatch(/Access Denied\s*Incorrect password\./);
+    expect(await heading.innerText()).toBe('Admin Access');
+
+    // A password no build could know, allowed by the server: the page opens.
+    serverAllows = true;
+    const invented = `typed-${randomUUID()}`;
+    await password.fill(invented);
+    await unlock.click();
+    await expect.poll(() => toastText(page)).toContain('Access Granted');
+    expect(sent).toEqual([{ password: STRONG_PASSWORD }, { password: invented }]);
   });
 });
