@@ -55,6 +55,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // A page's answer (a toast, a redirect after a sign-in) can take seconds on a busy machine; Vitest's
+          // default of one second made such polls depend on the machine's speed.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -214,7 +214,7 @@ describe('accounts', () => {
     await page.getByRole('heading', { level: 1, name: 'Invalid Reset Link' }).waitFor();
     expect(await page.getByText('This password reset link is invalid or expired.').count()).toBe(1);
     await expectNoAxeViolations(page);
-    await expect.poll(() => pathOf(page), { timeout: 8000 }).toBe('/login');
+    await expect.poll(() => pathOf(page)).toBe('/login');
 
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.getByRole('heading', { level: 1, name: 'Forgot Password' }).waitFor();

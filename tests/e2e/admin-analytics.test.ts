@@ -10,6 +10,7 @@ import {
   browserSuite,
   expectNoAccessView,
   expectNoAxeViolations,
+  settle,
   signInAsAdmin,
   visit,
   type BrowserContext,
@@ -240,7 +241,7 @@ describe('admin reports', () => {
     const publicScripts = recordScripts(visitor.page);
     for (const path of ['/', '/donate']) {
       await visit(visitor.page, path);
-      await visitor.page.waitForLoadState('networkidle');
+      await settle(visitor.page);
     }
     const loaded = await publicScripts();
     expect(loaded.length).toBeGreaterThan(0);

@@ -62,7 +62,8 @@ export async function launchBrowser(): Promise<Browser> {
 
 /** A context whose requests to any other host are answered locally (and recorded), never sent out. */
 async function newContext(browser: Browser, site: Site, options: ContextOptions = {}) {
-  const context = await browser.newContext({ baseURL: site.baseURL, ...options });
+  // Reduced motion (the styles honour it): no check ever sees a colour mid-transition, however slow the machine.
+  const context = await browser.newContext({ baseURL: site.baseURL, reducedMotion: 'reduce', ...options });
   const thirdParty: string[] = [];
   await context.route(
     (url) => url.origin !== site.baseURL,
@@ -151,7 +152,29 @@ export async function expectNoAccessView(page: Page, path: string, title: RegExp
   await expectNoAxeViolations(page);
 }
 
+/**
+ * Resolves once nothing on the page moves: no CSS transition or finite animation running for two frames in a row
+ * (a transition a class change starts shows on the next frame). Bounded, like settle(); endless spinners are ignored.
+ */
+export async function untilStill(page: Page, timeoutMs = 5_000): Promise<void> {
+  await page.evaluate(async (timeout) => {
+    const deadline = performance.now() + timeout;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const moving = () =>
+      document
+        .getAnimations()
+        .filter((a) => (a.playState === 'running' || a.pending) && a.effect?.getComputedTiming().endTime !== Infinity);
+    let stillFrames = 0;
+    while (stillFrames < 2 && performance.now() < deadline) {
+      await frame();
+      stillFrames = moving().length === 0 ? stillFrames + 1 : 0;
+    }
+  }, timeoutMs);
+}
+
+/** Runs axe on the page once it is still (so colours are final), and expects no violation. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await untilStill(page);
   // evaluate, not a script tag: the site's CSP rightly refuses inline scripts.
   await page.evaluate(axe.source);
   const results = await page.evaluate(async () => {

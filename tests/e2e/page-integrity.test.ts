@@ -85,7 +85,7 @@ describe('hydration', () => {
     });
     page.on('pageerror', (err) => problems.push(err.message));
     await visit(page, '/');
-    await page.waitForLoadState('networkidle');
+    await settle(page);
     // Signed in: the header offers the account menu, not the sign-in link.
     await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'Join Community' }).count()).toBe(0);
     expect(problems).toEqual([]);

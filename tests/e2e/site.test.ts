@@ -34,7 +34,7 @@ describe('the public site', () => {
     page.on('request', (r) => asked.push(new URL(r.url()).pathname));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await visit(page, '/');
-    await page.waitForLoadState('networkidle');
+    await settle(page);
     expect(asked).not.toContain('/api/auth/user');
     expect(errors).toEqual([]);
   });

@@ -12,6 +12,7 @@ import {
   browserSuite,
   expectNoAccessView,
   expectNoAxeViolations,
+  settle,
   signInAsAdmin,
   signUpThroughApi,
   toastText,
@@ -56,7 +57,7 @@ async function scriptsOf(page: Page, path: string): Promise<string> {
   };
   page.on('response', collect);
   await visit(page, path);
-  await page.waitForLoadState('networkidle');
+  await settle(page);
   page.off('response', collect);
   return (await Promise.all(bodies)).join('\n');
 }

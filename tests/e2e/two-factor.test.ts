@@ -61,7 +61,7 @@ describe('two-step sign-in', () => {
     const codeField = page.getByLabel('Authentication code');
     await codeField.waitFor();
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete')), { timeout: 5_000 })
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete')))
       .toBe('one-time-code');
     expect(pathOf(page)).toBe('/login');
     await expectNoAxeViolations(page);
