@@ -1,7 +1,7 @@
 /** A visitor reads the appeal, shares it, and sees progress move. */
 import { describe, expect, it } from 'vitest';
 import { buildDonation } from '../factories/donations.ts';
-import { browserSuite, toastText, visit } from './fixtures.ts';
+import { browserSuite, settle, toastText, visit } from './fixtures.ts';
 
 const suite = browserSuite();
 
@@ -89,11 +89,11 @@ describe('the campaign page', () => {
   it('loads nothing from another host until the visitor plays the video', async () => {
     const { page, thirdParty } = await suite.newPage();
     await visit(page, '/');
-    await page.waitForLoadState('networkidle');
+    await settle(page);
     await visit(page, '/donate');
-    await page.waitForLoadState('networkidle');
+    await settle(page);
     await visit(page, '/');
-    await page.waitForLoadState('networkidle');
+    await settle(page);
     expect(thirdParty).toEqual([]);
 
     await page.getByRole('button', { name: /^Play video/ }).click();
