@@ -4,8 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/client.ts';
 import { campaigns } from '../../src/server/db/schema/index.ts';
 import { readSeedContent } from '../../src/server/services/campaign.ts';
+import { signUp, STRONG_PASSWORD } from '../setup/accounts.ts';
 import { postJson, SITE_ORIGIN } from '../setup/test-app.ts';
 import { primaryCampaignId } from './donations.ts';
+import { signInAdmin } from './users.ts';
+
+export interface Person {
+  cookie: string;
+  id: string;
+}
 
 /** The smallest thing that is a PDF by its first bytes. */
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -75,4 +82,58 @@ export async function expenseForm(app: FastifyInstance, cookie: string, override
 
 export function submitExpense(app: FastifyInstance, cookie: string, campaignId: string, body: unknown) {
   return postJson(app, `/api/campaigns/${campaignId}/expenses`, body, { cookie });
+}
+
+/** Re-enters the admin's password (step-up): approving, releasing and refunding need it within 15 minutes. */
+export function elevate(app: FastifyInstance, cookie: string, password = STRONG_PASSWORD) {
+  return postJson(app, '/api/admin/elevate', { password }, { cookie });
+}
+
+/** A manager, signed in, who has re-entered her password. */
+export async function steppedUpManager(app: FastifyInstance, db: Db): Promise<Person> {
+  const { admin, cookie } = await signInAdmin(app, db, 'manager');
+  const res = await elevate(app, cookie);
+  if (res.statusCode !== 200) throw new Error(`elevation failed: ${res.statusCode} ${res.body}`);
+  return { cookie, id: admin.id };
+}
+
+/** The people of a spending test: a patient who owns the primary campaign and two stepped-up managers. */
+export async function spendingCast(app: FastifyInstance, db: Db) {
+  const patient = await signUp(app, { role: 'patient' });
+  const owner: Person = { cookie: patient.cookie, id: patient.user.id };
+  const campaignId = await makeCampaignOwner(db, owner.id);
+  const managerA = await steppedUpManager(app, db);
+  const managerB = await steppedUpManager(app, db);
+  return { campaignId, owner, managerA, managerB };
+}
+
+/** A decision on an expense in the managers' queue: approve, reject, hold, resume or release. */
+export function decideExpense(app: FastifyInstance, cookie: string, id: string, verb: string, body: unknown = {}) {
+  return postJson(app, `/api/admin/expenses/${id}/${verb}`, body, { cookie });
+}
+
+/** Releases (pays) an approved expense by bank transfer. */
+export function releaseExpense(app: FastifyInstance, cookie: string, id: string) {
+  return decideExpense(app, cookie, id, 'release', {
+    method: 'Bank transfer',
+    reference: 'TX-1',
+    paidOn: '2026-11-10',
+  });
+}
+
+/** A refund of part or all of a donation, by a stepped-up manager. */
+export function refundDonation(app: FastifyInstance, cookie: string, donationId: string, body: unknown) {
+  return postJson(app, `/api/admin/donations/${donationId}/refund`, body, { cookie });
+}
+
+/** Submits a valid expense (with overrides) to the campaign as this person; returns its id. */
+export async function submittedExpense(
+  app: FastifyInstance,
+  cookie: string,
+  campaignId: string,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await submitExpense(app, cookie, campaignId, await expenseForm(app, cookie, overrides));
+  if (res.statusCode !== 201) throw new Error(`submit failed: ${res.statusCode} ${res.body}`);
+  return res.json().id as string;
 }

@@ -1,11 +1,16 @@
+/** The donate page's intents: what a donor said they were about to give. */
 import type { DonationIntent } from '#shared/schemas/donation.ts';
 import { dollarsToCents } from '#shared/money.ts';
-import type { Db } from '../db/client.ts';
 import { donationIntents } from '../db/schema/index.ts';
+import type { CommandContext } from './run.ts';
 
 /** Stores what a donor said they were about to give. Intents never count toward progress. */
-export async function recordIntent(db: Db, campaignId: string, input: DonationIntent): Promise<{ id: string }> {
-  const [row] = await db
+export async function recordIntent(
+  { tx }: CommandContext,
+  campaignId: string,
+  input: DonationIntent,
+): Promise<{ id: string }> {
+  const [row] = await tx
     .insert(donationIntents)
     .values({
       campaignId,

@@ -1,8 +1,6 @@
+/** Donations and intents as the admin panel shows them. */
 import { centsToDollars } from '#shared/money.ts';
-import type { donationIntents, donations } from '../db/schema/index.ts';
-
-type DonationRow = typeof donations.$inferSelect;
-type IntentRow = typeof donationIntents.$inferSelect;
+import type { DonationRow, IntentRow } from '../db/queries/donations.ts';
 
 /** Admin list shape (spec section 3) plus exact cents, currency and reference. */
 export function presentDonation(row: DonationRow) {
@@ -22,6 +20,7 @@ export function presentDonation(row: DonationRow) {
   };
 }
 
+/** An intent as the admin list shows it. */
 export function presentIntent(row: IntentRow) {
   return {
     id: row.id,

@@ -1,15 +1,29 @@
-/** The public ledger: what came in, what is held, what went out and to what; cached briefly per instance. */
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import { PROGRESS_CACHE_MS } from '#shared/constants.ts';
+/**
+ * The public ledger: what came in, what is held, what went out and to what; cached briefly per instance.
+ * A cached service, it owns the SQL it caches (services import no queries).
+ */
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { COST_GROUP_KEYS, PROGRESS_CACHE_MS, type CostGroupKey } from '#shared/constants.ts';
 import type { Ledger } from '#shared/schemas/spending.ts';
 import type { Db } from '../db/client.ts';
-import { donations, expenses, ledgerBalances } from '../db/schema/index.ts';
-import { releasedByGroup } from '../commands/spending.ts';
+import { donations, expenses, ledgerBalances, ledgerEntries } from '../db/schema/index.ts';
 import { cached, type Cached } from './cache.ts';
 import type { CampaignRow } from './campaign.ts';
 
 /** How many recent donations the public ledger lists by name. */
 export const LEDGER_DONATIONS_SHOWN = 100;
+
+/** Released USD cents per cost group (every group present, zero when nothing was released). */
+async function releasedByGroup(db: Db, campaignId: string): Promise<Record<CostGroupKey, number>> {
+  const rows = await db
+    .select({ group: ledgerEntries.costGroup, total: sql<string>`sum(${ledgerEntries.amountCents})` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.campaignId, campaignId), eq(ledgerEntries.kind, 'release')))
+    .groupBy(ledgerEntries.costGroup);
+  const totals = Object.fromEntries(COST_GROUP_KEYS.map((key) => [key, 0])) as Record<CostGroupKey, number>;
+  for (const row of rows) if (row.group) totals[row.group] = Number(row.total);
+  return totals;
+}
 
 /** The public ledger: totals from the database-kept balance, planned vs released per group, releases, donors. */
 export async function readLedger(db: Db, campaign: CampaignRow): Promise<Ledger> {

@@ -12,6 +12,7 @@ import {
 import { recordedAmount } from './admin-donations.ts';
 import { HumanCheckSchema } from './auth.ts';
 import { EmailSchema, optionalText } from './common.ts';
+import { PageQuerySchema } from './paging.ts';
 
 export const EXPENSES_PAGE_SIZE = 20;
 
@@ -92,14 +93,8 @@ export const ReleaseExpenseSchema = z.strictObject({
 });
 export type ReleaseExpenseInput = z.input<typeof ReleaseExpenseSchema>;
 
-export const ExpenseListQuerySchema = z.strictObject({
+export const ExpenseListQuerySchema = PageQuerySchema.extend({
   status: z.enum(EXPENSE_STATUSES, { error: 'Not a known status' }).optional(),
-  page: z.coerce
-    .number({ error: 'page must be a whole number' })
-    .int('page must be a whole number')
-    .min(1)
-    .max(100_000)
-    .default(1),
 });
 
 export const ExpenseDocumentSchema = z.object({
@@ -213,14 +208,8 @@ export const DeclineRefundRequestSchema = z.strictObject({
     .max(500, 'Keep the reason under 500 characters'),
 });
 
-export const RefundRequestListQuerySchema = z.strictObject({
+export const RefundRequestListQuerySchema = PageQuerySchema.extend({
   status: z.enum(REFUND_REQUEST_STATUSES, { error: 'Not a known status' }).default('open'),
-  page: z.coerce
-    .number({ error: 'page must be a whole number' })
-    .int('page must be a whole number')
-    .min(1)
-    .max(100_000)
-    .default(1),
 });
 
 export const RefundRequestViewSchema = z.object({

@@ -6,11 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
-import { centsToDecimal, dollarsToCents, formatCents } from '#shared/money.ts';
-import { eq } from 'drizzle-orm';
-import { refundRequests } from '../../db/schema/index.ts';
-import { mailFailure } from '../../services/mail.ts';
-import { refundRequestAnswerMail } from '../../services/mail-templates.ts';
+import { centsToDecimal } from '#shared/money.ts';
 import {
   AdminListQuerySchema,
   EditDonationSchema,
@@ -20,7 +16,7 @@ import {
 } from '#shared/schemas/admin-donations.ts';
 import { RefundDonationSchema } from '#shared/schemas/spending.ts';
 import { dismissIntent, editDonation, recordDonation, voidDonation } from '../../commands/donations.ts';
-import { refundDonation } from '../../commands/spending.ts';
+import { refundDonation } from '../../commands/refunds.ts';
 import { closeStepUp, openStepUp } from '../../commands/step-up.ts';
 import {
   allDonations,
@@ -120,24 +116,8 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/donations/:id/refund',
     { schema: { params: idParams, body: RefundDonationSchema }, config: { access: managerStepUp } },
     async (request, reply) => {
-      // TODO(issue 14, spending helper): refundDonation becomes a command run with request.run; it queues
-      // the ledger refresh and the refund request's answer mail itself.
-      const result = await refundDonation(app.db, request, request.params.id, request.body, app.clock.now());
-      app.ledgers.invalidate();
-      if (request.body.refundRequestId) {
-        const [asked] = await app.db
-          .select()
-          .from(refundRequests)
-          .where(eq(refundRequests.id, request.body.refundRequestId));
-        const { product } = (await app.campaigns.current()).content;
-        await app.mailer
-          .send(
-            refundRequestAnswerMail(product.name, asked!, formatCents(dollarsToCents(request.body.amount)!), {
-              refunded: true,
-            }),
-          )
-          .catch((err: unknown) => request.log.error({ mail: mailFailure(err) }, 'refund answer not sent'));
-      }
+      // The ledger refresh and the answer to the donor's request (if any) follow the commit.
+      const result = await request.run(refundDonation, request.params.id, request.body);
       return reply.header('cache-control', 'no-store').send(result);
     },
   );

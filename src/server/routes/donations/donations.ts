@@ -12,7 +12,7 @@ const donations: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const campaign = await app.campaigns.current();
-      const created = await recordIntent(app.db, campaign.id, request.body);
+      const created = await request.run(recordIntent, campaign.id, request.body);
       return reply.status(201).send(created);
     },
   );

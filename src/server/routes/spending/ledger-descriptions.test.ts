@@ -5,9 +5,13 @@ import type { Ledger } from '#shared/schemas/spending.ts';
 import { auditLog, rateLimits } from '../../db/schema/index.ts';
 import { postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
 import { signUp } from '../../../../tests/setup/accounts.ts';
-import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { buildDonation } from '../../../../tests/factories/donations.ts';
-import { expenseForm, makeCampaignOwner, submitExpense } from '../../../../tests/factories/spending.ts';
+import {
+  expenseForm,
+  makeCampaignOwner,
+  steppedUpManager,
+  submitExpense,
+} from '../../../../tests/factories/spending.ts';
 
 const t = setupTestApp();
 
@@ -21,8 +25,9 @@ beforeAll(async () => {
   const patient = await signUp(t.app, { role: 'patient' });
   owner = patient.cookie;
   campaignId = await makeCampaignOwner(t.database.db, patient.user.id);
-  managerA = (await signInAdmin(t.app, t.database.db, 'manager')).cookie;
-  managerB = (await signInAdmin(t.app, t.database.db, 'manager')).cookie;
+  // Approving and releasing need the password re-entered (step-up).
+  managerA = (await steppedUpManager(t.app, t.database.db)).cookie;
+  managerB = (await steppedUpManager(t.app, t.database.db)).cookie;
   await buildDonation(t.database.db, { amountCents: 1_000_000 });
 });
 

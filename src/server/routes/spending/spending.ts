@@ -5,23 +5,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
-import { formatCents, dollarsToCents } from '#shared/money.ts';
-import {
-  EXPENSES_PAGE_SIZE,
-  ExpenseListQuerySchema,
-  RefundRequestSchema,
-  SubmitExpenseSchema,
-} from '#shared/schemas/spending.ts';
-import { expenses } from '../../db/schema/index.ts';
-import { createRefundRequest, submitExpense } from '../../commands/spending.ts';
+import { ExpenseListQuerySchema, RefundRequestSchema, SubmitExpenseSchema } from '#shared/schemas/spending.ts';
+import { submitExpense } from '../../commands/expenses.ts';
+import { createRefundRequest } from '../../commands/refunds.ts';
+import { campaignExpensesPage, expenseWithDetails, findExpense } from '../../db/queries/spending.ts';
 import { isAdmin, requireUser } from '../../plugins/auth.ts';
-import { presentExpenses } from '../../presenters/spending.ts';
+import { presentExpense } from '../../presenters/spending.ts';
 import { findCampaign, type CampaignRow } from '../../services/campaign.ts';
-import { mailFailure } from '../../services/mail.ts';
-import { refundRequestReceivedMail } from '../../services/mail-templates.ts';
-import { mailImportant } from '../../services/notifications.ts';
 
 const campaignParams = z.object({ id: z.string().min(1).max(100) });
 const idParams = z.object({ id: z.uuid('Not a valid id') });
@@ -57,17 +48,8 @@ const spending: FastifyPluginAsyncZod = async (app) => {
       const { altcha, ...input } = request.body;
       await app.altcha.verify(altcha);
       const campaign = await app.campaigns.current();
-      const row = await createRefundRequest(app.db, request, campaign.id, input);
-      // The request is stored; a mail failure must not lose it or fail the donor.
-      await app.mailer
-        .send(
-          refundRequestReceivedMail(
-            campaign.content.product.name,
-            input,
-            formatCents(dollarsToCents(input.amount)!, input.currency),
-          ),
-        )
-        .catch((err: unknown) => request.log.error({ mail: mailFailure(err) }, 'refund request receipt not sent'));
+      // The donor's receipt is mailed after the commit; a mail failure never loses the request.
+      const row = await request.run(createRefundRequest, campaign.id, input);
       return reply.status(201).send({ id: row.id });
     },
   );
@@ -78,27 +60,11 @@ const spending: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const campaign = await findCampaign(app.db, request.params.id);
       requireExpenseAccess(request, campaign);
-      const where = and(
-        eq(expenses.campaignId, campaign.id),
-        request.query.status ? eq(expenses.status, request.query.status) : undefined,
-      );
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select()
-          .from(expenses)
-          .where(where)
-          .orderBy(desc(expenses.createdAt), asc(expenses.id))
-          .limit(EXPENSES_PAGE_SIZE)
-          .offset((request.query.page - 1) * EXPENSES_PAGE_SIZE),
-        app.db.select({ n: count() }).from(expenses).where(where),
-      ]);
-      return reply.header('cache-control', 'no-store').send({
-        items: await presentExpenses(app.db, rows, app.clock.now()),
-        page: request.query.page,
-        pageSize: EXPENSES_PAGE_SIZE,
-        total: total?.n ?? 0,
-        twoApproverThresholdCents: app.config.twoApproversAboveCents,
-      });
+      const now = app.clock.now();
+      const page = await campaignExpensesPage(app.db, campaign.id, request.query, (row) => presentExpense(row, now));
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ ...page, twoApproverThresholdCents: app.config.twoApproversAboveCents });
     },
   );
 
@@ -111,27 +77,19 @@ const spending: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const campaign = await findCampaign(app.db, request.params.id);
       requireExpenseAccess(request, campaign);
-      const { expense, notified } = await submitExpense(
-        app.db,
-        request,
-        campaign,
-        request.body,
-        app.config.twoApproversAboveCents,
-        app.clock.now(),
-      );
-      await mailImportant(app, request, notified);
-      const [view] = await presentExpenses(app.db, [expense], app.clock.now());
+      const expense = await request.run(submitExpense, campaign.id, request.body, app.config.twoApproversAboveCents);
+      const view = presentExpense(await expenseWithDetails(app.db, expense), app.clock.now());
       return reply.status(201).header('cache-control', 'no-store').send(view);
     },
   );
 
   app.get('/api/expenses/:id', { schema: { params: idParams }, config: { access: 'user' } }, async (request, reply) => {
-    const [row] = await app.db.select().from(expenses).where(eq(expenses.id, request.params.id));
+    const row = await findExpense(app.db, request.params.id);
     const campaign = row ? await findCampaign(app.db, row.campaignId) : undefined;
     // Someone without access learns nothing, not even that the expense exists.
     if (!row || !campaign || !(canSeeExpenses(request, campaign) || row.submittedBy === request.user!.id))
       throw new AppError('NOT_FOUND', 'No such expense');
-    const [view] = await presentExpenses(app.db, [row], app.clock.now());
+    const view = presentExpense(await expenseWithDetails(app.db, row), app.clock.now());
     return reply.header('cache-control', 'no-store').send(view);
   });
 };

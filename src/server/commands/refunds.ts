@@ -1,0 +1,155 @@
+/**
+ * Money back to donors: a donor's request (the public form), a manager's answer, and the refund itself, a
+ * ledger row the database refuses beyond the donation or what the campaign holds. Mail waits for the commit.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { AppError } from '#shared/errors.ts';
+import { dollarsToCents, formatCents } from '#shared/money.ts';
+import type { RefundDonationSchema, RefundRequestFormSchema } from '#shared/schemas/spending.ts';
+import { refundedByDonation } from '../db/queries/donations.ts';
+import type { RefundRequestRow } from '../db/queries/spending.ts';
+import { donations, refundRequests } from '../db/schema/index.ts';
+import { audit } from '../services/audit.ts';
+import { isCheckViolation } from '../services/db-errors.ts';
+import { refundRequestAnswerMail, refundRequestReceivedMail } from '../services/mail-templates.ts';
+import { adminsAtLeast, notify } from '../services/notifications.ts';
+import { personActing, takeFromLedger } from './expenses.ts';
+import type { CommandContext } from './run.ts';
+
+type RefundDonation = z.output<typeof RefundDonationSchema>;
+
+/** What a refund leaves: the donation's USD cents refunded so far and what can still be refunded. */
+export interface RefundResult {
+  donationId: string;
+  refundedCents: number;
+  remainingCents: number;
+}
+
+/** Records money sent back to a donor (all or part of a donation), optionally answering their request. */
+export async function refundDonation(
+  { tx, actor, now, afterCommit }: CommandContext,
+  donationId: string,
+  input: RefundDonation,
+): Promise<RefundResult> {
+  const me = personActing(actor);
+  const amountCents = dollarsToCents(input.amount)!;
+  const [donation] = await tx.select().from(donations).where(eq(donations.id, donationId)).for('update');
+  if (!donation) throw new AppError('NOT_FOUND', 'No such donation');
+  if (donation.voidedAt) throw new AppError('CONFLICT', 'This donation was voided; there is nothing to refund');
+  const already = (await refundedByDonation(tx, [donationId])).get(donationId) ?? 0;
+  const remaining = donation.usdCents - already;
+  if (amountCents > remaining) {
+    throw new AppError(
+      'VALIDATION',
+      remaining === 0
+        ? 'This donation has been refunded in full'
+        : `At most ${formatCents(remaining)} of this donation can still be refunded`,
+      'amount',
+    );
+  }
+  let answered: RefundRequestRow | undefined;
+  if (input.refundRequestId) {
+    [answered] = await tx
+      .update(refundRequests)
+      .set({ status: 'refunded', donationId, decidedBy: me, decidedAt: now, decisionNote: input.reason })
+      .where(and(eq(refundRequests.id, input.refundRequestId), eq(refundRequests.status, 'open')))
+      .returning();
+    if (!answered) throw new AppError('CONFLICT', 'That refund request is not open any more', 'refundRequestId');
+  }
+  const entry = await takeFromLedger(
+    tx,
+    {
+      campaignId: donation.campaignId,
+      kind: 'refund',
+      amountCents,
+      donationId,
+      note: input.reason,
+      createdBy: me,
+      createdAt: now,
+    },
+    (held) => `Only ${held} is held; money already released to expenses cannot be refunded from the campaign`,
+  ).catch((err: unknown) => {
+    // Another refund of the same donation committed first (the trigger's own check).
+    if (isCheckViolation(err, 'ledger_refunds_within_donation'))
+      throw new AppError('CONFLICT', 'Refunds cannot exceed the donation', 'amount');
+    throw err;
+  });
+  await audit(tx, actor, {
+    action: 'donation.refund',
+    targetType: 'donation',
+    targetId: donationId,
+    after: {
+      ledgerEntryId: entry.id,
+      amountCents,
+      reason: input.reason,
+      refundRequestId: input.refundRequestId ?? null,
+    },
+  });
+  if (answered) {
+    const to = answered;
+    afterCommit.mail((product) => refundRequestAnswerMail(product, to, formatCents(amountCents), { refunded: true }));
+  }
+  afterCommit.refresh('ledger');
+  return { donationId, refundedCents: already + amountCents, remainingCents: remaining - amountCents };
+}
+
+type RefundRequestForm = z.output<typeof RefundRequestFormSchema>;
+
+/** Stores a donor's request for their money back, queues it for the managers and confirms it to the donor. */
+export async function createRefundRequest(
+  { tx, actor, afterCommit }: CommandContext,
+  campaignId: string,
+  input: RefundRequestForm,
+): Promise<{ id: string }> {
+  const amountCents = dollarsToCents(input.amount)!;
+  const [row] = await tx
+    .insert(refundRequests)
+    .values({ campaignId, requesterId: actor.id, ...input, amountCents })
+    .returning({ id: refundRequests.id });
+  const managers = await adminsAtLeast(tx, 'manager');
+  await notify(
+    tx,
+    managers.map((userId) => ({
+      userId,
+      type: 'admin_queue',
+      title: 'A donor asked for a refund',
+      body: `${formatCents(amountCents, input.currency)} given by ${input.paymentMethod} on ${input.donatedOn}`,
+      link: '/admin-expenses#refund-requests',
+      eventKey: `refund_request:${row!.id}`,
+    })),
+  );
+  afterCommit.mail((product) => refundRequestReceivedMail(product, input, formatCents(amountCents, input.currency)));
+  return row!;
+}
+
+/** A manager declines an open request; the donor is told why. */
+export async function declineRefundRequest(
+  { tx, actor, now, afterCommit }: CommandContext,
+  id: string,
+  reason: string,
+): Promise<RefundRequestRow> {
+  const me = personActing(actor);
+  const [before] = await tx.select().from(refundRequests).where(eq(refundRequests.id, id)).for('update');
+  if (!before) throw new AppError('NOT_FOUND', 'No such refund request');
+  if (before.status !== 'open') throw new AppError('CONFLICT', 'That refund request is not open any more');
+  const [after] = await tx
+    .update(refundRequests)
+    .set({ status: 'declined', decisionNote: reason, decidedBy: me, decidedAt: now })
+    .where(eq(refundRequests.id, id))
+    .returning();
+  await audit(tx, actor, {
+    action: 'refund_request.decline',
+    targetType: 'refund_request',
+    targetId: id,
+    before,
+    after,
+  });
+  afterCommit.mail((product) =>
+    refundRequestAnswerMail(product, after!, formatCents(after!.amountCents, after!.currency), {
+      refunded: false,
+      reason,
+    }),
+  );
+  return after!;
+}
