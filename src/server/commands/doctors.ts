@@ -2,14 +2,14 @@
  * Doctor verification: an admin's decision (verified or rejected, with the reason the doctor reads) in one
  * transaction with its audit entry and the doctor's notification; and telling managers a profile waits.
  */
-import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
 import { doctorProfiles, users } from '../db/schema/index.ts';
+import type { DoctorProfileRow } from '../db/queries/doctors.ts';
 import { audit } from '../services/audit.ts';
-import { adminsAtLeast, notify, type NotificationRow } from '../services/notifications.ts';
-import type { DoctorProfileRow } from '../presenters/doctor.ts';
+import { adminsAtLeast, notify } from '../services/notifications.ts';
+import type { CommandContext } from './run.ts';
 
 export type VerificationDecision = { status: 'verified' } | { status: 'rejected'; reason: string };
 
@@ -17,7 +17,6 @@ export interface DecisionResult {
   profile: DoctorProfileRow;
   /** False when the profile already stood so (a repeated request): nothing was written or sent. */
   changed: boolean;
-  notifications: (NotificationRow & { important: boolean })[];
 }
 
 const DASHBOARD_LINK = '/doctor-dashboard';
@@ -25,70 +24,68 @@ const DASHBOARD_LINK = '/doctor-dashboard';
 /**
  * Records a verification decision. The same decision again (verify a verified profile, reject a rejected one
  * with the same reason) changes nothing and notifies nobody; any other is a new decision, so a rejected doctor
- * can be verified later. The notification's key names the decision, so it is stored once whatever happens.
+ * can be verified later. The notification's key names the decision, so it is stored once whatever happens; it is
+ * mailed after the commit to a doctor who allows it.
  */
 export async function decideVerification(
-  db: Db,
-  request: FastifyRequest,
+  { tx, actor, now, afterCommit }: CommandContext,
   doctorId: string,
   decision: VerificationDecision,
-  now: Date,
 ): Promise<DecisionResult> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ profile: doctorProfiles, role: users.role })
-      .from(doctorProfiles)
-      .innerJoin(users, eq(users.id, doctorProfiles.userId))
-      .where(eq(doctorProfiles.userId, doctorId))
-      .for('update');
-    if (!row) throw new AppError('NOT_FOUND', 'No doctor profile waits for verification under this id');
-    if (row.role !== 'doctor') throw new AppError('CONFLICT', 'This account is no longer a doctor account');
-    const before = row.profile;
-    const note = decision.status === 'rejected' ? decision.reason : null;
-    if (before.verificationStatus === decision.status && before.verificationNote === note)
-      return { profile: before, changed: false, notifications: [] };
+  const [row] = await tx
+    .select({ profile: doctorProfiles, role: users.role })
+    .from(doctorProfiles)
+    .innerJoin(users, eq(users.id, doctorProfiles.userId))
+    .where(eq(doctorProfiles.userId, doctorId))
+    .for('update');
+  if (!row) throw new AppError('NOT_FOUND', 'No doctor profile waits for verification under this id');
+  if (row.role !== 'doctor') throw new AppError('CONFLICT', 'This account is no longer a doctor account');
+  const before = row.profile;
+  const note = decision.status === 'rejected' ? decision.reason : null;
+  if (before.verificationStatus === decision.status && before.verificationNote === note)
+    return { profile: before, changed: false };
 
-    const [after] = await tx
-      .update(doctorProfiles)
-      // updatedAt stays: it is when the doctor last submitted their answers.
-      .set({
-        verificationStatus: decision.status,
-        verificationNote: note,
-        verificationDecidedAt: now,
-        verificationDecidedBy: request.user?.id ?? null,
-      })
-      .where(eq(doctorProfiles.userId, doctorId))
-      .returning();
-    await audit(tx as unknown as Db, request, {
-      action: decision.status === 'verified' ? 'doctor.verify' : 'doctor.reject',
-      targetType: 'doctor',
-      targetId: doctorId,
-      before: { status: before.verificationStatus, note: before.verificationNote },
-      after: { status: after!.verificationStatus, note: after!.verificationNote },
-    });
-    const notifications = await notify(tx as unknown as Db, [
-      decision.status === 'verified'
-        ? {
-            userId: doctorId,
-            type: 'doctor_verification',
-            title: 'Your doctor profile is verified',
-            body: 'You now appear in Find Doctors, and your replies to stories carry the Verified doctor badge.',
-            link: DASHBOARD_LINK,
-            eventKey: `doctor:${doctorId}:verification:${now.toISOString()}`,
-            important: true,
-          }
-        : {
-            userId: doctorId,
-            type: 'doctor_verification',
-            title: 'Your doctor profile was not verified',
-            body: decision.reason,
-            link: DASHBOARD_LINK,
-            eventKey: `doctor:${doctorId}:verification:${now.toISOString()}`,
-            important: true,
-          },
-    ]);
-    return { profile: after!, changed: true, notifications };
+  const [after] = await tx
+    .update(doctorProfiles)
+    // updatedAt stays: it is when the doctor last submitted their answers.
+    .set({
+      verificationStatus: decision.status,
+      verificationNote: note,
+      verificationDecidedAt: now,
+      verificationDecidedBy: actor.id,
+    })
+    .where(eq(doctorProfiles.userId, doctorId))
+    .returning();
+  await audit(tx, actor, {
+    action: decision.status === 'verified' ? 'doctor.verify' : 'doctor.reject',
+    targetType: 'doctor',
+    targetId: doctorId,
+    before: { status: before.verificationStatus, note: before.verificationNote },
+    after: { status: after!.verificationStatus, note: after!.verificationNote },
   });
+  const notified = await notify(tx, [
+    decision.status === 'verified'
+      ? {
+          userId: doctorId,
+          type: 'doctor_verification',
+          title: 'Your doctor profile is verified',
+          body: 'You now appear in Find Doctors, and your replies to stories carry the Verified doctor badge.',
+          link: DASHBOARD_LINK,
+          eventKey: `doctor:${doctorId}:verification:${now.toISOString()}`,
+          important: true,
+        }
+      : {
+          userId: doctorId,
+          type: 'doctor_verification',
+          title: 'Your doctor profile was not verified',
+          body: decision.reason,
+          link: DASHBOARD_LINK,
+          eventKey: `doctor:${doctorId}:verification:${now.toISOString()}`,
+          important: true,
+        },
+  ]);
+  afterCommit.mailNotifications(notified);
+  return { profile: after!, changed: true };
 }
 
 /**

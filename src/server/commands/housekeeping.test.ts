@@ -9,6 +9,7 @@ import { expenseForm, makeCampaignOwner, submitExpense } from '../../../tests/fa
 import { PNG_7X5 } from '../../../tests/factories/images.ts';
 import { SESSION_IDLE_MS } from '../services/sessions.ts';
 import { SPENT_TOKEN_KEEP_MS, sweep, UNUSED_UPLOAD_GRACE_MS } from './housekeeping.ts';
+import { run, SYSTEM_ACTOR } from './run.ts';
 
 const t = setupTestApp();
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -66,7 +67,7 @@ describe('sweep', () => {
       .set({ createdAt: new Date(Date.now() - old) })
       .where(eq(uploads.id, attachedDocument));
 
-    const removed = await sweep(t.database.db, new Date());
+    const removed = await run(t.app.commandEnv(), SYSTEM_ACTOR, sweep);
     expect(removed.uploads).toBe(2);
     const left = await remaining([
       abandonedImage,
@@ -111,7 +112,7 @@ describe('sweep', () => {
       ])
       .returning({ id: userTokens.id });
 
-    await sweep(t.database.db, now);
+    await run(t.app.commandEnv(), SYSTEM_ACTOR, sweep);
 
     const sessionIds = (
       await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id))

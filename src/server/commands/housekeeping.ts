@@ -4,10 +4,10 @@
  * the expense is submitted.
  */
 import { and, eq, lt, notExists, or } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { expenseDocuments, sessions, stories, uploads, userTokens } from '../db/schema/index.ts';
-import { imagesInclude } from './stories.ts';
+import { imagesInclude } from '../db/queries/stories.ts';
 import { SESSION_IDLE_MS } from '../services/sessions.ts';
+import type { CommandContext } from './run.ts';
 
 export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
 /** Spent and expired mailed tokens are kept a week, so a late click still reads "used or expired", not "unknown". */
@@ -19,18 +19,19 @@ export interface SweepResult {
   uploads: number;
 }
 
-export async function sweep(db: Db, now: Date): Promise<SweepResult> {
+/** Deletes ended sessions, long-expired mailed tokens and unused uploads as of ctx.now; answers how many of each. */
+export async function sweep({ tx, now }: CommandContext): Promise<SweepResult> {
   const ago = (ms: number) => new Date(now.getTime() - ms);
-  const endedSessions = await db
+  const endedSessions = await tx
     .delete(sessions)
     .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, ago(SESSION_IDLE_MS))))
     .returning({ id: sessions.id });
-  const oldTokens = await db
+  const oldTokens = await tx
     .delete(userTokens)
     .where(lt(userTokens.expiresAt, ago(SPENT_TOKEN_KEEP_MS)))
     .returning({ id: userTokens.id });
   // Campaign images stay: earlier content versions, which can be restored, may show them.
-  const unusedUploads = await db
+  const unusedUploads = await tx
     .delete(uploads)
     .where(
       and(
@@ -39,7 +40,7 @@ export async function sweep(db: Db, now: Date): Promise<SweepResult> {
           and(
             eq(uploads.purpose, 'story_image'),
             notExists(
-              db
+              tx
                 .select()
                 .from(stories)
                 .where(
@@ -49,7 +50,7 @@ export async function sweep(db: Db, now: Date): Promise<SweepResult> {
           ),
           and(
             eq(uploads.purpose, 'expense_document'),
-            notExists(db.select().from(expenseDocuments).where(eq(expenseDocuments.uploadId, uploads.id))),
+            notExists(tx.select().from(expenseDocuments).where(eq(expenseDocuments.uploadId, uploads.id))),
           ),
         ),
       ),

@@ -5,34 +5,16 @@
  * Every change runs in one transaction with a story event (the history), and moderator decisions
  * also with an audit entry and a notification to the author.
  */
-import type { FastifyRequest } from 'fastify';
-import { and, eq, inArray, isNotNull, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import type { AuditAction } from '#shared/audit.ts';
 import type { StoryStatus } from '#shared/schemas/stories.ts';
-import type { Db } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import { patientProfiles, stories, storyEvents, uploads } from '../db/schema/index.ts';
+import type { StoryRow } from '../db/queries/stories.ts';
 import { audit } from '../services/audit.ts';
 import { adminsAtLeast, notify, type NotificationEvent } from '../services/notifications.ts';
-
-export type StoryRow = typeof stories.$inferSelect;
-type Tx = Db;
-
-/** A story the public may read: a published copy, consent to show it, not hidden, not archived. */
-export const isPublicStory: SQL = and(
-  isNotNull(stories.publishedAt),
-  isNull(stories.hiddenAt),
-  eq(stories.publishConsent, true),
-  ne(stories.status, 'archived'),
-)!;
-
-/** Whether a story's image list (`stories.images` or `stories.publishedImages`) holds this upload (an id or a column). */
-export const imagesInclude = (images: AnyColumn, uploadId: string | AnyColumn): SQL =>
-  sql`${images} @> jsonb_build_array(jsonb_build_object('uploadId', ${uploadId}::text))`;
-
-export function storyIsPublic(s: StoryRow): boolean {
-  return s.publishedAt !== null && s.hiddenAt === null && s.publishConsent && s.status !== 'archived';
-}
+import type { CommandContext } from './run.ts';
 
 export interface StoryDraft {
   title: string;
@@ -80,7 +62,7 @@ function refuse(status: StoryStatus, what: string): never {
   throw new AppError('CONFLICT', `This story is ${names[status]}, so it cannot be ${what}`);
 }
 
-async function record(tx: Tx, storyId: string, actorId: string, action: string, reason: string | null = null) {
+async function record(tx: Tx, storyId: string, actorId: string | null, action: string, reason: string | null = null) {
   await tx.insert(storyEvents).values({ storyId, actorId, action, reason });
 }
 
@@ -93,112 +75,102 @@ async function update(tx: Tx, id: string, patch: Partial<StoryRow>, now: Date): 
   return row!;
 }
 
+/** A new draft; publication consent defaults to what the patient chose at onboarding. */
 export async function createStory(
-  db: Db,
+  { tx, now }: CommandContext,
   authorId: string,
   draft: StoryDraft,
   campaignId: string | null,
-  now: Date,
 ): Promise<StoryRow> {
-  return db.transaction(async (tx) => {
-    await checkImages(tx as unknown as Db, authorId, draft.images);
-    // Publication consent defaults to what the patient chose at onboarding.
-    const [profile] = await tx
-      .select({ allow: patientProfiles.allowPublicStory })
-      .from(patientProfiles)
-      .where(eq(patientProfiles.userId, authorId));
-    const [row] = await tx
-      .insert(stories)
-      .values({
-        ...draft,
-        publishConsent: draft.publishConsent ?? profile?.allow ?? false,
-        authorId,
-        campaignId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await record(tx as unknown as Db, row!.id, authorId, 'created');
-    return row!;
-  });
+  await checkImages(tx, authorId, draft.images);
+  const [profile] = await tx
+    .select({ allow: patientProfiles.allowPublicStory })
+    .from(patientProfiles)
+    .where(eq(patientProfiles.userId, authorId));
+  const [row] = await tx
+    .insert(stories)
+    .values({
+      ...draft,
+      publishConsent: draft.publishConsent ?? profile?.allow ?? false,
+      authorId,
+      campaignId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await record(tx, row!.id, authorId, 'created');
+  return row!;
 }
 
 /** Edits the working copy. An approved story's edit goes back to review; a rejected one becomes a draft again. */
-export async function editStory(db: Db, authorId: string, id: string, draft: StoryDraft, now: Date): Promise<StoryRow> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const before = await lockOwnStory(tx, authorId, id);
-    if (before.status === 'archived') refuse(before.status, 'edited');
-    await checkImages(tx, authorId, draft.images);
-    const next: Partial<StoryRow> = {
-      title: draft.title,
-      body: draft.body,
-      tags: draft.tags,
-      images: draft.images,
-      wantsProfessionalInput: draft.wantsProfessionalInput,
-    };
-    if (draft.publishConsent !== undefined) next.publishConsent = draft.publishConsent;
-    if (before.status === 'approved') Object.assign(next, { status: 'pending', submittedAt: now });
-    if (before.status === 'rejected') next.status = 'draft';
-    const row = await update(tx, id, next, now);
-    await record(tx, id, authorId, before.status === 'approved' ? 'edited_after_approval' : 'edited');
-    return row;
-  });
+export async function editStory(
+  { tx, now }: CommandContext,
+  authorId: string,
+  id: string,
+  draft: StoryDraft,
+): Promise<StoryRow> {
+  const before = await lockOwnStory(tx, authorId, id);
+  if (before.status === 'archived') refuse(before.status, 'edited');
+  await checkImages(tx, authorId, draft.images);
+  const next: Partial<StoryRow> = {
+    title: draft.title,
+    body: draft.body,
+    tags: draft.tags,
+    images: draft.images,
+    wantsProfessionalInput: draft.wantsProfessionalInput,
+  };
+  if (draft.publishConsent !== undefined) next.publishConsent = draft.publishConsent;
+  if (before.status === 'approved') Object.assign(next, { status: 'pending', submittedAt: now });
+  if (before.status === 'rejected') next.status = 'draft';
+  const row = await update(tx, id, next, now);
+  await record(tx, id, authorId, before.status === 'approved' ? 'edited_after_approval' : 'edited');
+  return row;
 }
 
 /** Sends a draft (or a rejected story, after changes) to the moderators' queue, and tells them. */
-export async function submitStory(db: Db, authorId: string, id: string, now: Date): Promise<StoryRow> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const before = await lockOwnStory(tx, authorId, id);
-    if (before.status !== 'draft' && before.status !== 'rejected') refuse(before.status, 'submitted');
-    const row = await update(tx, id, { status: 'pending', submittedAt: now, reviewReason: null }, now);
-    await record(tx, id, authorId, 'submitted');
-    const moderators = await adminsAtLeast(tx, 'moderator');
-    await notify(
-      tx,
-      moderators.map((userId) => ({
-        userId,
-        type: 'admin_queue',
-        title: `A story waits for review: "${row.title}"`,
-        link: '/admin-stories',
-        eventKey: `story:${id}:submitted:${now.toISOString()}`,
-      })),
-    );
-    return row;
-  });
+export async function submitStory({ tx, now }: CommandContext, authorId: string, id: string): Promise<StoryRow> {
+  const before = await lockOwnStory(tx, authorId, id);
+  if (before.status !== 'draft' && before.status !== 'rejected') refuse(before.status, 'submitted');
+  const row = await update(tx, id, { status: 'pending', submittedAt: now, reviewReason: null }, now);
+  await record(tx, id, authorId, 'submitted');
+  const moderators = await adminsAtLeast(tx, 'moderator');
+  await notify(
+    tx,
+    moderators.map((userId) => ({
+      userId,
+      type: 'admin_queue',
+      title: `A story waits for review: "${row.title}"`,
+      link: '/admin-stories',
+      eventKey: `story:${id}:submitted:${now.toISOString()}`,
+    })),
+  );
+  return row;
 }
 
-export async function archiveStory(db: Db, authorId: string, id: string, now: Date): Promise<StoryRow> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const before = await lockOwnStory(tx, authorId, id);
-    if (before.status === 'archived') refuse(before.status, 'archived again');
-    const row = await update(tx, id, { status: 'archived' }, now);
-    await record(tx, id, authorId, 'archived');
-    return row;
-  });
+/** The author takes the story down for good: it leaves the public and can no longer change. */
+export async function archiveStory({ tx, now }: CommandContext, authorId: string, id: string): Promise<StoryRow> {
+  const before = await lockOwnStory(tx, authorId, id);
+  if (before.status === 'archived') refuse(before.status, 'archived again');
+  const row = await update(tx, id, { status: 'archived' }, now);
+  await record(tx, id, authorId, 'archived');
+  return row;
 }
 
 /** Publish or unpublish: the author's consent, changeable at any time (except once archived). */
 export async function setPublishConsent(
-  db: Db,
+  { tx, now }: CommandContext,
   authorId: string,
   id: string,
   consent: boolean,
-  now: Date,
 ): Promise<StoryRow> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const before = await lockOwnStory(tx, authorId, id);
-    if (before.status === 'archived') refuse(before.status, 'published');
-    const row = await update(tx, id, { publishConsent: consent }, now);
-    await record(tx, id, authorId, consent ? 'consented' : 'unpublished');
-    return row;
-  });
+  const before = await lockOwnStory(tx, authorId, id);
+  if (before.status === 'archived') refuse(before.status, 'published');
+  const row = await update(tx, id, { publishConsent: consent }, now);
+  await record(tx, id, authorId, consent ? 'consented' : 'unpublished');
+  return row;
 }
 
-type Decision = 'approve' | 'reject' | 'hide' | 'restore';
+export type Decision = 'approve' | 'reject' | 'hide' | 'restore';
 
 /** Each decision: its audit action, when it is allowed, and the word for it (refusals and the history). */
 const DECISIONS: Record<Decision, { audit: AuditAction; allowed: (s: StoryRow) => boolean; what: string }> = {
@@ -269,36 +241,29 @@ function authorNotice(decision: Decision, s: StoryRow, reason: string | null, no
   }
 }
 
-/** A moderator's decision, with its history entry, audit entry and the author's notification, all or nothing. */
+/**
+ * A moderator's decision, with its history entry, audit entry and the author's notification, all or nothing;
+ * the notification is mailed after the commit.
+ */
 export async function decideStory(
-  db: Db,
-  request: FastifyRequest,
+  { tx, actor, now, afterCommit }: CommandContext,
   id: string,
   decision: Decision,
   reason: string | null,
-  now: Date,
-) {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const before = await lockStory(tx, id);
-    const rule = DECISIONS[decision];
-    if (!rule.allowed(before)) refuse(before.status, rule.what);
-    const row = await update(tx, id, decisionPatch(decision, before, reason, now), now);
-    await record(tx, id, request.user!.id, rule.what, reason);
-    await audit(tx, request, {
-      action: rule.audit,
-      targetType: 'story',
-      targetId: id,
-      before: { status: before.status, hidden: before.hiddenAt !== null },
-      after: { status: row.status, hidden: row.hiddenAt !== null, reason },
-    });
-    const notice = authorNotice(decision, before, reason, now);
-    const notified = notice ? await notify(tx, [notice]) : [];
-    return { story: row, notified };
+): Promise<StoryRow> {
+  const before = await lockStory(tx, id);
+  const rule = DECISIONS[decision];
+  if (!rule.allowed(before)) refuse(before.status, rule.what);
+  const row = await update(tx, id, decisionPatch(decision, before, reason, now), now);
+  await record(tx, id, actor.id, rule.what, reason);
+  await audit(tx, actor, {
+    action: rule.audit,
+    targetType: 'story',
+    targetId: id,
+    before: { status: before.status, hidden: before.hiddenAt !== null },
+    after: { status: row.status, hidden: row.hiddenAt !== null, reason },
   });
-}
-
-/** Pending stories waiting longer than `hours` (the dashboard and queue mark them overdue). */
-export function waitingLongerThan(hours: number, now: Date): SQL {
-  return sql`${stories.submittedAt} < ${new Date(now.getTime() - hours * 3_600_000).toISOString()}::timestamptz`;
+  const notice = authorNotice(decision, before, reason, now);
+  if (notice) afterCommit.mailNotifications(await notify(tx, [notice]));
+  return row;
 }

@@ -1,23 +1,24 @@
 /** Runs the housekeeping sweep an hour after start and hourly after that, on every instance. */
 import fp from 'fastify-plugin';
 import { sweep } from '../commands/housekeeping.ts';
+import { run, SYSTEM_ACTOR } from '../commands/run.ts';
 import { loggableError } from './errors.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 export default fp(
   async (app) => {
-    const run = () => {
-      sweep(app.db, app.clock.now()).then(
+    const runSweep = () => {
+      run(app.commandEnv(), SYSTEM_ACTOR, sweep).then(
         (removed) => app.log.info({ removed }, 'housekeeping'),
         (err: unknown) => app.log.warn({ err: loggableError(err as Error) }, 'housekeeping failed'),
       );
     };
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
-      timer = setInterval(run, HOUR_MS).unref();
+      timer = setInterval(runSweep, HOUR_MS).unref();
     });
     app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'housekeeping', dependencies: ['db', 'auth'] },
+  { name: 'housekeeping', dependencies: ['db', 'auth', 'commands'] },
 );

@@ -1,9 +1,16 @@
 /** Doctor profiles as each audience may see them: the public (no license number), the doctor, admins. */
-import type { DoctorDashboard, DoctorVerificationItem, PublicDoctor } from '#shared/schemas/doctors.ts';
-import type { doctorProfiles } from '../db/schema/index.ts';
+import type {
+  DoctorDashboard,
+  DoctorVerificationItem,
+  InputRequestStory,
+  PublicDoctor,
+} from '#shared/schemas/doctors.ts';
+import type { Page } from '#shared/schemas/paging.ts';
+import type { AskingStoryRow, DoctorProfileRow } from '../db/queries/doctors.ts';
 import type { UserRow } from '../services/sessions.ts';
+import { displayName } from './story.ts';
 
-export type DoctorProfileRow = typeof doctorProfiles.$inferSelect;
+const EXCERPT_CHARS = 240;
 
 /** The directory card and profile page: an allow-list with the license state but never its number. */
 export function presentPublicDoctor(
@@ -67,4 +74,68 @@ export function presentDoctorVerification(
     decidedAt: p.verificationDecidedAt?.toISOString() ?? null,
     decidedByEmail,
   };
+}
+
+/** A story asking for professional input as the dashboard lists it: the start of its published text. */
+export function presentInputRequestStory(s: AskingStoryRow): InputRequestStory {
+  const body = s.body ?? '';
+  return {
+    id: s.id,
+    title: s.title ?? '',
+    excerpt: body.length > EXCERPT_CHARS ? `${body.slice(0, EXCERPT_CHARS).trimEnd()}…` : body,
+    tags: s.tags ?? [],
+    authorName: displayName(s),
+    publishedAt: s.publishedAt!.toISOString(),
+    myReplies: Number(s.myReplies),
+  };
+}
+
+/** The doctor's dashboard: where verification stands, what to do next, their profile, and the stories asking. */
+export function presentDoctorDashboard(
+  profile: DoctorProfileRow | undefined,
+  stories: Page<InputRequestStory>,
+  counts: DoctorDashboard['counts'],
+): DoctorDashboard {
+  return {
+    verification: {
+      status: profile?.verificationStatus ?? 'not_submitted',
+      note: profile?.verificationNote ?? null,
+      decidedAt: profile?.verificationDecidedAt?.toISOString() ?? null,
+    },
+    nextStep: nextStepFor(profile),
+    profile: profile ? presentOwnDoctorProfile(profile) : null,
+    stories,
+    counts,
+  };
+}
+
+/** What the doctor should do now, given where their verification stands. */
+function nextStepFor(profile: DoctorProfileRow | undefined): DoctorDashboard['nextStep'] {
+  if (!profile) {
+    return {
+      title: 'Complete your professional profile',
+      text: 'Tell us your specialty and license details so an administrator can verify you. Until then you do not appear in Find Doctors.',
+      link: { href: '/onboarding', text: 'Complete your profile' },
+    };
+  }
+  switch (profile.verificationStatus) {
+    case 'pending':
+      return {
+        title: 'Your profile is waiting for verification',
+        text: 'An administrator is checking your license details. You will get a notification when it is decided. You can still correct your answers meanwhile.',
+        link: { href: '/onboarding', text: 'Review your answers' },
+      };
+    case 'rejected':
+      return {
+        title: 'Your profile was not verified',
+        text: 'Read the reason below, correct your details and send them again: your profile then goes back to the verification queue.',
+        link: { href: '/onboarding', text: 'Update your details' },
+      };
+    case 'verified':
+      return {
+        title: 'You are verified',
+        text: 'Patients can find you in Find Doctors. The stories below ask for professional input: read them and offer a reply.',
+        link: { href: `/doctors/${profile.userId}`, text: 'See your public profile' },
+      };
+  }
 }

@@ -1,6 +1,8 @@
 /** Stories and words of support as each audience may see them: public, author, moderator. */
 import type { OwnStory, PublicStory, SupportReply } from '#shared/schemas/stories.ts';
-import { storyIsPublic, type StoryRow } from '../commands/stories.ts';
+import type { StoryRow } from '../db/queries/stories.ts';
+import { storyIsPublic } from '../services/story-visibility.ts';
+import type { OpenReportRow } from '../db/queries/support.ts';
 
 /** "Maya R.": first name and last initial, the default public name (issue 5). */
 export function displayName(person: { firstName: string; lastName: string }): string {
@@ -90,5 +92,39 @@ export function presentSupportReply(r: SupportRowView, viewerId: string | null):
     thanked: r.thankedAt !== null,
     hidden: r.hiddenAt !== null,
     mine: r.authorId === viewerId,
+  };
+}
+
+/** One step of a story's history as moderators read it. */
+export function presentHistoryEntry(r: {
+  action: string;
+  reason: string | null;
+  createdAt: Date;
+  firstName: string | null;
+  lastName: string | null;
+}) {
+  return {
+    action: r.action,
+    reason: r.reason,
+    actorName: r.firstName ? `${r.firstName} ${r.lastName}` : 'Deleted account',
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** An open report as moderators work it: the reason, who reported, and the reply with its story. */
+export function presentOpenReport(r: OpenReportRow) {
+  return {
+    id: r.report.id,
+    reason: r.report.reason,
+    createdAt: r.report.createdAt.toISOString(),
+    reporterName: `${r.reporterFirst} ${r.reporterLast}`,
+    reply: {
+      id: r.reply.id,
+      body: r.reply.body,
+      authorName: `${r.authorFirst} ${r.authorLast}`,
+      hidden: r.reply.hiddenAt !== null,
+    },
+    storyId: r.reply.storyId,
+    storyTitle: r.storyTitle ?? '',
   };
 }

@@ -1,6 +1,7 @@
 /** The doctor directory, the doctor dashboard and the verification queue (issue 5): requests and answers. */
 import { z } from 'zod';
 import { AREAS_OF_EXPERTISE, CONSULTATION_TYPES, DOCTOR_SPECIALTIES } from './onboarding.ts';
+import { pageParam, type Page } from './paging.ts';
 
 export const VERIFICATION_STATUSES = ['pending', 'verified', 'rejected'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
@@ -13,12 +14,8 @@ export const DOCTOR_SEARCH_MAX = 100;
 export const VERIFICATION_REASON_MIN = 3;
 export const VERIFICATION_REASON_MAX = 500;
 
-const page = z.coerce
-  .number({ error: 'page must be a whole number' })
-  .int('page must be a whole number')
-  .min(1, 'page must be 1 or more')
-  .max(10_000)
-  .default(1);
+/** The page of a list: the same rule as every list. */
+const page = pageParam;
 /** A filter left empty in a form (`?specialty=`) means no filter. */
 const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.enum(values, { error: message }).optional());
@@ -100,9 +97,7 @@ export interface DoctorDashboard {
   /** The doctor's own profile, license number included (only they and admins see it). */
   profile: (Omit<PublicDoctor, 'name' | 'profileImageUrl'> & { licenseNumber: string; medicalBoard: string }) | null;
   /** Stories whose authors asked for professional input, newest first, a page at a time; empty until verified. */
-  stories: InputRequestStory[];
-  storiesPage: number;
-  storiesTotal: number;
+  stories: Page<InputRequestStory>;
   counts: { replies: number; thanked: number };
 }
 

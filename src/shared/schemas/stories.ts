@@ -1,5 +1,6 @@
 /** Stories and words of support (issue 5): what authors send, what moderators decide, what the public sees. */
 import { z } from 'zod';
+import { pageParam } from './paging.ts';
 
 export const STORY_STATUSES = ['draft', 'pending', 'approved', 'rejected', 'archived'] as const;
 export type StoryStatus = (typeof STORY_STATUSES)[number];
@@ -78,12 +79,7 @@ export const ModerationReasonSchema = z.strictObject({
 });
 
 export const PublicStoriesQuerySchema = z.strictObject({
-  page: z.coerce
-    .number({ error: 'page must be a whole number' })
-    .int('page must be a whole number')
-    .min(1)
-    .max(10_000)
-    .default(1),
+  page: pageParam,
   tag: z.enum(STORY_TAGS, { error: 'Unknown tag' }).optional(),
 });
 

@@ -2,35 +2,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { asc, count, desc, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import { DoctorVerificationsQuerySchema, RejectDoctorSchema, VerifyDoctorSchema } from '#shared/schemas/doctors.ts';
-import { doctorProfiles, users } from '../../db/schema/index.ts';
 import { decideVerification, type VerificationDecision } from '../../commands/doctors.ts';
+import { findVerification, verificationsPage, type VerificationRow } from '../../db/queries/doctors.ts';
 import { presentDoctorVerification } from '../../presenters/doctor.ts';
-import { mailImportant } from '../../services/notifications.ts';
 
 const idParams = z.object({ id: z.uuid('Not a valid id') });
-const decider = alias(users, 'decider');
-const queueColumns = { profile: doctorProfiles, user: users, decidedByEmail: decider.email };
 
-/** One profile as the queue shows it. */
-async function findVerification(app: FastifyInstance, id: string) {
-  const [row] = await app.db
-    .select(queueColumns)
-    .from(doctorProfiles)
-    .innerJoin(users, eq(users.id, doctorProfiles.userId))
-    .leftJoin(decider, eq(decider.id, doctorProfiles.verificationDecidedBy))
-    .where(eq(doctorProfiles.userId, id));
-  return presentDoctorVerification(row!.profile, row!.user, row!.decidedByEmail);
-}
+const present = (r: VerificationRow) => presentDoctorVerification(r.profile, r.user, r.decidedByEmail);
 
-/** Decides, then (after the transaction) emails the doctor when they allow it, and answers with the profile. */
+/** Decides (the doctor is mailed after the commit when they allow it), and answers with the profile. */
 async function decide(app: FastifyInstance, request: FastifyRequest, id: string, decision: VerificationDecision) {
-  const result = await decideVerification(app.db, request, id, decision, app.clock.now());
-  await mailImportant(app, request, result.notifications);
-  return { ...(await findVerification(app, id)), changed: result.changed };
+  const { changed } = await request.run(decideVerification, id, decision);
+  return { ...present((await findVerification(app.db, id))!), changed };
 }
 
 const adminDoctors: FastifyPluginAsyncZod = async (app) => {
@@ -38,28 +22,8 @@ const adminDoctors: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/doctor-verifications',
     { schema: { querystring: DoctorVerificationsQuerySchema }, config: { access: { admin: 'manager' } } },
     async (request, reply) => {
-      const { status, page } = request.query;
-      const where = eq(doctorProfiles.verificationStatus, status);
-      // The queue is worked oldest first; decided profiles show the latest decisions first.
-      const order =
-        status === 'pending'
-          ? [asc(doctorProfiles.verificationRequestedAt), asc(doctorProfiles.userId)]
-          : [desc(doctorProfiles.verificationDecidedAt), asc(doctorProfiles.userId)];
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select(queueColumns)
-          .from(doctorProfiles)
-          .innerJoin(users, eq(users.id, doctorProfiles.userId))
-          .leftJoin(decider, eq(decider.id, doctorProfiles.verificationDecidedBy))
-          .where(where)
-          .orderBy(...order)
-          .limit(ADMIN_LIST_PAGE_SIZE)
-          .offset((page - 1) * ADMIN_LIST_PAGE_SIZE),
-        app.db.select({ n: count() }).from(doctorProfiles).where(where),
-      ]);
-      return reply
-        .headers({ 'cache-control': 'no-store', 'x-total-count': String(total?.n ?? 0) })
-        .send(rows.map((r) => presentDoctorVerification(r.profile, r.user, r.decidedByEmail)));
+      const page = await verificationsPage(app.db, request.query, present);
+      return reply.header('cache-control', 'no-store').send(page);
     },
   );
 

@@ -2,36 +2,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { and, arrayContains, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { AppError } from '#shared/errors.ts';
 import {
   PublicStoriesQuerySchema,
   PublishConsentSchema,
   ReportReplySchema,
-  STORIES_PAGE_SIZE,
   StoryDraftSchema,
   SupportReplySchema,
 } from '#shared/schemas/stories.ts';
-import type { Db } from '../../db/client.ts';
-import { commentReports, doctorProfiles, stories, storyComments, users } from '../../db/schema/index.ts';
-import {
-  archiveStory,
-  createStory,
-  editStory,
-  isPublicStory,
-  setPublishConsent,
-  storyIsPublic,
-  submitStory,
-} from '../../commands/stories.ts';
-import {
-  presentOwnStory,
-  presentPublicStory,
-  presentSupportReply,
-  type SupportRowView,
-} from '../../presenters/story.ts';
+import { archiveStory, createStory, editStory, setPublishConsent, submitStory } from '../../commands/stories.ts';
+import { hideReply, postSupport, reportReply, restoreReply, thankReply } from '../../commands/support.ts';
+import { doctorProfileOf } from '../../db/queries/doctors.ts';
+import { findOwnStory, findPublicStory, ownStories, publicStoriesPage } from '../../db/queries/stories.ts';
+import { supportReplies } from '../../db/queries/support.ts';
+import { presentOwnStory, presentPublicStory, presentSupportReply } from '../../presenters/story.ts';
 import { isAdmin, requireUser } from '../../plugins/auth.ts';
-import { adminsAtLeast, mailImportant, notify } from '../../services/notifications.ts';
-import { audit } from '../../services/audit.ts';
 import { byAccount } from '../../plugins/rate-limit.ts';
 
 const idParams = z.object({ id: z.uuid('Not a valid id') });
@@ -43,42 +27,11 @@ export const STORY_SUBMIT_LIMIT = { max: 10, timeWindow: '1 hour', keyGenerator:
 
 const isModerator = (request: FastifyRequest) => isAdmin(request, 'moderator');
 
-/** Words of support that are not hidden, per story. */
-const visibleSupportCount = sql<number>`(select count(*)::int from ${storyComments} where ${storyComments.storyId} = ${stories.id} and ${storyComments.hiddenAt} is null)`;
-
-async function findPublicStory(db: Db, id: string) {
-  const [row] = await db
-    .select({ story: stories, firstName: users.firstName, lastName: users.lastName, supportCount: visibleSupportCount })
-    .from(stories)
-    .innerJoin(users, eq(users.id, stories.authorId))
-    .where(and(eq(stories.id, id), isPublicStory));
-  if (!row) throw new AppError('NOT_FOUND', 'No such story');
-  return row;
-}
-
-/** A reply and the story it belongs to, for the actions on it. */
-async function findReply(db: Db, id: string) {
-  const [row] = await db
-    .select({ reply: storyComments, story: stories })
-    .from(storyComments)
-    .innerJoin(stories, eq(stories.id, storyComments.storyId))
-    .where(eq(storyComments.id, id));
-  if (!row) throw new AppError('NOT_FOUND', 'No such reply');
-  return row;
-}
-
 const storyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const now = () => app.clock.now();
-
   // --- The author's own stories -------------------------------------------------------------
 
   app.get('/api/my/stories', { config: { access: 'user' } }, async (request, reply) => {
-    const me = requireUser(request);
-    const rows = await app.db
-      .select()
-      .from(stories)
-      .where(eq(stories.authorId, me.id))
-      .orderBy(desc(stories.updatedAt));
+    const rows = await ownStories(app.db, requireUser(request).id);
     return reply.headers(noStore).send(rows.map(presentOwnStory));
   });
 
@@ -86,8 +39,7 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/my/stories',
     { schema: { body: StoryDraftSchema }, config: { access: { role: 'patient' }, rateLimit: STORY_CREATE_LIMIT } },
     async (request, reply) => {
-      const me = requireUser(request);
-      const story = await createStory(app.db, me.id, request.body, null, now());
+      const story = await request.run(createStory, requireUser(request).id, request.body, null);
       return reply.status(201).headers(noStore).send(presentOwnStory(story));
     },
   );
@@ -96,12 +48,7 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/my/stories/:id',
     { schema: { params: idParams }, config: { access: 'user' } },
     async (request, reply) => {
-      const me = requireUser(request);
-      const [row] = await app.db
-        .select()
-        .from(stories)
-        .where(and(eq(stories.id, request.params.id), eq(stories.authorId, me.id)));
-      if (!row) throw new AppError('NOT_FOUND', 'No such story');
+      const row = await findOwnStory(app.db, requireUser(request).id, request.params.id);
       return reply.headers(noStore).send(presentOwnStory(row));
     },
   );
@@ -110,7 +57,7 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/my/stories/:id',
     { schema: { params: idParams, body: StoryDraftSchema }, config: { access: 'user', rateLimit: STORY_EDIT_LIMIT } },
     async (request, reply) => {
-      const story = await editStory(app.db, requireUser(request).id, request.params.id, request.body, now());
+      const story = await request.run(editStory, requireUser(request).id, request.params.id, request.body);
       return reply.headers(noStore).send(presentOwnStory(story));
     },
   );
@@ -119,7 +66,7 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/my/stories/:id/submit',
     { schema: { params: idParams }, config: { access: 'user', rateLimit: STORY_SUBMIT_LIMIT } },
     async (request, reply) => {
-      const story = await submitStory(app.db, requireUser(request).id, request.params.id, now());
+      const story = await request.run(submitStory, requireUser(request).id, request.params.id);
       return reply.headers(noStore).send(presentOwnStory(story));
     },
   );
@@ -128,7 +75,7 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/my/stories/:id/archive',
     { schema: { params: idParams }, config: { access: 'user' } },
     async (request, reply) => {
-      const story = await archiveStory(app.db, requireUser(request).id, request.params.id, now());
+      const story = await request.run(archiveStory, requireUser(request).id, request.params.id);
       return reply.headers(noStore).send(presentOwnStory(story));
     },
   );
@@ -137,12 +84,11 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/my/stories/:id/consent',
     { schema: { params: idParams, body: PublishConsentSchema }, config: { access: 'user' } },
     async (request, reply) => {
-      const story = await setPublishConsent(
-        app.db,
+      const story = await request.run(
+        setPublishConsent,
         requireUser(request).id,
         request.params.id,
         request.body.publishConsent,
-        now(),
       );
       return reply.headers(noStore).send(presentOwnStory(story));
     },
@@ -154,27 +100,10 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/stories',
     { schema: { querystring: PublicStoriesQuerySchema }, config: { access: 'public' } },
     async (request, reply) => {
-      const { page, tag } = request.query;
-      const where = tag ? and(isPublicStory, arrayContains(stories.publishedTags, [tag])) : isPublicStory;
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select({
-            story: stories,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            supportCount: visibleSupportCount,
-          })
-          .from(stories)
-          .innerJoin(users, eq(users.id, stories.authorId))
-          .where(where)
-          .orderBy(desc(stories.publishedAt))
-          .limit(STORIES_PAGE_SIZE)
-          .offset((page - 1) * STORIES_PAGE_SIZE),
-        app.db.select({ n: count() }).from(stories).where(where),
-      ]);
-      return reply
-        .headers({ 'cache-control': 'no-cache', 'x-total-count': String(total?.n ?? 0) })
-        .send(rows.map((r) => presentPublicStory(r.story, r, r.supportCount)));
+      const page = await publicStoriesPage(app.db, request.query, (r) =>
+        presentPublicStory(r.story, r, r.supportCount),
+      );
+      return reply.header('cache-control', 'no-cache').send(page);
     },
   );
 
@@ -196,29 +125,7 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
       const { story } = await findPublicStory(app.db, request.params.id);
       // The story's author and moderators also see hidden replies (marked), to restore or review them.
       const seesHidden = request.user?.id === story.authorId || isModerator(request);
-      const rows: SupportRowView[] = await app.db
-        .select({
-          id: storyComments.id,
-          body: storyComments.body,
-          authorId: storyComments.authorId,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          doctorStatus: doctorProfiles.verificationStatus,
-          specialty: doctorProfiles.specialty,
-          hiddenAt: storyComments.hiddenAt,
-          thankedAt: storyComments.thankedAt,
-          createdAt: storyComments.createdAt,
-        })
-        .from(storyComments)
-        .innerJoin(users, eq(users.id, storyComments.authorId))
-        .leftJoin(doctorProfiles, and(eq(doctorProfiles.userId, users.id), eq(users.role, 'doctor')))
-        .where(
-          seesHidden
-            ? eq(storyComments.storyId, story.id)
-            : and(eq(storyComments.storyId, story.id), isNull(storyComments.hiddenAt)),
-        )
-        .orderBy(storyComments.createdAt)
-        .limit(500);
+      const rows = await supportReplies(app.db, story.id, seesHidden);
       return reply.headers(noStore).send(rows.map((r) => presentSupportReply(r, request.user?.id ?? null)));
     },
   );
@@ -231,32 +138,8 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = requireUser(request);
-      const { story } = await findPublicStory(app.db, request.params.id);
-      const { created, notified } = await app.db.transaction(async (t) => {
-        const tx = t as unknown as Db;
-        const [row] = await tx
-          .insert(storyComments)
-          .values({ storyId: story.id, authorId: me.id, body: request.body.body, createdAt: now() })
-          .returning();
-        const notices =
-          story.authorId === me.id
-            ? []
-            : await notify(tx, [
-                {
-                  userId: story.authorId,
-                  type: 'story_support',
-                  title: `New words of support on "${story.publishedTitle}"`,
-                  body: request.body.body.slice(0, 140),
-                  link: `/stories/${story.id}`,
-                  eventKey: `support:${row!.id}`,
-                  important: true,
-                },
-              ]);
-        return { created: row!, notified: notices };
-      });
-      await mailImportant(app, request, notified);
-      const [doctor] =
-        me.role === 'doctor' ? await app.db.select().from(doctorProfiles).where(eq(doctorProfiles.userId, me.id)) : [];
+      const created = await request.run(postSupport, me.id, request.params.id, request.body.body);
+      const doctor = me.role === 'doctor' ? await doctorProfileOf(app.db, me.id) : undefined;
       return reply
         .status(201)
         .headers(noStore)
@@ -280,26 +163,8 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/support/:id/hide',
     { schema: { params: idParams }, config: { access: 'user' } },
     async (request, reply) => {
-      const me = requireUser(request);
-      const { reply: found, story } = await findReply(app.db, request.params.id);
-      const moderator = isModerator(request);
-      if (story.authorId !== me.id && !moderator)
-        throw new AppError('FORBIDDEN', 'Only the story’s author or a moderator can hide a reply');
-      await app.db.transaction(async (t) => {
-        const tx = t as unknown as Db;
-        await tx
-          .update(storyComments)
-          .set({ hiddenAt: now(), hiddenBy: story.authorId === me.id ? 'author' : 'moderator' })
-          .where(eq(storyComments.id, found.id));
-        if (story.authorId !== me.id)
-          await audit(tx, request, {
-            action: 'support.hide',
-            targetType: 'support_reply',
-            targetId: found.id,
-            before: { hidden: found.hiddenAt !== null },
-            after: { hidden: true },
-          });
-      });
+      requireUser(request);
+      await request.run(hideReply, request.params.id, isModerator(request));
       return reply.status(204).send();
     },
   );
@@ -308,18 +173,7 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/support/:id/restore',
     { schema: { params: idParams }, config: { access: { admin: 'moderator' } } },
     async (request, reply) => {
-      const { reply: found } = await findReply(app.db, request.params.id);
-      await app.db.transaction(async (t) => {
-        const tx = t as unknown as Db;
-        await tx.update(storyComments).set({ hiddenAt: null, hiddenBy: null }).where(eq(storyComments.id, found.id));
-        await audit(tx, request, {
-          action: 'support.restore',
-          targetType: 'support_reply',
-          targetId: found.id,
-          before: { hidden: found.hiddenAt !== null },
-          after: { hidden: false },
-        });
-      });
+      await request.run(restoreReply, request.params.id);
       return reply.status(204).send();
     },
   );
@@ -328,13 +182,8 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/support/:id/thank',
     { schema: { params: idParams }, config: { access: 'user' } },
     async (request, reply) => {
-      const me = requireUser(request);
-      const { reply: found, story } = await findReply(app.db, request.params.id);
-      if (story.authorId !== me.id) throw new AppError('FORBIDDEN', 'Only the story’s author can say thank you');
-      await app.db
-        .update(storyComments)
-        .set({ thankedAt: found.thankedAt ?? now() })
-        .where(eq(storyComments.id, found.id));
+      requireUser(request);
+      await request.run(thankReply, request.params.id);
       return reply.status(204).send();
     },
   );
@@ -346,31 +195,7 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user', rateLimit: { max: 20, timeWindow: '1 hour' } },
     },
     async (request, reply) => {
-      const me = requireUser(request);
-      const { reply: found, story } = await findReply(app.db, request.params.id);
-      if (!storyIsPublic(story)) throw new AppError('NOT_FOUND', 'No such reply');
-      await app.db.transaction(async (t) => {
-        const tx = t as unknown as Db;
-        // One report per person per reply: reporting again changes nothing.
-        const [report] = await tx
-          .insert(commentReports)
-          .values({ commentId: found.id, reporterId: me.id, reason: request.body.reason })
-          .onConflictDoNothing()
-          .returning();
-        if (!report) return;
-        const moderators = await adminsAtLeast(tx, 'moderator');
-        await notify(
-          tx,
-          moderators.map((userId) => ({
-            userId,
-            type: 'admin_queue',
-            title: 'A word of support was reported',
-            body: request.body.reason,
-            link: '/admin-stories',
-            eventKey: `report:${report.id}`,
-          })),
-        );
-      });
+      await request.run(reportReply, requireUser(request).id, request.params.id, request.body.reason);
       return reply.status(204).send();
     },
   );

@@ -1,0 +1,154 @@
+/**
+ * Read models of stories: what makes a story public (one SQL condition), the public list and page, an
+ * author's own stories, and the moderators' queue and history.
+ */
+import {
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  isNotNull,
+  isNull,
+  ne,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
+import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
+import { AppError } from '#shared/errors.ts';
+import { STORIES_PAGE_SIZE, type StoryTag } from '#shared/schemas/stories.ts';
+import type { Db } from '../client.ts';
+import { stories, storyComments, storyEvents, users } from '../schema/index.ts';
+import { paged } from './paging.ts';
+
+export type StoryRow = typeof stories.$inferSelect;
+
+/** A story the public may read: a published copy, consent to show it, not hidden, not archived (on a loaded row: services/story-visibility.ts). */
+export const isPublicStory: SQL = and(
+  isNotNull(stories.publishedAt),
+  isNull(stories.hiddenAt),
+  eq(stories.publishConsent, true),
+  ne(stories.status, 'archived'),
+)!;
+
+/** Whether a story's image list (`stories.images` or `stories.publishedImages`) holds this upload (an id or a column). */
+export const imagesInclude = (images: AnyColumn, uploadId: string | AnyColumn): SQL =>
+  sql`${images} @> jsonb_build_array(jsonb_build_object('uploadId', ${uploadId}::text))`;
+
+/** Words of support that are not hidden, per story. */
+const visibleSupportCount = sql<number>`(select count(*)::int from ${storyComments} where ${storyComments.storyId} = ${stories.id} and ${storyComments.hiddenAt} is null)`;
+
+const publicColumns = {
+  story: stories,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  supportCount: visibleSupportCount,
+};
+
+/** A public story with its author's name and its visible support count. */
+export interface PublicStoryRow {
+  story: StoryRow;
+  firstName: string;
+  lastName: string;
+  supportCount: number;
+}
+
+/** Public stories, newest first, optionally with one tag, a page at a time. */
+export function publicStoriesPage<Item>(
+  db: Db,
+  query: { page: number; tag?: StoryTag | undefined },
+  present: (row: PublicStoryRow) => Item,
+) {
+  const where = query.tag ? and(isPublicStory, arrayContains(stories.publishedTags, [query.tag])) : isPublicStory;
+  return paged(
+    { page: query.page, pageSize: STORIES_PAGE_SIZE },
+    (limit, offset) =>
+      db
+        .select(publicColumns)
+        .from(stories)
+        .innerJoin(users, eq(users.id, stories.authorId))
+        .where(where)
+        .orderBy(desc(stories.publishedAt))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ n: count() }).from(stories).where(where),
+    present,
+  );
+}
+
+/** One public story; any other is "not found". */
+export async function findPublicStory(db: Db, id: string): Promise<PublicStoryRow> {
+  const [row] = await db
+    .select(publicColumns)
+    .from(stories)
+    .innerJoin(users, eq(users.id, stories.authorId))
+    .where(and(eq(stories.id, id), isPublicStory));
+  if (!row) throw new AppError('NOT_FOUND', 'No such story');
+  return row;
+}
+
+/** The author's own stories, last changed first. */
+export function ownStories(db: Db, authorId: string): Promise<StoryRow[]> {
+  return db.select().from(stories).where(eq(stories.authorId, authorId)).orderBy(desc(stories.updatedAt));
+}
+
+/** One of the author's own stories; someone else's is "not found". */
+export async function findOwnStory(db: Db, authorId: string, id: string): Promise<StoryRow> {
+  const [row] = await db
+    .select()
+    .from(stories)
+    .where(and(eq(stories.id, id), eq(stories.authorId, authorId)));
+  if (!row) throw new AppError('NOT_FOUND', 'No such story');
+  return row;
+}
+
+/** The moderators' tabs: which stories each shows, in which order. */
+const MODERATION_TABS = {
+  pending: { where: eq(stories.status, 'pending'), order: asc(stories.submittedAt) },
+  approved: { where: and(isNotNull(stories.publishedAt), isNull(stories.hiddenAt)), order: desc(stories.publishedAt) },
+  rejected: { where: eq(stories.status, 'rejected'), order: desc(stories.updatedAt) },
+  hidden: { where: isNotNull(stories.hiddenAt), order: desc(stories.hiddenAt) },
+} satisfies Record<string, { where: SQL | undefined; order: SQL }>;
+
+export type ModerationTab = keyof typeof MODERATION_TABS;
+
+/** A tab of the moderation queue with each author's name and email, a page at a time. */
+export function moderationPage<Item>(
+  db: Db,
+  query: { status: ModerationTab; page: number },
+  present: (row: { story: StoryRow; firstName: string; lastName: string; email: string }) => Item,
+) {
+  const { where, order } = MODERATION_TABS[query.status];
+  return paged(
+    { page: query.page, pageSize: ADMIN_LIST_PAGE_SIZE },
+    (limit, offset) =>
+      db
+        .select({ story: stories, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(stories)
+        .innerJoin(users, eq(users.id, stories.authorId))
+        .where(where)
+        .orderBy(order)
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ n: count() }).from(stories).where(where),
+    present,
+  );
+}
+
+/** A story's history, oldest first, with who did each step (null once their account is deleted). */
+export function storyHistory(db: Db, storyId: string) {
+  return db
+    .select({
+      action: storyEvents.action,
+      reason: storyEvents.reason,
+      createdAt: storyEvents.createdAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(storyEvents)
+    .leftJoin(users, eq(users.id, storyEvents.actorId))
+    .where(eq(storyEvents.storyId, storyId))
+    .orderBy(asc(storyEvents.createdAt));
+}
