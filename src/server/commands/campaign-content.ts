@@ -4,7 +4,6 @@
  * and version, and the audit entry. A publish made on top of an older version than the current one is
  * refused (409), so two editors never overwrite each other unseen.
  */
-import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import type { AuditAction } from '#shared/audit.ts';
@@ -14,18 +13,18 @@ import {
   type CampaignContent,
   type CampaignUpdate,
 } from '#shared/schemas/campaign.ts';
-import type { CampaignOwner } from '#shared/schemas/admin-campaign.ts';
 import { OWNER_EMAIL_UNCONFIRMED } from '#shared/account-messages.ts';
-import type { Db } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
+import { withCurrentShape } from '../db/content-shape.ts';
 import { campaignFollowers, campaignVersions, campaigns, users } from '../db/schema/index.ts';
+import { findVersion, type CampaignRow } from '../db/queries/campaign.ts';
 import { audit } from '../services/audit.ts';
-import { withCurrentShape, type CampaignRow } from '../services/campaign.ts';
-import { notify, type NotificationEvent, type NotificationRow } from '../services/notifications.ts';
-import { presentOwner } from '../presenters/campaign.ts';
+import { notify, type NotificationEvent } from '../services/notifications.ts';
+import type { CommandContext } from './run.ts';
 
 export const STALE_VERSION_MESSAGE = 'Someone published a newer version; reload to see it';
 
-async function lockCampaign(tx: Db, id: string): Promise<CampaignRow> {
+async function lockCampaign(tx: Tx, id: string): Promise<CampaignRow> {
   const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
   if (!row) throw new AppError('NOT_FOUND', 'No campaign has been set up yet');
   return { ...row, content: withCurrentShape(row.content) };
@@ -51,13 +50,15 @@ interface Publication {
   details?: Record<string, unknown>;
 }
 
-/** Writes the next version over the locked row. A database seeded before versions existed gets its current content recorded first. */
+/**
+ * Writes the next version over the locked row. A database seeded before versions existed gets its current
+ * content recorded first. Once committed, this instance's cached campaign and public pages follow at once
+ * (other instances within their one-second cache).
+ */
 async function publishLocked(
-  tx: Db,
-  request: FastifyRequest,
+  { tx, actor, now, afterCommit }: CommandContext,
   row: CampaignRow,
   publication: Publication,
-  now: Date,
 ): Promise<CampaignRow> {
   await tx
     .insert(campaignVersions)
@@ -67,167 +68,131 @@ async function publishLocked(
   const { content, note } = publication;
   await tx
     .insert(campaignVersions)
-    .values({ campaignId: row.id, version, content, publishedBy: request.user!.id, note, createdAt: now });
+    .values({ campaignId: row.id, version, content, publishedBy: actor.id, note, createdAt: now });
   const [updated] = await tx
     .update(campaigns)
     .set({ content, goalCents: content.goal.cents, currency: content.goal.currency, version, updatedAt: now })
     .where(eq(campaigns.id, row.id))
     .returning();
-  await audit(tx, request, {
+  await audit(tx, actor, {
     action: publication.action,
     targetType: 'campaign',
     targetId: row.id,
     before: { version: row.version },
     after: { version, note, ...publication.details },
   });
+  afterCommit.refresh('progress', 'pages');
   return updated!;
 }
 
 /** Publishes edited content (already checked by the route's schema) as the next version. */
 export async function publishCampaign(
-  db: Db,
-  request: FastifyRequest,
+  ctx: CommandContext,
   campaignId: string,
   input: { content: CampaignContent; expectedVersion: number; note: string | null },
-  now: Date,
 ): Promise<CampaignRow> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const row = await lockCampaign(tx, campaignId);
-    assertCurrent(row, input.expectedVersion);
-    return publishLocked(
-      tx,
-      request,
-      row,
-      { action: 'campaign.publish', content: input.content, note: input.note },
-      now,
-    );
-  });
-}
-
-/** The stored content of one version; the current content stands for its own version in a database seeded before versions existed. */
-export async function findVersion(db: Db, campaign: CampaignRow, version: number) {
-  const [found] = await db
-    .select({
-      version: campaignVersions.version,
-      content: campaignVersions.content,
-      note: campaignVersions.note,
-      createdAt: campaignVersions.createdAt,
-      publishedBy: campaignVersions.publishedBy,
-    })
-    .from(campaignVersions)
-    .where(and(eq(campaignVersions.campaignId, campaign.id), eq(campaignVersions.version, version)));
-  if (found) return { ...found, content: withCurrentShape(found.content) };
-  if (version === campaign.version)
-    return { version, content: campaign.content, note: null, createdAt: campaign.updatedAt, publishedBy: null };
-  throw new AppError('NOT_FOUND', `There is no version ${version}`);
+  const row = await lockCampaign(ctx.tx, campaignId);
+  assertCurrent(row, input.expectedVersion);
+  return publishLocked(ctx, row, { action: 'campaign.publish', content: input.content, note: input.note });
 }
 
 /** Publishes an earlier version's content again, as a new version (nothing is ever overwritten). */
 export async function restoreCampaignVersion(
-  db: Db,
-  request: FastifyRequest,
+  ctx: CommandContext,
   campaignId: string,
   version: number,
   expectedVersion: number,
-  now: Date,
 ): Promise<CampaignRow> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const row = await lockCampaign(tx, campaignId);
-    assertCurrent(row, expectedVersion);
-    if (version === row.version) throw new AppError('CONFLICT', `Version ${version} is the current version`);
-    const old = await findVersion(tx, row, version);
-    const content = checkContent(old.content);
-    return publishLocked(
-      tx,
-      request,
-      row,
-      { action: 'campaign.restore', content, note: `Restored version ${version}`, details: { restored: version } },
-      now,
-    );
+  const row = await lockCampaign(ctx.tx, campaignId);
+  assertCurrent(row, expectedVersion);
+  if (version === row.version) throw new AppError('CONFLICT', `Version ${version} is the current version`);
+  const old = await findVersion(ctx.tx, row, version);
+  const content = checkContent(old.content);
+  return publishLocked(ctx, row, {
+    action: 'campaign.restore',
+    content,
+    note: `Restored version ${version}`,
+    details: { restored: version },
   });
 }
 
 /**
  * Puts a dated update into the journey's updates (newest first) as a new version, and when asked stores a
- * notification for every active follower: its event key names this update, so it is told once. The caller
- * emails the important ones after the transaction (mailImportant).
+ * notification for every active follower: its event key names this update, so it is told once. The important
+ * ones are mailed after the commit. Answers the new row and how many followers were notified.
  */
 export async function postCampaignUpdate(
-  db: Db,
-  request: FastifyRequest,
+  ctx: CommandContext,
   campaignId: string,
   input: CampaignUpdate & { notifyFollowers: boolean; expectedVersion: number },
-  now: Date,
-): Promise<{ row: CampaignRow; notifications: (NotificationRow & { important: boolean })[] }> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const before = await lockCampaign(tx, campaignId);
-    assertCurrent(before, input.expectedVersion);
-    const update: CampaignUpdate = { date: input.date, title: input.title, paragraphs: input.paragraphs };
-    const content = checkContent({
-      ...before.content,
-      journey: { ...before.content.journey, updates: withUpdate(before.content.journey.updates, update) },
-    });
-    const row = await publishLocked(
-      tx,
-      request,
-      before,
-      {
-        action: 'campaign.update',
-        content,
-        note: `Update: ${update.title}`,
-        details: { date: update.date, title: update.title, notifyFollowers: input.notifyFollowers },
-      },
-      now,
-    );
-    if (!input.notifyFollowers) return { row, notifications: [] };
-    const followers = await tx
-      .select({ id: users.id })
-      .from(campaignFollowers)
-      .innerJoin(users, eq(users.id, campaignFollowers.userId))
-      .where(and(eq(campaignFollowers.campaignId, campaignId), eq(users.status, 'active')));
-    const events: NotificationEvent[] = followers.map((f) => ({
-      userId: f.id,
-      type: 'campaign_update',
-      title: `${content.name}: ${update.title}`,
-      body: update.paragraphs[0]!.slice(0, 500),
-      link: '/',
-      eventKey: `campaign:${campaignId}:update:${row.version}`,
-      important: true,
-    }));
-    return { row, notifications: await notify(tx, events) };
+): Promise<{ row: CampaignRow; notified: number }> {
+  const { tx, afterCommit } = ctx;
+  const before = await lockCampaign(tx, campaignId);
+  assertCurrent(before, input.expectedVersion);
+  const update: CampaignUpdate = { date: input.date, title: input.title, paragraphs: input.paragraphs };
+  const content = checkContent({
+    ...before.content,
+    journey: { ...before.content.journey, updates: withUpdate(before.content.journey.updates, update) },
   });
+  const row = await publishLocked(ctx, before, {
+    action: 'campaign.update',
+    content,
+    note: `Update: ${update.title}`,
+    details: { date: update.date, title: update.title, notifyFollowers: input.notifyFollowers },
+  });
+  if (!input.notifyFollowers) return { row, notified: 0 };
+  const followers = await tx
+    .select({ id: users.id })
+    .from(campaignFollowers)
+    .innerJoin(users, eq(users.id, campaignFollowers.userId))
+    .where(and(eq(campaignFollowers.campaignId, campaignId), eq(users.status, 'active')));
+  const events: NotificationEvent[] = followers.map((f) => ({
+    userId: f.id,
+    type: 'campaign_update',
+    title: `${content.name}: ${update.title}`,
+    body: update.paragraphs[0]!.slice(0, 500),
+    link: '/',
+    eventKey: `campaign:${campaignId}:update:${row.version}`,
+    important: true,
+  }));
+  const notified = await notify(tx, events);
+  afterCommit.mailNotifications(notified);
+  return { row, notified: notified.length };
 }
 
-/** Makes the patient with this email the campaign's owner (who submits its expenses). */
-export async function setCampaignOwner(
-  db: Db,
-  request: FastifyRequest,
-  campaignId: string,
-  email: string,
-): Promise<CampaignOwner> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const row = await lockCampaign(tx, campaignId);
-    const [user] = await tx.select().from(users).where(eq(users.email, email));
-    if (!user) throw new AppError('NOT_FOUND', 'No account uses this email address', 'email');
-    if (user.status !== 'active')
-      throw new AppError('VALIDATION', 'This account is suspended; restore it before making it the owner', 'email');
-    if (user.role !== 'patient')
-      throw new AppError('VALIDATION', 'The campaign owner must have a patient account', 'email');
-    // Ownership links the campaign's money and mail to this address: only someone who proved it is theirs may hold it.
-    if (!user.emailVerifiedAt) throw new AppError('VALIDATION', OWNER_EMAIL_UNCONFIRMED, 'email');
-    // Not a content change: no new version, and updatedAt keeps dating the content.
-    await tx.update(campaigns).set({ ownerId: user.id }).where(eq(campaigns.id, row.id));
-    await audit(tx, request, {
-      action: 'campaign.owner',
-      targetType: 'campaign',
-      targetId: row.id,
-      before: { ownerId: row.ownerId },
-      after: { ownerId: user.id, email: user.email },
-    });
-    return presentOwner(user);
+/** Makes the patient with this email the campaign's owner (who submits its expenses); answers the owner's account. */
+export async function setCampaignOwner({ tx, actor, afterCommit }: CommandContext, campaignId: string, email: string) {
+  const row = await lockCampaign(tx, campaignId);
+  const [user] = await tx.select().from(users).where(eq(users.email, email));
+  if (!user) throw new AppError('NOT_FOUND', 'No account uses this email address', 'email');
+  if (user.status !== 'active')
+    throw new AppError('VALIDATION', 'This account is suspended; restore it before making it the owner', 'email');
+  if (user.role !== 'patient')
+    throw new AppError('VALIDATION', 'The campaign owner must have a patient account', 'email');
+  // Ownership links the campaign's money and mail to this address: only someone who proved it is theirs may hold it.
+  if (!user.emailVerifiedAt) throw new AppError('VALIDATION', OWNER_EMAIL_UNCONFIRMED, 'email');
+  // Not a content change: no new version, and updatedAt keeps dating the content.
+  await tx.update(campaigns).set({ ownerId: user.id }).where(eq(campaigns.id, row.id));
+  await audit(tx, actor, {
+    action: 'campaign.owner',
+    targetType: 'campaign',
+    targetId: row.id,
+    before: { ownerId: row.ownerId },
+    after: { ownerId: user.id, email: user.email },
   });
+  // The cached campaign carries the owner.
+  afterCommit.refresh('progress');
+  return user;
+}
+
+/** Follows the campaign's dated updates; following twice changes nothing. */
+export async function followCampaign({ tx }: CommandContext, campaignId: string, userId: string) {
+  await tx.insert(campaignFollowers).values({ campaignId, userId }).onConflictDoNothing();
+}
+
+/** Stops following; stopping when not following changes nothing. */
+export async function unfollowCampaign({ tx }: CommandContext, campaignId: string, userId: string) {
+  await tx
+    .delete(campaignFollowers)
+    .where(and(eq(campaignFollowers.campaignId, campaignId), eq(campaignFollowers.userId, userId)));
 }

@@ -1,6 +1,7 @@
 import { centsToDollars } from '#shared/money.ts';
 import type { CampaignResponse, Progress } from '#shared/schemas/campaign.ts';
-import type { AdminCampaign, CampaignOwner } from '#shared/schemas/admin-campaign.ts';
+import type { AdminCampaign, CampaignOwner, CampaignVersionItem } from '#shared/schemas/admin-campaign.ts';
+import type { VersionListRow } from '../db/queries/campaign.ts';
 import type { CampaignRow, ProgressTotals } from '../services/campaign.ts';
 
 export function presentCampaign(row: CampaignRow): CampaignResponse {
@@ -27,4 +28,19 @@ export function presentOwner(user: { id: string; firstName: string; lastName: st
 /** The campaign for its editor (super admins): the content with its version, and the owner. */
 export function presentAdminCampaign(row: CampaignRow, owner: CampaignOwner | null): AdminCampaign {
   return { id: row.id, version: row.version, content: row.content, updatedAt: row.updatedAt.toISOString(), owner };
+}
+
+/** Who published a version, by name; null for the seeded content or a deleted account. */
+export function publisherName(first: string | null, last: string | null): string | null {
+  return first === null ? null : `${first} ${last ?? ''}`.trim();
+}
+
+/** A version in the editor's list. */
+export function presentCampaignVersion(r: VersionListRow): CampaignVersionItem {
+  return {
+    version: r.version,
+    publishedBy: publisherName(r.firstName, r.lastName),
+    note: r.note,
+    createdAt: r.createdAt.toISOString(),
+  };
 }

@@ -6,6 +6,7 @@ import { PROGRESS_CACHE_MS } from '#shared/constants.ts';
 import { CampaignContentSchema, type CampaignContent } from '#shared/schemas/campaign.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
+import { withCurrentShape } from '../db/content-shape.ts';
 import { campaignVersions, campaigns, donations } from '../db/schema/index.ts';
 import { CONTENT_DIR } from '../paths.ts';
 import { cached, type Cached } from './cache.ts';
@@ -63,19 +64,6 @@ export async function findCampaign(db: Db, idOrSlug: string): Promise<CampaignRo
     .where(UUID.test(idOrSlug) ? eq(campaigns.id, idOrSlug) : eq(campaigns.slug, idOrSlug));
   if (!row) throw new AppError('NOT_FOUND', 'No such campaign');
   return row;
-}
-
-/**
- * Content stored before a change of its shape, in today's shape: databases seeded before dated updates
- * became a list hold one `journey.update`. Applied wherever stored content is read.
- */
-export function withCurrentShape(content: CampaignContent): CampaignContent {
-  const journey = content.journey as CampaignContent['journey'] & {
-    update?: CampaignContent['journey']['updates'][number];
-  };
-  if (journey.updates || !journey.update) return content;
-  const { update, ...rest } = journey;
-  return { ...content, journey: { ...rest, updates: [update] } };
 }
 
 /** Reads and validates the seed content file. */

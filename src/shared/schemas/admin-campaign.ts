@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CampaignContentSchema, CampaignUpdateSchema, type CampaignContent } from './campaign.ts';
 import { optionalText } from './common.ts';
+import { PageQuerySchema } from './paging.ts';
 
 export const CAMPAIGN_NOTE_MAX = 200;
 
@@ -26,14 +27,8 @@ export const CampaignVersionParamsSchema = z.strictObject({
     .positive('version must be a whole number'),
 });
 
-export const CampaignVersionsQuerySchema = z.strictObject({
-  page: z.coerce
-    .number({ error: 'page must be a whole number' })
-    .int('page must be a whole number')
-    .min(1)
-    .max(100_000)
-    .default(1),
-});
+/** GET /api/admin/campaign/versions: the page (same rule as every list). */
+export const CampaignVersionsQuerySchema = PageQuerySchema;
 
 /** POST /api/admin/campaign/updates: a dated update, put first on the story page, optionally sent to followers. */
 export const PostCampaignUpdateSchema = z.strictObject({

@@ -1,14 +1,11 @@
 /**
  * The campaign editor (super_admin only): read the content, publish it as a new version, list and restore
  * versions, post a dated update (optionally telling the followers), set the owner, upload images. After a
- * publish this instance drops its cached campaign and renders the public pages again.
+ * publish the command's after-commit queue drops this instance's cached campaign and renders the pages again.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { count, desc, eq } from 'drizzle-orm';
-import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
-import { AppError } from '#shared/errors.ts';
 import { CampaignOwnerSchema } from '#shared/schemas/spending.ts';
 import {
   CampaignVersionParamsSchema,
@@ -18,20 +15,22 @@ import {
   RestoreCampaignVersionSchema,
   type AdminCampaign,
   type CampaignImageUpload,
-  type CampaignVersionItem,
 } from '#shared/schemas/admin-campaign.ts';
-import { campaignVersions, campaigns, uploads, users } from '../../db/schema/index.ts';
 import {
-  findVersion,
   postCampaignUpdate,
   publishCampaign,
   restoreCampaignVersion,
   setCampaignOwner,
 } from '../../commands/campaign-content.ts';
-import { presentAdminCampaign, presentOwner } from '../../presenters/campaign.ts';
-import { withCurrentShape, type CampaignRow } from '../../services/campaign.ts';
+import { storeUpload } from '../../commands/uploads.ts';
+import { findVersion, personById, storedCampaign, versionsPage, type CampaignRow } from '../../db/queries/campaign.ts';
+import {
+  presentAdminCampaign,
+  presentCampaignVersion,
+  presentOwner,
+  publisherName,
+} from '../../presenters/campaign.ts';
 import { readUploadedImage } from '../uploads/read-upload.ts';
-import { mailImportant } from '../../services/notifications.ts';
 import { requireUser } from '../../plugins/auth.ts';
 
 export const CAMPAIGN_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
@@ -41,26 +40,13 @@ const SUPER_ADMIN = { access: { admin: 'super_admin' } } as const;
 
 /** The campaign row as stored now (not the cached copy: the editor must see the version it is about to build on). */
 async function loadCampaign(app: FastifyInstance): Promise<CampaignRow> {
-  const { id } = await app.campaigns.current();
-  const [row] = await app.db.select().from(campaigns).where(eq(campaigns.id, id));
-  if (!row) throw new AppError('NOT_FOUND', 'No campaign has been set up yet');
-  return { ...row, content: withCurrentShape(row.content) };
+  return storedCampaign(app.db, (await app.campaigns.current()).id);
 }
 
 async function withOwner(app: FastifyInstance, row: CampaignRow): Promise<AdminCampaign> {
-  const [owner] = row.ownerId ? await app.db.select().from(users).where(eq(users.id, row.ownerId)) : [];
+  const owner = await personById(app.db, row.ownerId);
   return presentAdminCampaign(row, owner ? presentOwner(owner) : null);
 }
-
-/** After a publish: this instance's cache and pages follow at once (others within the cache's second). */
-async function published(app: FastifyInstance, row: CampaignRow): Promise<AdminCampaign> {
-  app.campaigns.invalidate();
-  await app.sitePages.refresh();
-  return withOwner(app, row);
-}
-
-const fullName = (first: string | null, last: string | null) =>
-  first === null ? null : `${first} ${last ?? ''}`.trim();
 
 const adminCampaign: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: CAMPAIGN_IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
@@ -74,8 +60,8 @@ const adminCampaign: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: PublishCampaignSchema }, config: SUPER_ADMIN, bodyLimit: CONTENT_BODY_LIMIT },
     async (request, reply) => {
       const { id } = await app.campaigns.current();
-      const row = await publishCampaign(app.db, request, id, request.body, app.clock.now());
-      return reply.header('cache-control', 'no-store').send(await published(app, row));
+      const row = await request.run(publishCampaign, id, request.body);
+      return reply.header('cache-control', 'no-store').send(await withOwner(app, row));
     },
   );
 
@@ -83,39 +69,8 @@ const adminCampaign: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/campaign/versions',
     { schema: { querystring: CampaignVersionsQuerySchema }, config: SUPER_ADMIN },
     async (request, reply) => {
-      const campaign = await loadCampaign(app);
-      const where = eq(campaignVersions.campaignId, campaign.id);
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select({
-            version: campaignVersions.version,
-            note: campaignVersions.note,
-            createdAt: campaignVersions.createdAt,
-            firstName: users.firstName,
-            lastName: users.lastName,
-          })
-          .from(campaignVersions)
-          .leftJoin(users, eq(users.id, campaignVersions.publishedBy))
-          .where(where)
-          .orderBy(desc(campaignVersions.version))
-          .limit(ADMIN_LIST_PAGE_SIZE)
-          .offset((request.query.page - 1) * ADMIN_LIST_PAGE_SIZE),
-        app.db.select({ n: count() }).from(campaignVersions).where(where),
-      ]);
-      let items: CampaignVersionItem[] = rows.map((r) => ({
-        version: r.version,
-        publishedBy: fullName(r.firstName, r.lastName),
-        note: r.note,
-        createdAt: r.createdAt.toISOString(),
-      }));
-      // Seeded before versions existed: the current content is the one version there is.
-      if ((total?.n ?? 0) === 0)
-        items = [
-          { version: campaign.version, publishedBy: null, note: null, createdAt: campaign.updatedAt.toISOString() },
-        ];
-      return reply
-        .headers({ 'cache-control': 'no-store', 'x-total-count': String(Math.max(total?.n ?? 0, items.length)) })
-        .send(items);
+      const page = await versionsPage(app.db, await loadCampaign(app), request.query.page, presentCampaignVersion);
+      return reply.header('cache-control', 'no-store').send(page);
     },
   );
 
@@ -124,12 +79,10 @@ const adminCampaign: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: CampaignVersionParamsSchema }, config: SUPER_ADMIN },
     async (request, reply) => {
       const found = await findVersion(app.db, await loadCampaign(app), request.params.version);
-      const [publisher] = found.publishedBy
-        ? await app.db.select().from(users).where(eq(users.id, found.publishedBy))
-        : [];
+      const publisher = await personById(app.db, found.publishedBy);
       return reply.header('cache-control', 'no-store').send({
         version: found.version,
-        publishedBy: publisher ? fullName(publisher.firstName, publisher.lastName) : null,
+        publishedBy: publisher ? publisherName(publisher.firstName, publisher.lastName) : null,
         note: found.note,
         createdAt: found.createdAt.toISOString(),
         content: found.content,
@@ -142,15 +95,8 @@ const adminCampaign: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: CampaignVersionParamsSchema, body: RestoreCampaignVersionSchema }, config: SUPER_ADMIN },
     async (request, reply) => {
       const { id } = await app.campaigns.current();
-      const row = await restoreCampaignVersion(
-        app.db,
-        request,
-        id,
-        request.params.version,
-        request.body.expectedVersion,
-        app.clock.now(),
-      );
-      return reply.header('cache-control', 'no-store').send(await published(app, row));
+      const row = await request.run(restoreCampaignVersion, id, request.params.version, request.body.expectedVersion);
+      return reply.header('cache-control', 'no-store').send(await withOwner(app, row));
     },
   );
 
@@ -159,13 +105,11 @@ const adminCampaign: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: PostCampaignUpdateSchema }, config: SUPER_ADMIN, bodyLimit: CONTENT_BODY_LIMIT },
     async (request, reply) => {
       const { id } = await app.campaigns.current();
-      const { row, notifications } = await postCampaignUpdate(app.db, request, id, request.body, app.clock.now());
-      const answer = await published(app, row);
-      await mailImportant(app, request, notifications);
+      const { row, notified } = await request.run(postCampaignUpdate, id, request.body);
       return reply
         .status(201)
         .header('cache-control', 'no-store')
-        .send({ ...answer, notified: notifications.length });
+        .send({ ...(await withOwner(app, row)), notified });
     },
   );
 
@@ -174,9 +118,8 @@ const adminCampaign: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: CampaignOwnerSchema }, config: SUPER_ADMIN },
     async (request, reply) => {
       const { id } = await app.campaigns.current();
-      const owner = await setCampaignOwner(app.db, request, id, request.body.email);
-      app.campaigns.invalidate();
-      return reply.header('cache-control', 'no-store').send({ owner });
+      const owner = await request.run(setCampaignOwner, id, request.body.email);
+      return reply.header('cache-control', 'no-store').send({ owner: presentOwner(owner) });
     },
   );
 
@@ -192,11 +135,8 @@ const adminCampaign: FastifyPluginAsyncZod = async (app) => {
         maxBytes: CAMPAIGN_IMAGE_MAX_BYTES,
       });
       // No owner: the image belongs to the campaign, and must outlive the account of whoever uploaded it.
-      const [row] = await app.db
-        .insert(uploads)
-        .values({ ownerId: null, purpose: 'campaign_image', contentType, size: bytes.length, bytes })
-        .returning({ id: uploads.id });
-      const answer: CampaignImageUpload = { id: row!.id, url: `/api/uploads/${row!.id}`, width, height };
+      const id = await request.run(storeUpload, null, 'campaign_image', { contentType, bytes });
+      const answer: CampaignImageUpload = { id, url: `/api/uploads/${id}`, width, height };
       return reply.status(201).header('cache-control', 'no-store').send(answer);
     },
   );

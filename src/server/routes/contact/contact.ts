@@ -1,9 +1,8 @@
 /** The /contact form: stored, then mailed to the support address. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mailFailure } from '../../services/mail.ts';
 import { z } from 'zod';
 import { ContactMessageSchema } from '#shared/schemas/contact.ts';
-import { contactMessages } from '../../db/schema/index.ts';
+import { sendContactMessage } from '../../commands/contact.ts';
 
 const contact: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -15,18 +14,9 @@ const contact: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { altcha, ...input } = request.body;
       await app.altcha.verify(altcha);
-      const [row] = await app.db.insert(contactMessages).values(input).returning({ id: contactMessages.id });
-      const { support, product } = (await app.campaigns.current()).content;
-      // The message is safely stored; a mail failure must not lose it or fail the visitor.
-      await app.mailer
-        .send({
-          to: support.email,
-          replyTo: input.email,
-          subject: `[${product.name} contact] ${input.subject}`,
-          text: `From: ${input.name} <${input.email}>\n\n${input.message}\n`,
-        })
-        .catch((err: unknown) => request.log.error({ mail: mailFailure(err) }, 'contact mail could not be sent'));
-      return reply.status(201).send({ id: row!.id });
+      const { support } = (await app.campaigns.current()).content;
+      const id = await request.run(sendContactMessage, input, support.email);
+      return reply.status(201).send({ id });
     },
   );
 };

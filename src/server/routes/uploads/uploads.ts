@@ -7,11 +7,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import { EXPENSE_DOCUMENT_MAX_BYTES } from '#shared/constants.ts';
-import { campaigns, expenseDocuments, expenses, stories, uploads, users } from '../../db/schema/index.ts';
-import { imagesInclude, isPublicStory } from '../../commands/stories.ts';
+import { removeAvatar, replaceAvatar, storeUpload } from '../../commands/uploads.ts';
+import {
+  documentCampaignOwner,
+  findUpload,
+  isOnPublicStory,
+  ownsACampaign,
+  type UploadRow,
+} from '../../db/queries/uploads.ts';
 import { readUploadedDocument, readUploadedImage } from './read-upload.ts';
 import { presentCurrentUser } from '../../presenters/user.ts';
 import { isAdmin, requireUser } from '../../plugins/auth.ts';
@@ -22,35 +27,17 @@ export const STORY_IMAGE_MAX_BYTES = AVATAR_MAX_BYTES;
 
 const PUBLIC_PURPOSES = new Set(['avatar', 'campaign_image']);
 
-type UploadRow = typeof uploads.$inferSelect;
-
-/** A story image is public only while a public story shows it: a draft's or an unpublished story's images stay private. */
-async function isOnPublicStory(db: Db, file: UploadRow): Promise<boolean> {
-  const [shown] = await db
-    .select({ id: stories.id })
-    .from(stories)
-    .where(and(isPublicStory, imagesInclude(stories.publishedImages, file.id)))
-    .limit(1);
-  return shown !== undefined;
-}
-
 /** Its author, and moderators reviewing the story, see a story image that is not (or no longer) public. */
 function mayReadPrivateStoryImage(request: FastifyRequest, file: UploadRow): boolean {
   return request.user !== null && (file.ownerId === request.user.id || isAdmin(request, 'moderator'));
 }
 
 /** Who may read an expense document: its uploader, a manager, or the owner of the expense's campaign. */
-async function mayReadDocument(db: Db, request: FastifyRequest, file: { id: string; ownerId: string | null }) {
+async function mayReadDocument(db: Db, request: FastifyRequest, file: UploadRow) {
   const me = request.user;
   if (!me) return false;
   if (file.ownerId === me.id || isAdmin(request, 'manager')) return true;
-  const [owner] = await db
-    .select({ ownerId: campaigns.ownerId })
-    .from(expenseDocuments)
-    .innerJoin(expenses, eq(expenses.id, expenseDocuments.expenseId))
-    .innerJoin(campaigns, eq(campaigns.id, expenses.campaignId))
-    .where(eq(expenseDocuments.uploadId, file.id));
-  return owner?.ownerId === me.id;
+  return (await documentCampaignOwner(db, file.id)) === me.id;
 }
 
 const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -68,29 +55,13 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         maxBytes: AVATAR_MAX_BYTES,
       });
 
-      const updated = await app.db.transaction(async (tx) => {
-        await tx.delete(uploads).where(and(eq(uploads.ownerId, me.id), eq(uploads.purpose, 'avatar')));
-        const [row] = await tx
-          .insert(uploads)
-          .values({ ownerId: me.id, purpose: 'avatar', contentType, size: bytes.length, bytes })
-          .returning({ id: uploads.id });
-        const [user] = await tx
-          .update(users)
-          .set({ profileImageUrl: `/api/uploads/${row!.id}`, updatedAt: app.clock.now() })
-          .where(eq(users.id, me.id))
-          .returning();
-        return user!;
-      });
+      const updated = await request.run(replaceAvatar, me.id, { contentType, bytes });
       return reply.header('cache-control', 'no-store').send(presentCurrentUser(updated, request.session));
     },
   );
 
   app.delete('/api/user/avatar', { config: { access: 'user' } }, async (request, reply) => {
-    const me = requireUser(request);
-    await app.db.transaction(async (tx) => {
-      await tx.delete(uploads).where(and(eq(uploads.ownerId, me.id), eq(uploads.purpose, 'avatar')));
-      await tx.update(users).set({ profileImageUrl: null }).where(eq(users.id, me.id));
-    });
+    await request.run(removeAvatar, requireUser(request).id);
     return reply.status(204).send();
   });
 
@@ -105,14 +76,11 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         what: 'image',
         maxBytes: STORY_IMAGE_MAX_BYTES,
       });
-      const [row] = await app.db
-        .insert(uploads)
-        .values({ ownerId: me.id, purpose: 'story_image', contentType, size: bytes.length, bytes })
-        .returning({ id: uploads.id });
+      const id = await request.run(storeUpload, me.id, 'story_image', { contentType, bytes });
       return reply
         .status(201)
         .header('cache-control', 'no-store')
-        .send({ id: row!.id, url: `/api/uploads/${row!.id}` });
+        .send({ id, url: `/api/uploads/${id}` });
     },
   );
 
@@ -124,28 +92,18 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = requireUser(request);
       if (!request.isMultipart())
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the document as multipart/form-data');
-      if (!isAdmin(request, 'manager')) {
-        const [owned] = await app.db
-          .select({ id: campaigns.id })
-          .from(campaigns)
-          .where(eq(campaigns.ownerId, me.id))
-          .limit(1);
-        if (!owned)
-          throw new AppError('FORBIDDEN', "Only a campaign's owner and its managers can upload expense documents");
-      }
+      if (!isAdmin(request, 'manager') && !(await ownsACampaign(app.db, me.id)))
+        throw new AppError('FORBIDDEN', "Only a campaign's owner and its managers can upload expense documents");
       const { bytes, contentType } = await readUploadedDocument(request, {
         field: 'document',
         what: 'document',
         maxBytes: EXPENSE_DOCUMENT_MAX_BYTES,
       });
-      const [row] = await app.db
-        .insert(uploads)
-        .values({ ownerId: me.id, purpose: 'expense_document', contentType, size: bytes.length, bytes })
-        .returning({ id: uploads.id });
+      const id = await request.run(storeUpload, me.id, 'expense_document', { contentType, bytes });
       return reply
         .status(201)
         .header('cache-control', 'no-store')
-        .send({ id: row!.id, contentType, size: bytes.length, url: `/api/uploads/${row!.id}` });
+        .send({ id, contentType, size: bytes.length, url: `/api/uploads/${id}` });
     },
   );
 
@@ -153,7 +111,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/uploads/:id',
     { config: { access: 'public' }, schema: { params: z.object({ id: z.uuid('Not a valid id') }) } },
     async (request, reply) => {
-      const [file] = await app.db.select().from(uploads).where(eq(uploads.id, request.params.id));
+      const file = await findUpload(app.db, request.params.id);
       if (file && PUBLIC_PURPOSES.has(file.purpose)) {
         // Shown on public pages; ids are random UUIDs, known only where they are shown. A new upload gets a
         // new id, so a served file never changes.
@@ -167,7 +125,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (file?.purpose === 'story_image') {
         // Cached briefly, not for a year: the author can unpublish the story, and then the image is private again.
-        if (await isOnPublicStory(app.db, file)) {
+        if (await isOnPublicStory(app.db, file.id)) {
           return reply
             .headers({
               'content-type': file.contentType,
