@@ -165,9 +165,7 @@ describe('the doctor directory', () => {
       db.transaction(async (tx) => {
         // The tables are tiny: without this the planner rightly prefers reading them whole.
         await tx.execute(sql`set local enable_seqscan = off`);
-        const plan = (await tx.execute(
-          sql`explain select user_id from ${doctorProfiles} where ${condition}`,
-        )) as unknown as { rows: unknown[] };
+        const plan = await tx.execute(sql`explain select user_id from ${doctorProfiles} where ${condition}`);
         return JSON.stringify(plan.rows);
       });
     expect(await planOf(arrayContains(doctorProfiles.areasOfExpertise, ['Mental Health & Trauma']))).toContain(
