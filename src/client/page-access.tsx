@@ -8,9 +8,8 @@ import { createContext, use, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
-import { PageStatus } from './routes/account/account-layout.tsx';
+import { PageStatus, SignInPrompt } from '#client/components/page-layout.tsx';
 import { AdminOnly } from './routes/admin/admin-access.tsx';
-import { SignInPrompt } from './routes/community/story-parts.tsx';
 import type { PageRoute, SignInView } from './routes.tsx';
 
 const PageUserContext = createContext<CurrentUser | null>(null);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_ONLY_PATHS, pathMatches } from './routes.ts';
+import { CLIENT_ONLY_PATHS, isPrerenderedPath, PAGES, pathMatches, PRERENDERED_PAGES } from './routes.ts';
 
 describe('pathMatches', () => {
   it('matches plain paths exactly', () => {
@@ -18,5 +18,49 @@ describe('pathMatches', () => {
   it('serves the doctor pages as client-only pages', () => {
     for (const path of ['/find-doctors', '/doctors/:id', '/doctor-dashboard', '/admin-doctors'])
       expect(CLIENT_ONLY_PATHS).toContain(path);
+  });
+});
+
+describe('the page table', () => {
+  it('derives the prerendered pages and their files from the pages that render at build', () => {
+    expect(PRERENDERED_PAGES).toEqual({
+      '/': 'index',
+      '/donate': 'donate',
+      '/how-it-works': 'how-it-works',
+      '/contact': 'contact',
+      '/privacy-policy': 'privacy-policy',
+      '/terms-of-service': 'terms-of-service',
+      '/medical-disclaimer': 'medical-disclaimer',
+      '/donor-agreement': 'donor-agreement',
+      '/transparency': 'transparency',
+    });
+    expect(isPrerenderedPath('/donate')).toBe(true);
+    expect(isPrerenderedPath('/admin-users')).toBe(false);
+  });
+
+  it('lists every other page as client-only, each page once', () => {
+    const all = Object.keys(PAGES);
+    expect([...Object.keys(PRERENDERED_PAGES), ...CLIENT_ONLY_PATHS].sort()).toEqual([...all].sort());
+    for (const path of CLIENT_ONLY_PATHS) expect(PAGES[path].render).toBe('client');
+    expect(CLIENT_ONLY_PATHS).toContain('/refund-request');
+    expect(CLIENT_ONLY_PATHS).not.toContain('/');
+  });
+
+  it('keeps prerendered pages public: a page rendered at build holds nothing personal', () => {
+    for (const path of Object.keys(PRERENDERED_PAGES) as (keyof typeof PRERENDERED_PAGES)[])
+      expect(PAGES[path].access).toBe('public');
+  });
+
+  it('puts every admin page behind its admin level, and the account pages behind a sign-in', () => {
+    const admin = Object.entries(PAGES).filter(([path]) => path === '/admin' || path.startsWith('/admin-'));
+    expect(admin.length).toBeGreaterThan(10);
+    for (const [path, page] of admin) expect(typeof page.access === 'object', path).toBe(true);
+    expect(PAGES['/admin-campaign'].access).toEqual({ admin: 'super_admin' });
+    expect(PAGES['/admin-donations'].access).toEqual({ admin: 'manager' });
+    expect(PAGES['/admin-stories'].access).toEqual({ admin: 'moderator' });
+    for (const path of ['/profile', '/onboarding', '/notifications', '/my-stories', '/my-expenses'] as const)
+      expect(PAGES[path].access).toBe('user');
+    for (const path of ['/login', '/register', '/stories', '/find-doctors', '/refund-request'] as const)
+      expect(PAGES[path].access).toBe('public');
   });
 });

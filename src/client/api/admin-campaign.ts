@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Page } from '#shared/schemas/paging.ts';
 import type {
   AdminCampaign,
+  CampaignImageUpload,
   CampaignOwner,
   CampaignVersionItem,
   PostCampaignUpdateSchema,
@@ -38,3 +39,10 @@ export const postCampaignUpdate = (input: z.input<typeof PostCampaignUpdateSchem
 /** Makes the patient with this email address the campaign's owner. */
 export const setCampaignOwner = (input: z.input<typeof CampaignOwnerSchema>) =>
   apiRequest<{ owner: CampaignOwner }>('PUT', `${CAMPAIGN_PATH}/owner`, input);
+
+/** Uploads an image for the content (the server checks and sizes it); it shows on the site once published. */
+export function uploadCampaignImage(file: File): Promise<CampaignImageUpload> {
+  const body = new FormData();
+  body.append('image', file);
+  return apiRequest<CampaignImageUpload>('POST', '/api/uploads/campaign-image', body);
+}

@@ -1,7 +1,7 @@
 /** The campaign owner's spending calls: the campaign's expenses, and submitting one. */
 import type { z } from 'zod';
 import type { ExpenseStatus } from '#shared/constants.ts';
-import type { Expense, ExpenseList, SubmitExpenseSchema } from '#shared/schemas/spending.ts';
+import type { Expense, ExpenseDocumentSchema, ExpenseList, SubmitExpenseSchema } from '#shared/schemas/spending.ts';
 import { apiGet, apiRequest, withQuery } from '#client/lib/api.ts';
 
 const expensesPath = (slug: string) => `/api/campaigns/${encodeURIComponent(slug)}/expenses`;
@@ -16,3 +16,13 @@ export const listCampaignExpenses = (slug: string, status: ExpenseStatus | undef
 /** Submits an expense with the ids of its uploaded documents. */
 export const submitExpense = (slug: string, input: z.input<typeof SubmitExpenseSchema>) =>
   apiRequest<Expense>('POST', expensesPath(slug), input);
+
+/** An uploaded invoice or receipt, to attach to an expense by its id. */
+export type UploadedDocument = z.infer<typeof ExpenseDocumentSchema>;
+
+/** Uploads one document (PDF or image); the server checks its type by content and its size. */
+export function uploadExpenseDocument(file: File): Promise<UploadedDocument> {
+  const body = new FormData();
+  body.append('document', file);
+  return apiRequest<UploadedDocument>('POST', '/api/uploads/expense-document', body);
+}

@@ -9,7 +9,7 @@ import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { apiRequest } from '#client/lib/api.ts';
-import { PageStatus } from '../account/account-layout.tsx';
+import { PageStatus } from '#client/components/page-layout.tsx';
 
 export type AdminAccess =
   | { state: 'loading' }
@@ -102,7 +102,10 @@ export function SecondFactorNeeded({ user, returnTo }: { user: CurrentUser; retu
   );
 }
 
-/** Renders `children` only for an admin of at least `minimum`; the loading, sign-in and no-access views otherwise. */
+/**
+ * Renders `children` only for an admin of at least `minimum`; the loading, sign-in and no-access views otherwise.
+ * The page table's gate (src/client/page-access.tsx) wraps every admin page in it.
+ */
 export function AdminOnly({
   minimum,
   returnTo,

@@ -1,48 +1,22 @@
 /** /admin-audit-log (Audit Log): every admin write, newest first, filterable by action and target; read-only, for admins of level manager or above. */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#shared/audit.ts';
+import type { AuditEntry } from '#shared/schemas/audit-log.ts';
+import { formatWhen } from '#client/lib/format.ts';
+import { AUDIT_LOG_KEY, listAuditEntries, type AuditFilters } from '#client/api/admin-audit-log.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { SelectField } from '#client/components/ui/field.tsx';
-import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
-import { Pager } from '#client/components/ui/pager.tsx';
-import { AdminOnly } from './admin-access.tsx';
-import { fetchAdminPage, formatWhen } from './donations-data.ts';
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#shared/audit.ts';
 import { CELL, WideTable } from '#client/components/ui/wide-table.tsx';
-
-/** GET /api/admin/audit-log item. */
-export interface AuditEntryItem {
-  id: number;
-  actorId: string | null;
-  /** Null for a system write, or once the actor's account is deleted. */
-  actorEmail: string | null;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-  createdAt: string;
-}
-
-const AUDIT_PATH = '/api/admin/audit-log';
+import { ListBody, ListPager } from './list-body.tsx';
 
 const ACTIONS: Record<string, string> = AUDIT_ACTIONS;
 const TARGET_TYPES: Record<string, string> = AUDIT_TARGET_TYPES;
 
-interface Filters {
-  action: string;
-  targetType: string;
-}
+type Filters = AuditFilters;
 
 const NO_FILTERS: Filters = { action: '', targetType: '' };
-
-/** The filters worth sending: an empty one means "any". */
-function queryOf(filters: Filters): Record<string, string> {
-  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
-}
 
 const actionLabel = (action: string) => ACTIONS[action] ?? action;
 const json = (value: unknown) => JSON.stringify(value, null, 2);
@@ -104,13 +78,13 @@ function FilterForm({ current, onFilter }: { current: Filters; onFilter: (filter
   );
 }
 
-function Actor({ entry }: { entry: AuditEntryItem }) {
+function Actor({ entry }: { entry: AuditEntry }) {
   if (entry.actorEmail) return <span className="break-all">{entry.actorEmail}</span>;
   if (entry.actorId) return <span className="break-all text-slate-600">Deleted account {entry.actorId}</span>;
   return <span className="text-slate-600">System</span>;
 }
 
-function Changes({ entry }: { entry: AuditEntryItem }) {
+function Changes({ entry }: { entry: AuditEntry }) {
   if (entry.before == null && entry.after == null) return <span className="text-slate-600">—</span>;
   const part = (title: string, value: unknown) => (
     <div className="mt-2">
@@ -135,7 +109,7 @@ function Changes({ entry }: { entry: AuditEntryItem }) {
   );
 }
 
-function EntriesTable({ entries, caption }: { entries: AuditEntryItem[]; caption: string }) {
+function EntriesTable({ entries, caption }: { entries: AuditEntry[]; caption: string }) {
   return (
     <WideTable
       label="Audit log table"
@@ -169,12 +143,12 @@ function EntriesTable({ entries, caption }: { entries: AuditEntryItem[]; caption
   );
 }
 
-function AuditLog() {
+export default function AdminAuditLogPage() {
   const [filters, setFilters] = useState(NO_FILTERS);
   const [page, setPage] = useState(1);
   const list = useQuery({
-    queryKey: [AUDIT_PATH, filters, page],
-    queryFn: () => fetchAdminPage<AuditEntryItem>(AUDIT_PATH, page, queryOf(filters)),
+    queryKey: [...AUDIT_LOG_KEY, filters, page],
+    queryFn: () => listAuditEntries(filters, page),
     placeholderData: keepPreviousData,
     gcTime: 0,
   });
@@ -183,24 +157,6 @@ function AuditLog() {
     setFilters(next);
     setPage(1);
   };
-
-  let body: ReactNode;
-  if (list.data) {
-    body = list.data.items.length ? (
-      <EntriesTable
-        entries={list.data.items}
-        caption={filtered ? 'Entries matching the filters, newest first' : 'All entries, newest first'}
-      />
-    ) : (
-      <p className="mt-4 text-slate-600">
-        {filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}
-      </p>
-    );
-  } else if (list.error) {
-    body = <ListLoadError what="audit log" error={list.error} onRetry={() => void list.refetch()} />;
-  } else {
-    body = <ListLoading what="audit log" />;
-  }
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -213,20 +169,23 @@ function AuditLog() {
         <CardTitle id="entries-title">Entries</CardTitle>
         {list.data && (
           <p className="mt-1 text-sm text-slate-600" data-testid="audit-total">
-            {list.data.total} in all, {ADMIN_LIST_PAGE_SIZE} a page.
+            {list.data.total} in all, {list.data.pageSize} a page.
           </p>
         )}
-        {body}
-        {list.data && <Pager label="Audit log pages" page={page} total={list.data.total} onPage={setPage} />}
+        <ListBody
+          list={list}
+          what="audit log"
+          empty={filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}
+        >
+          {(data) => (
+            <EntriesTable
+              entries={data.items}
+              caption={filtered ? 'Entries matching the filters, newest first' : 'All entries, newest first'}
+            />
+          )}
+        </ListBody>
+        <ListPager list={list} label="Audit log pages" page={page} onPage={setPage} />
       </Card>
     </div>
-  );
-}
-
-export default function AdminAuditLogPage() {
-  return (
-    <AdminOnly minimum="manager" returnTo="/admin-audit-log">
-      {() => <AuditLog />}
-    </AdminOnly>
   );
 }

@@ -1,30 +1,18 @@
 /** /admin-contact (Contact Inbox): messages sent through /contact, new or handled, for admins of level moderator or above. */
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
-import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import type { ContactMessageView } from '#shared/schemas/contact.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { formatWhen } from '#client/lib/format.ts';
+import { DASHBOARD_KEY } from '#client/api/admin-dashboard.ts';
+import { CONTACT_MESSAGES_KEY, listContactMessages, markContactMessageHandled } from '#client/api/admin-contact.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { Pager } from '#client/components/ui/pager.tsx';
-import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { AdminOnly } from './admin-access.tsx';
-import { fetchAdminPage, formatWhen } from './donations-data.ts';
+import { ListBody, ListPager } from './list-body.tsx';
 
-/** GET /api/admin/contact-messages item. */
-export interface ContactMessageItem {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  status: 'new' | 'handled';
-  createdAt: string;
-}
+type Status = ContactMessageView['status'];
 
-type Status = ContactMessageItem['status'];
-
-const MESSAGES_PATH = '/api/admin/contact-messages';
 const TABS: { status: Status; label: string }[] = [
   { status: 'new', label: 'New' },
   { status: 'handled', label: 'Handled' },
@@ -35,7 +23,7 @@ function MessageRow({
   onHandled,
   pending,
 }: {
-  message: ContactMessageItem;
+  message: ContactMessageView;
   onHandled?: () => void;
   pending: boolean;
 }) {
@@ -73,22 +61,22 @@ function MessageRow({
   );
 }
 
-function Inbox() {
+export default function AdminContactPage() {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<Status>('new');
   const [page, setPage] = useState(1);
   const list = useQuery({
-    queryKey: [MESSAGES_PATH, status, page],
-    queryFn: () => fetchAdminPage<ContactMessageItem>(MESSAGES_PATH, page, { status }),
+    queryKey: [...CONTACT_MESSAGES_KEY, status, page],
+    queryFn: () => listContactMessages(status, page),
     placeholderData: keepPreviousData,
     gcTime: 0,
   });
   const markHandled = useMutation({
-    mutationFn: (m: ContactMessageItem) => apiRequest('POST', `${MESSAGES_PATH}/${encodeURIComponent(m.id)}/handled`),
+    mutationFn: (m: ContactMessageView) => markContactMessageHandled(m.id),
     onSuccess: async () => {
       toast({ title: 'Marked as handled' });
-      await queryClient.invalidateQueries({ queryKey: [MESSAGES_PATH] });
-      await queryClient.invalidateQueries({ queryKey: ['/api/admin/dashboard'] });
+      await queryClient.invalidateQueries({ queryKey: CONTACT_MESSAGES_KEY });
+      await queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
     },
     onError: (err) =>
       toast({
@@ -102,33 +90,6 @@ function Inbox() {
     setStatus(next);
     setPage(1);
   };
-
-  let body: ReactNode;
-  if (list.data) {
-    body = list.data.items.length ? (
-      <ul
-        aria-label={`${status === 'new' ? 'New' : 'Handled'} messages`}
-        className="mt-2 divide-y divide-slate-200"
-        data-testid="messages-list"
-      >
-        {list.data.items.map((m) => (
-          <li key={m.id} className="py-4">
-            <MessageRow
-              message={m}
-              onHandled={m.status === 'new' ? () => markHandled.mutate(m) : undefined}
-              pending={markHandled.isPending && markHandled.variables.id === m.id}
-            />
-          </li>
-        ))}
-      </ul>
-    ) : (
-      <p className="mt-4 text-slate-600">{status === 'new' ? 'No new messages.' : 'No handled messages yet.'}</p>
-    );
-  } else if (list.error) {
-    body = <ListLoadError what="messages" error={list.error} onRetry={() => void list.refetch()} />;
-  } else {
-    body = <ListLoading what="messages" />;
-  }
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
@@ -152,20 +113,34 @@ function Inbox() {
         </h2>
         {list.data && (
           <p className="mt-1 text-sm text-slate-600">
-            {list.data.total} in all, {ADMIN_LIST_PAGE_SIZE} a page.
+            {list.data.total} in all, {list.data.pageSize} a page.
           </p>
         )}
-        {body}
-        {list.data && <Pager label="Message pages" page={page} total={list.data.total} onPage={setPage} />}
+        <ListBody
+          list={list}
+          what="messages"
+          empty={status === 'new' ? 'No new messages.' : 'No handled messages yet.'}
+        >
+          {(data) => (
+            <ul
+              aria-label={`${status === 'new' ? 'New' : 'Handled'} messages`}
+              className="mt-2 divide-y divide-slate-200"
+              data-testid="messages-list"
+            >
+              {data.items.map((m) => (
+                <li key={m.id} className="py-4">
+                  <MessageRow
+                    message={m}
+                    onHandled={m.status === 'new' ? () => markHandled.mutate(m) : undefined}
+                    pending={markHandled.isPending && markHandled.variables.id === m.id}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListBody>
+        <ListPager list={list} label="Message pages" page={page} onPage={setPage} />
       </Card>
     </div>
-  );
-}
-
-export default function AdminContactPage() {
-  return (
-    <AdminOnly minimum="moderator" returnTo="/admin-contact">
-      {() => <Inbox />}
-    </AdminOnly>
   );
 }

@@ -17,15 +17,13 @@ import {
   Wallet,
 } from 'lucide-react';
 import { adminLevelAtLeast } from '#shared/auth/roles.ts';
-import { formatCents } from '#shared/money.ts';
 import type { DashboardFigures, DashboardMoney } from '#shared/schemas/admin-dashboard.ts';
-import type { CurrentUser } from '#shared/schemas/auth.ts';
-import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { formatCents } from '#client/lib/format.ts';
+import { DASHBOARD_KEY, getDashboard } from '#client/api/admin-dashboard.ts';
+import { usePageUser } from '#client/page-access.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { PageStatus } from '../account/account-layout.tsx';
-import { AdminOnly } from './admin-access.tsx';
-
-const DASHBOARD_KEY = ['/api/admin/dashboard'] as const;
+import { PageStatus } from '#client/components/page-layout.tsx';
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
@@ -224,10 +222,11 @@ function Reports() {
   );
 }
 
-function Dashboard({ user }: { user: CurrentUser }) {
+export default function AdminDashboardPage() {
+  const user = usePageUser();
   const figures = useQuery({
     queryKey: DASHBOARD_KEY,
-    queryFn: () => apiRequest<DashboardFigures>('GET', DASHBOARD_KEY[0]),
+    queryFn: getDashboard,
     gcTime: 0,
   });
   let body: ReactNode;
@@ -260,13 +259,5 @@ function Dashboard({ user }: { user: CurrentUser }) {
       {adminLevelAtLeast(user.adminLevel, 'manager') && <Reports />}
       {adminLevelAtLeast(user.adminLevel, 'super_admin') && <Campaign />}
     </div>
-  );
-}
-
-export default function AdminDashboardPage() {
-  return (
-    <AdminOnly minimum="moderator" returnTo="/admin-dashboard">
-      {(user) => <Dashboard user={user} />}
-    </AdminOnly>
   );
 }

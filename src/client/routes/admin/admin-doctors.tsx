@@ -3,31 +3,32 @@
  * or reject them (with a reason the doctor reads). Pending profiles come oldest first. A decided profile can be
  * decided again (verify after a rejection, or withdraw a verification). The server checks every call.
  */
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import {
   RejectDoctorSchema,
   VERIFICATION_REASON_MAX,
   type DoctorVerificationItem,
   type VerificationStatus,
 } from '#shared/schemas/doctors.ts';
-import { apiRequest, errorMessage } from '#client/lib/api.ts';
-import { apiErrorInfo } from '#client/lib/api-error.ts';
+import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { formatWhen } from '#client/lib/format.ts';
+import { DASHBOARD_KEY } from '#client/api/admin-dashboard.ts';
+import {
+  DOCTOR_VERIFICATIONS_KEY,
+  listDoctorVerifications,
+  rejectDoctor,
+  verifyDoctor,
+  type DoctorDecision,
+} from '#client/api/admin-doctors.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
-import { Pager } from '#client/components/ui/pager.tsx';
+import { ReasonToggle } from '#client/components/ui/reason-toggle.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { CELL, WideTable } from '#client/components/ui/wide-table.tsx';
-import { AdminOnly } from './admin-access.tsx';
-import { fetchAdminPage, formatWhen } from './donations-data.ts';
-import { ReasonToggle } from '#client/components/ui/reason-toggle.tsx';
+import { ListBody, ListPager, pageOf } from './list-body.tsx';
 
-const QUEUE_PATH = '/api/admin/doctor-verifications';
-const QUEUE_KEY = [QUEUE_PATH] as const;
-const DASHBOARD_KEY = ['/api/admin/dashboard'] as const;
 const QUEUE_TITLE_ID = 'queue-title';
 
 const TABS: { status: VerificationStatus; label: string; heading: string; empty: string; caption: string }[] = [
@@ -55,12 +56,9 @@ const TABS: { status: VerificationStatus; label: string; heading: string; empty:
 ];
 
 const fullName = (d: DoctorVerificationItem) => `Dr. ${d.firstName} ${d.lastName}`.trim();
-const actionPath = (d: DoctorVerificationItem, action: 'verify' | 'reject') =>
-  `${QUEUE_PATH}/${encodeURIComponent(d.id)}/${action}`;
-
 /** A decision's shared ending: a toast, and the queue and the dashboard figure asked for again. */
 function useDecision<TInput>(
-  run: (input: TInput) => Promise<{ changed: boolean }>,
+  run: (input: TInput) => Promise<DoctorDecision>,
   done: string,
   failed: string,
   after?: () => void,
@@ -68,7 +66,7 @@ function useDecision<TInput>(
   const queryClient = useQueryClient();
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: QUEUE_KEY }),
+      queryClient.invalidateQueries({ queryKey: DOCTOR_VERIFICATIONS_KEY }),
       queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
     ]);
   return useMutation({
@@ -82,8 +80,7 @@ function useDecision<TInput>(
     },
     onError: (err) => {
       toast({ title: failed, description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
-      const { status } = apiErrorInfo(err);
-      if (status === 404 || status === 409) void refresh();
+      if (err instanceof ApiError && (err.status === 404 || err.status === 409)) void refresh();
     },
   });
 }
@@ -94,7 +91,7 @@ type RejectOut = z.output<typeof RejectDoctorSchema>;
 function RejectControl({ doctor, label }: { doctor: DoctorVerificationItem; label: string }) {
   const name = fullName(doctor);
   const reject = useDecision(
-    (input: RejectOut) => apiRequest<{ changed: boolean }>('POST', actionPath(doctor, 'reject'), input),
+    (input: RejectOut) => rejectDoctor(doctor.id, input),
     'Doctor not verified',
     'Rejection not saved',
   );
@@ -117,11 +114,7 @@ function RejectControl({ doctor, label }: { doctor: DoctorVerificationItem; labe
 }
 
 function VerifyButton({ doctor }: { doctor: DoctorVerificationItem }) {
-  const verify = useDecision(
-    () => apiRequest<{ changed: boolean }>('POST', actionPath(doctor, 'verify'), {}),
-    'Doctor verified',
-    'Verification not saved',
-  );
+  const verify = useDecision(() => verifyDoctor(doctor.id), 'Doctor verified', 'Verification not saved');
   return (
     <Button
       aria-label={`Verify ${fullName(doctor)}`}
@@ -198,13 +191,13 @@ function QueueTable({ items, caption }: { items: DoctorVerificationItem[]; capti
   );
 }
 
-function Queue() {
+export default function AdminDoctorsPage() {
   const [status, setStatus] = useState<VerificationStatus>('pending');
   const [page, setPage] = useState(1);
   const tab = TABS.find((t) => t.status === status)!;
   const list = useQuery({
-    queryKey: [...QUEUE_KEY, status, page],
-    queryFn: () => fetchAdminPage<DoctorVerificationItem>(QUEUE_PATH, page, { status }),
+    queryKey: [...DOCTOR_VERIFICATIONS_KEY, status, page],
+    queryFn: () => listDoctorVerifications(status, page),
     placeholderData: keepPreviousData,
     gcTime: 0,
   });
@@ -212,23 +205,6 @@ function Queue() {
     setStatus(next);
     setPage(1);
   };
-
-  let body: ReactNode;
-  if (list.data) {
-    const pages = Math.max(1, Math.ceil(list.data.total / ADMIN_LIST_PAGE_SIZE));
-    body = list.data.items.length ? (
-      <QueueTable
-        items={list.data.items}
-        caption={`${tab.heading}: ${list.data.total} in all, ${tab.caption}; page ${page} of ${pages}.`}
-      />
-    ) : (
-      <p className="mt-4 text-slate-600">{tab.empty}</p>
-    );
-  } else if (list.error) {
-    body = <ListLoadError what="doctors" error={list.error} onRetry={() => void list.refetch()} />;
-  } else {
-    body = <ListLoading what="doctors" />;
-  }
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -253,17 +229,16 @@ function Queue() {
         <h2 id={QUEUE_TITLE_ID} tabIndex={-1} className="text-xl font-semibold text-ink outline-none">
           {tab.heading}
         </h2>
-        {body}
-        {list.data && <Pager label="Doctor pages" page={page} total={list.data.total} onPage={setPage} />}
+        <ListBody list={list} what="doctors" empty={tab.empty}>
+          {(data) => (
+            <QueueTable
+              items={data.items}
+              caption={`${tab.heading}: ${data.total} in all, ${tab.caption}; ${pageOf(page, data)}.`}
+            />
+          )}
+        </ListBody>
+        <ListPager list={list} label="Doctor pages" page={page} onPage={setPage} />
       </Card>
     </div>
-  );
-}
-
-export default function AdminDoctorsPage() {
-  return (
-    <AdminOnly minimum="manager" returnTo="/admin-doctors">
-      {() => <Queue />}
-    </AdminOnly>
   );
 }

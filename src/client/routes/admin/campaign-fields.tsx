@@ -7,9 +7,10 @@ import { Controller, get, useFormContext, useFormState, useWatch, type FieldPath
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CampaignContentSchema, CampaignImage } from '#shared/schemas/campaign.ts';
-import { paragraphsOf, textOf, type CampaignImageUpload } from '#shared/schemas/admin-campaign.ts';
+import { paragraphsOf, textOf } from '#shared/schemas/admin-campaign.ts';
 import { centsToDecimal, dollarsToCents } from '#shared/money.ts';
-import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { uploadCampaignImage } from '#client/api/admin-campaign.ts';
 import { TextAreaField, TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 
@@ -232,11 +233,7 @@ export function ImageField({ name, legend }: { name: ImageName; legend: string }
   const sizeError = useFieldError(`${name}.width`);
   const fileError = srcError ?? sizeError;
   const upload = useMutation({
-    mutationFn: (file: File) => {
-      const body = new FormData();
-      body.append('image', file);
-      return apiRequest<CampaignImageUpload>('POST', '/api/uploads/campaign-image', body);
-    },
+    mutationFn: uploadCampaignImage,
     onSuccess: (uploaded) => {
       const options = { shouldDirty: true, shouldValidate: false };
       setValue(`${name}.src`, uploaded.url, options);

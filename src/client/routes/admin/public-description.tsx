@@ -7,18 +7,18 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { formatCents } from '#shared/money.ts';
 import {
   ApproveExpenseSchema,
   PUBLIC_DESCRIPTION_MAX,
   PublicDescriptionSchema,
   type Expense,
 } from '#shared/schemas/spending.ts';
-import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { formatCents } from '#client/lib/format.ts';
+import { ADMIN_EXPENSES_KEY, setPublicDescription } from '#client/api/admin-expenses.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextAreaField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { ADMIN_EXPENSES_PATH } from '../spending/spending-data.ts';
 
 const LABEL = 'Description for the public ledger (optional)';
 const HINT =
@@ -77,12 +77,11 @@ export function EditPublicDescription({ expense }: { expense: Expense }) {
     if (open) form.setFocus('publicDescription');
   }, [open, form]);
   const save = useMutation({
-    mutationFn: (body: EditOut) =>
-      apiRequest<Expense>('PUT', `${ADMIN_EXPENSES_PATH}/${encodeURIComponent(expense.id)}/public-description`, body),
+    mutationFn: (body: EditOut) => setPublicDescription(expense.id, body),
     onSuccess: async () => {
       setOpen(false);
       toast({ title: 'Public description saved' });
-      await queryClient.invalidateQueries({ queryKey: [ADMIN_EXPENSES_PATH] });
+      await queryClient.invalidateQueries({ queryKey: ADMIN_EXPENSES_KEY });
     },
     onError: (err) =>
       toast({

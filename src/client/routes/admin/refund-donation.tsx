@@ -11,7 +11,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { centsToDecimal } from '#shared/money.ts';
 import { MISSING_INFORMATION_MESSAGE, type AdminDonationListItem } from '#shared/schemas/admin-donations.ts';
 import { RefundDonationSchema } from '#shared/schemas/spending.ts';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
 import { formatCents } from '#client/lib/format.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { PROGRESS_KEY } from '#client/api/campaign.ts';
@@ -81,8 +81,7 @@ export function RefundControl({
     onError: (err) => {
       if (isStepUpRequired(err)) return onGateClosed();
       // Field errors go to their fields; a refusal about no field is said above the form.
-      const placed = showFieldErrors(err) === null && err instanceof ApiError && err.field !== null;
-      setProblem(placed ? null : errorMessage(err, 'Please try again.'));
+      setProblem(showFieldErrors(err, 'Please try again.'));
       toast({
         title: 'Refund not recorded',
         description: errorMessage(err, 'Please try again.'),

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { ElevateSchema } from '#shared/schemas/admin-donations.ts';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { ApiError } from '#client/lib/api.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { elevate } from '#client/api/admin-step-up.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -55,13 +55,8 @@ export function StepUpForm({
         toast({ title: 'Access Denied', description, variant: 'destructive' });
       } else {
         // A refusal about the field itself (e.g. too long) is shown at the field; anything else in a toast.
-        const placed = showFieldErrors(err) === null && err instanceof ApiError && err.field !== null;
-        if (!placed)
-          toast({
-            title: 'Could Not Unlock',
-            description: errorMessage(err, 'Please try again.'),
-            variant: 'destructive',
-          });
+        const description = showFieldErrors(err, 'Please try again.');
+        if (description !== null) toast({ title: 'Could Not Unlock', description, variant: 'destructive' });
       }
       form.setFocus('password');
     },

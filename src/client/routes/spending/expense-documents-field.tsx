@@ -5,16 +5,10 @@
 import { useRef } from 'react';
 import { FileText } from 'lucide-react';
 import { EXPENSE_DOCUMENT_MAX_BYTES, EXPENSE_DOCUMENTS_MAX } from '#shared/constants.ts';
-import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { uploadExpenseDocument, type UploadedDocument } from '#client/api/spending.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { documentLabel } from './spending-model.ts';
-
-export interface UploadedDocument {
-  id: string;
-  contentType: string;
-  size: number;
-  url: string;
-}
 
 export interface DocumentEntry {
   key: number;
@@ -28,13 +22,6 @@ export const DOCUMENT_TYPES = 'application/pdf,image/png,image/jpeg,image/webp';
 const MAX_MB = EXPENSE_DOCUMENT_MAX_BYTES / (1024 * 1024);
 
 let nextKey = 1;
-
-/** Uploads one file; the server checks its type by content and its size again. */
-export function uploadDocument(file: File): Promise<UploadedDocument> {
-  const body = new FormData();
-  body.append('document', file);
-  return apiRequest<UploadedDocument>('POST', '/api/uploads/expense-document', body);
-}
 
 export function DocumentsField({
   id,
@@ -69,7 +56,7 @@ export function DocumentsField({
     ]);
     for (const { file, key } of chosen) {
       if (file.size > EXPENSE_DOCUMENT_MAX_BYTES) continue;
-      uploadDocument(file).then(
+      uploadExpenseDocument(file).then(
         (doc) => onChange((current) => current.map((e) => (e.key === key ? { ...e, state: 'done', doc } : e))),
         (err: unknown) =>
           onChange((current) =>

@@ -4,26 +4,23 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CURRENCIES, PAYEE_CATEGORIES } from '#shared/constants.ts';
 import { MISSING_INFORMATION_MESSAGE } from '#shared/schemas/admin-donations.ts';
-import { SubmitExpenseSchema, type Expense } from '#shared/schemas/spending.ts';
-import { apiRequest, errorMessage } from '#client/lib/api.ts';
-import { apiErrorInfo } from '#client/lib/api-error.ts';
+import { SubmitExpenseSchema } from '#shared/schemas/spending.ts';
+import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
-import { useCurrentUser } from '#client/hooks/use-current-user.ts';
+import { campaignExpensesKey, submitExpense } from '#client/api/spending.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { FormAlert, SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { PageStatus } from '../account/account-layout.tsx';
-import { PageFrame, SignInPrompt } from '../community/story-parts.tsx';
+import { PageFrame, PageStatus } from '#client/components/page-layout.tsx';
 import { DocumentsField, type DocumentEntry } from './expense-documents-field.tsx';
-import { NotTheOwner, useCampaignExpenses } from './my-expenses.tsx';
-import { campaignExpensesPath } from './spending-data.ts';
+import { notOwnerRefusal, NotTheOwner, useCampaignExpenses } from './my-expenses.tsx';
 import { today } from './spending-model.ts';
 
 type ExpenseIn = z.input<typeof SubmitExpenseSchema>;
@@ -49,11 +46,9 @@ const fieldOf = (name: string | null): FieldName | null => {
 
 const DOCUMENTS_INPUT_ID = 'expense-documents';
 
-const EMPTY: ExpenseIn = {
-  costGroup: '' as unknown as ExpenseIn['costGroup'],
+/** The blank form: the choices and the amount have no value yet, so their inputs start empty. */
+const EMPTY: DefaultValues<ExpenseIn> = {
   payee: '',
-  payeeCategory: '' as unknown as ExpenseIn['payeeCategory'],
-  amount: '' as unknown as number,
   currency: 'USD',
   usdAmount: undefined,
   description: '',
@@ -89,19 +84,18 @@ function ExpenseForm() {
   }, [documents, form]);
 
   const submit = useMutation({
-    mutationFn: (input: ExpenseOut) => apiRequest<Expense>('POST', campaignExpensesPath(slug), input),
+    mutationFn: (input: ExpenseOut) => submitExpense(slug, input),
     onSuccess: async () => {
       toast({
         title: 'Expense submitted',
         description: 'An admin will review it and its documents, usually within 3-5 business days.',
       });
-      await queryClient.invalidateQueries({ queryKey: [campaignExpensesPath(slug)] });
+      await queryClient.invalidateQueries({ queryKey: campaignExpensesKey(slug) });
       navigate('/my-expenses');
     },
     onError: (err) => {
-      const info = apiErrorInfo(err);
       const message = errorMessage(err, 'Please try again.');
-      const field = fieldOf(info.field);
+      const field = fieldOf(err instanceof ApiError ? err.field : null);
       if (field === 'documentIds') {
         form.setError('documentIds', { message });
         document.getElementById(DOCUMENTS_INPUT_ID)?.focus();
@@ -234,7 +228,7 @@ function ExpenseForm() {
 /** Asks the server first whether this account may submit (the list answers 403 otherwise), before a long form. */
 function OwnerOnly() {
   const access = useCampaignExpenses(undefined, 1);
-  const denied = access.error && apiErrorInfo(access.error).status === 403;
+  const refusal = notOwnerRefusal(access.error);
   if (access.isPending) return <PageStatus>Loading…</PageStatus>;
   return (
     <PageFrame
@@ -242,8 +236,8 @@ function OwnerOnly() {
       intro="Ask for a cost of the surgery or recovery to be paid. Attach the invoice or receipt; an admin checks both before any money moves."
       width="3xl"
     >
-      {denied ? (
-        <NotTheOwner message={apiErrorInfo(access.error).message} />
+      {refusal ? (
+        <NotTheOwner message={refusal.serverMessage} />
       ) : (
         <Card className="mt-8">
           <ExpenseForm />
@@ -253,16 +247,7 @@ function OwnerOnly() {
   );
 }
 
+/** For signed-in people (the page table asks others to sign in). */
 export default function ExpenseFormPage() {
-  const { user, isLoading } = useCurrentUser();
-  if (isLoading) return <PageStatus>Loading…</PageStatus>;
-  if (!user)
-    return (
-      <SignInPrompt
-        title="Submit an Expense"
-        text="Sign in to submit an expense for the campaign."
-        returnTo="/my-expenses/new"
-      />
-    );
   return <OwnerOnly />;
 }

@@ -1,12 +1,12 @@
 /** An expense as its owner and admins read it: status, amounts, documents, approvals, decision and payment. */
 import type { ReactNode } from 'react';
 import { FileText } from 'lucide-react';
-import { formatCents } from '#shared/money.ts';
 import type { Expense } from '#shared/schemas/spending.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
+import { formatCents, formatDay } from '#client/lib/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Badge } from '../community/story-parts.tsx';
-import { ageText, approvalsText, documentLabel, formatDay, STATUS_BADGES } from './spending-model.ts';
+import { ageText, approvalsText, documentLabel, STATUS_BADGES } from './spending-model.ts';
 
 /** The cost group's label on the story page ("Surgery"), or the key when the content no longer has it. */
 export function useCostGroupLabel(): (key: string) => string {

@@ -10,16 +10,15 @@ import { Plus } from 'lucide-react';
 import { EXPENSE_STATUSES, type ExpenseStatus } from '#shared/constants.ts';
 import type { Expense } from '#shared/schemas/spending.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
-import { apiErrorInfo } from '#client/lib/api-error.ts';
-import { useCurrentUser } from '#client/hooks/use-current-user.ts';
+import { ApiError } from '#client/lib/api.ts';
+import { campaignExpensesKey, listCampaignExpenses } from '#client/api/spending.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { Pager } from '#client/components/ui/pager.tsx';
-import { linkClass, PageStatus } from '../account/account-layout.tsx';
-import { PageFrame, SignInPrompt } from '../community/story-parts.tsx';
+import { linkClass } from '../account/account-layout.tsx';
+import { PageFrame } from '#client/components/page-layout.tsx';
 import { ExpenseFacts, ExpenseHeading, StatusFilter } from './expense-parts.tsx';
-import { campaignExpensesPath, fetchExpenses } from './spending-data.ts';
 import { STATUS_FILTER_LABELS } from './spending-model.ts';
 
 const INTRO =
@@ -28,14 +27,17 @@ const INTRO =
 /** The campaign's expenses, page by page; `status` undefined means all. */
 export function useCampaignExpenses(status: ExpenseStatus | undefined, page: number) {
   const { slug } = useCampaign();
-  const path = campaignExpensesPath(slug);
   return useQuery({
-    queryKey: [path, status ?? 'all', page],
-    queryFn: () => fetchExpenses(path, status, page),
+    queryKey: [...campaignExpensesKey(slug), status ?? 'all', page],
+    queryFn: () => listCampaignExpenses(slug, status, page),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
 }
+
+/** The server's refusal to show this account the expenses (it is not the campaign's owner), if that is the error. */
+export const notOwnerRefusal = (error: unknown): ApiError | null =>
+  error instanceof ApiError && error.status === 403 ? error : null;
 
 /** A signed-in visitor the server will not show the expenses to (not the campaign's owner). */
 export function NotTheOwner({ message }: { message: string | null }) {
@@ -87,10 +89,11 @@ function ExpenseList() {
     setPage(1);
   };
 
-  if (list.error && apiErrorInfo(list.error).status === 403) {
+  const refusal = notOwnerRefusal(list.error);
+  if (refusal) {
     return (
       <PageFrame title="Expenses" intro={INTRO}>
-        <NotTheOwner message={apiErrorInfo(list.error).message} />
+        <NotTheOwner message={refusal.serverMessage} />
       </PageFrame>
     );
   }
@@ -157,16 +160,7 @@ function ExpenseList() {
   );
 }
 
+/** For signed-in people (the page table asks others to sign in); the server decides who sees the expenses. */
 export default function MyExpensesPage() {
-  const { user, isLoading } = useCurrentUser();
-  if (isLoading) return <PageStatus>Loading…</PageStatus>;
-  if (!user)
-    return (
-      <SignInPrompt
-        title="Expenses"
-        text="Sign in to submit the campaign's expenses and follow their approval and payment."
-        returnTo="/my-expenses"
-      />
-    );
   return <ExpenseList />;
 }

@@ -1,4 +1,4 @@
-/** The spending pages' small rules: status words, ages against the donor agreement's windows, dates, file sizes. */
+/** The spending pages' small rules: status words, ages against the donor agreement's windows, file sizes. */
 import { SPENDING_WINDOWS_BUSINESS_DAYS, type ExpenseStatus } from '#shared/constants.ts';
 import type { Expense } from '#shared/schemas/spending.ts';
 import type { BadgeTone } from '../community/story-model.ts';
@@ -46,14 +46,6 @@ export function ageText(age: {
 /** "1 of 2 approvals". */
 export function approvalsText(expense: Pick<Expense, 'approvals' | 'requiredApprovals'>): string {
   return `${expense.approvals.length} of ${expense.requiredApprovals} approval${expense.requiredApprovals === 1 ? '' : 's'}`;
-}
-
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
-/** A calendar date ("2025-03-04") or a moment, as "Mar 4, 2025" (calendar dates read in UTC so they never move a day). */
-export function formatDay(value: string): string {
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(date.getTime()) ? value : longDate.format(date);
 }
 
 /** "PDF, 12 KB". */
