@@ -1,7 +1,8 @@
 /**
  * The public pages, rendered by this server from the published campaign content so a publish shows without a
  * rebuild. They are rendered at start, and again when the campaign's version changes: a publish on this
- * instance calls refresh() and waits for it; otherwise a page request that sees a new version through
+ * instance refreshes them from its command's after-commit queue (afterCommit.refresh('pages')), and the
+ * request waits for it; otherwise a page request that sees a new version through
  * app.campaigns.current() (cached about a second, so every instance notices within one) starts the render
  * and is answered with the pages it has. Each page is kept compressed (gzip and brotli). Without a client
  * build (API-only mode) there are no pages; if the pages cannot be rendered, the build's own are served.

@@ -2,7 +2,6 @@
  * Notifications: one row per person per event (the event key makes repeats of the same event a no-op),
  * and, for the important ones, an email to people who have not turned them off.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import { adminLevelAtLeast, type AdminLevel } from '#shared/auth/roles.ts';
 import type { Db } from '../db/client.ts';
@@ -81,8 +80,9 @@ export interface MailableNotification {
 }
 
 /**
- * Emails the important ones among `rows` to people who allow notification email. Call after the
- * transaction that stored them; a failed send is logged (by code only) and never undoes the notification.
+ * Emails the important ones among `rows` to people who allow notification email. Runs after the transaction
+ * that stored them (a command's afterCommit.mailNotifications); a failed send is logged (by code only) and
+ * never undoes the notification.
  */
 export async function emailImportant(
   deps: { db: Db; mailer: Mailer; publicUrl: string; product: string; log: { error(obj: object, msg: string): void } },
@@ -103,18 +103,4 @@ export async function emailImportant(
       .send(notificationMail(deps.product, person, row.title, row.body, link))
       .catch((err: unknown) => deps.log.error({ mail: mailFailure(err) }, 'notification mail not sent'));
   }
-}
-
-/** emailImportant with the app's own mailer, address and product name; `request` logs failures. */
-export async function mailImportant(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  rows: { userId: string; title: string; body: string; link: string | null; important: boolean }[],
-) {
-  if (!rows.some((r) => r.important)) return;
-  const { product } = (await app.campaigns.current()).content;
-  await emailImportant(
-    { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, product: product.name, log: request.log },
-    rows,
-  );
 }
