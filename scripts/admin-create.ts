@@ -7,6 +7,11 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { createAdminInvite } from '../src/server/commands/accounts.ts';
+import { run, SYSTEM_ACTOR, type CommandEnv } from '../src/server/commands/run.ts';
+import { createCampaignService } from '../src/server/services/campaign.ts';
+import { systemClock } from '../src/server/services/clock.ts';
+import { createLedgerService } from '../src/server/services/ledger.ts';
+import type { Mailer } from '../src/server/services/mail.ts';
 import { EmailAddressSchema } from '../src/shared/schemas/auth.ts';
 
 const { values } = parseArgs({ options: { email: { type: 'string' } } });
@@ -21,12 +26,29 @@ const database = await openDatabase({
   dataDir: config.databaseUrl ? undefined : config.dataDir,
 });
 await database.migrate();
-const invite = await createAdminInvite(database.db, config.sessionSecret, config.publicUrl, {
-  adminLevel: 'super_admin',
-  createdBy: null,
-  email: email?.data ?? null,
-  now: new Date(),
-});
+// An invite queues no mail; were a follow-up ever to try, it fails loudly rather than mailing from a script.
+const noMail: Mailer = {
+  kind: 'outbox',
+  send: () => Promise.reject(new Error('admin:create sends no mail')),
+  close: () => {},
+};
+const env: CommandEnv = {
+  db: database.db,
+  clock: systemClock,
+  mailer: noMail,
+  campaigns: createCampaignService(database.db),
+  ledgers: createLedgerService(database.db),
+  publicUrl: config.publicUrl,
+  log: { error: (obj, msg) => console.error(msg, obj) },
+};
+// Made by nobody (SYSTEM_ACTOR), like the setup link the server prints.
+const invite = await run(
+  env,
+  SYSTEM_ACTOR,
+  createAdminInvite,
+  { secret: config.sessionSecret, publicUrl: config.publicUrl },
+  { adminLevel: 'super_admin', email: email?.data ?? null },
+);
 await database.close();
 console.log(
   `One-time super admin link (valid until ${invite.expiresAt.toISOString()}${email ? `, for ${email.data}` : ''}):\n  ${invite.link}`,

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { seedCampaign } from './services/campaign.ts';
 import { ensureSetupLink } from './commands/accounts.ts';
+import { run, SYSTEM_ACTOR } from './commands/run.ts';
 
 async function main() {
   let config;
@@ -41,7 +42,8 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Healing Circle is serving on ${config.publicUrl} (database: ${database.kind})`);
   // The first super_admin: a one-time link, never a default password.
-  const setup = await ensureSetupLink(database.db, config.sessionSecret, config.publicUrl, new Date());
+  const links = { secret: config.sessionSecret, publicUrl: config.publicUrl };
+  const setup = await run(app.commandEnv(), SYSTEM_ACTOR, ensureSetupLink, links);
   if (setup) {
     console.log(`\nNo super admin yet. Create one within 24 hours with this one-time link:\n  ${setup.link}\n`);
   }

@@ -35,7 +35,7 @@ interface ListedUser {
 async function listed(context: BrowserContext, email: string): Promise<ListedUser | undefined> {
   const res = await context.request.get(`/api/admin/users?q=${encodeURIComponent(email)}`);
   expect(res.status()).toBe(200);
-  return ((await res.json()) as ListedUser[]).find((u) => u.email === email);
+  return ((await res.json()) as { items: ListedUser[] }).items.find((u) => u.email === email);
 }
 
 describe('admin user management', () => {

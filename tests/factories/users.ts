@@ -41,6 +41,23 @@ export async function buildAdmin(db: Db, level: AdminLevel, overrides: Partial<t
   return { ...row!, password: STRONG_PASSWORD, totpSecret, totpCode: (at?: Date) => totpCode(totpSecret, at) };
 }
 
+/** A member (a patient unless overridden) inserted directly, for lists that need many accounts; no session. */
+export async function buildUser(db: Db, overrides: Partial<typeof users.$inferInsert> = {}) {
+  passwordHash ??= hashPassword(STRONG_PASSWORD);
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: `member.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`,
+      passwordHash: await passwordHash,
+      firstName: 'Member',
+      lastName: 'Built',
+      role: 'patient',
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
 /** What an admin's sign-in form sends: email, password and (when enrolled) the current code. */
 export function adminLogin(admin: Awaited<ReturnType<typeof buildAdmin>>, at?: Date) {
   return { email: admin.email, password: admin.password, ...(admin.totpEnabledAt ? { code: admin.totpCode(at) } : {}) };

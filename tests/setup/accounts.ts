@@ -4,6 +4,8 @@ import { desc } from 'drizzle-orm';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { encodeAltchaPayload } from '../../src/server/services/altcha.ts';
+import { requestPasswordReset } from '../../src/server/commands/accounts.ts';
+import { run, SYSTEM_ACTOR } from '../../src/server/commands/run.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { outbox } from '../../src/server/db/schema/index.ts';
 import { generateSync } from 'otplib';
@@ -56,6 +58,18 @@ export async function mailedLinks(db: Db, to: string): Promise<string[]> {
   const rows = await db.select().from(outbox).orderBy(desc(outbox.createdAt));
   const mail = rows.find((r) => r.to === to);
   return mail?.text.match(/https?:\/\/\S+/g) ?? [];
+}
+
+/**
+ * The token of a password reset link for this address, made and mailed as POST /api/auth/request-password-reset
+ * does (at the app's clock), but awaited: that route answers first and mails afterwards.
+ */
+export async function resetTokenFor(app: FastifyInstance, db: Db, email: string): Promise<string> {
+  const links = { secret: app.config.sessionSecret, publicUrl: app.config.publicUrl };
+  await run(app.commandEnv(), SYSTEM_ACTOR, requestPasswordReset, links, email);
+  const link = (await mailedLinks(db, email)).find((l) => l.includes('/reset-password?token='));
+  if (!link) throw new Error(`no password reset link was mailed to ${email}`);
+  return new URL(link).searchParams.get('token')!;
 }
 
 /** GET with a cookie. */

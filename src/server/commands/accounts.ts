@@ -1,13 +1,25 @@
-/** Account writes: registration, mailed tokens, password changes. Each multi-row change is one transaction. */
+/**
+ * Account writes: registration, mailed links (email verification, password reset), password changes, one's own
+ * role, admin invites and the first super admin's setup link. Mail goes on the after-commit queue, so a write
+ * that rolls back mails nothing. New passwords arrive screened and hashed (services/passwords.ts prepareNewPassword).
+ */
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
-import { INVALID_RESET_LINK } from '#shared/schemas/auth.ts';
-import type { Role } from '#shared/auth/roles.ts';
-import type { Db } from '../db/client.ts';
+import { INVALID_RESET_LINK, INVALID_VERIFICATION_LINK } from '#shared/schemas/auth.ts';
+import type { AdminLevel, Role } from '#shared/auth/roles.ts';
+import type { Tx } from '../db/client.ts';
+import { findUserByEmail, type UserRow } from '../db/queries/users.ts';
 import { adminInvites, sessions, userTokens, users } from '../db/schema/index.ts';
-import { hashPassword, passwordPolicyProblem } from '../services/passwords.ts';
+import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../services/mail-templates.ts';
+import type { NewPassword } from '../services/passwords.ts';
 import { hashToken, randomToken } from '../services/tokens.ts';
-import type { UserRow } from '../services/sessions.ts';
+import type { CommandContext } from './run.ts';
+
+/** What mailed links and invites need: the secret their tokens are hashed with, and the site's address. */
+export interface LinkSettings {
+  secret: string;
+  publicUrl: string;
+}
 
 /** An arbitrary constant naming the advisory lock below. */
 const LAST_SUPER_ADMIN_LOCK = 7_412_001;
@@ -19,15 +31,15 @@ const isActiveSuperAdmin = (u: Pick<UserRow, 'role' | 'adminLevel' | 'status'>) 
  * admins). Call inside the transaction that makes the change; `after` null means the account goes.
  */
 export async function assertNotLastSuperAdmin(
-  db: Db,
+  tx: Tx,
   before: UserRow,
   after: Pick<UserRow, 'role' | 'adminLevel' | 'status'> | null,
   message: string,
 ) {
   if (!isActiveSuperAdmin(before) || (after && isActiveSuperAdmin(after))) return;
   // One such change at a time: two super admins demoting each other at once must not both pass the count.
-  await db.execute(sql`select pg_advisory_xact_lock(${LAST_SUPER_ADMIN_LOCK})`);
-  const [others] = await db
+  await tx.execute(sql`select pg_advisory_xact_lock(${LAST_SUPER_ADMIN_LOCK})`);
+  const [others] = await tx
     .select({ n: count() })
     .from(users)
     .where(
@@ -44,170 +56,175 @@ export async function assertNotLastSuperAdmin(
 export const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
 
+type TokenPurpose = 'verify_email' | 'reset_password';
+
 export interface RegisterCommand {
   firstName: string;
   lastName: string;
   email: string;
-  password: string;
   role: Role;
   inviteToken?: string | undefined;
 }
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-    .limit(1);
-  return user;
-}
-
-/** Creates the account; `admin` only with a live invite, whose level the new admin receives. */
-export async function registerUser(db: Db, secret: string, input: RegisterCommand, now: Date): Promise<UserRow> {
-  const problem = passwordPolicyProblem(input.password, input);
-  if (problem) throw new AppError('VALIDATION', problem, 'password');
+/**
+ * Creates the account and mails its verification link; `admin` only with a live invite, whose level the new
+ * admin receives.
+ */
+export async function registerUser(
+  { tx, now, afterCommit }: CommandContext,
+  links: LinkSettings,
+  input: RegisterCommand,
+  password: NewPassword,
+): Promise<UserRow> {
   if (input.role === 'admin' && !input.inviteToken) {
     throw new AppError('FORBIDDEN', 'Administrator accounts need an invitation from a super admin');
   }
-  const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
-    if (await findUserByEmail(tx as unknown as Db, input.email)) {
-      throw new AppError('CONFLICT', 'An account with this email already exists. Try signing in instead.', 'email');
+  if (await findUserByEmail(tx, input.email)) {
+    throw new AppError('CONFLICT', 'An account with this email already exists. Try signing in instead.', 'email');
+  }
+  let adminLevel: AdminLevel | null = null;
+  let inviteId: string | null = null;
+  if (input.role === 'admin') {
+    const [invite] = await tx
+      .select()
+      .from(adminInvites)
+      .where(
+        and(
+          eq(adminInvites.tokenHash, hashToken(input.inviteToken!, links.secret)),
+          isNull(adminInvites.usedAt),
+          gt(adminInvites.expiresAt, now),
+        ),
+      )
+      .limit(1);
+    if (!invite) throw new AppError('FORBIDDEN', 'This invitation is invalid, used or expired');
+    if (invite.email && invite.email.toLowerCase() !== input.email.toLowerCase()) {
+      throw new AppError('FORBIDDEN', 'This invitation was issued for a different email address');
     }
-    let adminLevel = null;
-    let inviteId: string | null = null;
-    if (input.role === 'admin') {
-      const [invite] = await tx
-        .select()
-        .from(adminInvites)
-        .where(
-          and(
-            eq(adminInvites.tokenHash, hashToken(input.inviteToken!, secret)),
-            isNull(adminInvites.usedAt),
-            gt(adminInvites.expiresAt, now),
-          ),
-        )
-        .limit(1);
-      if (!invite) throw new AppError('FORBIDDEN', 'This invitation is invalid, used or expired');
-      if (invite.email && invite.email.toLowerCase() !== input.email.toLowerCase()) {
-        throw new AppError('FORBIDDEN', 'This invitation was issued for a different email address');
-      }
-      adminLevel = invite.adminLevel;
-      inviteId = invite.id;
-    }
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email: input.email,
-        passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        role: input.role,
-        adminLevel,
-      })
-      .returning();
-    if (inviteId)
-      await tx.update(adminInvites).set({ usedAt: now, usedBy: user!.id }).where(eq(adminInvites.id, inviteId));
-    return user!;
-  });
+    adminLevel = invite.adminLevel;
+    inviteId = invite.id;
+  }
+  const [user] = await tx
+    .insert(users)
+    .values({
+      email: input.email,
+      passwordHash: password.hash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: input.role,
+      adminLevel,
+    })
+    .returning();
+  if (inviteId)
+    await tx.update(adminInvites).set({ usedAt: now, usedBy: user!.id }).where(eq(adminInvites.id, inviteId));
+  await mailVerificationLink({ tx, now, afterCommit }, links, user!);
+  return user!;
 }
 
 /** A fresh single-use token for a mailed link; earlier unused ones of the same purpose stop working. */
-export async function issueUserToken(
-  db: Db,
-  secret: string,
-  userId: string,
-  purpose: 'verify_email' | 'reset_password',
-  now: Date,
-) {
+async function issueUserToken(tx: Tx, secret: string, userId: string, purpose: TokenPurpose, now: Date) {
   const token = randomToken();
   const ttl = purpose === 'verify_email' ? VERIFY_EMAIL_TTL_MS : RESET_PASSWORD_TTL_MS;
-  await db.transaction(async (tx) => {
-    await tx
-      .delete(userTokens)
-      .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
-    await tx
-      .insert(userTokens)
-      .values({ tokenHash: hashToken(token, secret), userId, purpose, expiresAt: new Date(now.getTime() + ttl) });
-  });
+  await tx
+    .delete(userTokens)
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+  await tx
+    .insert(userTokens)
+    .values({ tokenHash: hashToken(token, secret), userId, purpose, expiresAt: new Date(now.getTime() + ttl) });
   return token;
 }
 
-/** Marks a live token used and returns its user id, or null when it is unknown, used or expired. */
-export async function consumeUserToken(
-  db: Db,
-  secret: string,
-  token: string,
-  purpose: 'verify_email' | 'reset_password',
-  now: Date,
+/** A new email verification link for this account, mailed after the commit. */
+export async function mailVerificationLink(
+  { tx, now, afterCommit }: Pick<CommandContext, 'tx' | 'now' | 'afterCommit'>,
+  links: LinkSettings,
+  user: UserRow,
+): Promise<void> {
+  const token = await issueUserToken(tx, links.secret, user.id, 'verify_email', now);
+  afterCommit.mail((product) => verifyEmailMail(product, user, `${links.publicUrl}/verify-email?token=${token}`));
+}
+
+/**
+ * Mails a password reset link to the active account with this address; an unknown or suspended address gets
+ * nothing (and the caller's answer is the same either way).
+ */
+export async function requestPasswordReset(
+  { tx, now, afterCommit }: CommandContext,
+  links: LinkSettings,
+  email: string,
 ) {
-  const [row] = await db
+  const user = await findUserByEmail(tx, email);
+  if (!user || user.status !== 'active') return;
+  const token = await issueUserToken(tx, links.secret, user.id, 'reset_password', now);
+  afterCommit.mail((product) => resetPasswordMail(product, user, `${links.publicUrl}/reset-password?token=${token}`));
+}
+
+/** Confirms the address a live verification token was mailed to, spending the token; INVALID otherwise. */
+export async function verifyEmail({ tx, now }: CommandContext, secret: string, token: string): Promise<void> {
+  const [row] = await tx
     .update(userTokens)
     .set({ usedAt: now })
     .where(
       and(
         eq(userTokens.tokenHash, hashToken(token, secret)),
-        eq(userTokens.purpose, purpose),
+        eq(userTokens.purpose, 'verify_email'),
         isNull(userTokens.usedAt),
         gt(userTokens.expiresAt, now),
       ),
     )
     .returning({ userId: userTokens.userId });
-  return row?.userId ?? null;
+  if (!row) throw new AppError('VALIDATION', INVALID_VERIFICATION_LINK, 'token');
+  await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, row.userId));
 }
 
 /**
- * Resets a password with a mailed token: the token is spent only when the new password is accepted,
- * and every session of the user ends. Returns the user, or throws INVALID_RESET_LINK.
+ * Resets a password with a mailed token (the account's, found by the caller with userByLiveToken): the
+ * token is spent, every session of the user ends, and a notice is mailed. Throws INVALID_RESET_LINK when the
+ * token was spent meanwhile (two resets racing with one link).
  */
-export async function resetPasswordWithToken(
-  db: Db,
+export async function resetPassword(
+  { tx, now, afterCommit }: CommandContext,
   secret: string,
   token: string,
-  newPassword: string,
-  now: Date,
-): Promise<UserRow> {
-  const live = and(
-    eq(userTokens.tokenHash, hashToken(token, secret)),
-    eq(userTokens.purpose, 'reset_password'),
-    isNull(userTokens.usedAt),
-    gt(userTokens.expiresAt, now),
-  );
-  const [found] = await db
-    .select({ user: users })
-    .from(userTokens)
-    .innerJoin(users, eq(users.id, userTokens.userId))
-    .where(live)
-    .limit(1);
-  if (!found || found.user.status !== 'active') throw new AppError('VALIDATION', INVALID_RESET_LINK, 'token');
-  const problem = passwordPolicyProblem(newPassword, found.user);
-  if (problem) throw new AppError('VALIDATION', problem, 'newPassword');
-  const passwordHash = await hashPassword(newPassword);
-  await db.transaction(async (tx) => {
-    // Spending the token is the guard against two resets racing with one link.
-    const spent = await tx.update(userTokens).set({ usedAt: now }).where(live).returning({ id: userTokens.id });
-    if (spent.length === 0) throw new AppError('VALIDATION', INVALID_RESET_LINK, 'token');
-    await replacePasswordHash(tx as unknown as Db, found.user.id, passwordHash, now);
-  });
-  return found.user;
+  user: UserRow,
+  password: NewPassword,
+  supportEmail: string,
+): Promise<void> {
+  const spent = await tx
+    .update(userTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(userTokens.tokenHash, hashToken(token, secret)),
+        eq(userTokens.userId, user.id),
+        eq(userTokens.purpose, 'reset_password'),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, now),
+      ),
+    )
+    .returning({ id: userTokens.id });
+  if (spent.length === 0) throw new AppError('VALIDATION', INVALID_RESET_LINK, 'token');
+  await replacePasswordHash(tx, user.id, password, now);
+  afterCommit.mail((product) => passwordChangedMail(product, user, supportEmail));
 }
 
-/** Sets a new password and ends every session of the user (except `keepSessionId`). */
-export async function setPassword(db: Db, user: UserRow, newPassword: string, now: Date, keepSessionId?: string) {
-  const problem = passwordPolicyProblem(newPassword, user);
-  if (problem) throw new AppError('VALIDATION', problem, 'newPassword');
-  const passwordHash = await hashPassword(newPassword);
-  await db.transaction(async (tx) =>
-    replacePasswordHash(tx as unknown as Db, user.id, passwordHash, now, keepSessionId),
-  );
+/** Sets a new password for the signed-in user, ends her other sessions (all but `keepSessionId`), mails a notice. */
+export async function changePassword(
+  { tx, now, afterCommit }: CommandContext,
+  user: UserRow,
+  password: NewPassword,
+  keepSessionId: string,
+  supportEmail: string,
+): Promise<void> {
+  await replacePasswordHash(tx, user.id, password, now, keepSessionId);
+  afterCommit.mail((product) => passwordChangedMail(product, user, supportEmail));
 }
 
 /**
  * The one place a password changes: with it, every unused reset link of the account stops working and
- * every other session ends (all of them unless `keepSessionId`). Call inside a transaction.
+ * every other session ends (all of them unless `keepSessionId`).
  */
-async function replacePasswordHash(tx: Db, userId: string, passwordHash: string, now: Date, keepSessionId?: string) {
-  await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+async function replacePasswordHash(tx: Tx, userId: string, password: NewPassword, now: Date, keepSessionId?: string) {
+  await tx.update(users).set({ passwordHash: password.hash, updatedAt: now }).where(eq(users.id, userId));
   await tx
     .update(userTokens)
     .set({ usedAt: now })
@@ -219,55 +236,59 @@ async function replacePasswordHash(tx: Db, userId: string, passwordHash: string,
 }
 
 /** Stores a stronger hash of the same password (after sign-in); not a change, so sessions and links stay. */
-export async function rehashPassword(db: Db, userId: string, password: string) {
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(password) })
-    .where(eq(users.id, userId));
+export async function rehashPassword({ tx }: CommandContext, userId: string, passwordHash: string) {
+  await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** The signed-in person chooses her role (administrators keep theirs: only a super admin changes it). */
+export async function chooseRole({ tx, now }: CommandContext, user: UserRow, role: Role): Promise<UserRow> {
+  if (user.role === 'admin')
+    throw new AppError('FORBIDDEN', 'Administrators keep their role; ask a super admin to change it');
+  const [updated] = await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, user.id)).returning();
+  return updated!;
 }
 
 export const ADMIN_INVITE_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** A one-time link to register as an admin of the given level. */
+/** A one-time link to register as an admin of the given level, made by the actor. */
 export async function createAdminInvite(
-  db: Db,
-  secret: string,
-  publicUrl: string,
-  options: {
-    adminLevel: 'moderator' | 'manager' | 'super_admin';
-    createdBy: string | null;
-    email?: string | null;
-    now: Date;
-  },
+  { tx, actor, now }: CommandContext,
+  links: LinkSettings,
+  options: { adminLevel: AdminLevel; email?: string | null },
 ) {
-  const token = randomToken();
-  const expiresAt = new Date(options.now.getTime() + ADMIN_INVITE_TTL_MS);
-  await db.insert(adminInvites).values({
-    tokenHash: hashToken(token, secret),
-    adminLevel: options.adminLevel,
-    email: options.email ?? null,
-    createdBy: options.createdBy,
-    expiresAt,
-  });
-  return { link: `${publicUrl}/register?invite=${token}`, expiresAt };
+  return insertInvite(tx, links, now, { ...options, createdBy: actor.id });
 }
 
 /**
  * While no super_admin exists, a fresh one-time setup link (24 h) replaces any earlier unused one.
  * Returns null once a super_admin exists: there is never a default password.
  */
-export async function ensureSetupLink(db: Db, secret: string, publicUrl: string, now: Date, email?: string | null) {
-  const [existing] = await db
+export async function ensureSetupLink({ tx, now }: CommandContext, links: LinkSettings, email?: string | null) {
+  const [existing] = await tx
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.role, 'admin'), eq(users.adminLevel, 'super_admin')))
     .limit(1);
   if (existing) return null;
-  await db.delete(adminInvites).where(and(isNull(adminInvites.createdBy), isNull(adminInvites.usedAt)));
-  return createAdminInvite(db, secret, publicUrl, {
-    adminLevel: 'super_admin',
-    createdBy: null,
-    email: email ?? null,
-    now,
+  await tx.delete(adminInvites).where(and(isNull(adminInvites.createdBy), isNull(adminInvites.usedAt)));
+  return insertInvite(tx, links, now, { adminLevel: 'super_admin', email: email ?? null, createdBy: null });
+}
+
+/** Stores an invite's hashed token; the link carries the token itself. Setup links are made by nobody. */
+async function insertInvite(
+  tx: Tx,
+  links: LinkSettings,
+  now: Date,
+  options: { adminLevel: AdminLevel; email?: string | null; createdBy: string | null },
+) {
+  const token = randomToken();
+  const expiresAt = new Date(now.getTime() + ADMIN_INVITE_TTL_MS);
+  await tx.insert(adminInvites).values({
+    tokenHash: hashToken(token, links.secret),
+    adminLevel: options.adminLevel,
+    email: options.email ?? null,
+    createdBy: options.createdBy,
+    expiresAt,
   });
+  return { link: `${links.publicUrl}/register?invite=${token}`, expiresAt };
 }

@@ -3,21 +3,20 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { postJson, setupTestApp } from '../../../tests/setup/test-app.ts';
-import { getWith, sessionCookie, signUp, STRONG_PASSWORD } from '../../../tests/setup/accounts.ts';
+import { getWith, resetTokenFor, sessionCookie, signUp, STRONG_PASSWORD } from '../../../tests/setup/accounts.ts';
 import { INVALID_RESET_LINK } from '#shared/schemas/auth.ts';
 import { rateLimits } from '../db/schema/index.ts';
-import { issueUserToken } from './accounts.ts';
 
 const t = setupTestApp();
 const NEW_PASSWORD = 'Another-Harbour-77';
 
 async function accountWithTwoSessionsAndResetLink() {
   await t.database.db.delete(rateLimits);
-  const { person, cookie, user } = await signUp(t.app);
+  const { person, cookie } = await signUp(t.app);
   const other = sessionCookie(
     await postJson(t.app, '/api/auth/login', { email: person.email, password: STRONG_PASSWORD }),
   );
-  const resetToken = await issueUserToken(t.database.db, t.config.sessionSecret, user.id, 'reset_password', new Date());
+  const resetToken = await resetTokenFor(t.app, t.database.db, person.email);
   return { person, cookie, other, resetToken };
 }
 

@@ -1,22 +1,21 @@
-/** The signed-in user's own data: onboarding answers (export and deletion live in personal-data.ts). */
-import { eq } from 'drizzle-orm';
+/**
+ * The signed-in user's own data: onboarding answers, the account's name and notice choice, and her sessions
+ * (export and deletion live in db/queries/accounts.ts and personal-data-delete.ts).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { AppError } from '#shared/errors.ts';
 import { changesCheckedFields, type CheckedValues } from '#shared/doctor-verification.ts';
 import type { UpdateProfileSchema } from '#shared/schemas/auth.ts';
 import type { OnboardingSchema } from '#shared/schemas/onboarding.ts';
-import type { z } from 'zod';
-import type { Db } from '../db/client.ts';
-import { adminProfiles, doctorProfiles, donorProfiles, patientProfiles, users } from '../db/schema/index.ts';
-import type { UserRow } from '../services/sessions.ts';
+import type { Tx } from '../db/client.ts';
+import { PROFILE_TABLES, type UserRow } from '../db/queries/users.ts';
+import { doctorProfiles, sessions, users } from '../db/schema/index.ts';
+import { notifyVerificationWaiting } from './doctors.ts';
+import type { CommandContext } from './run.ts';
 
 type Onboarding = z.output<typeof OnboardingSchema>;
 type UpdateProfile = z.output<typeof UpdateProfileSchema>;
-
-const PROFILE_TABLES = {
-  patient: patientProfiles,
-  doctor: doctorProfiles,
-  donor: donorProfiles,
-  admin: adminProfiles,
-} as const;
 
 /**
  * The one rule for both write paths (onboarding answers and the account's name): a verified doctor whose
@@ -24,7 +23,7 @@ const PROFILE_TABLES = {
  * Call inside the write's transaction with the values about to be saved; true when the profile was re-queued.
  */
 export async function requeueIfCheckedFieldsChange(
-  tx: Db,
+  tx: Tx,
   userId: string,
   next: CheckedValues,
   now: Date,
@@ -46,7 +45,7 @@ export async function requeueIfCheckedFieldsChange(
 }
 
 /** A rejected doctor who sends their answers again waits for review again. */
-async function rejectedBefore(tx: Db, userId: string): Promise<boolean> {
+async function rejectedBefore(tx: Tx, userId: string): Promise<boolean> {
   const [before] = await tx
     .select({ status: doctorProfiles.verificationStatus })
     .from(doctorProfiles)
@@ -55,55 +54,67 @@ async function rejectedBefore(tx: Db, userId: string): Promise<boolean> {
   return before?.status === 'rejected';
 }
 
-/** The account's own name and notice choice; a verified doctor's new name asks for a new check. */
-export async function updateAccountProfile(db: Db, userId: string, input: UpdateProfile, now: Date): Promise<UserRow> {
-  return db.transaction(async (tx) => {
-    await requeueIfCheckedFieldsChange(tx as unknown as Db, userId, input, now);
-    const [user] = await tx
-      .update(users)
-      .set({ ...input, updatedAt: now })
-      .where(eq(users.id, userId))
-      .returning();
-    return user!;
-  });
+/**
+ * The account's own name and notice choice; a verified doctor's new name asks for a new check, and a doctor
+ * waiting for one is announced to the managers.
+ */
+export async function updateAccountProfile(
+  { tx, now }: CommandContext,
+  userId: string,
+  input: UpdateProfile,
+): Promise<UserRow> {
+  await requeueIfCheckedFieldsChange(tx, userId, input, now);
+  const [user] = await tx
+    .update(users)
+    .set({ ...input, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning();
+  if (user!.role === 'doctor') await notifyVerificationWaiting(tx, user!);
+  return user!;
 }
 
 /**
- * Stores the role's answers (insert or replace) and marks onboarding done, in one transaction.
- * A doctor's verification status is not among the answers: only an admin decides it, and new answers
- * can only send a decided profile back to the queue (requeueIfCheckedFieldsChange, or new answers after a rejection).
+ * Stores the role's answers (insert or replace) and marks onboarding done; a doctor waiting for verification is
+ * announced to the managers. The form follows the account's role: nobody changes role (or admin level) here.
+ * A doctor's verification status is not among the answers: only an admin decides it, and new answers can only
+ * send a decided profile back to the queue (requeueIfCheckedFieldsChange, or new answers after a rejection).
  */
-export async function saveOnboarding(db: Db, userId: string, input: Onboarding, now: Date): Promise<UserRow> {
-  return db.transaction(async (tx) => {
-    const table = PROFILE_TABLES[input.role];
-    // Checked credentials changed: re-queued here; a rejected doctor's new answers re-queue below.
-    const reopen = input.role === 'doctor' && (await rejectedBefore(tx as unknown as Db, userId));
-    if (input.role === 'doctor')
-      await requeueIfCheckedFieldsChange(tx as unknown as Db, userId, input.onboardingData, now);
-    // The shared schema has already shaped the answers for this role's table.
-    const answers = { userId, ...input.onboardingData, updatedAt: now };
-    const queued = input.role === 'doctor' ? { verificationRequestedAt: now } : {};
-    await tx
-      .insert(table)
-      .values({ ...answers, ...queued } as never)
-      .onConflictDoUpdate({
-        target: table.userId,
-        set: { ...answers, ...(reopen ? { verificationStatus: 'pending', ...queued } : {}) } as never,
-      });
-    const [user] = await tx
-      .update(users)
-      .set({ onboardingCompletedAt: now, updatedAt: now })
-      .where(eq(users.id, userId))
-      .returning();
-    return user!;
-  });
+export async function saveOnboarding({ tx, now }: CommandContext, me: UserRow, input: Onboarding): Promise<UserRow> {
+  if (input.role !== (me.role ?? 'patient')) {
+    throw new AppError(
+      'FORBIDDEN',
+      `Your account is a ${me.role ?? 'patient'} account; complete that onboarding instead`,
+    );
+  }
+  const userId = me.id;
+  const table = PROFILE_TABLES[input.role];
+  // Checked credentials changed: re-queued here; a rejected doctor's new answers re-queue below.
+  const reopen = input.role === 'doctor' && (await rejectedBefore(tx, userId));
+  if (input.role === 'doctor') await requeueIfCheckedFieldsChange(tx, userId, input.onboardingData, now);
+  // The shared schema has already shaped the answers for this role's table.
+  const answers = { userId, ...input.onboardingData, updatedAt: now };
+  const queued = input.role === 'doctor' ? { verificationRequestedAt: now } : {};
+  await tx
+    .insert(table)
+    .values({ ...answers, ...queued } as never)
+    .onConflictDoUpdate({
+      target: table.userId,
+      set: { ...answers, ...(reopen ? { verificationStatus: 'pending', ...queued } : {}) } as never,
+    });
+  const [user] = await tx
+    .update(users)
+    .set({ onboardingCompletedAt: now, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning();
+  if (input.role === 'doctor') await notifyVerificationWaiting(tx, user!);
+  return user!;
 }
 
-/** The role's onboarding answers, or null. */
-export async function loadProfile(db: Db, user: UserRow) {
-  const table = PROFILE_TABLES[user.role ?? 'patient'];
-  const [row] = await db.select().from(table).where(eq(table.userId, user.id));
-  if (!row) return null;
-  const { userId: _userId, ...answers } = row;
-  return answers;
+/** Ends one of the user's own sessions; NOT_FOUND when it is not hers (or already ended). */
+export async function endOwnSession({ tx }: CommandContext, userId: string, sessionId: string): Promise<void> {
+  const removed = await tx
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  if (removed.length === 0) throw new AppError('NOT_FOUND', 'No such session');
 }

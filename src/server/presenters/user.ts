@@ -1,5 +1,8 @@
+/** Accounts as the API shows them: to their owner, and to admins. */
+import type { AdminUser } from '#shared/schemas/admin-users.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
-import type { SessionRow, UserRow } from '../services/sessions.ts';
+import type { SessionRow, UserRow } from '../db/queries/users.ts';
+import { accountSnapshot } from '../services/audit.ts';
 
 /** The signed-in user's own view of their account (GET /api/auth/user). */
 export function presentCurrentUser(user: UserRow, session: SessionRow | null): CurrentUser {
@@ -15,5 +18,21 @@ export function presentCurrentUser(user: UserRow, session: SessionRow | null): C
     emailVerified: user.emailVerifiedAt !== null,
     twoFactorEnabled: user.totpEnabledAt !== null,
     twoFactorVerified: user.totpEnabledAt !== null && session?.secondFactorAt != null,
+  };
+}
+
+/** An account in the admin user list: the same fields the audit log's snapshots of it keep. */
+export function presentAdminUser(user: UserRow): AdminUser {
+  return accountSnapshot(user);
+}
+
+/** One of the signed-in user's sessions, as her session list shows it (no token, no address). */
+export function presentSession(session: SessionRow, current: SessionRow | null) {
+  return {
+    id: session.id,
+    device: session.userAgent,
+    createdAt: session.createdAt.toISOString(),
+    lastSeenAt: session.lastSeenAt.toISOString(),
+    current: session.id === current?.id,
   };
 }

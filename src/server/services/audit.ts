@@ -1,8 +1,10 @@
 /** The append-only audit log of admin writes. There is deliberately no update or delete here. */
 import type { FastifyRequest } from 'fastify';
 import type { AuditAction, AuditTargetType } from '#shared/audit.ts';
+import type { AdminUser } from '#shared/schemas/admin-users.ts';
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
+import type { UserRow } from './sessions.ts';
 
 /** Who makes a write: the signed-in person (null for a script or the system) and the address they came from. */
 export interface Actor {
@@ -31,4 +33,20 @@ export async function audit(db: Db, who: Actor | FastifyRequest, entry: AuditEnt
     after: entry.after ?? null,
     ip: actor.ip,
   });
+}
+
+/** An account as admins see it: in the audit log's before/after snapshots and in the admin user list. */
+export function accountSnapshot(u: UserRow): AdminUser {
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    role: u.role,
+    adminLevel: u.role === 'admin' ? u.adminLevel : null,
+    emailVerified: u.emailVerifiedAt !== null,
+    onboardingCompleted: u.onboardingCompletedAt !== null,
+    status: u.status,
+    createdAt: u.createdAt.toISOString(),
+  };
 }

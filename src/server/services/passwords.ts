@@ -1,6 +1,7 @@
 /** Password hashing (argon2id, OWASP parameters) and the policy beyond the shared schema's rules. */
 import { hash, verify, type Options } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { AppError } from '#shared/errors.ts';
 import { PASSWORD_MESSAGES } from '#shared/schemas/auth.ts';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane. Raising these rehashes on next sign-in. */
@@ -52,4 +53,23 @@ export function passwordPolicyProblem(
   );
   if (parts.some((part) => lower.includes(part))) return PASSWORD_MESSAGES.personal;
   return null;
+}
+
+/** A new password that passed the policy, hashed: what the password commands store. */
+export interface NewPassword {
+  readonly hash: string;
+}
+
+/**
+ * Screens a new password (a VALIDATION error on `field` when refused) and hashes it. Hashing takes tens of
+ * milliseconds, so it happens before a command opens its transaction (on PGlite, the whole database waits).
+ */
+export async function prepareNewPassword(
+  password: string,
+  person: { email: string; firstName?: string; lastName?: string },
+  field: string,
+): Promise<NewPassword> {
+  const problem = passwordPolicyProblem(password, person);
+  if (problem) throw new AppError('VALIDATION', problem, field);
+  return { hash: await hashPassword(password) };
 }

@@ -2,15 +2,12 @@
  * The second factor: an authenticator app's time-based codes (TOTP, RFC 6238) and one-time recovery codes.
  * The TOTP secret is stored encrypted (AES-256-GCM under a key derived from the session secret), recovery
  * codes only as keyed hashes; a code is accepted once per time step, so an overheard code cannot be replayed.
+ * The writes (enrolment, codes, turning it off, using a code) are commands in commands/two-factor.ts.
  */
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt } from 'node:crypto';
-import { and, eq, isNull, or, lt, count } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { RECOVERY_CODE_COUNT } from '#shared/schemas/two-factor.ts';
-import type { Db } from '../db/client.ts';
-import { recoveryCodes, users } from '../db/schema/index.ts';
-import type { UserRow } from './sessions.ts';
 import { hashToken } from './tokens.ts';
 
 /** One step either side of now, for clocks a little apart (RFC 6238 section 5.2). */
@@ -68,105 +65,40 @@ export interface Enrolment {
   qrCode: string;
 }
 
-/** Offers a fresh secret; it only takes effect once confirmed with a code (confirmEnrolment). */
-export async function beginEnrolment(db: Db, sessionSecret: string, user: UserRow, issuer: string): Promise<Enrolment> {
+/** A fresh secret to offer, with its otpauth URI and QR code; it takes effect only once confirmed with a code. */
+export async function newEnrolment(issuer: string, label: string): Promise<Enrolment> {
   const secret = generateSecret();
-  await db
-    .update(users)
-    .set({ totpPendingSecret: seal(secret, sessionSecret) })
-    .where(eq(users.id, user.id));
-  const otpauthUri = generateURI({ issuer, label: user.email, secret });
+  const otpauthUri = generateURI({ issuer, label, secret });
   const svg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
   return { secret, otpauthUri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
 
-/** Turns the second factor on if the code matches the offered secret; the new recovery codes, shown once. */
-export async function confirmEnrolment(
-  db: Db,
-  sessionSecret: string,
-  user: UserRow,
-  code: string,
-  now: Date,
-): Promise<string[] | null> {
-  if (!user.totpPendingSecret) return null;
-  const step = await acceptedStep(open(user.totpPendingSecret, sessionSecret), code, null, now);
-  if (step === null) return null;
-  return db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({
-        totpSecret: user.totpPendingSecret,
-        totpPendingSecret: null,
-        totpEnabledAt: now,
-        totpLastStep: step,
-        updatedAt: now,
-      })
-      .where(eq(users.id, user.id));
-    return replaceRecoveryCodes(tx as unknown as Db, sessionSecret, user.id);
-  });
-}
-
-/** New recovery codes for a user, replacing every earlier one. */
-export async function replaceRecoveryCodes(db: Db, sessionSecret: string, userId: string): Promise<string[]> {
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  await db
-    .insert(recoveryCodes)
-    .values(codes.map((code) => ({ userId, codeHash: hashToken(normaliseRecoveryCode(code), sessionSecret) })));
-  return codes;
-}
-
-export async function disableTwoFactor(db: Db, userId: string, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: now })
-      .where(eq(users.id, userId));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  });
-}
-
 /**
- * Checks a code from an authenticator app (6 digits) or a recovery code, and uses it up: an accepted TOTP
- * step cannot be accepted again, a recovery code works once. Both updates are conditional, so two
- * requests racing with the same code cannot both pass.
+ * The time step an authenticator code is accepted for under this sealed secret, or null: checked against the
+ * clock and after the last step used (`lastStep`), so an accepted code cannot be replayed.
  */
-export async function useSecondFactor(
-  db: Db,
+export function totpStep(
+  sealedSecret: string,
   sessionSecret: string,
-  user: UserRow,
   code: string,
+  lastStep: number | null,
   now: Date,
-): Promise<boolean> {
-  if (!user.totpSecret) return false;
-  if (/^\d{6}$/.test(code.trim())) {
-    const step = await acceptedStep(open(user.totpSecret, sessionSecret), code.trim(), user.totpLastStep, now);
-    if (step === null) return false;
-    const claimed = await db
-      .update(users)
-      .set({ totpLastStep: step })
-      .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
-      .returning({ id: users.id });
-    return claimed.length === 1;
-  }
-  const used = await db
-    .update(recoveryCodes)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(recoveryCodes.userId, user.id),
-        eq(recoveryCodes.codeHash, hashToken(normaliseRecoveryCode(code), sessionSecret)),
-        isNull(recoveryCodes.usedAt),
-      ),
-    )
-    .returning({ id: recoveryCodes.id });
-  return used.length === 1;
+): Promise<number | null> {
+  return acceptedStep(open(sealedSecret, sessionSecret), code, lastStep, now);
 }
 
-export async function recoveryCodesLeft(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
-  return row?.n ?? 0;
+/** Whether a code has the shape of an authenticator code (6 digits) rather than a recovery code. */
+export function isTotpCode(code: string): boolean {
+  return /^\d{6}$/.test(code.trim());
+}
+
+/** A full set of new recovery codes, shown once, and the keyed hashes that are stored. */
+export function newRecoveryCodes(sessionSecret: string): { codes: string[]; hashes: string[] } {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  return { codes, hashes: codes.map((code) => recoveryCodeHash(code, sessionSecret)) };
+}
+
+/** The stored form of a recovery code, however it was typed (case, spaces, dash). */
+export function recoveryCodeHash(code: string, sessionSecret: string): string {
+  return hashToken(normaliseRecoveryCode(code), sessionSecret);
 }

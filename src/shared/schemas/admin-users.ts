@@ -2,14 +2,10 @@
 import { z } from 'zod';
 import { ADMIN_LEVELS, ROLES } from '../auth/roles.ts';
 import { EmailAddressSchema } from './auth.ts';
+import { PageQuerySchema } from './paging.ts';
 
-export const AdminUsersQuerySchema = z.strictObject({
-  page: z.coerce
-    .number({ error: 'page must be a whole number' })
-    .int('page must be a whole number')
-    .min(1)
-    .max(100_000)
-    .default(1),
+/** GET /api/admin/users: a page (as every list), optionally only the users whose address or name contains `q`. */
+export const AdminUsersQuerySchema = PageQuerySchema.extend({
   q: z.string().trim().max(200).optional(),
 });
 

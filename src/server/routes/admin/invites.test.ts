@@ -4,9 +4,15 @@ import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { enrolTwoFactor, newPerson, sessionCookie, solveAltcha } from '../../../../tests/setup/accounts.ts';
 import { TWO_FACTOR_SETUP_NEEDED } from '../../plugins/auth.ts';
 import { ensureSetupLink } from '../../commands/accounts.ts';
+import { run, SYSTEM_ACTOR } from '../../commands/run.ts';
 import { users } from '../../db/schema/index.ts';
 
 const t = setupTestApp();
+const setupLink = () =>
+  run(t.app.commandEnv(), SYSTEM_ACTOR, ensureSetupLink, {
+    secret: t.config.sessionSecret,
+    publicUrl: t.config.publicUrl,
+  });
 
 async function registerWithInvite(link: string, overrides: Record<string, unknown> = {}) {
   const inviteToken = new URL(link).searchParams.get('invite')!;
@@ -19,14 +25,14 @@ async function registerWithInvite(link: string, overrides: Record<string, unknow
 
 describe('the first super admin and admin invites', () => {
   it('offers a one-time setup link while no super admin exists, and none afterwards', async () => {
-    const setup = await ensureSetupLink(t.database.db, t.config.sessionSecret, t.config.publicUrl, new Date());
+    const setup = await setupLink();
     expect(setup!.link).toMatch(/^http:\/\/localhost:3000\/register\?invite=[\w-]{43}$/);
 
     const res = await registerWithInvite(setup!.link);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ role: 'admin', adminLevel: 'super_admin' });
     expect((await registerWithInvite(setup!.link)).statusCode).toBe(403);
-    expect(await ensureSetupLink(t.database.db, t.config.sessionSecret, t.config.publicUrl, new Date())).toBeNull();
+    expect(await setupLink()).toBeNull();
   });
 
   it('lets only a super admin invite, at the level the super admin chooses', async () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { signInAdmin } from '../../../../tests/factories/users.ts';
+import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
+import { buildUser, signInAdmin } from '../../../../tests/factories/users.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
 import { getWith, signUp, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
@@ -32,9 +33,20 @@ describe('user management', () => {
   it('lets managers search and page through users, without changing them', async () => {
     const { user } = await signUp(t.app, { firstName: 'Findable', email: 'findable@example.com' });
     const res = await getWith(t.app, '/api/admin/users?q=findable', manager);
-    expect(res.json().map((u: { id: string }) => u.id)).toEqual([user.id]);
-    expect(res.json()[0]).toMatchObject({ role: 'patient', status: 'active', emailVerified: false });
-    expect(res.json()[0].passwordHash).toBeUndefined();
+    expect(res.json()).toMatchObject({ page: 1, pageSize: ADMIN_LIST_PAGE_SIZE, total: 1 });
+    expect(res.json().items.map((u: { id: string }) => u.id)).toEqual([user.id]);
+    expect(res.json().items[0]).toMatchObject({ role: 'patient', status: 'active', emailVerified: false });
+    expect(res.json().items[0].passwordHash).toBeUndefined();
+    // A search is literal: % matches only itself.
+    expect((await getWith(t.app, '/api/admin/users?q=%25', manager)).json()).toMatchObject({ items: [], total: 0 });
+    // Pages hold ADMIN_LIST_PAGE_SIZE users, newest first; the total counts them all.
+    for (let i = 0; i < ADMIN_LIST_PAGE_SIZE; i++) await buildUser(t.database.db, { lastName: 'Paged' });
+    const first = (await getWith(t.app, '/api/admin/users?q=paged', manager)).json();
+    const second = (await getWith(t.app, '/api/admin/users?q=paged&page=2', manager)).json();
+    expect(first).toMatchObject({ page: 1, total: ADMIN_LIST_PAGE_SIZE });
+    expect(first.items).toHaveLength(ADMIN_LIST_PAGE_SIZE);
+    expect(second).toMatchObject({ page: 2, items: [], total: ADMIN_LIST_PAGE_SIZE });
+    expect((await getWith(t.app, '/api/admin/users?page=0', manager)).statusCode).toBe(400);
     expect((await patch(`/api/admin/users/${user.id}/role`, manager, { role: 'donor' })).statusCode).toBe(403);
   });
 

@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mailFailure } from '../../services/mail.ts';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import {
   LoginSchema,
@@ -12,26 +11,23 @@ import {
   ResetPasswordSchema,
   SetRoleSchema,
   VerifyEmailSchema,
-  INVALID_VERIFICATION_LINK,
+  INVALID_RESET_LINK,
   RESET_LINK_SENT,
 } from '#shared/schemas/auth.ts';
-import { users } from '../../db/schema/index.ts';
 import {
-  consumeUserToken,
-  findUserByEmail,
-  issueUserToken,
+  chooseRole,
+  mailVerificationLink,
   registerUser,
   rehashPassword,
-  resetPasswordWithToken,
+  requestPasswordReset,
+  resetPassword,
+  verifyEmail,
 } from '../../commands/accounts.ts';
-import { needsRehash, verifyPassword } from '../../services/passwords.ts';
-import {
-  passwordChangedMail,
-  registrationAttemptMail,
-  resetPasswordMail,
-  signInLockedMail,
-  verifyEmailMail,
-} from '../../services/mail-templates.ts';
+import { useSecondFactor } from '../../commands/two-factor.ts';
+import { findUserByEmail, userByLiveToken, type UserRow } from '../../db/queries/users.ts';
+import { hashPassword, needsRehash, prepareNewPassword, verifyPassword } from '../../services/passwords.ts';
+import { hashToken } from '../../services/tokens.ts';
+import { registrationAttemptMail, signInLockedMail } from '../../services/mail-templates.ts';
 import {
   FAILED_CODES,
   FAILED_SIGN_INS,
@@ -39,9 +35,7 @@ import {
   RESET_REQUESTS,
   VERIFICATION_RESENDS,
 } from '../../services/account-limits.ts';
-import type { UserRow } from '../../services/sessions.ts';
 import { presentCurrentUser } from '../../presenters/user.ts';
-import { useSecondFactor } from '../../services/two-factor.ts';
 import { CODE_INVALID, CODE_REQUIRED } from '#shared/schemas/two-factor.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { ALTCHA_CHALLENGES_PER_MINUTE } from '../../services/altcha.ts';
@@ -51,8 +45,12 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const product = async () => (await app.campaigns.current()).content;
   const noStore = { 'cache-control': 'no-store' };
+  const links = { secret: config.sessionSecret, publicUrl: config.publicUrl };
 
-  /** Tells an address's owner that someone tried to register with it (at most once an hour, so nobody can mail-bomb them). */
+  /**
+   * Tells an address's owner that someone tried to register with it (at most once an hour, so nobody can
+   * mail-bomb them). Not a write's follow-up: the registration failed and wrote nothing, so it is sent here.
+   */
   async function mailRegistrationAttempt(request: FastifyRequest, email: string) {
     const owner = await findUserByEmail(app.db, email);
     if (!owner || !(await app.accountLimits.hit(REGISTRATION_ATTEMPT_NOTICES, owner.id)).reached) return;
@@ -70,7 +68,10 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       );
   }
 
-  /** Tells the owner, once per lockout, that sign-in to the account is paused: after the reply, so its timing does not tell the account exists. */
+  /**
+   * Tells the owner, once per lockout, that sign-in to the account is paused: after the reply, so its timing
+   * does not tell the account exists. Not a write's follow-up (the counter is the rate-limit store's), so sent here.
+   */
   function mailSignInLocked(user: UserRow) {
     setImmediate(() => {
       void (async () => {
@@ -100,18 +101,13 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: RegisterSchema }, config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 hour' } } },
     async (request, reply) => {
       await app.altcha.verify(request.body.altcha);
-      const now = app.clock.now();
+      const password = await prepareNewPassword(request.body.password, request.body, 'password');
       // Only after the human check: before it, nothing may tell whether the address has an account.
-      const user = await registerUser(app.db, config.sessionSecret, request.body, now).catch(async (err: unknown) => {
+      const user = await request.run(registerUser, links, request.body, password).catch(async (err: unknown) => {
         if (err instanceof AppError && err.code === 'CONFLICT' && err.fieldErrors?.email)
           await mailRegistrationAttempt(request, request.body.email);
         throw err;
       });
-      const token = await issueUserToken(app.db, config.sessionSecret, user.id, 'verify_email', now);
-      const content = await product();
-      await app.mailer
-        .send(verifyEmailMail(content.product.name, user, `${config.publicUrl}/verify-email?token=${token}`))
-        .catch((err: unknown) => request.log.error({ mail: mailFailure(err) }, 'verification mail could not be sent'));
       await app.signIn(request, reply, user.id);
       return reply.status(201).headers(noStore).send(presentCurrentUser(user, request.session));
     },
@@ -138,12 +134,12 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       if (user.totpEnabledAt) {
         if (!code) throw new AppError('UNAUTHENTICATED', CODE_REQUIRED, 'code');
         const second = await app.accountLimits.attempt(FAILED_CODES, user.id, reply, () =>
-          useSecondFactor(app.db, config.sessionSecret, user, code, app.clock.now()),
+          request.run(useSecondFactor, config.sessionSecret, user, code),
         );
         if (!second.ok) throw new AppError('UNAUTHENTICATED', CODE_INVALID, 'code');
       }
       if (needsRehash(user.passwordHash)) {
-        await rehashPassword(app.db, user.id, password);
+        await request.run(rehashPassword, user.id, await hashPassword(password));
       }
       await app.signIn(request, reply, user.id, { secondFactor: user.totpEnabledAt !== null });
       return reply.headers(noStore).send(presentCurrentUser(user, request.session));
@@ -173,16 +169,10 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       await app.altcha.verify(request.body.recaptchaToken);
-      if (user.role === 'admin')
-        throw new AppError('FORBIDDEN', 'Administrators keep their role; ask a super admin to change it');
-      const [updated] = await app.db
-        .update(users)
-        .set({ role: request.body.role, updatedAt: app.clock.now() })
-        .where(eq(users.id, user.id))
-        .returning();
+      const updated = await request.run(chooseRole, user, request.body.role);
       // A privilege change gets a new session id.
       await app.signIn(request, reply, user.id);
-      return reply.headers(noStore).send(presentCurrentUser(updated!, request.session));
+      return reply.headers(noStore).send(presentCurrentUser(updated, request.session));
     },
   );
 
@@ -190,10 +180,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/verify-email',
     { config: { access: 'public' }, schema: { body: VerifyEmailSchema } },
     async (request, reply) => {
-      const now = app.clock.now();
-      const userId = await consumeUserToken(app.db, config.sessionSecret, request.body.token, 'verify_email', now);
-      if (!userId) throw new AppError('VALIDATION', INVALID_VERIFICATION_LINK, 'token');
-      await app.db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId));
+      await request.run(verifyEmail, config.sessionSecret, request.body.token);
       return reply.headers(noStore).send({ message: 'Your email address is confirmed.' });
     },
   );
@@ -205,10 +192,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       if (user.emailVerifiedAt) return reply.send({ message: 'Your email address is already confirmed.' });
       await app.accountLimits.take(VERIFICATION_RESENDS, user.id, reply);
-      const token = await issueUserToken(app.db, config.sessionSecret, user.id, 'verify_email', app.clock.now());
-      await app.mailer.send(
-        verifyEmailMail((await product()).product.name, user, `${config.publicUrl}/verify-email?token=${token}`),
-      );
+      await request.run(mailVerificationLink, links, user);
       return reply.send({ message: 'We sent you a new confirmation link.' });
     },
   );
@@ -225,20 +209,9 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       await app.accountLimits.take(RESET_REQUESTS, email, reply);
       // Answer at once and do the work afterwards: the reply cannot tell whether the account exists.
       setImmediate(() => {
-        void (async () => {
-          const user = await findUserByEmail(app.db, email);
-          if (!user || user.status !== 'active') return;
-          const token = await issueUserToken(app.db, config.sessionSecret, user.id, 'reset_password', app.clock.now());
-          await app.mailer.send(
-            resetPasswordMail(
-              (await product()).product.name,
-              user,
-              `${config.publicUrl}/reset-password?token=${token}`,
-            ),
-          );
-        })().catch((err: unknown) =>
-          app.log.error({ mail: mailFailure(err) }, 'password reset mail could not be sent'),
-        );
+        request
+          .run(requestPasswordReset, links, email)
+          .catch((err: unknown) => app.log.error({ err: mailFailure(err) }, 'password reset link could not be made'));
       });
       return reply.send({ message: RESET_LINK_SENT });
     },
@@ -251,22 +224,19 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
-      const now = app.clock.now();
-      const user = await resetPasswordWithToken(
+      const { token, newPassword } = request.body;
+      const user = await userByLiveToken(
         app.db,
-        config.sessionSecret,
-        request.body.token,
-        request.body.newPassword,
-        now,
+        hashToken(token, config.sessionSecret),
+        'reset_password',
+        app.clock.now(),
       );
+      if (!user || user.status !== 'active') throw new AppError('VALIDATION', INVALID_RESET_LINK, 'token');
+      const password = await prepareNewPassword(newPassword, user, 'newPassword');
+      const { support } = await product();
+      await request.run(resetPassword, config.sessionSecret, token, user, password, support.email);
       // The owner proved herself by the mailed link: someone's wrong guesses no longer keep her out.
       await app.accountLimits.clear(FAILED_SIGN_INS, user.email);
-      const content = await product();
-      await app.mailer
-        .send(passwordChangedMail(content.product.name, user, content.support.email))
-        .catch((err: unknown) =>
-          request.log.error({ mail: mailFailure(err) }, 'password change notice could not be sent'),
-        );
       return reply.send({ message: 'Your password has been reset. You can now sign in.' });
     },
   );

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { fakeClock } from '../../services/clock.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../services/sessions.ts';
 import { rateLimits } from '../../db/schema/index.ts';
-import { findUserByEmail, issueUserToken, RESET_PASSWORD_TTL_MS } from '../../commands/accounts.ts';
+import { RESET_PASSWORD_TTL_MS } from '../../commands/accounts.ts';
 import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
-import { getWith, signUp } from '../../../../tests/setup/accounts.ts';
+import { getWith, resetTokenFor, signUp } from '../../../../tests/setup/accounts.ts';
 
 const clock = fakeClock(new Date());
 const t = setupTestApp({ clock });
@@ -58,13 +58,7 @@ describe('mailed links expire', () => {
   it('refuses a reset link after one hour', async () => {
     await t.database.db.delete(rateLimits);
     const { person } = await signUp(t.app);
-    const token = await issueUserToken(
-      t.database.db,
-      t.config.sessionSecret,
-      (await findUserByEmail(t.database.db, person.email))!.id,
-      'reset_password',
-      clock.now(),
-    );
+    const token = await resetTokenFor(t.app, t.database.db, person.email);
     clock.advance(RESET_PASSWORD_TTL_MS + 1000);
     const res = await postJson(t.app, '/api/auth/reset-password', { token, newPassword: 'Fresh-Meadow-77' });
     expect(res.statusCode).toBe(400);
