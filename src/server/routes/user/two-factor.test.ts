@@ -1,6 +1,6 @@
 /** Two-step sign-in: enrolment on the profile, the code at sign-in, recovery codes, and the admin requirement. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import {
   enrolTwoFactor,
@@ -14,7 +14,7 @@ import { adminLogin, buildAdmin } from '../../../../tests/factories/users.ts';
 import { ACCESS_TABLE } from '../../../../tests/access-matrix.ts';
 import { CODE_INVALID, CODE_REQUIRED, RECOVERY_CODE_COUNT } from '#shared/schemas/two-factor.ts';
 import { fakeClock } from '../../services/clock.ts';
-import { rateLimits, sessions, users } from '../../db/schema/index.ts';
+import { rateLimits, recoveryCodes as recoveryCodesTable, sessions, users } from '../../db/schema/index.ts';
 import { TWO_FACTOR_SETUP_NEEDED, TWO_FACTOR_SIGN_IN_NEEDED } from '../../plugins/auth.ts';
 
 const clock = fakeClock(new Date());
@@ -140,13 +140,45 @@ describe('two-step sign-in', () => {
   it('is turned off only with the password, and then the password signs in alone', async () => {
     const { user, cookie } = await signUp(t.app);
     await enrolTwoFactor(t.app, cookie, clock.now());
-    expect((await postJson(t.app, '/api/user/two-factor/disable', { password: 'wrong' }, { cookie })).statusCode).toBe(
-      400,
-    );
+    const passwordAlone = () => login({ email: user.email, password: STRONG_PASSWORD });
+
+    // A wrong password changes nothing: it stays on, and the password alone is still not enough.
+    const refused = await postJson(t.app, '/api/user/two-factor/disable', { password: 'wrong' }, { cookie });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toHaveProperty(['password']);
+    expect((await getWith(t.app, '/api/user/two-factor', cookie)).json()).toMatchObject({
+      enabled: true,
+      recoveryCodesLeft: RECOVERY_CODE_COUNT,
+    });
+    const stillOn = await passwordAlone();
+    expect(stillOn.statusCode).toBe(401);
+    expect(stillOn.json()).toMatchObject({ message: CODE_REQUIRED, fieldErrors: { code: CODE_REQUIRED } });
+
     expect(
       (await postJson(t.app, '/api/user/two-factor/disable', { password: STRONG_PASSWORD }, { cookie })).statusCode,
     ).toBe(204);
-    expect((await login({ email: user.email, password: STRONG_PASSWORD })).statusCode).toBe(200);
+    expect((await getWith(t.app, '/api/user/two-factor', cookie)).json()).toEqual({
+      enabled: false,
+      enabledAt: null,
+      recoveryCodesLeft: 0,
+    });
+    const [stored] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(stored).toMatchObject({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null });
+
+    // The password alone signs in, to a session that does not claim a second factor; the recovery codes are gone.
+    const signedIn = await passwordAlone();
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ twoFactorEnabled: false, twoFactorVerified: false });
+    const [session] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, user.id))
+      .orderBy(desc(sessions.createdAt))
+      .limit(1);
+    expect(session!.secondFactorAt).toBeNull();
+    expect(await t.database.db.select().from(recoveryCodesTable).where(eq(recoveryCodesTable.userId, user.id))).toEqual(
+      [],
+    );
   });
 
   it('is never part of the data export', async () => {
