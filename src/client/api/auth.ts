@@ -43,7 +43,7 @@ export const verifyEmail = (input: z.input<typeof VerifyEmailSchema>) =>
 export const resendVerification = () => apiRequest<MessageAnswer>('POST', '/api/auth/resend-verification');
 
 /** POST /api/auth/set-role: a signed-in person without a role chooses one. */
-export const setRole = (input: z.input<typeof SetRoleSchema>) =>
+export const chooseRole = (input: z.input<typeof SetRoleSchema>) =>
   apiRequest<CurrentUser>('POST', '/api/auth/set-role', input);
 
 /** GET /api/altcha/challenge: a proof-of-work challenge for the human check. */

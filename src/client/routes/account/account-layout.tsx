@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { PASSWORD_MIN, type CurrentUser } from '#shared/schemas/auth.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Card } from '#client/components/ui/card.tsx';
+import { pageTitleClass } from '#client/components/page-layout.tsx';
 
 export function AccountShell({
   title,
@@ -26,23 +27,11 @@ export function AccountShell({
   }, [focusTitle]);
   return (
     <div className={`mx-auto ${max} px-4 py-10 sm:py-14`}>
-      <h1
-        ref={heading}
-        tabIndex={focusTitle ? -1 : undefined}
-        className="text-center text-3xl font-bold tracking-tight text-ink outline-none"
-      >
+      <h1 ref={heading} tabIndex={focusTitle ? -1 : undefined} className={`${pageTitleClass} text-center outline-none`}>
         {title}
       </h1>
       {description && <p className="mt-3 text-center text-slate-700">{description}</p>}
       <Card className="mt-8">{children}</Card>
-    </div>
-  );
-}
-
-export function PageStatus({ children }: { children: ReactNode }) {
-  return (
-    <div role="status" className="mx-auto max-w-3xl px-4 py-20 text-center text-slate-700">
-      {children}
     </div>
   );
 }

@@ -7,8 +7,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { RequestPasswordResetSchema, RESET_LINK_SENT } from '#shared/schemas/auth.ts';
-import { apiRequest } from '#client/lib/api.ts';
-import { apiErrorInfo } from '#client/lib/api-error.ts';
+import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { requestPasswordReset } from '#client/api/auth.ts';
 import { useHumanCheck } from '#client/lib/altcha.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/field.tsx';
@@ -37,19 +37,16 @@ export default function ForgotPasswordPage() {
     }
   }, [sentTo, form]);
   const request = useMutation({
-    mutationFn: async ({ email }: EmailFormOutput) =>
-      apiRequest<{ message: string }>('POST', '/api/auth/request-password-reset', {
-        email,
-        altcha: await humanCheck(),
-      }),
+    mutationFn: async ({ email }: EmailFormOutput) => requestPasswordReset({ email, altcha: await humanCheck() }),
     onSuccess: (answer, { email }) => {
       toast({ title: 'Reset Email Sent', description: answer.message || SENT_MESSAGE });
       setSentTo(email);
     },
     onError: (err) => {
-      const { status, message } = apiErrorInfo(err);
       const description =
-        status === null ? 'Failed to send reset email. Please try again.' : (message ?? 'Failed to send reset email');
+        err instanceof ApiError && err.status !== null
+          ? errorMessage(err, 'Failed to send reset email')
+          : 'Failed to send reset email. Please try again.';
       toast({ title: 'Request Failed', description, variant: 'destructive' });
     },
   });

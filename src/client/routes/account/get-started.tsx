@@ -5,8 +5,8 @@ import { useMutation } from '@tanstack/react-query';
 import { BriefcaseMedical, HandHeart, HeartPulse } from 'lucide-react';
 import { ROLE_DETAILS, SELF_CHOSEN_ROLES, type SelfChosenRole } from '#shared/auth/roles.ts';
 import { ROLE_SUBMIT_DELAY_MS } from '#shared/constants.ts';
-import type { CurrentUser } from '#shared/schemas/auth.ts';
-import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { chooseRole } from '#client/api/auth.ts';
 import { useHumanCheck } from '#client/lib/altcha.ts';
 import { useCurrentUser, useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -29,10 +29,7 @@ export default function GetStartedPage() {
   const setRoleMutation = useMutation({
     mutationFn: async (chosen: SelfChosenRole) => {
       await delay(ROLE_SUBMIT_DELAY_MS);
-      return apiRequest<CurrentUser>('POST', '/api/auth/set-role', {
-        role: chosen,
-        recaptchaToken: await humanCheck(),
-      });
+      return chooseRole({ role: chosen, recaptchaToken: await humanCheck() });
     },
     onSuccess: async (updated) => {
       toast({

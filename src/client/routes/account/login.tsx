@@ -8,13 +8,16 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { LoginSchema, type CurrentUser, type LoginInput } from '#shared/schemas/auth.ts';
-import { apiRequest, errorMessage } from '#client/lib/api.ts';
-import { apiErrorInfo } from '#client/lib/api-error.ts';
+import { LoginSchema, type LoginInput } from '#shared/schemas/auth.ts';
+import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { login } from '#client/api/auth.ts';
 import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormAlert, TextField } from '#client/components/ui/field.tsx';
 import { AccountShell, linkClass, safeReturnPath } from './account-layout.tsx';
+
+/** The server's answer that this account also needs its second factor (a field error on `code`). */
+const asksForCode = (error: unknown) => error instanceof ApiError && error.field === 'code';
 
 export default function LoginPage() {
   const [, navigate] = useLocation();
@@ -27,13 +30,13 @@ export default function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
   const signIn = useMutation({
-    mutationFn: (input: z.output<typeof LoginSchema>) => apiRequest<CurrentUser>('POST', '/api/auth/login', input),
+    mutationFn: login,
     onSuccess: async (user) => {
       await refreshUser(user);
       navigate(returnTo);
     },
     onError: (err) => {
-      if (apiErrorInfo(err).field !== 'code') return;
+      if (!asksForCode(err)) return;
       setAskForCode(true);
       // The first ask is not a mistake: the page just explains and waits for the code.
       if (form.getValues('code'))
@@ -41,7 +44,7 @@ export default function LoginPage() {
       else requestAnimationFrame(() => form.setFocus('code'));
     },
   });
-  const codeAsked = signIn.isError && apiErrorInfo(signIn.error).field === 'code';
+  const codeAsked = signIn.isError && asksForCode(signIn.error);
 
   const errors = form.formState.errors;
   return (

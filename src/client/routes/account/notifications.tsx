@@ -2,33 +2,24 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import type { NotificationItem } from '#shared/schemas/notifications.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { formatWhen } from '#client/lib/format.ts';
+import {
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  NOTIFICATIONS_KEY,
+} from '#client/api/notifications.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { PageStatus, useRequiredUser } from './account-layout.tsx';
+import { PageFrame, PageStatus } from '#client/components/page-layout.tsx';
+import { useRequiredUser } from './account-layout.tsx';
 
-/** GET /api/notifications */
-interface NotificationItem {
-  id: string;
-  type: string;
-  title: string;
-  body: string;
-  link: string | null;
-  isRead: boolean;
-  createdAt: string;
-}
-interface NotificationsPage {
-  items: NotificationItem[];
-  unreadCount: number;
-  nextBefore: string | null;
-}
-
-/** The bell's query; this page shares its key so both agree after a change. */
-const BELL_KEY = ['/api/notifications'] as const;
-const LIST_KEY = ['/api/notifications', 'pages'] as const;
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** Under the bell's key, so one invalidation refreshes both after a change. */
+const LIST_KEY = [...NOTIFICATIONS_KEY, 'pages'] as const;
 
 function NotificationRow({ item, onOpen }: { item: NotificationItem; onOpen: () => void }) {
   const title = item.link ? (
@@ -51,7 +42,7 @@ function NotificationRow({ item, onOpen }: { item: NotificationItem; onOpen: () 
         </p>
         {item.body && <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-700">{item.body}</p>}
         <p className="mt-1 text-xs text-slate-600">
-          <time dateTime={item.createdAt}>{when.format(new Date(item.createdAt))}</time>
+          <time dateTime={item.createdAt}>{formatWhen(item.createdAt)}</time>
         </p>
       </div>
     </div>
@@ -62,23 +53,19 @@ function NotificationList() {
   const queryClient = useQueryClient();
   const list = useInfiniteQuery({
     queryKey: LIST_KEY,
-    queryFn: ({ pageParam }) =>
-      apiRequest<NotificationsPage>(
-        'GET',
-        pageParam ? `/api/notifications?before=${encodeURIComponent(pageParam)}` : '/api/notifications',
-      ),
+    queryFn: ({ pageParam }) => listNotifications(pageParam || undefined),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextBefore ?? undefined,
     staleTime: 0,
   });
   // The bell's key is a prefix of the list's: one invalidation refreshes both.
-  const refresh = () => queryClient.invalidateQueries({ queryKey: BELL_KEY });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
   const markRead = useMutation({
-    mutationFn: (id: string) => apiRequest('POST', `/api/notifications/${encodeURIComponent(id)}/read`),
+    mutationFn: markNotificationRead,
     onSuccess: refresh,
   });
   const markAll = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/notifications/read-all'),
+    mutationFn: markAllNotificationsRead,
     onSuccess: async () => {
       toast({ title: 'All notifications marked as read' });
       await refresh();
@@ -143,10 +130,12 @@ export default function NotificationsPage() {
   const { user } = useRequiredUser('/notifications');
   if (!user) return <PageStatus>Loading…</PageStatus>;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-      <h1 className="text-3xl font-bold tracking-tight text-ink">Notifications</h1>
-      <p className="mt-2 text-slate-700">Reviews of your stories, words of support, and news about your account.</p>
+    <PageFrame
+      title="Notifications"
+      intro="Reviews of your stories, words of support, and news about your account."
+      width="3xl"
+    >
       <NotificationList />
-    </div>
+    </PageFrame>
   );
 }

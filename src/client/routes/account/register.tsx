@@ -7,16 +7,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { ChevronLeft } from 'lucide-react';
 import { ROLE_DETAILS, type Role } from '#shared/auth/roles.ts';
-import { RegisterFormSchema, type CurrentUser, type RegisterFormValues } from '#shared/schemas/auth.ts';
-import { apiRequest, errorMessage } from '#client/lib/api.ts';
-import { apiErrorInfo } from '#client/lib/api-error.ts';
+import { RegisterFormSchema, type RegisterFormValues } from '#shared/schemas/auth.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { register } from '#client/api/auth.ts';
+import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { useHumanCheck } from '#client/lib/altcha.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { AccountShell, linkClass, PageStatus, PASSWORD_HINT } from './account-layout.tsx';
+import { PageStatus } from '#client/components/page-layout.tsx';
+import { AccountShell, linkClass, PASSWORD_HINT } from './account-layout.tsx';
 import { clearSelectedRole, readSelectedRole } from './selected-role.ts';
 
 type RegisterFormOutput = z.output<typeof RegisterFormSchema>;
@@ -45,14 +47,10 @@ export default function RegisterPage() {
     defaultValues: EMPTY,
   });
   const humanCheck = useHumanCheck();
+  const showFieldErrors = useFieldErrors(form.setError, FORM_FIELDS);
   const signUp = useMutation({
-    mutationFn: async ({ confirmPassword: _confirm, ...fields }: RegisterFormOutput) =>
-      apiRequest<CurrentUser>('POST', '/api/auth/register', {
-        ...fields,
-        role,
-        ...(inviteToken ? { inviteToken } : {}),
-        altcha: await humanCheck(),
-      }),
+    mutationFn: async ({ confirmPassword: _confirm, ...fields }: RegisterFormOutput & { role: Role }) =>
+      register({ ...fields, ...(inviteToken ? { inviteToken } : {}), altcha: await humanCheck() }),
     onSuccess: async (user) => {
       clearSelectedRole();
       toast({
@@ -63,13 +61,13 @@ export default function RegisterPage() {
       navigate('/onboarding');
     },
     onError: (err) => {
-      const { field } = apiErrorInfo(err);
-      const message = errorMessage(err, 'Please try again.');
       // A problem with one field (email taken, password too common) is also shown beside it.
-      if (field && (FORM_FIELDS as readonly string[]).includes(field)) {
-        form.setError(field as (typeof FORM_FIELDS)[number], { message }, { shouldFocus: true });
-      }
-      toast({ title: 'Registration Failed', description: message, variant: 'destructive' });
+      showFieldErrors(err);
+      toast({
+        title: 'Registration Failed',
+        description: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      });
     },
   });
 
@@ -85,7 +83,11 @@ export default function RegisterPage() {
         </p>
         <p className="mt-1 text-sm text-slate-700">{details.description}</p>
       </div>
-      <form noValidate className="mt-6 space-y-4" onSubmit={form.handleSubmit((values) => signUp.mutate(values))}>
+      <form
+        noValidate
+        className="mt-6 space-y-4"
+        onSubmit={form.handleSubmit((values) => signUp.mutate({ ...values, role }))}
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="First name"

@@ -8,8 +8,9 @@ import { useMutation } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { INVALID_RESET_REDIRECT_MS } from '#shared/constants.ts';
 import { INVALID_RESET_LINK, PASSWORDS_MISMATCH, ResetPasswordFormSchema } from '#shared/schemas/auth.ts';
-import { apiRequest } from '#client/lib/api.ts';
-import { apiErrorInfo } from '#client/lib/api-error.ts';
+import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { resetPassword } from '#client/api/auth.ts';
+import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { PasswordField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
@@ -21,6 +22,7 @@ type ResetFormOutput = z.output<typeof ResetPasswordFormSchema>;
 const MISMATCH_MESSAGE = PASSWORDS_MISMATCH;
 const INVALID_LINK_TITLE = 'Invalid Reset Link';
 const INVALID_LINK_MESSAGE = INVALID_RESET_LINK;
+const SERVER_FIELDS = ['newPassword'] as const;
 
 function InvalidLink() {
   const [, navigate] = useLocation();
@@ -51,18 +53,19 @@ export default function ResetPasswordPage() {
     resolver: zodResolver(ResetPasswordFormSchema),
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
+  const showFieldErrors = useFieldErrors(form.setError, SERVER_FIELDS);
   const reset = useMutation({
-    mutationFn: ({ newPassword }: ResetFormOutput) =>
-      apiRequest<{ message: string }>('POST', '/api/auth/reset-password', { token, newPassword }),
+    mutationFn: resetPassword,
     onSuccess: () => {
       toast({ title: 'Password Reset Successfully', description: 'You can now sign in with your new password.' });
       setDone(true);
     },
     onError: (err) => {
-      const { status, message, field } = apiErrorInfo(err);
       const description =
-        status === null ? 'Failed to reset password. Please try again.' : (message ?? 'Failed to reset password');
-      if (field === 'newPassword' && message) form.setError('newPassword', { message }, { shouldFocus: true });
+        err instanceof ApiError && err.status !== null
+          ? errorMessage(err, 'Failed to reset password')
+          : 'Failed to reset password. Please try again.';
+      showFieldErrors(err);
       toast({ title: 'Reset Failed', description, variant: 'destructive' });
     },
   });
@@ -94,7 +97,11 @@ export default function ResetPasswordPage() {
   const errors = form.formState.errors;
   return (
     <AccountShell title="Reset Your Password" description="Choose a new password for your account.">
-      <form noValidate className="space-y-4" onSubmit={form.handleSubmit((input) => reset.mutate(input), onInvalid)}>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={form.handleSubmit(({ newPassword }) => reset.mutate({ token, newPassword }), onInvalid)}
+      >
         <PasswordField
           label="New password"
           autoComplete="new-password"

@@ -5,16 +5,22 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
-import type { TwoFactorSetup, TwoFactorStatus } from '#shared/schemas/two-factor.ts';
-import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import type { TwoFactorStatus } from '#shared/schemas/two-factor.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { formatShortDate } from '#client/lib/format.ts';
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  getTwoFactorStatus,
+  replaceRecoveryCodes,
+  startTwoFactorSetup,
+  TWO_FACTOR_KEY,
+} from '#client/api/user.ts';
 import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { FormAlert, TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-
-const STATUS_KEY = ['/api/user/two-factor'] as const;
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** Codes shown once, right after they are made. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
@@ -45,10 +51,9 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const [code, setCode] = useState('');
-  const setup = useMutation({ mutationFn: () => apiRequest<TwoFactorSetup>('POST', '/api/user/two-factor/setup') });
+  const setup = useMutation({ mutationFn: startTwoFactorSetup });
   const enable = useMutation({
-    mutationFn: () =>
-      apiRequest<{ recoveryCodes: string[] }>('POST', '/api/user/two-factor/enable', { code: code.trim() }),
+    mutationFn: () => enableTwoFactor({ code: code.trim() }),
     onSuccess: (answer) => onEnabled(answer.recoveryCodes),
   });
 
@@ -110,17 +115,16 @@ function Manage({ status, onNewCodes }: { status: TwoFactorStatus; onNewCodes: (
   const [password, setPassword] = useState('');
   const [action, setAction] = useState<'codes' | 'off' | null>(null);
   const run = useMutation({
-    mutationFn: (which: 'codes' | 'off') =>
-      apiRequest<{ recoveryCodes: string[] } | undefined>(
-        'POST',
-        which === 'codes' ? '/api/user/two-factor/recovery-codes' : '/api/user/two-factor/disable',
-        { password },
-      ),
-    onSuccess: async (answer, which) => {
+    mutationFn: async (which: 'codes' | 'off'): Promise<string[] | null> => {
+      if (which === 'codes') return (await replaceRecoveryCodes({ password })).recoveryCodes;
+      await disableTwoFactor({ password });
+      return null;
+    },
+    onSuccess: async (codes, which) => {
       setPassword('');
-      if (which === 'codes' && answer) onNewCodes(answer.recoveryCodes);
+      if (which === 'codes' && codes) onNewCodes(codes);
       else toast({ title: 'Two-step sign-in turned off' });
-      await queryClient.invalidateQueries({ queryKey: STATUS_KEY });
+      await queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
       if (which === 'off') await refreshUser();
     },
   });
@@ -132,8 +136,8 @@ function Manage({ status, onNewCodes }: { status: TwoFactorStatus; onNewCodes: (
     <>
       <p className="mt-2 text-slate-800">
         <strong>On</strong>
-        {status.enabledAt && <> since {dateOnly.format(new Date(status.enabledAt))}</>}. {status.recoveryCodesLeft} of
-        your recovery codes are unused.
+        {status.enabledAt && <> since {formatShortDate(status.enabledAt)}</>}. {status.recoveryCodesLeft} of your
+        recovery codes are unused.
       </p>
       <form
         noValidate
@@ -168,13 +172,13 @@ function Manage({ status, onNewCodes }: { status: TwoFactorStatus; onNewCodes: (
 export function TwoFactorSection({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
   const refreshUser = useRefreshCurrentUser();
-  const status = useQuery({ queryKey: STATUS_KEY, queryFn: () => apiRequest<TwoFactorStatus>('GET', STATUS_KEY[0]) });
+  const status = useQuery({ queryKey: TWO_FACTOR_KEY, queryFn: getTwoFactorStatus });
   const [freshCodes, setFreshCodes] = useState<string[] | null>(null);
 
   const showCodes = async (codes: string[]) => {
     setFreshCodes(codes);
     toast({ title: 'Two-step sign-in is on', description: 'Save your recovery codes now.' });
-    await queryClient.invalidateQueries({ queryKey: STATUS_KEY });
+    await queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
     await refreshUser();
   };
 

@@ -4,10 +4,12 @@ import { Link, useSearch } from 'wouter';
 import { useMutation } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { INVALID_VERIFICATION_LINK } from '#shared/schemas/auth.ts';
-import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { verifyEmail } from '#client/api/auth.ts';
+import { PageStatus } from '#client/components/page-layout.tsx';
 import { useCurrentUser, useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
-import { AccountShell, PageStatus } from './account-layout.tsx';
+import { AccountShell } from './account-layout.tsx';
 
 const INVALID_LINK = INVALID_VERIFICATION_LINK;
 
@@ -16,7 +18,7 @@ export default function VerifyEmailPage() {
   const { user } = useCurrentUser();
   const refreshUser = useRefreshCurrentUser();
   const verify = useMutation({
-    mutationFn: (t: string) => apiRequest<{ message: string }>('POST', '/api/auth/verify-email', { token: t }),
+    mutationFn: (t: string) => verifyEmail({ token: t }),
     // The reminder banner goes away for a signed-in visitor.
     onSuccess: () => refreshUser(),
   });

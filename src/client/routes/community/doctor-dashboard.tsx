@@ -7,17 +7,18 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowRight, HeartHandshake, MessageSquareText } from 'lucide-react';
-import { DASHBOARD_STORIES_PAGE_SIZE, type DoctorDashboard, type InputRequestStory } from '#shared/schemas/doctors.ts';
+import type { DoctorDashboard, InputRequestStory } from '#shared/schemas/doctors.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
-import { apiRequest } from '#client/lib/api.ts';
+import { DOCTOR_DASHBOARD_KEY, getDoctorDashboard } from '#client/api/doctors.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { ListLoadError } from '#client/components/ui/list-status.tsx';
 import { Pager } from '#client/components/ui/pager.tsx';
-import { PageStatus } from '../account/account-layout.tsx';
-import { Badge, PageFrame, SignInPrompt, StorySummary } from './story-parts.tsx';
-import { formatDate, type BadgeTone } from './story-model.ts';
-import { DOCTOR_DASHBOARD_KEY, yearsText } from './doctor-parts.tsx';
+import { MessageLink, MessagePage, PageFrame, PageStatus, SignInPrompt } from '#client/components/page-layout.tsx';
+import { formatDate } from '#client/lib/format.ts';
+import { Badge, StorySummary } from './story-parts.tsx';
+import type { BadgeTone } from './story-model.ts';
+import { yearsText } from './doctor-parts.tsx';
 
 const STATUS_BADGES: Record<DoctorDashboard['verification']['status'], { label: string; tone: BadgeTone }> = {
   not_submitted: { label: 'Profile not completed', tone: 'neutral' },
@@ -28,16 +29,10 @@ const STATUS_BADGES: Record<DoctorDashboard['verification']['status'], { label: 
 
 function NoAccess() {
   return (
-    <div className="mx-auto max-w-xl px-4 py-16 text-center sm:py-20">
-      <h1 className="text-3xl font-bold tracking-tight text-ink">No access</h1>
-      <p className="mt-4 text-slate-700">
-        The doctor dashboard is for medical professionals&apos; accounts. To find a doctor of our community, use the
-        directory.
-      </p>
-      <Link href="/find-doctors" className={buttonClass('primary', 'lg', 'mt-8')}>
-        Find Doctors
-      </Link>
-    </div>
+    <MessagePage title="No access" actions={<MessageLink href="/find-doctors">Find Doctors</MessageLink>}>
+      The doctor dashboard is for medical professionals&apos; accounts. To find a doctor of our community, use the
+      directory.
+    </MessagePage>
   );
 }
 
@@ -166,7 +161,7 @@ function InputRequests({ data, onPage }: { data: DoctorDashboard; onPage: (page:
         Once you are verified, the stories whose authors ask for professional input appear here.
       </p>
     );
-  else if (data.storiesTotal === 0)
+  else if (data.stories.total === 0)
     body = (
       <p className="mt-2 text-slate-700">
         No stories are asking for professional input right now. New ones appear here when they are published.
@@ -176,7 +171,7 @@ function InputRequests({ data, onPage }: { data: DoctorDashboard; onPage: (page:
     body = (
       <>
         <ul aria-label="Stories asking for professional input" className="mt-4 space-y-4">
-          {data.stories.map((s) => (
+          {data.stories.items.map((s) => (
             <li key={s.id}>
               <StoryItem story={s} />
             </li>
@@ -184,9 +179,9 @@ function InputRequests({ data, onPage }: { data: DoctorDashboard; onPage: (page:
         </ul>
         <Pager
           label="Pages of stories asking for input"
-          page={data.storiesPage}
-          total={data.storiesTotal}
-          pageSize={DASHBOARD_STORIES_PAGE_SIZE}
+          page={data.stories.page}
+          total={data.stories.total}
+          pageSize={data.stories.pageSize}
           onPage={onPage}
         />
       </>
@@ -206,7 +201,7 @@ function Dashboard() {
   const [page, setPage] = useState(1);
   const dashboard = useQuery({
     queryKey: [...DOCTOR_DASHBOARD_KEY, page],
-    queryFn: () => apiRequest<DoctorDashboard>('GET', `${DOCTOR_DASHBOARD_KEY[0]}?page=${page}`),
+    queryFn: () => getDoctorDashboard(page),
     gcTime: 0,
     placeholderData: keepPreviousData,
   });

@@ -1,12 +1,7 @@
-/** What the doctor pages share: the API paths, a doctor's picture and the facts shown on cards and profiles. */
+/** What the doctor pages share: a doctor's picture and the facts shown on cards and profiles. */
 import type { ReactNode } from 'react';
 import { BadgeCheck } from 'lucide-react';
 import type { PublicDoctor } from '#shared/schemas/doctors.ts';
-
-export const DOCTORS_PATH = '/api/doctors';
-/** GET /api/doctors/:id (the default query function joins the key with "/"). */
-export const doctorKey = (id: string) => [DOCTORS_PATH, encodeURIComponent(id)] as const;
-export const DOCTOR_DASHBOARD_KEY = ['/api/doctor/dashboard'] as const;
 
 export const yearsText = (years: number) => (years === 1 ? '1 year of experience' : `${years} years of experience`);
 

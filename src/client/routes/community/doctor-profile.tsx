@@ -3,13 +3,13 @@ import { Link, useParams } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import type { PublicDoctor } from '#shared/schemas/doctors.ts';
-import { apiErrorInfo } from '#client/lib/api-error.ts';
-import { buttonClass } from '#client/components/ui/button.tsx';
+import { ApiError } from '#client/lib/api.ts';
+import { doctorKey, getDoctor } from '#client/api/doctors.ts';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { ListLoadError } from '#client/components/ui/list-status.tsx';
-import { PageStatus } from '../account/account-layout.tsx';
+import { MessageLink, MessagePage, PageFrame, PageStatus, pageTitleClass } from '#client/components/page-layout.tsx';
 import { TagList } from './story-parts.tsx';
-import { DoctorAvatar, DoctorFacts, doctorKey, VerifiedBadge } from './doctor-parts.tsx';
+import { DoctorAvatar, DoctorFacts, VerifiedBadge } from './doctor-parts.tsx';
 
 function BackLink() {
   return (
@@ -25,13 +25,9 @@ function BackLink() {
 
 function NotListed() {
   return (
-    <div className="mx-auto max-w-xl px-4 py-16 text-center sm:py-20">
-      <h1 className="text-3xl font-bold tracking-tight text-ink">Doctor not found</h1>
-      <p className="mt-4 text-slate-700">This doctor is not in our directory, or their profile is not verified yet.</p>
-      <Link href="/find-doctors" className={buttonClass('primary', 'lg', 'mt-8')}>
-        Find Doctors
-      </Link>
-    </div>
+    <MessagePage title="Doctor not found" actions={<MessageLink href="/find-doctors">Find Doctors</MessageLink>}>
+      This doctor is not in our directory, or their profile is not verified yet.
+    </MessagePage>
   );
 }
 
@@ -42,7 +38,7 @@ function Profile({ doctor }: { doctor: PublicDoctor }) {
       <div className="mt-6 flex flex-wrap items-center gap-5">
         <DoctorAvatar doctor={doctor} size="lg" />
         <div>
-          <h1 className="text-3xl font-bold tracking-tight text-ink">{doctor.name}</h1>
+          <h1 className={pageTitleClass}>{doctor.name}</h1>
           <p className="mt-1 text-lg text-slate-700">{doctor.specialty}</p>
           <div className="mt-2">
             <VerifiedBadge />
@@ -80,16 +76,15 @@ function Profile({ doctor }: { doctor: PublicDoctor }) {
 
 export default function DoctorProfilePage() {
   const { id = '' } = useParams<{ id: string }>();
-  const doctor = useQuery<PublicDoctor>({ queryKey: doctorKey(id) });
+  const doctor = useQuery({ queryKey: doctorKey(id), queryFn: () => getDoctor(id) });
   if (doctor.data) return <Profile doctor={doctor.data} />;
   if (doctor.error) {
-    const { status } = apiErrorInfo(doctor.error);
+    const status = doctor.error instanceof ApiError ? doctor.error.status : null;
     if (status === 404 || status === 400) return <NotListed />;
     return (
-      <div className="mx-auto max-w-3xl px-4 py-10">
-        <h1 className="text-3xl font-bold tracking-tight text-ink">Doctor Profile</h1>
+      <PageFrame title="Doctor Profile" width="3xl">
         <ListLoadError what="profile" error={doctor.error} onRetry={() => void doctor.refetch()} />
-      </div>
+      </PageFrame>
     );
   }
   return <PageStatus>Loading the profile…</PageStatus>;

@@ -7,25 +7,37 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { Link, useLocation, useSearch } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AREAS_OF_EXPERTISE, CONSULTATION_TYPES, DOCTOR_SPECIALTIES } from '#shared/schemas/onboarding.ts';
-import { DOCTOR_SEARCH_MAX, DOCTORS_PAGE_SIZE, type PublicDoctor } from '#shared/schemas/doctors.ts';
+import { DOCTOR_SEARCH_MAX, type DoctorDirectoryQuery, type PublicDoctor } from '#shared/schemas/doctors.ts';
+import { doctorsKey, listDoctors } from '#client/api/doctors.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { SelectField, TextField } from '#client/components/ui/field.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { Pager } from '#client/components/ui/pager.tsx';
-import { fetchAdminPage } from '../admin/donations-data.ts';
-import { PageFrame, TagList } from './story-parts.tsx';
+import { PageFrame } from '#client/components/page-layout.tsx';
+import { TagList } from './story-parts.tsx';
 import { excerpt } from './story-model.ts';
-import { DoctorAvatar, DOCTORS_PATH, VerifiedBadge, yearsText } from './doctor-parts.tsx';
+import { DoctorAvatar, VerifiedBadge, yearsText } from './doctor-parts.tsx';
 
+/** The directory's filters as the address and the form hold them: '' means any. */
 interface Filters {
-  specialty: string;
-  expertise: string;
-  consultation: string;
+  specialty: NonNullable<DoctorDirectoryQuery['specialty']> | '';
+  expertise: NonNullable<DoctorDirectoryQuery['expertise']> | '';
+  consultation: NonNullable<DoctorDirectoryQuery['consultation']> | '';
   q: string;
 }
 
 const NO_FILTERS: Filters = { specialty: '', expertise: '', consultation: '', q: '' };
-const oneOf = (values: readonly string[], value: string | null) => (value && values.includes(value) ? value : '');
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
+  values.find((v) => v === value) ?? '';
+
+/** The query the server reads: the filters that are set, and the page. */
+const directoryQuery = (f: Filters, page: number): DoctorDirectoryQuery => ({
+  specialty: f.specialty || undefined,
+  expertise: f.expertise || undefined,
+  consultation: f.consultation || undefined,
+  q: f.q || undefined,
+  page,
+});
 
 /** The list's place, read from the address; unknown values fall back to "any". */
 function useDirectoryPlace() {
@@ -154,13 +166,8 @@ export default function FindDoctorsPage() {
   const [, navigate] = useLocation();
   const heading = useRef<HTMLHeadingElement>(null);
   const list = useQuery({
-    queryKey: [DOCTORS_PATH, filters, page],
-    queryFn: () =>
-      fetchAdminPage<PublicDoctor>(
-        DOCTORS_PATH,
-        page,
-        Object.fromEntries(Object.entries(filters).filter(([, v]) => v)),
-      ),
+    queryKey: doctorsKey(directoryQuery(filters, page)),
+    queryFn: () => listDoctors(directoryQuery(filters, page)),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
@@ -222,7 +229,7 @@ export default function FindDoctorsPage() {
             label="Doctor pages"
             page={page}
             total={list.data.total}
-            pageSize={DOCTORS_PAGE_SIZE}
+            pageSize={list.data.pageSize}
             onPage={(next) => navigate(href(filters, next))}
           />
         )}

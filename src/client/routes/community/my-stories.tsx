@@ -5,15 +5,18 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Archive, Eye, EyeOff, PenLine, Send } from 'lucide-react';
 import { STORY_REVIEW_OVERDUE_HOURS, type OwnStory } from '#shared/schemas/stories.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
-import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { formatDate } from '#client/lib/format.ts';
+import { archiveStory, listMyStories, MY_STORIES_KEY, setPublishConsent, submitStory } from '#client/api/stories.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { linkClass, PageStatus } from '../account/account-layout.tsx';
-import { canEdit, canSubmit, formatDate, isLive, MY_STORIES_KEY, storyBadge } from './story-model.ts';
-import { Badge, PageFrame, SignInPrompt, TagList } from './story-parts.tsx';
+import { PageFrame, PageStatus, SignInPrompt } from '#client/components/page-layout.tsx';
+import { linkClass } from '../account/account-layout.tsx';
+import { canEdit, canSubmit, isLive, storyBadge } from './story-model.ts';
+import { Badge, TagList } from './story-parts.tsx';
 
 type Action = 'submit' | 'archive' | 'publish' | 'unpublish';
 
@@ -24,16 +27,15 @@ const DONE: Record<Action, string> = {
   unpublish: 'Story unpublished',
 };
 
-function runAction(story: OwnStory, action: Action): Promise<OwnStory | undefined> {
-  const path = `${MY_STORIES_KEY[0]}/${encodeURIComponent(story.id)}`;
+function runAction(story: OwnStory, action: Action): Promise<OwnStory> {
   switch (action) {
     case 'submit':
-      return apiRequest<OwnStory>('POST', `${path}/submit`);
+      return submitStory(story.id);
     case 'archive':
-      return apiRequest<OwnStory | undefined>('POST', `${path}/archive`);
+      return archiveStory(story.id);
     case 'publish':
     case 'unpublish':
-      return apiRequest<OwnStory>('POST', `${path}/consent`, { publishConsent: action === 'publish' });
+      return setPublishConsent(story.id, action === 'publish');
   }
 }
 
@@ -176,7 +178,7 @@ function StoryItem({ story }: { story: OwnStory }) {
 }
 
 function StoriesList() {
-  const stories = useQuery<OwnStory[]>({ queryKey: MY_STORIES_KEY, staleTime: 0 });
+  const stories = useQuery({ queryKey: MY_STORIES_KEY, queryFn: listMyStories, staleTime: 0 });
   if (stories.error)
     return <ListLoadError what="stories" error={stories.error} onRetry={() => void stories.refetch()} />;
   if (!stories.data) return <ListLoading what="stories" />;

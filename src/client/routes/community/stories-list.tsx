@@ -3,14 +3,14 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { HeartHandshake, MessageCircleHeart } from 'lucide-react';
-import { STORIES_PAGE_SIZE, STORY_TAGS, type PublicStory, type StoryTag } from '#shared/schemas/stories.ts';
+import { STORY_TAGS, type PublicStory, type StoryTag } from '#shared/schemas/stories.ts';
+import { listPublicStories, publicStoriesKey } from '#client/api/stories.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { Pager } from '#client/components/ui/pager.tsx';
-import { fetchAdminPage } from '../admin/donations-data.ts';
-import { PUBLIC_STORIES_PATH } from './story-model.ts';
-import { PageFrame, StorySummary } from './story-parts.tsx';
+import { PageFrame } from '#client/components/page-layout.tsx';
+import { StorySummary } from './story-parts.tsx';
 
 const isTag = (value: string | null): value is StoryTag => STORY_TAGS.includes(value as StoryTag);
 
@@ -73,8 +73,8 @@ export default function StoriesListPage() {
   const { user } = useCurrentUser();
   const heading = useRef<HTMLHeadingElement>(null);
   const list = useQuery({
-    queryKey: [PUBLIC_STORIES_PATH, { tag, page }],
-    queryFn: () => fetchAdminPage<PublicStory>(PUBLIC_STORIES_PATH, page, tag ? { tag } : {}),
+    queryKey: publicStoriesKey({ tag, page }),
+    queryFn: () => listPublicStories({ page, tag: tag ?? undefined }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
@@ -146,7 +146,7 @@ export default function StoriesListPage() {
             label="Story pages"
             page={page}
             total={list.data.total}
-            pageSize={STORIES_PAGE_SIZE}
+            pageSize={list.data.pageSize}
             onPage={(next) => navigate(href(tag, next))}
           />
         )}

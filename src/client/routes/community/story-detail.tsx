@@ -5,12 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import Markdown from 'react-markdown';
 import { ArrowLeft, Heart, Stethoscope } from 'lucide-react';
 import type { PublicStory } from '#shared/schemas/stories.ts';
-import { apiErrorInfo } from '#client/lib/api-error.ts';
+import { ApiError } from '#client/lib/api.ts';
+import { formatDate } from '#client/lib/format.ts';
+import { getPublicStory, publicStoryKey } from '#client/api/stories.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { ListLoadError } from '#client/components/ui/list-status.tsx';
-import { PageStatus } from '../account/account-layout.tsx';
-import { formatDate, publicStoryKey } from './story-model.ts';
+import { MessageLink, MessagePage, PageFrame, PageStatus } from '#client/components/page-layout.tsx';
 import { TagList } from './story-parts.tsx';
 import { WordsOfSupport } from './words-of-support.tsx';
 
@@ -125,31 +126,24 @@ function Story({ story }: { story: PublicStory }) {
 
 function NotFound() {
   return (
-    <div className="mx-auto max-w-xl px-4 py-16 text-center sm:py-20">
-      <h1 className="text-3xl font-bold tracking-tight text-ink">Story not found</h1>
-      <p className="mt-4 text-slate-700">
-        This story does not exist or is no longer public: its author may have unpublished it.
-      </p>
-      <Link href="/stories" className={buttonClass('primary', 'lg', 'mt-8')}>
-        Read other stories
-      </Link>
-    </div>
+    <MessagePage title="Story not found" actions={<MessageLink href="/stories">Read other stories</MessageLink>}>
+      This story does not exist or is no longer public: its author may have unpublished it.
+    </MessagePage>
   );
 }
 
 export default function StoryDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
-  const story = useQuery<PublicStory>({ queryKey: publicStoryKey(id), staleTime: 30_000 });
+  const story = useQuery({ queryKey: publicStoryKey(id), queryFn: () => getPublicStory(id), staleTime: 30_000 });
   if (story.data) return <Story story={story.data} />;
   if (story.error) {
     // A malformed id (400) is as missing as an unknown one.
-    const status = apiErrorInfo(story.error).status;
+    const status = story.error instanceof ApiError ? story.error.status : null;
     if (status === 404 || status === 400) return <NotFound />;
     return (
-      <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-        <h1 className="text-3xl font-bold tracking-tight text-ink">Story</h1>
+      <PageFrame title="Story" width="3xl">
         <ListLoadError what="story" error={story.error} onRetry={() => void story.refetch()} />
-      </div>
+      </PageFrame>
     );
   }
   return <PageStatus>Loading the story…</PageStatus>;

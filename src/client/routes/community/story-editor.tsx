@@ -16,8 +16,10 @@ import {
   type OwnStory,
 } from '#shared/schemas/stories.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
-import { apiRequest, errorMessage } from '#client/lib/api.ts';
-import { apiErrorInfo } from '#client/lib/api-error.ts';
+import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { createStory, getMyStory, MY_STORIES_KEY, myStoryKey, submitStory, updateStory } from '#client/api/stories.ts';
+import { getProfile, PROFILE_KEY } from '#client/api/user.ts';
+import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
@@ -30,17 +32,16 @@ import {
 } from '#client/components/ui/field.tsx';
 import { ListLoadError } from '#client/components/ui/list-status.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { linkClass, PageStatus } from '../account/account-layout.tsx';
-import { MY_STORIES_KEY, myStoryKey, storyBadge } from './story-model.ts';
-import { Badge, PageFrame, SignInPrompt } from './story-parts.tsx';
+import { PageFrame, PageStatus, SignInPrompt } from '#client/components/page-layout.tsx';
+import { linkClass } from '../account/account-layout.tsx';
+import { storyBadge } from './story-model.ts';
+import { Badge } from './story-parts.tsx';
 import { StoryImagesField } from './story-images-field.tsx';
 
 type DraftIn = z.input<typeof StoryDraftSchema>;
 type DraftOut = z.output<typeof StoryDraftSchema>;
 
 const FIELDS = ['title', 'body', 'tags', 'images', 'wantsProfessionalInput', 'publishConsent'] as const;
-type FieldName = (typeof FIELDS)[number];
-const isField = (name: string | null): name is FieldName => FIELDS.includes(name as FieldName);
 
 const TAG_OPTIONS = STORY_TAGS.map((tag) => ({ value: tag, label: tag }));
 
@@ -58,11 +59,6 @@ const CONSENT_HINT = (
     onboarding are never shown.
   </>
 );
-
-/** The patient profile's answers (GET /api/user/profile): the onboarding choice is the new story's consent default. */
-interface ProfileAnswer {
-  profile: { allowPublicStory?: boolean } | null;
-}
 
 type Intent = 'save' | 'submit';
 
@@ -84,18 +80,16 @@ function StoryForm({ story, consentDefault }: { story: OwnStory | null; consentD
       : { title: '', body: '', tags: [], images: [], wantsProfessionalInput: false, publishConsent: consentDefault },
   });
 
+  const showFieldErrors = useFieldErrors(form.setError, FIELDS);
   const status = story?.status ?? 'draft';
   // A draft or a story that was not approved is saved, then sent; a pending or approved one goes (back) to review on saving.
   const twoStep = status === 'draft' || status === 'rejected';
 
   const save = useMutation({
     mutationFn: async ({ input, intent }: { input: DraftOut; intent: Intent }) => {
-      const saved = story
-        ? await apiRequest<OwnStory>('PATCH', `${MY_STORIES_KEY[0]}/${encodeURIComponent(story.id)}`, input)
-        : await apiRequest<OwnStory>('POST', MY_STORIES_KEY[0], input);
-      if (intent === 'submit' && (saved.status === 'draft' || saved.status === 'rejected')) {
-        return apiRequest<OwnStory>('POST', `${MY_STORIES_KEY[0]}/${encodeURIComponent(saved.id)}/submit`);
-      }
+      const saved = story ? await updateStory(story.id, input) : await createStory(input);
+      if (intent === 'submit' && (saved.status === 'draft' || saved.status === 'rejected'))
+        return submitStory(saved.id);
       return saved;
     },
     onSuccess: async (saved, { intent }) => {
@@ -119,11 +113,10 @@ function StoryForm({ story, consentDefault }: { story: OwnStory | null; consentD
       }
     },
     onError: (err) => {
-      const { field } = apiErrorInfo(err);
-      const message = errorMessage(err, 'Please try again.');
-      if (isField(field)) form.setError(field, { message }, { shouldFocus: true });
-      else setFormError(message);
-      toast({ title: 'Story not saved', description: message, variant: 'destructive' });
+      // Field errors go beside their fields; anything else above the form.
+      const rest = showFieldErrors(err, 'Please try again.');
+      if (rest !== null) setFormError(rest);
+      toast({ title: 'Story not saved', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
     },
   });
 
@@ -199,15 +192,15 @@ function StoryForm({ story, consentDefault }: { story: OwnStory | null; consentD
 
 function NewStory() {
   // The onboarding choice about public stories is the default; unknown (not loaded) reads as "not public".
-  const profile = useQuery<ProfileAnswer>({ queryKey: ['/api/user/profile'] });
+  const profile = useQuery({ queryKey: PROFILE_KEY, queryFn: getProfile });
   if (profile.isPending) return <PageStatus>Loading…</PageStatus>;
   return <StoryForm story={null} consentDefault={profile.data?.profile?.allowPublicStory === true} />;
 }
 
 function EditStory({ id }: { id: string }) {
-  const story = useQuery<OwnStory>({ queryKey: myStoryKey(id), staleTime: 0 });
+  const story = useQuery({ queryKey: myStoryKey(id), queryFn: () => getMyStory(id), staleTime: 0 });
   if (story.error) {
-    return apiErrorInfo(story.error).status === 404 ? (
+    return story.error instanceof ApiError && story.error.status === 404 ? (
       <p className="text-slate-700">
         This story does not exist or is not yours.{' '}
         <Link href="/my-stories" className={linkClass}>

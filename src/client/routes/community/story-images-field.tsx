@@ -4,7 +4,8 @@ import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { STORY_IMAGES_MAX, type StoryDraftSchema } from '#shared/schemas/stories.ts';
-import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { uploadStoryImage } from '#client/api/uploads.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
@@ -18,11 +19,7 @@ export function StoryImagesField({ form }: { form: UseFormReturn<DraftIn, unknow
   const inputId = useId();
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'images' });
   const upload = useMutation({
-    mutationFn: (file: File) => {
-      const body = new FormData();
-      body.append('image', file);
-      return apiRequest<{ id: string; url: string }>('POST', '/api/uploads/story-image', body);
-    },
+    mutationFn: uploadStoryImage,
     onSuccess: ({ id }) => {
       form.clearErrors('images');
       append({ uploadId: id, alt: '' }, { focusName: `images.${fields.length}.alt` });

@@ -1,12 +1,5 @@
-/** The stories pages' query keys and the small rules they show: an author's status badge, excerpts, dates. */
+/** The small rules the stories pages show: an author's status badge, what she can do next, excerpts, waiting times. */
 import type { OwnStory } from '#shared/schemas/stories.ts';
-
-export const MY_STORIES_KEY = ['/api/my/stories'] as const;
-/** GET /api/my/stories/:id (the default query function joins the key with "/"). */
-export const myStoryKey = (id: string) => [MY_STORIES_KEY[0], id] as const;
-export const PUBLIC_STORIES_PATH = '/api/stories';
-export const publicStoryKey = (id: string) => [PUBLIC_STORIES_PATH, id] as const;
-export const supportKey = (storyId: string) => [PUBLIC_STORIES_PATH, storyId, 'support'] as const;
 
 export type BadgeTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
 
@@ -96,12 +89,6 @@ export function excerpt(markdown: string, max = 220): string {
   const space = cut.lastIndexOf(' ');
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
 }
-
-const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
-export const formatDate = (iso: string) => longDate.format(new Date(iso));
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 

@@ -1,8 +1,8 @@
-/** Small pieces the story pages share: a status badge, a story's tags, a sign-in prompt, a page frame. */
+/** Small pieces the story pages share: a status badge, a story's tags, a story in a list. */
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { buttonClass } from '#client/components/ui/button.tsx';
-import { excerpt, formatDate, type BadgeTone } from './story-model.ts';
+import { formatDate } from '#client/lib/format.ts';
+import { excerpt, type BadgeTone } from './story-model.ts';
 
 const TONES: Record<BadgeTone, string> = {
   neutral: 'bg-slate-100 text-slate-800',
@@ -36,52 +36,6 @@ export function TagList({ tags, label = 'Tags' }: { tags: readonly string[]; lab
         </li>
       ))}
     </ul>
-  );
-}
-
-/** The page's width and its one h1. */
-export function PageFrame({
-  title,
-  intro,
-  actions,
-  width = '4xl',
-  children,
-}: {
-  title: string;
-  intro?: ReactNode;
-  actions?: ReactNode;
-  width?: '3xl' | '4xl';
-  children: ReactNode;
-}) {
-  return (
-    <div className={`mx-auto ${width === '3xl' ? 'max-w-3xl' : 'max-w-4xl'} px-4 py-10 sm:py-14`}>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-ink">{title}</h1>
-          {intro && <p className="mt-2 text-slate-700">{intro}</p>}
-        </div>
-        {actions}
-      </div>
-      {children}
-    </div>
-  );
-}
-
-/** For signed-out visitors on a page that needs an account. */
-export function SignInPrompt({ title, text, returnTo }: { title: string; text: string; returnTo: string }) {
-  return (
-    <div className="mx-auto max-w-xl px-4 py-16 text-center sm:py-20">
-      <h1 className="text-3xl font-bold tracking-tight text-ink">{title}</h1>
-      <p className="mt-4 text-slate-700">{text}</p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link href={`/login?returnTo=${encodeURIComponent(returnTo)}`} className={buttonClass('primary', 'lg')}>
-          Sign in
-        </Link>
-        <Link href="/get-started" className={buttonClass('secondary', 'lg')}>
-          Create an account
-        </Link>
-      </div>
-    </div>
   );
 }
 

@@ -16,18 +16,28 @@ import {
   ReportReplySchema,
   SUPPORT_REPLY_MAX,
   SupportReplySchema,
-  type OwnStory,
   type SupportReply,
 } from '#shared/schemas/stories.ts';
-import { apiRequest, errorMessage } from '#client/lib/api.ts';
-import { apiErrorInfo } from '#client/lib/api-error.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { formatDate } from '#client/lib/format.ts';
+import {
+  actOnSupport,
+  listMyStories,
+  listSupport,
+  MY_STORIES_KEY,
+  postSupport,
+  publicStoryKey,
+  reportSupport,
+  supportKey,
+  type SupportAction,
+} from '#client/api/stories.ts';
+import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextAreaField } from '#client/components/ui/field.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { linkClass } from '../account/account-layout.tsx';
-import { formatDate, MY_STORIES_KEY, publicStoryKey, supportKey } from './story-model.ts';
 import { Badge } from './story-parts.tsx';
 
 type SupportIn = z.input<typeof SupportReplySchema>;
@@ -44,7 +54,12 @@ interface Abilities {
 
 /** What this viewer may do here; only a patient can be the story's author, so only they look up their own stories. */
 function useAbilities(storyId: string, user: CurrentUser | null): Abilities {
-  const own = useQuery<OwnStory[]>({ queryKey: MY_STORIES_KEY, enabled: user?.role === 'patient', staleTime: 60_000 });
+  const own = useQuery({
+    queryKey: MY_STORIES_KEY,
+    queryFn: listMyStories,
+    enabled: user?.role === 'patient',
+    staleTime: 60_000,
+  });
   return {
     signedIn: user !== null,
     isAuthor: own.data?.some((s) => s.id === storyId) ?? false,
@@ -52,24 +67,29 @@ function useAbilities(storyId: string, user: CurrentUser | null): Abilities {
   };
 }
 
-type ReplyAction = 'hide' | 'restore' | 'thank';
-const DONE: Record<ReplyAction, string> = { hide: 'Reply hidden', restore: 'Reply restored', thank: 'Thank you sent' };
+const REPORT_FIELDS = ['reason'] as const;
+const SUPPORT_FIELDS = ['body'] as const;
+const DONE: Record<SupportAction, string> = {
+  hide: 'Reply hidden',
+  restore: 'Reply restored',
+  thank: 'Thank you sent',
+};
 
 function ReportForm({ reply, onClose }: { reply: SupportReply; onClose: (sent: boolean) => void }) {
   const form = useForm<ReportIn, unknown, ReportOut>({
     resolver: zodResolver(ReportReplySchema),
     defaultValues: { reason: '' },
   });
+  const showFieldErrors = useFieldErrors(form.setError, REPORT_FIELDS);
   const report = useMutation({
-    mutationFn: (input: ReportOut) => apiRequest('POST', `/api/support/${encodeURIComponent(reply.id)}/report`, input),
+    mutationFn: (input: ReportOut) => reportSupport(reply.id, input),
     onSuccess: () => {
       toast({ title: 'Report sent', description: 'Thank you. A moderator will look at this reply.' });
       onClose(true);
     },
     onError: (err) => {
-      const message = errorMessage(err, 'Please try again.');
-      if (apiErrorInfo(err).field === 'reason') form.setError('reason', { message }, { shouldFocus: true });
-      toast({ title: 'Report not sent', description: message, variant: 'destructive' });
+      showFieldErrors(err);
+      toast({ title: 'Report not sent', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
     },
   });
   return (
@@ -105,7 +125,7 @@ function ReplyItem({ reply, storyId, can }: { reply: SupportReply; storyId: stri
   const [reporting, setReporting] = useState(false);
   const reportButton = useRef<HTMLButtonElement>(null);
   const act = useMutation({
-    mutationFn: (action: ReplyAction) => apiRequest('POST', `/api/support/${encodeURIComponent(reply.id)}/${action}`),
+    mutationFn: (action: SupportAction) => actOnSupport(reply.id, action),
     onSuccess: async (_answer, action) => {
       toast({ title: DONE[action] });
       await Promise.all([
@@ -227,9 +247,9 @@ function SupportForm({ storyId, storyTitle }: { storyId: string; storyTitle: str
     resolver: zodResolver(SupportReplySchema),
     defaultValues: { body: '' },
   });
+  const showFieldErrors = useFieldErrors(form.setError, SUPPORT_FIELDS);
   const post = useMutation({
-    mutationFn: (input: SupportOut) =>
-      apiRequest<SupportReply>('POST', `/api/stories/${encodeURIComponent(storyId)}/support`, input),
+    mutationFn: (input: SupportOut) => postSupport(storyId, input),
     onSuccess: async () => {
       toast({ title: 'Words of support posted', description: 'Thank you for your kindness.' });
       form.reset({ body: '' });
@@ -239,9 +259,8 @@ function SupportForm({ storyId, storyTitle }: { storyId: string; storyTitle: str
       ]);
     },
     onError: (err) => {
-      const message = errorMessage(err, 'Please try again.');
-      if (apiErrorInfo(err).field === 'body') form.setError('body', { message }, { shouldFocus: true });
-      toast({ title: 'Not posted', description: message, variant: 'destructive' });
+      showFieldErrors(err);
+      toast({ title: 'Not posted', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
     },
   });
   return (
@@ -270,7 +289,7 @@ function SupportForm({ storyId, storyTitle }: { storyId: string; storyTitle: str
 export function WordsOfSupport({ storyId, storyTitle }: { storyId: string; storyTitle: string }) {
   const { user } = useCurrentUser();
   const can = useAbilities(storyId, user);
-  const replies = useQuery<SupportReply[]>({ queryKey: supportKey(storyId), staleTime: 0 });
+  const replies = useQuery({ queryKey: supportKey(storyId), queryFn: () => listSupport(storyId), staleTime: 0 });
   const shown = replies.data?.filter((r) => !r.hidden).length;
 
   let list;

@@ -1,0 +1,152 @@
+/** Account Settings' sign-in sections: the password, and the sessions signed in to the account. */
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Monitor } from 'lucide-react';
+import { ChangePasswordSchema } from '#shared/schemas/auth.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { formatWhen } from '#client/lib/format.ts';
+import { changePassword, listSessions, revokeOtherSessions, revokeSession, SESSIONS_KEY } from '#client/api/user.ts';
+import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardTitle } from '#client/components/ui/card.tsx';
+import { TextField } from '#client/components/ui/field.tsx';
+import { toast } from '#client/components/ui/toast.ts';
+import { PASSWORD_HINT } from './account-layout.tsx';
+
+type PasswordIn = z.input<typeof ChangePasswordSchema>;
+type PasswordOut = z.output<typeof ChangePasswordSchema>;
+const PASSWORD_FIELDS = ['currentPassword', 'newPassword'] as const;
+
+/** Change the password (which signs out every other device). */
+export function PasswordSection() {
+  const queryClient = useQueryClient();
+  const form = useForm<PasswordIn, unknown, PasswordOut>({
+    resolver: zodResolver(ChangePasswordSchema),
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+  const showFieldErrors = useFieldErrors(form.setError, PASSWORD_FIELDS);
+  const change = useMutation({
+    mutationFn: changePassword,
+    onSuccess: async (answer) => {
+      toast({ title: 'Password Changed', description: answer.message });
+      form.reset();
+      await queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+    },
+    onError: (err) => {
+      showFieldErrors(err);
+      toast({
+        title: 'Password Not Changed',
+        description: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      });
+    },
+  });
+  const errors = form.formState.errors;
+  return (
+    <Card aria-labelledby="password-title">
+      <CardTitle id="password-title">Change password</CardTitle>
+      <p className="mt-1 text-sm text-slate-700">Changing your password signs you out on every other device.</p>
+      <form noValidate className="mt-4 space-y-4" onSubmit={form.handleSubmit((input) => change.mutate(input))}>
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...form.register('currentPassword')}
+        />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint={PASSWORD_HINT}
+          error={errors.newPassword?.message}
+          {...form.register('newPassword')}
+        />
+        <Button type="submit" disabled={change.isPending}>
+          {change.isPending ? 'Changing...' : 'Change Password'}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** The browsers and devices signed in, each with a way to sign it out. */
+export function SessionsSection() {
+  const queryClient = useQueryClient();
+  const sessions = useQuery({ queryKey: SESSIONS_KEY, queryFn: listSessions });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+  const failed = (err: unknown) =>
+    toast({ title: 'Could Not Sign Out', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+  const revoke = useMutation({
+    mutationFn: revokeSession,
+    onSuccess: async () => {
+      toast({ title: 'Signed Out', description: 'That device has been signed out.' });
+      await refresh();
+    },
+    onError: failed,
+  });
+  const revokeOthers = useMutation({
+    mutationFn: revokeOtherSessions,
+    onSuccess: async () => {
+      toast({ title: 'Signed Out Everywhere Else', description: 'Every other device has been signed out.' });
+      await refresh();
+    },
+    onError: failed,
+  });
+  const list = sessions.data ?? [];
+  const others = list.filter((s) => !s.current).length;
+  return (
+    <Card aria-labelledby="sessions-title">
+      <CardTitle id="sessions-title">Active sessions</CardTitle>
+      <p className="mt-1 text-sm text-slate-700">The browsers and devices signed in to your account.</p>
+      {sessions.isPending && <p className="mt-4 text-slate-700">Loading…</p>}
+      {sessions.isError && (
+        <p className="mt-4 text-red-800">{errorMessage(sessions.error, 'Your sessions could not be loaded.')}</p>
+      )}
+      <ul className="mt-4 divide-y divide-brand-100" aria-label="Sessions">
+        {list.map((s) => (
+          <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="session">
+            <div className="flex items-start gap-3">
+              <Monitor aria-hidden="true" className="mt-0.5 h-5 w-5 text-brand-700" />
+              <div>
+                <p className="font-medium text-ink">
+                  {s.device || 'Unknown device'}
+                  {s.current && (
+                    <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">
+                      This device
+                    </span>
+                  )}
+                </p>
+                <p className="text-sm text-slate-700">
+                  Started {formatWhen(s.createdAt)} · Last active {formatWhen(s.lastSeenAt)}
+                </p>
+              </div>
+            </div>
+            {!s.current && (
+              <Button
+                variant="secondary"
+                disabled={revoke.isPending && revoke.variables === s.id}
+                aria-label={`Sign out ${s.device || 'unknown device'}, started ${formatWhen(s.createdAt)}`}
+                onClick={() => revoke.mutate(s.id)}
+              >
+                Sign out
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Button
+        variant="secondary"
+        className="mt-4"
+        disabled={others === 0 || revokeOthers.isPending}
+        onClick={() => revokeOthers.mutate()}
+      >
+        {revokeOthers.isPending ? 'Signing out...' : 'Sign out everywhere else'}
+      </Button>
+    </Card>
+  );
+}
