@@ -1,11 +1,13 @@
-/** Session lifetimes on the server, with a clock the test moves; rate limits that trip and recover. */
+/** Session lifetimes on the server, with a clock the test moves; the sign-in limit per address; link expiry. */
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { fakeClock } from '../../services/clock.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../services/sessions.ts';
 import { rateLimits } from '../../db/schema/index.ts';
 import { RESET_PASSWORD_TTL_MS } from '../../commands/accounts.ts';
 import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { getWith, resetTokenFor, signUp } from '../../../../tests/setup/accounts.ts';
+import { behavesAsSignInLimit, SIGN_IN_PER_ADDRESS } from '../../../../tests/setup/sign-in-limit-contract.ts';
 
 const clock = fakeClock(new Date());
 const t = setupTestApp({ clock });
@@ -38,19 +40,16 @@ describe('session lifetime', () => {
   });
 });
 
-describe('rate limits on sign-in', () => {
-  it('trip with 429 and Retry-After, and recover when the window ends', async () => {
-    await t.database.db.delete(rateLimits);
-    const attempt = () =>
-      postJson(t.app, '/api/auth/login', { email: 'someone@example.com', password: 'Wrong-Password-1' });
-    for (let i = 0; i < 10; i++) expect((await attempt()).statusCode).toBe(401);
-    const limited = await attempt();
-    expect(limited.statusCode).toBe(429);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(limited.json().code).toBe('RATE_LIMITED');
-    // The window ending is the counter's reset time passing; move it into the past.
-    await t.database.db.update(rateLimits).set({ resetAt: 0 });
-    expect((await attempt()).statusCode).toBe(401);
+describe('the per-address limit on sign-in, counted in the rate_limits table (on Redis: sign-in-limit.redis.test.ts)', () => {
+  behavesAsSignInLimit({
+    app: () => t.app,
+    async endWindow(address) {
+      const key = `rl:POST/api/auth/login:${address}`;
+      const [row] = await t.database.db.select().from(rateLimits).where(eq(rateLimits.key, key));
+      expect(row?.count).toBeGreaterThan(SIGN_IN_PER_ADDRESS.max);
+      // The window ending is the counter's reset time passing; move it into the past.
+      await t.database.db.update(rateLimits).set({ resetAt: 0 }).where(eq(rateLimits.key, key));
+    },
   });
 });
 
