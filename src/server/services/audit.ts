@@ -1,8 +1,7 @@
 /** The append-only audit log of admin writes. There is deliberately no update or delete here. */
-import type { FastifyRequest } from 'fastify';
 import type { AuditAction, AuditTargetType } from '#shared/audit.ts';
 import type { AdminUser } from '#shared/schemas/admin-users.ts';
-import type { Db } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 import type { UserRow } from './sessions.ts';
 
@@ -20,11 +19,9 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-/** Records an admin write; call inside the same transaction as the write itself. */
-export async function audit(db: Db, who: Actor | FastifyRequest, entry: AuditEntry): Promise<void> {
-  // Transitional (issue 14): callers still passing the request move to a command's ctx.actor.
-  const actor: Actor = 'routeOptions' in who ? { id: who.user?.id ?? null, ip: who.ip } : who;
-  await db.insert(auditLog).values({
+/** Records an admin write, in the transaction of the write itself (a command's ctx.tx). */
+export async function audit(tx: Tx, actor: Actor, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
     actorId: actor.id,
     action: entry.action,
     targetType: entry.targetType,
