@@ -69,7 +69,7 @@ describe('the campaign page', () => {
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${suite.site.baseURL}/`);
   });
 
-  // How long "Copied!" stays (two seconds) is checked with a fake clock in copy-link-button.test.tsx.
+  // How long "Copied!" stays (two seconds) is checked with a fake clock in routes/public/campaign-page.test.tsx.
   it('copies the link with Share, says "Copied!" and tells it in a toast', async () => {
     const { page, context } = await suite.newPage();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.site.baseURL });

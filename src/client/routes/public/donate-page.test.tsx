@@ -1,0 +1,89 @@
+// @vitest-environment happy-dom
+/** The donate form as a donor uses it: amounts, the summary line, and what a payment method does. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { answerRequests, json, renderPage, seededContent, type SentRequest } from '#client/lib/test-page.tsx';
+import DonatePage from './donate-page.tsx';
+
+const PROGRESS = {
+  goalAmount: 15000,
+  currentAmount: 1234.5,
+  donorCount: 12,
+  goalCents: 1_500_000,
+  currentCents: 123_450,
+  currency: 'USD',
+};
+
+let sent: SentRequest[];
+beforeEach(() => {
+  sent = answerRequests(({ method, path }) => {
+    if (path === '/api/fundraising/progress') return json(200, PROGRESS);
+    if (method === 'POST' && path === '/api/donation-intent')
+      return json(201, { id: '00000000-0000-4000-8000-000000000001' });
+    if (path === '/api/events') return new Response(null, { status: 204 });
+    return undefined;
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const summary = () => screen.getByText(/You're donating:|Select or enter an amount/);
+const paypal = seededContent.paymentMethods.find((m) => m.name === 'PayPal')!;
+const paypalButton = () => screen.getByRole('button', { name: /^PayPal/ });
+
+describe('the donate form', () => {
+  it('shows the amount picked from the quick amounts', async () => {
+    const user = userEvent.setup();
+    renderPage(<DonatePage />, { path: '/donate' });
+    expect(summary().textContent).toBe('Select or enter an amount to continue.');
+
+    await user.click(screen.getByRole('button', { name: '$50' }));
+
+    expect(summary().textContent).toBe("You're donating: $50.00");
+    expect(screen.getByRole('button', { name: '$50' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('lets a custom amount replace the quick amount', async () => {
+    const user = userEvent.setup();
+    renderPage(<DonatePage />, { path: '/donate' });
+    await user.click(screen.getByRole('button', { name: '$50' }));
+
+    await user.type(screen.getByLabelText('Custom amount (USD)'), '12.5');
+
+    expect(summary().textContent).toBe("You're donating: $12.50");
+    expect(screen.getByRole('button', { name: '$50' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('says why a payment method cannot be used before an amount is chosen', async () => {
+    const user = userEvent.setup();
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    renderPage(<DonatePage />, { path: '/donate' });
+
+    await user.click(paypalButton());
+
+    expect(alert).toHaveBeenCalledWith('Please select or enter a donation amount first.');
+    expect(open).not.toHaveBeenCalled();
+    expect(sent.some((r) => r.path === '/api/donation-intent')).toBe(false);
+  });
+
+  it('records the intent and opens the payment method with the amount', async () => {
+    const user = userEvent.setup();
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    renderPage(<DonatePage />, { path: '/donate' });
+    await user.click(screen.getByRole('button', { name: '$100' }));
+
+    await user.click(paypalButton());
+
+    expect(open).toHaveBeenCalledWith(`${paypal.link}/100`, '_blank', 'noopener,noreferrer');
+    const intent = sent.find((r) => r.path === '/api/donation-intent');
+    expect(intent?.body).toMatchObject({ amount: 100, paymentMethod: 'PayPal', message: null });
+    await waitFor(() => expect(screen.getByText('Intent Saved')).toBeTruthy());
+  });
+});
