@@ -1,7 +1,7 @@
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import { Button } from './button.tsx';
 
-/** Previous / Next over server pages (of ADMIN_LIST_PAGE_SIZE unless said), from the list's X-Total-Count. */
+/** Previous / Next over server pages (of ADMIN_LIST_PAGE_SIZE unless said), from a page answer's total and pageSize. */
 export function Pager({
   label,
   page,

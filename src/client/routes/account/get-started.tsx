@@ -11,6 +11,7 @@ import { useHumanCheck } from '#client/lib/altcha.ts';
 import { useCurrentUser, useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast.ts';
+import { pageTitleClass } from '#client/components/page-layout.tsx';
 import { delay, linkClass } from './account-layout.tsx';
 import { storeSelectedRole } from './selected-role.ts';
 
@@ -66,7 +67,7 @@ export default function GetStartedPage() {
   const pending = setRoleMutation.isPending;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
-      <h1 className="text-center text-3xl font-bold tracking-tight text-ink sm:text-4xl">Join the Community</h1>
+      <h1 className={`${pageTitleClass} text-center sm:text-4xl`}>Join the Community</h1>
       <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-slate-700">
         Tell us how you would like to take part. You can share your journey, offer professional support, or help others
         reach the care they need.

@@ -11,6 +11,7 @@ import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { errorMessage } from '#client/lib/api.ts';
 import { sendContactMessage } from '#client/api/contact.ts';
 import { Card } from '#client/components/ui/card.tsx';
+import { pageTitleClass } from '#client/components/page-layout.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { TextField, TextAreaField } from '#client/components/ui/field.tsx';
@@ -49,7 +50,7 @@ export default function ContactPage() {
   const errors = form.formState.errors;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">Contact Us</h1>
+      <h1 className={`${pageTitleClass} sm:text-4xl`}>Contact Us</h1>
       <p className="mt-3 max-w-2xl text-lg text-slate-700">
         Questions about {c.patient.name}'s fundraiser, a donation, or the {c.product.name} community? Write to us.
       </p>

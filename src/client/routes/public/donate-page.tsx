@@ -16,6 +16,7 @@ import { CrowdfundingLink } from '#client/components/crowdfunding-link.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast.ts';
+import { pageTitleClass } from '#client/components/page-layout.tsx';
 import {
   effectiveAmount,
   initialAmountState,
@@ -70,7 +71,7 @@ export default function DonatePage() {
           Back to Story
         </Link>
       </div>
-      <h1 className="mb-6 text-3xl font-bold tracking-tight text-ink">Support {c.patient.name}'s Surgery</h1>
+      <h1 className={`${pageTitleClass} mb-6`}>Support {c.patient.name}'s Surgery</h1>
 
       <div className="space-y-6">
         <ProgressCard />

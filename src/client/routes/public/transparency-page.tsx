@@ -12,6 +12,7 @@ import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { useLedger } from '#client/hooks/use-ledger.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
+import { pageTitleClass } from '#client/components/page-layout.tsx';
 import { formatCents, formatDay } from '#client/lib/format.ts';
 
 const W = SPENDING_WINDOWS_BUSINESS_DAYS;
@@ -236,7 +237,7 @@ export default function TransparencyPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
       <header>
-        <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">Where Every Dollar Goes</h1>
+        <h1 className={`${pageTitleClass} sm:text-4xl`}>Where Every Dollar Goes</h1>
         <p className="mt-4 text-lg leading-relaxed text-slate-700">
           Every donation to &ldquo;{c.name}&rdquo; is held and paid out only against verified expenses for{' '}
           {c.patient.name}&rsquo;s surgery and recovery. This page shows how that works, and the live record of what has
