@@ -1,7 +1,8 @@
 /**
  * Verified spending: the campaign's patient submits an expense with its receipt, one manager approves it,
- * another releases it, and visitors see the payment on /transparency and the story page. A donor asks for a
- * refund; a manager records it on /admin-donations. Others get kind no-access views. Axe on every page.
+ * another releases it (each re-entering her password, as money moves), and visitors see the payment on
+ * /transparency and the story page. A donor asks for a refund; a manager records it on /admin-donations.
+ * Others get kind no-access views. Axe on every page.
  */
 import { describe, expect, it } from 'vitest';
 import { buildDonation } from '../factories/donations.ts';
@@ -169,9 +170,20 @@ describe('verified spending', () => {
 
     const ownExpense = managerA.page.getByTestId('admin-expense').filter({ hasText: 'Coastal Airways' });
     await ownExpense.getByRole('button', { name: /^Approve Coastal Airways/ }).click();
+    // Approving moves money: with her password window closed, she is asked for it at the expense, focus in it.
+    const stepUp = ownExpense.getByRole('region', { name: 'Re-enter your password' });
+    await stepUp.waitFor();
+    await expect
+      .poll(() => managerA.page.evaluate(() => document.activeElement?.getAttribute('autocomplete')))
+      .toBe('current-password');
+    await expectNoAxeViolations(managerA.page);
+    await stepUp.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+    await stepUp.getByRole('button', { name: 'Unlock' }).click();
+    // Once the window is open the approval is tried again, and the server refuses it for its own reason.
     await expect
       .poll(() => ownExpense.getByTestId('expense-problem').innerText())
       .toBe('You submitted this expense, so someone else must approve it');
+    expect(await stepUp.count()).toBe(0);
     await expectNoAxeViolations(managerA.page);
     // Rejected with a reason (asked for, and required).
     await ownExpense.getByRole('button', { name: /^Reject Coastal Airways/ }).click();
@@ -203,6 +215,13 @@ describe('verified spending', () => {
     await toRelease.getByLabel('How it was paid').fill('Bank transfer');
     await toRelease.getByLabel('Payment reference (optional)').fill('TX-1001');
     await toRelease.getByRole('button', { name: 'Confirm release' }).click();
+    // Releasing moves money too: a wrong password is refused, the right one opens the window and releases.
+    const releaseStepUp = toRelease.getByRole('region', { name: 'Re-enter your password' });
+    await releaseStepUp.getByLabel('Password', { exact: true }).fill('not-my-password');
+    await releaseStepUp.getByRole('button', { name: 'Unlock' }).click();
+    await expect.poll(() => toastText(managerB.page)).toMatch(/Access Denied\s*Incorrect password\./);
+    await releaseStepUp.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+    await releaseStepUp.getByRole('button', { name: 'Unlock' }).click();
     await expect.poll(() => toastText(managerB.page)).toContain('Release recorded');
     await managerB.page.getByText('No expenses are waiting for a decision or a payment.').waitFor();
     await managerB.page.getByRole('button', { name: 'Paid', exact: true }).click();
