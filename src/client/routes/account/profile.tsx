@@ -15,8 +15,8 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { CheckboxField, TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { PageFrame, PageStatus } from '#client/components/page-layout.tsx';
-import { useRequiredUser } from './account-layout.tsx';
+import { PageFrame } from '#client/components/page-layout.tsx';
+import { usePageUser } from '#client/page-access.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 import { PasswordSection, SessionsSection } from './profile-security.tsx';
 import { DataSection, DeleteSection } from './profile-data.tsx';
@@ -176,7 +176,6 @@ function Settings({ user }: { user: CurrentUser }) {
 }
 
 export default function ProfilePage() {
-  const { user } = useRequiredUser('/profile');
-  if (!user) return <PageStatus>Loading…</PageStatus>;
+  const user = usePageUser();
   return <Settings user={user} />;
 }

@@ -8,13 +8,13 @@ import { Link } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowRight, HeartHandshake, MessageSquareText } from 'lucide-react';
 import type { DoctorDashboard, InputRequestStory } from '#shared/schemas/doctors.ts';
-import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { DOCTOR_DASHBOARD_KEY, getDoctorDashboard } from '#client/api/doctors.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { ListLoadError } from '#client/components/ui/list-status.tsx';
 import { Pager } from '#client/components/ui/pager.tsx';
-import { MessageLink, MessagePage, PageFrame, PageStatus, SignInPrompt } from '#client/components/page-layout.tsx';
+import { MessageLink, MessagePage, PageFrame, PageStatus } from '#client/components/page-layout.tsx';
+import { usePageUser } from '#client/page-access.tsx';
 import { formatDate } from '#client/lib/format.ts';
 import { Badge, StorySummary } from './story-parts.tsx';
 import type { BadgeTone } from './story-model.ts';
@@ -231,16 +231,7 @@ function Dashboard() {
 }
 
 export default function DoctorDashboardPage() {
-  const { user, isLoading } = useCurrentUser();
-  if (isLoading) return <PageStatus>Checking your access…</PageStatus>;
-  if (!user)
-    return (
-      <SignInPrompt
-        title="Please sign in"
-        text="The doctor dashboard is for the medical professionals of our community."
-        returnTo="/doctor-dashboard"
-      />
-    );
+  const user = usePageUser();
   if (user.role !== 'doctor') return <NoAccess />;
   return <Dashboard />;
 }

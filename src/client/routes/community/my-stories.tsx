@@ -8,12 +8,12 @@ import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatDate } from '#client/lib/format.ts';
 import { archiveStory, listMyStories, MY_STORIES_KEY, setPublishConsent, submitStory } from '#client/api/stories.ts';
-import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { PageFrame, PageStatus, SignInPrompt } from '#client/components/page-layout.tsx';
+import { PageFrame } from '#client/components/page-layout.tsx';
+import { usePageUser } from '#client/page-access.tsx';
 import { linkClass } from '../account/account-layout.tsx';
 import { canEdit, canSubmit, isLive, storyBadge } from './story-model.ts';
 import { Badge, TagList } from './story-parts.tsx';
@@ -233,16 +233,7 @@ function NotAPatient({ user }: { user: CurrentUser }) {
 }
 
 export default function MyStoriesPage() {
-  const { user, isLoading } = useCurrentUser();
-  if (isLoading) return <PageStatus>Loading…</PageStatus>;
-  if (!user)
-    return (
-      <SignInPrompt
-        title="My Stories"
-        text="Sign in to write your story, follow its review and choose whether it is shown publicly."
-        returnTo="/my-stories"
-      />
-    );
+  const user = usePageUser();
   const patient = user.role === 'patient';
   return (
     <PageFrame

@@ -20,7 +20,6 @@ import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { createStory, getMyStory, MY_STORIES_KEY, myStoryKey, submitStory, updateStory } from '#client/api/stories.ts';
 import { getProfile, PROFILE_KEY } from '#client/api/user.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
-import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import {
@@ -32,7 +31,8 @@ import {
 } from '#client/components/ui/field.tsx';
 import { ListLoadError } from '#client/components/ui/list-status.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { PageFrame, PageStatus, SignInPrompt } from '#client/components/page-layout.tsx';
+import { PageFrame, PageStatus } from '#client/components/page-layout.tsx';
+import { usePageUser } from '#client/page-access.tsx';
 import { linkClass } from '../account/account-layout.tsx';
 import { storyBadge } from './story-model.ts';
 import { Badge } from './story-parts.tsx';
@@ -263,16 +263,6 @@ function Editor({ user, id }: { user: CurrentUser; id: string | undefined }) {
 
 export default function StoryEditorPage() {
   const { id } = useParams<{ id?: string }>();
-  const { user, isLoading } = useCurrentUser();
-  if (isLoading) return <PageStatus>Loading…</PageStatus>;
-  const here = id ? `/my-stories/${id}/edit` : '/my-stories/new';
-  if (!user)
-    return (
-      <SignInPrompt
-        title={id ? 'Edit Your Story' : 'Write Your Story'}
-        text="Sign in to write your story."
-        returnTo={here}
-      />
-    );
+  const user = usePageUser();
   return <Editor user={user} id={id} />;
 }
