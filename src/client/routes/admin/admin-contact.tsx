@@ -9,6 +9,7 @@ import { CONTACT_MESSAGES_KEY, listContactMessages, markContactMessageHandled } 
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { toast } from '#client/components/ui/toast.ts';
+import { ChoiceButtons } from './choice-buttons.tsx';
 import { ListBody, ListPager } from './list-body.tsx';
 
 type Status = ContactMessageView['status'];
@@ -95,18 +96,13 @@ export default function AdminContactPage() {
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-ink">Contact Inbox</h1>
       <p className="mt-2 text-slate-700">Messages sent through the contact page, newest first.</p>
-      <div role="group" aria-label="Show messages" className="mt-6 flex gap-2">
-        {TABS.map((t) => (
-          <Button
-            key={t.status}
-            variant={status === t.status ? 'primary' : 'secondary'}
-            aria-pressed={status === t.status}
-            onClick={() => choose(t.status)}
-          >
-            {t.label}
-          </Button>
-        ))}
-      </div>
+      <ChoiceButtons
+        label="Show messages"
+        className="mt-6 flex gap-2"
+        value={status}
+        choices={TABS.map((t) => ({ value: t.status, label: t.label }))}
+        onChange={choose}
+      />
       <Card className="mt-4" aria-labelledby="messages-title">
         <h2 id="messages-title" className="text-xl font-semibold text-ink">
           {status === 'new' ? 'New messages' : 'Handled messages'}

@@ -136,8 +136,26 @@ function FigureCard({ figure }: { figure: Figure }) {
   );
 }
 
+/** A link to another admin page, with what it is for. */
+interface PageLink {
+  href: string;
+  title: string;
+  text: string;
+  Icon: typeof Wallet;
+}
+
+/** Money out: the expense queue and refund requests (managers and above; the page checks again). */
+const SPENDING: PageLink[] = [
+  {
+    href: '/admin-expenses',
+    title: 'Expense Approvals',
+    text: "Approve, hold and release the campaign's expenses against their documents, and answer refund requests.",
+    Icon: Receipt,
+  },
+];
+
 /** Reports for managers and above (the pages check the level again, and the server every call). */
-const REPORTS = [
+const REPORTS: PageLink[] = [
   {
     href: '/admin-analytics',
     title: 'Analytics',
@@ -152,72 +170,54 @@ const REPORTS = [
   },
 ];
 
-/** Money out: the expense queue and refund requests (managers and above; the page checks again). */
-function Spending() {
-  return (
-    <section aria-labelledby="spending-title" className="mt-10">
-      <h2 id="spending-title" className="text-xl font-semibold text-ink">
-        Spending
-      </h2>
-      <div className="mt-4 rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
-        <Link
-          href="/admin-expenses"
-          className="inline-flex items-center gap-2 rounded text-base font-semibold text-brand-800 underline hover:text-brand-900"
-        >
-          <Receipt aria-hidden="true" className="h-5 w-5" />
-          Expense Approvals
-        </Link>
-        <p className="mt-1 text-sm text-slate-700">
-          Approve, hold and release the campaign&apos;s expenses against their documents, and answer refund requests.
-        </p>
-      </div>
-    </section>
-  );
-}
-
 /** The campaign's content (super admins; the page checks again). */
-function Campaign() {
+const CAMPAIGN: PageLink[] = [
+  {
+    href: '/admin-campaign',
+    title: 'Campaign Editor',
+    text: 'Edit the story page, post dated updates to followers, set the owner, and publish or restore versions.',
+    Icon: Megaphone,
+  },
+];
+
+const LINK_CARD = 'rounded-2xl border border-brand-100 bg-white p-6 shadow-sm';
+
+function PageLinkBody({ link: { href, title, text, Icon } }: { link: PageLink }) {
   return (
-    <section aria-labelledby="campaign-title" className="mt-10">
-      <h2 id="campaign-title" className="text-xl font-semibold text-ink">
-        Campaign
-      </h2>
-      <div className="mt-4 rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
-        <Link
-          href="/admin-campaign"
-          className="inline-flex items-center gap-2 rounded text-base font-semibold text-brand-800 underline hover:text-brand-900"
-        >
-          <Megaphone aria-hidden="true" className="h-5 w-5" />
-          Campaign Editor
-        </Link>
-        <p className="mt-1 text-sm text-slate-700">
-          Edit the story page, post dated updates to followers, set the owner, and publish or restore versions.
-        </p>
-      </div>
-    </section>
+    <>
+      <Link
+        href={href}
+        className="inline-flex items-center gap-2 rounded text-base font-semibold text-brand-800 underline hover:text-brand-900"
+      >
+        <Icon aria-hidden="true" className="h-5 w-5" />
+        {title}
+      </Link>
+      <p className="mt-1 text-sm text-slate-700">{text}</p>
+    </>
   );
 }
 
-function Reports() {
+/** A titled group of links: one card, or a grid of them. */
+function LinkSection({ id, title, links }: { id: string; title: string; links: PageLink[] }) {
+  const [only] = links;
   return (
-    <section aria-labelledby="reports-title" className="mt-10">
-      <h2 id="reports-title" className="text-xl font-semibold text-ink">
-        Reports
+    <section aria-labelledby={`${id}-title`} className="mt-10">
+      <h2 id={`${id}-title`} className="text-xl font-semibold text-ink">
+        {title}
       </h2>
-      <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-        {REPORTS.map(({ href, title, text, Icon }) => (
-          <li key={href} className="rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
-            <Link
-              href={href}
-              className="inline-flex items-center gap-2 rounded text-base font-semibold text-brand-800 underline hover:text-brand-900"
-            >
-              <Icon aria-hidden="true" className="h-5 w-5" />
-              {title}
-            </Link>
-            <p className="mt-1 text-sm text-slate-700">{text}</p>
-          </li>
-        ))}
-      </ul>
+      {links.length === 1 && only ? (
+        <div className={`mt-4 ${LINK_CARD}`}>
+          <PageLinkBody link={only} />
+        </div>
+      ) : (
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+          {links.map((link) => (
+            <li key={link.href} className={LINK_CARD}>
+              <PageLinkBody link={link} />
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
@@ -255,9 +255,11 @@ export default function AdminDashboardPage() {
       <h1 className="text-3xl font-bold tracking-tight text-ink">Admin Dashboard</h1>
       <p className="mt-2 text-slate-700">Today&apos;s figures and what is waiting for you.</p>
       {body}
-      {adminLevelAtLeast(user.adminLevel, 'manager') && <Spending />}
-      {adminLevelAtLeast(user.adminLevel, 'manager') && <Reports />}
-      {adminLevelAtLeast(user.adminLevel, 'super_admin') && <Campaign />}
+      {adminLevelAtLeast(user.adminLevel, 'manager') && <LinkSection id="spending" title="Spending" links={SPENDING} />}
+      {adminLevelAtLeast(user.adminLevel, 'manager') && <LinkSection id="reports" title="Reports" links={REPORTS} />}
+      {adminLevelAtLeast(user.adminLevel, 'super_admin') && (
+        <LinkSection id="campaign" title="Campaign" links={CAMPAIGN} />
+      )}
     </div>
   );
 }

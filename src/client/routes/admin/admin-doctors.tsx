@@ -27,6 +27,7 @@ import { Card } from '#client/components/ui/card.tsx';
 import { ReasonToggle } from '#client/components/ui/reason-toggle.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { CELL, WideTable } from '#client/components/ui/wide-table.tsx';
+import { ChoiceButtons } from './choice-buttons.tsx';
 import { ListBody, ListPager, pageOf } from './list-body.tsx';
 
 const QUEUE_TITLE_ID = 'queue-title';
@@ -213,18 +214,12 @@ export default function AdminDoctorsPage() {
         Check each doctor&apos;s license with the board that issued it before verifying. Verified doctors appear in Find
         Doctors; the doctor is told of every decision.
       </p>
-      <div role="group" aria-label="Show doctors" className="mt-6 flex flex-wrap gap-2">
-        {TABS.map((t) => (
-          <Button
-            key={t.status}
-            variant={status === t.status ? 'primary' : 'secondary'}
-            aria-pressed={status === t.status}
-            onClick={() => choose(t.status)}
-          >
-            {t.label}
-          </Button>
-        ))}
-      </div>
+      <ChoiceButtons
+        label="Show doctors"
+        value={status}
+        choices={TABS.map((t) => ({ value: t.status, label: t.label }))}
+        onChange={choose}
+      />
       <Card className="mt-4" aria-labelledby={QUEUE_TITLE_ID}>
         <h2 id={QUEUE_TITLE_ID} tabIndex={-1} className="text-xl font-semibold text-ink outline-none">
           {tab.heading}

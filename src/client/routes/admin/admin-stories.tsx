@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { STORY_REVIEW_OVERDUE_HOURS } from '#shared/schemas/stories.ts';
 import { listModeratedStories, MODERATED_STORIES_KEY, type ModerationTab } from '#client/api/admin-stories.ts';
-import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
+import { ChoiceButtons } from './choice-buttons.tsx';
 import { ListBody, ListPager } from './list-body.tsx';
 import { StoryItem } from './moderated-story.tsx';
 import { ReportsPanel } from './support-reports.tsx';
@@ -56,21 +56,15 @@ function StoriesPanel() {
   });
   return (
     <>
-      <div role="group" aria-label="Show stories" className="mt-6 flex flex-wrap gap-2">
-        {TABS.map((t) => (
-          <Button
-            key={t.tab}
-            variant={tab === t.tab ? 'primary' : 'secondary'}
-            aria-pressed={tab === t.tab}
-            onClick={() => {
-              setTab(t.tab);
-              setPage(1);
-            }}
-          >
-            {t.label}
-          </Button>
-        ))}
-      </div>
+      <ChoiceButtons
+        label="Show stories"
+        value={tab}
+        choices={TABS.map((t) => ({ value: t.tab, label: t.label }))}
+        onChange={(next) => {
+          setTab(next);
+          setPage(1);
+        }}
+      />
       <Card className="mt-4" aria-labelledby="stories-title">
         <h2 id="stories-title" className="text-xl font-semibold text-ink">
           {current.heading}

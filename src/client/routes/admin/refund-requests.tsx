@@ -11,11 +11,11 @@ import { DeclineRefundRequestSchema, type RefundRequestView } from '#shared/sche
 import { errorMessage } from '#client/lib/api.ts';
 import { formatCents, formatDay, formatWhen } from '#client/lib/format.ts';
 import { declineRefundRequest, listRefundRequests, REFUND_REQUESTS_KEY } from '#client/api/admin-expenses.ts';
-import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { FormAlert } from '#client/components/ui/field.tsx';
 import { ReasonToggle } from '#client/components/ui/reason-toggle.tsx';
 import { toast } from '#client/components/ui/toast.ts';
+import { ChoiceButtons } from './choice-buttons.tsx';
 import { AgeNote } from '../spending/expense-parts.tsx';
 import { ListBody, ListPager } from './list-body.tsx';
 
@@ -133,21 +133,16 @@ export function RefundRequests() {
         Donors asking for their money back. Each gets an answer within the disputes window of up to{' '}
         {SPENDING_WINDOWS_BUSINESS_DAYS.disputes.to} business days.
       </p>
-      <div role="group" aria-label="Show refund requests" className="mt-4 flex flex-wrap gap-2">
-        {REFUND_REQUEST_STATUSES.map((s) => (
-          <Button
-            key={s}
-            variant={status === s ? 'primary' : 'secondary'}
-            aria-pressed={status === s}
-            onClick={() => {
-              setStatus(s);
-              setPage(1);
-            }}
-          >
-            {REQUEST_STATUS_LABELS[s]}
-          </Button>
-        ))}
-      </div>
+      <ChoiceButtons
+        label="Show refund requests"
+        className="mt-4 flex flex-wrap gap-2"
+        value={status}
+        choices={REFUND_REQUEST_STATUSES.map((s) => ({ value: s, label: REQUEST_STATUS_LABELS[s] }))}
+        onChange={(next) => {
+          setStatus(next);
+          setPage(1);
+        }}
+      />
       <Card className="mt-4">
         {list.data && <p className="text-sm text-slate-600">{list.data.total} in all.</p>}
         <ListBody

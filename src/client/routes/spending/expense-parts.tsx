@@ -4,8 +4,8 @@ import { FileText } from 'lucide-react';
 import type { Expense } from '#shared/schemas/spending.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { formatCents, formatDay } from '#client/lib/format.ts';
-import { Button } from '#client/components/ui/button.tsx';
 import { Badge } from '../community/story-parts.tsx';
+import { ChoiceButtons } from '../admin/choice-buttons.tsx';
 import { ageText, approvalsText, documentLabel, STATUS_BADGES } from './spending-model.ts';
 
 /** The cost group's label on the story page ("Surgery"), or the key when the content no longer has it. */
@@ -166,22 +166,6 @@ export function StatusFilter({
   labels: Record<Expense['status'], string>;
   onChange: (status: Expense['status'] | undefined) => void;
 }) {
-  const choices: { status: Expense['status'] | undefined; text: string }[] = [
-    { status: undefined, text: allLabel },
-    ...statuses.map((s) => ({ status: s, text: labels[s] })),
-  ];
-  return (
-    <div role="group" aria-label={label} className="mt-6 flex flex-wrap gap-2">
-      {choices.map((c) => (
-        <Button
-          key={c.text}
-          variant={value === c.status ? 'primary' : 'secondary'}
-          aria-pressed={value === c.status}
-          onClick={() => onChange(c.status)}
-        >
-          {c.text}
-        </Button>
-      ))}
-    </div>
-  );
+  const choices = [{ value: undefined, label: allLabel }, ...statuses.map((s) => ({ value: s, label: labels[s] }))];
+  return <ChoiceButtons label={label} value={value} choices={choices} onChange={onChange} />;
 }
