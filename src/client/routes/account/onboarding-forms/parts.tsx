@@ -3,12 +3,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { DefaultValues, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { BadgeCheck, LockKeyhole } from 'lucide-react';
+import type { ProfileAnswer } from '#shared/schemas/auth.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import type { ChoiceOption } from '#client/components/ui/field.tsx';
 
 /** The role's saved answers (GET /api/user/profile's `profile`), or null before onboarding. */
-export type Saved = Record<string, unknown> | null;
+export type Saved = ProfileAnswer['profile'];
 
 export interface FormProps<T> {
   saved: Saved;
