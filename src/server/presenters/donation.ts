@@ -1,9 +1,10 @@
 /** Donations and intents as the admin panel shows them. */
 import { centsToDollars } from '#shared/money.ts';
+import type { AdminDonation, AdminIntent } from '#shared/schemas/admin-donations.ts';
 import type { DonationRow, IntentRow } from '../db/queries/donations.ts';
 
 /** Admin list shape (spec section 3) plus exact cents, currency and reference. */
-export function presentDonation(row: DonationRow) {
+export function presentDonation(row: DonationRow): AdminDonation {
   return {
     id: row.id,
     amount: centsToDollars(row.amountCents),
@@ -21,7 +22,7 @@ export function presentDonation(row: DonationRow) {
 }
 
 /** An intent as the admin list shows it. */
-export function presentIntent(row: IntentRow) {
+export function presentIntent(row: IntentRow): AdminIntent {
   return {
     id: row.id,
     amount: centsToDollars(row.amountCents),

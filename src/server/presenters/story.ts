@@ -1,5 +1,12 @@
 /** Stories and words of support as each audience may see them: public, author, moderator. */
-import type { OwnStory, PublicStory, SupportReply } from '#shared/schemas/stories.ts';
+import type {
+  ModeratedStory,
+  OwnStory,
+  PublicStory,
+  StoryHistoryEntry,
+  SupportReply,
+  SupportReport,
+} from '#shared/schemas/stories.ts';
 import type { StoryRow } from '../db/queries/stories.ts';
 import { storyIsPublic } from '../services/story-visibility.ts';
 import type { OpenReportRow } from '../db/queries/support.ts';
@@ -49,7 +56,10 @@ export function presentOwnStory(s: StoryRow): OwnStory {
   };
 }
 
-export function presentModeratedStory(s: StoryRow, author: { firstName: string; lastName: string; email: string }) {
+export function presentModeratedStory(
+  s: StoryRow,
+  author: { firstName: string; lastName: string; email: string },
+): ModeratedStory {
   return {
     id: s.id,
     title: s.title,
@@ -102,7 +112,7 @@ export function presentHistoryEntry(r: {
   createdAt: Date;
   firstName: string | null;
   lastName: string | null;
-}) {
+}): StoryHistoryEntry {
   return {
     action: r.action,
     reason: r.reason,
@@ -112,7 +122,7 @@ export function presentHistoryEntry(r: {
 }
 
 /** An open report as moderators work it: the reason, who reported, and the reply with its story. */
-export function presentOpenReport(r: OpenReportRow) {
+export function presentOpenReport(r: OpenReportRow): SupportReport {
   return {
     id: r.report.id,
     reason: r.report.reason,

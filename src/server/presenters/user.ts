@@ -1,6 +1,6 @@
 /** Accounts as the API shows them: to their owner, and to admins. */
 import type { AdminUser } from '#shared/schemas/admin-users.ts';
-import type { CurrentUser } from '#shared/schemas/auth.ts';
+import type { CurrentUser, SessionView } from '#shared/schemas/auth.ts';
 import type { SessionRow, UserRow } from '../db/queries/users.ts';
 import { accountSnapshot } from '../services/audit.ts';
 
@@ -27,7 +27,7 @@ export function presentAdminUser(user: UserRow): AdminUser {
 }
 
 /** One of the signed-in user's sessions, as her session list shows it (no token, no address). */
-export function presentSession(session: SessionRow, current: SessionRow | null) {
+export function presentSession(session: SessionRow, current: SessionRow | null): SessionView {
   return {
     id: session.id,
     device: session.userAgent,
