@@ -26,7 +26,9 @@ import {
 import { adminLevelAtLeast, type AdminLevel } from '#shared/auth/roles.ts';
 import { NOTIFICATIONS_POLL_MS, UNREAD_BADGE_MAX } from '#shared/constants.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
-import { apiRequest, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { resendVerification } from '#client/api/auth.ts';
+import { listNotifications, NOTIFICATIONS_KEY } from '#client/api/notifications.ts';
 import { useSignOut } from '#client/hooks/use-sign-out.ts';
 import { buttonClass } from './ui/button.tsx';
 import { toast } from './ui/toast.ts';
@@ -66,16 +68,13 @@ export function accountLinks(user: CurrentUser): { general: AccountLink[]; dashb
   return { general, dashboards };
 }
 
-interface NotificationsAnswer {
-  unreadCount?: number;
-}
-
 /** Unread notifications, polled every 30 s while this (signed-in) component is shown; 0 when unknown. */
 function useUnreadCount(): number {
   const { data } = useQuery({
-    queryKey: ['/api/notifications'],
+    queryKey: NOTIFICATIONS_KEY,
+    queryFn: () => listNotifications(),
     refetchInterval: NOTIFICATIONS_POLL_MS,
-    select: (answer: NotificationsAnswer) => (typeof answer.unreadCount === 'number' ? answer.unreadCount : 0),
+    select: (answer) => answer.unreadCount,
   });
   return data ?? 0;
 }
@@ -258,7 +257,7 @@ export function MobileAccountNav({ user, onNavigate }: { user: CurrentUser; onNa
 /** A reminder for accounts whose email address is not confirmed yet, with a way to get a new link. */
 export function VerifyEmailBanner({ user }: { user: CurrentUser }) {
   const resend = useMutation({
-    mutationFn: () => apiRequest<{ message: string }>('POST', '/api/auth/resend-verification'),
+    mutationFn: resendVerification,
     onSuccess: (answer) => toast({ title: 'Confirmation Link Sent', description: answer.message }),
     onError: (err) =>
       toast({
