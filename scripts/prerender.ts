@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { SITE_URL_PLACEHOLDER } from '../src/shared/routes.ts';
-import { readSeedContent } from '../src/server/services/campaign.ts';
+import { readSeedContent } from '../src/server/db/seed.ts';
 import { loadRenderer, renderPages, templateFromBuild, TEMPLATE_FILE } from '../src/server/services/site-pages.ts';
 import { CLIENT_DIST_DIR, SSR_ENTRY } from '../src/server/paths.ts';
 

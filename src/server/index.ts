@@ -2,7 +2,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
-import { seedCampaign } from './services/campaign.ts';
+import { seedCampaign } from './db/seed.ts';
 import { ensureSetupLink } from './commands/accounts.ts';
 import { run, SYSTEM_ACTOR } from './commands/run.ts';
 

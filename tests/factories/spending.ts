@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/client.ts';
 import { campaigns } from '../../src/server/db/schema/index.ts';
-import { readSeedContent } from '../../src/server/services/campaign.ts';
+import { readSeedContent } from '../../src/server/db/seed.ts';
 import { signUp, STRONG_PASSWORD } from '../setup/accounts.ts';
 import { postJson, SITE_ORIGIN } from '../setup/test-app.ts';
 import { primaryCampaignId } from './donations.ts';

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
-import { seedCampaign } from '../../src/server/services/campaign.ts';
+import { seedCampaign } from '../../src/server/db/seed.ts';
 
 export interface TestDatabase extends Database {
   /** Drops the per-file PostgreSQL database too. */

@@ -1,14 +1,10 @@
 /** The campaign and its public progress, cached briefly so the public endpoints stay cheap. */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { asc, and, count, eq, isNull, sum } from 'drizzle-orm';
 import { PROGRESS_CACHE_MS } from '#shared/constants.ts';
-import { CampaignContentSchema, type CampaignContent } from '#shared/schemas/campaign.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
 import { withCurrentShape } from '../db/content-shape.ts';
-import { campaignVersions, campaigns, donations } from '../db/schema/index.ts';
-import { CONTENT_DIR } from '../paths.ts';
+import { campaigns, donations } from '../db/schema/index.ts';
 import { cached, type Cached } from './cache.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -64,27 +60,4 @@ export async function findCampaign(db: Db, idOrSlug: string): Promise<CampaignRo
     .where(UUID.test(idOrSlug) ? eq(campaigns.id, idOrSlug) : eq(campaigns.slug, idOrSlug));
   if (!row) throw new AppError('NOT_FOUND', 'No such campaign');
   return row;
-}
-
-/** Reads and validates the seed content file. */
-export async function readSeedContent(file = path.join(CONTENT_DIR, 'campaign.json')): Promise<CampaignContent> {
-  const raw = JSON.parse(await fs.readFile(file, 'utf8')) as unknown;
-  return CampaignContentSchema.parse(raw);
-}
-
-/** Inserts the seeded campaign (as its version 1) when no campaign with its slug exists; returns whether it inserted. */
-export async function seedCampaign(db: Db, content?: CampaignContent): Promise<boolean> {
-  const seed = content ?? (await readSeedContent());
-  return db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(campaigns)
-      .values({ slug: seed.slug, content: seed, goalCents: seed.goal.cents, currency: seed.goal.currency, version: 1 })
-      .onConflictDoNothing({ target: campaigns.slug })
-      .returning({ id: campaigns.id });
-    if (!inserted) return false;
-    await tx
-      .insert(campaignVersions)
-      .values({ campaignId: inserted.id, version: 1, content: seed, note: 'Seeded from content/campaign.json' });
-    return true;
-  });
 }
