@@ -78,6 +78,27 @@ export function TextField({ label, error, hint, id, ...props }: FieldProps & Com
   );
 }
 
+/** The email input every form asks with: labelled "Email", typed and autocompleted as one. */
+export function EmailField(props: Omit<Parameters<typeof TextField>[0], 'label' | 'type' | 'autoComplete'>) {
+  return <TextField label="Email" type="email" autoComplete="email" {...props} />;
+}
+
+/** First and last name side by side, as registration and the profile ask them. */
+export function NameFields({
+  first,
+  last,
+}: {
+  first: Omit<Parameters<typeof TextField>[0], 'label'>;
+  last: Omit<Parameters<typeof TextField>[0], 'label'>;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField label="First name" autoComplete="given-name" {...first} />
+      <TextField label="Last name" autoComplete="family-name" {...last} />
+    </div>
+  );
+}
+
 export function TextAreaField({ label, error, hint, id, ...props }: FieldProps & ComponentPropsWithRef<'textarea'>) {
   return (
     <Field

@@ -11,12 +11,13 @@ import { MISSING_INFORMATION_MESSAGE } from '#shared/schemas/admin-donations.ts'
 import { RefundRequestFormSchema } from '#shared/schemas/spending.ts';
 import { useHumanCheck } from '#client/lib/altcha.ts';
 import { errorMessage } from '#client/lib/api.ts';
+import { bindFields } from '#client/lib/bind-field.ts';
 import { createRefundRequest } from '#client/api/donations.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { FormAlert, SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
+import { EmailField, FormAlert, SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { pageTitleClass } from '#client/components/page-layout.tsx';
 
@@ -86,6 +87,7 @@ function RequestForm({ onSent }: { onSent: (email: string) => void }) {
     },
   });
   const errors = form.formState.errors;
+  const { field } = bindFields(form);
   const amountError =
     errors.amount?.message === MISSING_INFORMATION_MESSAGE ? 'Enter the amount you gave' : errors.amount?.message;
 
@@ -93,21 +95,8 @@ function RequestForm({ onSent }: { onSent: (email: string) => void }) {
     <form noValidate className="space-y-5" onSubmit={form.handleSubmit((input) => send.mutate(input))}>
       {problem && <FormAlert>{problem}</FormAlert>}
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Your name"
-          autoComplete="name"
-          maxLength={200}
-          error={errors.name?.message}
-          {...form.register('name')}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          hint="We write to you here about the request."
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
+        <TextField label="Your name" autoComplete="name" maxLength={200} {...field('name')} />
+        <EmailField hint="We write to you here about the request." {...field('email')} />
         <TextField
           label="Amount you gave"
           type="number"
@@ -124,11 +113,7 @@ function RequestForm({ onSent }: { onSent: (email: string) => void }) {
             </option>
           ))}
         </SelectField>
-        <SelectField
-          label="How you gave"
-          error={errors.paymentMethod?.message}
-          {...form.register('paymentMethod', { setValueAs: toOption })}
-        >
+        <SelectField label="How you gave" {...field('paymentMethod', { setValueAs: toOption })}>
           <option value="">Choose how you gave</option>
           {RECORDED_PAYMENT_METHODS.map((m) => (
             <option key={m} value={m}>
@@ -136,29 +121,16 @@ function RequestForm({ onSent }: { onSent: (email: string) => void }) {
             </option>
           ))}
         </SelectField>
-        <TextField
-          label="Date you gave"
-          type="date"
-          max={today()}
-          error={errors.donatedOn?.message}
-          {...form.register('donatedOn')}
-        />
+        <TextField label="Date you gave" type="date" max={today()} {...field('donatedOn')} />
       </div>
       <TextField
         label="Payment reference (optional)"
         hint="The transaction id or note from your receipt, if you have one: it helps us find your gift."
         autoComplete="off"
         maxLength={200}
-        error={errors.reference?.message}
-        {...form.register('reference')}
+        {...field('reference')}
       />
-      <TextAreaField
-        label="Why you are asking"
-        rows={5}
-        maxLength={2000}
-        error={errors.reason?.message}
-        {...form.register('reason')}
-      />
+      <TextAreaField label="Why you are asking" rows={5} maxLength={2000} {...field('reason')} />
       <Button type="submit" size="lg" disabled={send.isPending}>
         {send.isPending ? 'Sending…' : 'Send refund request'}
       </Button>

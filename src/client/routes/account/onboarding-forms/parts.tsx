@@ -7,6 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { BadgeCheck, LockKeyhole } from 'lucide-react';
 import type { ProfileAnswer } from '#shared/schemas/auth.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
+import { bindFields } from '#client/lib/bind-field.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import type { ChoiceOption } from '#client/components/ui/field.tsx';
 
@@ -69,16 +70,7 @@ export function useOnboardingForm<S extends z.ZodObject>(
   });
   const fields = useMemo(() => fieldNames<In>(schema), [schema]);
   const showFieldErrors = useOnboardingFieldErrors(form.setError, fields);
-  const error = (name: Path<In>) => form.getFieldState(name, form.formState).error?.message;
-  return {
-    form,
-    onSubmit: form.handleSubmit((data) => onSave(data, showFieldErrors)),
-    field: (name: Path<In>, options?: { valueAsNumber: true }) => ({
-      error: error(name),
-      ...form.register(name, options),
-    }),
-    group: (name: Path<In>) => ({ error: error(name), registration: form.register(name) }),
-  };
+  return { form, onSubmit: form.handleSubmit((data) => onSave(data, showFieldErrors)), ...bindFields(form) };
 }
 
 /** The form element with the onboarding actions under its fields. */
