@@ -1,6 +1,7 @@
 /** Labelled inputs with their error text wired for assistive technology. */
 import { useId, useState, type ComponentPropsWithRef, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { CURRENCIES } from '#shared/constants.ts';
 
 interface FieldProps {
   label: string;
@@ -83,6 +84,11 @@ export function EmailField(props: Omit<Parameters<typeof TextField>[0], 'label' 
   return <TextField label="Email" type="email" autoComplete="email" {...props} />;
 }
 
+/** A money amount in dollars and cents (a decimal keypad, cents as the step, never below 0). */
+export function AmountField(props: Omit<Parameters<typeof TextField>[0], 'type' | 'inputMode' | 'step' | 'min'>) {
+  return <TextField type="number" inputMode="decimal" step="0.01" min="0" {...props} />;
+}
+
 /** First and last name side by side, as registration and the profile ask them. */
 export function NameFields({
   first,
@@ -131,6 +137,22 @@ export function SelectField({
         </select>
       )}
     />
+  );
+}
+
+/** A select of the currencies the campaign takes, labelled "Currency" unless told otherwise. */
+export function CurrencyField({
+  label = 'Currency',
+  ...props
+}: Omit<Parameters<typeof SelectField>[0], 'label' | 'children'> & { label?: string }) {
+  return (
+    <SelectField label={label} {...props}>
+      {CURRENCIES.map((c) => (
+        <option key={c} value={c}>
+          {c}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 

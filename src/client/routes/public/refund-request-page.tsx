@@ -6,20 +6,29 @@ import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
-import { CURRENCIES, RECORDED_PAYMENT_METHODS, SPENDING_WINDOWS_BUSINESS_DAYS } from '#shared/constants.ts';
-import { MISSING_INFORMATION_MESSAGE } from '#shared/schemas/admin-donations.ts';
+import { RECORDED_PAYMENT_METHODS, SPENDING_WINDOWS_BUSINESS_DAYS } from '#shared/constants.ts';
 import { RefundRequestFormSchema } from '#shared/schemas/spending.ts';
 import { useHumanCheck } from '#client/lib/altcha.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { bindFields } from '#client/lib/bind-field.ts';
+import { emptyAsMissing, emptyAsNoChoice, missingMessage } from '#client/lib/form-values.ts';
 import { createRefundRequest } from '#client/api/donations.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { EmailField, FormAlert, SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
+import {
+  AmountField,
+  CurrencyField,
+  EmailField,
+  FormAlert,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { pageTitleClass } from '#client/components/page-layout.tsx';
+import { today } from '../spending/spending-model.ts';
 
 type RequestIn = z.input<typeof RefundRequestFormSchema>;
 type RequestOut = z.output<typeof RefundRequestFormSchema>;
@@ -36,11 +45,6 @@ const EMPTY: DefaultValues<RequestIn> = {
   reference: '',
   reason: '',
 };
-
-const toNumber = (value: unknown) =>
-  value === '' || value === null || value === undefined ? undefined : Number(value);
-const toOption = (value: unknown) => (value === '' ? undefined : value);
-const today = () => new Date().toISOString().slice(0, 10);
 
 function Received({ email }: { email: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -88,8 +92,6 @@ function RequestForm({ onSent }: { onSent: (email: string) => void }) {
   });
   const errors = form.formState.errors;
   const { field } = bindFields(form);
-  const amountError =
-    errors.amount?.message === MISSING_INFORMATION_MESSAGE ? 'Enter the amount you gave' : errors.amount?.message;
 
   return (
     <form noValidate className="space-y-5" onSubmit={form.handleSubmit((input) => send.mutate(input))}>
@@ -97,23 +99,13 @@ function RequestForm({ onSent }: { onSent: (email: string) => void }) {
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Your name" autoComplete="name" maxLength={200} {...field('name')} />
         <EmailField hint="We write to you here about the request." {...field('email')} />
-        <TextField
+        <AmountField
           label="Amount you gave"
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
-          error={amountError}
-          {...form.register('amount', { setValueAs: toNumber })}
+          error={missingMessage(errors.amount?.message, 'Enter the amount you gave')}
+          {...form.register('amount', { setValueAs: emptyAsMissing })}
         />
-        <SelectField label="Currency" error={errors.currency?.message} {...form.register('currency')}>
-          {CURRENCIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="How you gave" {...field('paymentMethod', { setValueAs: toOption })}>
+        <CurrencyField error={errors.currency?.message} {...form.register('currency')} />
+        <SelectField label="How you gave" {...field('paymentMethod', { setValueAs: emptyAsNoChoice })}>
           <option value="">Choose how you gave</option>
           {RECORDED_PAYMENT_METHODS.map((m) => (
             <option key={m} value={m}>
