@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { PASSWORD_MIN, type CurrentUser } from '#shared/schemas/auth.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Card } from '#client/components/ui/card.tsx';
-import { Button } from '#client/components/ui/button.tsx';
+import { SubmitButton } from '#client/components/ui/button.tsx';
 import { pageTitleClass } from '#client/components/page-layout.tsx';
 
 export function AccountShell({
@@ -38,20 +38,8 @@ export function AccountShell({
 }
 
 /** The full-width submit button of an account form, its label swapped while the request is on its way. */
-export function ShellSubmit({
-  pending,
-  pendingLabel,
-  children,
-}: {
-  pending: boolean;
-  pendingLabel: string;
-  children: string;
-}) {
-  return (
-    <Button type="submit" className="w-full" disabled={pending}>
-      {pending ? pendingLabel : children}
-    </Button>
-  );
+export function ShellSubmit(props: { pending: boolean; pendingLabel: string; children: string }) {
+  return <SubmitButton className="w-full" {...props} />;
 }
 
 /** The line under an account form that leads to the neighbouring page ("New here? Create an account"). */

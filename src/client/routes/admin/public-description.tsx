@@ -16,7 +16,7 @@ import {
 import { errorMessage } from '#client/lib/api.ts';
 import { formatCents } from '#client/lib/format.ts';
 import { ADMIN_EXPENSES_KEY, setPublicDescription } from '#client/api/admin-expenses.ts';
-import { Button } from '#client/components/ui/button.tsx';
+import { Button, SubmitRow } from '#client/components/ui/button.tsx';
 import { TextAreaField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 
@@ -120,14 +120,9 @@ export function EditPublicDescription({ expense }: { expense: Expense }) {
             error={form.formState.errors.publicDescription?.message}
             {...form.register('publicDescription')}
           />
-          <div className="flex gap-2">
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save public description'}
-            </Button>
-            <Button variant="ghost" onClick={toggle}>
-              Cancel
-            </Button>
-          </div>
+          <SubmitRow pending={save.isPending} pendingLabel="Saving…" onCancel={toggle}>
+            Save public description
+          </SubmitRow>
         </form>
       )}
     </div>

@@ -19,7 +19,7 @@ import { PROGRESS_KEY } from '#client/api/campaign.ts';
 import { DONATIONS_KEY, refundDonation } from '#client/api/admin-donations.ts';
 import { REFUND_REQUESTS_KEY } from '#client/api/admin-expenses.ts';
 import { isStepUpRequired } from '#client/api/admin-step-up.ts';
-import { Button } from '#client/components/ui/button.tsx';
+import { Button, SubmitRow } from '#client/components/ui/button.tsx';
 import { AmountField, FormAlert, TextAreaField, TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 
@@ -132,14 +132,9 @@ export function RefundControl({
             error={errors.refundRequestId?.message}
             {...form.register('refundRequestId', { setValueAs: toOptionalText })}
           />
-          <div className="flex gap-2">
-            <Button type="submit" variant="destructive" disabled={refund.isPending}>
-              {refund.isPending ? 'Saving…' : 'Record refund'}
-            </Button>
-            <Button variant="ghost" onClick={close}>
-              Cancel
-            </Button>
-          </div>
+          <SubmitRow pending={refund.isPending} pendingLabel="Saving…" variant="destructive" onCancel={close}>
+            Record refund
+          </SubmitRow>
         </form>
       )}
     </div>
