@@ -42,15 +42,19 @@ export function personActing(actor: Actor): string {
   return actor.id;
 }
 
-async function lockExpense(tx: Tx, id: string): Promise<ExpenseRow> {
+/** Locks the expense for a step its status must allow (`action` names the step in the refusal). */
+async function lockExpense(tx: Tx, id: string, allowed: ExpenseStatus[], action: string): Promise<ExpenseRow> {
   const [row] = await tx.select().from(expenses).where(eq(expenses.id, id)).for('update');
   if (!row) throw new AppError('NOT_FOUND', 'No such expense');
+  if (!allowed.includes(row.status))
+    throw new AppError('CONFLICT', `This expense is ${STATUS_WORDS[row.status]}, so it cannot be ${action}`);
   return row;
 }
 
-function requireStatus(expense: ExpenseRow, allowed: ExpenseStatus[], action: string) {
-  if (!allowed.includes(expense.status))
-    throw new AppError('CONFLICT', `This expense is ${STATUS_WORDS[expense.status]}, so it cannot be ${action}`);
+/** Approving and releasing take a second person: never the one who submitted the expense. */
+function requireSecondPerson(expense: ExpenseRow, me: string, verb: 'approve' | 'release') {
+  if (expense.submittedBy === me)
+    throw new AppError('FORBIDDEN', `You submitted this expense, so someone else must ${verb} it`);
 }
 
 /** The campaign owner and the submitter hear about every step, except the person who took it. */
@@ -148,10 +152,8 @@ type ApproveExpense = z.output<typeof ApproveExpenseSchema>;
 export async function approveExpense(ctx: CommandContext, id: string, input: ApproveExpense): Promise<ExpenseRow> {
   const { tx, actor, now, afterCommit } = ctx;
   const me = personActing(actor);
-  const before = await lockExpense(tx, id);
-  requireStatus(before, ['submitted'], 'approved');
-  if (before.submittedBy === me)
-    throw new AppError('FORBIDDEN', 'You submitted this expense, so someone else must approve it');
+  const before = await lockExpense(tx, id, ['submitted'], 'approved');
+  requireSecondPerson(before, me, 'approve');
   const added = await tx
     .insert(expenseApprovals)
     .values({ expenseId: id, approverId: me, createdAt: now })
@@ -193,8 +195,12 @@ export async function setPublicDescription(
   id: string,
   input: PublicDescription,
 ): Promise<ExpenseRow> {
-  const before = await lockExpense(tx, id);
-  requireStatus(before, ['submitted', 'on_hold', 'approved', 'released'], 'described for the public');
+  const before = await lockExpense(
+    tx,
+    id,
+    ['submitted', 'on_hold', 'approved', 'released'],
+    'described for the public',
+  );
   const [after] = await tx
     .update(expenses)
     .set({ publicDescription: input.publicDescription, updatedAt: now })
@@ -224,8 +230,7 @@ interface Decision {
 async function decide(ctx: CommandContext, id: string, rule: Decision): Promise<ExpenseRow> {
   const { tx, actor, now, afterCommit } = ctx;
   personActing(actor);
-  const before = await lockExpense(tx, id);
-  requireStatus(before, rule.from, rule.verb);
+  const before = await lockExpense(tx, id, rule.from, rule.verb);
   const approvals = await approvalCount(tx, id);
   const [after] = await tx
     .update(expenses)
@@ -304,10 +309,8 @@ type ReleaseExpense = z.output<typeof ReleaseExpenseSchema>;
 export async function releaseExpense(ctx: CommandContext, id: string, input: ReleaseExpense): Promise<ExpenseRow> {
   const { tx, actor, now, afterCommit } = ctx;
   const me = personActing(actor);
-  const before = await lockExpense(tx, id);
-  requireStatus(before, ['approved'], 'released');
-  if (before.submittedBy === me)
-    throw new AppError('FORBIDDEN', 'You submitted this expense, so someone else must release it');
+  const before = await lockExpense(tx, id, ['approved'], 'released');
+  requireSecondPerson(before, me, 'release');
   await takeFromLedger(
     tx,
     {
