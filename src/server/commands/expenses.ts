@@ -25,7 +25,7 @@ import { expenseApprovals, expenseDocuments, expenses, ledgerEntries } from '../
 import type { Actor } from '../services/audit.ts';
 import { audit } from '../services/audit.ts';
 import { isCheckViolation, isUniqueViolation } from '../services/db-errors.ts';
-import { adminsAtLeast, notify } from '../services/notifications.ts';
+import { notify, notifyAdmins } from '../services/notifications.ts';
 import type { CommandContext, Tx } from './run.ts';
 
 const STATUS_WORDS: Record<ExpenseStatus, string> = {
@@ -129,18 +129,17 @@ export async function submitExpense(
       throw err;
     });
   await audit(tx, actor, { action: 'expense.submit', targetType: 'expense', targetId: expense!.id, after: expense });
-  const managers = (await adminsAtLeast(tx, 'manager')).filter((id) => id !== me);
   // The managers' queue items are not mailed (not important); the owner's are stored the same way.
-  await notify(
+  await notifyAdmins(
     tx,
-    managers.map((userId) => ({
-      userId,
-      type: 'admin_queue',
+    'manager',
+    {
       title: 'An expense is waiting for approval',
       body: describe(expense!),
       link: '/admin-expenses',
       eventKey: `expense:${expense!.id}:submitted`,
-    })),
+    },
+    me,
   );
   await tellOwner(ctx, expense!, 'An expense was submitted for your campaign', describe(expense!), false);
   return expense!;
