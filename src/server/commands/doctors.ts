@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { doctorProfiles, users } from '../db/schema/index.ts';
 import type { DoctorProfileRow } from '../db/queries/doctors.ts';
 import { audit } from '../services/audit.ts';
-import { adminsAtLeast, notify } from '../services/notifications.ts';
+import { notify, notifyAdmins } from '../services/notifications.ts';
 import type { CommandContext } from './run.ts';
 
 export type VerificationDecision = { status: 'verified' } | { status: 'rejected'; reason: string };
@@ -99,16 +99,10 @@ export async function notifyVerificationWaiting(
   const [profile] = await db.select().from(doctorProfiles).where(eq(doctorProfiles.userId, doctor.id));
   if (profile?.verificationStatus !== 'pending') return;
   const after = profile.verificationDecidedAt ? `:${profile.verificationDecidedAt.toISOString()}` : '';
-  const managers = await adminsAtLeast(db, 'manager');
-  await notify(
-    db,
-    managers.map((userId) => ({
-      userId,
-      type: 'admin_queue',
-      title: `Dr. ${doctor.firstName} ${doctor.lastName} waits for verification`.replace(/\s+/g, ' '),
-      body: `${profile.specialty}; license ${profile.licenseState}.`,
-      link: '/admin-doctors',
-      eventKey: `doctor:${doctor.id}:pending${after}`,
-    })),
-  );
+  await notifyAdmins(db, 'manager', {
+    title: `Dr. ${doctor.firstName} ${doctor.lastName} waits for verification`.replace(/\s+/g, ' '),
+    body: `${profile.specialty}; license ${profile.licenseState}.`,
+    link: '/admin-doctors',
+    eventKey: `doctor:${doctor.id}:pending${after}`,
+  });
 }

@@ -25,7 +25,7 @@ import { expenseApprovals, expenseDocuments, expenses, ledgerEntries } from '../
 import type { Actor } from '../services/audit.ts';
 import { audit } from '../services/audit.ts';
 import { isCheckViolation, isUniqueViolation } from '../services/db-errors.ts';
-import { adminsAtLeast, notify } from '../services/notifications.ts';
+import { notify, notifyAdmins } from '../services/notifications.ts';
 import type { CommandContext, Tx } from './run.ts';
 
 const STATUS_WORDS: Record<ExpenseStatus, string> = {
@@ -42,15 +42,19 @@ export function personActing(actor: Actor): string {
   return actor.id;
 }
 
-async function lockExpense(tx: Tx, id: string): Promise<ExpenseRow> {
+/** Locks the expense for a step its status must allow (`action` names the step in the refusal). */
+async function lockExpense(tx: Tx, id: string, allowed: ExpenseStatus[], action: string): Promise<ExpenseRow> {
   const [row] = await tx.select().from(expenses).where(eq(expenses.id, id)).for('update');
   if (!row) throw new AppError('NOT_FOUND', 'No such expense');
+  if (!allowed.includes(row.status))
+    throw new AppError('CONFLICT', `This expense is ${STATUS_WORDS[row.status]}, so it cannot be ${action}`);
   return row;
 }
 
-function requireStatus(expense: ExpenseRow, allowed: ExpenseStatus[], action: string) {
-  if (!allowed.includes(expense.status))
-    throw new AppError('CONFLICT', `This expense is ${STATUS_WORDS[expense.status]}, so it cannot be ${action}`);
+/** Approving and releasing take a second person: never the one who submitted the expense. */
+function requireSecondPerson(expense: ExpenseRow, me: string, verb: 'approve' | 'release') {
+  if (expense.submittedBy === me)
+    throw new AppError('FORBIDDEN', `You submitted this expense, so someone else must ${verb} it`);
 }
 
 /** The campaign owner and the submitter hear about every step, except the person who took it. */
@@ -125,18 +129,17 @@ export async function submitExpense(
       throw err;
     });
   await audit(tx, actor, { action: 'expense.submit', targetType: 'expense', targetId: expense!.id, after: expense });
-  const managers = (await adminsAtLeast(tx, 'manager')).filter((id) => id !== me);
   // The managers' queue items are not mailed (not important); the owner's are stored the same way.
-  await notify(
+  await notifyAdmins(
     tx,
-    managers.map((userId) => ({
-      userId,
-      type: 'admin_queue',
+    'manager',
+    {
       title: 'An expense is waiting for approval',
       body: describe(expense!),
       link: '/admin-expenses',
       eventKey: `expense:${expense!.id}:submitted`,
-    })),
+    },
+    me,
   );
   await tellOwner(ctx, expense!, 'An expense was submitted for your campaign', describe(expense!), false);
   return expense!;
@@ -148,10 +151,8 @@ type ApproveExpense = z.output<typeof ApproveExpenseSchema>;
 export async function approveExpense(ctx: CommandContext, id: string, input: ApproveExpense): Promise<ExpenseRow> {
   const { tx, actor, now, afterCommit } = ctx;
   const me = personActing(actor);
-  const before = await lockExpense(tx, id);
-  requireStatus(before, ['submitted'], 'approved');
-  if (before.submittedBy === me)
-    throw new AppError('FORBIDDEN', 'You submitted this expense, so someone else must approve it');
+  const before = await lockExpense(tx, id, ['submitted'], 'approved');
+  requireSecondPerson(before, me, 'approve');
   const added = await tx
     .insert(expenseApprovals)
     .values({ expenseId: id, approverId: me, createdAt: now })
@@ -193,8 +194,12 @@ export async function setPublicDescription(
   id: string,
   input: PublicDescription,
 ): Promise<ExpenseRow> {
-  const before = await lockExpense(tx, id);
-  requireStatus(before, ['submitted', 'on_hold', 'approved', 'released'], 'described for the public');
+  const before = await lockExpense(
+    tx,
+    id,
+    ['submitted', 'on_hold', 'approved', 'released'],
+    'described for the public',
+  );
   const [after] = await tx
     .update(expenses)
     .set({ publicDescription: input.publicDescription, updatedAt: now })
@@ -224,8 +229,7 @@ interface Decision {
 async function decide(ctx: CommandContext, id: string, rule: Decision): Promise<ExpenseRow> {
   const { tx, actor, now, afterCommit } = ctx;
   personActing(actor);
-  const before = await lockExpense(tx, id);
-  requireStatus(before, rule.from, rule.verb);
+  const before = await lockExpense(tx, id, rule.from, rule.verb);
   const approvals = await approvalCount(tx, id);
   const [after] = await tx
     .update(expenses)
@@ -304,10 +308,8 @@ type ReleaseExpense = z.output<typeof ReleaseExpenseSchema>;
 export async function releaseExpense(ctx: CommandContext, id: string, input: ReleaseExpense): Promise<ExpenseRow> {
   const { tx, actor, now, afterCommit } = ctx;
   const me = personActing(actor);
-  const before = await lockExpense(tx, id);
-  requireStatus(before, ['approved'], 'released');
-  if (before.submittedBy === me)
-    throw new AppError('FORBIDDEN', 'You submitted this expense, so someone else must release it');
+  const before = await lockExpense(tx, id, ['approved'], 'released');
+  requireSecondPerson(before, me, 'release');
   await takeFromLedger(
     tx,
     {

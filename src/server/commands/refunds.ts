@@ -13,7 +13,7 @@ import { donations, refundRequests } from '../db/schema/index.ts';
 import { audit } from '../services/audit.ts';
 import { isCheckViolation } from '../services/db-errors.ts';
 import { refundRequestAnswerMail, refundRequestReceivedMail } from '../services/mail-templates.ts';
-import { adminsAtLeast, notify } from '../services/notifications.ts';
+import { notifyAdmins } from '../services/notifications.ts';
 import { personActing, takeFromLedger } from './expenses.ts';
 import type { CommandContext } from './run.ts';
 
@@ -107,18 +107,12 @@ export async function createRefundRequest(
     .insert(refundRequests)
     .values({ campaignId, requesterId: actor.id, ...input, amountCents })
     .returning({ id: refundRequests.id });
-  const managers = await adminsAtLeast(tx, 'manager');
-  await notify(
-    tx,
-    managers.map((userId) => ({
-      userId,
-      type: 'admin_queue',
-      title: 'A donor asked for a refund',
-      body: `${formatCents(amountCents, input.currency)} given by ${input.paymentMethod} on ${input.donatedOn}`,
-      link: '/admin-expenses#refund-requests',
-      eventKey: `refund_request:${row!.id}`,
-    })),
-  );
+  await notifyAdmins(tx, 'manager', {
+    title: 'A donor asked for a refund',
+    body: `${formatCents(amountCents, input.currency)} given by ${input.paymentMethod} on ${input.donatedOn}`,
+    link: '/admin-expenses#refund-requests',
+    eventKey: `refund_request:${row!.id}`,
+  });
   afterCommit.mail((product) => refundRequestReceivedMail(product, input, formatCents(amountCents, input.currency)));
   return row!;
 }

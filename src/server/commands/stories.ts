@@ -13,7 +13,7 @@ import type { Tx } from '../db/client.ts';
 import { patientProfiles, stories, storyEvents, uploads } from '../db/schema/index.ts';
 import type { StoryRow } from '../db/queries/stories.ts';
 import { audit } from '../services/audit.ts';
-import { adminsAtLeast, notify, type NotificationEvent } from '../services/notifications.ts';
+import { notify, notifyAdmins, type NotificationEvent } from '../services/notifications.ts';
 import type { CommandContext } from './run.ts';
 
 export interface StoryDraft {
@@ -133,17 +133,11 @@ export async function submitStory({ tx, now }: CommandContext, authorId: string,
   if (before.status !== 'draft' && before.status !== 'rejected') refuse(before.status, 'submitted');
   const row = await update(tx, id, { status: 'pending', submittedAt: now, reviewReason: null }, now);
   await record(tx, id, authorId, 'submitted');
-  const moderators = await adminsAtLeast(tx, 'moderator');
-  await notify(
-    tx,
-    moderators.map((userId) => ({
-      userId,
-      type: 'admin_queue',
-      title: `A story waits for review: "${row.title}"`,
-      link: '/admin-stories',
-      eventKey: `story:${id}:submitted:${now.toISOString()}`,
-    })),
-  );
+  await notifyAdmins(tx, 'moderator', {
+    title: `A story waits for review: "${row.title}"`,
+    link: '/admin-stories',
+    eventKey: `story:${id}:submitted:${now.toISOString()}`,
+  });
   return row;
 }
 

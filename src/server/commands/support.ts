@@ -9,7 +9,7 @@ import { findPublicStory } from '../db/queries/stories.ts';
 import { findReply, type ReplyRow } from '../db/queries/support.ts';
 import { audit } from '../services/audit.ts';
 import { storyIsPublic } from '../services/story-visibility.ts';
-import { adminsAtLeast, notify } from '../services/notifications.ts';
+import { notify, notifyAdmins } from '../services/notifications.ts';
 import type { CommandContext } from './run.ts';
 
 /** A reply by `authorId` on a public story; its author is notified (and mailed after the commit), unless it is theirs. */
@@ -94,18 +94,12 @@ export async function reportReply({ tx }: CommandContext, reporterId: string, re
     .onConflictDoNothing()
     .returning();
   if (!report) return;
-  const moderators = await adminsAtLeast(tx, 'moderator');
-  await notify(
-    tx,
-    moderators.map((userId) => ({
-      userId,
-      type: 'admin_queue',
-      title: 'A word of support was reported',
-      body: reason,
-      link: '/admin-stories',
-      eventKey: `report:${report.id}`,
-    })),
-  );
+  await notifyAdmins(tx, 'moderator', {
+    title: 'A word of support was reported',
+    body: reason,
+    link: '/admin-stories',
+    eventKey: `report:${report.id}`,
+  });
 }
 
 /** A moderator settles a report, and with it every open report of the same reply; each reporter is told. */

@@ -193,14 +193,14 @@ export function createAccountLimits(store: CounterStore, secret: string): Accoun
 /**
  * Checks a password re-entered while signed in (admin gate, two-step settings, password change, account
  * deletion): wrong ones count against the account from any address, and past the limit even the right one
- * is refused. `wrong` is the refusal for a wrong password.
+ * is refused. `wrong` is the refusal for a wrong password (by default a field error on `password`).
  */
 export async function confirmPassword(
   limits: AccountLimits,
   user: { id: string; passwordHash: string },
   password: string,
   reply: HeaderTarget,
-  wrong: () => AppError,
+  wrong: () => AppError = () => new AppError('VALIDATION', 'Your password is not correct', 'password'),
 ) {
   const { ok } = await limits.attempt(FAILED_PASSWORD_CONFIRMATIONS, user.id, reply, () =>
     verifyPassword(user.passwordHash, password),

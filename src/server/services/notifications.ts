@@ -62,12 +62,26 @@ export async function notify(
 }
 
 /** The active admins of at least this level: who to tell about new items in their queues. */
-export async function adminsAtLeast(db: Db, minimum: AdminLevel): Promise<string[]> {
+async function adminsAtLeast(db: Db, minimum: AdminLevel): Promise<string[]> {
   const admins = await db
     .select({ id: users.id, adminLevel: users.adminLevel })
     .from(users)
     .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
   return admins.filter((a) => adminLevelAtLeast(a.adminLevel, minimum)).map((a) => a.id);
+}
+
+/** Puts one item in the queue of every active admin at `minimum` or above, except `skip` (who caused it). */
+export async function notifyAdmins(
+  db: Db,
+  minimum: AdminLevel,
+  item: Omit<NotificationEvent, 'userId' | 'type'>,
+  skip?: string,
+): Promise<void> {
+  const admins = (await adminsAtLeast(db, minimum)).filter((id) => id !== skip);
+  await notify(
+    db,
+    admins.map((userId) => ({ userId, type: 'admin_queue', ...item })),
+  );
 }
 
 /** A stored notification as mail needs it. */

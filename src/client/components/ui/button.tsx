@@ -1,4 +1,4 @@
-import type { ComponentPropsWithRef } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'destructive';
 type Size = 'md' | 'lg';
@@ -24,4 +24,52 @@ export function Button({
   ...props
 }: ComponentPropsWithRef<'button'> & { variant?: Variant; size?: Size }) {
   return <button type={type} className={buttonClass(variant, size, className)} {...props} />;
+}
+
+type ButtonProps = ComponentPropsWithRef<'button'> & { variant?: Variant; size?: Size };
+
+/** A form's submit button, disabled and relabelled while the request is on its way. */
+export function SubmitButton({
+  pending,
+  pendingLabel,
+  children,
+  ...props
+}: Omit<ButtonProps, 'type' | 'disabled'> & { pending: boolean; pendingLabel: string }) {
+  return (
+    <Button type="submit" disabled={pending} {...props}>
+      {pending ? pendingLabel : children}
+    </Button>
+  );
+}
+
+/** The submit button of a small inline form with its Cancel button beside it. */
+export function SubmitRow({
+  pending,
+  pendingLabel,
+  children,
+  variant,
+  submitClassName,
+  onCancel,
+  cancelVariant = 'ghost',
+  className = 'flex gap-2',
+}: {
+  pending: boolean;
+  pendingLabel: string;
+  children: ReactNode;
+  variant?: Variant;
+  submitClassName?: string;
+  onCancel: () => void;
+  cancelVariant?: Variant;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <SubmitButton variant={variant} className={submitClassName} pending={pending} pendingLabel={pendingLabel}>
+        {children}
+      </SubmitButton>
+      <Button variant={cancelVariant} onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
+  );
 }

@@ -1,6 +1,7 @@
 /** Labelled inputs with their error text wired for assistive technology. */
 import { useId, useState, type ComponentPropsWithRef, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { CURRENCIES } from '#shared/constants.ts';
 
 interface FieldProps {
   label: string;
@@ -45,6 +46,11 @@ function HintText({ id, hint }: { id: string; hint: ReactNode }) {
   );
 }
 
+/** Splits a field component's props into the Field's (label, error, hint, id) and the control's. */
+function splitField<P extends FieldProps & { id?: string | undefined }>({ label, error, hint, id, ...control }: P) {
+  return [{ label, error, hint, id }, control] as const;
+}
+
 /** The label, the control (given its id and ARIA wiring), and the error text. */
 function Field({
   label,
@@ -66,44 +72,49 @@ function Field({
   );
 }
 
-export function TextField({ label, error, hint, id, ...props }: FieldProps & ComponentPropsWithRef<'input'>) {
+type TextFieldProps = FieldProps & ComponentPropsWithRef<'input'>;
+
+export function TextField(all: TextFieldProps) {
+  const [field, props] = splitField(all);
+  return <Field {...field} control={(aria) => <input className={`${INPUT} h-11`} {...aria} {...props} />} />;
+}
+
+/** The email input every form asks with: labelled "Email", typed and autocompleted as one. */
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'type' | 'autoComplete'>) {
+  return <TextField label="Email" type="email" autoComplete="email" {...props} />;
+}
+
+/** A money amount in dollars and cents (a decimal keypad, cents as the step, never below 0). */
+export function AmountField(props: Omit<TextFieldProps, 'type' | 'inputMode' | 'step' | 'min'>) {
+  return <TextField type="number" inputMode="decimal" step="0.01" min="0" {...props} />;
+}
+
+/** First and last name side by side, as registration and the profile ask them. */
+export function NameFields({
+  first,
+  last,
+}: {
+  first: Omit<TextFieldProps, 'label'>;
+  last: Omit<TextFieldProps, 'label'>;
+}) {
   return (
-    <Field
-      label={label}
-      error={error}
-      hint={hint}
-      id={id}
-      control={(aria) => <input className={`${INPUT} h-11`} {...aria} {...props} />}
-    />
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField label="First name" autoComplete="given-name" {...first} />
+      <TextField label="Last name" autoComplete="family-name" {...last} />
+    </div>
   );
 }
 
-export function TextAreaField({ label, error, hint, id, ...props }: FieldProps & ComponentPropsWithRef<'textarea'>) {
-  return (
-    <Field
-      label={label}
-      error={error}
-      hint={hint}
-      id={id}
-      control={(aria) => <textarea className={`${INPUT} py-2`} {...aria} {...props} />}
-    />
-  );
+export function TextAreaField(all: FieldProps & ComponentPropsWithRef<'textarea'>) {
+  const [field, props] = splitField(all);
+  return <Field {...field} control={(aria) => <textarea className={`${INPUT} py-2`} {...aria} {...props} />} />;
 }
 
-export function SelectField({
-  label,
-  error,
-  hint,
-  id,
-  children,
-  ...props
-}: FieldProps & ComponentPropsWithRef<'select'>) {
+export function SelectField({ children, ...all }: FieldProps & ComponentPropsWithRef<'select'>) {
+  const [field, props] = splitField(all);
   return (
     <Field
-      label={label}
-      error={error}
-      hint={hint}
-      id={id}
+      {...field}
       control={(aria) => (
         <select className={`${INPUT} h-11 bg-white`} {...aria} {...props}>
           {children}
@@ -113,21 +124,29 @@ export function SelectField({
   );
 }
 
-/** A password input with a show/hide toggle (a pressed-state button beside it). */
-export function PasswordField({
-  label,
-  error,
-  hint,
-  id,
+/** A select of the currencies the campaign takes, labelled "Currency" unless told otherwise. */
+export function CurrencyField({
+  label = 'Currency',
   ...props
-}: FieldProps & Omit<ComponentPropsWithRef<'input'>, 'type'>) {
+}: Omit<Parameters<typeof SelectField>[0], 'label' | 'children'> & { label?: string }) {
+  return (
+    <SelectField label={label} {...props}>
+      {CURRENCIES.map((c) => (
+        <option key={c} value={c}>
+          {c}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** A password input with a show/hide toggle (a pressed-state button beside it). */
+export function PasswordField(all: FieldProps & Omit<ComponentPropsWithRef<'input'>, 'type'>) {
+  const [field, props] = splitField(all);
   const [shown, setShown] = useState(false);
   return (
     <Field
-      label={label}
-      error={error}
-      hint={hint}
-      id={id}
+      {...field}
       control={(aria) => (
         <div className="relative">
           <input className={`${INPUT} h-11 pr-24`} type={shown ? 'text' : 'password'} {...aria} {...props} />
@@ -196,12 +215,10 @@ function ChoiceGroup({
   registration: UseFormRegisterReturn;
   columns?: 1 | 2 | 3;
 }) {
-  const groupId = useId();
-  const errorId = `${groupId}-error`;
-  const hintId = `${groupId}-hint`;
+  const { inputId: groupId, errorId, hintId, aria } = useFieldWiring(undefined, hint, error);
   const grid = { 1: '', 2: 'sm:grid-cols-2', 3: 'sm:grid-cols-3' }[columns];
   return (
-    <fieldset aria-describedby={describedBy(hint ? hintId : undefined, error ? errorId : undefined)}>
+    <fieldset aria-describedby={aria['aria-describedby']}>
       <legend className="text-sm font-medium text-slate-700">{legend}</legend>
       <HintText id={hintId} hint={hint} />
       <div className={`mt-2 grid gap-2 ${grid}`}>

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { Button } from './button.tsx';
+import { Button, SubmitRow } from './button.tsx';
 import { TextAreaField } from './field.tsx';
 
 type ReasonSchema = z.ZodType<{ reason: string }, { reason: string }>;
@@ -89,14 +89,15 @@ export function ReasonToggle({
             error={form.formState.errors.reason?.message}
             {...form.register('reason')}
           />
-          <div className="flex gap-2">
-            <Button type="submit" variant="destructive" className="whitespace-nowrap" disabled={pending}>
-              {pending ? pendingLabel : submitLabel}
-            </Button>
-            <Button variant="ghost" onClick={cancel}>
-              Cancel
-            </Button>
-          </div>
+          <SubmitRow
+            pending={pending}
+            pendingLabel={pendingLabel}
+            variant="destructive"
+            submitClassName="whitespace-nowrap"
+            onCancel={cancel}
+          >
+            {submitLabel}
+          </SubmitRow>
         </form>
       )}
     </div>

@@ -1,9 +1,10 @@
 /** The frame shared by the account pages (sign-in, registration, password reset...), and the signed-in guard. */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { PASSWORD_MIN, type CurrentUser } from '#shared/schemas/auth.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Card } from '#client/components/ui/card.tsx';
+import { SubmitButton } from '#client/components/ui/button.tsx';
 import { pageTitleClass } from '#client/components/page-layout.tsx';
 
 export function AccountShell({
@@ -33,6 +34,23 @@ export function AccountShell({
       {description && <p className="mt-3 text-center text-slate-700">{description}</p>}
       <Card className="mt-8">{children}</Card>
     </div>
+  );
+}
+
+/** The full-width submit button of an account form, its label swapped while the request is on its way. */
+export function ShellSubmit(props: { pending: boolean; pendingLabel: string; children: string }) {
+  return <SubmitButton className="w-full" {...props} />;
+}
+
+/** The line under an account form that leads to the neighbouring page ("New here? Create an account"). */
+export function ShellFooter({ prompt, href, children }: { prompt?: string; href: string; children: string }) {
+  return (
+    <p className="mt-6 text-center text-slate-700">
+      {prompt && `${prompt} `}
+      <Link href={href} className={linkClass}>
+        {children}
+      </Link>
+    </p>
   );
 }
 

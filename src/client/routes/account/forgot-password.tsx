@@ -9,11 +9,12 @@ import { MailCheck } from 'lucide-react';
 import { RequestPasswordResetSchema, RESET_LINK_SENT } from '#shared/schemas/auth.ts';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { requestPasswordReset } from '#client/api/auth.ts';
+import { bindFields } from '#client/lib/bind-field.ts';
 import { useHumanCheck } from '#client/lib/altcha.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
-import { TextField } from '#client/components/ui/field.tsx';
+import { EmailField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { AccountShell, linkClass } from './account-layout.tsx';
+import { AccountShell, ShellFooter, ShellSubmit } from './account-layout.tsx';
 
 const EmailFormSchema = RequestPasswordResetSchema.pick({ email: true });
 type EmailFormInput = z.input<typeof EmailFormSchema>;
@@ -90,23 +91,14 @@ export default function ForgotPasswordPage() {
       description="Enter the email address of your account and we'll send you a link to choose a new password."
     >
       <form noValidate className="space-y-4" onSubmit={form.handleSubmit((input) => request.mutate(input))}>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={form.formState.errors.email?.message}
-          {...form.register('email')}
-        />
-        <Button type="submit" className="w-full" disabled={request.isPending}>
-          {request.isPending ? 'Sending...' : 'Send Reset Link'}
-        </Button>
+        <EmailField {...bindFields(form).field('email')} />
+        <ShellSubmit pending={request.isPending} pendingLabel="Sending...">
+          Send Reset Link
+        </ShellSubmit>
       </form>
-      <p className="mt-6 text-center text-slate-700">
-        Remembered it?{' '}
-        <Link href="/login" className={linkClass}>
-          Back to Login
-        </Link>
-      </p>
+      <ShellFooter prompt="Remembered it?" href="/login">
+        Back to Login
+      </ShellFooter>
     </AccountShell>
   );
 }

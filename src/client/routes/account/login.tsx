@@ -11,10 +11,10 @@ import { useMutation } from '@tanstack/react-query';
 import { LoginSchema, type LoginInput } from '#shared/schemas/auth.ts';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { login } from '#client/api/auth.ts';
+import { bindFields } from '#client/lib/bind-field.ts';
 import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
-import { Button } from '#client/components/ui/button.tsx';
-import { FormAlert, TextField } from '#client/components/ui/field.tsx';
-import { AccountShell, linkClass, safeReturnPath } from './account-layout.tsx';
+import { EmailField, FormAlert, TextField } from '#client/components/ui/field.tsx';
+import { AccountShell, linkClass, safeReturnPath, ShellFooter, ShellSubmit } from './account-layout.tsx';
 
 /** The server's answer that this account also needs its second factor (a field error on `code`). */
 const asksForCode = (error: unknown) => error instanceof ApiError && error.field === 'code';
@@ -46,7 +46,7 @@ export default function LoginPage() {
   });
   const codeAsked = signIn.isError && asksForCode(signIn.error);
 
-  const errors = form.formState.errors;
+  const { field } = bindFields(form);
   return (
     <AccountShell title="Sign In" description="Welcome back. Sign in to your account.">
       <form
@@ -60,20 +60,8 @@ export default function LoginPage() {
         {signIn.isError && !codeAsked && (
           <FormAlert>{errorMessage(signIn.error, 'Sign-in failed. Please try again.')}</FormAlert>
         )}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
+        <EmailField {...field('email')} />
+        <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
         {askForCode && (
           <TextField
             label="Authentication code"
@@ -81,8 +69,7 @@ export default function LoginPage() {
             inputMode="text"
             autoComplete="one-time-code"
             spellCheck={false}
-            error={errors.code?.message}
-            {...form.register('code')}
+            {...field('code')}
           />
         )}
         <div className="text-right text-sm">
@@ -90,16 +77,13 @@ export default function LoginPage() {
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" className="w-full" disabled={signIn.isPending}>
-          {signIn.isPending ? 'Signing in...' : 'Sign In'}
-        </Button>
+        <ShellSubmit pending={signIn.isPending} pendingLabel="Signing in...">
+          Sign In
+        </ShellSubmit>
       </form>
-      <p className="mt-6 text-center text-slate-700">
-        New here?{' '}
-        <Link href="/get-started" className={linkClass}>
-          Create an account
-        </Link>
-      </p>
+      <ShellFooter prompt="New here?" href="/get-started">
+        Create an account
+      </ShellFooter>
     </AccountShell>
   );
 }

@@ -12,7 +12,7 @@ import { errorMessage } from '#client/lib/api.ts';
 import { deleteAccount, downloadMyData } from '#client/api/user.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
-import { Button } from '#client/components/ui/button.tsx';
+import { Button, SubmitRow } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
@@ -131,14 +131,16 @@ export function DeleteSection({ ownsCampaign }: { ownsCampaign: boolean }) {
             error={form.formState.errors.password?.message}
             {...form.register('password')}
           />
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" variant="destructive" disabled={remove.isPending}>
-              {remove.isPending ? 'Deleting...' : 'Permanently delete my account'}
-            </Button>
-            <Button variant="secondary" onClick={cancel}>
-              Cancel
-            </Button>
-          </div>
+          <SubmitRow
+            pending={remove.isPending}
+            pendingLabel="Deleting..."
+            variant="destructive"
+            onCancel={cancel}
+            cancelVariant="secondary"
+            className="flex flex-wrap gap-3"
+          >
+            Permanently delete my account
+          </SubmitRow>
         </form>
       )}
     </Card>

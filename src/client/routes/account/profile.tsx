@@ -6,6 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UpdateProfileSchema, type CurrentUser } from '#shared/schemas/auth.ts';
 import { errorMessage } from '#client/lib/api.ts';
+import { bindFields } from '#client/lib/bind-field.ts';
 import { getProfile, PROFILE_KEY, updateProfile } from '#client/api/user.ts';
 import { removeAvatar, uploadAvatar } from '#client/api/uploads.ts';
 import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
@@ -13,7 +14,7 @@ import { Avatar, roleLabel } from '#client/components/avatar.tsx';
 import { ReverificationNotice } from '#client/components/reverification-notice.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
-import { CheckboxField, TextField } from '#client/components/ui/field.tsx';
+import { CheckboxField, NameFields } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { PageFrame } from '#client/components/page-layout.tsx';
 import { usePageUser } from '#client/page-access.tsx';
@@ -96,7 +97,7 @@ function ProfileSection({
         variant: 'destructive',
       }),
   });
-  const errors = form.formState.errors;
+  const { field } = bindFields(form);
   const [firstName, lastName] = useWatch({ control: form.control, name: ['firstName', 'lastName'] });
   return (
     <Card aria-labelledby="profile-title">
@@ -115,20 +116,7 @@ function ProfileSection({
         <AvatarControls user={user} />
       </div>
       <form noValidate className="mt-6 space-y-4" onSubmit={form.handleSubmit((input) => save.mutate(input))}>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            error={errors.firstName?.message}
-            {...form.register('firstName')}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            error={errors.lastName?.message}
-            {...form.register('lastName')}
-          />
-        </div>
+        <NameFields first={field('firstName')} last={field('lastName')} />
         <ReverificationNotice verified={verifiedDoctor} saved={user} current={{ firstName, lastName }} />
         <CheckboxField
           label="Email me about activity on my account"

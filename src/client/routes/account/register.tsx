@@ -10,15 +10,16 @@ import { ROLE_DETAILS, type Role } from '#shared/auth/roles.ts';
 import { RegisterFormSchema, type RegisterFormValues } from '#shared/schemas/auth.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { register } from '#client/api/auth.ts';
+import { bindFields } from '#client/lib/bind-field.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { useHumanCheck } from '#client/lib/altcha.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
-import { TextField } from '#client/components/ui/field.tsx';
+import { EmailField, NameFields, TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { PageStatus } from '#client/components/page-layout.tsx';
-import { AccountShell, linkClass, PASSWORD_HINT } from './account-layout.tsx';
+import { AccountShell, linkClass, PASSWORD_HINT, ShellFooter } from './account-layout.tsx';
 import { clearSelectedRole, readSelectedRole } from './selected-role.ts';
 
 type RegisterFormOutput = z.output<typeof RegisterFormSchema>;
@@ -73,7 +74,7 @@ export default function RegisterPage() {
 
   if (!role) return <PageStatus>Choose a role first…</PageStatus>;
 
-  const errors = form.formState.errors;
+  const { field } = bindFields(form);
   const details = ROLE_DETAILS[role];
   return (
     <AccountShell title="Create Your Account" description={`Join the ${product.name} community.`}>
@@ -88,42 +89,16 @@ export default function RegisterPage() {
         className="mt-6 space-y-4"
         onSubmit={form.handleSubmit((values) => signUp.mutate({ ...values, role }))}
       >
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            error={errors.firstName?.message}
-            {...form.register('firstName')}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            error={errors.lastName?.message}
-            {...form.register('lastName')}
-          />
-        </div>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
+        <NameFields first={field('firstName')} last={field('lastName')} />
+        <EmailField {...field('email')} />
         <TextField
           label="Password"
           type="password"
           autoComplete="new-password"
           hint={PASSWORD_HINT}
-          error={errors.password?.message}
-          {...form.register('password')}
+          {...field('password')}
         />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
-        />
+        <TextField label="Confirm password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
         <p className="text-sm text-slate-700">
           By creating an account you agree to our{' '}
           <Link href="/terms-of-service" className={linkClass}>
@@ -145,12 +120,9 @@ export default function RegisterPage() {
           </Button>
         </div>
       </form>
-      <p className="mt-6 text-center text-slate-700">
-        Already have an account?{' '}
-        <Link href="/login" className={linkClass}>
-          Sign in here
-        </Link>
-      </p>
+      <ShellFooter prompt="Already have an account?" href="/login">
+        Sign in here
+      </ShellFooter>
     </AccountShell>
   );
 }

@@ -10,11 +10,12 @@ import { INVALID_RESET_REDIRECT_MS } from '#shared/constants.ts';
 import { INVALID_RESET_LINK, PASSWORDS_MISMATCH, ResetPasswordFormSchema } from '#shared/schemas/auth.ts';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { resetPassword } from '#client/api/auth.ts';
+import { bindFields } from '#client/lib/bind-field.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
-import { Button, buttonClass } from '#client/components/ui/button.tsx';
+import { buttonClass } from '#client/components/ui/button.tsx';
 import { PasswordField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { AccountShell, linkClass, PASSWORD_HINT } from './account-layout.tsx';
+import { AccountShell, linkClass, PASSWORD_HINT, ShellFooter, ShellSubmit } from './account-layout.tsx';
 
 type ResetFormInput = z.input<typeof ResetPasswordFormSchema>;
 type ResetFormOutput = z.output<typeof ResetPasswordFormSchema>;
@@ -94,7 +95,7 @@ export default function ResetPasswordPage() {
     );
   }
 
-  const errors = form.formState.errors;
+  const { field } = bindFields(form);
   return (
     <AccountShell title="Reset Your Password" description="Choose a new password for your account.">
       <form
@@ -106,24 +107,14 @@ export default function ResetPasswordPage() {
           label="New password"
           autoComplete="new-password"
           hint={PASSWORD_HINT}
-          error={errors.newPassword?.message}
-          {...form.register('newPassword')}
+          {...field('newPassword')}
         />
-        <PasswordField
-          label="Confirm new password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
-        />
-        <Button type="submit" className="w-full" disabled={reset.isPending}>
-          {reset.isPending ? 'Resetting...' : 'Reset Password'}
-        </Button>
+        <PasswordField label="Confirm new password" autoComplete="new-password" {...field('confirmPassword')} />
+        <ShellSubmit pending={reset.isPending} pendingLabel="Resetting...">
+          Reset Password
+        </ShellSubmit>
       </form>
-      <p className="mt-6 text-center text-slate-700">
-        <Link href="/login" className={linkClass}>
-          Back to Login
-        </Link>
-      </p>
+      <ShellFooter href="/login">Back to Login</ShellFooter>
     </AccountShell>
   );
 }

@@ -2,8 +2,16 @@
  * The campaign editor's inputs, bound to the content form (CampaignContentSchema) through its FormProvider:
  * text, paragraphs typed in one box, dollar amounts kept as cents, and images uploaded with alt text.
  */
-import { useId, useState, type ReactNode, type Ref } from 'react';
-import { Controller, get, useFormContext, useFormState, useWatch, type FieldPath } from 'react-hook-form';
+import { useId, useState, type ReactElement, type ReactNode, type Ref } from 'react';
+import {
+  Controller,
+  get,
+  useFormContext,
+  useFormState,
+  useWatch,
+  type FieldPath,
+  type RefCallBack,
+} from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CampaignContentSchema, CampaignImage } from '#shared/schemas/campaign.ts';
@@ -56,6 +64,52 @@ export function Text({
   return rows ? <TextAreaField rows={rows} {...props} /> : <TextField {...props} />;
 }
 
+/** Binds a controlled input to the content form's field `name`: its value, error, change, blur and ref. */
+function Bound<V>({
+  name,
+  render,
+}: {
+  name: Name;
+  render: (bound: {
+    value: V;
+    error: string | undefined;
+    onChange: (value: V) => void;
+    onBlur: () => void;
+    inputRef: RefCallBack;
+  }) => ReactElement;
+}) {
+  const { control } = useFormContext<ContentIn>();
+  const error = useFieldError(name);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) =>
+        render({ value: field.value as V, error, onChange: field.onChange, onBlur: field.onBlur, inputRef: field.ref })
+      }
+    />
+  );
+}
+
+/**
+ * The text a box shows for a form value kept in another shape: what was typed, until a change from outside (a
+ * reset, a restore) that the text does not already say replaces it.
+ */
+function useTextOf<V>(
+  value: V,
+  format: (value: V) => string,
+  parse: (text: string) => V,
+  same: (a: V, b: V) => boolean,
+) {
+  const [text, setText] = useState(() => format(value));
+  const [seen, setSeen] = useState(value);
+  if (!Object.is(value, seen)) {
+    setSeen(value);
+    if (!same(parse(text), value)) setText(format(value));
+  }
+  return [text, setText] as const;
+}
+
 /** Paragraphs typed in one box, separated by an empty line; the form holds the list. */
 export function Paragraphs({
   name,
@@ -68,24 +122,10 @@ export function Paragraphs({
   hint?: string;
   rows?: number;
 }) {
-  const { control } = useFormContext<ContentIn>();
-  const error = useFieldError(name);
   return (
-    <Controller
-      control={control}
+    <Bound<string[]>
       name={name}
-      render={({ field }) => (
-        <ParagraphsInput
-          label={label}
-          hint={hint}
-          rows={rows}
-          error={error}
-          value={field.value as string[]}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-        />
-      )}
+      render={(bound) => <ParagraphsInput label={label} hint={hint} rows={rows} {...bound} />}
     />
   );
 }
@@ -111,13 +151,12 @@ export function ParagraphsInput({
   onBlur?: () => void;
   inputRef?: Ref<HTMLTextAreaElement>;
 }) {
-  const [text, setText] = useState(() => textOf(value));
-  const [seen, setSeen] = useState(value);
-  // A change from outside (a reset, a restore) replaces the text; the box's own changes keep what was typed.
-  if (value !== seen) {
-    setSeen(value);
-    if (!sameList(paragraphsOf(text), value ?? [])) setText(textOf(value ?? []));
-  }
+  const [text, setText] = useTextOf(
+    value,
+    (v) => textOf(v ?? []),
+    paragraphsOf,
+    (a, b) => sameList(a, b ?? []),
+  );
   return (
     <TextAreaField
       label={label}
@@ -157,24 +196,10 @@ export function Money({
   hint?: string;
   optional?: boolean;
 }) {
-  const { control } = useFormContext<ContentIn>();
-  const error = useFieldError(name);
   return (
-    <Controller
-      control={control}
+    <Bound<number | undefined>
       name={name}
-      render={({ field }) => (
-        <MoneyInput
-          label={label}
-          hint={hint}
-          error={error}
-          optional={optional}
-          value={field.value as number | undefined}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-        />
-      )}
+      render={(bound) => <MoneyInput label={label} hint={hint} optional={optional} {...bound} />}
     />
   );
 }
@@ -198,12 +223,7 @@ function MoneyInput({
   onBlur: () => void;
   inputRef: Ref<HTMLInputElement>;
 }) {
-  const [text, setText] = useState(() => centsText(value));
-  const [seen, setSeen] = useState(value);
-  if (!Object.is(value, seen)) {
-    setSeen(value);
-    if (!Object.is(parseDollars(text, optional), value)) setText(centsText(value));
-  }
+  const [text, setText] = useTextOf(value, centsText, (typed) => parseDollars(typed, optional), Object.is);
   return (
     <TextField
       label={label}

@@ -20,7 +20,7 @@ import { formatCents } from '#client/lib/format.ts';
 import { DASHBOARD_KEY } from '#client/api/admin-dashboard.ts';
 import { actOnExpense, ADMIN_EXPENSES_KEY, type ExpenseAction } from '#client/api/admin-expenses.ts';
 import { isStepUpRequired } from '#client/api/admin-step-up.ts';
-import { Button } from '#client/components/ui/button.tsx';
+import { Button, SubmitRow } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/field.tsx';
 import { ReasonToggle } from '#client/components/ui/reason-toggle.tsx';
 import { toast } from '#client/components/ui/toast.ts';
@@ -132,14 +132,9 @@ function ReleaseControl({
             error={errors.paidOn?.message}
             {...form.register('paidOn')}
           />
-          <div className="flex gap-2">
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Saving…' : 'Confirm release'}
-            </Button>
-            <Button variant="ghost" onClick={close}>
-              Cancel
-            </Button>
-          </div>
+          <SubmitRow pending={pending} pendingLabel="Saving…" onCancel={close}>
+            Confirm release
+          </SubmitRow>
         </form>
       )}
     </div>

@@ -19,7 +19,7 @@ import {
   storyHistoryKey,
   type ModerationDecision,
 } from '#client/api/admin-stories.ts';
-import { Button } from '#client/components/ui/button.tsx';
+import { Button, SubmitRow } from '#client/components/ui/button.tsx';
 import { TextAreaField } from '#client/components/ui/field.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { toast } from '#client/components/ui/toast.ts';
@@ -117,14 +117,16 @@ function ReasonForm({
         error={form.formState.errors.reason?.message}
         {...form.register('reason')}
       />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="destructive" disabled={decide.isPending}>
-          {decide.isPending ? 'Saving…' : verb}
-        </Button>
-        <Button variant="secondary" onClick={() => onClose(false)}>
-          Cancel
-        </Button>
-      </div>
+      <SubmitRow
+        pending={decide.isPending}
+        pendingLabel="Saving…"
+        variant="destructive"
+        onCancel={() => onClose(false)}
+        cancelVariant="secondary"
+        className="flex flex-wrap gap-2"
+      >
+        {verb}
+      </SubmitRow>
     </form>
   );
 }

@@ -2,7 +2,7 @@
  * What the public ledger says about an expense: the approver may write it when approving, and a manager may
  * edit it later. The description the patient submitted is written for the approvers and never published.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -14,15 +14,25 @@ import {
   type Expense,
 } from '#shared/schemas/spending.ts';
 import { errorMessage } from '#client/lib/api.ts';
+import { bindFields } from '#client/lib/bind-field.ts';
 import { formatCents } from '#client/lib/format.ts';
 import { ADMIN_EXPENSES_KEY, setPublicDescription } from '#client/api/admin-expenses.ts';
-import { Button } from '#client/components/ui/button.tsx';
+import { Button, SubmitRow } from '#client/components/ui/button.tsx';
 import { TextAreaField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 
-const LABEL = 'Description for the public ledger (optional)';
-const HINT =
-  'Shown on the Transparency page. Leave it empty to publish no description. The description the patient submitted stays private.';
+/** The public description box, the same in the approve form and the edit form. */
+function DescriptionField(props: Omit<ComponentProps<typeof TextAreaField>, 'label' | 'hint' | 'rows' | 'maxLength'>) {
+  return (
+    <TextAreaField
+      label="Description for the public ledger (optional)"
+      hint="Shown on the Transparency page. Leave it empty to publish no description. The description the patient submitted stays private."
+      rows={2}
+      maxLength={PUBLIC_DESCRIPTION_MAX}
+      {...props}
+    />
+  );
+}
 
 const what = (e: Expense) => `${e.payee} ${formatCents(e.usdCents)}`;
 
@@ -45,14 +55,7 @@ export function ApproveForm({
   });
   return (
     <form noValidate className="w-full space-y-2 sm:w-96" onSubmit={form.handleSubmit(onApprove)}>
-      <TextAreaField
-        label={LABEL}
-        hint={HINT}
-        rows={2}
-        maxLength={PUBLIC_DESCRIPTION_MAX}
-        error={form.formState.errors.publicDescription?.message}
-        {...form.register('publicDescription')}
-      />
+      <DescriptionField {...bindFields(form).field('publicDescription')} />
       <Button type="submit" aria-label={`Approve ${what(expense)}`} disabled={pending}>
         Approve
       </Button>
@@ -112,22 +115,10 @@ export function EditPublicDescription({ expense }: { expense: Expense }) {
           className="mt-2 w-full space-y-2 sm:w-96"
           onSubmit={form.handleSubmit((body) => save.mutate(body))}
         >
-          <TextAreaField
-            label={LABEL}
-            hint={HINT}
-            rows={2}
-            maxLength={PUBLIC_DESCRIPTION_MAX}
-            error={form.formState.errors.publicDescription?.message}
-            {...form.register('publicDescription')}
-          />
-          <div className="flex gap-2">
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save public description'}
-            </Button>
-            <Button variant="ghost" onClick={toggle}>
-              Cancel
-            </Button>
-          </div>
+          <DescriptionField {...bindFields(form).field('publicDescription')} />
+          <SubmitRow pending={save.isPending} pendingLabel="Saving…" onCancel={toggle}>
+            Save public description
+          </SubmitRow>
         </form>
       )}
     </div>

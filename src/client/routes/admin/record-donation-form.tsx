@@ -1,12 +1,7 @@
 /** 'Record External Donation': the form, bound to the shared RecordDonationSchema (the server parses the same). */
 import { useWatch, type DefaultValues, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import {
-  CURRENCIES,
-  RECORDED_PAYMENT_METHODS,
-  type DonatePaymentMethod,
-  type RecordedPaymentMethod,
-} from '#shared/constants.ts';
+import { RECORDED_PAYMENT_METHODS, type DonatePaymentMethod, type RecordedPaymentMethod } from '#shared/constants.ts';
 import {
   MISSING_INFORMATION_MESSAGE,
   MISSING_INFORMATION_TITLE,
@@ -15,9 +10,17 @@ import {
   type RecordDonationSchema,
 } from '#shared/schemas/admin-donations.ts';
 import { formatCents, formatWhen } from '#client/lib/format.ts';
+import { emptyAsMissing, emptyAsNoChoice, missingMessage } from '#client/lib/form-values.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
-import { CheckboxField, SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
+import {
+  AmountField,
+  CheckboxField,
+  CurrencyField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 
 export type RecordDonationOutput = z.output<typeof RecordDonationSchema>;
@@ -51,16 +54,6 @@ export function recordedMethodFor(intentMethod: string): RecordedPaymentMethod |
   return Object.hasOwn(INTENT_METHOD_TO_RECORDED, intentMethod)
     ? INTENT_METHOD_TO_RECORDED[intentMethod as DonatePaymentMethod]
     : undefined;
-}
-
-/** Empty number inputs are "missing" (undefined), not 0 or NaN. */
-const toNumber = (value: unknown) =>
-  value === '' || value === null || value === undefined ? undefined : Number(value);
-const toOption = (value: unknown) => (value === '' ? undefined : value);
-
-/** The schema says 'Please fill in the amount and payment method.' for either; under each field, say which. */
-function fieldMessage(message: string | undefined, missing: string): string | undefined {
-  return message === MISSING_INFORMATION_MESSAGE ? missing : message;
 }
 
 export function RecordDonationCard({
@@ -109,41 +102,27 @@ export function RecordDonationCard({
         </div>
       )}
       <form noValidate className="mt-4 grid gap-4 sm:grid-cols-2" onSubmit={form.handleSubmit(onSubmit, onInvalid)}>
-        <TextField
+        <AmountField
           label="Amount"
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
           required
-          error={fieldMessage(errors.amount?.message, 'Enter the amount')}
-          {...register('amount', { setValueAs: toNumber })}
+          error={missingMessage(errors.amount?.message, 'Enter the amount')}
+          {...register('amount', { setValueAs: emptyAsMissing })}
         />
-        <SelectField label="Currency" error={errors.currency?.message} {...register('currency')}>
-          {CURRENCIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </SelectField>
+        <CurrencyField error={errors.currency?.message} {...register('currency')} />
         {currency !== undefined && currency !== 'USD' && (
-          <TextField
+          <AmountField
             label="USD equivalent"
             hint="What the gift came to in US dollars; progress counts this."
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
             required
             error={errors.usdAmount?.message}
-            {...register('usdAmount', { setValueAs: toNumber, shouldUnregister: true })}
+            {...register('usdAmount', { setValueAs: emptyAsMissing, shouldUnregister: true })}
           />
         )}
         <SelectField
           label="Payment method"
           required
-          error={fieldMessage(errors.paymentMethod?.message, 'Choose a payment method')}
-          {...register('paymentMethod', { setValueAs: toOption })}
+          error={missingMessage(errors.paymentMethod?.message, 'Choose a payment method')}
+          {...register('paymentMethod', { setValueAs: emptyAsNoChoice })}
         >
           <option value="">Select a payment method</option>
           {RECORDED_PAYMENT_METHODS.map((m) => (

@@ -9,17 +9,18 @@ import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { centsToDecimal } from '#shared/money.ts';
-import { MISSING_INFORMATION_MESSAGE, type AdminDonationListItem } from '#shared/schemas/admin-donations.ts';
+import type { AdminDonationListItem } from '#shared/schemas/admin-donations.ts';
 import { RefundDonationSchema } from '#shared/schemas/spending.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatCents } from '#client/lib/format.ts';
+import { emptyAsMissing, missingMessage } from '#client/lib/form-values.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { PROGRESS_KEY } from '#client/api/campaign.ts';
 import { DONATIONS_KEY, refundDonation } from '#client/api/admin-donations.ts';
 import { REFUND_REQUESTS_KEY } from '#client/api/admin-expenses.ts';
 import { isStepUpRequired } from '#client/api/admin-step-up.ts';
-import { Button } from '#client/components/ui/button.tsx';
-import { FormAlert, TextAreaField, TextField } from '#client/components/ui/field.tsx';
+import { Button, SubmitRow } from '#client/components/ui/button.tsx';
+import { AmountField, FormAlert, TextAreaField, TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 
 type RefundIn = z.input<typeof RefundDonationSchema>;
@@ -27,8 +28,6 @@ type RefundOut = z.output<typeof RefundDonationSchema>;
 
 const FIELDS = ['amount', 'reason', 'refundRequestId'] as const;
 
-const toNumber = (value: unknown) =>
-  value === '' || value === null || value === undefined ? undefined : Number(value);
 const toOptionalText = (value: unknown) =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
@@ -112,16 +111,12 @@ export function RefundControl({
           onSubmit={form.handleSubmit((input) => refund.mutate(input))}
         >
           {problem && <FormAlert>{problem}</FormAlert>}
-          <TextField
+          <AmountField
             label="Refund amount (USD)"
             hint={`At most ${formatCents(remaining)}, what remains of this donation.`}
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
             autoFocus
-            error={errors.amount?.message === MISSING_INFORMATION_MESSAGE ? 'Enter the amount' : errors.amount?.message}
-            {...form.register('amount', { setValueAs: toNumber })}
+            error={missingMessage(errors.amount?.message, 'Enter the amount')}
+            {...form.register('amount', { setValueAs: emptyAsMissing })}
           />
           <TextAreaField
             label="Reason"
@@ -137,14 +132,9 @@ export function RefundControl({
             error={errors.refundRequestId?.message}
             {...form.register('refundRequestId', { setValueAs: toOptionalText })}
           />
-          <div className="flex gap-2">
-            <Button type="submit" variant="destructive" disabled={refund.isPending}>
-              {refund.isPending ? 'Saving…' : 'Record refund'}
-            </Button>
-            <Button variant="ghost" onClick={close}>
-              Cancel
-            </Button>
-          </div>
+          <SubmitRow pending={refund.isPending} pendingLabel="Saving…" variant="destructive" onCancel={close}>
+            Record refund
+          </SubmitRow>
         </form>
       )}
     </div>

@@ -33,7 +33,7 @@ import {
 } from '#client/api/stories.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
-import { Button } from '#client/components/ui/button.tsx';
+import { Button, SubmitRow } from '#client/components/ui/button.tsx';
 import { TextAreaField } from '#client/components/ui/field.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { toast } from '#client/components/ui/toast.ts';
@@ -107,14 +107,15 @@ function ReportForm({ reply, onClose }: { reply: SupportReply; onClose: (sent: b
         error={form.formState.errors.reason?.message}
         {...form.register('reason')}
       />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={report.isPending}>
-          {report.isPending ? 'Sending…' : 'Send report'}
-        </Button>
-        <Button variant="secondary" onClick={() => onClose(false)}>
-          Cancel
-        </Button>
-      </div>
+      <SubmitRow
+        pending={report.isPending}
+        pendingLabel="Sending…"
+        onCancel={() => onClose(false)}
+        cancelVariant="secondary"
+        className="flex flex-wrap gap-2"
+      >
+        Send report
+      </SubmitRow>
     </form>
   );
 }

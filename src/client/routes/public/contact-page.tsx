@@ -9,12 +9,13 @@ import { ContactFormSchema, REQUIRED_FIELDS_MESSAGE, REQUIRED_FIELDS_TITLE } fro
 import { useHumanCheck } from '#client/lib/altcha.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { errorMessage } from '#client/lib/api.ts';
+import { bindFields } from '#client/lib/bind-field.ts';
 import { sendContactMessage } from '#client/api/contact.ts';
 import { Card } from '#client/components/ui/card.tsx';
 import { pageTitleClass } from '#client/components/page-layout.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { TextField, TextAreaField } from '#client/components/ui/field.tsx';
+import { EmailField, TextField, TextAreaField } from '#client/components/ui/field.tsx';
 
 type ContactFormValues = z.input<typeof ContactFormSchema>;
 
@@ -47,7 +48,7 @@ export default function ContactPage() {
     }
   }
 
-  const errors = form.formState.errors;
+  const { field } = bindFields(form);
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className={`${pageTitleClass} sm:text-4xl`}>Contact Us</h1>
@@ -64,33 +65,10 @@ export default function ContactPage() {
             className="mt-4 space-y-4"
             onSubmit={form.handleSubmit((input) => send.mutate(input), onInvalid)}
           >
-            <TextField
-              label="Full name"
-              autoComplete="name"
-              maxLength={CONTACT_FIELD_MAX.name}
-              error={errors.name?.message}
-              {...form.register('name')}
-            />
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              error={errors.email?.message}
-              {...form.register('email')}
-            />
-            <TextField
-              label="Subject"
-              maxLength={CONTACT_FIELD_MAX.subject}
-              error={errors.subject?.message}
-              {...form.register('subject')}
-            />
-            <TextAreaField
-              label="Message"
-              rows={6}
-              maxLength={CONTACT_FIELD_MAX.message}
-              error={errors.message?.message}
-              {...form.register('message')}
-            />
+            <TextField label="Full name" autoComplete="name" maxLength={CONTACT_FIELD_MAX.name} {...field('name')} />
+            <EmailField {...field('email')} />
+            <TextField label="Subject" maxLength={CONTACT_FIELD_MAX.subject} {...field('subject')} />
+            <TextAreaField label="Message" rows={6} maxLength={CONTACT_FIELD_MAX.message} {...field('message')} />
             <Button type="submit" size="lg" disabled={send.isPending}>
               {send.isPending ? 'Sending...' : 'Send Message'}
             </Button>

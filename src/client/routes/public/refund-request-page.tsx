@@ -6,19 +6,29 @@ import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
-import { CURRENCIES, RECORDED_PAYMENT_METHODS, SPENDING_WINDOWS_BUSINESS_DAYS } from '#shared/constants.ts';
-import { MISSING_INFORMATION_MESSAGE } from '#shared/schemas/admin-donations.ts';
+import { RECORDED_PAYMENT_METHODS, SPENDING_WINDOWS_BUSINESS_DAYS } from '#shared/constants.ts';
 import { RefundRequestFormSchema } from '#shared/schemas/spending.ts';
 import { useHumanCheck } from '#client/lib/altcha.ts';
 import { errorMessage } from '#client/lib/api.ts';
+import { bindFields } from '#client/lib/bind-field.ts';
+import { emptyAsMissing, emptyAsNoChoice, missingMessage } from '#client/lib/form-values.ts';
 import { createRefundRequest } from '#client/api/donations.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { FormAlert, SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
+import {
+  AmountField,
+  CurrencyField,
+  EmailField,
+  FormAlert,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { pageTitleClass } from '#client/components/page-layout.tsx';
+import { today } from '../spending/spending-model.ts';
 
 type RequestIn = z.input<typeof RefundRequestFormSchema>;
 type RequestOut = z.output<typeof RefundRequestFormSchema>;
@@ -35,11 +45,6 @@ const EMPTY: DefaultValues<RequestIn> = {
   reference: '',
   reason: '',
 };
-
-const toNumber = (value: unknown) =>
-  value === '' || value === null || value === undefined ? undefined : Number(value);
-const toOption = (value: unknown) => (value === '' ? undefined : value);
-const today = () => new Date().toISOString().slice(0, 10);
 
 function Received({ email }: { email: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -86,49 +91,21 @@ function RequestForm({ onSent }: { onSent: (email: string) => void }) {
     },
   });
   const errors = form.formState.errors;
-  const amountError =
-    errors.amount?.message === MISSING_INFORMATION_MESSAGE ? 'Enter the amount you gave' : errors.amount?.message;
+  const { field } = bindFields(form);
 
   return (
     <form noValidate className="space-y-5" onSubmit={form.handleSubmit((input) => send.mutate(input))}>
       {problem && <FormAlert>{problem}</FormAlert>}
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Your name"
-          autoComplete="name"
-          maxLength={200}
-          error={errors.name?.message}
-          {...form.register('name')}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          hint="We write to you here about the request."
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <TextField
+        <TextField label="Your name" autoComplete="name" maxLength={200} {...field('name')} />
+        <EmailField hint="We write to you here about the request." {...field('email')} />
+        <AmountField
           label="Amount you gave"
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
-          error={amountError}
-          {...form.register('amount', { setValueAs: toNumber })}
+          error={missingMessage(errors.amount?.message, 'Enter the amount you gave')}
+          {...form.register('amount', { setValueAs: emptyAsMissing })}
         />
-        <SelectField label="Currency" error={errors.currency?.message} {...form.register('currency')}>
-          {CURRENCIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="How you gave"
-          error={errors.paymentMethod?.message}
-          {...form.register('paymentMethod', { setValueAs: toOption })}
-        >
+        <CurrencyField error={errors.currency?.message} {...form.register('currency')} />
+        <SelectField label="How you gave" {...field('paymentMethod', { setValueAs: emptyAsNoChoice })}>
           <option value="">Choose how you gave</option>
           {RECORDED_PAYMENT_METHODS.map((m) => (
             <option key={m} value={m}>
@@ -136,29 +113,16 @@ function RequestForm({ onSent }: { onSent: (email: string) => void }) {
             </option>
           ))}
         </SelectField>
-        <TextField
-          label="Date you gave"
-          type="date"
-          max={today()}
-          error={errors.donatedOn?.message}
-          {...form.register('donatedOn')}
-        />
+        <TextField label="Date you gave" type="date" max={today()} {...field('donatedOn')} />
       </div>
       <TextField
         label="Payment reference (optional)"
         hint="The transaction id or note from your receipt, if you have one: it helps us find your gift."
         autoComplete="off"
         maxLength={200}
-        error={errors.reference?.message}
-        {...form.register('reference')}
+        {...field('reference')}
       />
-      <TextAreaField
-        label="Why you are asking"
-        rows={5}
-        maxLength={2000}
-        error={errors.reason?.message}
-        {...form.register('reason')}
-      />
+      <TextAreaField label="Why you are asking" rows={5} maxLength={2000} {...field('reason')} />
       <Button type="submit" size="lg" disabled={send.isPending}>
         {send.isPending ? 'Sending…' : 'Send refund request'}
       </Button>

@@ -8,15 +8,22 @@ import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CURRENCIES, PAYEE_CATEGORIES } from '#shared/constants.ts';
-import { MISSING_INFORMATION_MESSAGE } from '#shared/schemas/admin-donations.ts';
+import { PAYEE_CATEGORIES } from '#shared/constants.ts';
 import { SubmitExpenseSchema } from '#shared/schemas/spending.ts';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
+import { emptyAsMissing, emptyAsNoChoice, missingMessage } from '#client/lib/form-values.ts';
 import { campaignExpensesKey, submitExpense } from '#client/api/spending.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { FormAlert, SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
+import {
+  AmountField,
+  CurrencyField,
+  FormAlert,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { PageFrame, PageStatus } from '#client/components/page-layout.tsx';
 import { DocumentsField, type DocumentEntry } from './expense-documents-field.tsx';
@@ -55,14 +62,6 @@ const EMPTY: DefaultValues<ExpenseIn> = {
   incurredOn: '',
   documentIds: [],
 };
-
-/** Empty number inputs are "missing" (undefined), not 0 or NaN; an empty select is no choice. */
-const toNumber = (value: unknown) =>
-  value === '' || value === null || value === undefined ? undefined : Number(value);
-const toOption = (value: unknown) => (value === '' ? undefined : value);
-/** The shared amount rule says "Please fill in the amount and payment method." for a blank; say which here. */
-const amountMessage = (message: string | undefined, missing: string) =>
-  message === MISSING_INFORMATION_MESSAGE ? missing : message;
 
 function ExpenseForm() {
   const { costs, slug } = useCampaign();
@@ -137,7 +136,7 @@ function ExpenseForm() {
         label="What it is for"
         hint="The cost group on the campaign page this expense belongs to."
         error={errors.costGroup?.message}
-        {...form.register('costGroup', { setValueAs: toOption })}
+        {...form.register('costGroup', { setValueAs: emptyAsNoChoice })}
       >
         <option value="">Choose a cost group</option>
         {costs.groups.map((g) => (
@@ -159,7 +158,7 @@ function ExpenseForm() {
           label="Kind of payee"
           hint="The public ledger shows this, not the payee's name."
           error={errors.payeeCategory?.message}
-          {...form.register('payeeCategory', { setValueAs: toOption })}
+          {...form.register('payeeCategory', { setValueAs: emptyAsNoChoice })}
         >
           <option value="">Choose a kind</option>
           {PAYEE_CATEGORIES.map((c) => (
@@ -168,32 +167,18 @@ function ExpenseForm() {
             </option>
           ))}
         </SelectField>
-        <TextField
+        <AmountField
           label="Amount"
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
-          error={amountMessage(errors.amount?.message, 'Enter the amount')}
-          {...form.register('amount', { setValueAs: toNumber })}
+          error={missingMessage(errors.amount?.message, 'Enter the amount')}
+          {...form.register('amount', { setValueAs: emptyAsMissing })}
         />
-        <SelectField label="Currency" error={errors.currency?.message} {...form.register('currency')}>
-          {CURRENCIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </SelectField>
+        <CurrencyField error={errors.currency?.message} {...form.register('currency')} />
         {currency !== undefined && currency !== 'USD' && (
-          <TextField
+          <AmountField
             label="USD equivalent"
             hint="What the amount comes to in US dollars; the ledger is kept in USD."
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            error={amountMessage(errors.usdAmount?.message, 'Enter the USD equivalent')}
-            {...form.register('usdAmount', { setValueAs: toNumber, shouldUnregister: true })}
+            error={missingMessage(errors.usdAmount?.message, 'Enter the USD equivalent')}
+            {...form.register('usdAmount', { setValueAs: emptyAsMissing, shouldUnregister: true })}
           />
         )}
         <TextField

@@ -32,6 +32,8 @@ import { requireUser } from '../../plugins/auth.ts';
 import { confirmPassword } from '../../services/account-limits.ts';
 
 const manager = { admin: 'manager' } as const;
+/** The gate refuses a wrong password as a whole (403), not as a field error. */
+const wrongGatePassword = () => new AppError('FORBIDDEN', 'Access Denied: Incorrect password.');
 /** The money moves and the donors' records: a manager who re-entered her password in the last 15 minutes. */
 const managerStepUp = { admin: 'manager', stepUp: true } as const;
 
@@ -41,13 +43,7 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: ElevateSchema }, config: { access: manager, rateLimit: { max: 10, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const me = requireUser(request);
-      await confirmPassword(
-        app.accountLimits,
-        me,
-        request.body.password,
-        reply,
-        () => new AppError('FORBIDDEN', 'Access Denied: Incorrect password.'),
-      );
+      await confirmPassword(app.accountLimits, me, request.body.password, reply, wrongGatePassword);
       const elevatedUntil = new Date(app.clock.now().getTime() + ELEVATION_MS);
       await request.run(openStepUp, request.session!.id, elevatedUntil);
       return reply.header('cache-control', 'no-store').send({ elevatedUntil: elevatedUntil.toISOString() });

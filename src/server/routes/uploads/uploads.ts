@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#shared/errors.ts';
 import { EXPENSE_DOCUMENT_MAX_BYTES } from '#shared/constants.ts';
 import { removeAvatar, replaceAvatar, storeUpload } from '../../commands/uploads.ts';
@@ -38,6 +38,26 @@ async function mayReadDocument(db: Db, request: FastifyRequest, file: UploadRow)
   if (!me) return false;
   if (file.ownerId === me.id || isAdmin(request, 'manager')) return true;
   return (await documentCampaignOwner(db, file.id)) === me.id;
+}
+
+/** Serves a stored file as itself, inline, cached as `cacheControl` says (with any further headers). */
+function sendFile(reply: FastifyReply, file: UploadRow, cacheControl: string, headers: Record<string, string> = {}) {
+  return reply
+    .headers({
+      'content-type': file.contentType,
+      'cache-control': cacheControl,
+      'content-disposition': 'inline',
+      ...headers,
+    })
+    .send(file.bytes);
+}
+
+/** A new upload's answer: 201 with its id and address, never cached. */
+function sendCreated(reply: FastifyReply, id: string, details: Record<string, unknown> = {}) {
+  return reply
+    .status(201)
+    .header('cache-control', 'no-store')
+    .send({ id, ...details, url: `/api/uploads/${id}` });
 }
 
 const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -77,10 +97,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         maxBytes: STORY_IMAGE_MAX_BYTES,
       });
       const id = await request.run(storeUpload, me.id, 'story_image', { contentType, bytes });
-      return reply
-        .status(201)
-        .header('cache-control', 'no-store')
-        .send({ id, url: `/api/uploads/${id}` });
+      return sendCreated(reply, id);
     },
   );
 
@@ -100,10 +117,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         maxBytes: EXPENSE_DOCUMENT_MAX_BYTES,
       });
       const id = await request.run(storeUpload, me.id, 'expense_document', { contentType, bytes });
-      return reply
-        .status(201)
-        .header('cache-control', 'no-store')
-        .send({ id, contentType, size: bytes.length, url: `/api/uploads/${id}` });
+      return sendCreated(reply, id, { contentType, size: bytes.length });
     },
   );
 
@@ -115,45 +129,21 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (file && PUBLIC_PURPOSES.has(file.purpose)) {
         // Shown on public pages; ids are random UUIDs, known only where they are shown. A new upload gets a
         // new id, so a served file never changes.
-        return reply
-          .headers({
-            'content-type': file.contentType,
-            'cache-control': 'public, max-age=31536000, immutable',
-            'content-disposition': 'inline',
-          })
-          .send(file.bytes);
+        return sendFile(reply, file, 'public, max-age=31536000, immutable');
       }
       if (file?.purpose === 'story_image') {
         // Cached briefly, not for a year: the author can unpublish the story, and then the image is private again.
-        if (await isOnPublicStory(app.db, file.id)) {
-          return reply
-            .headers({
-              'content-type': file.contentType,
-              'cache-control': 'public, max-age=600',
-              'content-disposition': 'inline',
-            })
-            .send(file.bytes);
-        }
+        if (await isOnPublicStory(app.db, file.id)) return sendFile(reply, file, 'public, max-age=600');
         if (!mayReadPrivateStoryImage(request, file)) throw new AppError('NOT_FOUND', 'No such file');
-        return reply
-          .headers({
-            'content-type': file.contentType,
-            'cache-control': 'private, no-store',
-            'content-disposition': 'inline',
-          })
-          .send(file.bytes);
+        return sendFile(reply, file, 'private, no-store');
       }
       // Someone without access learns nothing, not even that the document exists.
       if (!file || !(await mayReadDocument(app.db, request, file))) throw new AppError('NOT_FOUND', 'No such file');
-      return reply
-        .headers({
-          'content-type': file.contentType,
-          'cache-control': 'private, no-store',
-          'content-disposition': `inline; filename="expense-document-${file.id}.${file.contentType === 'application/pdf' ? 'pdf' : file.contentType.split('/')[1]}"`,
-          // A document is shown as itself, never as a page that can run script on our origin.
-          'content-security-policy': 'sandbox',
-        })
-        .send(file.bytes);
+      return sendFile(reply, file, 'private, no-store', {
+        'content-disposition': `inline; filename="expense-document-${file.id}.${file.contentType === 'application/pdf' ? 'pdf' : file.contentType.split('/')[1]}"`,
+        // A document is shown as itself, never as a page that can run script on our origin.
+        'content-security-policy': 'sandbox',
+      });
     },
   );
 };

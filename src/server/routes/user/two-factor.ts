@@ -20,13 +20,7 @@ const twoFactor: FastifyPluginAsyncZod = async (app) => {
 
   /** Checks a re-entered password; wrong ones count against the account, from whatever address. */
   async function assertPassword(me: UserRow, password: string, reply: FastifyReply) {
-    await confirmPassword(
-      app.accountLimits,
-      me,
-      password,
-      reply,
-      () => new AppError('VALIDATION', 'Your password is not correct', 'password'),
-    );
+    await confirmPassword(app.accountLimits, me, password, reply);
   }
 
   app.get('/api/user/two-factor', { config: { access: 'user' } }, async (request, reply) => {

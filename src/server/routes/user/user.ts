@@ -14,6 +14,9 @@ import { prepareNewPassword } from '../../services/passwords.ts';
 import { presentCurrentUser, presentSession } from '../../presenters/user.ts';
 import { requireUser } from '../../plugins/auth.ts';
 
+const wrongCurrentPassword = () =>
+  new AppError('VALIDATION', 'Your current password is not correct', 'currentPassword');
+
 const user: FastifyPluginAsyncZod = async (app) => {
   const noStore = { 'cache-control': 'no-store' };
 
@@ -55,13 +58,7 @@ const user: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = requireUser(request);
-      await confirmPassword(
-        app.accountLimits,
-        me,
-        request.body.currentPassword,
-        reply,
-        () => new AppError('VALIDATION', 'Your current password is not correct', 'currentPassword'),
-      );
+      await confirmPassword(app.accountLimits, me, request.body.currentPassword, reply, wrongCurrentPassword);
       const password = await prepareNewPassword(request.body.newPassword, me, 'newPassword');
       const { support } = (await app.campaigns.current()).content;
       await request.run(changePassword, me, password, request.session!.id, support.email);
@@ -106,13 +103,7 @@ const user: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = requireUser(request);
-      await confirmPassword(
-        app.accountLimits,
-        me,
-        request.body.password,
-        reply,
-        () => new AppError('VALIDATION', 'Your password is not correct', 'password'),
-      );
+      await confirmPassword(app.accountLimits, me, request.body.password, reply);
       await request.run(deleteAccount, me);
       await app.signOut(request, reply);
       return reply.status(204).send();

@@ -1,37 +1,18 @@
 /** Onboarding for an administrator (AdminOnboardingSchema); the admin level itself is set by a super admin. */
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ADMIN_RESPONSIBILITIES, AdminOnboardingSchema } from '#shared/schemas/onboarding.ts';
 import { CheckboxGroupField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
-import {
-  fieldNames,
-  FormActions,
-  Notice,
-  options,
-  savedValues,
-  useOnboardingFieldErrors,
-  type FormProps,
-} from './parts.tsx';
-
-type AdminIn = z.input<typeof AdminOnboardingSchema>;
-type AdminOut = z.output<typeof AdminOnboardingSchema>;
-const FIELDS = fieldNames<AdminIn>(AdminOnboardingSchema);
+import { Notice, OnboardingForm, options, useOnboardingForm, type FormProps } from './parts.tsx';
 
 /** The administrator's answers: responsibilities, experience and weekly hours. */
-export function AdminForm({ saved, pending, onSave }: FormProps<AdminOut>) {
-  const form = useForm<AdminIn, unknown, AdminOut>({
-    resolver: zodResolver(AdminOnboardingSchema),
-    defaultValues: {
-      responsibilities: [],
-      previousExperience: '',
-      ...savedValues<AdminIn>(AdminOnboardingSchema, saved),
-    },
-  });
-  const showFieldErrors = useOnboardingFieldErrors(form.setError, FIELDS);
-  const errors = form.formState.errors;
+export function AdminForm({ saved, pending, onSave }: FormProps<z.output<typeof AdminOnboardingSchema>>) {
+  const { onSubmit, field, group } = useOnboardingForm(
+    AdminOnboardingSchema,
+    { responsibilities: [], previousExperience: '' },
+    { saved, onSave },
+  );
   return (
-    <form noValidate className="space-y-6" onSubmit={form.handleSubmit((data) => onSave(data, showFieldErrors))}>
+    <OnboardingForm onSubmit={onSubmit} pending={pending}>
       <Notice icon="shield">
         <p>Your admin level is assigned by a super admin; these answers help the team plan who does what.</p>
       </Notice>
@@ -39,15 +20,9 @@ export function AdminForm({ saved, pending, onSave }: FormProps<AdminOut>) {
         legend="Responsibilities you can take on"
         options={options(ADMIN_RESPONSIBILITIES)}
         columns={2}
-        error={errors.responsibilities?.message}
-        registration={form.register('responsibilities')}
+        {...group('responsibilities')}
       />
-      <TextAreaField
-        label="Previous admin experience"
-        rows={4}
-        error={errors.previousExperience?.message}
-        {...form.register('previousExperience')}
-      />
+      <TextAreaField label="Previous admin experience" rows={4} {...field('previousExperience')} />
       <TextField
         label="Weekly availability (hours)"
         type="number"
@@ -55,10 +30,8 @@ export function AdminForm({ saved, pending, onSave }: FormProps<AdminOut>) {
         min={1}
         max={168}
         step={1}
-        error={errors.availabilityHours?.message}
-        {...form.register('availabilityHours', { valueAsNumber: true })}
+        {...field('availabilityHours', { valueAsNumber: true })}
       />
-      <FormActions pending={pending} />
-    </form>
+    </OnboardingForm>
   );
 }

@@ -1,7 +1,6 @@
 /** Onboarding for a doctor (DoctorOnboardingSchema): the profile an admin verifies before it is listed. */
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { CheckedValues } from '#shared/doctor-verification.ts';
 import {
   AREAS_OF_EXPERTISE,
@@ -12,25 +11,13 @@ import {
 } from '#shared/schemas/onboarding.ts';
 import { ReverificationNotice } from '#client/components/reverification-notice.tsx';
 import { CheckboxGroupField, SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
-import {
-  fieldNames,
-  FormActions,
-  Notice,
-  options,
-  savedValues,
-  useOnboardingFieldErrors,
-  type FormProps,
-} from './parts.tsx';
-
-type DoctorIn = z.input<typeof DoctorOnboardingSchema>;
-type DoctorOut = z.output<typeof DoctorOnboardingSchema>;
-const FIELDS = fieldNames<DoctorIn>(DoctorOnboardingSchema);
+import { Notice, OnboardingForm, options, useOnboardingForm, type FormProps } from './parts.tsx';
 
 /** The doctor's questions: specialty and license (what an admin verifies), experience, bio and how they help. */
-export function DoctorForm({ saved, pending, onSave }: FormProps<DoctorOut>) {
-  const form = useForm<DoctorIn, unknown, DoctorOut>({
-    resolver: zodResolver(DoctorOnboardingSchema),
-    defaultValues: {
+export function DoctorForm({ saved, pending, onSave }: FormProps<z.output<typeof DoctorOnboardingSchema>>) {
+  const { form, onSubmit, field, group } = useOnboardingForm(
+    DoctorOnboardingSchema,
+    {
       licenseNumber: '',
       licenseState: '',
       medicalBoard: '',
@@ -38,17 +25,15 @@ export function DoctorForm({ saved, pending, onSave }: FormProps<DoctorOut>) {
       bio: '',
       areasOfExpertise: [],
       consultationTypes: [],
-      ...savedValues<DoctorIn>(DoctorOnboardingSchema, saved),
     },
-  });
-  const showFieldErrors = useOnboardingFieldErrors(form.setError, FIELDS);
-  const errors = form.formState.errors;
+    { saved, onSave },
+  );
   const [specialty, licenseNumber, licenseState, medicalBoard] = useWatch({
     control: form.control,
     name: ['specialty', 'licenseNumber', 'licenseState', 'medicalBoard'],
   });
   return (
-    <form noValidate className="space-y-6" onSubmit={form.handleSubmit((data) => onSave(data, showFieldErrors))}>
+    <OnboardingForm onSubmit={onSubmit} pending={pending}>
       <Notice icon="shield">
         <p className="font-semibold">We verify every medical professional.</p>
         <p>
@@ -56,12 +41,7 @@ export function DoctorForm({ saved, pending, onSave }: FormProps<DoctorOut>) {
           number is used only for that check.
         </p>
       </Notice>
-      <SelectField
-        label="Medical specialty"
-        defaultValue=""
-        error={errors.specialty?.message}
-        {...form.register('specialty')}
-      >
+      <SelectField label="Medical specialty" defaultValue="" {...field('specialty')}>
         <option value="" disabled>
           Select your specialty
         </option>
@@ -72,18 +52,8 @@ export function DoctorForm({ saved, pending, onSave }: FormProps<DoctorOut>) {
         ))}
       </SelectField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="License number"
-          maxLength={50}
-          error={errors.licenseNumber?.message}
-          {...form.register('licenseNumber')}
-        />
-        <TextField
-          label="License state or region"
-          maxLength={50}
-          error={errors.licenseState?.message}
-          {...form.register('licenseState')}
-        />
+        <TextField label="License number" maxLength={50} {...field('licenseNumber')} />
+        <TextField label="License state or region" maxLength={50} {...field('licenseState')} />
         <TextField
           label="Years of experience"
           type="number"
@@ -91,51 +61,40 @@ export function DoctorForm({ saved, pending, onSave }: FormProps<DoctorOut>) {
           min={0}
           max={80}
           step={1}
-          error={errors.yearsExperience?.message}
-          {...form.register('yearsExperience', { valueAsNumber: true })}
+          {...field('yearsExperience', { valueAsNumber: true })}
         />
         <TextField
           label="Medical board certification"
           maxLength={200}
           hint="The board that certifies you, e.g. American Board of Obstetrics and Gynecology."
-          error={errors.medicalBoard?.message}
-          {...form.register('medicalBoard')}
+          {...field('medicalBoard')}
         />
       </div>
-      <TextField
-        label="Hospital affiliation (optional)"
-        maxLength={200}
-        error={errors.hospitalAffiliation?.message}
-        {...form.register('hospitalAffiliation')}
-      />
+      <TextField label="Hospital affiliation (optional)" maxLength={200} {...field('hospitalAffiliation')} />
       <TextAreaField
         label="Professional bio"
         rows={5}
         hint={`At least ${DOCTOR_BIO_MIN} characters. Shown on your directory profile once you are verified.`}
-        error={errors.bio?.message}
-        {...form.register('bio')}
+        {...field('bio')}
       />
       <CheckboxGroupField
         legend="Areas of expertise"
         options={options(AREAS_OF_EXPERTISE)}
         columns={2}
-        error={errors.areasOfExpertise?.message}
-        registration={form.register('areasOfExpertise')}
+        {...group('areasOfExpertise')}
       />
       <CheckboxGroupField
         legend="Consultation preferences"
         hint="How you are willing to help patients."
         options={options(CONSULTATION_TYPES)}
         columns={2}
-        error={errors.consultationTypes?.message}
-        registration={form.register('consultationTypes')}
+        {...group('consultationTypes')}
       />
       <ReverificationNotice
         verified={saved?.verificationStatus === 'verified'}
         saved={(saved ?? {}) as CheckedValues}
         current={{ specialty, licenseNumber, licenseState, medicalBoard }}
       />
-      <FormActions pending={pending} />
-    </form>
+    </OnboardingForm>
   );
 }

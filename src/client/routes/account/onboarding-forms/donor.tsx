@@ -1,7 +1,5 @@
 /** Onboarding for a donor (DonorOnboardingSchema). */
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   DONATION_INTERESTS,
   DonorOnboardingSchema,
@@ -9,11 +7,7 @@ import {
   MONTHLY_BUDGETS,
 } from '#shared/schemas/onboarding.ts';
 import { CheckboxField, CheckboxGroupField, RadioGroupField, type ChoiceOption } from '#client/components/ui/field.tsx';
-import { fieldNames, FormActions, options, savedValues, useOnboardingFieldErrors, type FormProps } from './parts.tsx';
-
-type DonorIn = z.input<typeof DonorOnboardingSchema>;
-type DonorOut = z.output<typeof DonorOnboardingSchema>;
-const FIELDS = fieldNames<DonorIn>(DonorOnboardingSchema);
+import { OnboardingForm, options, useOnboardingForm, type FormProps } from './parts.tsx';
 
 const FOLLOW_UP_OPTIONS: ChoiceOption[] = [
   { value: 'updates', label: 'Regular updates', description: 'News from the journeys you support' },
@@ -22,55 +16,42 @@ const FOLLOW_UP_OPTIONS: ChoiceOption[] = [
 ];
 
 /** The donor's giving preferences. */
-export function DonorForm({ saved, pending, onSave }: FormProps<DonorOut>) {
-  const form = useForm<DonorIn, unknown, DonorOut>({
-    resolver: zodResolver(DonorOnboardingSchema),
-    defaultValues: {
-      donationInterests: [],
-      followUpPreference: 'updates',
-      anonymousDonations: false,
-      taxDeductibleInfo: true,
-      ...savedValues<DonorIn>(DonorOnboardingSchema, saved),
-    },
-  });
-  const showFieldErrors = useOnboardingFieldErrors(form.setError, FIELDS);
-  const errors = form.formState.errors;
+export function DonorForm({ saved, pending, onSave }: FormProps<z.output<typeof DonorOnboardingSchema>>) {
+  const { onSubmit, field, group } = useOnboardingForm(
+    DonorOnboardingSchema,
+    { donationInterests: [], followUpPreference: 'updates', anonymousDonations: false, taxDeductibleInfo: true },
+    { saved, onSave },
+  );
   return (
-    <form noValidate className="space-y-6" onSubmit={form.handleSubmit((data) => onSave(data, showFieldErrors))}>
+    <OnboardingForm onSubmit={onSubmit} pending={pending}>
       <CheckboxGroupField
         legend="What would you like to support?"
         options={options(DONATION_INTERESTS)}
         columns={2}
-        error={errors.donationInterests?.message}
-        registration={form.register('donationInterests')}
+        {...group('donationInterests')}
       />
       <RadioGroupField
         legend="Monthly giving budget"
         options={options(MONTHLY_BUDGETS, MONTHLY_BUDGET_LABELS)}
         columns={3}
-        error={errors.monthlyBudget?.message}
-        registration={form.register('monthlyBudget')}
+        {...group('monthlyBudget')}
       />
       <RadioGroupField
         legend="Follow-up preference"
         options={FOLLOW_UP_OPTIONS}
         columns={3}
-        error={errors.followUpPreference?.message}
-        registration={form.register('followUpPreference')}
+        {...group('followUpPreference')}
       />
       <CheckboxField
         label="Give anonymously by default"
         hint="Your name is not shown in supporter lists."
-        error={errors.anonymousDonations?.message}
-        {...form.register('anonymousDonations')}
+        {...field('anonymousDonations')}
       />
       <CheckboxField
         label="Send me tax-deductibility information"
         hint="Our nonprofit status is pending; we will tell you when it changes."
-        error={errors.taxDeductibleInfo?.message}
-        {...form.register('taxDeductibleInfo')}
+        {...field('taxDeductibleInfo')}
       />
-      <FormActions pending={pending} />
-    </form>
+    </OnboardingForm>
   );
 }

@@ -1,10 +1,13 @@
 /** What the onboarding forms share: their props, saved answers as defaults, notices, actions, server errors. */
-import type { ReactNode } from 'react';
+import { useMemo, type FormEventHandler, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { DefaultValues, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import type { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { BadgeCheck, LockKeyhole } from 'lucide-react';
 import type { ProfileAnswer } from '#shared/schemas/auth.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
+import { bindFields } from '#client/lib/bind-field.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import type { ChoiceOption } from '#client/components/ui/field.tsx';
 
@@ -19,7 +22,7 @@ export interface FormProps<T> {
 }
 
 /** The saved answers for a schema's own fields (drops ids, timestamps, verification status and nulls). */
-export function savedValues<T extends FieldValues>(schema: { shape: object }, saved: Saved): DefaultValues<T> {
+function savedValues<T extends FieldValues>(schema: { shape: object }, saved: Saved): DefaultValues<T> {
   const values: Record<string, unknown> = {};
   if (saved) for (const key of Object.keys(schema.shape)) if (saved[key] != null) values[key] = saved[key];
   return values as DefaultValues<T>;
@@ -33,16 +36,13 @@ const onboardingField = (path: string) =>
   path.startsWith('onboardingData.') ? (path.slice('onboardingData.'.length).split('.')[0] ?? null) : null;
 
 /** Puts the server's field errors on the fields of the form built from `schema`. */
-export function useOnboardingFieldErrors<T extends FieldValues>(
-  setError: UseFormSetError<T>,
-  fields: readonly Path<T>[],
-) {
+function useOnboardingFieldErrors<T extends FieldValues>(setError: UseFormSetError<T>, fields: readonly Path<T>[]) {
   const show = useFieldErrors(setError, fields, onboardingField);
   return (error: unknown) => void show(error);
 }
 
 /** The names of a schema's fields, as form paths. */
-export const fieldNames = <T extends FieldValues>(schema: { shape: object }) => Object.keys(schema.shape) as Path<T>[];
+const fieldNames = <T extends FieldValues>(schema: { shape: object }) => Object.keys(schema.shape) as Path<T>[];
 
 export function Notice({ icon, children }: { icon: 'lock' | 'shield'; children: ReactNode }) {
   const Icon = icon === 'lock' ? LockKeyhole : BadgeCheck;
@@ -54,7 +54,44 @@ export function Notice({ icon, children }: { icon: 'lock' | 'shield'; children: 
   );
 }
 
-export function FormActions({ pending }: { pending: boolean }) {
+/**
+ * The form every role's onboarding builds: the schema's resolver, `defaults` under the saved answers, the server's
+ * field errors on their fields, and `field`/`group` to bind an input or a choice group with its error.
+ */
+export function useOnboardingForm<S extends z.ZodObject>(
+  schema: S,
+  defaults: DefaultValues<z.input<S>>,
+  { saved, onSave }: Pick<FormProps<z.output<S>>, 'saved' | 'onSave'>,
+) {
+  type In = z.input<S>;
+  const form = useForm<In, unknown, z.output<S>>({
+    resolver: zodResolver(schema),
+    defaultValues: { ...defaults, ...savedValues<In>(schema, saved) },
+  });
+  const fields = useMemo(() => fieldNames<In>(schema), [schema]);
+  const showFieldErrors = useOnboardingFieldErrors(form.setError, fields);
+  return { form, onSubmit: form.handleSubmit((data) => onSave(data, showFieldErrors)), ...bindFields(form) };
+}
+
+/** The form element with the onboarding actions under its fields. */
+export function OnboardingForm({
+  onSubmit,
+  pending,
+  children,
+}: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  pending: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate className="space-y-6" onSubmit={onSubmit}>
+      {children}
+      <FormActions pending={pending} />
+    </form>
+  );
+}
+
+function FormActions({ pending }: { pending: boolean }) {
   return (
     <div className="flex flex-col-reverse gap-3 border-t border-brand-100 pt-6 sm:flex-row sm:justify-between">
       <Link href="/" className={buttonClass('secondary')}>

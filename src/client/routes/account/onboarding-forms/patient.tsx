@@ -1,15 +1,9 @@
 /** Onboarding for a patient (PatientOnboardingSchema). */
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { PatientOnboardingSchema } from '#shared/schemas/onboarding.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { CheckboxField, RadioGroupField, TextAreaField, type ChoiceOption } from '#client/components/ui/field.tsx';
-import { fieldNames, FormActions, Notice, savedValues, useOnboardingFieldErrors, type FormProps } from './parts.tsx';
-
-type PatientIn = z.input<typeof PatientOnboardingSchema>;
-type PatientOut = z.output<typeof PatientOnboardingSchema>;
-const FIELDS = fieldNames<PatientIn>(PatientOnboardingSchema);
+import { Notice, OnboardingForm, useOnboardingForm, type FormProps } from './parts.tsx';
 
 const URGENCY_OPTIONS: ChoiceOption[] = [
   { value: 'low', label: 'Low', description: 'No pressing timeline' },
@@ -19,27 +13,20 @@ const URGENCY_OPTIONS: ChoiceOption[] = [
 ];
 
 /** The patient's questions: condition, symptoms, goals, urgency, contact, and consent to publish stories. */
-export function PatientForm({ saved, pending, onSave }: FormProps<PatientOut>) {
+export function PatientForm({ saved, pending, onSave }: FormProps<z.output<typeof PatientOnboardingSchema>>) {
   const { product } = useCampaign();
-  const form = useForm<PatientIn, unknown, PatientOut>({
-    resolver: zodResolver(PatientOnboardingSchema),
-    defaultValues: {
-      medicalCondition: '',
-      symptoms: '',
-      treatmentGoals: '',
-      allowPublicStory: false,
-      ...savedValues<PatientIn>(PatientOnboardingSchema, saved),
-    },
-  });
-  const showFieldErrors = useOnboardingFieldErrors(form.setError, FIELDS);
-  const errors = form.formState.errors;
+  const { onSubmit, field, group } = useOnboardingForm(
+    PatientOnboardingSchema,
+    { medicalCondition: '', symptoms: '', treatmentGoals: '', allowPublicStory: false },
+    { saved, onSave },
+  );
   const contactOptions: ChoiceOption[] = [
     { value: 'email', label: 'Email' },
     { value: 'phone', label: 'Phone' },
     { value: 'platform', label: `Messages on ${product.name}` },
   ];
   return (
-    <form noValidate className="space-y-6" onSubmit={form.handleSubmit((data) => onSave(data, showFieldErrors))}>
+    <OnboardingForm onSubmit={onSubmit} pending={pending}>
       <Notice icon="lock">
         <p className="font-semibold">Your health answers are private.</p>
         <p>
@@ -47,40 +34,26 @@ export function PatientForm({ saved, pending, onSave }: FormProps<PatientOut>) {
           public site, and you can download or delete it from Account Settings at any time.
         </p>
       </Notice>
-      <TextAreaField
-        label="Medical condition"
-        rows={2}
-        error={errors.medicalCondition?.message}
-        {...form.register('medicalCondition')}
-      />
-      <TextAreaField label="Symptoms" rows={3} error={errors.symptoms?.message} {...form.register('symptoms')} />
-      <TextAreaField
-        label="Treatment goals"
-        rows={3}
-        error={errors.treatmentGoals?.message}
-        {...form.register('treatmentGoals')}
-      />
+      <TextAreaField label="Medical condition" rows={2} {...field('medicalCondition')} />
+      <TextAreaField label="Symptoms" rows={3} {...field('symptoms')} />
+      <TextAreaField label="Treatment goals" rows={3} {...field('treatmentGoals')} />
       <RadioGroupField
         legend="How urgent is your need for care?"
         options={URGENCY_OPTIONS}
         columns={2}
-        error={errors.urgencyLevel?.message}
-        registration={form.register('urgencyLevel')}
+        {...group('urgencyLevel')}
       />
       <RadioGroupField
         legend="How should we contact you?"
         options={contactOptions}
         columns={3}
-        error={errors.preferredContactMethod?.message}
-        registration={form.register('preferredContactMethod')}
+        {...group('preferredContactMethod')}
       />
       <CheckboxField
         label="Allow stories I submit to be published"
         hint="Only stories you choose to write and submit are published, after an admin approves them. Your answers on this page stay private either way."
-        error={errors.allowPublicStory?.message}
-        {...form.register('allowPublicStory')}
+        {...field('allowPublicStory')}
       />
-      <FormActions pending={pending} />
-    </form>
+    </OnboardingForm>
   );
 }
