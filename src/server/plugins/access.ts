@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { AdminLevel, SelfChosenRole } from '#shared/auth/roles.ts';
 import { AppError } from '#shared/errors.ts';
+import type { Clock } from '../services/clock.ts';
 import { requireAdmin, requireRole, requireUser } from './auth.ts';
 
 export type Access = 'public' | 'user' | { role: SelfChosenRole } | { admin: AdminLevel; stepUp?: true };
@@ -25,13 +26,13 @@ declare module 'fastify' {
   }
 }
 
-export function checkAccess(request: FastifyRequest, access: Access, now: Date): void {
+export function checkAccess(request: FastifyRequest, access: Access, clock: Clock): void {
   if (access === 'public') return;
   if (access === 'user') requireUser(request);
   else if ('role' in access) requireRole(request, access.role);
   else {
     requireAdmin(request, access.admin);
-    if (access.stepUp) requireStepUp(request, now);
+    if (access.stepUp) requireStepUp(request, clock.now());
   }
 }
 
@@ -58,7 +59,7 @@ export default fp(
     app.addHook('preValidation', (request, _reply, done) => {
       const access = request.routeOptions.config.access;
       try {
-        if (access) checkAccess(request, access, app.clock.now());
+        if (access) checkAccess(request, access, app.clock);
         done();
       } catch (err) {
         done(err as Error);
