@@ -1,59 +1,21 @@
-/** Accounts, as people use them: sign up, onboard, sign out and in, reset a password, settings, menus per role. */
-import fs from 'node:fs';
+/** Accounts, as people use them: sign up, onboard, sign out and in, change role, menus per role. */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { patientProfiles, doctorProfiles, users } from '../../src/server/db/schema/index.ts';
 import { hashPassword } from '../../src/server/services/passwords.ts';
 import { STRONG_PASSWORD } from '../setup/accounts.ts';
+import { browserSuite, expectNoAxeViolations, signUpThroughApi, toastText, visit } from './fixtures.ts';
 import {
-  browserSuite,
-  expectNoAxeViolations,
-  signUpThroughApi,
-  toastText,
-  visit,
-  waitForMailedLink,
-  type Page,
-} from './fixtures.ts';
+  accountMenuButton,
+  ADMIN_ITEMS,
+  fieldError,
+  GENERAL_ITEMS,
+  menuItemNames,
+  pathOf,
+  signInThroughForm,
+} from './account-parts.ts';
 
 const suite = browserSuite();
-
-const pathOf = (page: Page) => new URL(page.url()).pathname;
-const accountMenuButton = (page: Page) => page.getByRole('button', { name: /^Account menu for / });
-
-async function openAccountMenu(page: Page) {
-  await accountMenuButton(page).click();
-  const menu = page.getByRole('menu');
-  await menu.waitFor();
-  return menu;
-}
-
-async function menuItemNames(page: Page): Promise<string[]> {
-  const menu = await openAccountMenu(page);
-  return (await menu.getByRole('menuitem').allInnerTexts()).map((t) => t.trim());
-}
-
-/** The error text tied to a field by aria-describedby ('' when there is none). */
-async function fieldError(page: Page, label: string): Promise<string> {
-  const field = page.getByLabel(label, { exact: true });
-  if ((await field.getAttribute('aria-invalid')) !== 'true') return '';
-  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(' ').filter((id) => id.endsWith('-error'));
-  return ids.length ? page.locator(`[id="${ids[0]}"]`).innerText() : '';
-}
-
-async function signInThroughForm(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-const GENERAL_ITEMS = ['My Stories', 'Notifications', 'Account Settings', 'Contact'];
-const ADMIN_ITEMS = [
-  'Admin Dashboard',
-  'Analytics Dashboard',
-  'Story Management',
-  'Donation Management',
-  'User Management',
-];
 
 describe('accounts', () => {
   it('a patient signs up from Get Started, onboards, signs out and signs back in', async () => {
@@ -184,95 +146,6 @@ describe('accounts', () => {
     await visit(page, '/register?invite=some-token');
     expect(await page.getByTestId('role-badge').innerText()).toBe('Administrator Account');
   });
-
-  it('confirms the email address and resets a forgotten password with the mailed links', async () => {
-    const { page, context } = await suite.newPage();
-    const person = await signUpThroughApi(context);
-
-    // Signed in on a prerendered page: hydration matches (signed-out first), then the account nav appears.
-    const errors: string[] = [];
-    page.on('pageerror', (err) => errors.push(err.message));
-    page.on('console', (msg) => {
-      if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(msg.text());
-    });
-    // The reminder, a fresh link, and the link used once.
-    await visit(page, '/');
-    await accountMenuButton(page).waitFor();
-    expect(errors).toEqual([]);
-    await page.getByRole('button', { name: 'Resend link' }).click();
-    await expect.poll(() => toastText(page)).toContain('We sent you a new confirmation link.');
-    const verifyLink = await waitForMailedLink(suite.site, person.email, '/verify-email');
-    await visit(page, verifyLink);
-    await page.getByRole('heading', { level: 1, name: 'Email Confirmed' }).waitFor();
-    await expect.poll(() => page.getByRole('button', { name: 'Resend link' }).count()).toBe(0);
-    await visit(page, verifyLink);
-    await page.getByRole('heading', { level: 1, name: 'Email Not Confirmed' }).waitFor();
-    expect(await page.getByRole('alert').innerText()).toContain('This verification link is invalid or expired.');
-
-    // No token: the notice, then the sign-in page.
-    await visit(page, '/reset-password');
-    await page.getByRole('heading', { level: 1, name: 'Invalid Reset Link' }).waitFor();
-    expect(await page.getByText('This password reset link is invalid or expired.').count()).toBe(1);
-    await expectNoAxeViolations(page);
-    await expect.poll(() => pathOf(page)).toBe('/login');
-
-    await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Forgot Password' }).waitFor();
-    expect(pathOf(page)).toBe('/forgot-password');
-    await expectNoAxeViolations(page);
-    await page.getByLabel('Email').fill('not-an-email');
-    await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    await expect.poll(() => page.getByText('Please enter a valid email address').count()).toBe(1);
-    await page.getByLabel('Email').fill(person.email);
-    await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Check Your Email' }).waitFor();
-    await expect.poll(() => toastText(page)).toContain('Reset Email Sent');
-    expect(await page.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/login');
-    await page.getByRole('button', { name: 'Try Another Email' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Forgot Password' }).waitFor();
-    expect(await page.getByLabel('Email').inputValue()).toBe('');
-
-    const resetLink = await waitForMailedLink(suite.site, person.email, '/reset-password');
-    await visit(page, resetLink);
-    await page.getByRole('heading', { level: 1, name: 'Reset Your Password' }).waitFor();
-    await expectNoAxeViolations(page);
-    const newPassword = page.getByLabel('New password', { exact: true });
-    const toggle = page.getByRole('button', { name: 'Show password' }).first();
-    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
-    expect(await newPassword.getAttribute('type')).toBe('password');
-    await toggle.click();
-    expect(await newPassword.getAttribute('type')).toBe('text');
-    const hide = page.getByRole('button', { name: 'Hide password' });
-    expect(await hide.getAttribute('aria-pressed')).toBe('true');
-    await hide.click();
-    expect(await newPassword.getAttribute('type')).toBe('password');
-
-    await newPassword.fill('short');
-    await page.getByRole('button', { name: 'Reset Password' }).click();
-    await expect.poll(() => page.getByText('Password must be at least 8 characters long').count()).toBe(1);
-    await newPassword.fill('Fresh-Meadow-77');
-    await page.getByLabel('Confirm new password').fill('Fresh-Meadow-78');
-    await page.getByRole('button', { name: 'Reset Password' }).click();
-    await expect.poll(() => toastText(page)).toContain("Passwords Don't Match");
-    expect(await toastText(page)).toContain('Please make sure both passwords are identical.');
-    await page.getByLabel('Confirm new password').fill('Fresh-Meadow-77');
-    await page.getByRole('button', { name: 'Reset Password' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Password Reset Successfully' }).waitFor();
-
-    await page.getByRole('link', { name: 'Continue to Login' }).click();
-    await expect.poll(() => pathOf(page)).toBe('/login');
-    await signInThroughForm(page, person.email, 'Fresh-Meadow-77');
-    await expect.poll(() => pathOf(page)).toBe('/');
-    await accountMenuButton(page).waitFor();
-
-    // The link is spent.
-    await visit(page, resetLink);
-    await page.getByLabel('New password', { exact: true }).fill('Another-Meadow-88');
-    await page.getByLabel('Confirm new password').fill('Another-Meadow-88');
-    await page.getByRole('button', { name: 'Reset Password' }).click();
-    await expect.poll(() => toastText(page)).toContain('Reset Failed');
-    expect(await toastText(page)).toContain('This password reset link is invalid or expired.');
-  }, 60_000);
 
   it('a doctor fills every field, including medical board and consultation types, and gets the Doctor Dashboard', async () => {
     const { page } = await suite.newPage();
@@ -433,75 +306,5 @@ describe('accounts', () => {
     expect(await menuItemNames(page)).toEqual([...GENERAL_ITEMS, ...ADMIN_ITEMS, 'Sign Out']);
     expect(await page.getByTestId('account-role').innerText()).toBe('Administrator (Super admin)');
     expect(await page.getByRole('menuitem', { name: 'User Management' }).getAttribute('href')).toBe('/admin-users');
-  }, 60_000);
-
-  it('account settings: edit the name, sessions, download my data, delete the account', async () => {
-    const { page, context } = await suite.newPage();
-    const person = await signUpThroughApi(context, { firstName: 'Mira', lastName: 'Stone' });
-    // A second device.
-    const other = await suite.newPage();
-    expect(
-      (
-        await other.context.request.post('/api/auth/login', {
-          data: { email: person.email, password: person.password },
-        })
-      ).status(),
-    ).toBe(200);
-
-    await visit(page, '/profile');
-    await page.getByRole('heading', { level: 1, name: 'Account Settings' }).waitFor();
-    expect(await page.title()).toMatch(/^Account Settings/);
-    await expect.poll(() => page.getByTestId('session').count()).toBe(2);
-    await expectNoAxeViolations(page);
-
-    await page.getByLabel('First name').fill('Miranda');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect.poll(() => toastText(page)).toContain('Profile Updated');
-    await expect.poll(() => page.getByRole('button', { name: 'Account menu for Miranda Stone' }).count()).toBe(1);
-
-    // A photo replaces the initials, in the settings and in the menu.
-    const png = fs.readFileSync(new URL('../../content/public/favicon.svg', import.meta.url));
-    await page.getByLabel('Add a photo').setInputFiles({ name: 'not-really.png', mimeType: 'image/png', buffer: png });
-    await expect.poll(() => toastText(page)).toContain('The avatar must be a PNG, JPEG or WebP image');
-    const realPng = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-      'base64',
-    );
-    await page.getByLabel('Add a photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: realPng });
-    await expect.poll(() => page.getByRole('button', { name: 'Remove photo' }).count()).toBe(1);
-    expect(await page.locator('img[src^="/api/uploads/"]').count()).toBeGreaterThan(0);
-
-    await page.getByLabel('Current password').fill('Not-My-Password-1');
-    await page.getByLabel('New password').fill('Another-Harbour-51');
-    await page.getByRole('button', { name: 'Change Password' }).click();
-    await expect.poll(() => fieldError(page, 'Current password')).toBe('Your current password is not correct');
-
-    // Sessions: this one is marked; the other can be signed out.
-    expect(await page.getByText('This device').count()).toBe(1);
-    await page.getByRole('button', { name: /^Sign out .*, started / }).click();
-    await expect.poll(() => page.getByTestId('session').count()).toBe(1);
-    expect((await other.context.request.get('/api/auth/user')).status()).toBe(401);
-
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download my data' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe('my-data.json');
-    const data = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
-    expect(data.account.email).toBe(person.email);
-    expect(data.account.passwordHash).toBeUndefined();
-
-    await page.getByRole('button', { name: 'Delete my account…' }).click();
-    await page.getByRole('button', { name: 'Permanently delete my account' }).click();
-    await expect.poll(() => fieldError(page, 'Password')).toBe('Enter your password to confirm');
-    await page.getByLabel('Password', { exact: true }).fill(person.password);
-    await page.getByRole('button', { name: 'Permanently delete my account' }).click();
-    await expect.poll(() => pathOf(page)).toBe('/');
-    await expect.poll(() => toastText(page)).toContain('Account Deleted');
-    await expect.poll(() => page.getByRole('link', { name: 'Join Community' }).count()).toBe(1);
-    const again = await page.request.post('/api/auth/login', {
-      data: { email: person.email, password: person.password },
-    });
-    expect(again.status()).toBe(401);
   }, 60_000);
 });

@@ -7,12 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { doctorProfiles, users } from '../../src/server/db/schema/index.ts';
 import { DOCTOR_ANSWERS } from '../factories/doctors.ts';
-import type { Response } from 'playwright-core';
 import {
   browserSuite,
-  expectNoAccessView,
   expectNoAxeViolations,
-  settle,
   signInAsAdmin,
   signUpThroughApi,
   toastText,
@@ -48,22 +45,6 @@ const TINY_PNG = Buffer.from(
   'base64',
 );
 const IMAGE_ALT = 'A handwritten pain diary open on a kitchen table';
-
-/** The JavaScript a page loaded, concatenated (to see which code it pulled in). */
-async function scriptsOf(page: Page, path: string): Promise<string> {
-  const bodies: Promise<string>[] = [];
-  const collect = (res: Response) => {
-    if (res.request().resourceType() === 'script') bodies.push(res.text().catch(() => ''));
-  };
-  page.on('response', collect);
-  await visit(page, path);
-  await settle(page);
-  page.off('response', collect);
-  return (await Promise.all(bodies)).join('\n');
-}
-
-/** A string of the Markdown parser's own code (react-markdown's remark-parse), which survives minification. */
-const MARKDOWN_CODE = 'micromarkExtensions';
 
 describe('stories', () => {
   it('a story goes from the editor through moderation to the public page, and gathers words of support', async () => {
@@ -375,39 +356,4 @@ describe('stories', () => {
     await visit(visitor.page, `/stories/${storyId}`);
     await expectOneHeading(visitor.page, 'Learning to rest');
   }, 180_000);
-
-  it('keeps the Markdown renderer to the story page, and tells visitors and non-patients what they can do', async () => {
-    const { page } = await suite.newPage();
-    // The list and the home page never download the Markdown renderer; the story page does.
-    expect(await scriptsOf(page, '/stories')).not.toContain(MARKDOWN_CODE);
-    expect(await scriptsOf(page, '/')).not.toContain(MARKDOWN_CODE);
-    expect(await scriptsOf(page, '/stories/00000000-0000-4000-8000-000000000000')).toContain(MARKDOWN_CODE);
-
-    await expectOneHeading(page, 'Story not found');
-    await expectNoAxeViolations(page);
-
-    await visit(page, '/my-stories');
-    await expectOneHeading(page, 'My Stories');
-    expect(await page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
-      '/login?returnTo=%2Fmy-stories',
-    );
-    await expectNoAxeViolations(page);
-
-    const donor = await suite.newPage();
-    await signUpThroughApi(donor.context, { role: 'donor' });
-    await visit(donor.page, '/my-stories');
-    await expectOneHeading(donor.page, 'My Stories');
-    await donor.page.getByText('Stories are written by patients').waitFor();
-    expect(await donor.page.getByRole('link', { name: 'Write a story' }).count()).toBe(0);
-    await expectNoAxeViolations(donor.page);
-    // The server agrees.
-    const refused = await donor.context.request.post('/api/my/stories', {
-      data: { title: 'Mine', body: 'x'.repeat(60) },
-      headers: { origin: suite.site.baseURL },
-    });
-    expect(refused.status()).toBe(403);
-    expect(((await refused.json()) as { code: string }).code).toBe('FORBIDDEN');
-
-    await expectNoAccessView(donor.page, '/admin-stories', /^Story Management/);
-  }, 90_000);
 });
