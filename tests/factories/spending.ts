@@ -5,7 +5,7 @@ import type { Db } from '../../src/server/db/client.ts';
 import { campaigns } from '../../src/server/db/schema/index.ts';
 import { readSeedContent } from '../../src/server/db/seed.ts';
 import { signUp, STRONG_PASSWORD } from '../setup/accounts.ts';
-import { postJson, SITE_ORIGIN } from '../setup/test-app.ts';
+import { postFile, postJson } from '../setup/test-app.ts';
 import { primaryCampaignId } from './donations.ts';
 import { signInAdmin } from './users.ts';
 
@@ -47,20 +47,7 @@ export function uploadDocument(
   filename = 'invoice.pdf',
   type = 'application/pdf',
 ) {
-  const boundary = '----healing-circle-test';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return app.inject({
-    method: 'POST',
-    url: '/api/uploads/expense-document',
-    payload,
-    headers: { cookie, origin: SITE_ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
+  return postFile(app, '/api/uploads/expense-document', cookie, { field: 'document', bytes, filename, type });
 }
 
 /** A valid expense form (surgery, $1,200) with one freshly uploaded document. */

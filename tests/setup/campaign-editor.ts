@@ -1,7 +1,7 @@
 /** The campaign editor's API as its tests call it: requests with a cookie, the current campaign, image uploads. */
 import type { CampaignContent } from '../../src/shared/schemas/campaign.ts';
 import { getWith } from './accounts.ts';
-import { SITE_ORIGIN, type TestApp } from './test-app.ts';
+import { postFile, SITE_ORIGIN, type TestApp } from './test-app.ts';
 
 export const CAMPAIGN = '/api/admin/campaign';
 
@@ -30,20 +30,7 @@ export function campaignEditor(t: TestApp, cookie: () => string) {
 
   /** A multipart upload of one campaign image. */
   function upload(as: string, bytes: Buffer, filename = 'photo.png', type = 'image/png') {
-    const boundary = '----healing-circle-test';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-      ),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/uploads/campaign-image',
-      payload,
-      headers: { cookie: as, origin: SITE_ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    });
+    return postFile(t.app, '/api/uploads/campaign-image', as, { field: 'image', bytes, filename, type });
   }
 
   return { send, current, upload, publish: (as: string, body: unknown) => send('PUT', CAMPAIGN, as, body) };

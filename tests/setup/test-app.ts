@@ -74,6 +74,29 @@ export function postJson(app: FastifyInstance, url: string, body: unknown, heade
   });
 }
 
+/** POSTs one file as multipart form data (the single file every upload route takes), signed in with `cookie`. */
+export function postFile(
+  app: FastifyInstance,
+  url: string,
+  cookie: string,
+  file: { field: string; bytes: Buffer; filename: string; type: string },
+) {
+  const boundary = '----healing-circle-test';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+    ),
+    file.bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { cookie, origin: SITE_ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+}
+
 let addressesHandedOut = 0;
 /** A client address no earlier call handed out (172.16.0.0/12), so per-address limits never see it twice. */
 export function freshAddress(): string {

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { doctorProfiles, notifications, rateLimits, storyComments } from '../../db/schema/index.ts';
-import { postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
+import { postFile, postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
 import { signUp } from '../../../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { DOCTOR_ANSWERS } from '../../../../tests/factories/doctors.ts';
@@ -132,19 +132,11 @@ describe('a verified doctor who changes what needs no check', () => {
     [
       'photo',
       (cookie) => {
-        const boundary = '----healing-circle-test';
-        const payload = Buffer.concat([
-          Buffer.from(
-            `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
-          ),
-          PNG_7X5,
-          Buffer.from(`\r\n--${boundary}--\r\n`),
-        ]);
-        return t.app.inject({
-          method: 'POST',
-          url: '/api/user/avatar',
-          payload,
-          headers: { cookie, origin: SITE_ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        return postFile(t.app, '/api/user/avatar', cookie, {
+          field: 'avatar',
+          bytes: PNG_7X5,
+          filename: 'me.png',
+          type: 'image/png',
         });
       },
     ],

@@ -1,7 +1,7 @@
 /** Story images (issue 5): patients upload them, drafts may only use the author's own, and the public page carries them with alt text. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { postJson, SITE_ORIGIN, setupTestApp } from '../../../../tests/setup/test-app.ts';
+import { postFile, postJson, SITE_ORIGIN, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { getWith, signUp } from '../../../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { rateLimits, stories } from '../../db/schema/index.ts';
@@ -12,20 +12,7 @@ const t = setupTestApp();
 const PNG = PNG_7X5;
 
 function upload(cookie: string, bytes: Buffer, filename = 'photo.png', type = 'image/png') {
-  const boundary = '----healing-circle-test';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/uploads/story-image',
-    payload,
-    headers: { cookie, origin: SITE_ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
+  return postFile(t.app, '/api/uploads/story-image', cookie, { field: 'image', bytes, filename, type });
 }
 
 const draft = (images: { uploadId: string; alt: string }[]) => ({

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { rateLimits, uploads } from '../../db/schema/index.ts';
-import { SITE_ORIGIN, setupTestApp } from '../../../../tests/setup/test-app.ts';
+import { postFile, SITE_ORIGIN, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { getWith, signUp } from '../../../../tests/setup/accounts.ts';
 import { AVATAR_MAX_BYTES } from './uploads.ts';
 import { PNG_7X5, pngClaiming } from '../../../../tests/factories/images.ts';
@@ -11,20 +11,7 @@ const t = setupTestApp();
 const PNG = PNG_7X5;
 
 function upload(cookie: string, bytes: Buffer, filename: string, type: string) {
-  const boundary = '----healing-circle-test';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/user/avatar',
-    payload,
-    headers: { cookie, origin: SITE_ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
+  return postFile(t.app, '/api/user/avatar', cookie, { field: 'avatar', bytes, filename, type });
 }
 
 describe('avatar upload', () => {
