@@ -34,7 +34,7 @@ beforeAll(async () => {
   manager = (await signInAdmin(t.app, t.database.db, 'manager')).cookie;
   const patient = await signUp(t.app, { role: 'patient' });
   owner = patient.cookie;
-  campaignId = await makeCampaignOwner(t.database.db, patient.user.id);
+  campaignId = await makeCampaignOwner(t.database.db, t.app.campaigns, patient.user.id);
   donationId = (await buildDonation(t.database.db, { amountCents: 100_000 })).id;
 });
 

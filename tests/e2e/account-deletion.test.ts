@@ -16,7 +16,7 @@ describe('deleting the account of the campaign owner', () => {
       .select({ id: users.id })
       .from(users)
       .where(eq(users.email, person.email));
-    await makeCampaignOwner(suite.site.database.db, row!.id);
+    await makeCampaignOwner(suite.site.database.db, { invalidate: suite.site.refreshProgress }, row!.id);
 
     await visit(page, '/profile');
     const section = page.getByRole('region', { name: 'Delete my account' });

@@ -75,7 +75,7 @@ describe('verified spending', () => {
     const patient = await suite.newPage();
     await signUpThroughApi(patient.context, { role: 'patient', firstName: 'Maya', lastName: 'Owner' });
     const me = (await (await patient.context.request.get('/api/auth/user')).json()) as { id: string };
-    await makeCampaignOwner(db, me.id);
+    await makeCampaignOwner(db, { invalidate: suite.site.refreshProgress }, me.id);
 
     await visit(patient.page, '/my-expenses');
     await expectOneHeading(patient.page, 'Expenses');

@@ -17,9 +17,19 @@ export interface Person {
 /** The smallest thing that is a PDF by its first bytes. */
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-export async function makeCampaignOwner(db: Db, userId: string): Promise<string> {
+/** The app's cached campaign, which a write around the app must clear (as a publish on the app would). */
+export interface CampaignCache {
+  invalidate(): void;
+}
+
+/**
+ * Makes this person the site campaign's owner, writing the row directly, and clears the app's cached campaign:
+ * without that, a request within the cache's second still sees the old owner.
+ */
+export async function makeCampaignOwner(db: Db, cache: CampaignCache, userId: string): Promise<string> {
   const id = await primaryCampaignId(db);
   await db.update(campaigns).set({ ownerId: userId }).where(eq(campaigns.id, id));
+  cache.invalidate();
   return id;
 }
 
@@ -88,7 +98,7 @@ export async function steppedUpManager(app: FastifyInstance, db: Db): Promise<Pe
 export async function spendingCast(app: FastifyInstance, db: Db) {
   const patient = await signUp(app, { role: 'patient' });
   const owner: Person = { cookie: patient.cookie, id: patient.user.id };
-  const campaignId = await makeCampaignOwner(db, owner.id);
+  const campaignId = await makeCampaignOwner(db, app.campaigns, owner.id);
   const managerA = await steppedUpManager(app, db);
   const managerB = await steppedUpManager(app, db);
   return { campaignId, owner, managerA, managerB };

@@ -57,7 +57,7 @@ describe('sweep', () => {
       publishedAt: new Date(),
     });
 
-    const campaignId = await makeCampaignOwner(t.database.db, me);
+    const campaignId = await makeCampaignOwner(t.database.db, t.app.campaigns, me);
     const form = await expenseForm(t.app, patient.cookie);
     const attachedDocument = form.documentIds[0]!;
     expect((await submitExpense(t.app, patient.cookie, campaignId, form)).statusCode).toBe(201);

@@ -24,7 +24,7 @@ let managerB = '';
 beforeAll(async () => {
   const patient = await signUp(t.app, { role: 'patient' });
   owner = patient.cookie;
-  campaignId = await makeCampaignOwner(t.database.db, patient.user.id);
+  campaignId = await makeCampaignOwner(t.database.db, t.app.campaigns, patient.user.id);
   // Approving and releasing need the password re-entered (step-up).
   managerA = (await steppedUpManager(t.app, t.database.db)).cookie;
   managerB = (await steppedUpManager(t.app, t.database.db)).cookie;

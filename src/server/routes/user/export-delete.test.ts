@@ -106,7 +106,7 @@ describe('records linked by email address', () => {
 describe('the campaign owner and her account', () => {
   it('cannot delete it while she owns the campaign: 409 saying an admin must move ownership first, and nothing is deleted', async () => {
     const owner = await signUp(t.app, { role: 'patient' });
-    const campaignId = await makeCampaignOwner(t.database.db, owner.user.id);
+    const campaignId = await makeCampaignOwner(t.database.db, t.app.campaigns, owner.user.id);
     expect((await getWith(t.app, '/api/user/profile', owner.cookie)).json()).toMatchObject({ ownsCampaign: true });
     const res = await deleteMe(owner.cookie);
     expect(res.statusCode).toBe(409);
