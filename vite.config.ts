@@ -5,6 +5,12 @@ import { fileURLToPath } from 'node:url';
 
 const src = (p: string) => fileURLToPath(new URL(`./src/${p}`, import.meta.url));
 
+/** `npm run dev:web` proxies the API's paths to `npm run dev:api`, on the same PORT the API reads (default 3000). */
+export function apiProxy(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const api = `http://localhost:${env.PORT || 3000}`;
+  return { '/api': api, '/healthz': api, '/readyz': api };
+}
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   publicDir: 'content/public',
@@ -22,6 +28,6 @@ export default defineConfig({
     target: 'es2022',
   },
   server: {
-    proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000', '/readyz': 'http://localhost:3000' },
+    proxy: apiProxy(),
   },
 });

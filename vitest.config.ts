@@ -17,7 +17,7 @@ export default defineConfig({
         resolve,
         test: {
           name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}'],
+          include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}', 'vite.config.test.ts'],
           environment: 'node',
         },
       },

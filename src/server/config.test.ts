@@ -204,9 +204,10 @@ describe('loadConfig in production', () => {
     });
   }
 
-  it('names the first missing variable when all are missing', () => {
-    expect(messageFor({ NODE_ENV: 'production' }, 'SESSION_SECRET')).toBe(
-      'Invalid configuration: SESSION_SECRET is required when NODE_ENV=production',
+  it('names every missing variable in one line when all are missing', () => {
+    expect(configError({ NODE_ENV: 'production' }).message).toBe(
+      'Invalid configuration: SESSION_SECRET is required when NODE_ENV=production; ' +
+        'ALTCHA_HMAC_KEY is required when NODE_ENV=production; PUBLIC_URL is required when NODE_ENV=production',
     );
   });
 

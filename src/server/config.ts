@@ -91,18 +91,23 @@ export class ConfigError extends Error {}
 const DEV_SESSION_SECRET = 'development-only-session-secret-not-for-production';
 const DEV_ALTCHA_KEY = 'development-only-altcha-key-not-for-production-use';
 
-/** Parses the environment; throws ConfigError with one line naming the first bad variable. */
+/** Parses the environment; throws ConfigError with one line naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Treat empty strings as unset so `FOO=` in a shell behaves like no FOO.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const name = String(issue.path[0] ?? 'environment');
-    const got = cleaned[name];
-    // Never echo secrets or URLs (they can hold passwords); quote the rest so it stays one line.
-    const shown = got === undefined || /SECRET|KEY|URL/.test(name) ? '' : ` (got ${JSON.stringify(got)})`;
-    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
+    // Every bad variable at once (each with its first problem), so an operator fixes them in one round.
+    const problems = new Map<string, string>();
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? 'environment');
+      if (problems.has(name)) continue;
+      const got = cleaned[name];
+      // Never echo secrets or URLs (they can hold passwords); quote the rest so it stays one line.
+      const shown = got === undefined || /SECRET|KEY|URL/.test(name) ? '' : ` (got ${JSON.stringify(got)})`;
+      problems.set(name, `${name} ${issue.message}${shown}`);
+    }
+    throw new ConfigError(`Invalid configuration: ${[...problems.values()].join('; ')}`);
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
