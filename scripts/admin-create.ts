@@ -1,11 +1,11 @@
 /**
  * Prints a one-time link to create a super_admin account (valid 24 hours), optionally tied to one email:
  *   npm run admin:create -- --email you@example.org
- * On the embedded database (PGlite), stop the server first: only one process may open ./data.
+ * On the embedded database (PGlite) only one process may open ./data: while the server runs, this stops at once
+ * with a line naming the server's process (stop the server first).
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/client.ts';
 import { createAdminInvite } from '../src/server/commands/accounts.ts';
 import { run, SYSTEM_ACTOR, type CommandEnv } from '../src/server/commands/run.ts';
 import { createCampaignService } from '../src/server/services/campaign.ts';
@@ -13,6 +13,7 @@ import { systemClock } from '../src/server/services/clock.ts';
 import { createLedgerService } from '../src/server/services/ledger.ts';
 import type { Mailer } from '../src/server/services/mail.ts';
 import { EmailAddressSchema } from '../src/shared/schemas/auth.ts';
+import { openScriptDatabase } from './script-database.ts';
 
 const { values } = parseArgs({ options: { email: { type: 'string' } } });
 const email = values.email === undefined ? null : EmailAddressSchema.safeParse(values.email);
@@ -21,10 +22,7 @@ if (email && !email.success) {
   process.exit(1);
 }
 const config = loadConfig();
-const database = await openDatabase({
-  url: config.databaseUrl,
-  dataDir: config.databaseUrl ? undefined : config.dataDir,
-});
+const database = await openScriptDatabase(config);
 await database.migrate();
 // An invite queues no mail; were a follow-up ever to try, it fails loudly rather than mailing from a script.
 const noMail: Mailer = {

@@ -10,7 +10,8 @@ import { RecordDonationSchema } from '#shared/schemas/admin-donations.ts';
 import { recordDonation } from './commands/donations.ts';
 import { run, SYSTEM_ACTOR } from './commands/run.ts';
 import { postJson } from '../../tests/setup/test-app.ts';
-import { solveAltcha } from '../../tests/setup/accounts.ts';
+import { newPerson, solveAltcha } from '../../tests/setup/accounts.ts';
+import { ensureSetupLink } from './commands/accounts.ts';
 
 let database: TestDatabase;
 let first: FastifyInstance;
@@ -62,5 +63,23 @@ describe('several instances', () => {
     // ... and reads the database again once it has.
     vi.advanceTimersByTime(1);
     expect(await progressOf(second)).toBe(before + 4200);
+  });
+
+  it('print one working first-admin link when they start together, and the same one again on a restart', async () => {
+    const links = { secret: first.config.sessionSecret, publicUrl: first.config.publicUrl };
+    const setupLink = (app: FastifyInstance) => run(app.commandEnv(), SYSTEM_ACTOR, ensureSetupLink, links);
+    const [a, b] = await Promise.all([setupLink(first), setupLink(second)]);
+    expect(a!.link).toMatch(/^http:\/\/localhost:3000\/register\?invite=[\w-]{43}$/);
+    expect(b!.link).toBe(a!.link);
+    expect((await setupLink(second))!.link).toBe(a!.link);
+
+    const inviteToken = new URL(a!.link).searchParams.get('invite')!;
+    const res = await postJson(second, '/api/auth/register', {
+      ...newPerson({ role: 'admin' }),
+      inviteToken,
+      altcha: await solveAltcha(second),
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await setupLink(first)).toBeNull();
   });
 });

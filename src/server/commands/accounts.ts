@@ -3,6 +3,7 @@
  * role, admin invites and the first super admin's setup link. Mail goes on the after-commit queue, so a write
  * that rolls back mails nothing. New passwords arrive screened and hashed (services/passwords.ts prepareNewPassword).
  */
+import { randomUUID } from 'node:crypto';
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import { INVALID_RESET_LINK, INVALID_VERIFICATION_LINK } from '#shared/schemas/auth.ts';
@@ -12,7 +13,7 @@ import { findUserByEmail, type UserRow } from '../db/queries/users.ts';
 import { adminInvites, sessions, userTokens, users } from '../db/schema/index.ts';
 import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../services/mail-templates.ts';
 import type { NewPassword } from '../services/passwords.ts';
-import { hashToken, randomToken } from '../services/tokens.ts';
+import { derivedToken, hashToken, randomToken } from '../services/tokens.ts';
 import type { CommandContext } from './run.ts';
 
 /** What mailed links and invites need: the secret their tokens are hashed with, and the site's address. */
@@ -260,19 +261,47 @@ export async function createAdminInvite(
 }
 
 /**
- * While no super_admin exists, a fresh one-time setup link (24 h) replaces any earlier unused one.
- * Returns null once a super_admin exists: there is never a default password.
+ * While no super_admin exists, the one-time setup link (24 h): the unused one again while it is valid, else a new
+ * one. Returns null once a super_admin exists: there is never a default password.
  */
 export async function ensureSetupLink({ tx, now }: CommandContext, links: LinkSettings, email?: string | null) {
+  // Instances starting together on one database take turns here, and the second finds the first one's link.
+  await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LINK_LOCK_ID})`);
   const [existing] = await tx
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.role, 'admin'), eq(users.adminLevel, 'super_admin')))
     .limit(1);
   if (existing) return null;
+  const open = await tx
+    .select()
+    .from(adminInvites)
+    .where(and(isNull(adminInvites.createdBy), isNull(adminInvites.usedAt), gt(adminInvites.expiresAt, now)));
+  const reusable = open.find((invite) => invite.email === (email ?? null));
+  // Its token derives from the shared secret and its id, so any instance (or a restart) prints the same link.
+  if (reusable)
+    return { link: inviteLink(links, setupToken(reusable.id, links.secret)), expiresAt: reusable.expiresAt };
   await tx.delete(adminInvites).where(and(isNull(adminInvites.createdBy), isNull(adminInvites.usedAt)));
-  return insertInvite(tx, links, now, { adminLevel: 'super_admin', email: email ?? null, createdBy: null });
+  const id = randomUUID();
+  return insertInvite(
+    tx,
+    links,
+    now,
+    { adminLevel: 'super_admin', email: email ?? null, createdBy: null },
+    {
+      id,
+      token: setupToken(id, links.secret),
+    },
+  );
 }
+
+/** Any fixed number: the same on every instance. */
+const SETUP_LINK_LOCK_ID = 7_312_026;
+
+/** A setup link's token: keyed by the server's secret, so only instances holding it can write it out again. */
+const setupToken = (inviteId: string, secret: string) => derivedToken(`setup-link:${inviteId}`, secret);
+
+const inviteLink = (links: LinkSettings, token: string) => `${links.publicUrl}/register?invite=${token}`;
 
 /** Stores an invite's hashed token; the link carries the token itself. Setup links are made by nobody. */
 async function insertInvite(
@@ -280,15 +309,17 @@ async function insertInvite(
   links: LinkSettings,
   now: Date,
   options: { adminLevel: AdminLevel; email?: string | null; createdBy: string | null },
+  fixed: { id: string; token: string } | null = null,
 ) {
-  const token = randomToken();
+  const token = fixed?.token ?? randomToken();
   const expiresAt = new Date(now.getTime() + ADMIN_INVITE_TTL_MS);
   await tx.insert(adminInvites).values({
+    ...(fixed ? { id: fixed.id } : {}),
     tokenHash: hashToken(token, links.secret),
     adminLevel: options.adminLevel,
     email: options.email ?? null,
     createdBy: options.createdBy,
     expiresAt,
   });
-  return { link: `${links.publicUrl}/register?invite=${token}`, expiresAt };
+  return { link: inviteLink(links, token), expiresAt };
 }

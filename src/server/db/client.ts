@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 /** What `execute()` answers: both drivers (PGlite's Results, node-postgres' QueryResult) carry the rows. */
@@ -52,19 +53,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  // Before PGlite touches the files: a second process on the same directory would lose writes.
+  const lock = dataDir ? lockDataDir(dataDir) : null;
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const pglite = drizzlePglite({ client, schema });
   const db: Db = pglite;
   return {
     db,
     kind: 'pglite',
-    // PGlite is single-process: no lock needed.
+    // One process per directory (the lock above): no migration lock needed.
     migrate: () => migratePglite(pglite, { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      lock?.release();
+    },
   };
 }
 

@@ -1,0 +1,93 @@
+/** One process per PGlite data directory (issue 15): a second opener stops with a clear line; a dead holder's lock is taken over. */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './client.ts';
+import { DataDirLockedError, LOCK_FILE } from './data-dir-lock.ts';
+import { ROOT_DIR } from '../paths.ts';
+
+const dirs: string[] = [];
+function freshDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hc-lock-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A pid that no process has any more. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' });
+  return Number(child.stdout.trim());
+}
+
+/** Runs `npm run admin:create` on this data directory; its status and what it printed. */
+function adminCreate(dataDir: string) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin-create.ts'], {
+    cwd: ROOT_DIR,
+    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development' },
+    encoding: 'utf8',
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('the PGlite data directory lock', () => {
+  it('refuses a second open of a directory in use, naming the directory and the process, and allows it once closed', async () => {
+    const dir = freshDir();
+    const first = await openDatabase({ dataDir: dir });
+    const second = openDatabase({ dataDir: dir });
+    await expect(second).rejects.toBeInstanceOf(DataDirLockedError);
+    await expect(second).rejects.toThrow(`The data directory ${dir} is in use by process ${process.pid}`);
+    await first.close();
+    expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+    const third = await openDatabase({ dataDir: dir });
+    await third.close();
+  });
+
+  it('takes over a lock left by a process that no longer runs', async () => {
+    const dir = freshDir();
+    const stale = { pid: deadPid(), host: os.hostname(), command: 'node dist/server/index.js', since: '2026-01-01' };
+    fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify(stale));
+    const database = await openDatabase({ dataDir: dir });
+    expect(JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8')).pid).toBe(process.pid);
+    await database.close();
+  });
+
+  it('stops admin:create with status 1 and one line while the server runs, and lets it run once the server was killed', async () => {
+    const dir = freshDir();
+    const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+      cwd: ROOT_DIR,
+      env: { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'development' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let out = '';
+        server.stdout!.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.includes('Healing Circle is serving')) resolve();
+        });
+        server.once('exit', (code) => reject(new Error(`server exited (${code}) before serving: ${out}`)));
+      });
+
+      const refused = adminCreate(dir);
+      expect(refused.status).toBe(1);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(new RegExp(`^The data directory ${dir} is in use by process ${server.pid} \\(`)),
+      ]);
+
+      server.kill('SIGKILL');
+      await exited;
+      const after = adminCreate(dir);
+      expect(after.status).toBe(0);
+      expect(after.stdout).toMatch(/One-time super admin link .*\n {2}http:\/\/localhost:\d+\/register\?invite=/);
+    } finally {
+      server.kill('SIGKILL');
+    }
+  }, 60_000);
+});
