@@ -13,6 +13,7 @@ import authPlugin from './plugins/auth.ts';
 import accessPlugin from './plugins/access.ts';
 import commandsPlugin from './plugins/commands.ts';
 import housekeepingPlugin from './plugins/housekeeping.ts';
+import lifecyclePlugin from './plugins/lifecycle.ts';
 import type { Clock } from './services/clock.ts';
 import type { AltchaDifficulty } from './services/altcha.ts';
 import { CLIENT_DIST_DIR } from './paths.ts';
@@ -130,6 +131,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // A request still arriving when the server stops accepting (the drain ended) is answered, not refused:
+    // the load balancer has stopped sending new ones by then (see shutdown.ts).
+    return503OnClosing: false,
     // Not Fastify's requestIdHeader: it would take any incoming value unchecked.
     genReqId: requestIdGenerator(),
     // Bad %-escapes in the URL, and requests Node's HTTP parser refuses, get our error shape, not Fastify's own body.
@@ -145,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     done(null, payload);
   });
   await app.register(errorsPlugin);
+  await app.register(lifecyclePlugin);
   await app.register(dbPlugin, {
     config,
     database: options.database,

@@ -48,6 +48,12 @@ const EnvSchema = z
       .refine((v) => parseTrustProxy(v) !== null, TRUST_PROXY_FORMAT)
       .default('false'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SHUTDOWN_DRAIN_MS: z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be a whole number of milliseconds (0-60000)')
+      .transform(Number)
+      .pipe(z.number().max(60_000, 'must be a whole number of milliseconds (0-60000)'))
+      .default(5000),
     EXPENSE_TWO_APPROVERS_ABOVE_USD: z
       .string()
       .regex(/^\d{1,9}$/, 'must be a whole number of dollars')
@@ -81,6 +87,8 @@ export interface Config {
   /** Which peers may tell us the client's address (X-Forwarded-For): none, a hop count, or these addresses. */
   trustProxy: false | number | string[];
   logLevel: string;
+  /** After SIGTERM, how long to keep serving (with /readyz 503) before closing. */
+  shutdownDrainMs: number;
   /** Expenses above this many USD cents need two different approvers. */
   twoApproversAboveCents: number;
 }
@@ -122,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     redisUrl: e.REDIS_URL,
     twoApproversAboveCents: e.EXPENSE_TWO_APPROVERS_ABOVE_USD * 100,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     altchaKey: e.ALTCHA_HMAC_KEY ?? DEV_ALTCHA_KEY,
     secureCookies: publicUrl.startsWith('https://'),

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { seedCampaign } from './db/seed.ts';
 import { ensureSetupLink } from './commands/accounts.ts';
 import { run, SYSTEM_ACTOR } from './commands/run.ts';
+import { stopOnSignals } from './shutdown.ts';
 
 async function main() {
   let config;
@@ -29,15 +30,7 @@ async function main() {
   app.addHook('onClose', () => database.close());
   if (seeded) app.log.info('seeded the campaign from content/campaign.json');
 
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.log.info({ signal }, 'shutting down');
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
+  stopOnSignals(app, config.shutdownDrainMs);
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Healing Circle is serving on ${config.publicUrl} (database: ${database.kind})`);

@@ -1,5 +1,5 @@
 /** One process per PGlite data directory (issue 15): a second opener stops with a clear line; a dead holder's lock is taken over. */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
 import { DataDirLockedError, LOCK_FILE } from './data-dir-lock.ts';
 import { ROOT_DIR } from '../paths.ts';
+import { startServerProcess } from '../../../tests/setup/server-process.ts';
 
 const dirs: string[] = [];
 function freshDir(): string {
@@ -58,36 +59,22 @@ describe('the PGlite data directory lock', () => {
 
   it('stops admin:create with status 1 and one line while the server runs, and lets it run once the server was killed', async () => {
     const dir = freshDir();
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-      cwd: ROOT_DIR,
-      env: { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'development' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise((resolve) => server.once('exit', resolve));
+    const server = await startServerProcess({ DATA_DIR: dir });
     try {
-      await new Promise<void>((resolve, reject) => {
-        let out = '';
-        server.stdout!.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          if (out.includes('Healing Circle is serving')) resolve();
-        });
-        server.once('exit', (code) => reject(new Error(`server exited (${code}) before serving: ${out}`)));
-      });
-
       const refused = adminCreate(dir);
       expect(refused.status).toBe(1);
       expect(refused.stdout).toBe('');
       expect(refused.stderr.trim().split('\n')).toEqual([
-        expect.stringMatching(new RegExp(`^The data directory ${dir} is in use by process ${server.pid} \\(`)),
+        expect.stringMatching(new RegExp(`^The data directory ${dir} is in use by process ${server.child.pid} \\(`)),
       ]);
 
-      server.kill('SIGKILL');
-      await exited;
+      server.child.kill('SIGKILL');
+      await server.exited;
       const after = adminCreate(dir);
       expect(after.status).toBe(0);
       expect(after.stdout).toMatch(/One-time super admin link .*\n {2}http:\/\/localhost:\d+\/register\?invite=/);
     } finally {
-      server.kill('SIGKILL');
+      server.child.kill('SIGKILL');
     }
   }, 60_000);
 });
