@@ -51,7 +51,17 @@ describe('loadConfig defaults', () => {
       trustProxy: false,
       logLevel: 'info',
       twoApproversAboveCents: 250_000,
+      shutdownDrainMs: 5000,
     });
+  });
+
+  it('takes a drain period of 0 to 60000 ms and refuses others', () => {
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '60000' }).shutdownDrainMs).toBe(60_000);
+    for (const bad of ['60001', '-1', '1.5', 'soon'])
+      expect(configError({ SHUTDOWN_DRAIN_MS: bad }).message).toBe(
+        `Invalid configuration: SHUTDOWN_DRAIN_MS must be a whole number of milliseconds (0-60000) (got "${bad}")`,
+      );
   });
 
   it('makes the PGlite data directory absolute', () => {
