@@ -1,4 +1,4 @@
-/** What the log holds: one pair of lines per ordinary request with its id, none for quiet routes, never a secret. */
+/** What the log holds: one line per API request with its id, none for quiet routes, never a secret. */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -45,13 +45,23 @@ beforeEach(() => {
 });
 
 describe('request lines', () => {
-  it('logs an ordinary request twice under its id, without its query string', async () => {
+  it('logs an API request once under its id: method, route pattern, status and time, without its query string', async () => {
     const res = await app.inject('/api/campaign?token=do-not-log-me');
     expect(res.statusCode).toBe(200);
     const id = res.headers['x-request-id'];
-    const mine = log.lines.filter((l) => l.reqId === id);
-    expect(mine.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
+    expect(log.lines).toEqual([
+      expect.objectContaining({ reqId: id, msg: 'request', method: 'GET', route: '/api/campaign', status: 200 }),
+    ]);
+    expect(log.lines[0]!.ms).toEqual(expect.any(Number));
     expect(JSON.stringify(log.lines)).not.toContain('do-not-log-me');
+  });
+
+  it("names the route's pattern, not the ids in the path, also for refusals", async () => {
+    const id = '0b7c6a9e-3f1d-4c2a-9e8b-1d2c3b4a5f60';
+    const res = await app.inject({ method: 'GET', url: `/api/expenses/${id}` });
+    expect(res.statusCode).toBe(401);
+    expect(log.lines).toEqual([expect.objectContaining({ route: '/api/expenses/:id', status: 401 })]);
+    expect(JSON.stringify(log.lines)).not.toContain(id);
   });
 
   it('writes nothing for the routes every visitor and load balancer polls', async () => {
