@@ -27,7 +27,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['src/server/**/*.test.ts'],
-          exclude: ['**/*.redis.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.redis.test.ts', '**/*.postgres.test.ts', '**/node_modules/**'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
@@ -41,6 +41,21 @@ export default defineConfig({
                 name: 'redis',
                 include: ['src/server/**/*.redis.test.ts'],
                 testTimeout: 20_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      // Suites that start and stop a PostgreSQL server of their own: with TEST_DATABASE_URL (.ci/run), where the
+      // machine has PostgreSQL's binaries.
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              resolve,
+              test: {
+                name: 'postgres',
+                include: ['src/server/**/*.postgres.test.ts'],
+                testTimeout: 60_000,
                 hookTimeout: 60_000,
               },
             },

@@ -80,7 +80,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A database that does not answer fails a request within seconds (503), instead of holding it open.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
   const db: Db = drizzlePg({ client: pool, schema });

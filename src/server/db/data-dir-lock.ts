@@ -62,7 +62,11 @@ export function lockDataDir(dataDir: string): DataDirLock {
   const me: Holder = {
     pid: process.pid,
     host: os.hostname(),
-    command: process.argv.slice(1).map((arg) => path.relative(process.cwd(), arg) || arg).join(' ') || 'node',
+    command:
+      process.argv
+        .slice(1)
+        .map((arg) => path.relative(process.cwd(), arg) || arg)
+        .join(' ') || 'node',
     since: new Date().toISOString(),
   };
   for (let attempt = 0; attempt < 3; attempt++) {

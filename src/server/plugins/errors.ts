@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, ERROR_STATUS, type ErrorBody, type ErrorCode } from '#shared/errors.ts';
+import { isDatabaseUnavailable } from '../services/db-errors.ts';
 
 const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'VALIDATION', message: 'Request body is not valid JSON' },
@@ -71,6 +72,11 @@ export function loggableError(error: Error & { code?: unknown; cause?: unknown }
   };
 }
 
+export const DATABASE_UNAVAILABLE =
+  'The site cannot reach its database just now; nothing was changed. Please try again in a moment.';
+/** Seconds a client is asked to wait before trying again after a 503. */
+export const RETRY_AFTER_SECONDS = 5;
+
 /** PostgreSQL's codes for text it cannot store: 22021 invalid byte sequence, 22P05 untranslatable character. */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 
@@ -115,6 +121,11 @@ export function errorResponse(
   if (UNSTORABLE_TEXT.has(databaseCode(error) ?? '')) {
     // Text the database cannot hold (a NUL character): the client's input, so a 400, not a 500.
     return { status: 400, body: { message: 'Text may not contain NUL (\\u0000) characters', code: 'VALIDATION' } };
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Nothing was written (the transaction could not commit); the client may simply try again.
+    request.log.warn({ error: loggableError(error) }, 'database unavailable');
+    return { status: 503, body: { message: DATABASE_UNAVAILABLE, code: 'UNAVAILABLE' } };
   }
   const statusCode = error.statusCode;
   if (statusCode && statusCode >= 400 && statusCode < 500) {
@@ -169,6 +180,7 @@ export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       const { status, body } = errorResponse(error, request);
+      if (status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return reply.status(status).send(body);
     });
   },

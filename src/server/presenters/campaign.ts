@@ -17,6 +17,10 @@ export function presentProgress(totals: ProgressTotals): Progress {
     goalCents: totals.goalCents,
     currentCents: totals.currentCents,
     currency: 'USD',
+    // Last-known figures while the database is unreachable say how old they are.
+    ...(totals.asOf
+      ? { asOf: totals.asOf.toISOString(), ageSeconds: Math.round((Date.now() - totals.asOf.getTime()) / 1000) }
+      : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { withCurrentShape } from '../db/content-shape.ts';
 import { campaigns, donations } from '../db/schema/index.ts';
 import { cached, type Cached } from './cache.ts';
+import { isDatabaseUnavailable } from './db-errors.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 
@@ -13,7 +14,12 @@ export interface ProgressTotals {
   goalCents: number;
   currentCents: number;
   donorCount: number;
+  /** Set only on last-known totals served while the database cannot be reached: when they were read. */
+  asOf?: Date;
 }
+
+/** How long the progress answer may fall back to the last totals read while the database is unreachable. */
+export const STALE_PROGRESS_MAX_MS = 10 * 60_000;
 
 export interface CampaignService {
   /** The site's campaign (the first one created); throws NOT_FOUND before seeding. */
@@ -31,13 +37,22 @@ export function createCampaignService(db: Db, ttlMs = PROGRESS_CACHE_MS): Campai
     if (!row) throw new AppError('NOT_FOUND', 'No campaign has been set up yet');
     return { ...row, content: withCurrentShape(row.content) };
   });
+  // The last totals read, so the page every visitor polls keeps its figures through a database outage.
+  let lastRead: { totals: ProgressTotals; at: number } | undefined;
   const totals: Cached<ProgressTotals> = cached(ttlMs, async () => {
-    const row = await campaign.get();
-    const [agg] = await db
-      .select({ total: sum(donations.usdCents), donors: count() })
-      .from(donations)
-      .where(and(eq(donations.campaignId, row.id), isNull(donations.voidedAt)));
-    return { goalCents: row.goalCents, currentCents: Number(agg?.total ?? 0), donorCount: agg?.donors ?? 0 };
+    try {
+      const row = await campaign.get();
+      const [agg] = await db
+        .select({ total: sum(donations.usdCents), donors: count() })
+        .from(donations)
+        .where(and(eq(donations.campaignId, row.id), isNull(donations.voidedAt)));
+      const read = { goalCents: row.goalCents, currentCents: Number(agg?.total ?? 0), donorCount: agg?.donors ?? 0 };
+      lastRead = { totals: read, at: Date.now() };
+      return read;
+    } catch (err) {
+      if (!lastRead || !isDatabaseUnavailable(err) || Date.now() - lastRead.at > STALE_PROGRESS_MAX_MS) throw err;
+      return { ...lastRead.totals, asOf: new Date(lastRead.at) };
+    }
   });
   return {
     current: () => campaign.get(),

@@ -165,6 +165,9 @@ export const ProgressSchema = z.object({
   goalCents: z.number().int(),
   currentCents: z.number().int(),
   currency: z.literal('USD'),
+  /** Only while the database is unreachable: the last figures read, when, and how many seconds ago. */
+  asOf: z.string().optional(),
+  ageSeconds: z.number().int().optional(),
 });
 export type Progress = z.infer<typeof ProgressSchema>;
 
