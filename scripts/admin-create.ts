@@ -7,13 +7,10 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.ts';
 import { createAdminInvite } from '../src/server/commands/accounts.ts';
-import { run, SYSTEM_ACTOR, type CommandEnv } from '../src/server/commands/run.ts';
-import { createCampaignService } from '../src/server/services/campaign.ts';
-import { systemClock } from '../src/server/services/clock.ts';
-import { createLedgerService } from '../src/server/services/ledger.ts';
 import type { Mailer } from '../src/server/services/mail.ts';
 import { EmailAddressSchema } from '../src/shared/schemas/auth.ts';
-import { openScriptDatabase } from './script-database.ts';
+import { run, SYSTEM_ACTOR } from '../src/server/commands/run.ts';
+import { openScriptDatabase, scriptCommandEnv } from './script-database.ts';
 
 const { values } = parseArgs({ options: { email: { type: 'string' } } });
 const email = values.email === undefined ? null : EmailAddressSchema.safeParse(values.email);
@@ -30,15 +27,7 @@ const noMail: Mailer = {
   send: () => Promise.reject(new Error('admin:create sends no mail')),
   close: () => {},
 };
-const env: CommandEnv = {
-  db: database.db,
-  clock: systemClock,
-  mailer: noMail,
-  campaigns: createCampaignService(database.db),
-  ledgers: createLedgerService(database.db),
-  publicUrl: config.publicUrl,
-  log: { error: (obj, msg) => console.error(msg, obj) },
-};
+const env = scriptCommandEnv(database, config, noMail);
 // Made by nobody (SYSTEM_ACTOR), like the setup link the server prints.
 const invite = await run(
   env,

@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = {
   'user.resend_verification': 'Confirmation mail resent',
   'user.two_factor_on': 'Two-step sign-in turned on',
   'user.two_factor_off': 'Two-step sign-in turned off',
+  'user.two_factor_recovered': 'Two-step sign-in reset by the operator (lost authenticator)',
   'user.recovery_codes_replaced': 'Recovery codes replaced',
   'doctor.verify': 'Doctor verified',
   'doctor.reject': 'Doctor not verified',

@@ -4,9 +4,11 @@
  */
 import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import type { UserRow } from '../db/queries/users.ts';
+import { AppError } from '#shared/errors.ts';
+import { findUserByEmail, type UserRow } from '../db/queries/users.ts';
 import { recoveryCodes, sessions, users } from '../db/schema/index.ts';
 import { audit } from '../services/audit.ts';
+import { twoFactorRecoveredMail } from '../services/mail-templates.ts';
 import {
   isTotpCode,
   newEnrolment,
@@ -85,13 +87,34 @@ async function storeRecoveryCodes(tx: Tx, sessionSecret: string, userId: string)
 
 /** Turns the second factor off: secrets and recovery codes go, and no session counts as verified any more. */
 export async function disableTwoFactor({ tx, actor, now }: CommandContext, userId: string): Promise<void> {
+  await clearSecondFactor(tx, userId, now);
+  await tx.update(sessions).set({ secondFactorAt: null }).where(eq(sessions.userId, userId));
+  await audit(tx, actor, { action: 'user.two_factor_off', targetType: 'user', targetId: userId });
+}
+
+async function clearSecondFactor(tx: Tx, userId: string, now: Date) {
   await tx
     .update(users)
     .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: now })
     .where(eq(users.id, userId));
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  await tx.update(sessions).set({ secondFactorAt: null }).where(eq(sessions.userId, userId));
-  await audit(tx, actor, { action: 'user.two_factor_off', targetType: 'user', targetId: userId });
+}
+
+/**
+ * `npm run admin:recover`: an admin who lost her authenticator and her recovery codes. Her second factor is
+ * turned off and every session of hers ends, so whoever holds one is out; she is told by mail, and the admin
+ * pages make her enrol again at her next sign-in (as for any admin without it).
+ */
+export async function recoverAdminSignIn({ tx, actor, now, afterCommit }: CommandContext, email: string) {
+  const user = await findUserByEmail(tx, email);
+  if (!user) throw new AppError('NOT_FOUND', `No account with the email ${email}`);
+  if (user.role !== 'admin')
+    throw new AppError('VALIDATION', `${email} is not an admin: members turn two-step sign-in off on /profile`);
+  await clearSecondFactor(tx, user.id, now);
+  const ended = await tx.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
+  await audit(tx, actor, { action: 'user.two_factor_recovered', targetType: 'user', targetId: user.id });
+  afterCommit.mail((product) => twoFactorRecoveredMail(product, user));
+  return { user, sessionsEnded: ended.length };
 }
 
 /**

@@ -32,6 +32,14 @@ export function passwordChangedMail(product: string, to: Person, supportEmail: s
   };
 }
 
+export function twoFactorRecoveredMail(product: string, to: Person): MailMessage {
+  return {
+    to: to.email,
+    subject: `Your ${product} two-step sign-in was reset`,
+    text: `Hello ${to.firstName},\n\nAt your request, the site's operator turned off two-step sign-in for your admin account and signed you out everywhere. Your recovery codes no longer work.\n\nSign in with your password and set up two-step sign-in again on your profile before you use the admin pages.\n\nIf you did not ask for this, tell the operator at once and change your password.${signature(product)}`,
+  };
+}
+
 export function notificationMail(
   product: string,
   to: Person,

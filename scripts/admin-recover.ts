@@ -1,0 +1,48 @@
+/**
+ * For an admin who lost her authenticator app and her recovery codes (and so cannot reach the admin pages, nor
+ * ask another super admin, or is the only one):
+ *   npm run admin:recover -- --email her@example.org
+ * Turns her two-step sign-in off, ends all her sessions, mails her (through SMTP_URL, else the outbox) and
+ * writes an audit entry; at her next sign-in the admin pages ask her to set it up again. Check who is asking
+ * before running it: it is the way around her second factor. On PGlite, stop the server first.
+ */
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { AppError } from '../src/shared/errors.ts';
+import { EmailAddressSchema } from '../src/shared/schemas/auth.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { run, SYSTEM_ACTOR } from '../src/server/commands/run.ts';
+import { recoverAdminSignIn } from '../src/server/commands/two-factor.ts';
+import { createMailer } from '../src/server/services/mail.ts';
+import { openScriptDatabase, scriptCommandEnv } from './script-database.ts';
+
+const { values } = parseArgs({ options: { email: { type: 'string' } } });
+const email = EmailAddressSchema.safeParse(values.email ?? '');
+if (!email.success) {
+  console.error('Usage: npm run admin:recover -- --email her@example.org');
+  process.exit(1);
+}
+const config = loadConfig();
+const database = await openScriptDatabase(config);
+await database.migrate();
+const log = pino({ level: config.logLevel });
+const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log });
+try {
+  const { user, sessionsEnded } = await run(
+    scriptCommandEnv(database, config, mailer),
+    SYSTEM_ACTOR,
+    recoverAdminSignIn,
+    email.data,
+  );
+  console.log(
+    `Two-step sign-in is off for ${user.email}; ${sessionsEnded} session(s) ended; she was mailed. ` +
+      'At her next sign-in the admin pages ask her to set it up again.',
+  );
+} catch (err) {
+  if (!(err instanceof AppError)) throw err;
+  console.error(err.message);
+  process.exitCode = 1;
+} finally {
+  mailer.close();
+  await database.close();
+}
