@@ -9,7 +9,8 @@ export interface TestDatabase extends Database {
   destroy(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** `empty`: neither migrated nor seeded (a target for a restore). */
+export async function createTestDatabase({ empty = false } = {}): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let dropDatabase = async () => {};
@@ -31,8 +32,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   } else {
     database = await openDatabase({});
   }
-  await database.migrate();
-  await seedCampaign(database.db);
+  if (!empty) {
+    await database.migrate();
+    await seedCampaign(database.db);
+  }
   return {
     ...database,
     async destroy() {

@@ -25,9 +25,9 @@ function deadPid(): number {
   return Number(child.stdout.trim());
 }
 
-/** Runs `npm run admin:create` on this data directory; its status and what it printed. */
-function adminCreate(dataDir: string) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin-create.ts'], {
+/** Runs a script (`scripts/<name>.ts`) on this data directory; its status and what it printed. */
+function script(dataDir: string, name: string, ...args: string[]) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], {
     cwd: ROOT_DIR,
     env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development' },
     encoding: 'utf8',
@@ -57,22 +57,36 @@ describe('the PGlite data directory lock', () => {
     await database.close();
   });
 
-  it('stops admin:create with status 1 and one line while the server runs, and lets it run once the server was killed', async () => {
+  it('stops admin:create and db:backup with status 1 and one line while the server runs, and lets them run once it was killed', async () => {
     const dir = freshDir();
     const server = await startServerProcess({ DATA_DIR: dir });
     try {
-      const refused = adminCreate(dir);
-      expect(refused.status).toBe(1);
-      expect(refused.stdout).toBe('');
-      expect(refused.stderr.trim().split('\n')).toEqual([
-        expect.stringMatching(new RegExp(`^The data directory ${dir} is in use by process ${server.child.pid} \\(`)),
-      ]);
+      const backupFile = path.join(freshDir(), 'site.backup');
+      for (const refused of [script(dir, 'admin-create'), script(dir, 'db-backup', backupFile)]) {
+        expect(refused.status).toBe(1);
+        expect(refused.stdout).toBe('');
+        expect(refused.stderr.trim().split('\n')).toEqual([
+          expect.stringMatching(new RegExp(`^The data directory ${dir} is in use by process ${server.child.pid} \\(`)),
+        ]);
+      }
 
       server.child.kill('SIGKILL');
       await server.exited;
-      const after = adminCreate(dir);
+      const after = script(dir, 'admin-create');
       expect(after.status).toBe(0);
       expect(after.stdout).toMatch(/One-time super admin link .*\n {2}http:\/\/localhost:\d+\/register\?invite=/);
+
+      // With the server stopped, the directory backs up, and restores into a new one but not onto itself.
+      expect(script(dir, 'db-backup', backupFile).stdout).toMatch(/^Backed up \d+ rows of \d+ tables to /);
+      const restoredDir = freshDir();
+      const restored = script(restoredDir, 'db-restore', backupFile);
+      expect(restored.status, restored.stderr).toBe(0);
+      expect(restored.stdout).toMatch(/^Restored \d+ rows of \d+ tables from /);
+      const onto = script(dir, 'db-restore', backupFile);
+      expect(onto.status).toBe(1);
+      expect(onto.stderr.trim()).toBe(
+        'The target database is not empty: restore into a new DATA_DIR or an empty database',
+      );
     } finally {
       server.child.kill('SIGKILL');
     }
