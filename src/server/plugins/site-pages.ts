@@ -4,8 +4,9 @@
  * instance refreshes them from its command's after-commit queue (afterCommit.refresh('pages')), and the
  * request waits for it; otherwise a page request that sees a new version through
  * app.campaigns.current() (cached about a second, so every instance notices within one) starts the render
- * and is answered with the pages it has. Each page is kept compressed (gzip and brotli). Without a client
- * build (API-only mode) there are no pages; if the pages cannot be rendered, the build's own are served.
+ * and is answered with the pages it has. Each page is kept compressed (gzip and brotli). The first render
+ * runs in the background once the app is ready, so a start never waits for it. Without a client build
+ * (API-only mode) there are no pages; if the pages cannot be rendered, the build's own are served.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -121,31 +122,49 @@ export default fp<SitePagesOptions>(
 
     const current = () => app.campaigns.current().catch(() => null);
 
+    // The build's own pages (the seed content), compressed on first use: served only when rendering fails.
+    const builtPages = new Map<string, Promise<Page | undefined>>();
+    const builtPage = (name: string) => {
+      if (!builtPages.has(name)) {
+        const file = path.join(pagesDir, `${name}.html`);
+        const known = PAGE_FILES.some((p) => p.name === name) && fs.existsSync(file);
+        builtPages.set(
+          name,
+          known ? compress(withPublicUrl(fs.readFileSync(file, 'utf8'), publicUrl)) : Promise.resolve(undefined),
+        );
+      }
+      return builtPages.get(name)!;
+    };
+
+    // The first render starts once the app is ready and never holds up its start (under load it once took
+    // longer than Fastify's plugin timeout, and the whole site went down). Page requests that arrive before
+    // it ends wait for it: the pages must show the published content, not the seed.
+    let firstRender: Promise<void> | undefined;
+    const refresh = async () => {
+      const row = await current();
+      if (row) await sync(row);
+    };
+
     app.decorate('sitePages', {
       built: true,
       async get(name: string) {
+        if (shown === null) {
+          await (firstRender ??= refresh());
+          if (shown !== null) return pages.get(name);
+          // Nothing to render from yet (no campaign, the database unreachable): try again on a later request.
+          if (failed === null) firstRender = undefined;
+          return builtPage(name);
+        }
         const row = await current();
         // A new version renders in the background; this request gets the pages there are.
         if (render && row && keyOf(row) !== shown && keyOf(row) !== failed) void sync(row);
         return pages.get(name);
       },
-      async refresh() {
-        const row = await current();
-        if (row) await sync(row);
-      },
+      refresh,
     });
-    await app.sitePages.refresh();
-    if (shown === null) {
-      // Nothing rendered (no SSR entry, no campaign yet, or an error): the build's pages, with the seed content.
-      const built = PAGE_FILES.map(
-        async ({ name }) =>
-          [
-            name,
-            await compress(withPublicUrl(fs.readFileSync(path.join(pagesDir, `${name}.html`), 'utf8'), publicUrl)),
-          ] as const,
-      );
-      pages = new Map(await Promise.all(built));
-    }
+    app.addHook('onReady', async () => {
+      firstRender ??= refresh();
+    });
   },
   { name: 'site-pages', dependencies: ['db'] },
 );
