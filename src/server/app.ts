@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { logApiRequest, loggerOptions, requestIdGenerator, requestLogController } from './logging.ts';
+import { logApiRoutes, loggerOptions, requestIdGenerator, requestLogController } from './logging.ts';
 import type { Database } from './db/client.ts';
 import type { Mailer } from './services/mail.ts';
 import dbPlugin from './plugins/db.ts';
@@ -143,7 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onResponse', logApiRequest);
+  app.addHook('onRoute', logApiRoutes);
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (request.url.startsWith('/api/')) reply.headers(API_SECURITY_HEADERS);

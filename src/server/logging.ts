@@ -10,6 +10,7 @@ import {
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
+  type RouteOptions,
 } from 'fastify';
 import type { Config } from './config.ts';
 
@@ -79,19 +80,27 @@ export function requestLogController(): LogController {
  * The one line an API request writes when answered: method, route pattern (never the path's ids or the query),
  * status and milliseconds. Pages, static assets and quiet routes write none (about 30 lines a page view before).
  */
-export function logApiRequest(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
-  if (request.url.startsWith('/api/') && request.routeOptions.config?.quiet !== true) {
-    request.log.info(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? '(no route)',
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
-  }
+function logApiRequest(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  request.log.info(
+    {
+      method: request.method,
+      route: request.routeOptions.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    },
+    'request',
+  );
   done();
+}
+
+/**
+ * An `onRoute` hook: API routes that are not quiet get logApiRequest as their own onResponse hook, so the
+ * requests that write no line (pages, assets, the polled endpoints) pay nothing for it.
+ */
+export function logApiRoutes(route: RouteOptions): void {
+  if (!route.url.startsWith('/api/') || route.config?.quiet === true) return;
+  const own = route.onResponse;
+  route.onResponse = [...(own ? (Array.isArray(own) ? own : [own]) : []), logApiRequest];
 }
 
 type LogArgs = Parameters<FastifyBaseLogger['info']>;
