@@ -10,14 +10,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { isBuildCurrent } from './build-stamp.mjs';
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
-/** Runs `npm run build` when the server bundle or the prerendered pages are missing. */
+/** Runs `npm run build` when dist/ is incomplete or older than the sources (scripts/build-stamp.mjs). */
 export function ensureBuilt(): void {
-  const needed = [path.join(ROOT, 'dist/server/index.js'), path.join(ROOT, 'dist/client/pages/index.html')];
-  if (needed.every((file) => fs.existsSync(file))) return;
-  console.log('dist/ is incomplete: running `npm run build` ...');
+  if (isBuildCurrent()) return;
+  console.log('dist/ is missing or older than the sources: running `npm run build` ...');
   const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status ?? result.signal})`);
 }

@@ -1,5 +1,4 @@
 /** Browser-test fixtures: the built site served in-process on a fresh database, and the system Chromium. */
-import net from 'node:net';
 import path from 'node:path';
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -11,6 +10,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { CLIENT_DIST_DIR } from '../../src/server/paths.ts';
 import { createTestDatabase, type TestDatabase } from '../setup/database.ts';
+import { freePort } from '../setup/server-process.ts';
 import { CHROMIUM_ARGS, findChromium } from '../setup/chromium.ts';
 import { adminLogin, buildAdmin } from '../factories/users.ts';
 import type { AdminLevel } from '../../src/shared/auth/roles.ts';
@@ -22,14 +22,6 @@ export interface Site {
   database: TestDatabase;
   refreshProgress(): void;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export async function startSite(): Promise<Site> {

@@ -1,7 +1,9 @@
 /** The real server as its own process (`node --import tsx src/server/index.ts`), for tests of starting, signals and locks. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { ROOT_DIR } from '../../src/server/paths.ts';
+import { freePort } from '../../scripts/app-process.ts';
+
+export { freePort };
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -10,18 +12,6 @@ export interface ServerProcess {
   output(): string;
   /** Resolves with the exit status once the process has ended. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** A port that was free a moment ago on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts the server with these settings and resolves once it says it is serving. */
