@@ -9,7 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { act } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { CURRENT_USER_KEY, useCurrentUser } from './use-current-user.ts';
 
@@ -32,7 +32,16 @@ function Page({ client }: { client: QueryClient }) {
 
 const signedIn = { id: '00000000-0000-4000-8000-000000000001', firstName: 'Rosa' } as CurrentUser;
 
+// The hook asks the server again once mounted; the test's server gives the same answer (nothing leaves the process).
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(signedIn), { headers: { 'content-type': 'application/json' } })),
+  );
+});
+
 afterEach(() => {
+  vi.unstubAllGlobals();
   document.cookie = 'signed_in=; max-age=0';
   document.body.innerHTML = '';
 });
