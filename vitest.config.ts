@@ -10,6 +10,15 @@ const resolve = {
   ],
 };
 
+/** API-project suites that never use TEST_DATABASE_URL: PGlite's data-directory lock, the server process's
+ * signals (both spawn PGlite servers), the config and the build stamp. */
+const DATABASE_FREE = [
+  'src/server/db/data-dir-lock.test.ts',
+  'src/server/shutdown.test.ts',
+  'src/server/config.test.ts',
+  'src/server/build-stamp.test.ts',
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -27,7 +36,13 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['src/server/**/*.test.ts'],
-          exclude: ['**/*.redis.test.ts', '**/*.postgres.test.ts', '**/node_modules/**'],
+          exclude: [
+            '**/*.redis.test.ts',
+            '**/*.postgres.test.ts',
+            '**/node_modules/**',
+            // The same on either database, run once (on PGlite, in npm test) rather than again on PostgreSQL.
+            ...(process.env.TEST_DATABASE_URL ? DATABASE_FREE : []),
+          ],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
