@@ -35,6 +35,7 @@ export default defineConfig({
         resolve,
         test: {
           name: 'api',
+          globalSetup: ['tests/setup/pglite-template.ts'],
           include: ['src/server/**/*.test.ts'],
           exclude: [
             '**/*.redis.test.ts',
@@ -81,6 +82,7 @@ export default defineConfig({
         resolve,
         test: {
           name: 'e2e',
+          globalSetup: ['tests/setup/pglite-template.ts'],
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

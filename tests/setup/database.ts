@@ -1,5 +1,7 @@
 /** A fresh, migrated, seeded database per test file: PGlite in memory, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { inject } from 'vitest';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { seedCampaign } from '../../src/server/db/seed.ts';
@@ -30,12 +32,19 @@ export async function createTestDatabase({ empty = false } = {}): Promise<TestDa
       await again.end();
     };
   } else {
+    // A copy of the run's migrated, seeded template (tests/setup/pglite-template.ts), where the project has one.
+    const template = empty ? undefined : inject('pgliteTemplate');
+    if (template) return withDestroy(await openDatabase({ loadDataDir: new Blob([fs.readFileSync(template)]) }));
     database = await openDatabase({});
   }
   if (!empty) {
     await database.migrate();
     await seedCampaign(database.db);
   }
+  return withDestroy(database, dropDatabase);
+}
+
+function withDestroy(database: Database, dropDatabase = async () => {}): TestDatabase {
   return {
     ...database,
     async destroy() {

@@ -33,6 +33,8 @@ export interface Database {
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** PGlite only: its whole data directory as one archive (for loadDataDir). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory; undefined means in memory (tests). */
   dataDir?: string | undefined;
+  /** In memory only: start from this dump of a data directory (tests start from one migrated, seeded copy). */
+  loadDataDir?: Blob | undefined;
 }
 
 // Any fixed number works: it only has to be the same for every instance.
@@ -48,14 +52,14 @@ const MIGRATION_LOCK_ID = 7_312_025;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   // Before PGlite touches the files: a second process on the same directory would lose writes.
   const lock = dataDir ? lockDataDir(dataDir) : null;
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = dataDir ? new PGlite(dataDir) : new PGlite(loadDataDir ? { loadDataDir } : {});
   try {
     await client.waitReady;
   } catch (err) {
@@ -72,6 +76,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
       await client.close();
       lock?.release();
