@@ -148,17 +148,14 @@ export default fp<SitePagesOptions>(
     app.decorate('sitePages', {
       built: true,
       async get(name: string) {
-        if (shown === null) {
-          await (firstRender ??= refresh());
-          if (shown !== null) return pages.get(name);
-          // Nothing to render from yet (no campaign, the database unreachable): try again on a later request.
-          if (failed === null) firstRender = undefined;
-          return builtPage(name);
-        }
+        if (shown === null) await (firstRender ??= refresh());
         const row = await current();
         // A new version renders in the background; this request gets the pages there are.
         if (render && row && keyOf(row) !== shown && keyOf(row) !== failed) void sync(row);
-        return pages.get(name);
+        if (shown !== null) return pages.get(name);
+        // Nothing to render from yet (no campaign, the database unreachable): a later request tries again.
+        if (failed === null) firstRender = undefined;
+        return builtPage(name);
       },
       refresh,
     });

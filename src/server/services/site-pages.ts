@@ -1,7 +1,7 @@
 /**
  * The public pages as HTML: the built index.html (stylesheet inlined) filled in by the SSR entry. The build
  * (scripts/prerender.ts) writes them with the seed content; the server renders them again from the
- * published content at start and after every publish.
+ * published content once the app is ready and after every publish.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,0 +1,78 @@
+/**
+ * When the public pages render (issue 15): never during the app's start, page requests that come first wait for
+ * the first render, and a version that failed to render does not keep a newer one from rendering.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { afterEach, describe, expect, it } from 'vitest';
+import sitePagesPlugin from './site-pages.ts';
+
+const dirs: string[] = [];
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A build in miniature: the template, the seed's own pages, and an SSR entry that renders the content's `marker`. */
+function fakeBuild(): { distDir: string; ssrEntry: string } {
+  const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hc-pages-'));
+  dirs.push(distDir);
+  fs.mkdirSync(path.join(distDir, 'pages'));
+  fs.writeFileSync(path.join(distDir, 'pages', '_template.html'), '<html><!--app-head--><!--app-html--></html>');
+  for (const name of ['index', '404']) fs.writeFileSync(path.join(distDir, 'pages', `${name}.html`), 'the seed page');
+  const ssrEntry = path.join(distDir, 'entry-server.mjs');
+  fs.writeFileSync(
+    ssrEntry,
+    `export async function render(pathname, site) {
+       if (site.content.marker === 'broken') throw new Error('cannot render');
+       await globalThis.renderGate;
+       return { head: '', html: 'rendered ' + site.content.marker, siteData: '' };
+     }`,
+  );
+  return { distDir, ssrEntry };
+}
+
+async function appWith(campaign: { id: string; version: number; content: { marker: string } }) {
+  const { distDir, ssrEntry } = fakeBuild();
+  app = Fastify();
+  await app.register(
+    fp(
+      async (instance) => {
+        instance.decorate('config', { publicUrl: 'http://localhost:3000' } as never);
+        instance.decorate('campaigns', { current: async () => campaign } as never);
+      },
+      { name: 'db' },
+    ),
+  );
+  await app.register(sitePagesPlugin, { distDir, ssrEntry });
+  return app;
+}
+
+const text = async (site: FastifyInstance, name: string) => (await site.sitePages.get(name))?.raw.toString();
+
+describe('the public pages', () => {
+  it('are not rendered while the app starts; a page asked for before the first render ends waits for it', async () => {
+    let open = () => {};
+    (globalThis as { renderGate?: Promise<void> }).renderGate = new Promise<void>((resolve) => (open = resolve));
+    const site = await appWith({ id: 'c', version: 1, content: { marker: 'one' } });
+    await site.ready();
+    const page = text(site, 'index');
+    open();
+    expect(await page).toContain('rendered one');
+  });
+
+  it('show the seed page while the published version cannot be rendered, and render the next version', async () => {
+    (globalThis as { renderGate?: Promise<void> }).renderGate = Promise.resolve();
+    const campaign = { id: 'c', version: 1, content: { marker: 'broken' } };
+    const site = await appWith(campaign);
+    await site.ready();
+    expect(await text(site, 'index')).toBe('the seed page');
+
+    Object.assign(campaign, { version: 2, content: { marker: 'two' } });
+    await expect.poll(() => text(site, 'index')).toContain('rendered two');
+  });
+});
