@@ -147,6 +147,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (request.url.startsWith('/api/')) reply.headers(API_SECURITY_HEADERS);
+    // Draining before a stop (shutdown.ts): keep-alive clients reconnect to another instance.
+    if (app.lifecycle.draining) reply.header('connection', 'close');
     done(null, payload);
   });
   await app.register(errorsPlugin);

@@ -13,16 +13,19 @@ const TRUST_PROXY_FORMAT =
 /** Address ranges proxy-addr (Fastify's trustProxy) knows by name. */
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
+/** A variable holding a whole number from 0 to `max`, with one message for anything else. */
+const wholeNumberUpTo = (max: number, message: string) =>
+  z
+    .string()
+    .regex(new RegExp(`^\\d{1,${String(max).length}}$`), message)
+    .transform(Number)
+    .pipe(z.number().max(max, message));
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().min(1).default('0.0.0.0'),
-    PORT: z
-      .string()
-      .regex(/^\d{1,5}$/, 'must be a port number (0-65535)')
-      .transform(Number)
-      .pipe(z.number().max(65535, 'must be a port number (0-65535)'))
-      .default(3000),
+    PORT: wholeNumberUpTo(65535, 'must be a port number (0-65535)').default(3000),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -48,12 +51,7 @@ const EnvSchema = z
       .refine((v) => parseTrustProxy(v) !== null, TRUST_PROXY_FORMAT)
       .default('false'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    SHUTDOWN_DRAIN_MS: z
-      .string()
-      .regex(/^\d{1,5}$/, 'must be a whole number of milliseconds (0-60000)')
-      .transform(Number)
-      .pipe(z.number().max(60_000, 'must be a whole number of milliseconds (0-60000)'))
-      .default(5000),
+    SHUTDOWN_DRAIN_MS: wholeNumberUpTo(60_000, 'must be a whole number of milliseconds (0-60000)').default(5000),
     EXPENSE_TWO_APPROVERS_ABOVE_USD: z
       .string()
       .regex(/^\d{1,9}$/, 'must be a whole number of dollars')

@@ -10,13 +10,11 @@ import type { FastifyInstance } from 'fastify';
 export const CLOSE_DEADLINE_MS = 4_000;
 
 export function stopOnSignals(app: FastifyInstance, drainMs: number): void {
-  let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
+    if (app.lifecycle.draining) {
       app.log.warn({ signal }, 'second signal: exiting now');
       process.exit(1);
     }
-    stopping = true;
     app.lifecycle.draining = true;
     app.log.info({ signal, drainMs }, 'shutting down: draining');
     const deadline = setTimeout(() => {

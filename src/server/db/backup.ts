@@ -60,6 +60,11 @@ async function tablesInOrder(tx: Tx): Promise<string[]> {
   return ordered;
 }
 
+async function rowCount(tx: Tx, table: string): Promise<number> {
+  const result = await tx.execute<{ n: number }>(sql`select count(*)::int as n from ${ident(table)}`);
+  return result.rows[0]!.n;
+}
+
 async function appliedMigrations(tx: Tx): Promise<string[]> {
   const rows = await tx.execute<{ hash: string }>(
     sql`select hash from drizzle.__drizzle_migrations order by created_at, id`,
@@ -82,10 +87,7 @@ export async function writeBackup(database: Database, destination: Writable): Pr
     const names = await tablesInOrder(tx);
     const tables: BackupHeader['tables'] = [];
     for (const name of names) {
-      const [{ n }] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from ${ident(name)}`)).rows as [
-        { n: number },
-      ];
-      tables.push({ name, rows: n });
+      tables.push({ name, rows: await rowCount(tx, name) });
     }
     const head: BackupHeader = {
       format: BACKUP_FORMAT,
@@ -116,13 +118,13 @@ export async function restoreBackup(database: Database, source: Readable): Promi
   const lines = readline.createInterface({ input: source.pipe(createGunzip()), crlfDelay: Infinity });
   const iterator = lines[Symbol.asyncIterator]();
   const first = await iterator.next().catch(() => ({ done: true, value: '' }));
-  let header: BackupHeader;
+  let header: BackupHeader | undefined;
   try {
     header = JSON.parse(String(first.value)) as BackupHeader;
   } catch {
-    throw new BackupError('This file is not a Healing Circle backup (npm run db:backup makes one)');
+    // Not JSON: refused below like any other file that is not a backup.
   }
-  if (header.format !== BACKUP_FORMAT || header.version !== 1)
+  if (header?.format !== BACKUP_FORMAT || header.version !== 1)
     throw new BackupError('This file is not a Healing Circle backup (npm run db:backup makes one)');
 
   const existing = await database.db.execute<{ n: number }>(
@@ -162,9 +164,7 @@ export async function restoreBackup(database: Database, source: Readable): Promi
         sql`select setval(pg_get_serial_sequence(${`"${table}"`}, ${column}), coalesce(max(${ident(column)}), 0) + 1, false) from ${ident(table)}`,
       );
     for (const { name, rows } of header.tables) {
-      const [{ n }] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from ${ident(name)}`)).rows as [
-        { n: number },
-      ];
+      const n = await rowCount(tx, name);
       if (n !== rows) throw new BackupError(`The backup is cut short: ${name} has ${n} of its ${rows} rows`);
     }
   });

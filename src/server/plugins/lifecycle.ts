@@ -1,7 +1,7 @@
 /**
  * Where the process is in its life: serving, or draining before it stops (index.ts sets `draining` on SIGTERM).
  * While draining, /readyz answers 503 so the load balancer sends new visitors elsewhere, and every answer asks
- * its client to close the connection, so keep-alive clients reconnect to another instance.
+ * its client to close the connection (the onSend hook in app.ts), so keep-alive clients reconnect elsewhere.
  */
 import fp from 'fastify-plugin';
 
@@ -17,12 +17,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    const lifecycle: Lifecycle = { draining: false };
-    app.decorate('lifecycle', lifecycle);
-    app.addHook('onSend', (_request, reply, payload, done) => {
-      if (lifecycle.draining) reply.header('connection', 'close');
-      done(null, payload);
-    });
+    app.decorate('lifecycle', { draining: false } satisfies Lifecycle);
   },
   { name: 'lifecycle' },
 );
