@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -13,6 +13,7 @@ import { donationIntents } from './db/schema/index.ts';
 import { seedCampaign } from './db/seed.ts';
 import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS } from './plugins/errors.ts';
 import { TEST_ALTCHA_DIFFICULTY } from './services/altcha.ts';
+import { isDatabaseUnavailable } from './services/db-errors.ts';
 import { buildDonation } from '../../tests/factories/donations.ts';
 import { startScratchPostgres, type ScratchPostgres } from '../../tests/setup/scratch-postgres.ts';
 import { postJson } from '../../tests/setup/test-app.ts';
@@ -32,7 +33,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await app?.close();
-  server?.destroy();
+  await server?.destroy();
 });
 
 const intent = () => ({ amount: 25, paymentMethod: 'PayPal', timestamp: new Date().toISOString() });
@@ -46,7 +47,7 @@ describe('a database outage', () => {
     expect(before).toMatchObject({ currentCents: 12_345, donorCount: 1 });
     expect(before.asOf).toBeUndefined();
 
-    server.stop();
+    await server.stop();
     // As when the one-second caches run out.
     app.campaigns.invalidate();
 
@@ -68,12 +69,32 @@ describe('a database outage', () => {
     expect((await app.inject('/readyz')).statusCode).toBe(503);
     expect((await app.inject('/healthz')).statusCode).toBe(200);
 
-    server.start();
+    await server.start();
     expect((await app.inject('/readyz')).statusCode).toBe(200);
     expect((await postJson(app, '/api/donation-intent', intent())).statusCode).toBe(201);
     // The intent refused during the outage left nothing behind: one before, one after.
     expect(await intentCount()).toBe(2);
     app.campaigns.invalidate();
     expect((await app.inject('/api/fundraising/progress')).json().asOf).toBeUndefined();
+  }, 60_000);
+
+  it('refuses whole a transaction whose connection a restart cut between its queries, and the process lives on', async () => {
+    const campaign = await app.campaigns.current();
+    const before = await intentCount();
+    const write = database.db.transaction(async (tx) => {
+      await tx.insert(donationIntents).values({
+        campaignId: campaign.id,
+        amountCents: 2500,
+        paymentMethod: 'PayPal',
+        clientTimestamp: new Date(),
+      });
+      // The server ends this session while the transaction holds it between two queries.
+      await server.stop();
+      await tx.execute(sql`select 1`);
+    });
+    await expect(write).rejects.toSatisfy(isDatabaseUnavailable);
+    await server.start();
+    expect(await intentCount()).toBe(before);
+    expect((await postJson(app, '/api/donation-intent', intent())).statusCode).toBe(201);
   }, 60_000);
 });

@@ -3,7 +3,8 @@
  * and start, to see what the app does while its database is down. Needs the server binaries
  * (/usr/lib/postgresql/<version>/bin, or PG_BIN); as root it runs them as the `postgres` user, as PostgreSQL asks.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,10 +12,13 @@ import { freePort } from './server-process.ts';
 
 export interface ScratchPostgres {
   url: string;
-  stop(): void;
-  start(): void;
-  destroy(): void;
+  /** Resolve once the server has stopped (fast shutdown: sessions are ended) or is accepting connections. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  destroy(): Promise<void>;
 }
+
+const run = promisify(execFile);
 
 function binDir(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
@@ -30,27 +34,27 @@ export async function startScratchPostgres(): Promise<ScratchPostgres> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hc-scratch-pg-'));
   const dataDir = path.join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
-  const pgRun = (tool: string, args: string[]) =>
-    asRoot
-      ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args], { stdio: 'pipe' })
-      : execFileSync(path.join(bin, tool), args, { stdio: 'pipe' });
+  if (asRoot) await run('chown', ['postgres:postgres', dir]);
+  // Asynchronous, so that a test's clients keep running while pg_ctl works.
+  const pgRun = async (tool: string, args: string[]) => {
+    await (asRoot
+      ? run('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args])
+      : run(path.join(bin, tool), args));
+  };
   const port = await freePort();
-  pgRun('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
+  await pgRun('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
   const start = () => pgRun('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
   const stop = () => pgRun('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
-  start();
+  await start();
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
     start,
     stop,
-    destroy() {
-      try {
-        stop();
-      } catch {
+    async destroy() {
+      await stop().catch(() => {
         // Already stopped.
-      }
+      });
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

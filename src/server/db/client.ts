@@ -87,8 +87,11 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
 async function openPostgres(url: string): Promise<Database> {
   // A database that does not answer fails a request within seconds (503), instead of holding it open.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
-  // An idle client losing its connection must not crash the process.
+  // A client losing its connection (the server restarts or ends it) emits 'error': the pool listens while the
+  // client is idle, nobody while a transaction holds it between queries, and an unheard 'error' ends the process.
+  // Both are ignored here; the request using the client fails at its next query (503) and the pool drops it.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db: Db = drizzlePg({ client: pool, schema });
   return {
     db,
