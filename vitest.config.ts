@@ -77,6 +77,20 @@ export default defineConfig({
             },
           ]
         : []),
+      // HAProxy, two instances, PostgreSQL and Redis under load and faults: only from `npm run test:scale`.
+      ...(process.env.SCALE_TEST
+        ? [
+            {
+              resolve,
+              test: {
+                name: 'scale',
+                include: ['tests/scale/**/*.test.ts'],
+                testTimeout: 300_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
       // Browser journeys against the built site in the system Chromium (npm test builds first).
       {
         resolve,

@@ -37,6 +37,8 @@ export function freePort(): Promise<number> {
 export interface RunningApp {
   url: string;
   child: ChildProcess;
+  /** Resolves with the exit status once the process has ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Stops the process (SIGTERM, then SIGKILL after 5 s). Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -111,9 +113,11 @@ export async function startApp(
     databaseUrl?: string;
     env?: Record<string, string> | ((port: number) => Record<string, string>);
     label?: string;
+    /** A fixed port (a restarted instance keeps its load balancer's address); a free one by default. */
+    port?: number;
   } = {},
 ): Promise<RunningApp> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = tempDir('hc-data-');
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of [
@@ -153,7 +157,9 @@ export async function startApp(
   };
   child.stdout!.on('data', forward);
   child.stderr!.on('data', forward);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
@@ -184,7 +190,7 @@ export async function startApp(
       throw new Error(`the app did not answer 200 on /readyz within 60 s:\n${output.join('\n')}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { url, child, stop };
+  return { url, child, exited, stop };
 }
 
 /** Creates `hc_bench_<random>` on the server of `adminUrl`, dropped at clean-up; returns its URL. */

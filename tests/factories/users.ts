@@ -17,8 +17,14 @@ const SESSION_SECRET = loadConfig({ NODE_ENV: 'test' }).sessionSecret;
 /**
  * An admin of the given level whose password is STRONG_PASSWORD and whose two-step sign-in is on
  * (admins need it), with the authenticator secret to make codes from. `totpEnabledAt: null` makes one without.
+ * `sessionSecret` is the one of the app she will sign in to (it seals the authenticator secret).
  */
-export async function buildAdmin(db: Db, level: AdminLevel, overrides: Partial<typeof users.$inferInsert> = {}) {
+export async function buildAdmin(
+  db: Db,
+  level: AdminLevel,
+  overrides: Partial<typeof users.$inferInsert> = {},
+  sessionSecret = SESSION_SECRET,
+) {
   passwordHash ??= hashPassword(STRONG_PASSWORD);
   const email = overrides.email ?? `${level}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`;
   const totpSecret = generateSecret();
@@ -34,7 +40,7 @@ export async function buildAdmin(db: Db, level: AdminLevel, overrides: Partial<t
       adminLevel: level,
       emailVerifiedAt: new Date(),
       onboardingCompletedAt: new Date(),
-      ...(enrolled ? { totpSecret: seal(totpSecret, SESSION_SECRET), totpEnabledAt: new Date() } : {}),
+      ...(enrolled ? { totpSecret: seal(totpSecret, sessionSecret), totpEnabledAt: new Date() } : {}),
       ...overrides,
     })
     .returning();

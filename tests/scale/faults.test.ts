@@ -1,0 +1,252 @@
+/**
+ * Issue 15's proof: HAProxy (deploy/haproxy.cfg) in front of two instances on PostgreSQL and Redis, under mixed
+ * load (progress, intents, sign-ins, an admin recording donations), while one instance is killed, the other is
+ * stopped and both are restarted, and then PostgreSQL restarts. Run by `npm run test:scale`.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { buildAdmin, buildUser } from '../factories/users.ts';
+import { STRONG_PASSWORD } from '../setup/accounts.ts';
+import { startCluster, waitFor, type Cluster } from './cluster.ts';
+import { agentFrom, freshLoopbackAddress, repeat, sessionCookieOf, Traffic, type Exchange } from './traffic.ts';
+
+let cluster: Cluster;
+let database: Database;
+let patients: { email: string }[];
+
+beforeAll(async () => {
+  cluster = await startCluster();
+  database = await openDatabase({ url: cluster.postgres.url });
+  patients = await Promise.all(
+    [1, 2, 3, 4].map(() => buildUser(database.db, { emailVerifiedAt: new Date(), onboardingCompletedAt: new Date() })),
+  );
+});
+afterAll(async () => {
+  await database?.close();
+  await cluster?.destroy();
+});
+
+const intent = (message: string, cents = 2500) => ({
+  amount: cents / 100,
+  paymentMethod: 'PayPal',
+  message,
+  timestamp: new Date().toISOString(),
+});
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('two instances behind HAProxy on PostgreSQL and Redis', () => {
+  it('keeps a visitor signed in whichever instance answers, and a sign-out on one ends it on the other', async () => {
+    const traffic = new Traffic(cluster.url);
+    const [one, two] = cluster.instances;
+    const signIn = await traffic.send('sign-in', 'POST', '/api/auth/login', {
+      base: one!.url,
+      body: { email: patients[0]!.email, password: STRONG_PASSWORD },
+    });
+    expect(signIn.status, signIn.body).toBe(200);
+    const cookie = sessionCookieOf(signIn);
+    expect((await traffic.send('session', 'GET', '/api/auth/user', { base: two!.url, cookie })).status).toBe(200);
+    expect((await traffic.send('session', 'GET', '/api/auth/user', { cookie })).status).toBe(200);
+    const signOut = await traffic.send('sign-out', 'POST', '/api/auth/logout', { base: two!.url, cookie, body: {} });
+    expect(signOut.status).toBe(204);
+    expect((await traffic.send('session', 'GET', '/api/auth/user', { base: one!.url, cookie })).status).toBe(401);
+  });
+
+  it("counts one address's intents at every instance together, taking the address the balancer forwards", async () => {
+    const traffic = new Traffic(cluster.url);
+    const visitor = freshLoopbackAddress();
+    const statuses: (number | undefined)[] = [];
+    for (const instance of cluster.instances) {
+      for (let i = 0; i < 10; i++) {
+        const res = await traffic.send('intent', 'POST', '/api/donation-intent', {
+          base: instance.url,
+          from: visitor,
+          body: intent(`limit-${i}`),
+        });
+        statuses.push(res.status);
+      }
+    }
+    // The route allows 20 a minute per address: the 21st is refused through the balancer and at each instance.
+    expect(statuses).toEqual(Array(20).fill(201));
+    const refused = [
+      await traffic.send('intent', 'POST', '/api/donation-intent', { from: visitor, body: intent('limit-21') }),
+      ...(await Promise.all(
+        cluster.instances.map((instance) =>
+          traffic.send('intent', 'POST', '/api/donation-intent', {
+            base: instance.url,
+            from: visitor,
+            body: intent('limit-22'),
+          }),
+        ),
+      )),
+    ];
+    expect(refused.map((res) => res.status)).toEqual([429, 429, 429]);
+    // Another visitor, through the same balancer, is not held back.
+    expect((await traffic.send('intent', 'POST', '/api/donation-intent', { body: intent('other') })).status).toBe(201);
+  });
+
+  it('loses and duplicates no acknowledged write while instances are killed and restarted and PostgreSQL restarts', async () => {
+    const load = new Traffic(cluster.url);
+    const run = randomBytes(4).toString('hex');
+    const admin = await buildAdmin(database.db, 'manager', {}, cluster.sessionSecret);
+    const adminAgent = agentFrom(freshLoopbackAddress());
+    const adminSignIn = await load.send('admin', 'POST', '/api/auth/login', {
+      agent: adminAgent,
+      body: { email: admin.email, password: admin.password, code: admin.totpCode() },
+    });
+    expect(adminSignIn.status, adminSignIn.body).toBe(200);
+    const adminCookie = sessionCookieOf(adminSignIn);
+    const stepUp = { agent: adminAgent, cookie: adminCookie, body: { password: admin.password } };
+    expect((await load.send('admin', 'POST', '/api/admin/elevate', stepUp)).status).toBe(200);
+    const raised = async () =>
+      (JSON.parse((await load.send('check', 'GET', '/api/fundraising/progress')).body) as { currentCents: number })
+        .currentCents;
+    const raisedBefore = await raised();
+
+    // What the site acknowledged: intents by their message, donations by their payment reference, sessions.
+    const acked = { intents: new Map<string, string>(), donations: new Map<string, number>(), cookies: [] as string[] };
+    let running = true;
+    const going = () => running;
+    let intents = 0;
+    let donations = 0;
+    let signIns = 0;
+    const loops = [
+      ...[1, 2, 3].map(() => {
+        const agent = agentFrom(freshLoopbackAddress());
+        return repeat(going, 10, async () => {
+          await load.send('progress', 'GET', '/api/fundraising/progress', { agent });
+        });
+      }),
+      ...[1, 2].map(() =>
+        repeat(going, 20, async () => {
+          const message = `scale-${run}-intent-${++intents}`;
+          const res = await load.send('intent', 'POST', '/api/donation-intent', {
+            body: intent(message, 500 + intents),
+          });
+          if (res.status === 201) acked.intents.set(message, (JSON.parse(res.body) as { id: string }).id);
+        }),
+      ),
+      repeat(going, 100, async () => {
+        const email = patients[++signIns % patients.length]!.email;
+        const res = await load.send('sign-in', 'POST', '/api/auth/login', {
+          body: { email, password: STRONG_PASSWORD },
+        });
+        if (res.status !== 200) return;
+        const cookie = sessionCookieOf(res);
+        acked.cookies.push(cookie);
+        await load.send('session', 'GET', '/api/auth/user', { cookie });
+      }),
+      // The admin sends a donation she could not record again, with the same payment
+      // reference until the site answers; a 409 on a retry means an earlier try was recorded.
+      repeat(going, 50, async () => {
+        const reference = `scale-${run}-${++donations}`;
+        const cents = 1000 + donations;
+        const body = { amount: cents / 100, paymentMethod: 'PayPal', externalReference: reference };
+        for (let attempt = 1; ; attempt++) {
+          const kind = attempt === 1 ? 'donation' : 'donation retry';
+          const res = await load.send(kind, 'POST', '/api/admin/add-donation', { ...stepUp, body });
+          if (res.status === 201 || (attempt > 1 && res.status === 409)) {
+            acked.donations.set(reference, cents);
+            return;
+          }
+          if (res.status !== undefined && res.status < 500) return;
+          await pause(250);
+        }
+      }),
+    ];
+
+    const at: Record<string, number> = {};
+    const startedAt = Date.now();
+    await waitFor('the load to get going', async () => acked.donations.size >= 20 && acked.intents.size >= 100);
+
+    // One instance dies at once; the balancer takes it out; it comes back on the same address.
+    at.killed = Date.now();
+    cluster.instances[0]!.child.kill('SIGKILL');
+    await cluster.instances[0]!.exited;
+    at.dead = Date.now();
+    await cluster.balancerSees('ready', 0, 'DOWN');
+    await cluster.restart(0);
+    await cluster.balancerSees('ready', 0, 'UP');
+
+    // The other is stopped as a process manager would: it drains, exits 0, and comes back.
+    const stopping = cluster.instances[1]!;
+    stopping.child.kill('SIGTERM');
+    await cluster.balancerSees('ready', 1, 'DOWN');
+    expect(await stopping.exited).toEqual({ code: 0, signal: null });
+    await cluster.restart(1);
+    await cluster.balancerSees('ready', 1, 'UP');
+
+    // PostgreSQL restarts: no instance is ready, so the balancer sends visitors to the live ones.
+    at.databaseStopping = Date.now();
+    await cluster.postgres.stop();
+    await cluster.balancerSees('ready', 0, 'DOWN');
+    await cluster.balancerSees('ready', 1, 'DOWN');
+    const bothOut = Date.now();
+    await waitFor('progress and a clear 503 while no instance is ready', async () =>
+      ['progress', 'intent'].every((kind) =>
+        load.log.some((e) => e.kind === kind && e.start > bothOut && e.status === (kind === 'progress' ? 200 : 503)),
+      ),
+    );
+    await cluster.postgres.start();
+    await cluster.balancerSees('ready', 0, 'UP');
+    await cluster.balancerSees('ready', 1, 'UP');
+    at.databaseBack = Date.now();
+    await waitFor('intents and donations to be recorded again', async () =>
+      ['intent', 'donation'].every((kind) =>
+        load.log.some((e) => e.kind === kind && e.start > at.databaseBack! && e.status === 201),
+      ),
+    );
+    running = false;
+    await Promise.all(loops);
+
+    // Every answer was a success, except: a write already at the killed instance (the balancer's 502, as it
+    // may have been recorded or not, and is not retried), and 503 with Retry-After while the database was down.
+    const allowed = (e: Exchange) => {
+      if (e.kind === 'progress') return e.status === 200;
+      if (e.status !== undefined && e.status < 300) return true;
+      if (e.kind === 'donation retry' && e.status === 409) return true;
+      const during = (from: number, to: number) => e.start <= to && e.end >= from;
+      if (e.status === 503 && e.headers['retry-after'] && during(at.databaseStopping!, at.databaseBack!)) return true;
+      return e.method !== 'GET' && (e.status === 502 || e.error !== undefined) && during(at.killed!, at.dead!);
+    };
+    const surprises = load.log
+      .filter((e) => !allowed(e))
+      .map((e) => `${e.kind} ${e.method} ${e.path} at +${e.start - startedAt} ms: ${e.status ?? e.error} ${e.body}`);
+    expect(surprises).toEqual([]);
+
+    const storedIntents = await database.db.execute<{ message: string; id: string; copies: number }>(
+      sql`select message, min(id::text) as id, count(*)::int as copies from donation_intents
+          where message like ${`scale-${run}-%`} group by message`,
+    );
+    expect(storedIntents.rows.filter((row) => row.copies > 1)).toEqual([]);
+    const intentIds = new Map(storedIntents.rows.map((row) => [row.message, row.id]));
+    expect([...acked.intents].filter(([message, id]) => intentIds.get(message) !== id)).toEqual([]);
+
+    const storedDonations = await database.db.execute<{ reference: string; cents: number; copies: number }>(
+      sql`select external_reference as reference, min(amount_cents)::int as cents, count(*)::int as copies
+          from donations where external_reference like ${`scale-${run}-%`} group by external_reference`,
+    );
+    expect(storedDonations.rows.filter((row) => row.copies > 1)).toEqual([]);
+    const donationCents = new Map(storedDonations.rows.map((row) => [row.reference, row.cents]));
+    expect([...acked.donations].filter(([reference, cents]) => donationCents.get(reference) !== cents)).toEqual([]);
+
+    // The progress card counts every recorded donation once.
+    const recordedCents = [...donationCents.values()].reduce((sum, cents) => sum + cents, 0);
+    await expect.poll(raised, { timeout: 10_000 }).toBe(raisedBefore + recordedCents);
+
+    // Every session the site handed out still works, on whichever instance answers.
+    const sessions = await Promise.all(
+      acked.cookies.map((cookie) => load.send('check', 'GET', '/api/auth/user', { cookie })),
+    );
+    expect(sessions.filter((res) => res.status !== 200).length).toBe(0);
+
+    const count = (test: (e: Exchange) => boolean) => load.log.filter(test).length;
+    console.log(
+      `scale: ${load.log.length} requests in ${Math.round((Date.now() - startedAt) / 1000)} s; acknowledged ` +
+        `${acked.intents.size} intents, ${acked.donations.size} donations, ${acked.cookies.length} sign-ins; ` +
+        `${count((e) => e.status === 502 || e.error !== undefined)} writes cut off by the kill; ` +
+        `${count((e) => e.status === 503)} answers of 503 while the database was down`,
+    );
+  });
+});
