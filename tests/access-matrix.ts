@@ -12,6 +12,7 @@ export type Rule = 'public' | 'user' | 'patient' | 'doctor' | 'donor' | AdminRul
 export const ACCESS_TABLE: Record<string, Rule> = {
   'GET /api/campaign': 'public',
   'GET /api/fundraising/progress': 'public',
+  'GET /api/campaign/supporters': 'public',
   'GET /api/campaign/follow': 'user',
   'PUT /api/campaign/follow': 'user',
   'DELETE /api/campaign/follow': 'user',
@@ -82,6 +83,7 @@ export const ACCESS_TABLE: Record<string, Rule> = {
   'POST /api/admin/add-donation': 'manager+step-up',
   'DELETE /api/admin/donation-intents/:id': 'manager+step-up',
   'PATCH /api/admin/donations/:id': 'manager+step-up',
+  'PUT /api/admin/donations/:id/message-hidden': 'moderator',
   'POST /api/admin/donations/:id/void': 'manager+step-up',
   'POST /api/admin/donations/:id/refund': 'manager+step-up',
   'GET /api/admin/donations.csv': 'manager+step-up',

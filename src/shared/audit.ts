@@ -4,6 +4,8 @@ export const AUDIT_ACTIONS = {
   'donation.record': 'Donation recorded',
   'donation.edit': 'Donation edited',
   'donation.void': 'Donation voided',
+  'donation.message_hide': "Donor's message hidden",
+  'donation.message_show': "Donor's message shown again",
   'intent.dismiss': 'Intent dismissed',
   'user.role': 'Role changed',
   'user.suspend': 'Account suspended',

@@ -8,6 +8,8 @@ export const CUSTOM_AMOUNT_MIN = 1;
 /** Largest single intent or donation we accept, in dollars: a sanity bound, not a policy. */
 export const AMOUNT_MAX_DOLLARS = 1_000_000;
 export const MESSAGE_MAX = 1000;
+/** The longest name a donor may give to be shown beside her gift. */
+export const DONOR_NAME_MAX = 100;
 
 export const PROGRESS_POLL_MS = 30_000;
 export const NOTIFICATIONS_POLL_MS = 30_000;

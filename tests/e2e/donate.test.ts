@@ -75,6 +75,41 @@ describe('the donate page', () => {
     expect(await latestIntent()).toMatchObject({ amountCents: 1234, message: 'Get well soon' });
   });
 
+  it('records who gave when she says, and holds an email the browser finds invalid before anything opens', async () => {
+    const { page, context } = await suite.newPage();
+    await visit(page, '/donate');
+    await page.getByRole('button', { name: '$25', exact: true }).click();
+    await page.getByLabel('Your name', { exact: true }).fill('Ada L.');
+    const email = page.getByLabel('Email for your thank-you and receipt');
+    await email.fill('ada@');
+    const before = await latestIntent();
+    let opened = false;
+    context.on('page', () => (opened = true));
+    await page.getByRole('button', { name: /^CashApp/ }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('donor-email');
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#donor-email-error').innerText()).toBe(
+      'Please enter a valid email address, or leave it empty.',
+    );
+    expect(opened).toBe(false);
+    expect(await latestIntent()).toEqual(before);
+
+    await email.fill('Ada@Example.org');
+    const showPublicly = page.getByRole('checkbox', { name: /^Show my name and gift publicly/ });
+    expect(await showPublicly.isChecked()).toBe(false);
+    await showPublicly.check();
+    const tab = context.waitForEvent('page');
+    await page.getByRole('button', { name: /^CashApp/ }).click();
+    await (await tab).waitForLoadState();
+    await expect.poll(async () => (await latestIntent())?.paymentMethod).toBe('CashApp');
+    expect(await latestIntent()).toMatchObject({
+      amountCents: 2500,
+      donorName: 'Ada L.',
+      donorEmail: 'ada@example.org',
+      showPublicly: true,
+    });
+  });
+
   it('refuses a custom amount below the minimum', async () => {
     const { page } = await suite.newPage();
     await visit(page, '/donate');

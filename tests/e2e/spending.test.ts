@@ -68,7 +68,7 @@ describe('verified spending', () => {
   it('a patient submits an expense with a receipt, one manager approves, another releases, and the public sees it', async () => {
     const db = suite.site.database.db;
     // Money must be held before any can be released.
-    await buildDonation(db, { amountCents: 500_000, donorName: 'Grace Hopper' });
+    await buildDonation(db, { amountCents: 500_000, donorName: 'Grace Hopper', showPublicly: true });
     await buildDonation(db, { amountCents: 2_500, donorName: null, isAnonymous: true });
 
     // --- The campaign's patient submits an expense ------------------------------------------------

@@ -1,11 +1,15 @@
 /** The campaign's public figures (progress, ledger) and following its updates. */
-import type { FollowStatus, Progress } from '#shared/schemas/campaign.ts';
+import type { FollowStatus, Progress, Supporters } from '#shared/schemas/campaign.ts';
 import type { Ledger } from '#shared/schemas/spending.ts';
 import { apiGet, apiRequest } from '#client/lib/api.ts';
 
 export const PROGRESS_KEY = ['/api/fundraising/progress'] as const;
 /** GET /api/fundraising/progress */
 export const getProgress = () => apiGet<Progress>(PROGRESS_KEY[0]);
+
+export const SUPPORTERS_KEY = ['/api/campaign/supporters'] as const;
+/** GET /api/campaign/supporters: the most recent recorded gifts. */
+export const getSupporters = () => apiGet<Supporters>(SUPPORTERS_KEY[0]);
 
 export const ledgerKey = (slug: string) => ['/api/campaigns', slug, 'ledger'] as const;
 /** GET /api/campaigns/:slug/ledger: the public ledger. */

@@ -17,19 +17,25 @@ const DUPLICATE_PAYMENT = 'This payment has already been recorded (same method a
 
 /** Records the donation (the database adds its ledger row) and tells the campaign's owner. */
 export async function recordDonation(
-  { tx, actor, afterCommit }: CommandContext,
+  { tx, actor, now, afterCommit }: CommandContext,
   campaign: Pick<CampaignRow, 'id' | 'ownerId'>,
   input: RecordDonation,
 ) {
   const amountCents = dollarsToCents(input.amount)!;
   const usdCents = input.currency === 'USD' ? amountCents : dollarsToCents(input.usdAmount!)!;
+  // What the donor told us on the donate page, unless the admin entered it herself.
+  let fromIntent: Pick<typeof donationIntents.$inferSelect, 'donorName' | 'donorEmail' | 'showPublicly'> | undefined;
   if (input.intentId) {
-    const matched = await tx
+    [fromIntent] = await tx
       .update(donationIntents)
       .set({ status: 'matched' })
       .where(and(eq(donationIntents.id, input.intentId), eq(donationIntents.status, 'open')))
-      .returning({ id: donationIntents.id });
-    if (matched.length === 0)
+      .returning({
+        donorName: donationIntents.donorName,
+        donorEmail: donationIntents.donorEmail,
+        showPublicly: donationIntents.showPublicly,
+      });
+    if (!fromIntent)
       throw new AppError('CONFLICT', 'That intent is not open any more (already recorded or removed)', 'intentId');
   }
   const [row] = await tx
@@ -41,12 +47,15 @@ export async function recordDonation(
       usdCents,
       paymentMethod: input.paymentMethod,
       // An anonymous gift keeps no name, whatever the form sent.
-      donorName: input.isAnonymous ? null : input.donorName,
+      donorName: input.isAnonymous ? null : (input.donorName ?? fromIntent?.donorName ?? null),
       isAnonymous: input.isAnonymous,
+      donorEmail: input.donorEmail ?? fromIntent?.donorEmail ?? null,
+      showPublicly: !input.isAnonymous && (input.showPublicly ?? fromIntent?.showPublicly ?? false),
       message: input.message,
       intentId: input.intentId ?? null,
       externalReference: input.externalReference,
       recordedBy: actor.id,
+      createdAt: now,
     })
     .returning()
     .catch(rethrowDuplicatePayment);
@@ -65,6 +74,7 @@ export async function recordDonation(
     ]);
     afterCommit.mailNotifications(notified);
   }
+  if (row!.donorEmail) afterCommit.mailReceipt(row!.id);
   // This instance shows it at once; the others within their one-second cache.
   afterCommit.refresh('progress', 'ledger');
   return row!;
@@ -92,13 +102,19 @@ export async function dismissIntent({ tx, actor }: CommandContext, intentId: str
 type EditDonation = z.output<typeof EditDonationSchema>;
 
 /** Corrects the descriptive fields of a donation (never its amount: void it and record it again). */
-export async function editDonation({ tx, actor }: CommandContext, id: string, input: EditDonation) {
+export async function editDonation({ tx, actor, afterCommit }: CommandContext, id: string, input: EditDonation) {
   const { reason, ...changes } = input;
   const [before] = await tx.select().from(donations).where(eq(donations.id, id));
   if (!before || before.voidedAt) throw new AppError('NOT_FOUND', 'No such donation');
+  // Names show on the public pages: the wall and the ledger read the change at once.
+  afterCommit.refresh('progress', 'ledger');
   const [after] = await tx
     .update(donations)
-    .set({ ...changes, donorName: changes.isAnonymous ? null : changes.donorName })
+    .set({
+      ...changes,
+      donorName: changes.isAnonymous ? null : changes.donorName,
+      ...(changes.isAnonymous ? { showPublicly: false } : {}),
+    })
     .where(eq(donations.id, id))
     .returning()
     .catch(rethrowDuplicatePayment);
@@ -109,6 +125,30 @@ export async function editDonation({ tx, actor }: CommandContext, id: string, in
     before,
     after: { ...after, reason },
   });
+  return after!;
+}
+
+/** Takes a donor's message off the public pages (or puts it back); the donation itself is unchanged. */
+export async function setDonationMessageHidden(
+  { tx, actor, now, afterCommit }: CommandContext,
+  id: string,
+  hidden: boolean,
+) {
+  const [before] = await tx.select().from(donations).where(eq(donations.id, id));
+  if (!before) throw new AppError('NOT_FOUND', 'No such donation');
+  const [after] = await tx
+    .update(donations)
+    .set({ messageHiddenAt: hidden ? (before.messageHiddenAt ?? now) : null })
+    .where(eq(donations.id, id))
+    .returning();
+  await audit(tx, actor, {
+    action: hidden ? 'donation.message_hide' : 'donation.message_show',
+    targetType: 'donation',
+    targetId: id,
+    before: { messageHiddenAt: before.messageHiddenAt },
+    after: { messageHiddenAt: after!.messageHiddenAt },
+  });
+  afterCommit.refresh('progress');
   return after!;
 }
 

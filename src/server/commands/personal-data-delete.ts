@@ -11,6 +11,7 @@ import {
   adminInvites,
   auditLog,
   contactMessages,
+  donationIntents,
   donations,
   expenseApprovals,
   expenseDocuments,
@@ -144,11 +145,21 @@ export async function deleteAccount({ tx }: CommandContext, user: UserRow): Prom
   }
 
   // Money records stay for the ledger and the donor agreement, without the person.
-  if (records.donation.length)
+  if (records.donation.length) {
     await tx
       .update(donations)
       .set({ donorName: DELETED_DONOR })
       .where(and(inArray(donations.id, records.donation), isNotNull(donations.donorName)));
+    await tx
+      .update(donations)
+      .set({ donorEmail: null, showPublicly: false })
+      .where(inArray(donations.id, records.donation));
+  }
+  if (records.donation_intent.length)
+    await tx
+      .update(donationIntents)
+      .set({ donorName: null, donorEmail: null, showPublicly: false })
+      .where(inArray(donationIntents.id, records.donation_intent));
   await tx.update(donations).set({ recordedBy: null }).where(eq(donations.recordedBy, me.id));
   await tx
     .update(refundRequests)

@@ -46,7 +46,11 @@ export const PERSONAL_DATA: Record<string, PersonalData> = {
   campaign_followers: { exportedAs: ['campaignsFollowed'], onDelete: 'cascade' },
   donations: {
     exportedAs: ['donations'],
-    onDelete: `recorded_by set null; donations their refund requests point to show "${DELETED_DONOR}" (amounts are fixed by trigger)`,
+    onDelete: `recorded_by set null; donations recorded with their confirmed address or named by their refund requests show "${DELETED_DONOR}" and lose the address (amounts are fixed by trigger)`,
+  },
+  donation_intents: {
+    exportedAs: ['byVerifiedEmail.donationIntents'],
+    onDelete: 'name and address cleared on intents sent with their confirmed address',
   },
   contact_messages: {
     exportedAs: ['byVerifiedEmail.contactMessages'],

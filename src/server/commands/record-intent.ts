@@ -19,6 +19,9 @@ export async function recordIntent(
       currency: 'USD',
       paymentMethod: input.paymentMethod,
       message: input.message,
+      donorName: input.donorName,
+      donorEmail: input.donorEmail,
+      showPublicly: input.showPublicly,
       clientTimestamp: new Date(input.timestamp),
     })
     .returning({ id: donationIntents.id });

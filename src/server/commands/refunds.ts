@@ -90,7 +90,10 @@ export async function refundDonation(
     const to = answered;
     afterCommit.mail((product) => refundRequestAnswerMail(product, to, formatCents(amountCents), { refunded: true }));
   }
-  afterCommit.refresh('ledger');
+  // The donor who left an address hears of a full refund (a refund request's answer above says it already).
+  if (amountCents === remaining && !answered) afterCommit.mailRefundNotice(donationId);
+  // The ledger shows the refund; a wholly refunded gift leaves Recent Supporters (read with progress).
+  afterCommit.refresh('progress', 'ledger');
   return { donationId, refundedCents: already + amountCents, remainingCents: remaining - amountCents };
 }
 

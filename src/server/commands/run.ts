@@ -13,6 +13,7 @@ import type { Clock } from '../services/clock.ts';
 import type { LedgerService } from '../services/ledger.ts';
 import { mailFailure, type MailMessage, type Mailer } from '../services/mail.ts';
 import { emailImportant, type MailableNotification } from '../services/notifications.ts';
+import { sendReceipt, sendRefundNotice } from '../services/donor-mail.ts';
 
 export type { Actor, Tx };
 
@@ -40,6 +41,10 @@ export interface AfterCommit {
   mail(message: MailMessage | ((product: string) => MailMessage)): void;
   /** Mails the important ones among these notifications to people who allow notification email. */
   mailNotifications(rows: readonly MailableNotification[]): void;
+  /** Sends the donor her thank-you and receipt for this gift (once, whoever records it; none once voided). */
+  mailReceipt(donationId: string): void;
+  /** Tells the donor her gift was refunded in full. */
+  mailRefundNotice(donationId: string): void;
   /** Clears these caches on this instance (others notice within their one-second cache). */
   refresh(...caches: Cache[]): void;
 }
@@ -76,6 +81,11 @@ function createQueue(): { afterCommit: AfterCommit; tasks: Task[]; caches: Set<C
         await emailImportant({ ...env, product: product.name }, important);
       });
     },
+    mailReceipt: (donationId) =>
+      tasks.push(async (env) => {
+        await sendReceipt(env, donationId);
+      }),
+    mailRefundNotice: (donationId) => tasks.push((env) => sendRefundNotice(env, donationId)),
     refresh: (...wanted) => wanted.forEach((cache) => caches.add(cache)),
   };
   return { afterCommit, tasks, caches };

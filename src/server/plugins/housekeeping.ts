@@ -2,6 +2,7 @@
 import fp from 'fastify-plugin';
 import { sweep } from '../commands/housekeeping.ts';
 import { run, SYSTEM_ACTOR } from '../commands/run.ts';
+import { sendPendingReceipts } from '../services/donor-mail.ts';
 import { loggableError } from './errors.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -12,6 +13,11 @@ export default fp(
       run(app.commandEnv(), SYSTEM_ACTOR, sweep).then(
         (removed) => app.log.info({ removed }, 'housekeeping'),
         (err: unknown) => app.log.warn({ err: loggableError(err as Error) }, 'housekeeping failed'),
+      );
+      // Receipts whose mail failed when their gift was recorded.
+      sendPendingReceipts(app.commandEnv()).then(
+        (receipts) => receipts > 0 && app.log.info({ receipts }, 'pending receipts sent'),
+        (err: unknown) => app.log.warn({ err: loggableError(err as Error) }, 'pending receipts not sent'),
       );
     };
     let timer: NodeJS.Timeout | undefined;

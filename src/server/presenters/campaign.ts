@@ -1,8 +1,8 @@
 import { centsToDollars } from '#shared/money.ts';
-import type { CampaignResponse, Progress } from '#shared/schemas/campaign.ts';
+import { publicDonorName, type CampaignResponse, type Progress, type Supporter } from '#shared/schemas/campaign.ts';
 import type { AdminCampaign, CampaignOwner, CampaignVersionItem } from '#shared/schemas/admin-campaign.ts';
 import type { VersionListRow } from '../db/queries/campaign.ts';
-import type { CampaignRow, ProgressTotals } from '../services/campaign.ts';
+import type { CampaignRow, ProgressTotals, SupporterRow } from '../services/campaign.ts';
 
 export function presentCampaign(row: CampaignRow): CampaignResponse {
   return { id: row.id, content: row.content, updatedAt: row.updatedAt.toISOString() };
@@ -21,6 +21,19 @@ export function presentProgress(totals: ProgressTotals): Progress {
     ...(totals.asOf
       ? { asOf: totals.asOf.toISOString(), ageSeconds: Math.round((Date.now() - totals.asOf.getTime()) / 1000) }
       : {}),
+  };
+}
+
+/** A gift on "Recent Supporters": name and message only with her consent, and a message a moderator hid never. */
+export function presentSupporter(row: SupporterRow): Supporter {
+  const name = publicDonorName(row);
+  return {
+    name: name ?? 'Anonymous',
+    source: `via ${row.paymentMethod}`,
+    amount: { cents: row.amountCents, currency: row.currency as Supporter['amount']['currency'] },
+    ...(row.currency === 'USD' ? {} : { usdEstimateCents: row.usdCents }),
+    ...(name && row.message && !row.messageHiddenAt ? { message: row.message } : {}),
+    recordedAt: row.createdAt.toISOString(),
   };
 }
 

@@ -1,7 +1,8 @@
 /** Donations and intents as the admin panel shows them. */
 import { centsToDollars } from '#shared/money.ts';
 import type { AdminDonation, AdminIntent } from '#shared/schemas/admin-donations.ts';
-import type { DonationRow, IntentRow } from '../db/queries/donations.ts';
+import type { MyGift } from '#shared/schemas/donation.ts';
+import type { DonationRow, GiftRow, IntentRow } from '../db/queries/donations.ts';
 
 /** Admin list shape (spec section 3) plus exact cents, currency and reference. */
 export function presentDonation(row: DonationRow): AdminDonation {
@@ -14,7 +15,10 @@ export function presentDonation(row: DonationRow): AdminDonation {
     paymentMethod: row.paymentMethod,
     donorName: row.isAnonymous ? null : row.donorName,
     isAnonymous: row.isAnonymous,
+    donorEmail: row.donorEmail,
+    showPublicly: row.showPublicly,
     message: row.message,
+    messageHidden: row.messageHiddenAt !== null,
     externalReference: row.externalReference,
     intentId: row.intentId,
     createdAt: row.createdAt.toISOString(),
@@ -29,7 +33,23 @@ export function presentIntent(row: IntentRow): AdminIntent {
     amountCents: row.amountCents,
     paymentMethod: row.paymentMethod,
     message: row.message,
+    donorName: row.donorName,
+    donorEmail: row.donorEmail,
+    showPublicly: row.showPublicly,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A gift as its donor sees it on her profile. */
+export function presentGift(row: GiftRow): MyGift {
+  return {
+    id: row.id,
+    amount: { cents: row.amountCents, currency: row.currency },
+    usdCents: row.usdCents,
+    paymentMethod: row.paymentMethod,
+    recordedAt: row.createdAt.toISOString(),
+    refundedCents: row.refundedCents,
+    shownPublicly: row.showPublicly && !row.isAnonymous,
   };
 }

@@ -1,10 +1,11 @@
 /** The campaign and its public progress, cached briefly so the public endpoints stay cheap. */
-import { asc, and, count, eq, isNull, sum } from 'drizzle-orm';
+import { asc, and, count, desc, eq, isNull, sql, sum } from 'drizzle-orm';
 import { PROGRESS_CACHE_MS } from '#shared/constants.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
 import { withCurrentShape } from '../db/content-shape.ts';
-import { campaigns, donations } from '../db/schema/index.ts';
+import { SUPPORTERS_SHOWN } from '#shared/schemas/campaign.ts';
+import { campaigns, donations, ledgerEntries } from '../db/schema/index.ts';
 import { cached, type Cached } from './cache.ts';
 import { isDatabaseUnavailable } from './db-errors.ts';
 
@@ -27,8 +28,54 @@ export interface CampaignService {
   progress(): Promise<ProgressTotals>;
   /** The cached totals while fresh, else undefined (then call progress()). */
   freshProgress(): ProgressTotals | undefined;
+  /** The most recently recorded gifts that still stand (not voided, not wholly refunded), newest first. */
+  supporters(): Promise<SupporterRow[]>;
   /** Drop cached values after a write on this instance; other instances catch up within the TTL. */
   invalidate(): void;
+}
+
+export type SupporterRow = Pick<
+  typeof donations.$inferSelect,
+  | 'donorName'
+  | 'isAnonymous'
+  | 'showPublicly'
+  | 'paymentMethod'
+  | 'amountCents'
+  | 'currency'
+  | 'usdCents'
+  | 'message'
+  | 'messageHiddenAt'
+  | 'createdAt'
+>;
+
+async function readSupporters(db: Db, campaignId: string): Promise<SupporterRow[]> {
+  const refunded = db
+    .select({ total: sum(ledgerEntries.amountCents) })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.kind, 'refund'), eq(ledgerEntries.donationId, donations.id)));
+  return db
+    .select({
+      donorName: donations.donorName,
+      isAnonymous: donations.isAnonymous,
+      showPublicly: donations.showPublicly,
+      paymentMethod: donations.paymentMethod,
+      amountCents: donations.amountCents,
+      currency: donations.currency,
+      usdCents: donations.usdCents,
+      message: donations.message,
+      messageHiddenAt: donations.messageHiddenAt,
+      createdAt: donations.createdAt,
+    })
+    .from(donations)
+    .where(
+      and(
+        eq(donations.campaignId, campaignId),
+        isNull(donations.voidedAt),
+        sql`coalesce((${refunded}), 0) < ${donations.usdCents}`,
+      ),
+    )
+    .orderBy(desc(donations.createdAt))
+    .limit(SUPPORTERS_SHOWN);
 }
 
 export function createCampaignService(db: Db, ttlMs = PROGRESS_CACHE_MS): CampaignService {
@@ -54,13 +101,17 @@ export function createCampaignService(db: Db, ttlMs = PROGRESS_CACHE_MS): Campai
       return { ...lastRead.totals, asOf: new Date(lastRead.at) };
     }
   });
+  // Read with the totals' freshness, so the wall and the progress card agree.
+  const supporters: Cached<SupporterRow[]> = cached(ttlMs, async () => readSupporters(db, (await campaign.get()).id));
   return {
     current: () => campaign.get(),
     progress: () => totals.get(),
     freshProgress: () => totals.peek(),
+    supporters: () => supporters.get(),
     invalidate() {
       campaign.invalidate();
       totals.invalidate();
+      supporters.invalidate();
     },
   };
 }

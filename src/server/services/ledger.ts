@@ -4,6 +4,7 @@
  */
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { COST_GROUP_KEYS, PROGRESS_CACHE_MS, type CostGroupKey } from '#shared/constants.ts';
+import { publicDonorName } from '#shared/schemas/campaign.ts';
 import type { Ledger } from '#shared/schemas/spending.ts';
 import type { Db } from '../db/client.ts';
 import { donations, expenses, ledgerBalances, ledgerEntries } from '../db/schema/index.ts';
@@ -40,6 +41,7 @@ export async function readLedger(db: Db, campaign: CampaignRow): Promise<Ledger>
       .select({
         donorName: donations.donorName,
         isAnonymous: donations.isAnonymous,
+        showPublicly: donations.showPublicly,
         usdCents: donations.usdCents,
         createdAt: donations.createdAt,
       })
@@ -77,7 +79,7 @@ export async function readLedger(db: Db, campaign: CampaignRow): Promise<Ledger>
       paidOn: e.paidOn ?? e.releasedAt!.toISOString().slice(0, 10),
     })),
     donations: recent.map((d) => ({
-      donorName: d.isAnonymous ? null : d.donorName,
+      donorName: publicDonorName(d),
       amountCents: d.usdCents,
       date: d.createdAt.toISOString().slice(0, 10),
     })),

@@ -110,3 +110,38 @@ export function registrationAttemptMail(
     text: `Hello ${to.firstName},\n\nOn ${at.toUTCString()} someone tried to create a new ${product} account with this email address. You already have an account, so nothing was created.\n\nIf it was you, you can sign in here:\n\n${signInLink}\n\nIf you forgot your password, choose a new one here:\n\n${resetLink}\n\nIf it was not you, you can ignore this message.${signature(product)}`,
   };
 }
+
+/** What the donor's mails say about her gift and the campaign it went to. */
+export interface GiftForMail {
+  to: string;
+  donorName: string | null;
+  amount: string;
+  /** "about $73.00 USD" for a gift in another currency. */
+  usdEstimate: string | null;
+  method: string;
+  date: string;
+  campaign: string;
+  organiser: string;
+  transparencyUrl: string;
+}
+
+const giftLines = (gift: GiftForMail) =>
+  `Amount: ${gift.amount}${gift.usdEstimate ? ` (${gift.usdEstimate})` : ''}\nMethod: ${gift.method}\nDate: ${gift.date}\nCampaign: ${gift.campaign}`;
+
+/** The thank-you and receipt for a recorded gift, with the organiser's receipt wording. */
+export function donationReceiptMail(product: string, gift: GiftForMail, receiptNote: string): MailMessage {
+  return {
+    to: gift.to,
+    subject: `Thank you for your gift to ${gift.campaign}`,
+    text: `Dear ${gift.donorName ?? 'friend'},\n\nThank you. Your gift has been recorded:\n\n${giftLines(gift)}\n\nEvery gift, and every payment made from the fund with what it paid for, is listed on the transparency page:\n\n${gift.transparencyUrl}\n\n${receiptNote}\n\nWith gratitude,\n${gift.organiser}\n\n(Sent by ${product}.)\n`,
+  };
+}
+
+/** A short notice that a gift was refunded in full. */
+export function donationRefundedMail(product: string, gift: GiftForMail): MailMessage {
+  return {
+    to: gift.to,
+    subject: `Your gift to ${gift.campaign} was refunded`,
+    text: `Dear ${gift.donorName ?? 'friend'},\n\nYour gift has been refunded in full:\n\n${giftLines(gift)}\n\nThe refund is listed on the transparency page:\n\n${gift.transparencyUrl}\n\nIf you did not expect this, reply to the organiser, ${gift.organiser}.${signature(product)}`,
+  };
+}

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { PageQuerySchema } from './paging.ts';
 import { CURRENCIES, MESSAGE_MAX, RECORDED_PAYMENT_METHODS } from '../constants.ts';
-import { dollarAmount, optionalText } from './common.ts';
+import { dollarAmount, OptionalEmailSchema, optionalText } from './common.ts';
+import { showPubliclySchema } from './donation.ts';
 
 export const MISSING_INFORMATION_TITLE = 'Missing Information';
 export const MISSING_INFORMATION_MESSAGE = 'Please fill in the amount and payment method.';
@@ -20,6 +21,10 @@ export const RecordDonationSchema = z
     paymentMethod: z.enum(RECORDED_PAYMENT_METHODS, { error: MISSING_INFORMATION_MESSAGE }),
     donorName: optionalText(200, 'Donor name'),
     isAnonymous: z.boolean().default(false),
+    /** Where the thank-you goes; from the intent when recording one and left out. */
+    donorEmail: OptionalEmailSchema,
+    /** The donor agreed to show her name and message; from the intent when recording one and left out, else off. */
+    showPublicly: showPubliclySchema.optional(),
     /** The payment's own id (transaction number); unique per method so one payment is recorded once. */
     externalReference: optionalText(200, 'Reference'),
     /** The intent this donation fulfils; it is marked matched in the same transaction. */
@@ -45,6 +50,11 @@ export const EditDonationSchema = z.strictObject({
   reason: z.string().trim().min(3, 'Say why the donation is being changed').max(500),
 });
 
+/** PUT /api/admin/donations/:id/message-hidden: take the donor's message off the public pages, or put it back. */
+export const HideDonationMessageSchema = z.strictObject({
+  hidden: z.boolean({ error: 'hidden must be true or false' }),
+});
+
 export const VoidDonationSchema = z.strictObject({
   reason: z.string().trim().min(3, 'Say why the donation is being voided').max(500),
 });
@@ -59,7 +69,11 @@ export const AdminDonationSchema = z.object({
   paymentMethod: z.string(),
   donorName: z.string().nullable(),
   isAnonymous: z.boolean(),
+  donorEmail: z.string().nullable(),
+  showPublicly: z.boolean(),
   message: z.string().nullable(),
+  /** A moderator took the message off the public pages. */
+  messageHidden: z.boolean(),
   externalReference: z.string().nullable(),
   intentId: z.string().nullable(),
   createdAt: z.string(),
@@ -77,6 +91,9 @@ export const AdminIntentSchema = z.object({
   amountCents: z.number().int(),
   paymentMethod: z.string(),
   message: z.string().nullable(),
+  donorName: z.string().nullable(),
+  donorEmail: z.string().nullable(),
+  showPublicly: z.boolean(),
   status: z.string(),
   createdAt: z.string(),
 });

@@ -1,5 +1,6 @@
 /** Accounts: registration, sign-in, password reset, role choice (spec sections 2, 5, 8). */
 import { z } from 'zod';
+import type { MyGift } from './donation.ts';
 import { SecondFactorCodeSchema } from './two-factor.ts';
 import { SELF_CHOSEN_ROLES, ROLES } from '../auth/roles.ts';
 
@@ -145,6 +146,8 @@ export interface ProfileAnswer {
   profile: Record<string, unknown> | null;
   /** The campaign's owner cannot delete her account until an admin moves ownership. */
   ownsCampaign: boolean;
+  /** Gifts recorded with her confirmed email address, newest first (voided ones left out). */
+  gifts: MyGift[];
 }
 
 /** GET /api/user/sessions item: one browser or device signed in to the account. */

@@ -22,14 +22,6 @@ export type CampaignImage = z.infer<typeof ImageSchema>;
 
 export const MoneySchema = z.object({ cents, currency: z.enum(CURRENCIES) });
 
-export const SupporterSchema = z.object({
-  name: text,
-  source: text,
-  amount: MoneySchema,
-  /** USD estimate shown beside amounts in another currency. */
-  usdEstimateCents: cents.optional(),
-});
-
 export const PaymentMethodSchema = z.object({
   name: z.enum(DONATE_PAYMENT_METHODS),
   description: text,
@@ -78,6 +70,10 @@ export function withUpdate(updates: CampaignUpdate[], update: CampaignUpdate): C
   return at === -1 ? [...updates, update] : [...updates.slice(0, at), update, ...updates.slice(at)];
 }
 
+/** What a donor's receipt says about the gift's standing, until the organiser writes her own. */
+export const DEFAULT_RECEIPT_NOTE =
+  'This email is a thank-you and a record of your gift. It is not a tax receipt: gifts to a personal medical fundraiser are usually not tax-deductible.';
+
 export const CampaignContentSchema = z.object({
   product: z.object({ name: text, tagline: text }),
   slug: z.string().regex(/^[a-z0-9-]+$/),
@@ -99,7 +95,13 @@ export const CampaignContentSchema = z.object({
   goal: MoneySchema,
   goalNote: text,
   crowdfunding: z.object({ url, label: text }),
-  supporters: z.array(SupporterSchema).length(5),
+  /** The organiser's words at the end of every donor's receipt (DEFAULT_RECEIPT_NOTE when absent). */
+  receiptNote: z
+    .string()
+    .trim()
+    .min(1, 'Fill this in')
+    .max(1000, 'Keep the receipt wording under 1000 characters')
+    .optional(),
   gallery: z.object({ title: text, images: z.array(ImageSchema).length(4) }),
   surgeon: z.object({
     name: text,
@@ -170,6 +172,37 @@ export const ProgressSchema = z.object({
   ageSeconds: z.number().int().optional(),
 });
 export type Progress = z.infer<typeof ProgressSchema>;
+
+/** How many of the most recently recorded gifts "Recent Supporters" lists. */
+export const SUPPORTERS_SHOWN = 5;
+
+/**
+ * A recorded gift as "Recent Supporters" shows it: the donor's name and message only when she agreed to show
+ * them (else "Anonymous" and no message), how she gave ("via PayPal"), the amount in its currency, and the
+ * USD estimate for another currency.
+ */
+export const SupporterSchema = z.object({
+  name: z.string(),
+  source: z.string(),
+  amount: MoneySchema,
+  usdEstimateCents: z.number().int().optional(),
+  message: z.string().optional(),
+  recordedAt: z.string(),
+});
+export type Supporter = z.infer<typeof SupporterSchema>;
+
+/** The name a gift shows on public pages: hers only when she agreed to show it (and did not give anonymously). */
+export function publicDonorName(gift: {
+  donorName: string | null;
+  isAnonymous: boolean;
+  showPublicly: boolean;
+}): string | null {
+  return gift.showPublicly && !gift.isAnonymous && gift.donorName ? gift.donorName : null;
+}
+
+/** GET /api/campaign/supporters: the most recent gifts, newest first (none yet: an empty list). */
+export const SupportersSchema = z.object({ items: z.array(SupporterSchema) });
+export type Supporters = z.infer<typeof SupportersSchema>;
 
 /** GET, PUT and DELETE /api/campaign/follow: whether the signed-in person follows the campaign's updates. */
 export interface FollowStatus {

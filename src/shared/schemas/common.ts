@@ -29,4 +29,19 @@ export function optionalText(max: number, label: string) {
 
 export const EmailSchema = z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address').max(254));
 
+/** An optional email address (a donor's, for her receipt): trimmed and lower-cased; empty becomes null. */
+export const OptionalEmailSchema = z
+  .string({ error: 'Please enter a valid email address' })
+  .trim()
+  .toLowerCase()
+  .pipe(
+    z.union([
+      z.literal(''),
+      z.email('Please enter a valid email address').max(254, 'Please enter a valid email address'),
+    ]),
+  )
+  .transform((value) => (value === '' ? null : value))
+  .nullish()
+  .transform((value) => value ?? null);
+
 export const UuidSchema = z.uuid('Not a valid id');

@@ -1,7 +1,10 @@
 /** Donation intents (the donate page) and the donation read side. */
 import { z } from 'zod';
-import { DONATE_PAYMENT_METHODS, MESSAGE_MAX } from '../constants.ts';
-import { DollarAmountSchema, optionalText } from './common.ts';
+import { DONATE_PAYMENT_METHODS, DONOR_NAME_MAX, MESSAGE_MAX } from '../constants.ts';
+import { DollarAmountSchema, OptionalEmailSchema, optionalText } from './common.ts';
+
+/** "Show my name and gift publicly": off unless the donor turns it on. */
+export const showPubliclySchema = z.boolean({ error: 'Show publicly must be true or false' });
 
 export const DonationIntentSchema = z.strictObject({
   amount: DollarAmountSchema,
@@ -10,8 +13,24 @@ export const DonationIntentSchema = z.strictObject({
     error: `Payment method must be one of: ${DONATE_PAYMENT_METHODS.join(', ')}`,
   }),
   timestamp: z.iso.datetime({ offset: true, error: 'Timestamp must be an ISO 8601 date-time' }),
+  /** Optional, beside the spec's fields: the name to show, where the receipt goes, and consent to show them. */
+  donorName: optionalText(DONOR_NAME_MAX, 'Name'),
+  donorEmail: OptionalEmailSchema,
+  showPublicly: showPubliclySchema.default(false),
 });
 export type DonationIntentInput = z.input<typeof DonationIntentSchema>;
 export type DonationIntent = z.output<typeof DonationIntentSchema>;
 
 export const DonationIntentCreatedSchema = z.object({ id: z.uuid() });
+
+/** A signed-in donor's own gift (GET /api/user/profile `gifts`): recorded with her confirmed address. */
+export interface MyGift {
+  id: string;
+  amount: { cents: number; currency: string };
+  usdCents: number;
+  paymentMethod: string;
+  recordedAt: string;
+  /** Voided gifts are not listed; `refundedCents` says what came back to her. */
+  refundedCents: number;
+  shownPublicly: boolean;
+}

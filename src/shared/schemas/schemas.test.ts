@@ -22,8 +22,13 @@ describe('DonationIntentSchema', () => {
   };
   const parse = (overrides: Record<string, unknown>) => DonationIntentSchema.safeParse({ ...valid, ...overrides });
 
-  it('parses a valid intent', () => {
-    expect(DonationIntentSchema.parse(valid)).toEqual(valid);
+  it("parses the spec's intent, with no donor name or email and not shown publicly", () => {
+    expect(DonationIntentSchema.parse(valid)).toEqual({
+      ...valid,
+      donorName: null,
+      donorEmail: null,
+      showPublicly: false,
+    });
   });
 
   it('accepts every donate-page payment method', () => {
@@ -249,17 +254,16 @@ describe('CampaignContentSchema', () => {
     const content = CampaignContentSchema.parse(raw);
     expect(content.product.name).toBe('Healing Circle');
     expect(content.goal).toEqual({ cents: 1_500_000, currency: 'USD' });
-    expect(content.supporters).toHaveLength(5);
     expect(content.paymentMethods.map((m) => m.name)).toEqual([...DONATE_PAYMENT_METHODS]);
     expect(content.paymentMethods.filter((m) => m.appendAmountToPath).map((m) => m.name)).toEqual(['PayPal']);
   });
 
-  it('rejects a campaign with 4 supporters', () => {
+  it('rejects a campaign with 3 gallery images', () => {
     const content = copy();
-    content.supporters.pop();
+    content.gallery.images.pop();
     const result = CampaignContentSchema.safeParse(content);
     expect(result.success).toBe(false);
-    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['supporters']);
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['gallery.images']);
   });
 
   it('rejects a bad YouTube id', () => {

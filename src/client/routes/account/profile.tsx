@@ -21,6 +21,7 @@ import { usePageUser } from '#client/page-access.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 import { PasswordSection, SessionsSection } from './profile-security.tsx';
 import { DataSection, DeleteSection } from './profile-data.tsx';
+import { GiftsSection } from './profile-gifts.tsx';
 
 type ProfileIn = z.input<typeof UpdateProfileSchema>;
 type ProfileOut = z.output<typeof UpdateProfileSchema>;
@@ -152,6 +153,9 @@ function Settings({ user }: { user: CurrentUser }) {
                 : 'Loading your profile…'}
             </p>
           </Card>
+        )}
+        {profile.data && (profile.data.gifts.length > 0 || user.role === 'donor') && (
+          <GiftsSection gifts={profile.data.gifts} emailConfirmed={user.emailVerified} />
         )}
         <PasswordSection />
         <TwoFactorSection user={user} />

@@ -125,6 +125,12 @@ function PaymentMethodsSection() {
           </div>
         </Fieldset>
       ))}
+      <Text
+        name="receiptNote"
+        label="Receipt wording"
+        hint="Ends every donor's thank-you mail. Say whether gifts are tax-deductible."
+        rows={3}
+      />
     </Section>
   );
 }
@@ -145,39 +151,6 @@ function CostsSection() {
             <Money name={`costs.groups.${i}.amountCents`} label={`Cost group ${i + 1}: amount (USD)`} />
           </div>
           <Text name={`costs.groups.${i}.description`} label={`Cost group ${i + 1}: description`} rows={2} />
-        </Fieldset>
-      ))}
-    </Section>
-  );
-}
-
-function SupportersSection() {
-  const { register } = useFormContext<ContentIn>();
-  return (
-    <Section
-      id="supporters-editor-title"
-      title="Recent supporters"
-      description="The five supporters the story page shows."
-    >
-      {[0, 1, 2, 3, 4].map((i) => (
-        <Fieldset key={i} legend={`Supporter ${i + 1}`}>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Text name={`supporters.${i}.name`} label={`Supporter ${i + 1}: name`} />
-            <Text name={`supporters.${i}.source`} label={`Supporter ${i + 1}: how they gave`} hint="e.g. via PayPal" />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Money name={`supporters.${i}.amount.cents`} label={`Supporter ${i + 1}: amount`} />
-            <SelectField label={`Supporter ${i + 1}: currency`} {...register(`supporters.${i}.amount.currency`)}>
-              {CURRENCIES.map((c) => (
-                <option key={c}>{c}</option>
-              ))}
-            </SelectField>
-            <Money
-              name={`supporters.${i}.usdEstimateCents`}
-              label={`Supporter ${i + 1}: USD estimate (optional)`}
-              optional
-            />
-          </div>
         </Fieldset>
       ))}
     </Section>
@@ -240,7 +213,6 @@ export function ContentSections() {
       <VideoAndLinksSection />
       <PaymentMethodsSection />
       <CostsSection />
-      <SupportersSection />
       <ImagesSection />
       <UpdatesSection />
     </>

@@ -36,6 +36,8 @@ export const EMPTY_DONATION: DefaultValues<RecordDonationInput> = {
   usdAmount: undefined,
   donorName: '',
   isAnonymous: false,
+  donorEmail: '',
+  showPublicly: false,
   message: '',
   externalReference: '',
   intentId: undefined,
@@ -144,6 +146,23 @@ export function RecordDonationCard({
             hint="The donor's name is not kept."
             error={errors.isAnonymous?.message}
             {...register('isAnonymous')}
+          />
+          <CheckboxField
+            label="The donor agreed to show her name and message publicly"
+            hint="Only then do they appear under Recent Supporters and on the transparency page."
+            disabled={isAnonymous === true}
+            error={errors.showPublicly?.message}
+            {...register('showPublicly')}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <TextField
+            label="Donor email (optional)"
+            type="email"
+            autoComplete="off"
+            hint="The thank-you and receipt go here."
+            error={errors.donorEmail?.message}
+            {...register('donorEmail')}
           />
         </div>
         <div className="sm:col-span-2">

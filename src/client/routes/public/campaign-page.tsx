@@ -5,8 +5,9 @@ import { AlertTriangle, Award, CalendarDays, Heart, Mail, Share2, Stethoscope } 
 import type { CampaignImage } from '#shared/schemas/campaign.ts';
 import { useCampaign, useSiteUrl } from '#client/lib/campaign-context.tsx';
 import { track } from '#client/lib/analytics.ts';
-import { formatDay, formatUsdEstimate, formatWholeDollars } from '#client/lib/format.ts';
+import { formatDay, formatWholeDollars } from '#client/lib/format.ts';
 import { ProgressCard } from '#client/components/progress-card.tsx';
+import { RecentSupporters } from '#client/components/recent-supporters.tsx';
 import { VideoFacade } from '#client/components/video-facade.tsx';
 import { CopyLinkButton } from '#client/components/copy-link-button.tsx';
 import { CrowdfundingLink } from '#client/components/crowdfunding-link.tsx';
@@ -76,31 +77,9 @@ export default function CampaignPage() {
           </div>
         </div>
 
-        <Card aria-labelledby="supporters-title">
-          <CardTitle id="supporters-title">Recent Supporters</CardTitle>
-          <ul className="mt-4 divide-y divide-brand-100">
-            {c.supporters.map((s, i) => (
-              <li key={i} className="flex items-center justify-between gap-4 py-3">
-                <div>
-                  <p className="font-medium text-ink">{s.name}</p>
-                  <p className="text-sm text-slate-600">{s.source}</p>
-                </div>
-                <p className="text-right font-semibold text-brand-800">
-                  {formatWholeDollars(s.amount.cents, s.amount.currency)}
-                  {s.amount.currency !== 'USD' && ` ${s.amount.currency}`}
-                  {s.usdEstimateCents !== undefined && (
-                    <span className="block text-xs font-normal text-slate-600">
-                      {formatUsdEstimate(s.usdEstimateCents)}
-                    </span>
-                  )}
-                </p>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-4">
-            <DonateLink event="donate_click">Join Our Supporters</DonateLink>
-          </div>
-        </Card>
+        <RecentSupporters>
+          <DonateLink event="donate_click">Join Our Supporters</DonateLink>
+        </RecentSupporters>
 
         <section aria-labelledby="gallery-title">
           <h2 id="gallery-title" className="mb-4 text-2xl font-bold text-ink">

@@ -1,8 +1,8 @@
 /** The donate page (/donate): amounts, message, and the payment methods that record an intent. */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, Lock, Mail, ShieldCheck } from 'lucide-react';
-import { MESSAGE_MAX, QUICK_AMOUNTS } from '#shared/constants.ts';
+import { DONOR_NAME_MAX, MESSAGE_MAX, QUICK_AMOUNTS } from '#shared/constants.ts';
 import type { DonationIntentInput } from '#shared/schemas/donation.ts';
 import type { PaymentMethod } from '#shared/schemas/campaign.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
@@ -30,6 +30,11 @@ export default function DonatePage() {
   const c = useCampaign();
   const [amount, setAmount] = useState(initialAmountState);
   const [message, setMessage] = useState('');
+  const [donorName, setDonorName] = useState('');
+  const [donorEmail, setDonorEmail] = useState('');
+  const [showPublicly, setShowPublicly] = useState(false);
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
   const effective = effectiveAmount(amount);
 
   function give(method: PaymentMethod) {
@@ -37,12 +42,21 @@ export default function DonatePage() {
       window.alert(NO_AMOUNT_ALERT);
       return;
     }
-    const trimmed = message.trim();
+    // The browser's own check of type=email, before anything opens (the server checks again).
+    if (emailInput.current && !emailInput.current.checkValidity()) {
+      setEmailError('Please enter a valid email address, or leave it empty.');
+      emailInput.current.focus();
+      return;
+    }
+    const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
     const intent: DonationIntentInput = {
       amount: effective.dollars,
-      message: trimmed === '' ? null : trimmed,
+      message: orNull(message),
       paymentMethod: method.name,
       timestamp: new Date().toISOString(),
+      donorName: orNull(donorName),
+      donorEmail: orNull(donorEmail),
+      showPublicly,
     };
     track({ name: 'donation_click', method: method.name, amount: effective.dollars });
     const saved = createDonationIntent(intent);
@@ -141,6 +155,66 @@ export default function DonatePage() {
               className="mt-1 w-full rounded-xl border border-slate-400 p-3 text-base"
             />
           </div>
+          <fieldset className="mt-4 space-y-3">
+            <legend className="text-sm font-medium text-slate-700">About you (optional)</legend>
+            <div>
+              <label htmlFor="donor-name" className="block text-sm font-medium text-slate-700">
+                Your name
+              </label>
+              <input
+                id="donor-name"
+                type="text"
+                autoComplete="name"
+                value={donorName}
+                maxLength={DONOR_NAME_MAX}
+                onChange={(e) => setDonorName(e.target.value)}
+                className="mt-1 h-12 w-full rounded-xl border border-slate-400 px-3 text-base"
+              />
+            </div>
+            <div>
+              <label htmlFor="donor-email" className="block text-sm font-medium text-slate-700">
+                Email for your thank-you and receipt
+              </label>
+              <input
+                id="donor-email"
+                ref={emailInput}
+                type="email"
+                autoComplete="email"
+                value={donorEmail}
+                maxLength={254}
+                onChange={(e) => {
+                  setDonorEmail(e.target.value);
+                  setEmailError(null);
+                }}
+                aria-invalid={emailError !== null}
+                aria-describedby={emailError ? 'donor-email-error' : 'donor-email-hint'}
+                className="mt-1 h-12 w-full rounded-xl border border-slate-400 px-3 text-base"
+              />
+              {emailError ? (
+                <p id="donor-email-error" className="mt-1 text-sm text-red-700">
+                  {emailError}
+                </p>
+              ) : (
+                <p id="donor-email-hint" className="mt-1 text-sm text-slate-600">
+                  Sent once your gift is recorded. Never shown or shared.
+                </p>
+              )}
+            </div>
+            <label className="flex items-start gap-3 text-slate-800">
+              <input
+                type="checkbox"
+                checked={showPublicly}
+                onChange={(e) => setShowPublicly(e.target.checked)}
+                className="mt-1 h-5 w-5 shrink-0"
+              />
+              <span>
+                Show my name and gift publicly
+                <span className="block text-sm text-slate-600">
+                  Your name and message appear under Recent Supporters. Otherwise your gift shows as Anonymous.
+                </span>
+              </span>
+            </label>
+          </fieldset>
           <p
             id="amount-summary"
             aria-live="polite"

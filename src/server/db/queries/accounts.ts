@@ -16,6 +16,7 @@ import {
   commentReports,
   contactMessages,
   doctorProfiles,
+  donationIntents,
   donations,
   donorProfiles,
   expenseApprovals,
@@ -74,7 +75,7 @@ export function myRefundRequests(user: UserRow): SQL {
 export async function herRecordIds(db: Db, user: UserRow) {
   const me = user.id;
   const ids = (rows: { id: string | null }[]) => rows.flatMap((r) => (r.id ? [r.id] : []));
-  const [story, reply, report, expense, requests, message] = await Promise.all([
+  const [story, reply, report, expense, requests, message, gifts, intents] = await Promise.all([
     db.select({ id: stories.id }).from(stories).where(eq(stories.authorId, me)),
     db.select({ id: storyComments.id }).from(storyComments).where(eq(storyComments.authorId, me)),
     db.select({ id: commentReports.id }).from(commentReports).where(eq(commentReports.reporterId, me)),
@@ -89,6 +90,11 @@ export async function herRecordIds(db: Db, user: UserRow) {
       .from(refundRequests)
       .where(myRefundRequests(user)),
     db.select({ id: contactMessages.id }).from(contactMessages).where(byConfirmedEmail(user, contactMessages.email)),
+    db.select({ id: donations.id }).from(donations).where(byConfirmedEmail(user, donations.donorEmail)),
+    db
+      .select({ id: donationIntents.id })
+      .from(donationIntents)
+      .where(byConfirmedEmail(user, donationIntents.donorEmail)),
   ]);
   return {
     user: [me],
@@ -98,8 +104,10 @@ export async function herRecordIds(db: Db, user: UserRow) {
     support_report: ids(report),
     expense: ids(expense),
     refund_request: ids(requests),
-    // Donations have no link to an account; the only one is a refund request of hers that names the donation.
-    donation: ids(requests.map((r) => ({ id: r.donationId }))),
+    // Donations have no link to an account: hers are those recorded with her confirmed address, and those a
+    // refund request of hers names.
+    donation: [...new Set([...ids(gifts), ...ids(requests.map((r) => ({ id: r.donationId })))])],
+    donation_intent: ids(intents),
     contact_message: ids(message),
     /** The names and addresses she wrote on her refund requests. */
     refundRequestContacts: requests.flatMap((r) => [r.name, r.email]),
@@ -285,7 +293,11 @@ export async function exportUserData(db: Db, user: UserRow) {
       .from(auditLog)
       .where(eq(auditLog.actorId, me)),
   ]);
-  // Intents are anonymous (no account, no address), so none can be attributed to anyone.
+  // Intents name no account; hers are those sent with her confirmed address (records.donation_intent).
+  const emailIntents = await db
+    .select()
+    .from(donationIntents)
+    .where(inArray(donationIntents.id, records.donation_intent));
   const gifts = await db
     .select({
       id: donations.id,
@@ -295,6 +307,8 @@ export async function exportUserData(db: Db, user: UserRow) {
       paymentMethod: donations.paymentMethod,
       donorName: donations.donorName,
       isAnonymous: donations.isAnonymous,
+      donorEmail: donations.donorEmail,
+      showPublicly: donations.showPublicly,
       message: donations.message,
       voidedAt: donations.voidedAt,
       createdAt: donations.createdAt,
@@ -329,7 +343,7 @@ export async function exportUserData(db: Db, user: UserRow) {
     refundRequests: mine.map(withoutDecider),
     donations: gifts,
     notes:
-      'Donations and donation intents are not linked to accounts; the donations listed are those your refund requests name.',
+      'Donations and donation intents are not linked to accounts; the donations listed are those recorded with your confirmed email address and those your refund requests name.',
     byVerifiedEmail: {
       linkedBy: 'verified email' as const,
       email: user.emailVerifiedAt ? user.email : null,
@@ -338,6 +352,7 @@ export async function exportUserData(db: Db, user: UserRow) {
         : 'Confirm your email address to see records sent with it; until then nothing is linked to your account by address.',
       contactMessages: messages,
       refundRequests: viaEmail.map(withoutDecider),
+      donationIntents: emailIntents,
     },
     mailSent: mails,
     auditEntries: {

@@ -3,6 +3,8 @@ import { and, count, desc, eq, inArray, isNull, sum } from 'drizzle-orm';
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import type { Db } from '../client.ts';
 import { donationIntents, donations, ledgerEntries } from '../schema/index.ts';
+import { byConfirmedEmail } from './accounts.ts';
+import type { UserRow } from './users.ts';
 import { paged } from './paging.ts';
 
 export type DonationRow = typeof donations.$inferSelect;
@@ -58,3 +60,21 @@ export async function refundedByDonation(db: Db, donationIds: string[]): Promise
     .groupBy(ledgerEntries.donationId);
   return new Map(rows.map((r) => [r.donationId!, Number(r.total ?? 0)]));
 }
+
+/**
+ * Gifts recorded with her confirmed address, newest first, with what was refunded of each: how a signed-in
+ * donor finds her own gifts. Nothing is linked before she confirms the address.
+ */
+export async function giftsOf(db: Db, user: UserRow) {
+  const rows = await db
+    .select()
+    .from(donations)
+    .where(byConfirmedEmail(user, donations.donorEmail))
+    .orderBy(desc(donations.createdAt));
+  const refunded = await refundedByDonation(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({ ...row, refundedCents: refunded.get(row.id) ?? 0 }));
+}
+export type GiftRow = Awaited<ReturnType<typeof giftsOf>>[number];

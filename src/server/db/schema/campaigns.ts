@@ -75,6 +75,10 @@ export const donationIntents = pgTable(
     currency: text('currency').notNull().default('USD'),
     paymentMethod: text('payment_method').notNull(),
     message: text('message'),
+    /** What the donor chose to tell us (all optional); carried over to the donation recorded from this intent. */
+    donorName: text('donor_name'),
+    donorEmail: text('donor_email'),
+    showPublicly: boolean('show_publicly').notNull().default(false),
     /** The click time the browser reported; createdAt is ours. */
     clientTimestamp: timestamp('client_timestamp', { withTimezone: true }).notNull(),
     status: text('status', { enum: ['open', 'matched', 'dismissed'] })
@@ -103,7 +107,15 @@ export const donations = pgTable(
     paymentMethod: text('payment_method').notNull(),
     donorName: text('donor_name'),
     isAnonymous: boolean('is_anonymous').notNull().default(false),
+    /** Where the thank-you and receipt go; also how a signed-in donor with this verified address finds her gifts. */
+    donorEmail: text('donor_email'),
+    /** The donor agreed to show her name and message on the site (never assumed: off unless she said so). */
+    showPublicly: boolean('show_publicly').notNull().default(false),
     message: text('message'),
+    /** A moderator took the message off the public pages. */
+    messageHiddenAt: timestamp('message_hidden_at', { withTimezone: true }),
+    /** When the thank-you mail was handed to the mailer (claimed before sending, so it goes once). */
+    receiptSentAt: timestamp('receipt_sent_at', { withTimezone: true }),
     intentId: uuid('intent_id').references(() => donationIntents.id),
     externalReference: text('external_reference'),
     recordedBy: uuid('recorded_by'),
@@ -113,6 +125,7 @@ export const donations = pgTable(
   (t) => [
     index('donations_campaign_created_idx').on(t.campaignId, t.createdAt),
     uniqueIndex('donations_method_reference_uq').on(t.paymentMethod, t.externalReference),
+    index('donations_donor_email_idx').on(sql`lower(${t.donorEmail})`),
     check('donations_amount_positive', sql`${t.amountCents} > 0 and ${t.usdCents} > 0`),
   ],
 );

@@ -86,9 +86,9 @@ describe('publishing content', () => {
   it.each([
     ['an empty headline', (c: CampaignContent) => ({ ...c, headline: '   ' }), 'content.headline', 'Fill this in'],
     [
-      'four supporters',
-      (c: CampaignContent) => ({ ...c, supporters: c.supporters.slice(1) }),
-      'content.supporters',
+      'three gallery images',
+      (c: CampaignContent) => ({ ...c, gallery: { ...c.gallery, images: c.gallery.images.slice(1) } }),
+      'content.gallery.images',
       undefined,
     ],
     [

@@ -11,11 +11,18 @@ import {
   AdminListQuerySchema,
   EditDonationSchema,
   ElevateSchema,
+  HideDonationMessageSchema,
   RecordDonationSchema,
   VoidDonationSchema,
 } from '#shared/schemas/admin-donations.ts';
 import { RefundDonationSchema } from '#shared/schemas/spending.ts';
-import { dismissIntent, editDonation, recordDonation, voidDonation } from '../../commands/donations.ts';
+import {
+  dismissIntent,
+  editDonation,
+  recordDonation,
+  setDonationMessageHidden,
+  voidDonation,
+} from '../../commands/donations.ts';
 import { refundDonation } from '../../commands/refunds.ts';
 import { closeStepUp, openStepUp } from '../../commands/step-up.ts';
 import {
@@ -96,6 +103,16 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParams, body: EditDonationSchema }, config: { access: managerStepUp } },
     async (request, reply) => {
       return reply.send(presentDonation(await request.run(editDonation, request.params.id, request.body)));
+    },
+  );
+
+  // Content moderation: a moderator may take a donor's message off the public pages (or put it back).
+  app.put(
+    '/api/admin/donations/:id/message-hidden',
+    { schema: { params: idParams, body: HideDonationMessageSchema }, config: { access: { admin: 'moderator' } } },
+    async (request, reply) => {
+      const row = await request.run(setDonationMessageHidden, request.params.id, request.body.hidden);
+      return reply.send({ messageHidden: row.messageHiddenAt !== null });
     },
   );
 

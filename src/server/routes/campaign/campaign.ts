@@ -1,7 +1,8 @@
 /** Public campaign content and fundraising progress. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import { presentCampaign, presentProgress } from '../../presenters/campaign.ts';
+import { SupportersSchema } from '#shared/schemas/campaign.ts';
+import { presentCampaign, presentProgress, presentSupporter } from '../../presenters/campaign.ts';
 import type { ProgressTotals } from '../../services/campaign.ts';
 import { quietRoute } from '../../logging.ts';
 
@@ -31,5 +32,15 @@ const campaign: FastifyPluginAsyncZod = async (app) => {
     }
     return app.campaigns.progress().then((totals) => sendProgress(reply, totals));
   });
+
+  // Fetched by every visitor of the campaign page, like progress: no request line.
+  app.get(
+    '/api/campaign/supporters',
+    quietRoute({ schema: { response: { 200: SupportersSchema } }, config: { access: 'public' } }),
+    async (_request, reply) => {
+      const rows = await app.campaigns.supporters();
+      return reply.header('cache-control', 'no-cache').send({ items: rows.map(presentSupporter) });
+    },
+  );
 };
 export default campaign;

@@ -290,9 +290,10 @@ describe('refunds', () => {
 });
 
 describe('the public ledger', () => {
-  it("equals the sums of the underlying rows, and shows amounts but no documents, payees or anonymous donors' names", async () => {
+  it('equals the sums of the underlying rows, and names only donors who agreed, with no documents or payees', async () => {
     await buildDonation(t.database.db, { amountCents: 2500, donorName: 'Secret Person', isAnonymous: true });
-    await buildDonation(t.database.db, { amountCents: 2500, donorName: 'Open Person' });
+    await buildDonation(t.database.db, { amountCents: 2500, donorName: 'Did Not Agree' });
+    await buildDonation(t.database.db, { amountCents: 2500, donorName: 'Open Person', showPublicly: true });
     const body = await ledger();
     const sums = await t.database.db
       .select({ kind: ledgerEntries.kind, total: sql<string>`sum(${ledgerEntries.amountCents})` })
@@ -327,6 +328,7 @@ describe('the public ledger', () => {
     expect(text).not.toContain('Riverside Surgical Center');
     expect(text).not.toContain('/api/uploads/');
     expect(text).not.toContain('Secret Person');
+    expect(text).not.toContain('Did Not Agree');
     expect(text).toContain('Open Person');
     // The page uses the campaign's slug.
     const slug = (await t.app.inject('/api/campaign')).json().content.slug as string;

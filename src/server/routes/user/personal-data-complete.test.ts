@@ -148,10 +148,26 @@ describe('one member, every table', () => {
         )
       ).statusCode,
     ).toBe(200);
+    // She gave on the donate page with her address, and the gift was recorded from that intent.
+    const intent = await postJson(t.app, '/api/donation-intent', {
+      amount: 20,
+      paymentMethod: 'PayPal',
+      timestamp: new Date().toISOString(),
+      donorName: contact.name,
+      donorEmail: contact.email,
+      showPublicly: true,
+    });
+    expect(intent.statusCode).toBe(201);
+    await postJson(t.app, '/api/donation-intent', {
+      amount: 15,
+      paymentMethod: 'Venmo',
+      timestamp: new Date().toISOString(),
+      donorEmail: contact.email,
+    });
     const recorded = await postJson(
       t.app,
       '/api/admin/add-donation',
-      { amount: 20, paymentMethod: 'PayPal', donorName: contact.name },
+      { amount: 20, paymentMethod: 'PayPal', intentId: intent.json().id },
       { cookie: managerCookie },
     );
     expect(recorded.statusCode).toBe(201);

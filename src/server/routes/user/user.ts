@@ -9,6 +9,8 @@ import { deleteAccount } from '../../commands/personal-data-delete.ts';
 import { changePassword } from '../../commands/accounts.ts';
 import { exportUserData, ownsCampaign } from '../../db/queries/accounts.ts';
 import { loadProfile, sessionsOf } from '../../db/queries/users.ts';
+import { giftsOf } from '../../db/queries/donations.ts';
+import { presentGift } from '../../presenters/donation.ts';
 import { confirmPassword, FAILED_SIGN_INS } from '../../services/account-limits.ts';
 import { prepareNewPassword } from '../../services/passwords.ts';
 import { presentCurrentUser, presentSession } from '../../presenters/user.ts';
@@ -32,12 +34,17 @@ const user: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/user/profile', { config: { access: 'user' } }, async (request, reply) => {
     const me = requireUser(request);
     // ownsCampaign: the delete-account section says before she tries that the owner cannot delete her account.
-    const [profile, owner] = await Promise.all([loadProfile(app.db, me), ownsCampaign(app.db, me.id)]);
+    const [profile, owner, gifts] = await Promise.all([
+      loadProfile(app.db, me),
+      ownsCampaign(app.db, me.id),
+      giftsOf(app.db, me),
+    ]);
     return reply.headers(noStore).send({
       user: presentCurrentUser(me, request.session),
       notifyByEmail: me.notifyByEmail,
       profile,
       ownsCampaign: owner,
+      gifts: gifts.filter((gift) => !gift.voidedAt).map(presentGift),
     });
   });
 

@@ -1,0 +1,132 @@
+/**
+ * The donor's thank-you and receipt (issue 16): one mail per recorded gift that has an address, also when the
+ * request is retried or two admins record the same intent at once; none once the gift is voided; a pending
+ * receipt goes with the next sweep; a full refund sends a short notice.
+ */
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { donations } from '../../db/schema/index.ts';
+import { fakeClock } from '../../services/clock.ts';
+import { RECEIPT_RETRY_AFTER_MS, sendPendingReceipts } from '../../services/donor-mail.ts';
+import type { Mailer, MailMessage } from '../../services/mail.ts';
+import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
+import { STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
+import { signInAdmin } from '../../../../tests/factories/users.ts';
+
+const sent: MailMessage[] = [];
+let mailServerDown = false;
+const mailer: Mailer = {
+  kind: 'smtp',
+  async send(message) {
+    if (mailServerDown) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    sent.push(message);
+  },
+  close() {},
+};
+const clock = fakeClock(new Date('2026-11-24T10:00:00Z'));
+const t = setupTestApp({ mailer, clock });
+const managers: string[] = [];
+
+beforeAll(async () => {
+  for (let i = 0; i < 2; i++) managers.push((await signInAdmin(t.app, t.database.db, 'manager')).cookie);
+});
+beforeEach(async () => {
+  sent.length = 0;
+  mailServerDown = false;
+  for (const cookie of managers) await postJson(t.app, '/api/admin/elevate', { password: STRONG_PASSWORD }, { cookie });
+});
+
+const record = (body: Record<string, unknown>, cookie = managers[0]!) =>
+  postJson(t.app, '/api/admin/add-donation', { amount: 120.5, paymentMethod: 'Zelle', ...body }, { cookie });
+const mailsTo = (address: string) => sent.filter((m) => m.to === address);
+
+describe("a donor's receipt", () => {
+  it('thanks her once with the amount, currency, method, date, campaign, transparency link and receipt wording', async () => {
+    const res = await record({ donorName: 'Ruth B.', donorEmail: 'ruth@example.org', externalReference: 'Z-100' });
+    expect(res.statusCode).toBe(201);
+    expect(mailsTo('ruth@example.org')).toHaveLength(1);
+    const [mail] = mailsTo('ruth@example.org');
+    expect(mail!.subject).toBe("Thank you for your gift to Maya's Endometriosis Surgery Fund");
+    for (const words of [
+      'Dear Ruth B.,',
+      'Amount: $120.50 USD',
+      'Method: Zelle',
+      'Date: November 24, 2026',
+      "Campaign: Maya's Endometriosis Surgery Fund",
+      'http://localhost:3000/transparency',
+      'It is not a tax receipt',
+    ])
+      expect(mail!.text).toContain(words);
+
+    // The admin's retry of the same payment is refused and mails nothing more.
+    expect((await record({ donorEmail: 'ruth@example.org', externalReference: 'Z-100' })).statusCode).toBe(409);
+    expect(mailsTo('ruth@example.org')).toHaveLength(1);
+  });
+
+  it('goes once when two admins record the same intent at the same moment', async () => {
+    const intent = await postJson(t.app, '/api/donation-intent', {
+      amount: 40,
+      paymentMethod: 'PayPal',
+      timestamp: new Date().toISOString(),
+      donorEmail: 'twice@example.org',
+    });
+    const answers = await Promise.all(
+      managers.map((cookie) => record({ amount: 40, paymentMethod: 'PayPal', intentId: intent.json().id }, cookie)),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(mailsTo('twice@example.org')).toHaveLength(1);
+    expect(mailsTo('twice@example.org')[0]!.text).toContain('Amount: $40.00 USD');
+  });
+
+  it('states a gift in another currency with its USD estimate, and is not sent without an address', async () => {
+    await record({ amount: 100, currency: 'CAD', usdAmount: 73, donorEmail: 'claire@example.org' });
+    expect(mailsTo('claire@example.org')[0]!.text).toContain('Amount: CA$100.00 CAD (about $73.00 USD)');
+    const before = sent.length;
+    expect((await record({ donorName: 'No Address' })).statusCode).toBe(201);
+    expect(sent.length).toBe(before);
+  });
+
+  it('waits for the next sweep when the mail server is down, and is never sent once the gift is voided', async () => {
+    mailServerDown = true;
+    const kept = await record({ donorEmail: 'later@example.org' });
+    const voided = await record({ donorEmail: 'voided@example.org' });
+    expect(kept.statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(donations).where(eq(donations.id, kept.json().id));
+    expect(row!.receiptSentAt).toBeNull();
+    const voiding = await postJson(
+      t.app,
+      `/api/admin/donations/${voided.json().id}/void`,
+      { reason: 'Entered by mistake' },
+      { cookie: managers[0]! },
+    );
+    expect(voiding.statusCode).toBe(204);
+
+    mailServerDown = false;
+    // Not before the gift's own request has had its chance.
+    expect(await sendPendingReceipts(t.app.commandEnv())).toBe(0);
+    clock.advance(RECEIPT_RETRY_AFTER_MS + 1000);
+    expect(await sendPendingReceipts(t.app.commandEnv())).toBe(1);
+    expect(await sendPendingReceipts(t.app.commandEnv())).toBe(0);
+    expect(mailsTo('later@example.org')).toHaveLength(1);
+    expect(mailsTo('voided@example.org')).toHaveLength(0);
+  });
+
+  it('is followed by a short notice when the gift is refunded in full, not for a part', async () => {
+    const gift = await record({ amount: 60, donorEmail: 'refund@example.org' });
+    const refund = (amount: number) =>
+      postJson(
+        t.app,
+        `/api/admin/donations/${gift.json().id}/refund`,
+        { amount, reason: 'Asked for it back' },
+        { cookie: managers[0]! },
+      );
+    expect((await refund(20)).statusCode).toBe(200);
+    expect(mailsTo('refund@example.org').map((m) => m.subject)).toEqual([
+      "Thank you for your gift to Maya's Endometriosis Surgery Fund",
+    ]);
+    expect((await refund(40)).statusCode).toBe(200);
+    const notice = mailsTo('refund@example.org')[1]!;
+    expect(notice.subject).toBe("Your gift to Maya's Endometriosis Surgery Fund was refunded");
+    expect(notice.text).toContain('Amount: $60.00 USD');
+  });
+});
