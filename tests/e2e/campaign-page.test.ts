@@ -1,7 +1,7 @@
 /** A visitor reads the appeal, shares it, and sees progress move. */
 import { describe, expect, it } from 'vitest';
 import { buildDonation } from '../factories/donations.ts';
-import { browserSuite, settle, toastText, visit } from './fixtures.ts';
+import { browserSuite, expectNoAxeViolations, settle, toastText, visit } from './fixtures.ts';
 
 const suite = browserSuite();
 
@@ -124,5 +124,51 @@ describe('the campaign page', () => {
     expect(newest).toMatch(/^Anonymous via PayPal · .+ CA\$100 CAD ≈ \$73\.00 USD$/);
     expect(first).toMatch(/^Jenna R\. via PayPal · .+ “For Maya” \$1,427$/);
     expect(await wall.innerText()).not.toContain('Not Shown');
+  });
+
+  it("shows the raised amount, goal, bar and Donate on a phone's first screen, then keeps Donate at the bottom", async () => {
+    const { page } = await suite.newPage({ viewport: { width: 390, height: 844 } });
+    await visit(page, '/');
+    const hero = page.getByTestId('hero-donate');
+    const strip = hero.locator('xpath=../..');
+    await expect.poll(() => strip.innerText()).toMatch(/^\$[\d,]+\s+raised of \$15,000\s+Donate$/);
+    const box = (await strip.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    expect(await page.getByTestId('sticky-donate-bar').count()).toBe(0);
+
+    // Scrolled past the strip, the slim bar stays at the bottom; it hides nothing that takes focus.
+    await page.getByRole('heading', { name: 'Our Family' }).scrollIntoViewIfNeeded();
+    const bar = page.getByTestId('sticky-donate-bar');
+    await expect.poll(() => bar.isVisible()).toBe(true);
+    const barTop = (await bar.boundingBox())!.y;
+    const footerLink = page.getByRole('navigation', { name: 'Footer' }).getByRole('link').last();
+    await footerLink.focus();
+    const focused = (await footerLink.boundingBox())!;
+    expect(focused.y + focused.height).toBeLessThanOrEqual(barTop);
+    await expectNoAxeViolations(page);
+
+    // The bar's Donate is one Tab from the element before it, and opens the donate page.
+    await page.getByTestId('sticky-donate').focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: "Support Maya's Surgery" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/donate');
+    await page.mouse.wheel(0, 2000);
+    await settle(page);
+    expect(await page.getByTestId('sticky-donate-bar').count()).toBe(0);
+  });
+
+  it('opens the phone share sheet where there is one, with the page link', async () => {
+    const { page } = await suite.newPage({ viewport: { width: 390, height: 844 } });
+    await page.addInitScript(() => {
+      (window as unknown as { shared: unknown[] }).shared = [];
+      navigator.share = async (data) => {
+        (window as unknown as { shared: unknown[] }).shared.push(data);
+      };
+    });
+    await visit(page, '/');
+    await page.getByRole('button', { name: 'Share This Page' }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shared: { url: string }[] }).shared))
+      .toEqual([expect.objectContaining({ url: `${suite.site.baseURL}/` })]);
   });
 });

@@ -1,4 +1,7 @@
-/** Copies a link (this page's unless given); the label reads 'Copied!' for 2 seconds. */
+/**
+ * Copies a link (this page's unless given); the label reads 'Copied!' for 2 seconds. With `shareSheet`, the
+ * device's own share sheet opens instead where there is one (phones), and copying is the fallback.
+ */
 import { useEffect, useState } from 'react';
 import { Check, Link2 } from 'lucide-react';
 import { COPIED_INDICATOR_MS } from '#shared/constants.ts';
@@ -10,8 +13,10 @@ export function CopyLinkButton({
   size = 'md',
   link,
   copiedDescription = 'Share this page to help spread the word.',
+  shareSheet = false,
 }: {
   label: string;
+  shareSheet?: boolean;
   size?: 'md' | 'lg';
   /** The link to copy; this page's address when left out. */
   link?: string;
@@ -25,8 +30,18 @@ export function CopyLinkButton({
   }, [copied]);
 
   async function copy() {
+    const url = link ?? window.location.href;
+    if (shareSheet && typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: document.title, url });
+        return;
+      } catch (err) {
+        // She closed the sheet: nothing to do. Any other failure falls back to copying.
+        if (err instanceof DOMException && err.name === 'AbortError') return;
+      }
+    }
     try {
-      await navigator.clipboard.writeText(link ?? window.location.href);
+      await navigator.clipboard.writeText(url);
       setCopied(true);
       toast({ title: 'Link copied!', description: copiedDescription });
     } catch {

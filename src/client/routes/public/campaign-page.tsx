@@ -8,6 +8,7 @@ import { track } from '#client/lib/analytics.ts';
 import { formatDay, formatWholeDollars } from '#client/lib/format.ts';
 import { ProgressCard } from '#client/components/progress-card.tsx';
 import { RecentSupporters } from '#client/components/recent-supporters.tsx';
+import { DonateStrip } from '#client/components/donate-strip.tsx';
 import { VideoFacade } from '#client/components/video-facade.tsx';
 import { CopyLinkButton } from '#client/components/copy-link-button.tsx';
 import { CrowdfundingLink } from '#client/components/crowdfunding-link.tsx';
@@ -52,7 +53,7 @@ export default function CampaignPage() {
     <div className="mx-auto max-w-4xl px-4 pb-8">
       <header className="flex items-center justify-between gap-4 py-4">
         <p className="text-lg font-semibold text-brand-800">{c.name}</p>
-        <CopyLinkButton label="Share" />
+        <CopyLinkButton label="Share" shareSheet />
       </header>
 
       <div className="space-y-10">
@@ -61,9 +62,10 @@ export default function CampaignPage() {
             <AlertTriangle aria-hidden="true" className="h-4 w-4" />
             {c.urgentBadge}
           </p>
-          <h1 id="headline" className="text-3xl leading-tight font-bold tracking-tight text-ink sm:text-4xl">
+          <h1 id="headline" className="text-2xl leading-tight font-bold tracking-tight text-ink sm:text-4xl">
             {c.headline}
           </h1>
+          <DonateStrip />
           <p className="text-lg leading-relaxed text-slate-700">{c.intro}</p>
           <VideoFacade />
         </section>
@@ -72,7 +74,7 @@ export default function CampaignPage() {
           <ProgressCard />
           <DonateLink event="donate_click">Donate Now</DonateLink>
           <div className="grid gap-3 sm:grid-cols-2">
-            <CopyLinkButton label="Share This Page" size="lg" />
+            <CopyLinkButton label="Share This Page" size="lg" shareSheet />
             <CrowdfundingLink />
           </div>
         </div>
