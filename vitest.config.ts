@@ -47,8 +47,11 @@ export default defineConfig({
           testTimeout: 20_000,
           hookTimeout: 60_000,
           // Two at a time even on two cores (Vitest's default there is one): many files wait on child
-          // processes or the database, and the project ran in 306 s instead of 375 s.
+          // processes or the database, and the project ran in 306 s instead of 375 s. A project with its own
+          // worker count runs in a group of its own (Vitest requires it): after the others, so the browser
+          // tests never share the machine with it.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       // Suites that need a Redis server: only when REDIS_URL names one (.ci/run sets it), so no run reports them skipped.

@@ -160,6 +160,7 @@ describe('admin donations', () => {
     expect(await page.getByLabel('Message (optional)').inputValue()).toBe('Get well soon');
     expect(await page.getByLabel('External reference (optional)').inputValue()).toBe('');
     await page.getByLabel('Donor name').fill('Dana Friend');
+    await page.getByLabel('The donor agreed to show her name and message publicly').check();
     await page.getByRole('button', { name: 'Add Donation' }).click();
     await expect.poll(() => toastText(page)).toContain('Donation Added');
     await expect.poll(() => intentsList(page).getByRole('listitem').count()).toBe(1);
@@ -171,6 +172,17 @@ describe('admin donations', () => {
     const visitor = await suite.newPage();
     await visit(visitor.page, '/');
     await expect.poll(() => visitor.page.getByTestId('amount-raised').innerText()).toBe('$196');
+    const wall = visitor.page.getByRole('region', { name: 'Recent Supporters' });
+    await expect.poll(() => wall.innerText()).toContain('Dana Friend');
+    expect(await wall.innerText()).toContain('“Get well soon”');
+
+    // Her message can come off the public pages, and go back.
+    const dana = donationsList(page).getByRole('listitem').filter({ hasText: 'Dana Friend' });
+    await dana.getByRole('button', { name: 'Hide message from the public pages' }).click();
+    await dana.getByRole('button', { name: 'Show message publicly again' }).waitFor();
+    await visit(visitor.page, '/');
+    await expect.poll(() => wall.innerText()).toContain('Dana Friend');
+    expect(await wall.innerText()).not.toContain('Get well soon');
 
     // Delete the other intent.
     await intentsList(page)

@@ -50,3 +50,9 @@ export function forgetPanelData(queryClient: QueryClient): void {
 export function resetPanelData(queryClient: QueryClient): Promise<void> {
   return queryClient.resetQueries({ predicate: (q) => isPanelQuery(q.queryKey) });
 }
+
+/** Takes a donor's message off the public pages, or puts it back (moderators and above). */
+export const setDonationMessageHidden = (id: string, hidden: boolean) =>
+  apiRequest<{ messageHidden: boolean }>('PUT', `${DONATIONS_PATH}/${encodeURIComponent(id)}/message-hidden`, {
+    hidden,
+  });

@@ -3,7 +3,11 @@ import type { ReactNode } from 'react';
 import type { Page } from '#shared/schemas/paging.ts';
 import type { AdminDonationListItem, AdminIntent } from '#shared/schemas/admin-donations.ts';
 import { formatCents, formatWhen } from '#client/lib/format.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isStepUpRequired } from '#client/api/admin-step-up.ts';
+import { DONATIONS_KEY, setDonationMessageHidden } from '#client/api/admin-donations.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { toast } from '#client/components/ui/toast.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { ListBody, ListPager, type ListQuery } from './list-body.tsx';
@@ -75,8 +79,15 @@ export function DonationRow({ donation, onGateClosed }: { donation: AdminDonatio
         </span>
         <span>{donation.paymentMethod}</span>
       </p>
-      <p>{donation.isAnonymous ? 'Anonymous' : (donation.donorName ?? 'No name given')}</p>
+      <p>
+        {donation.isAnonymous ? 'Anonymous' : (donation.donorName ?? 'No name given')}
+        <span className="text-slate-600">
+          {donation.showPublicly ? ' · shown publicly' : ' · shown as Anonymous'}
+          {donation.donorEmail && <> · {donation.donorEmail}</>}
+        </span>
+      </p>
       {donation.message && <p className="text-slate-700 italic">“{donation.message}”</p>}
+      {donation.message && donation.showPublicly && <MessageVisibility donation={donation} />}
       <p className="text-slate-600">
         <time dateTime={donation.createdAt}>{formatWhen(donation.createdAt)}</time>
         {donation.externalReference && <> · Ref. {donation.externalReference}</>}
@@ -89,6 +100,25 @@ export function DonationRow({ donation, onGateClosed }: { donation: AdminDonatio
       )}
       <RefundControl donation={donation} onGateClosed={onGateClosed} />
     </div>
+  );
+}
+
+/** A public message can be taken off the wall (and put back) without changing the donation. */
+function MessageVisibility({ donation }: { donation: AdminDonationListItem }) {
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: () => setDonationMessageHidden(donation.id, !donation.messageHidden),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: DONATIONS_KEY }),
+    onError: (err) =>
+      toast({ title: 'Not changed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+  });
+  return (
+    <p className="flex flex-wrap items-center gap-2">
+      {donation.messageHidden && <span className="text-slate-600">Message hidden from the public pages.</span>}
+      <Button variant="ghost" disabled={change.isPending} onClick={() => change.mutate()}>
+        {donation.messageHidden ? 'Show message publicly again' : 'Hide message from the public pages'}
+      </Button>
+    </p>
   );
 }
 
