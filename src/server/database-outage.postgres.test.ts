@@ -78,6 +78,26 @@ describe('a database outage', () => {
     expect((await app.inject('/api/fundraising/progress')).json().asOf).toBeUndefined();
   }, 60_000);
 
+  it('answers progress from its last totals even when it started just before the outage and served nobody', async () => {
+    const started = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      database,
+      clientDir: false,
+      altchaDifficulty: TEST_ALTCHA_DIFFICULTY,
+    });
+    await started.ready();
+    try {
+      await server.stop();
+      started.campaigns.invalidate();
+      const progress = await started.inject('/api/fundraising/progress');
+      expect(progress.statusCode, progress.body).toBe(200);
+      expect(progress.json()).toMatchObject({ ageSeconds: expect.any(Number) });
+    } finally {
+      await server.start();
+      await started.close();
+    }
+  }, 60_000);
+
   it('refuses whole a transaction whose connection a restart cut between its queries, and the process lives on', async () => {
     const campaign = await app.campaigns.current();
     const before = await intentCount();

@@ -369,4 +369,23 @@ describe('verified spending', () => {
       '/login?returnTo=%2Fmy-expenses',
     );
   }, 90_000);
+
+  it('reads on a 390 px phone with its ledger filled: nothing cut off, each table scrolls inside a labelled region', async () => {
+    const { page } = await suite.newPage({ viewport: { width: 390, height: 844 } });
+    await visit(page, '/transparency');
+    await page.getByTestId('donations-list').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const tables = await page.evaluate(() =>
+      [...document.querySelectorAll('table')].map((table) => {
+        const region = table.closest('[role="region"]');
+        return {
+          labelled: Boolean(region?.getAttribute('aria-label') || region?.getAttribute('aria-labelledby')),
+          fits: !region || region.getBoundingClientRect().right <= window.innerWidth,
+        };
+      }),
+    );
+    expect(tables.length).toBeGreaterThan(0);
+    expect(tables).toEqual(tables.map(() => ({ labelled: true, fits: true })));
+    await expectNoAxeViolations(page);
+  });
 });

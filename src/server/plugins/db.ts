@@ -38,6 +38,11 @@ export default fp<DbPluginOptions>(
     app.decorate('campaigns', createCampaignService(database.db));
     app.decorate('ledgers', createLedgerService(database.db));
     app.decorate('analytics', createAnalyticsService(database.db));
+    // Read the totals once the instance is ready: while the database is unreachable, progress is answered from
+    // the last read, and an instance started just before an outage (it has served nobody yet) has one too.
+    app.addHook('onReady', async () => {
+      await app.campaigns.rememberTotals().catch(() => {});
+    });
     app.addHook('onClose', async () => app.mailer.close());
   },
   { name: 'db' },

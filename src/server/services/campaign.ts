@@ -28,6 +28,8 @@ export interface CampaignService {
   progress(): Promise<ProgressTotals>;
   /** The cached totals while fresh, else undefined (then call progress()). */
   freshProgress(): ProgressTotals | undefined;
+  /** Reads the totals for the outage fallback only (at start: an instance that served nobody has them too). */
+  rememberTotals(): Promise<void>;
   /** The most recently recorded gifts that still stand (not voided, not wholly refunded), newest first. */
   supporters(): Promise<SupporterRow[]>;
   /** Drop cached values after a write on this instance; other instances catch up within the TTL. */
@@ -78,24 +80,31 @@ async function readSupporters(db: Db, campaignId: string): Promise<SupporterRow[
     .limit(SUPPORTERS_SHOWN);
 }
 
+async function readCampaign(db: Db): Promise<CampaignRow> {
+  const [row] = await db.select().from(campaigns).orderBy(asc(campaigns.createdAt)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'No campaign has been set up yet');
+  return { ...row, content: withCurrentShape(row.content) };
+}
+
+async function readTotals(db: Db, row: CampaignRow): Promise<ProgressTotals> {
+  const [agg] = await db
+    .select({ total: sum(donations.usdCents), donors: count() })
+    .from(donations)
+    .where(and(eq(donations.campaignId, row.id), isNull(donations.voidedAt)));
+  return { goalCents: row.goalCents, currentCents: Number(agg?.total ?? 0), donorCount: agg?.donors ?? 0 };
+}
+
 export function createCampaignService(db: Db, ttlMs = PROGRESS_CACHE_MS): CampaignService {
-  const campaign: Cached<CampaignRow> = cached(ttlMs, async () => {
-    const [row] = await db.select().from(campaigns).orderBy(asc(campaigns.createdAt)).limit(1);
-    if (!row) throw new AppError('NOT_FOUND', 'No campaign has been set up yet');
-    return { ...row, content: withCurrentShape(row.content) };
-  });
+  const campaign: Cached<CampaignRow> = cached(ttlMs, () => readCampaign(db));
   // The last totals read, so the page every visitor polls keeps its figures through a database outage.
   let lastRead: { totals: ProgressTotals; at: number } | undefined;
+  const remember = (read: ProgressTotals) => {
+    lastRead = { totals: read, at: Date.now() };
+    return read;
+  };
   const totals: Cached<ProgressTotals> = cached(ttlMs, async () => {
     try {
-      const row = await campaign.get();
-      const [agg] = await db
-        .select({ total: sum(donations.usdCents), donors: count() })
-        .from(donations)
-        .where(and(eq(donations.campaignId, row.id), isNull(donations.voidedAt)));
-      const read = { goalCents: row.goalCents, currentCents: Number(agg?.total ?? 0), donorCount: agg?.donors ?? 0 };
-      lastRead = { totals: read, at: Date.now() };
-      return read;
+      return remember(await readTotals(db, await campaign.get()));
     } catch (err) {
       if (!lastRead || !isDatabaseUnavailable(err) || Date.now() - lastRead.at > STALE_PROGRESS_MAX_MS) throw err;
       return { ...lastRead.totals, asOf: new Date(lastRead.at) };
@@ -107,6 +116,10 @@ export function createCampaignService(db: Db, ttlMs = PROGRESS_CACHE_MS): Campai
     current: () => campaign.get(),
     progress: () => totals.get(),
     freshProgress: () => totals.peek(),
+    // Past the caches, so it changes nothing a request would read next.
+    rememberTotals: async () => {
+      remember(await readTotals(db, await readCampaign(db)));
+    },
     supporters: () => supporters.get(),
     invalidate() {
       campaign.invalidate();

@@ -2,7 +2,7 @@
  * /login: email and password, then the authenticator code for accounts with two-step sign-in; afterwards
  * back to the page that asked (a same-site path) or home.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -25,6 +25,9 @@ export default function LoginPage() {
   const refreshUser = useRefreshCurrentUser();
   // Shown once the server answers that this account also needs a code (two-step sign-in).
   const [askForCode, setAskForCode] = useState(false);
+  // Each first ask moves focus to the code field once it is on the page (an effect runs after the render that
+  // adds it; an animation frame could come first on a busy machine, and focus stayed on the button).
+  const [codeFocusRequests, setCodeFocusRequests] = useState(0);
   const form = useForm<LoginInput, unknown, z.output<typeof LoginSchema>>({
     resolver: zodResolver(LoginSchema),
     defaultValues: { email: '', password: '' },
@@ -41,9 +44,12 @@ export default function LoginPage() {
       // The first ask is not a mistake: the page just explains and waits for the code.
       if (form.getValues('code'))
         form.setError('code', { message: errorMessage(err, 'That code is not right.') }, { shouldFocus: true });
-      else requestAnimationFrame(() => form.setFocus('code'));
+      else setCodeFocusRequests((n) => n + 1);
     },
   });
+  useEffect(() => {
+    if (codeFocusRequests > 0) form.setFocus('code');
+  }, [codeFocusRequests, form]);
   const codeAsked = signIn.isError && asksForCode(signIn.error);
 
   const { field } = bindFields(form);
