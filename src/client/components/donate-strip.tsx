@@ -7,9 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Heart } from 'lucide-react';
-import { percentOfGoal } from '#shared/money.ts';
-import { useCampaign } from '#client/lib/campaign-context.tsx';
-import { useProgress } from '#client/hooks/use-progress.ts';
+import { useProgressFigures } from '#client/hooks/use-progress.ts';
 import { track } from '#client/lib/analytics.ts';
 import { formatWholeDollars } from '#client/lib/format.ts';
 import { buttonClass } from './ui/button.tsx';
@@ -18,10 +16,7 @@ import { buttonClass } from './ui/button.tsx';
 const FIXED_STRIP_ROOM = '6rem';
 
 function StripContent({ fixed }: { fixed: boolean }) {
-  const { goal } = useCampaign();
-  const progress = useProgress();
-  const goalCents = progress.loaded ? progress.goalCents : goal.cents;
-  const percent = Math.min(100, Math.round(percentOfGoal(progress.currentCents, goalCents)));
+  const progress = useProgressFigures();
   return (
     <div className="flex items-center gap-4">
       <div className="min-w-0 flex-1">
@@ -29,11 +24,11 @@ function StripContent({ fixed }: { fixed: boolean }) {
           <span className="text-lg font-bold text-brand-800">
             {progress.loaded ? formatWholeDollars(progress.currentCents) : '…'}
           </span>
-          <span>raised of {formatWholeDollars(goalCents)}</span>
+          <span>raised of {formatWholeDollars(progress.goalCents)}</span>
         </p>
         {/* The page's progressbar is the card's; this one is a picture of it. */}
         <div aria-hidden="true" className="mt-1.5 h-2 w-full overflow-hidden rounded-full bg-brand-100">
-          <div className="h-full rounded-full bg-brand-600" style={{ width: `${percent}%` }} />
+          <div className="h-full rounded-full bg-brand-600" style={{ width: `${progress.shownPercent}%` }} />
         </div>
       </div>
       <Link

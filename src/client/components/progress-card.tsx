@@ -1,17 +1,15 @@
 /** 'Surgery Fund Progress': raised, goal, bar, still needed, percent complete. */
-import { percentOfGoal, remainingCents } from '#shared/money.ts';
+import { remainingCents } from '#shared/money.ts';
 import { formatWholeDollars } from '#client/lib/format.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
-import { useProgress } from '#client/hooks/use-progress.ts';
+import { useProgressFigures } from '#client/hooks/use-progress.ts';
 import { Card, CardTitle } from './ui/card.tsx';
 
 export function ProgressCard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
-  const { goalNote, goal } = useCampaign();
-  const progress = useProgress();
+  const { goalNote } = useCampaign();
   // Before the first answer, the campaign's own goal (the same figure the server will send).
-  const goalCents = progress.loaded ? progress.goalCents : goal.cents;
-  const percent = percentOfGoal(progress.currentCents, goalCents);
-  const shownPercent = Math.min(100, Math.round(percent));
+  const progress = useProgressFigures();
+  const { goalCents, shownPercent } = progress;
   const Heading = headingLevel === 2 ? CardTitle : 'h3';
   return (
     <Card aria-labelledby="progress-title" aria-busy={!progress.loaded}>

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_CURRENT_DOLLARS, DEFAULT_GOAL_DOLLARS, PROGRESS_POLL_MS } from '#shared/constants.ts';
+import { percentOfGoal } from '#shared/money.ts';
 import { getProgress, PROGRESS_KEY } from '#client/api/campaign.ts';
+import { useCampaign } from '#client/lib/campaign-context.tsx';
 
 /** Progress in cents as the pages show it, with the spec's defaults until the first answer. */
 export interface ProgressView {
@@ -20,4 +22,13 @@ export function useProgress(): ProgressView {
     donorCount: data?.donorCount ?? 0,
     loaded: data !== undefined,
   };
+}
+
+/** Progress as the cards show it: the campaign's own goal until the first answer, and the whole percent (0-100). */
+export function useProgressFigures(): ProgressView & { shownPercent: number } {
+  const { goal } = useCampaign();
+  const progress = useProgress();
+  const goalCents = progress.loaded ? progress.goalCents : goal.cents;
+  const shownPercent = Math.min(100, Math.round(percentOfGoal(progress.currentCents, goalCents)));
+  return { ...progress, goalCents, shownPercent };
 }
