@@ -1,5 +1,5 @@
 /** One process per PGlite data directory (issue 15): a second opener stops with a clear line; a dead holder's lock is taken over. */
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,12 +27,14 @@ function deadPid(): number {
 
 /** Runs a script (`scripts/<name>.ts`) on this data directory; its status and what it printed. */
 function script(dataDir: string, name: string, ...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], {
-    cwd: ROOT_DIR,
-    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development' },
-    encoding: 'utf8',
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', `scripts/${name}.ts`, ...args],
+      { cwd: ROOT_DIR, env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development' }, encoding: 'utf8' },
+      (err, stdout, stderr) => resolve({ status: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+    );
   });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 describe('the PGlite data directory lock', () => {
@@ -57,12 +59,15 @@ describe('the PGlite data directory lock', () => {
     await database.close();
   });
 
+  // Seven processes that each start TypeScript and PGlite: minutes on a busy two-core machine.
   it('stops admin:create and db:backup with status 1 and one line while the server runs, and lets them run once it was killed', async () => {
     const dir = freshDir();
     const server = await startServerProcess({ DATA_DIR: dir });
     try {
       const backupFile = path.join(freshDir(), 'site.backup');
-      for (const refused of [script(dir, 'admin-create'), script(dir, 'db-backup', backupFile)]) {
+      // Each script compiles its TypeScript as it starts: the independent ones run side by side.
+      const refusals = await Promise.all([script(dir, 'admin-create'), script(dir, 'db-backup', backupFile)]);
+      for (const refused of refusals) {
         expect(refused.status).toBe(1);
         expect(refused.stdout).toBe('');
         expect(refused.stderr.trim().split('\n')).toEqual([
@@ -72,17 +77,18 @@ describe('the PGlite data directory lock', () => {
 
       server.child.kill('SIGKILL');
       await server.exited;
-      const after = script(dir, 'admin-create');
+      const after = await script(dir, 'admin-create');
       expect(after.status).toBe(0);
       expect(after.stdout).toMatch(/One-time super admin link .*\n {2}http:\/\/localhost:\d+\/register\?invite=/);
 
       // With the server stopped, the directory backs up, and restores into a new one but not onto itself.
-      expect(script(dir, 'db-backup', backupFile).stdout).toMatch(/^Backed up \d+ rows of \d+ tables to /);
-      const restoredDir = freshDir();
-      const restored = script(restoredDir, 'db-restore', backupFile);
+      expect((await script(dir, 'db-backup', backupFile)).stdout).toMatch(/^Backed up \d+ rows of \d+ tables to /);
+      const [restored, onto] = await Promise.all([
+        script(freshDir(), 'db-restore', backupFile),
+        script(dir, 'db-restore', backupFile),
+      ]);
       expect(restored.status, restored.stderr).toBe(0);
       expect(restored.stdout).toMatch(/^Restored \d+ rows of \d+ tables from /);
-      const onto = script(dir, 'db-restore', backupFile);
       expect(onto.status).toBe(1);
       expect(onto.stderr.trim()).toBe(
         'The target database is not empty: restore into a new DATA_DIR or an empty database',
@@ -90,5 +96,5 @@ describe('the PGlite data directory lock', () => {
     } finally {
       server.child.kill('SIGKILL');
     }
-  }, 60_000);
+  }, 240_000);
 });
