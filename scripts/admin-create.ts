@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.ts';
-import { createAdminInvite } from '../src/server/commands/accounts.ts';
+import { createAdminInvite, linkSettings } from '../src/server/commands/accounts.ts';
 import type { Mailer } from '../src/server/services/mail.ts';
 import { EmailAddressSchema } from '../src/shared/schemas/auth.ts';
 import { run, SYSTEM_ACTOR } from '../src/server/commands/run.ts';
@@ -29,13 +29,10 @@ const noMail: Mailer = {
 };
 const env = scriptCommandEnv(database, config, noMail);
 // Made by nobody (SYSTEM_ACTOR), like the setup link the server prints.
-const invite = await run(
-  env,
-  SYSTEM_ACTOR,
-  createAdminInvite,
-  { secret: config.sessionSecret, publicUrl: config.publicUrl },
-  { adminLevel: 'super_admin', email: email?.data ?? null },
-);
+const invite = await run(env, SYSTEM_ACTOR, createAdminInvite, linkSettings(config), {
+  adminLevel: 'super_admin',
+  email: email?.data ?? null,
+});
 await database.close();
 console.log(
   `One-time super admin link (valid until ${invite.expiresAt.toISOString()}${email ? `, for ${email.data}` : ''}):\n  ${invite.link}`,

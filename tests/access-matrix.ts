@@ -16,6 +16,8 @@ export const ACCESS_TABLE: Record<string, Rule> = {
   'GET /api/campaign/follow': 'user',
   'PUT /api/campaign/follow': 'user',
   'DELETE /api/campaign/follow': 'user',
+  'POST /api/campaign/updates/confirm': 'public',
+  'POST /api/campaign/updates/unsubscribe': 'public',
   'GET /api/campaigns/:id/ledger': 'public',
   'POST /api/refund-requests': 'public',
   'GET /api/campaigns/:id/expenses': 'user',

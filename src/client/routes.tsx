@@ -131,6 +131,14 @@ export const PAGE_ROUTES: { readonly [P in PagePath]: RouteOf<P> } = {
     load: () => import('./routes/account/verify-email.tsx'),
     head: legal('Confirm Your Email', 'Confirm the email address of your {product} account.'),
   },
+  '/confirm-updates': {
+    load: () => import('./routes/account/confirm-updates.tsx'),
+    head: legal('Confirm Updates', 'Confirm your email address for {product} campaign updates.'),
+  },
+  '/unsubscribe': {
+    load: () => import('./routes/account/unsubscribe.tsx'),
+    head: legal('Stop Email Updates', 'Stop the {product} campaign updates you get by email.'),
+  },
   '/onboarding': {
     load: () => import('./routes/account/onboarding.tsx'),
     head: legal('Set Up Your Profile', 'Tell the {product} community about yourself.'),

@@ -11,7 +11,7 @@ import { recordDonation } from './commands/donations.ts';
 import { run, SYSTEM_ACTOR } from './commands/run.ts';
 import { postJson } from '../../tests/setup/test-app.ts';
 import { newPerson, solveAltcha } from '../../tests/setup/accounts.ts';
-import { ensureSetupLink } from './commands/accounts.ts';
+import { ensureSetupLink, linkSettings } from './commands/accounts.ts';
 
 let database: TestDatabase;
 let first: FastifyInstance;
@@ -66,7 +66,7 @@ describe('several instances', () => {
   });
 
   it('print one working first-admin link when they start together, and the same one again on a restart', async () => {
-    const links = { secret: first.config.sessionSecret, publicUrl: first.config.publicUrl };
+    const links = linkSettings(first.config);
     const setupLink = (app: FastifyInstance) => run(app.commandEnv(), SYSTEM_ACTOR, ensureSetupLink, links);
     const [a, b] = await Promise.all([setupLink(first), setupLink(second)]);
     expect(a!.link).toMatch(/^http:\/\/localhost:3000\/register\?invite=[\w-]{43}$/);

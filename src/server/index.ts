@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { seedCampaign } from './db/seed.ts';
-import { ensureSetupLink } from './commands/accounts.ts';
+import { ensureSetupLink, linkSettings } from './commands/accounts.ts';
 import { run, SYSTEM_ACTOR } from './commands/run.ts';
 import { stopOnSignals } from './shutdown.ts';
 
@@ -35,7 +35,7 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Healing Circle is serving on ${config.publicUrl} (database: ${database.kind})`);
   // The first super_admin: a one-time link, never a default password.
-  const links = { secret: config.sessionSecret, publicUrl: config.publicUrl };
+  const links = linkSettings(config);
   const setup = await run(app.commandEnv(), SYSTEM_ACTOR, ensureSetupLink, links);
   if (setup) {
     console.log(`\nNo super admin yet. Create one within 24 hours with this one-time link:\n  ${setup.link}\n`);

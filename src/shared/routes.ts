@@ -39,6 +39,8 @@ export const PAGES = {
   '/forgot-password': { render: 'client', access: 'public' },
   '/reset-password': { render: 'client', access: 'public' },
   '/verify-email': { render: 'client', access: 'public' },
+  '/confirm-updates': { render: 'client', access: 'public' },
+  '/unsubscribe': { render: 'client', access: 'public' },
   '/onboarding': { render: 'client', access: 'user' },
   '/profile': { render: 'client', access: 'user' },
   '/notifications': { render: 'client', access: 'user' },

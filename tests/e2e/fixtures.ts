@@ -1,6 +1,7 @@
 /** Browser-test fixtures: the built site served in-process on a fresh database, and the system Chromium. */
 import path from 'node:path';
 import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import axe from 'axe-core';
 import { solveChallenge, type Challenge } from 'altcha-lib';
@@ -20,6 +21,8 @@ import { encodeAltchaPayload, TEST_ALTCHA_DIFFICULTY } from '../../src/server/se
 export interface Site {
   baseURL: string;
   database: TestDatabase;
+  /** The server, for writes a test makes without a browser (e.g. an admin's update). */
+  app: FastifyInstance;
   refreshProgress(): void;
   close(): Promise<void>;
 }
@@ -38,6 +41,7 @@ export async function startSite(): Promise<Site> {
   return {
     baseURL,
     database,
+    app,
     refreshProgress: () => app.campaigns.invalidate(),
     async close() {
       await app.close();

@@ -22,6 +22,11 @@ export interface LinkSettings {
   publicUrl: string;
 }
 
+export const linkSettings = (config: { sessionSecret: string; publicUrl: string }): LinkSettings => ({
+  secret: config.sessionSecret,
+  publicUrl: config.publicUrl,
+});
+
 /** An arbitrary constant naming the advisory lock below. */
 const LAST_SUPER_ADMIN_LOCK = 7_412_001;
 const isActiveSuperAdmin = (u: Pick<UserRow, 'role' | 'adminLevel' | 'status'>) =>

@@ -20,7 +20,9 @@ import { campaignFollowers, campaignVersions, campaigns, users } from '../db/sch
 import { findVersion, type CampaignRow } from '../db/queries/campaign.ts';
 import { audit } from '../services/audit.ts';
 import { notify, type NotificationEvent } from '../services/notifications.ts';
+import type { LinkSettings } from './accounts.ts';
 import type { CommandContext } from './run.ts';
+import { updateMails } from './update-followers.ts';
 
 export const STALE_VERSION_MESSAGE = 'Someone published a newer version; reload to see it';
 
@@ -117,12 +119,14 @@ export async function restoreCampaignVersion(
 }
 
 /**
- * Puts a dated update into the journey's updates (newest first) as a new version, and when asked stores a
- * notification for every active follower: its event key names this update, so it is told once. The important
- * ones are mailed after the commit. Answers the new row and how many followers were notified.
+ * Puts a dated update into the journey's updates (newest first) as a new version, and when asked tells every
+ * follower: an in-app notification for each active account (its event key names this update, so it is told
+ * once), and after the commit the update by mail, with its unsubscribe link, to the accounts that allow email
+ * and the confirmed addresses. Answers the new row and how many followers were told.
  */
 export async function postCampaignUpdate(
   ctx: CommandContext,
+  links: LinkSettings,
   campaignId: string,
   input: CampaignUpdate & { notifyFollowers: boolean; expectedVersion: number },
 ): Promise<{ row: CampaignRow; notified: number }> {
@@ -153,11 +157,11 @@ export async function postCampaignUpdate(
     body: update.paragraphs[0]!.slice(0, 500),
     link: '/',
     eventKey: `campaign:${campaignId}:update:${row.version}`,
-    important: true,
   }));
   const notified = await notify(tx, events);
-  afterCommit.mailNotifications(notified);
-  return { row, notified: notified.length };
+  const { mails, addressesOnly } = await updateMails(tx, links, { id: campaignId, name: content.name }, update);
+  mails.forEach((mail) => afterCommit.mail(mail));
+  return { row, notified: notified.length + addressesOnly };
 }
 
 /** Makes the patient with this email the campaign's owner (who submits its expenses); answers the owner's account. */

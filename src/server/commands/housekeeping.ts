@@ -3,11 +3,12 @@
  * at once. Uploads get a day's grace: a story image is uploaded before the story is saved, an invoice before
  * the expense is submitted.
  */
-import { and, eq, lt, notExists, or } from 'drizzle-orm';
-import { expenseDocuments, sessions, stories, uploads, userTokens } from '../db/schema/index.ts';
+import { and, eq, isNull, lt, notExists, or } from 'drizzle-orm';
+import { campaignFollowers, expenseDocuments, sessions, stories, uploads, userTokens } from '../db/schema/index.ts';
 import { imagesInclude } from '../db/queries/stories.ts';
 import { SESSION_IDLE_MS } from '../services/sessions.ts';
 import type { CommandContext } from './run.ts';
+import { CONFIRM_UPDATES_MS } from './update-followers.ts';
 
 export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
 /** Spent and expired mailed tokens are kept a week, so a late click still reads "used or expired", not "unknown". */
@@ -17,9 +18,14 @@ export interface SweepResult {
   sessions: number;
   tokens: number;
   uploads: number;
+  /** Addresses that asked for updates and never confirmed before the link expired. */
+  unconfirmedFollowers: number;
 }
 
-/** Deletes ended sessions, long-expired mailed tokens and unused uploads as of ctx.now; answers how many of each. */
+/**
+ * Deletes ended sessions, long-expired mailed tokens, unused uploads and never-confirmed update addresses as of
+ * ctx.now; answers how many of each.
+ */
 export async function sweep({ tx, now }: CommandContext): Promise<SweepResult> {
   const ago = (ms: number) => new Date(now.getTime() - ms);
   const endedSessions = await tx
@@ -56,5 +62,14 @@ export async function sweep({ tx, now }: CommandContext): Promise<SweepResult> {
       ),
     )
     .returning({ id: uploads.id });
-  return { sessions: endedSessions.length, tokens: oldTokens.length, uploads: unusedUploads.length };
+  const unconfirmed = await tx
+    .delete(campaignFollowers)
+    .where(and(isNull(campaignFollowers.confirmedAt), lt(campaignFollowers.confirmSentAt, ago(CONFIRM_UPDATES_MS))))
+    .returning({ id: campaignFollowers.id });
+  return {
+    sessions: endedSessions.length,
+    tokens: oldTokens.length,
+    uploads: unusedUploads.length,
+    unconfirmedFollowers: unconfirmed.length,
+  };
 }

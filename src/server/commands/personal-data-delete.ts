@@ -10,6 +10,7 @@ import { OWNER_CANNOT_DELETE_ACCOUNT } from '#shared/account-messages.ts';
 import {
   adminInvites,
   auditLog,
+  campaignFollowers,
   contactMessages,
   donationIntents,
   donations,
@@ -178,6 +179,7 @@ export async function deleteAccount({ tx }: CommandContext, user: UserRow): Prom
     );
 
   await tx.delete(contactMessages).where(byConfirmedEmail(me, contactMessages.email));
+  await tx.delete(campaignFollowers).where(byConfirmedEmail(me, campaignFollowers.email));
   await tx.delete(outbox).where(mailTo(me));
   await tx.update(adminInvites).set({ email: null }).where(eq(adminInvites.usedBy, me.id));
   await tx

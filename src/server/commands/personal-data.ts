@@ -43,7 +43,10 @@ export const PERSONAL_DATA: Record<string, PersonalData> = {
     exportedAs: ['campaignVersionsPublished'],
     onDelete: 'published_by set null (FK): the content is the campaign’s',
   },
-  campaign_followers: { exportedAs: ['campaignsFollowed'], onDelete: 'cascade' },
+  campaign_followers: {
+    exportedAs: ['campaignsFollowed', 'byVerifiedEmail.campaignUpdatesByEmail'],
+    onDelete: 'theirs cascade; updates asked for with their confirmed address are deleted',
+  },
   donations: {
     exportedAs: ['donations'],
     onDelete: `recorded_by set null; donations recorded with their confirmed address or named by their refund requests show "${DELETED_DONOR}" and lose the address (amounts are fixed by trigger)`,

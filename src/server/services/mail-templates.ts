@@ -145,3 +145,39 @@ export function donationRefundedMail(product: string, gift: GiftForMail): MailMe
     text: `Dear ${gift.donorName ?? 'friend'},\n\nYour gift has been refunded in full:\n\n${giftLines(gift)}\n\nThe refund is listed on the transparency page:\n\n${gift.transparencyUrl}\n\nIf you did not expect this, reply to the organiser, ${gift.organiser}.${signature(product)}`,
   };
 }
+
+/** The one mail a donor gets after asking for updates by email: nothing more is sent until she confirms. */
+export function confirmUpdatesMail(product: string, to: string, campaign: string, link: string): MailMessage {
+  return {
+    to,
+    subject: `Confirm updates about ${campaign}`,
+    text: `Hello,\n\nYou asked for email updates about ${campaign}. To start getting them, confirm this address by opening this link:\n\n${link}\n\nThe link expires in 7 days. If you did not ask for this, ignore this message and you will get nothing more from us.${signature(product)}`,
+  };
+}
+
+export interface UpdateForMail {
+  to: string;
+  /** The account holder's first name; null for a donor who followed by email only. */
+  firstName: string | null;
+  campaign: string;
+  title: string;
+  paragraphs: readonly string[];
+  pageUrl: string;
+  /** The page that asks before unsubscribing (for the link in the text). */
+  unsubscribePage: string;
+  /** The one-click address for List-Unsubscribe (RFC 8058): a POST there unsubscribes. */
+  oneClickUrl: string;
+}
+
+/** A dated campaign update, with an unsubscribe link and header that work without signing in. */
+export function campaignUpdateMail(product: string, update: UpdateForMail): MailMessage {
+  return {
+    to: update.to,
+    subject: `${update.campaign}: ${update.title}`,
+    text: `Hello${update.firstName ? ` ${update.firstName}` : ''},\n\n${update.campaign} has a new update.\n\n${update.title}\n\n${update.paragraphs.join('\n\n')}\n\nRead it on the campaign page:\n\n${update.pageUrl}${signature(product)}\nYou get this because you asked for updates about ${update.campaign}. To stop them, open:\n${update.unsubscribePage}\n`,
+    headers: {
+      'List-Unsubscribe': `<${update.oneClickUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

@@ -10,6 +10,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe on update mail. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -44,7 +46,13 @@ export function createMailer(options: {
     async send(message) {
       const [row] = await db
         .insert(outbox)
-        .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null })
+        .values({
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? null,
+          headers: message.headers ?? null,
+        })
         .returning({ id: outbox.id });
       // One line a newcomer can follow locally: the links are what they need (e.g. a reset link).
       const links = message.text.match(LINK_PATTERN) ?? [];

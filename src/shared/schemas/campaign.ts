@@ -208,3 +208,11 @@ export type Supporters = z.infer<typeof SupportersSchema>;
 export interface FollowStatus {
   following: boolean;
 }
+
+export const INVALID_UPDATES_LINK = 'This link is invalid or has expired.';
+/** POST /api/campaign/updates/confirm: the token mailed to a donor who asked for updates by email. */
+export const ConfirmUpdatesSchema = z.strictObject({
+  token: z.string({ error: INVALID_UPDATES_LINK }).min(1, INVALID_UPDATES_LINK).max(200, INVALID_UPDATES_LINK),
+});
+/** POST /api/campaign/updates/unsubscribe?token=: the token of an update mail's unsubscribe link. */
+export const UnsubscribeQuerySchema = ConfirmUpdatesSchema;

@@ -3,21 +3,30 @@ import { z } from 'zod';
 import { DONATE_PAYMENT_METHODS, DONOR_NAME_MAX, MESSAGE_MAX } from '../constants.ts';
 import { DollarAmountSchema, OptionalEmailSchema, optionalText } from './common.ts';
 
+export const UPDATES_NEED_EMAIL = 'Enter your email to get the campaign’s updates';
+
 /** "Show my name and gift publicly": off unless the donor turns it on. */
 export const showPubliclySchema = z.boolean({ error: 'Show publicly must be true or false' });
 
-export const DonationIntentSchema = z.strictObject({
-  amount: DollarAmountSchema,
-  message: optionalText(MESSAGE_MAX, 'Message'),
-  paymentMethod: z.enum(DONATE_PAYMENT_METHODS, {
-    error: `Payment method must be one of: ${DONATE_PAYMENT_METHODS.join(', ')}`,
-  }),
-  timestamp: z.iso.datetime({ offset: true, error: 'Timestamp must be an ISO 8601 date-time' }),
-  /** Optional, beside the spec's fields: the name to show, where the receipt goes, and consent to show them. */
-  donorName: optionalText(DONOR_NAME_MAX, 'Name'),
-  donorEmail: OptionalEmailSchema,
-  showPublicly: showPubliclySchema.default(false),
-});
+export const DonationIntentSchema = z
+  .strictObject({
+    amount: DollarAmountSchema,
+    message: optionalText(MESSAGE_MAX, 'Message'),
+    paymentMethod: z.enum(DONATE_PAYMENT_METHODS, {
+      error: `Payment method must be one of: ${DONATE_PAYMENT_METHODS.join(', ')}`,
+    }),
+    timestamp: z.iso.datetime({ offset: true, error: 'Timestamp must be an ISO 8601 date-time' }),
+    /** Optional, beside the spec's fields: the name to show, where the receipt goes, and consent to show them. */
+    donorName: optionalText(DONOR_NAME_MAX, 'Name'),
+    donorEmail: OptionalEmailSchema,
+    showPublicly: showPubliclySchema.default(false),
+    /** Also ask for the campaign's updates by email (mailed once she confirms the address). */
+    followUpdates: z.boolean({ error: 'Follow updates must be true or false' }).default(false),
+  })
+  .refine((d) => !d.followUpdates || d.donorEmail, {
+    message: UPDATES_NEED_EMAIL,
+    path: ['donorEmail'],
+  });
 export type DonationIntentInput = z.input<typeof DonationIntentSchema>;
 export type DonationIntent = z.output<typeof DonationIntentSchema>;
 

@@ -22,12 +22,13 @@ describe('DonationIntentSchema', () => {
   };
   const parse = (overrides: Record<string, unknown>) => DonationIntentSchema.safeParse({ ...valid, ...overrides });
 
-  it("parses the spec's intent, with no donor name or email and not shown publicly", () => {
+  it("parses the spec's intent, with no donor name or email, not shown publicly and asking no updates", () => {
     expect(DonationIntentSchema.parse(valid)).toEqual({
       ...valid,
       donorName: null,
       donorEmail: null,
       showPublicly: false,
+      followUpdates: false,
     });
   });
 

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, Lock, Mail, ShieldCheck } from 'lucide-react';
 import { DONOR_NAME_MAX, MESSAGE_MAX, QUICK_AMOUNTS } from '#shared/constants.ts';
-import type { DonationIntentInput } from '#shared/schemas/donation.ts';
+import { UPDATES_NEED_EMAIL, type DonationIntentInput } from '#shared/schemas/donation.ts';
 import type { PaymentMethod } from '#shared/schemas/campaign.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { errorMessage } from '#client/lib/api.ts';
@@ -33,6 +33,7 @@ export default function DonatePage() {
   const [donorName, setDonorName] = useState('');
   const [donorEmail, setDonorEmail] = useState('');
   const [showPublicly, setShowPublicly] = useState(false);
+  const [followUpdates, setFollowUpdates] = useState(false);
   const [emailError, setEmailError] = useState<string | null>(null);
   const emailInput = useRef<HTMLInputElement>(null);
   const effective = effectiveAmount(amount);
@@ -43,9 +44,15 @@ export default function DonatePage() {
       return;
     }
     // The browser's own check of type=email, before anything opens (the server checks again).
-    if (emailInput.current && !emailInput.current.checkValidity()) {
-      setEmailError('Please enter a valid email address, or leave it empty.');
-      emailInput.current.focus();
+    const emailProblem =
+      emailInput.current && !emailInput.current.checkValidity()
+        ? 'Please enter a valid email address, or leave it empty.'
+        : followUpdates && donorEmail.trim() === ''
+          ? UPDATES_NEED_EMAIL
+          : null;
+    if (emailProblem) {
+      setEmailError(emailProblem);
+      emailInput.current?.focus();
       return;
     }
     const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
@@ -57,6 +64,7 @@ export default function DonatePage() {
       donorName: orNull(donorName),
       donorEmail: orNull(donorEmail),
       showPublicly,
+      followUpdates,
     };
     track({ name: 'donation_click', method: method.name, amount: effective.dollars });
     const saved = createDonationIntent(intent);
@@ -65,7 +73,13 @@ export default function DonatePage() {
     if (link.startsWith('mailto:')) window.location.assign(link);
     else window.open(link, '_blank', 'noopener,noreferrer');
     saved.then(
-      () => toast({ title: 'Intent Saved', description: 'Your donation details have been recorded. Thank you!' }),
+      () =>
+        toast({
+          title: 'Intent Saved',
+          description: followUpdates
+            ? 'Your donation details have been recorded. Thank you! To get updates, confirm your email from the mail we sent.'
+            : 'Your donation details have been recorded. Thank you!',
+        }),
       (err: unknown) =>
         toast({
           title: 'Could not save your donation details',
@@ -211,6 +225,23 @@ export default function DonatePage() {
                 Show my name and gift publicly
                 <span className="block text-sm text-slate-600">
                   Your name and message appear under Recent Supporters. Otherwise your gift shows as Anonymous.
+                </span>
+              </span>
+            </label>
+            <label className="flex items-start gap-3 text-slate-800">
+              <input
+                type="checkbox"
+                checked={followUpdates}
+                onChange={(e) => {
+                  setFollowUpdates(e.target.checked);
+                  setEmailError(null);
+                }}
+                className="mt-1 h-5 w-5 shrink-0"
+              />
+              <span>
+                Email me {c.patient.name}'s updates
+                <span className="block text-sm text-slate-600">
+                  We first send one mail to confirm your address. Every update has a link to stop them.
                 </span>
               </span>
             </label>

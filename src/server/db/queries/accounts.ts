@@ -298,6 +298,15 @@ export async function exportUserData(db: Db, user: UserRow) {
     .select()
     .from(donationIntents)
     .where(inArray(donationIntents.id, records.donation_intent));
+  const updatesByEmail = await db
+    .select({
+      campaignId: campaignFollowers.campaignId,
+      email: campaignFollowers.email,
+      since: campaignFollowers.createdAt,
+      confirmedAt: campaignFollowers.confirmedAt,
+    })
+    .from(campaignFollowers)
+    .where(byConfirmedEmail(user, campaignFollowers.email));
   const gifts = await db
     .select({
       id: donations.id,
@@ -353,6 +362,7 @@ export async function exportUserData(db: Db, user: UserRow) {
       contactMessages: messages,
       refundRequests: viaEmail.map(withoutDecider),
       donationIntents: emailIntents,
+      campaignUpdatesByEmail: updatesByEmail,
     },
     mailSent: mails,
     auditEntries: {

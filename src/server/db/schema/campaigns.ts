@@ -48,19 +48,32 @@ export const campaignVersions = pgTable(
   (t) => [uniqueIndex('campaign_versions_campaign_version_uq').on(t.campaignId, t.version)],
 );
 
-/** People who asked to hear about the campaign's dated updates. */
+/**
+ * People who asked to hear about the campaign's dated updates: a signed-in account (`userId`), or a donor
+ * without one by email (`email`, lower-cased), who is mailed only once she confirms (`confirmedAt`).
+ * `id` names the row in unsubscribe links, which work without signing in.
+ */
 export const campaignFollowers = pgTable(
   'campaign_followers',
   {
+    id: uuid('id').primaryKey().defaultRandom(),
     campaignId: uuid('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The keyed hash of the mailed confirmation token; cleared once confirmed. */
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmSentAt: timestamp('confirm_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('campaign_followers_uq').on(t.campaignId, t.userId)],
+  (t) => [
+    uniqueIndex('campaign_followers_uq').on(t.campaignId, t.userId),
+    uniqueIndex('campaign_followers_email_uq').on(t.campaignId, t.email),
+    uniqueIndex('campaign_followers_confirm_token_uq').on(t.confirmTokenHash),
+    check('campaign_followers_one_kind', sql`(${t.userId} IS NULL) <> (${t.email} IS NULL)`),
+  ],
 );
 
 /** What a donor said they were about to give; never counts toward progress. */

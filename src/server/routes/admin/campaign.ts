@@ -23,6 +23,7 @@ import {
   setCampaignOwner,
 } from '../../commands/campaign-content.ts';
 import { storeUpload } from '../../commands/uploads.ts';
+import { linkSettings } from '../../commands/accounts.ts';
 import { findVersion, personById, storedCampaign, versionsPage, type CampaignRow } from '../../db/queries/campaign.ts';
 import {
   presentAdminCampaign,
@@ -49,6 +50,7 @@ async function withOwner(app: FastifyInstance, row: CampaignRow): Promise<AdminC
 }
 
 const adminCampaign: FastifyPluginAsyncZod = async (app) => {
+  const links = linkSettings(app.config);
   await app.register(multipart, { limits: { fileSize: CAMPAIGN_IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
 
   app.get('/api/admin/campaign', { config: SUPER_ADMIN }, async (_request, reply) => {
@@ -105,7 +107,7 @@ const adminCampaign: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: PostCampaignUpdateSchema }, config: SUPER_ADMIN, bodyLimit: CONTENT_BODY_LIMIT },
     async (request, reply) => {
       const { id } = await app.campaigns.current();
-      const { row, notified } = await request.run(postCampaignUpdate, id, request.body);
+      const { row, notified } = await request.run(postCampaignUpdate, links, id, request.body);
       return reply
         .status(201)
         .header('cache-control', 'no-store')

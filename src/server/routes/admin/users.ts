@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AdminUsersQuerySchema, ChangeRoleSchema, SuspendSchema } from '#shared/schemas/admin-users.ts';
+import { linkSettings } from '../../commands/accounts.ts';
 import { resendVerificationFor, restoreUser, setUserRole, suspendUser } from '../../commands/admin-users.ts';
 import { usersPage } from '../../db/queries/users.ts';
 import { presentAdminUser } from '../../presenters/user.ts';
@@ -43,7 +44,7 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
       config: { access: { admin: 'super_admin' }, rateLimit: { max: 20, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
-      const links = { secret: app.config.sessionSecret, publicUrl: app.config.publicUrl };
+      const links = linkSettings(app.config);
       await request.run(resendVerificationFor, links, request.params.id);
       return reply.status(204).send();
     },

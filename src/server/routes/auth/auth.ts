@@ -16,6 +16,7 @@ import {
 } from '#shared/schemas/auth.ts';
 import {
   chooseRole,
+  linkSettings,
   mailVerificationLink,
   registerUser,
   rehashPassword,
@@ -45,7 +46,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const product = async () => (await app.campaigns.current()).content;
   const noStore = { 'cache-control': 'no-store' };
-  const links = { secret: config.sessionSecret, publicUrl: config.publicUrl };
+  const links = linkSettings(config);
 
   /**
    * Tells an address's owner that someone tried to register with it (at most once an hour, so nobody can

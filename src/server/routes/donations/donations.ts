@@ -2,8 +2,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DonationIntentCreatedSchema, DonationIntentSchema } from '#shared/schemas/donation.ts';
 import { recordIntent } from '../../commands/record-intent.ts';
+import { linkSettings } from '../../commands/accounts.ts';
 
 const donations: FastifyPluginAsyncZod = async (app) => {
+  const links = linkSettings(app.config);
   app.post(
     '/api/donation-intent',
     {
@@ -12,7 +14,12 @@ const donations: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const campaign = await app.campaigns.current();
-      const created = await request.run(recordIntent, campaign.id, request.body);
+      const created = await request.run(
+        recordIntent,
+        links,
+        { id: campaign.id, name: campaign.content.name },
+        request.body,
+      );
       return reply.status(201).send(created);
     },
   );

@@ -158,11 +158,13 @@ describe('one member, every table', () => {
       showPublicly: true,
     });
     expect(intent.statusCode).toBe(201);
+    // The second time she also asked for the campaign's updates at that address.
     await postJson(t.app, '/api/donation-intent', {
       amount: 15,
       paymentMethod: 'Venmo',
       timestamp: new Date().toISOString(),
       donorEmail: contact.email,
+      followUpdates: true,
     });
     const recorded = await postJson(
       t.app,
