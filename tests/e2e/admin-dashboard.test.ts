@@ -120,4 +120,25 @@ describe('admin dashboard and contact inbox', () => {
     expect(await page.getByTestId('figure-intents-note').innerText()).toBe('oldest 3 days old');
     await expectNoAxeViolations(page);
   }, 60_000);
+
+  it('lists the example details under "Not ready to take gifts", on a phone, and leads a super admin to the editor', async () => {
+    const { page, context } = await suite.newPage({ viewport: { width: 390, height: 844 } });
+    await signInAsAdmin(context, suite.site, 'super_admin');
+    await visit(page, '/admin-dashboard');
+    const checklist = page.getByRole('region', { name: 'Not ready to take gifts' });
+    await expect.poll(() => checklist.isVisible()).toBe(true);
+    const items = await checklist.getByRole('listitem').allInnerTexts();
+    expect(items).toEqual(
+      expect.arrayContaining([
+        'PayPal: link: https://www.paypal.me/HealingCircleExample',
+        'CashApp: link: https://cash.app/$HealingCircleExample',
+        'Support: phone: +1 (555) 014-2380',
+      ]),
+    );
+    // Nothing is cut off at 390 px: the long links wrap inside the card.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+    await checklist.getByRole('link', { name: 'Replace them in the campaign editor' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/admin-campaign');
+  }, 60_000);
 });

@@ -1,10 +1,11 @@
 import { ExternalLink } from 'lucide-react';
-import { useCampaign } from '#client/lib/campaign-context.tsx';
+import { useGivingOptions } from '#client/lib/campaign-context.tsx';
 import { buttonClass } from './ui/button.tsx';
 
 /** The outside crowdfunding page ('Donate Through GoFundMe'). */
 export function CrowdfundingLink() {
-  const { crowdfunding } = useCampaign();
+  const { crowdfunding } = useGivingOptions();
+  if (!crowdfunding) return null;
   return (
     <a
       href={crowdfunding.url}

@@ -1,11 +1,14 @@
 /** The campaign content and the site's public URL, provided once at the root (inlined in the HTML). */
 import { createContext, useContext, type ReactNode } from 'react';
+import { isPlaceholder } from '#shared/placeholders.ts';
 import type { CampaignContent } from '#shared/schemas/campaign.ts';
 
 export interface SiteData {
   content: CampaignContent;
   /** Absolute origin such as https://example.org (the server's PUBLIC_URL), no trailing slash. */
   siteUrl: string;
+  /** In production: leave out the ways to give whose details are still the seed's examples. */
+  hidePlaceholders?: boolean;
 }
 
 const SiteContext = createContext<SiteData | null>(null);
@@ -29,4 +32,15 @@ export function useCampaign(): CampaignContent {
 export function useSiteUrl(): (path: string) => string {
   const { siteUrl } = useSite();
   return (path) => `${siteUrl}${path}`;
+}
+
+/** The ways to give the pages offer: in production, none whose details are still examples (null when hidden). */
+export function useGivingOptions() {
+  const { content, hidePlaceholders } = useSite();
+  const ready = (...values: string[]) => !hidePlaceholders || !values.some((v) => isPlaceholder(v));
+  return {
+    paymentMethods: content.paymentMethods.filter((m) => ready(m.link, m.description)),
+    directTransfer: ready(content.directTransfer.email) ? content.directTransfer : null,
+    crowdfunding: ready(content.crowdfunding.url) ? content.crowdfunding : null,
+  };
 }

@@ -12,7 +12,7 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { CampaignContentSchema } from '#shared/schemas/campaign.ts';
 import { createQueryClient } from './query-client.ts';
-import { SiteProvider } from './campaign-context.tsx';
+import { SiteProvider, type SiteData } from './campaign-context.tsx';
 import Toaster from '#client/components/ui/toaster.tsx';
 
 /** The seeded campaign (content/campaign.json; tests run from the repository's root), as the pages read it. */
@@ -21,13 +21,16 @@ export const seededContent = CampaignContentSchema.parse(
 );
 
 /** Renders `page` at `path` with the app's providers and the toaster; `location.history` records navigation. */
-export function renderPage(page: ReactElement, { path = '/' }: { path?: string } = {}) {
+export function renderPage(
+  page: ReactElement,
+  { path = '/', site = {} }: { path?: string; site?: Partial<SiteData> } = {},
+) {
   const [pathname = '/', search = ''] = path.split('?');
   const location = memoryLocation({ path: pathname, searchPath: search, record: true });
   const queryClient = createQueryClient();
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <SiteProvider site={{ content: seededContent, siteUrl: 'https://example.org' }}>
+      <SiteProvider site={{ content: seededContent, siteUrl: 'https://example.org', ...site }}>
         <Router hook={location.hook} searchHook={location.searchHook}>
           {page}
           <Toaster />

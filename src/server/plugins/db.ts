@@ -1,5 +1,7 @@
 /** The database handle and the services built on it, decorated onto the app. */
 import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { placeholderDetails } from '#shared/placeholders.ts';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import { createAnalyticsService, type AnalyticsService } from '../services/analytics.ts';
@@ -26,6 +28,17 @@ export interface DbPluginOptions {
   mailer?: Mailer;
 }
 
+/** An operator reads at start which details are still the seed's examples (hidden from donors until replaced). */
+async function warnOfPlaceholders(app: FastifyInstance) {
+  const campaign = await app.campaigns.current().catch(() => null);
+  const details = campaign ? placeholderDetails(campaign.content) : [];
+  if (details.length > 0)
+    app.log.warn(
+      { placeholders: details.map((d) => d.field) },
+      'not ready to take gifts: these campaign details are still examples; the donate page hides the ways to give that use them until they are replaced in the campaign editor',
+    );
+}
+
 export default fp<DbPluginOptions>(
   async (app, { config, database, mailer }) => {
     app.decorate('config', config);
@@ -42,6 +55,7 @@ export default fp<DbPluginOptions>(
     // the last read, and an instance started just before an outage (it has served nobody yet) has one too.
     app.addHook('onReady', async () => {
       await app.campaigns.rememberTotals().catch(() => {});
+      if (app.config.env === 'production') await warnOfPlaceholders(app);
     });
     app.addHook('onClose', async () => app.mailer.close());
   },

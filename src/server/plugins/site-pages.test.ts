@@ -30,19 +30,23 @@ function fakeBuild(): { distDir: string; ssrEntry: string } {
     `export async function render(pathname, site) {
        if (site.content.marker === 'broken') throw new Error('cannot render');
        await globalThis.renderGate;
-       return { head: '', html: 'rendered ' + site.content.marker, siteData: '' };
+       const hiding = site.hidePlaceholders ? ' hiding placeholders' : '';
+       return { head: '', html: 'rendered ' + site.content.marker + hiding, siteData: '' };
      }`,
   );
   return { distDir, ssrEntry };
 }
 
-async function appWith(campaign: { id: string; version: number; content: { marker: string } }) {
+async function appWith(
+  campaign: { id: string; version: number; content: { marker: string } },
+  env: 'production' | 'development' = 'development',
+) {
   const { distDir, ssrEntry } = fakeBuild();
   app = Fastify();
   await app.register(
     fp(
       async (instance) => {
-        instance.decorate('config', { publicUrl: 'http://localhost:3000' } as never);
+        instance.decorate('config', { publicUrl: 'http://localhost:3000', env } as never);
         instance.decorate('campaigns', { current: async () => campaign } as never);
       },
       { name: 'db' },
@@ -74,5 +78,17 @@ describe('the public pages', () => {
 
     Object.assign(campaign, { version: 2, content: { marker: 'two' } });
     await expect.poll(() => text(site, 'index')).toContain('rendered two');
+  });
+
+  it('leave out the example ways to give in production only', async () => {
+    (globalThis as { renderGate?: Promise<void> }).renderGate = Promise.resolve();
+    const campaign = { id: 'c', version: 1, content: { marker: 'one' } };
+    const live = await appWith(campaign, 'production');
+    await live.ready();
+    expect(await text(live, 'index')).toBe('<html>rendered one hiding placeholders</html>');
+    await live.close();
+    const local = await appWith(campaign);
+    await local.ready();
+    expect(await text(local, 'index')).toBe('<html>rendered one</html>');
   });
 });

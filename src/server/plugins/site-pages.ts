@@ -95,7 +95,11 @@ export default fp<SitePagesOptions>(
     async function renderFor(row: CampaignRow) {
       const key = keyOf(row);
       try {
-        const html = await renderPages(render!, template, { content: row.content, siteUrl: publicUrl });
+        const html = await renderPages(render!, template, {
+          content: row.content,
+          siteUrl: publicUrl,
+          hidePlaceholders: app.config.env === 'production',
+        });
         const compressed = await Promise.all(
           [...html].map(async ([name, text]) => [name, await compress(text)] as const),
         );

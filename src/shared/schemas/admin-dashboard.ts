@@ -7,6 +7,8 @@ export const DashboardQueuesSchema = z.object({
   pendingStories: z.number().int(),
   oldestPendingStoryAt: z.string().nullable(),
   newContactMessages: z.number().int(),
+  /** Campaign details that are still the seed's examples: the "not ready to take gifts" checklist. */
+  notReady: z.array(z.object({ field: z.string(), value: z.string() })),
 });
 
 /** Money figures: a moderator's answer leaves these out (they need none of them for their work). */

@@ -13,10 +13,12 @@ import {
   Receipt,
   Stethoscope,
   TrendingUp,
+  TriangleAlert,
   Users,
   Wallet,
 } from 'lucide-react';
 import { adminLevelAtLeast } from '#shared/auth/roles.ts';
+import type { PlaceholderDetail } from '#shared/placeholders.ts';
 import type { DashboardFigures, DashboardMoney } from '#shared/schemas/admin-dashboard.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatCents } from '#client/lib/format.ts';
@@ -222,6 +224,44 @@ function LinkSection({ id, title, links }: { id: string; title: string; links: P
   );
 }
 
+/** The seed's example details still in the campaign: each one must be replaced before gifts can arrive. */
+function NotReadyChecklist({ details, canEdit }: { details: PlaceholderDetail[]; canEdit: boolean }) {
+  return (
+    <section
+      aria-labelledby="not-ready-title"
+      className="mt-8 rounded-2xl border border-amber-300 bg-amber-50 p-6 text-amber-950"
+    >
+      <h2 id="not-ready-title" className="flex items-center gap-2 text-xl font-semibold">
+        <TriangleAlert aria-hidden="true" className="h-5 w-5" />
+        Not ready to take gifts
+      </h2>
+      <p className="mt-2">
+        These campaign details are still the examples the site came with, so gifts sent with them would go nowhere. On
+        the live site the donate page leaves out every way to give that uses one. Replace each of them:
+      </p>
+      <ul className="mt-3 list-disc space-y-1 pl-6">
+        {details.map((d) => (
+          <li key={d.field}>
+            <span className="font-semibold">{d.field}</span>:{' '}
+            <span className="[overflow-wrap:anywhere]">{d.value}</span>
+          </li>
+        ))}
+      </ul>
+      {canEdit ? (
+        <Link
+          href="/admin-campaign"
+          className="mt-4 inline-flex items-center gap-1 rounded font-semibold text-amber-950 underline"
+        >
+          Replace them in the campaign editor
+          <ArrowRight aria-hidden="true" className="h-4 w-4" />
+        </Link>
+      ) : (
+        <p className="mt-3 text-sm">A super admin can replace them in the campaign editor.</p>
+      )}
+    </section>
+  );
+}
+
 export default function AdminDashboardPage() {
   const user = usePageUser();
   const figures = useQuery({
@@ -232,11 +272,19 @@ export default function AdminDashboardPage() {
   let body: ReactNode;
   if (figures.data) {
     body = (
-      <ul aria-label="Figures and queues" className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {figuresOf(figures.data).map((f) => (
-          <FigureCard key={f.id} figure={f} />
-        ))}
-      </ul>
+      <>
+        {figures.data.notReady.length > 0 && (
+          <NotReadyChecklist
+            details={figures.data.notReady}
+            canEdit={adminLevelAtLeast(user.adminLevel, 'super_admin')}
+          />
+        )}
+        <ul aria-label="Figures and queues" className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {figuresOf(figures.data).map((f) => (
+            <FigureCard key={f.id} figure={f} />
+          ))}
+        </ul>
+      </>
     );
   } else if (figures.error) {
     body = (

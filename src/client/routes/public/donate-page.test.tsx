@@ -87,3 +87,41 @@ describe('the donate form', () => {
     await waitFor(() => expect(screen.getByText('Intent Saved')).toBeTruthy());
   });
 });
+
+describe('the donate page on a live site (hidePlaceholders)', () => {
+  it('offers only the ways to give whose details are real, and says so when none are', async () => {
+    const venmo = {
+      ...seededContent.paymentMethods.find((m) => m.name === 'Venmo')!,
+      link: 'https://venmo.com/u/Maya-Harrow',
+      description: 'Send to @Maya-Harrow',
+    };
+    renderPage(<DonatePage />, {
+      path: '/donate',
+      site: {
+        hidePlaceholders: true,
+        content: {
+          ...seededContent,
+          paymentMethods: [...seededContent.paymentMethods, venmo].filter((m) => m.name !== 'Venmo' || m === venmo),
+        },
+      },
+    });
+    expect(
+      screen
+        .getAllByRole('button', { name: /^(Email Us|Buy Me a Coffee|PayPal|Venmo|CashApp)/ })
+        .map((b) => b.textContent),
+    ).toEqual(['VenmoSend to @Maya-Harrow']);
+    expect(screen.queryByRole('link', { name: /Email for Direct Transfer/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /GoFundMe/ })).toBeNull();
+    cleanup();
+
+    renderPage(<DonatePage />, { path: '/donate', site: { hidePlaceholders: true } });
+    expect(screen.queryAllByRole('button', { name: /^(Email Us|Buy Me a Coffee|PayPal|Venmo|CashApp)/ })).toEqual([]);
+    expect(screen.getByText('Ways to give will be listed here soon. Please check back.')).toBeTruthy();
+  });
+
+  it('offers every method, examples too, on a development site', () => {
+    renderPage(<DonatePage />, { path: '/donate' });
+    expect(screen.getAllByRole('button', { name: /^(Email Us|Buy Me a Coffee|PayPal|Venmo|CashApp)/ })).toHaveLength(5);
+    expect(screen.getByRole('link', { name: /Email for Direct Transfer/ })).toBeTruthy();
+  });
+});

@@ -5,7 +5,7 @@ import { ArrowLeft, Lock, Mail, ShieldCheck } from 'lucide-react';
 import { DONOR_NAME_MAX, MESSAGE_MAX, QUICK_AMOUNTS } from '#shared/constants.ts';
 import { UPDATES_NEED_EMAIL, type DonationIntentInput } from '#shared/schemas/donation.ts';
 import type { PaymentMethod } from '#shared/schemas/campaign.ts';
-import { useCampaign } from '#client/lib/campaign-context.tsx';
+import { useCampaign, useGivingOptions } from '#client/lib/campaign-context.tsx';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatCents } from '#client/lib/format.ts';
 import { createDonationIntent } from '#client/api/donations.ts';
@@ -28,6 +28,7 @@ import {
 
 export default function DonatePage() {
   const c = useCampaign();
+  const { paymentMethods, directTransfer } = useGivingOptions();
   const [amount, setAmount] = useState(initialAmountState);
   const [message, setMessage] = useState('');
   const [donorName, setDonorName] = useState('');
@@ -88,8 +89,6 @@ export default function DonatePage() {
         }),
     );
   }
-
-  const transferHref = `mailto:${c.directTransfer.email}?subject=${encodeURIComponent(c.directTransfer.subject)}`;
 
   return (
     <div className="mx-auto max-w-3xl px-4 pb-8">
@@ -260,7 +259,7 @@ export default function DonatePage() {
         <Card aria-labelledby="methods-title">
           <CardTitle id="methods-title">Choose Payment Method</CardTitle>
           <ul className="mt-4 grid gap-3">
-            {c.paymentMethods.map((method) => (
+            {paymentMethods.map((method) => (
               <li key={method.name}>
                 <button
                   type="button"
@@ -281,10 +280,18 @@ export default function DonatePage() {
               </li>
             ))}
           </ul>
-          <a href={transferHref} className={buttonClass('secondary', 'lg', 'mt-4 w-full')}>
-            <Mail aria-hidden="true" className="h-5 w-5" />
-            Email for Direct Transfer
-          </a>
+          {paymentMethods.length === 0 && !directTransfer && (
+            <p className="mt-4 text-slate-700">Ways to give will be listed here soon. Please check back.</p>
+          )}
+          {directTransfer && (
+            <a
+              href={`mailto:${directTransfer.email}?subject=${encodeURIComponent(directTransfer.subject)}`}
+              className={buttonClass('secondary', 'lg', 'mt-4 w-full')}
+            >
+              <Mail aria-hidden="true" className="h-5 w-5" />
+              Email for Direct Transfer
+            </a>
+          )}
         </Card>
 
         <Card aria-labelledby="security-title" className="bg-emerald-50">

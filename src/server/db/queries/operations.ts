@@ -9,7 +9,7 @@ import { paged } from './paging.ts';
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
 
 /** What waits for a moderator or anyone above: doctors to verify, new messages, stories to review. */
-export async function dashboardQueues(db: Db): Promise<DashboardQueues> {
+export async function dashboardQueues(db: Db): Promise<Omit<DashboardQueues, 'notReady'>> {
   const [[doctors], [messages], [pendingStories]] = await Promise.all([
     db.select({ n: count() }).from(doctorProfiles).where(eq(doctorProfiles.verificationStatus, 'pending')),
     db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.status, 'new')),

@@ -40,6 +40,7 @@ describe('admin dashboard', () => {
     const body = (await getWith(t.app, '/api/admin/dashboard', admin.moderator)).json();
     expect(Object.keys(body).sort()).toEqual([
       'newContactMessages',
+      'notReady',
       'oldestPendingStoryAt',
       'pendingDoctorVerifications',
       'pendingStories',

@@ -1,0 +1,41 @@
+/**
+ * The seed's payment handles and contact details are examples (example.org addresses, "...Example" handles,
+ * 555 phone numbers). A site that shows them would send gifts nowhere: the admin dashboard lists each one
+ * until it is replaced, and in production the donate page leaves out the ways to give that still use one.
+ */
+import type { CampaignContent } from './schemas/campaign.ts';
+
+export interface PlaceholderDetail {
+  /** Where it is in the campaign editor, e.g. "PayPal: link". */
+  field: string;
+  value: string;
+}
+
+/** A North American number with 555 as its area code or exchange: reserved for fiction. */
+function isFictionalPhone(value: string): boolean {
+  const digits = value.replace(/\D/g, '');
+  const local = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  return local.length === 10 && (local.startsWith('555') || local.slice(3, 6) === '555');
+}
+
+/** True for a detail that is still an example: any mention of "example" (addresses, handles), or a 555 number. */
+export function isPlaceholder(value: string | null | undefined): boolean {
+  return !!value && (/example/i.test(value) || isFictionalPhone(value));
+}
+
+/** Every detail of the campaign that is still an example, in the editor's order. */
+export function placeholderDetails(content: CampaignContent): PlaceholderDetail[] {
+  const details: [string, string | null | undefined][] = [
+    ['Organiser: email', content.organiser.email],
+    ['Short video link', content.video.shortVideoUrl],
+    ['Crowdfunding page', content.crowdfunding.url],
+    ...content.paymentMethods.flatMap((m): [string, string][] => [
+      [`${m.name}: link`, m.link],
+      [`${m.name}: description`, m.description],
+    ]),
+    ['Direct transfer: email', content.directTransfer.email],
+    ['Support: email', content.support.email],
+    ['Support: phone', content.support.phone],
+  ];
+  return details.flatMap(([field, value]) => (value && isPlaceholder(value) ? [{ field, value }] : []));
+}
