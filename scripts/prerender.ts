@@ -6,15 +6,23 @@ import { SITE_URL_PLACEHOLDER } from '../src/shared/routes.ts';
 import { readSeedContent } from '../src/server/db/seed.ts';
 import { loadRenderer, renderPages, templateFromBuild, TEMPLATE_FILE } from '../src/server/services/site-pages.ts';
 import { CLIENT_DIST_DIR, SSR_ENTRY } from '../src/server/paths.ts';
+import { readSharePhoto, renderShareImage } from '../src/server/services/share-image.ts';
+import { shareImagePath } from '../src/shared/share-image.ts';
 
 const clientDir = CLIENT_DIST_DIR;
 const pagesDir = path.join(clientDir, 'pages');
 
 const template = templateFromBuild(clientDir);
-const pages = await renderPages(await loadRenderer(SSR_ENTRY), template, {
-  content: await readSeedContent(),
-  siteUrl: SITE_URL_PLACEHOLDER,
-});
+const content = await readSeedContent();
+const pages = await renderPages(await loadRenderer(SSR_ENTRY), template, { content, siteUrl: SITE_URL_PLACEHOLDER });
+
+// The link preview the pages name (og:image); the server draws a new one when the headline or photo changes.
+const shareImage = path.join(clientDir, shareImagePath(content));
+fs.mkdirSync(path.dirname(shareImage), { recursive: true });
+fs.writeFileSync(
+  shareImage,
+  await renderShareImage(content, await readSharePhoto(content.seo.image.src, { distDir: clientDir })),
+);
 
 fs.mkdirSync(pagesDir, { recursive: true });
 for (const [name, html] of pages) {

@@ -1,5 +1,6 @@
 /** Head tags for a page: rendered into prerendered HTML and kept current on client navigation. */
 import type { CampaignContent } from '#shared/schemas/campaign.ts';
+import { SHARE_IMAGE, shareImageAlt, shareImagePath } from '#shared/share-image.ts';
 import type { PageHead, PageRoute } from './routes.tsx';
 
 export interface ResolvedHead extends PageHead {
@@ -18,8 +19,8 @@ export function resolveHead(
   return {
     ...head,
     canonical: `${siteUrl}${pathname}`,
-    image: `${siteUrl}${content.seo.image.src}`,
-    imageAlt: content.seo.image.alt,
+    image: `${siteUrl}${shareImagePath(content)}`,
+    imageAlt: shareImageAlt(content),
   };
 }
 
@@ -42,8 +43,13 @@ export function headToHtml(head: ResolvedHead, options: { indexable: boolean }):
     `<meta property="og:description" content="${escapeHtml(head.description)}">`,
     `<meta property="og:url" content="${escapeHtml(head.canonical)}">`,
     `<meta property="og:image" content="${escapeHtml(head.image)}">`,
+    `<meta property="og:image:type" content="${SHARE_IMAGE.type}">`,
+    `<meta property="og:image:width" content="${SHARE_IMAGE.width}">`,
+    `<meta property="og:image:height" content="${SHARE_IMAGE.height}">`,
     `<meta property="og:image:alt" content="${escapeHtml(head.imageAlt)}">`,
     `<meta name="twitter:card" content="summary_large_image">`,
+    `<meta name="twitter:image" content="${escapeHtml(head.image)}">`,
+    `<meta name="twitter:image:alt" content="${escapeHtml(head.imageAlt)}">`,
     head.jsonLd ? `<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>` : '',
   ];
   return tags.filter(Boolean).join('\n    ');

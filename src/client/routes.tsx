@@ -6,6 +6,7 @@
 import { use, type ComponentType, type ReactNode } from 'react';
 import type { CampaignContent } from '#shared/schemas/campaign.ts';
 import { PAGES, pathMatches, type PageAccess, type PagePath } from '#shared/routes.ts';
+import { SHARE_IMAGE, shareImageAlt, shareImagePath } from '#shared/share-image.ts';
 
 export interface PageHead {
   title: string;
@@ -342,6 +343,18 @@ function campaignJsonLd(c: CampaignContent, siteUrl: string): Record<string, unk
         name: c.seo.title,
         description: c.seo.description,
         about: { '@id': `${url}#campaign` },
+        primaryImageOfPage: { '@id': `${url}#share-image` },
+      },
+      {
+        // The same picture as og:image (src/shared/share-image.ts).
+        '@type': 'ImageObject',
+        '@id': `${url}#share-image`,
+        url: `${siteUrl}${shareImagePath(c)}`,
+        contentUrl: `${siteUrl}${shareImagePath(c)}`,
+        width: SHARE_IMAGE.width,
+        height: SHARE_IMAGE.height,
+        encodingFormat: SHARE_IMAGE.type,
+        caption: shareImageAlt(c),
       },
       {
         '@type': 'DonateAction',
@@ -351,6 +364,7 @@ function campaignJsonLd(c: CampaignContent, siteUrl: string): Record<string, unk
         recipient: { '@id': `${url}#patient` },
         agent: { '@id': `${url}#organiser` },
         target: `${siteUrl}/donate`,
+        image: { '@id': `${url}#share-image` },
         price: c.goal.cents / 100,
         priceCurrency: c.goal.currency,
       },

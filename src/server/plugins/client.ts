@@ -4,8 +4,10 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_ONLY_PATHS, PRERENDERED_PAGES } from '#shared/routes.ts';
+import { SHARE_IMAGE, SHARE_IMAGE_PATTERN, shareImagePath } from '#shared/share-image.ts';
 import type { Page } from './site-pages.ts';
 import { quietRoute } from '../logging.ts';
+import { readSharePhoto, renderShareImage } from '../services/share-image.ts';
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page | undefined, status = 200) {
   if (!page) throw new Error('a built page is missing');
@@ -52,6 +54,30 @@ export default fp<ClientPluginOptions>(
     for (const urlPath of CLIENT_ONLY_PATHS) {
       app.get(urlPath, async (request, reply) => sendPage(request, reply, await sitePages.get('_app')));
     }
+
+    // The link preview of the published content: the build drew the seed's (served as a file below); a newer
+    // headline or photo is drawn here once and kept. Any earlier address gets the current picture.
+    let drawn: { path: string; png: Promise<Buffer> } | undefined;
+    app.get('/share/:file', quietRoute({}), async (request, reply) => {
+      if (!SHARE_IMAGE_PATTERN.test(request.url.split('?')[0]!))
+        return sendPage(request, reply, await sitePages.get('404'), 404);
+      const { content } = await app.campaigns.current();
+      const current = shareImagePath(content);
+      if (drawn?.path !== current) {
+        // A photo that cannot be drawn (say, a damaged upload) leaves the words on the site's colours.
+        const png = readSharePhoto(content.seo.image.src, { distDir, db: app.db }).then((photo) =>
+          renderShareImage(content, photo).catch(() => renderShareImage(content, null)),
+        );
+        drawn = { path: current, png };
+        png.catch(() => {
+          if (drawn?.png === png) drawn = undefined;
+        });
+      }
+      return reply
+        .header('content-type', SHARE_IMAGE.type)
+        .header('cache-control', 'public, max-age=3600')
+        .send(await drawn.png);
+    });
 
     await app.register(fastifyStatic, {
       root: distDir,
