@@ -4,6 +4,7 @@ import type { SiteData } from './lib/campaign-context.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { loadPage, matchPage } from './routes.tsx';
 import { headToHtml, jsonForScript, resolveHead } from './head.ts';
+import { campaignJsonLd } from './structured-data.ts';
 import { App } from './app.tsx';
 
 export interface RenderedPage {
@@ -20,7 +21,8 @@ export async function render(
   const route = matchPage(pathname);
   await loadPage(route);
   const indexable = route.path !== '*' && !options.shell;
-  const head = headToHtml(resolveHead(route, pathname, site.content, site.siteUrl), { indexable });
+  const jsonLd = route.path === '/' ? campaignJsonLd(site.content, site.siteUrl) : undefined;
+  const head = headToHtml({ ...resolveHead(route, pathname, site.content, site.siteUrl), jsonLd }, { indexable });
   const html = options.shell
     ? ''
     : renderToString(<App site={site} queryClient={createQueryClient()} ssrPath={pathname} />);

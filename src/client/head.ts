@@ -5,6 +5,8 @@ import type { PageHead, PageRoute } from './routes.tsx';
 
 export interface ResolvedHead extends PageHead {
   canonical: string;
+  /** Structured data for search engines (src/client/structured-data.ts). */
+  jsonLd?: Record<string, unknown>;
   image: string;
   imageAlt: string;
 }

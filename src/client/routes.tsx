@@ -6,14 +6,11 @@
 import { use, type ComponentType, type ReactNode } from 'react';
 import type { CampaignContent } from '#shared/schemas/campaign.ts';
 import { PAGES, pathMatches, type PageAccess, type PagePath } from '#shared/routes.ts';
-import { SHARE_IMAGE, shareImageAlt, shareImagePath } from '#shared/share-image.ts';
 
 export interface PageHead {
   title: string;
   description: string;
   keywords?: string[];
-  /** Structured data for search engines (JSON-LD). */
-  jsonLd?: Record<string, unknown>;
 }
 
 type PageModule = { default: ComponentType };
@@ -44,11 +41,10 @@ const legal = (title: string, description: string) => (c: CampaignContent) => ({
 export const PAGE_ROUTES: { readonly [P in PagePath]: RouteOf<P> } = {
   '/': {
     load: () => import('./routes/public/campaign-page.tsx'),
-    head: (c, siteUrl) => ({
+    head: (c) => ({
       title: c.seo.title,
       description: c.seo.description,
       keywords: c.seo.keywords,
-      jsonLd: campaignJsonLd(c, siteUrl),
     }),
   },
   '/donate': {
@@ -329,54 +325,4 @@ export function PageView({ route }: { route: PageRoute }) {
   // The page is a module's default export, the same component on every render, not one made here.
   // eslint-disable-next-line react-hooks/static-components
   return <Page />;
-}
-
-function campaignJsonLd(c: CampaignContent, siteUrl: string): Record<string, unknown> {
-  const url = `${siteUrl}/`;
-  return {
-    '@context': 'https://schema.org',
-    '@graph': [
-      {
-        '@type': 'WebPage',
-        '@id': url,
-        url,
-        name: c.seo.title,
-        description: c.seo.description,
-        about: { '@id': `${url}#campaign` },
-        primaryImageOfPage: { '@id': `${url}#share-image` },
-      },
-      {
-        // The same picture as og:image (src/shared/share-image.ts).
-        '@type': 'ImageObject',
-        '@id': `${url}#share-image`,
-        url: `${siteUrl}${shareImagePath(c)}`,
-        contentUrl: `${siteUrl}${shareImagePath(c)}`,
-        width: SHARE_IMAGE.width,
-        height: SHARE_IMAGE.height,
-        encodingFormat: SHARE_IMAGE.type,
-        caption: shareImageAlt(c),
-      },
-      {
-        '@type': 'DonateAction',
-        '@id': `${url}#campaign`,
-        name: c.name,
-        description: c.intro,
-        recipient: { '@id': `${url}#patient` },
-        agent: { '@id': `${url}#organiser` },
-        target: `${siteUrl}/donate`,
-        image: { '@id': `${url}#share-image` },
-        price: c.goal.cents / 100,
-        priceCurrency: c.goal.currency,
-      },
-      {
-        '@type': 'Patient',
-        '@id': `${url}#patient`,
-        name: c.patient.name,
-        description: c.patient.description,
-        healthCondition: { '@type': 'MedicalCondition', name: 'Endometriosis' },
-      },
-      { '@type': 'Physician', '@id': `${url}#doctor`, name: c.surgeon.name, description: c.surgeon.title },
-      { '@type': 'Person', '@id': `${url}#organiser`, name: c.organiser.name, description: c.organiser.description },
-    ],
-  };
 }

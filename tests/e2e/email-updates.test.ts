@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { UPDATES_NEED_EMAIL } from '../../src/shared/schemas/donation.ts';
+import { UPDATES_NEED_EMAIL } from '../../src/shared/update-messages.ts';
 import { campaignFollowers } from '../../src/server/db/schema/index.ts';
 import { linkSettings } from '../../src/server/commands/accounts.ts';
 import { postCampaignUpdate } from '../../src/server/commands/campaign-content.ts';

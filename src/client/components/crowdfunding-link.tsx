@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react';
-import { useGivingOptions } from '#client/lib/campaign-context.tsx';
+import { useGivingOptions } from '#client/lib/giving-options.ts';
 import { buttonClass } from './ui/button.tsx';
 
 /** The outside crowdfunding page ('Donate Through GoFundMe'). */

@@ -1,6 +1,5 @@
 /** The campaign content and the site's public URL, provided once at the root (inlined in the HTML). */
 import { createContext, useContext, type ReactNode } from 'react';
-import { isPlaceholder } from '#shared/placeholders.ts';
 import type { CampaignContent } from '#shared/schemas/campaign.ts';
 
 export interface SiteData {
@@ -17,7 +16,7 @@ export function SiteProvider({ site, children }: { site: SiteData; children: Rea
   return <SiteContext.Provider value={site}>{children}</SiteContext.Provider>;
 }
 
-function useSite(): SiteData {
+export function useSite(): SiteData {
   const site = useContext(SiteContext);
   if (!site) throw new Error('useSite must be used inside SiteProvider');
   return site;
@@ -32,15 +31,4 @@ export function useCampaign(): CampaignContent {
 export function useSiteUrl(): (path: string) => string {
   const { siteUrl } = useSite();
   return (path) => `${siteUrl}${path}`;
-}
-
-/** The ways to give the pages offer: in production, none whose details are still examples (null when hidden). */
-export function useGivingOptions() {
-  const { content, hidePlaceholders } = useSite();
-  const ready = (...values: string[]) => !hidePlaceholders || !values.some((v) => isPlaceholder(v));
-  return {
-    paymentMethods: content.paymentMethods.filter((m) => ready(m.link, m.description)),
-    directTransfer: ready(content.directTransfer.email) ? content.directTransfer : null,
-    crowdfunding: ready(content.crowdfunding.url) ? content.crowdfunding : null,
-  };
 }

@@ -6,7 +6,8 @@
  */
 import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
-import { INVALID_UPDATES_LINK, type CampaignUpdate } from '#shared/schemas/campaign.ts';
+import type { CampaignUpdate } from '#shared/schemas/campaign.ts';
+import { INVALID_UPDATES_LINK } from '#shared/update-messages.ts';
 import type { Tx } from '../db/client.ts';
 import { campaignFollowers, users } from '../db/schema/index.ts';
 import type { MailMessage } from '../services/mail.ts';

@@ -1,6 +1,7 @@
 /** The campaign's content: everything the story and donate pages show, as data. */
 import { z } from 'zod';
 import { COST_GROUP_KEYS, CURRENCIES, DONATE_PAYMENT_METHODS } from '../constants.ts';
+import { INVALID_UPDATES_LINK } from '../update-messages.ts';
 
 const text = z.string({ error: 'Fill this in' }).trim().min(1, 'Fill this in');
 const cents = z
@@ -209,7 +210,6 @@ export interface FollowStatus {
   following: boolean;
 }
 
-export const INVALID_UPDATES_LINK = 'This link is invalid or has expired.';
 /** POST /api/campaign/updates/confirm: the token mailed to a donor who asked for updates by email. */
 export const ConfirmUpdatesSchema = z.strictObject({
   token: z.string({ error: INVALID_UPDATES_LINK }).min(1, INVALID_UPDATES_LINK).max(200, INVALID_UPDATES_LINK),

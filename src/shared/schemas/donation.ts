@@ -1,9 +1,8 @@
 /** Donation intents (the donate page) and the donation read side. */
 import { z } from 'zod';
 import { DONATE_PAYMENT_METHODS, DONOR_NAME_MAX, MESSAGE_MAX } from '../constants.ts';
+import { UPDATES_NEED_EMAIL } from '../update-messages.ts';
 import { DollarAmountSchema, OptionalEmailSchema, optionalText } from './common.ts';
-
-export const UPDATES_NEED_EMAIL = 'Enter your email to get the campaign’s updates';
 
 /** "Show my name and gift publicly": off unless the donor turns it on. */
 export const showPubliclySchema = z.boolean({ error: 'Show publicly must be true or false' });

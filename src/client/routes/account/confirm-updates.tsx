@@ -1,7 +1,7 @@
 /** /confirm-updates?token=: a donor who asked for updates by email confirms her address, once, on arrival. */
 import { useSearch } from 'wouter';
 import { useMutation } from '@tanstack/react-query';
-import { INVALID_UPDATES_LINK } from '#shared/schemas/campaign.ts';
+import { INVALID_UPDATES_LINK } from '#shared/update-messages.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { confirmUpdates } from '#client/api/campaign.ts';
 import { PageStatus } from '#client/components/page-layout.tsx';

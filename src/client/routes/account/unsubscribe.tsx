@@ -4,7 +4,7 @@
  */
 import { useSearch } from 'wouter';
 import { useMutation } from '@tanstack/react-query';
-import { INVALID_UPDATES_LINK } from '#shared/schemas/campaign.ts';
+import { INVALID_UPDATES_LINK } from '#shared/update-messages.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { unsubscribeFromUpdates } from '#client/api/campaign.ts';
 import { Button } from '#client/components/ui/button.tsx';

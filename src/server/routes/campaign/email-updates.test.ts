@@ -5,8 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { UPDATES_NEED_EMAIL } from '#shared/schemas/donation.ts';
-import { INVALID_UPDATES_LINK } from '#shared/schemas/campaign.ts';
+import { INVALID_UPDATES_LINK, UPDATES_NEED_EMAIL } from '#shared/update-messages.ts';
 import { campaignFollowers, donationIntents, rateLimits } from '../../db/schema/index.ts';
 import { fakeClock } from '../../services/clock.ts';
 import type { Mailer, MailMessage } from '../../services/mail.ts';

@@ -57,7 +57,9 @@ const campaignFollow: FastifyPluginAsyncZod = async (app) => {
       '/api/campaign/updates/unsubscribe',
       {
         schema: { querystring: UnsubscribeQuerySchema },
-        config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
+        // Mail providers send one-click requests from a few addresses of their own: the token, not the
+        // address, is what is checked, so the limit only guards the database.
+        config: { access: 'public', rateLimit: { max: 300, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
         await request.run(stopUpdates, secret, request.query.token);
