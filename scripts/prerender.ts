@@ -14,7 +14,13 @@ const pagesDir = path.join(clientDir, 'pages');
 
 const template = templateFromBuild(clientDir);
 const content = await readSeedContent();
-const pages = await renderPages(await loadRenderer(SSR_ENTRY), template, { content, siteUrl: SITE_URL_PLACEHOLDER });
+// These pages are served only while the server cannot render its own (database unreachable): they show the
+// seed, whose payment details are examples, so they never offer those ways to give.
+const pages = await renderPages(await loadRenderer(SSR_ENTRY), template, {
+  content,
+  siteUrl: SITE_URL_PLACEHOLDER,
+  hidePlaceholders: true,
+});
 
 // The link preview the pages name (og:image); the server draws a new one when the headline or photo changes.
 const shareImage = path.join(clientDir, shareImagePath(content));

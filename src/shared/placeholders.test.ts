@@ -33,9 +33,20 @@ describe('placeholder details', () => {
       '+1 (555) 014-2380',
       '555-867-5309',
       '(212) 555-0142',
+      'Send to $HealingCircleEx',
+      'https://www.tiktok.com/@healingcircle.example/video/1',
     ])
       expect(isPlaceholder(example), example).toBe(true);
-    for (const real of ['leah.harrow@gmail.com', 'https://venmo.com/u/Maya-Harrow', '+1 (212) 867-5309', '5550', ''])
+    for (const real of [
+      'leah.harrow@gmail.com',
+      'https://venmo.com/u/Maya-Harrow',
+      'Send to $MayaHarrow, for example $20 a month',
+      'See our examples of what gifts pay for',
+      '+1 (212) 867-5309',
+      '+1 (212) 555-1212',
+      '5550',
+      '',
+    ])
       expect(isPlaceholder(real), real).toBe(false);
   });
 

@@ -11,16 +11,28 @@ export interface PlaceholderDetail {
   value: string;
 }
 
-/** A North American number with 555 as its area code or exchange: reserved for fiction. */
+/** A North American number with 555 as its area code, or 555-0100 to 555-0199: reserved for fiction. */
 function isFictionalPhone(value: string): boolean {
   const digits = value.replace(/\D/g, '');
   const local = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-  return local.length === 10 && (local.startsWith('555') || local.slice(3, 6) === '555');
+  return local.length === 10 && (local.startsWith('555') || /^\d{3}55501\d\d$/.test(local));
 }
 
-/** True for a detail that is still an example: any mention of "example" (addresses, handles), or a 555 number. */
+/** An address at an example domain (RFC 2606), e.g. give@example.org. */
+const EXAMPLE_DOMAIN = /\bexample\.(?:com|org|net)\b/i;
+/** A handle or link path naming "example" ($HealingCircleExample, @healingcircle.example, /fund-example). */
+const EXAMPLE_HANDLE = /[@$/][^\s@$/]*example/i;
+/** The seed's CashApp handle before it said "Example" (older versions of a site's content keep it). */
+const OLD_SEED_HANDLE = /\$HealingCircleEx\b/;
+
+/**
+ * True for a detail that is still an example. Plain words are not: a description may say "for example".
+ */
 export function isPlaceholder(value: string | null | undefined): boolean {
-  return !!value && (/example/i.test(value) || isFictionalPhone(value));
+  return (
+    !!value &&
+    (EXAMPLE_DOMAIN.test(value) || EXAMPLE_HANDLE.test(value) || OLD_SEED_HANDLE.test(value) || isFictionalPhone(value))
+  );
 }
 
 /** Every detail of the campaign that is still an example, in the editor's order. */

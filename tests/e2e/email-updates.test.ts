@@ -43,7 +43,7 @@ describe('updates by email without an account', () => {
     expect(opened).toBe(false);
   });
 
-  it('confirms from the mailed link, then stops from the link in an update mail', async () => {
+  it('confirms from the mailed link with a press, then stops from the link in an update mail', async () => {
     const { page, context } = await suite.newPage({ viewport: PHONE });
     await visit(page, '/donate');
     await page.getByRole('button', { name: '$25', exact: true }).click();
@@ -55,6 +55,11 @@ describe('updates by email without an account', () => {
     await expect.poll(() => toastText(page)).toContain('confirm your email from the mail we sent');
 
     await page.goto(await waitForMailedLink(suite.site, 'nia@example.org', '/confirm-updates'));
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Confirm Email Updates');
+    await expectNoAxeViolations(page);
+    // Opening the link alone confirms nothing: a mail scanner that follows links cannot.
+    expect((await followersAt('nia@example.org'))[0]?.confirmedAt).toBeNull();
+    await page.getByRole('button', { name: 'Yes, email me the updates' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Updates Confirmed');
     expect(await page.getByRole('status').innerText()).toContain('You will get the campaign’s updates.');
     await expectNoAxeViolations(page);

@@ -160,7 +160,7 @@ export async function postCampaignUpdate(
   }));
   const notified = await notify(tx, events);
   const { mails, addressesOnly } = await updateMails(tx, links, { id: campaignId, name: content.name }, update);
-  mails.forEach((mail) => afterCommit.mail(mail));
+  afterCommit.mailInBackground(mails);
   return { row, notified: notified.length + addressesOnly };
 }
 

@@ -39,6 +39,11 @@ export type Cache = 'progress' | 'ledger' | 'pages';
 export interface AfterCommit {
   /** Sends this mail. */
   mail(message: MailMessage | ((product: string) => MailMessage)): void;
+  /**
+   * Sends these mails after the answer has gone: the answer's timing must not tell whether one was sent
+   * (a confirmation), or there may be many (an update to every follower). A failed send is logged.
+   */
+  mailInBackground(messages: readonly ((product: string) => MailMessage)[]): void;
   /** Mails the important ones among these notifications to people who allow notification email. */
   mailNotifications(rows: readonly MailableNotification[]): void;
   /** Sends the donor her thank-you and receipt for this gift (once, whoever records it; none once voided). */
@@ -63,6 +68,12 @@ type Task = (env: CommandEnv) => Promise<void> | void;
 
 const CACHE_ORDER: readonly Cache[] = ['progress', 'ledger', 'pages'];
 
+const inBackground = new Set<Promise<void>>();
+/** Resolves once every mail sent in the background so far has gone: at shutdown, and in tests. */
+export async function backgroundMailSent(): Promise<void> {
+  while (inBackground.size > 0) await Promise.allSettled([...inBackground]);
+}
+
 function createQueue(): { afterCommit: AfterCommit; tasks: Task[]; caches: Set<Cache> } {
   const tasks: Task[] = [];
   const caches = new Set<Cache>();
@@ -73,6 +84,22 @@ function createQueue(): { afterCommit: AfterCommit; tasks: Task[]; caches: Set<C
           typeof message === 'function' ? message((await env.campaigns.current()).content.product.name) : message;
         await env.mailer.send(built);
       }),
+    mailInBackground: (messages) => {
+      if (messages.length === 0) return;
+      tasks.push((env) => {
+        const job = new Promise<void>((resolve) => setImmediate(resolve))
+          .then(async () => {
+            const { product } = (await env.campaigns.current()).content;
+            for (const message of messages)
+              await env.mailer
+                .send(message(product.name))
+                .catch((err: unknown) => env.log.error({ mail: mailFailure(err) }, 'mail not sent'));
+          })
+          .catch((err: unknown) => env.log.error({ err: mailFailure(err) }, 'mail not sent'));
+        inBackground.add(job);
+        void job.finally(() => inBackground.delete(job));
+      });
+    },
     mailNotifications: (rows) => {
       const important = rows.filter((r) => r.important);
       if (important.length === 0) return;

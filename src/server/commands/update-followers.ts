@@ -62,7 +62,7 @@ export async function askForUpdates(
     .returning({ id: campaignFollowers.id });
   if (!sent) return;
   const link = `${links.publicUrl}/confirm-updates?token=${token}`;
-  afterCommit.mail((product) => confirmUpdatesMail(product, email, campaignName, link));
+  afterCommit.mailInBackground([(product) => confirmUpdatesMail(product, email, campaignName, link)]);
 }
 
 /** Confirms the address a confirmation token was mailed to; a used, unknown or expired token is refused. */

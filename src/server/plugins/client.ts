@@ -65,9 +65,9 @@ export default fp<ClientPluginOptions>(
       const current = shareImagePath(content);
       if (drawn?.path !== current) {
         // A photo that cannot be drawn (say, a damaged upload) leaves the words on the site's colours.
-        const png = readSharePhoto(content.seo.image.src, { distDir, db: app.db }).then((photo) =>
-          renderShareImage(content, photo).catch(() => renderShareImage(content, null)),
-        );
+        const png = readSharePhoto(content.seo.image.src, { distDir, db: app.db })
+          .catch(() => null)
+          .then((photo) => renderShareImage(content, photo).catch(() => renderShareImage(content, null)));
         drawn = { path: current, png };
         png.catch(() => {
           if (drawn?.png === png) drawn = undefined;

@@ -2,6 +2,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { placeholderDetails } from '#shared/placeholders.ts';
+import { backgroundMailSent } from '../commands/run.ts';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import { createAnalyticsService, type AnalyticsService } from '../services/analytics.ts';
@@ -57,7 +58,11 @@ export default fp<DbPluginOptions>(
       await app.campaigns.rememberTotals().catch(() => {});
       if (app.config.env === 'production') await warnOfPlaceholders(app);
     });
-    app.addHook('onClose', async () => app.mailer.close());
+    app.addHook('onClose', async () => {
+      // Mail already promised (confirmations, updates) goes before the mailer and the database close.
+      await backgroundMailSent();
+      app.mailer.close();
+    });
   },
   { name: 'db' },
 );

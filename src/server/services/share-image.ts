@@ -80,7 +80,7 @@ export async function renderShareImage(content: CampaignContent, photo: Buffer |
  * build; null when there is none (the preview is then drawn without it).
  */
 export async function readSharePhoto(src: string, from: { distDir: string; db?: Db }): Promise<Buffer | null> {
-  const upload = /^\/api\/uploads\/([0-9a-f-]{36})$/.exec(src);
+  const upload = /^\/api\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(src);
   if (upload) {
     if (!from.db) return null;
     const [row] = await from.db

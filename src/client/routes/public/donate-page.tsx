@@ -201,6 +201,7 @@ export default function DonatePage() {
                   setDonorEmail(e.target.value);
                   setEmailError(null);
                 }}
+                aria-required={followUpdates}
                 aria-invalid={emailError !== null}
                 aria-describedby={emailError ? 'donor-email-error' : 'donor-email-hint'}
                 className="mt-1 h-12 w-full rounded-xl border border-slate-400 px-3 text-base"

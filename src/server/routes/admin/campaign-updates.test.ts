@@ -7,6 +7,7 @@ import { getWith, signUp } from '../../../../tests/setup/accounts.ts';
 import { CAMPAIGN, campaignEditor } from '../../../../tests/setup/campaign-editor.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { PNG_7X5 } from '../../../../tests/factories/images.ts';
+import { backgroundMailSent } from '../../commands/run.ts';
 import { auditLog, notifications, outbox, rateLimits, uploads, users } from '../../db/schema/index.ts';
 
 const t = setupTestApp();
@@ -33,11 +34,14 @@ describe('dated updates and followers', () => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, userId), eq(notifications.type, 'campaign_update')));
-  const mailsTo = (email: string) =>
-    t.database.db
+  const mailsTo = async (email: string) => {
+    // Update mail goes out after the answer.
+    await backgroundMailSent();
+    return t.database.db
       .select()
       .from(outbox)
       .where(and(eq(outbox.to, email), like(outbox.subject, '%Surgery results%')));
+  };
 
   it('lets signed-in people follow and unfollow (idempotently); anonymous callers get 401', async () => {
     const person = await signUp(t.app, { role: 'donor' });

@@ -26,7 +26,7 @@ const withRealDetails = (content: CampaignContent): CampaignContent =>
   ) as CampaignContent;
 
 describe('the "not ready to take gifts" checklist', () => {
-  it('lists each example detail on the dashboard, for every admin, until a super admin replaces them', async () => {
+  it('lists each example detail on the dashboard, to a moderator too, until a super admin replaces them', async () => {
     const moderator = (await signInAdmin(t.app, t.database.db, 'moderator')).cookie;
     const superAdmin = (await signInAdmin(t.app, t.database.db, 'super_admin')).cookie;
     const notReady = async () =>

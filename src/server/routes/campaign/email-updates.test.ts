@@ -11,7 +11,7 @@ import { fakeClock } from '../../services/clock.ts';
 import type { Mailer, MailMessage } from '../../services/mail.ts';
 import { CONFIRM_UPDATES_MS, CONFIRM_UPDATES_RESEND_MS } from '../../commands/update-followers.ts';
 import { sweep } from '../../commands/housekeeping.ts';
-import { run, SYSTEM_ACTOR } from '../../commands/run.ts';
+import { backgroundMailSent, run, SYSTEM_ACTOR } from '../../commands/run.ts';
 import { freshAddress, postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { getWith, signUp } from '../../../../tests/setup/accounts.ts';
 import { CAMPAIGN, campaignEditor } from '../../../../tests/setup/campaign-editor.ts';
@@ -37,13 +37,17 @@ beforeEach(async () => {
   await t.database.db.delete(rateLimits);
 });
 
-const intent = (body: Record<string, unknown>) =>
-  postJson(
+/** An intent from the donate form, and whatever mail it sends (after the answer). */
+async function intent(body: Record<string, unknown>) {
+  const res = await postJson(
     t.app,
     '/api/donation-intent',
     { amount: 25, paymentMethod: 'PayPal', timestamp: new Date().toISOString(), ...body },
     { 'x-forwarded-for': freshAddress() },
   );
+  await backgroundMailSent();
+  return res;
+}
 const mailsTo = (address: string) => sent.filter((m) => m.to === address);
 const linkIn = (mail: MailMessage, path: string) => {
   const link = mail.text.match(new RegExp(`https?://\\S+${path}\\S*`))?.[0];
@@ -67,6 +71,7 @@ async function postUpdate(title: string) {
     { cookie: superAdmin },
   );
   expect(res.statusCode).toBe(201);
+  await backgroundMailSent();
   return res.json() as { notified: number };
 }
 const updateMailsTo = (address: string, title: string) => mailsTo(address).filter((m) => m.subject.includes(title));
