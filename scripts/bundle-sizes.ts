@@ -9,13 +9,13 @@ export const KB = 1024;
 
 export const gzipBytes = (buf: Buffer | string) => gzipSync(buf, { level: 9 }).length;
 
-/** The route module each page loads before hydrating (read from src/client/routes.tsx). */
+/** The route module each page loads before hydrating (read from the table in src/client/routes.tsx). */
 function pageModuleName(pathname: string): string | undefined {
   const source = fs.readFileSync(path.join(ROOT, 'src/client/routes.tsx'), 'utf8');
   const escaped = pathname.replace(/[/.*+?^${}()|[\]\\]/g, '\\$&');
-  const match = new RegExp(
-    `path:\\s*'${escaped}',\\s*load:\\s*\\(\\)\\s*=>\\s*import\\('[^']*/([\\w-]+)\\.tsx'\\)`,
-  ).exec(source);
+  const match = new RegExp(`'${escaped}':\\s*\\{\\s*load:\\s*\\(\\)\\s*=>\\s*import\\('[^']*/([\\w-]+)\\.tsx'\\)`).exec(
+    source,
+  );
   return match?.[1];
 }
 
@@ -50,11 +50,12 @@ export function pageBundle(pathname: string): PageBundle {
   const pageChunk =
     moduleName &&
     assets.find((f) => f.startsWith(`${moduleName}-`) && f.endsWith('.js') && /^[\w-]+-[\w-]{8}\.js$/.test(f));
-  if (pageChunk) roots.add(pageChunk);
-  else
-    console.warn(
-      `  could not find the page chunk for ${pathname} (module ${moduleName ?? '?'}): JS figure excludes it`,
+  // A figure without the page's own chunk would understate what the page loads: stop instead.
+  if (!pageChunk)
+    throw new Error(
+      `could not find the page chunk for ${pathname} (module ${moduleName ?? '?'}) in dist/client/assets`,
     );
+  roots.add(pageChunk);
 
   const seen = new Set<string>();
   const queue = [...roots];
