@@ -7,6 +7,7 @@ import { readSeedContent } from '../src/server/db/seed.ts';
 import { loadRenderer, renderPages, templateFromBuild, TEMPLATE_FILE } from '../src/server/services/site-pages.ts';
 import { CLIENT_DIST_DIR, SSR_ENTRY } from '../src/server/paths.ts';
 import { readSharePhoto, renderShareImage } from '../src/server/services/share-image.ts';
+import { hiddenGivingOptions } from '../src/shared/placeholders.ts';
 import { shareImagePath } from '../src/shared/share-image.ts';
 
 const clientDir = CLIENT_DIST_DIR;
@@ -19,7 +20,7 @@ const content = await readSeedContent();
 const pages = await renderPages(await loadRenderer(SSR_ENTRY), template, {
   content,
   siteUrl: SITE_URL_PLACEHOLDER,
-  hidePlaceholders: true,
+  hiddenGivingOptions: hiddenGivingOptions(content),
 });
 
 // The link preview the pages name (og:image); the server draws a new one when the headline or photo changes.

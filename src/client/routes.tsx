@@ -130,11 +130,11 @@ export const PAGE_ROUTES: { readonly [P in PagePath]: RouteOf<P> } = {
   },
   '/confirm-updates': {
     load: () => import('./routes/account/confirm-updates.tsx'),
-    head: legal('Confirm Updates', 'Confirm your email address for {product} campaign updates.'),
+    head: legal('Confirm Updates', 'Get {product} updates by email.'),
   },
   '/unsubscribe': {
     load: () => import('./routes/account/unsubscribe.tsx'),
-    head: legal('Stop Email Updates', 'Stop the {product} campaign updates you get by email.'),
+    head: legal('Stop Email Updates', 'Stop {product} updates by email.'),
   },
   '/onboarding': {
     load: () => import('./routes/account/onboarding.tsx'),

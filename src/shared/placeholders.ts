@@ -51,3 +51,21 @@ export function placeholderDetails(content: CampaignContent): PlaceholderDetail[
   ];
   return details.flatMap(([field, value]) => (value && isPlaceholder(value) ? [{ field, value }] : []));
 }
+
+/** The ways to give a live site leaves out because their details are still examples (by payment method name). */
+export interface HiddenGivingOptions {
+  paymentMethods: string[];
+  directTransfer: boolean;
+  crowdfunding: boolean;
+}
+
+/** Decided on the server, so the browser gets the answer and not these patterns. */
+export function hiddenGivingOptions(content: CampaignContent): HiddenGivingOptions {
+  return {
+    paymentMethods: content.paymentMethods
+      .filter((m) => isPlaceholder(m.link) || isPlaceholder(m.description))
+      .map((m) => m.name),
+    directTransfer: isPlaceholder(content.directTransfer.email),
+    crowdfunding: isPlaceholder(content.crowdfunding.url),
+  };
+}

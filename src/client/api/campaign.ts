@@ -1,7 +1,7 @@
 /** The campaign's public figures (progress, ledger) and following its updates. */
 import type { FollowStatus, Progress, Supporters } from '#shared/schemas/campaign.ts';
 import type { Ledger } from '#shared/schemas/spending.ts';
-import { apiGet, apiRequest, withQuery } from '#client/lib/api.ts';
+import { apiGet, apiRequest } from '#client/lib/api.ts';
 
 export const PROGRESS_KEY = ['/api/fundraising/progress'] as const;
 /** GET /api/fundraising/progress */
@@ -20,10 +20,3 @@ export const FOLLOW_KEY = ['/api/campaign/follow'] as const;
 export const getFollowStatus = () => apiGet<FollowStatus>(FOLLOW_KEY[0]);
 /** PUT (follow) or DELETE (stop following) /api/campaign/follow. */
 export const setFollowing = (follow: boolean) => apiRequest<FollowStatus>(follow ? 'PUT' : 'DELETE', FOLLOW_KEY[0]);
-
-/** POST /api/campaign/updates/confirm: confirms the address a donor asked for updates with. */
-export const confirmUpdates = (token: string) =>
-  apiRequest<{ message: string }>('POST', '/api/campaign/updates/confirm', { token });
-/** POST /api/campaign/updates/unsubscribe?token=: stops the update mail the link came in. */
-export const unsubscribeFromUpdates = (token: string) =>
-  apiRequest<{ message: string }>('POST', withQuery('/api/campaign/updates/unsubscribe', { token }), {});

@@ -3,45 +3,14 @@
  * if they allow it) when a new update is posted. Signed out (also while prerendered and hydrating, so the
  * HTML matches) it is a link to sign in.
  */
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
-import { Bell, BellRing } from 'lucide-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Mail } from 'lucide-react';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
-import { errorMessage } from '#client/lib/api.ts';
-import { FOLLOW_KEY, getFollowStatus, setFollowing } from '#client/api/campaign.ts';
-import { toast } from './ui/toast.ts';
-import { Button, buttonClass } from './ui/button.tsx';
+import { buttonClass } from './ui/button.tsx';
 
-function FollowButton() {
-  const queryClient = useQueryClient();
-  const status = useQuery({ queryKey: FOLLOW_KEY, queryFn: getFollowStatus });
-  const change = useMutation({
-    mutationFn: setFollowing,
-    onSuccess: (answer) => {
-      queryClient.setQueryData(FOLLOW_KEY, answer);
-      toast({ title: answer.following ? 'You follow the updates' : 'You no longer follow the updates' });
-    },
-    onError: (err) =>
-      toast({ title: 'Not changed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
-  });
-  const following = status.data?.following ?? false;
-  return (
-    // A toggle: the name stays, aria-pressed (and the look) says whether it is on.
-    <Button
-      variant={following ? 'primary' : 'secondary'}
-      aria-pressed={following}
-      disabled={!status.data || change.isPending}
-      onClick={() => change.mutate(!following)}
-    >
-      {following ? (
-        <BellRing aria-hidden="true" className="h-4 w-4" />
-      ) : (
-        <Bell aria-hidden="true" className="h-4 w-4" />
-      )}
-      Follow updates
-    </Button>
-  );
-}
+// Signed-in only, so never in the prerendered HTML: its code (the mutation, the toast) loads when it shows.
+const FollowButton = lazy(() => import('./follow-button.tsx'));
 
 export function FollowUpdates() {
   const { user } = useCurrentUser();
@@ -49,10 +18,14 @@ export function FollowUpdates() {
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-brand-100 bg-white p-4">
       <p className="text-sm text-slate-700">Hear about each new update, here and by email.</p>
       {user ? (
-        <FollowButton />
+        // Nothing while its code loads: the button waited for the follow status before, too.
+        <Suspense fallback={null}>
+          <FollowButton />
+        </Suspense>
       ) : (
         <Link href={`/login?returnTo=${encodeURIComponent('/')}`} className={buttonClass('secondary')}>
-          <Bell aria-hidden="true" className="h-4 w-4" />
+          {/* The page already loads Mail (the bell waits for the signed-in button's own chunk). */}
+          <Mail aria-hidden="true" className="h-4 w-4" />
           Sign in to follow updates
         </Link>
       )}

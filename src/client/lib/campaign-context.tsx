@@ -1,13 +1,14 @@
 /** The campaign content and the site's public URL, provided once at the root (inlined in the HTML). */
 import { createContext, useContext, type ReactNode } from 'react';
+import type { HiddenGivingOptions } from '#shared/placeholders.ts';
 import type { CampaignContent } from '#shared/schemas/campaign.ts';
 
 export interface SiteData {
   content: CampaignContent;
   /** Absolute origin such as https://example.org (the server's PUBLIC_URL), no trailing slash. */
   siteUrl: string;
-  /** In production: leave out the ways to give whose details are still the seed's examples. */
-  hidePlaceholders?: boolean;
+  /** In production: the ways to give to leave out, their details still the seed's examples (src/shared/placeholders.ts). */
+  hiddenGivingOptions?: HiddenGivingOptions;
 }
 
 const SiteContext = createContext<SiteData | null>(null);

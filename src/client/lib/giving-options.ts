@@ -1,14 +1,11 @@
-/** Kept out of the entry chunk: only the donate page and the crowdfunding link need it. */
-import { isPlaceholder } from '#shared/placeholders.ts';
+/** The ways to give the pages offer: on a live site, none whose details are still examples (null when hidden). */
 import { useSite } from './campaign-context.tsx';
 
-/** The ways to give the pages offer: in production, none whose details are still examples (null when hidden). */
 export function useGivingOptions() {
-  const { content, hidePlaceholders } = useSite();
-  const ready = (...values: string[]) => !hidePlaceholders || !values.some((v) => isPlaceholder(v));
+  const { content, hiddenGivingOptions: hidden } = useSite();
   return {
-    paymentMethods: content.paymentMethods.filter((m) => ready(m.link, m.description)),
-    directTransfer: ready(content.directTransfer.email) ? content.directTransfer : null,
-    crowdfunding: ready(content.crowdfunding.url) ? content.crowdfunding : null,
+    paymentMethods: content.paymentMethods.filter((m) => !hidden?.paymentMethods.includes(m.name)),
+    directTransfer: hidden?.directTransfer ? null : content.directTransfer,
+    crowdfunding: hidden?.crowdfunding ? null : content.crowdfunding,
   };
 }

@@ -30,7 +30,7 @@ function fakeBuild(): { distDir: string; ssrEntry: string } {
     `export async function render(pathname, site) {
        if (site.content.marker === 'broken') throw new Error('cannot render');
        await globalThis.renderGate;
-       const hiding = site.hidePlaceholders ? ' hiding placeholders' : '';
+       const hiding = site.hiddenGivingOptions ? ' hiding ' + site.hiddenGivingOptions.paymentMethods.join() : '';
        return { head: '', html: 'rendered ' + site.content.marker + hiding, siteData: '' };
      }`,
   );
@@ -38,7 +38,7 @@ function fakeBuild(): { distDir: string; ssrEntry: string } {
 }
 
 async function appWith(
-  campaign: { id: string; version: number; content: { marker: string } },
+  campaign: { id: string; version: number; content: Record<string, unknown> },
   env: 'production' | 'development' = 'development',
 ) {
   const { distDir, ssrEntry } = fakeBuild();
@@ -82,10 +82,22 @@ describe('the public pages', () => {
 
   it('leave out the example ways to give in production only', async () => {
     (globalThis as { renderGate?: Promise<void> }).renderGate = Promise.resolve();
-    const campaign = { id: 'c', version: 1, content: { marker: 'one' } };
+    const campaign = {
+      id: 'c',
+      version: 1,
+      content: {
+        marker: 'one',
+        paymentMethods: [
+          { name: 'PayPal', link: 'https://www.paypal.me/MayaHarrow', description: 'Card or balance' },
+          { name: 'CashApp', link: 'https://cash.app/$HealingCircleExample', description: 'Send to us' },
+        ],
+        directTransfer: { email: 'give@example.org' },
+        crowdfunding: { url: 'https://www.gofundme.com/f/maya' },
+      },
+    };
     const live = await appWith(campaign, 'production');
     await live.ready();
-    expect(await text(live, 'index')).toBe('<html>rendered one hiding placeholders</html>');
+    expect(await text(live, 'index')).toBe('<html>rendered one hiding CashApp</html>');
     await live.close();
     const local = await appWith(campaign);
     await local.ready();

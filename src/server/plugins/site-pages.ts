@@ -13,6 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import fp from 'fastify-plugin';
+import { hiddenGivingOptions } from '#shared/placeholders.ts';
 import { SSR_ENTRY } from '../paths.ts';
 import type { CampaignRow } from '../services/campaign.ts';
 import {
@@ -98,7 +99,7 @@ export default fp<SitePagesOptions>(
         const html = await renderPages(render!, template, {
           content: row.content,
           siteUrl: publicUrl,
-          hidePlaceholders: app.config.env === 'production',
+          ...(app.config.env === 'production' ? { hiddenGivingOptions: hiddenGivingOptions(row.content) } : {}),
         });
         const compressed = await Promise.all(
           [...html].map(async ([name, text]) => [name, await compress(text)] as const),

@@ -6,7 +6,7 @@ import { useSearch } from 'wouter';
 import { useMutation } from '@tanstack/react-query';
 import { INVALID_UPDATES_LINK } from '#shared/update-messages.ts';
 import { errorMessage } from '#client/lib/api.ts';
-import { confirmUpdates } from '#client/api/campaign.ts';
+import { confirmUpdates } from '#client/api/email-updates.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { AccountShell } from './account-layout.tsx';

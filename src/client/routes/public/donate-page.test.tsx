@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { answerRequests, json, renderPage, seededContent, type SentRequest } from '#client/lib/test-page.tsx';
+import { hiddenGivingOptions } from '#shared/placeholders.ts';
 import DonatePage from './donate-page.tsx';
 
 const PROGRESS = {
@@ -88,22 +89,20 @@ describe('the donate form', () => {
   });
 });
 
-describe('the donate page on a live site (hidePlaceholders)', () => {
+describe('the donate page on a live site (hiddenGivingOptions)', () => {
   it('offers only the ways to give whose details are real, and says so when none are', async () => {
     const venmo = {
       ...seededContent.paymentMethods.find((m) => m.name === 'Venmo')!,
       link: 'https://venmo.com/u/Maya-Harrow',
       description: 'Send to @Maya-Harrow',
     };
+    const withRealVenmo = {
+      ...seededContent,
+      paymentMethods: seededContent.paymentMethods.map((m) => (m.name === 'Venmo' ? venmo : m)),
+    };
     renderPage(<DonatePage />, {
       path: '/donate',
-      site: {
-        hidePlaceholders: true,
-        content: {
-          ...seededContent,
-          paymentMethods: [...seededContent.paymentMethods, venmo].filter((m) => m.name !== 'Venmo' || m === venmo),
-        },
-      },
+      site: { content: withRealVenmo, hiddenGivingOptions: hiddenGivingOptions(withRealVenmo) },
     });
     expect(
       screen
@@ -114,7 +113,7 @@ describe('the donate page on a live site (hidePlaceholders)', () => {
     expect(screen.queryByRole('link', { name: /GoFundMe/ })).toBeNull();
     cleanup();
 
-    renderPage(<DonatePage />, { path: '/donate', site: { hidePlaceholders: true } });
+    renderPage(<DonatePage />, { path: '/donate', site: { hiddenGivingOptions: hiddenGivingOptions(seededContent) } });
     expect(screen.queryAllByRole('button', { name: /^(Email Us|Buy Me a Coffee|PayPal|Venmo|CashApp)/ })).toEqual([]);
     expect(screen.getByText('Ways to give will be listed here soon. Please check back.')).toBeTruthy();
   });
