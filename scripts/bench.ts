@@ -1,5 +1,6 @@
 /**
- * HTTP benchmark: the app's two hot endpoints against a bare Fastify hello-world measured in the same run.
+ * HTTP benchmark: the app's hot endpoints (progress, an intent, a sign-in), each against a bare Fastify handler
+ * doing only that endpoint's essential work (nothing, one INSERT, one argon2 verify), measured in the same run.
  *
  *   npm run bench                                                    # PGlite only
  *   DATABASE_URL=postgresql://root@127.0.0.1:5432/postgres npm run bench   # PGlite, then PostgreSQL
@@ -12,7 +13,11 @@
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { createScratchDatabase, ensureBuilt, onCleanup, runScript, startApp } from './app-process.ts';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { encodeAltchaPayload } from '../src/server/services/altcha.ts';
+import { hashPassword } from '../src/server/services/passwords.ts';
+import { createScratchDatabase, ensureBuilt, onCleanup, runScript, startApp, tempDir } from './app-process.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -68,7 +73,8 @@ interface Scenario {
   name: string;
   url: string;
   method: 'GET' | 'POST';
-  body?: string;
+  /** The body of each request (called per request: sign-ins rotate over several accounts). */
+  body?: () => string;
 }
 
 interface Measurement {
@@ -90,9 +96,12 @@ async function measure(scenario: Scenario): Promise<Measurement> {
       : {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: scenario.body!,
           // Rebuilt for every request: a new X-Forwarded-For each time (the bare POST pays the same client cost).
-          setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': nextClientIp() } }),
+          setupRequest: (req) => ({
+            ...req,
+            body: scenario.body!(),
+            headers: { ...req.headers, 'x-forwarded-for': nextClientIp() },
+          }),
         };
   const run = (duration: number) =>
     autocannon({ url: scenario.url, connections: CONNECTIONS, duration, requests: [request] });
@@ -115,32 +124,58 @@ async function measure(scenario: Scenario): Promise<Measurement> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The bare server: Fastify hello-world in a worker thread of this process, so it has an event loop of
-// its own instead of sharing one with the load generator (the app, in its child process, has one too).
+// The baselines (scripts/bench-bare-server.mjs): bare Fastify handlers in a worker thread of this process, with
+// an event loop of their own as the app has in its child process, and on the same kind of database.
 
-const BARE_SERVER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Fastify = require(workerData.fastifyPath);
-const app = Fastify({ logger: false });
-app.get('/hello', async () => ({ hello: 'world' }));
-app.post('/hello', async (request) => request.body);
-app.listen({ host: '127.0.0.1', port: 0 }).then(() => parentPort.postMessage(app.server.address().port));
-`;
-
-async function startBareServer(): Promise<string> {
-  const worker = new Worker(BARE_SERVER_SOURCE, {
-    eval: true,
-    workerData: { fastifyPath: require.resolve('fastify') },
+async function startBareServer(
+  database: { databaseUrl: string } | { dataDir: string },
+  passwordHash: string,
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  const worker = new Worker(new URL('./bench-bare-server.mjs', import.meta.url), {
+    workerData: { ...database, passwordHash },
   });
-  onCleanup(() => worker.terminate().then(() => undefined));
   const port = await new Promise<number>((resolve, reject) => {
     worker.once('message', (p: number) => resolve(p));
     worker.once('error', reject);
   });
-  return `http://127.0.0.1:${port}`;
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      // Closes its database first: PGlite flushes, node-postgres lets the scratch database be dropped.
+      const closed = new Promise((resolve) => worker.once('message', resolve));
+      worker.postMessage('close');
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      await worker.terminate();
+    })());
+  onCleanup(stop);
+  return { url: `http://127.0.0.1:${port}`, stop };
 }
 
 // ---------------------------------------------------------------------------------------------
+
+const PASSWORD = 'Lilac-Harbour-42';
+
+/** Registers the account the sign-in scenario uses, solving the human check as a browser would. */
+async function registerBenchUser(appUrl: string): Promise<string> {
+  const challenge = (await (await fetch(`${appUrl}/api/altcha/challenge`)).json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('could not solve the ALTCHA challenge');
+  const email = `bench.${Date.now()}@example.com`;
+  const res = await fetch(`${appUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': nextClientIp() },
+    body: JSON.stringify({
+      firstName: 'Bench',
+      lastName: 'Reader',
+      email,
+      password: PASSWORD,
+      role: 'donor',
+      altcha: encodeAltchaPayload(challenge, solution),
+    }),
+  });
+  if (res.status !== 201) throw new Error(`registering the bench account answered ${res.status}: ${await res.text()}`);
+  return email;
+}
 
 function intentBody(): string {
   return JSON.stringify({ amount: 25, message: null, paymentMethod: 'PayPal', timestamp: new Date().toISOString() });
@@ -171,13 +206,29 @@ async function sanityCheck(appUrl: string): Promise<string> {
 interface PairedRun {
   bareGet: Measurement;
   progress: Measurement;
-  barePost: Measurement;
+  bareInsert: Measurement;
   intent: Measurement;
+  bareVerify: Measurement;
+  login: Measurement;
 }
+
+/**
+ * Accounts the sign-in scenario rotates over: each sign-in counts against its account until the password is
+ * verified (services/account-limits.ts), so 50 connections on one account would be refused as guessing (ten accounts: at most five in flight each).
+ */
+const SIGN_IN_ACCOUNTS = 10;
 
 /** Each app endpoint right after its bare counterpart, so the pair sees the same machine conditions. */
 async function measurePairs(bareUrl: string, appUrl: string): Promise<PairedRun> {
   console.log(`  ${await sanityCheck(appUrl)}`);
+  const registering = Date.now();
+  const emails: string[] = [];
+  for (let i = 0; i < SIGN_IN_ACCOUNTS; i++) emails.push(await registerBenchUser(appUrl));
+  console.log(
+    `  ${SIGN_IN_ACCOUNTS} accounts to sign in with, registered in ${fmt((Date.now() - registering) / 1000)} s`,
+  );
+  let signIns = 0;
+  const signInBody = () => JSON.stringify({ email: emails[signIns++ % emails.length], password: PASSWORD });
   const step = async (scenario: Scenario) => {
     console.log(`  ${scenario.name} ...`);
     return measure(scenario);
@@ -188,26 +239,40 @@ async function measurePairs(bareUrl: string, appUrl: string): Promise<PairedRun>
     url: `${appUrl}/api/fundraising/progress`,
     method: 'GET',
   });
-  const barePost = await step({
-    name: 'bare POST /hello (echo)',
-    url: `${bareUrl}/hello`,
+  const bareInsert = await step({
+    name: 'bare POST: one INSERT',
+    url: `${bareUrl}/intent`,
     method: 'POST',
-    body: intentBody(),
+    body: intentBody,
   });
   const intent = await step({
     name: 'app POST /api/donation-intent',
     url: `${appUrl}/api/donation-intent`,
     method: 'POST',
-    body: intentBody(),
+    body: intentBody,
   });
-  return { bareGet, progress, barePost, intent };
+  const bareVerify = await step({
+    name: 'bare POST: one argon2id verify',
+    url: `${bareUrl}/login`,
+    method: 'POST',
+    body: signInBody,
+  });
+  const login = await step({
+    name: 'app POST /api/auth/login',
+    url: `${appUrl}/api/auth/login`,
+    method: 'POST',
+    body: signInBody,
+  });
+  return { bareGet, progress, bareInsert, intent, bareVerify, login };
 }
 
 const pairRows = (r: PairedRun) => [
   { m: r.bareGet },
   { m: r.progress, bare: r.bareGet },
-  { m: r.barePost },
-  { m: r.intent, bare: r.barePost },
+  { m: r.bareInsert },
+  { m: r.intent, bare: r.bareInsert },
+  { m: r.bareVerify },
+  { m: r.login, bare: r.bareVerify },
 ];
 
 function fmt(n: number, digits = 0): string {
@@ -264,13 +329,15 @@ async function main(): Promise<void> {
     `Load average (1 min) before start: ${load.toFixed(2)}${load > 0.5 ? '  <- something else is using the CPU; figures will be noisy' : ''}`,
   );
 
-  const bareUrl = await startBareServer();
+  const passwordHash = await hashPassword(PASSWORD);
+  const bare = await startBareServer({ dataDir: tempDir('hc-bare-') }, passwordHash);
   const app = await startApp({ env: { TRUST_PROXY: 'loopback' }, label: 'app/pglite' });
   console.log(
-    `bare Fastify ${require('fastify/package.json').version} on ${bareUrl} (worker thread); app on ${app.url} (PGlite, temp DATA_DIR)`,
+    `bare Fastify ${require('fastify/package.json').version} on ${bare.url} (worker thread, PGlite in a temp directory); app on ${app.url} (PGlite, temp DATA_DIR)`,
   );
-  const pglite = await measurePairs(bareUrl, app.url);
+  const pglite = await measurePairs(bare.url, app.url);
   await app.stop();
+  await bare.stop();
   printTable('PGlite (temp DATA_DIR)', pairRows(pglite));
 
   const adminUrl = process.env.DATABASE_URL;
@@ -278,10 +345,14 @@ async function main(): Promise<void> {
     const db = await createScratchDatabase(adminUrl);
     const shown = new URL(db.url);
     shown.password = shown.password ? '***' : '';
-    console.log(`\nPostgreSQL: app on scratch database ${db.name} (${shown.toString()}), dropped afterwards`);
+    console.log(
+      `\nPostgreSQL: app and bare server on scratch database ${db.name} (${shown.toString()}), dropped afterwards`,
+    );
     const pgApp = await startApp({ databaseUrl: db.url, env: { TRUST_PROXY: 'loopback' }, label: 'app/postgres' });
-    const postgres = await measurePairs(bareUrl, pgApp.url);
+    const pgBare = await startBareServer({ databaseUrl: db.url }, passwordHash);
+    const postgres = await measurePairs(pgBare.url, pgApp.url);
     await pgApp.stop();
+    await pgBare.stop();
     printTable(`PostgreSQL (${db.name})`, pairRows(postgres));
   } else {
     console.log(

@@ -5,11 +5,12 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { run, type Command, type CommandEnv } from '../commands/run.ts';
+import { run, type Command, type CommandEnv, type StatementCommand } from '../commands/run.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     run<A extends unknown[], T>(command: Command<A, T>, ...args: A): Promise<T>;
+    run<A extends unknown[], T>(command: Command<A, T> | StatementCommand<A, T>, ...args: A): Promise<T>;
   }
   interface FastifyInstance {
     /** The after-commit queue's view of this app (for writes outside a request: timers, tests). */
@@ -39,7 +40,7 @@ export default fp(
     app.decorateRequest('run', function <
       A extends unknown[],
       T,
-    >(this: FastifyRequest, command: Command<A, T>, ...args: A) {
+    >(this: FastifyRequest, command: Command<A, T> | StatementCommand<A, T>, ...args: A) {
       return run(commandEnv(app, this.log), { id: this.user?.id ?? null, ip: this.ip }, command, ...args);
     });
   },

@@ -5,7 +5,7 @@
  * app's clock.
  */
 import type { Redis } from 'ioredis';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
 import { hashToken } from './tokens.ts';
@@ -59,22 +59,35 @@ export interface CounterStore {
   clear(key: string): Promise<void>;
 }
 
-/** The counter after an increment; bigint columns come back as strings from node-postgres. */
-type CounterRow = { count: number | string; reset_at: number | string };
+/** A counter row as countOne returns it. */
+export type CounterRow = { count: number | string; reset_at: number | string };
+
+/**
+ * The statement that counts one for `key` in the `rate_limits` table at `now` (ms) and returns `count` and
+ * `reset_at`: a new window starts at 1 when the last one ended. Also the first part of a write that is
+ * counted in the same statement (commands/record-intent.ts).
+ */
+export function countOne(key: string, windowMs: number, now: number): SQL {
+  return sql`
+    insert into rate_limits (key, count, reset_at) values (${key}, 1, ${now + windowMs})
+    on conflict (key) do update set
+      count = case when rate_limits.reset_at <= ${now} then 1 else rate_limits.count + 1 end,
+      reset_at = case when rate_limits.reset_at <= ${now} then ${now + windowMs} else rate_limits.reset_at end
+    returning count, reset_at`;
+}
+
+/** The count after countOne: bigint columns come back as strings from node-postgres. */
+export function countOf(row: CounterRow, now: number): Count {
+  return { count: Number(row.count), resetInMs: Number(row.reset_at) - now };
+}
 
 /** Counters in the `rate_limits` table: one atomic upsert per increment. */
 export function databaseCounters(db: Db, clock: Clock): CounterStore {
   return {
     async increment(key, windowMs) {
       const now = clock.now().getTime();
-      const result = await db.execute<CounterRow>(sql`
-        insert into rate_limits (key, count, reset_at) values (${key}, 1, ${now + windowMs})
-        on conflict (key) do update set
-          count = case when rate_limits.reset_at <= ${now} then 1 else rate_limits.count + 1 end,
-          reset_at = case when rate_limits.reset_at <= ${now} then ${now + windowMs} else rate_limits.reset_at end
-        returning count, reset_at`);
-      const row = result.rows[0]!;
-      return { count: Number(row.count), resetInMs: Number(row.reset_at) - now };
+      const result = await db.execute<CounterRow>(countOne(key, windowMs, now));
+      return countOf(result.rows[0]!, now);
     },
     async decrement(key) {
       const now = clock.now().getTime();
@@ -153,6 +166,17 @@ export interface AccountLimits {
   take(limit: AccountLimit, subject: string, reply: HeaderTarget): Promise<void>;
   /** Forgets `subject`'s count (the owner proved herself, e.g. by a new password). */
   clear(limit: AccountLimit, subject: string): Promise<void>;
+}
+
+/** The plugin's refusal for a per-address limit, with Retry-After, for limits counted outside it (record-intent.ts). */
+export function tooManyRequests(resetInMs: number, reply: HeaderTarget): never {
+  const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
+  reply.header('retry-after', String(seconds));
+  const wait = seconds < 60 ? `${seconds} second` : `${Math.ceil(seconds / 60)} minute`;
+  throw new AppError(
+    'RATE_LIMITED',
+    `Too many requests. Please try again in ${wait}${wait.startsWith('1 ') ? '' : 's'}.`,
+  );
 }
 
 /** Account limits over a counter store; subjects are stored only as keyed hashes (no emails or ids in the table). */

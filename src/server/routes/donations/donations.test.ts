@@ -102,12 +102,29 @@ describe('POST /api/donation-intent', () => {
     expect(res.json().message).toMatch(/application\/json/);
   });
 
-  it('limits how fast one client can record intents', async () => {
+  it('stores 20 intents a minute from one address and refuses the 21st with 429 and Retry-After, storing nothing', async () => {
+    const before = await intentCount();
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) statuses.push((await postJson(t.app, '/api/donation-intent', valid)).statusCode);
     expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
     expect(statuses[20]).toBe(429);
-    const limited = await postJson(t.app, '/api/donation-intent', valid);
-    expect(limited.json().message).toMatch(/Too many requests/);
+    const limited = await postJson(t.app, '/api/donation-intent', {
+      ...valid,
+      followUpdates: true,
+      donorEmail: 'a@b.co',
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests/) });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(await intentCount()).toBe(before + 20);
+    // Another address still may.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/donation-intent',
+      payload: valid,
+      remoteAddress: '127.0.0.9',
+    });
+    expect(other.statusCode).toBe(201);
   });
 });
