@@ -32,11 +32,21 @@ function PageFallback() {
   );
 }
 
-export function App({ site, queryClient, ssrPath }: { site: SiteData; queryClient: QueryClient; ssrPath?: string }) {
+export function App({
+  site,
+  queryClient,
+  ssrPath,
+  ssrSearch,
+}: {
+  site: SiteData;
+  queryClient: QueryClient;
+  ssrPath?: string;
+  ssrSearch?: string;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <SiteProvider site={site}>
-        <Router {...(ssrPath ? { ssrPath } : {})}>
+        <Router {...(ssrPath ? { ssrPath, ssrSearch: ssrSearch ?? '' } : {})}>
           <a
             href="#main"
             className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2"

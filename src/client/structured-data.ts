@@ -1,9 +1,12 @@
 /**
- * Structured data for search engines (JSON-LD), rendered into the campaign page's HTML by the server only:
+ * Structured data for search engines (JSON-LD), rendered into the pages' HTML by the server only:
  * browsers never need it, so it stays out of the client bundle.
  */
 import type { CampaignContent } from '#shared/schemas/campaign.ts';
+import type { PublicDoctor } from '#shared/schemas/doctors.ts';
+import type { PublicStory } from '#shared/schemas/stories.ts';
 import { SHARE_IMAGE, shareImageAlt, shareImagePath } from '#shared/share-image.ts';
+import { excerpt } from '#shared/story-text.ts';
 
 export function campaignJsonLd(c: CampaignContent, siteUrl: string): Record<string, unknown> {
   const url = `${siteUrl}/`;
@@ -52,5 +55,38 @@ export function campaignJsonLd(c: CampaignContent, siteUrl: string): Record<stri
       { '@type': 'Physician', '@id': `${url}#doctor`, name: c.surgeon.name, description: c.surgeon.title },
       { '@type': 'Person', '@id': `${url}#organiser`, name: c.organiser.name, description: c.organiser.description },
     ],
+  };
+}
+
+/** A public story: an article by its author (the public name only), under the site. */
+export function storyJsonLd(story: PublicStory, c: CampaignContent, siteUrl: string): Record<string, unknown> {
+  const url = `${siteUrl}/stories/${encodeURIComponent(story.id)}`;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    '@id': url,
+    url,
+    headline: story.title,
+    description: excerpt(story.body, 155),
+    datePublished: story.publishedAt,
+    author: { '@type': 'Person', name: story.authorName },
+    publisher: { '@type': 'Organization', name: c.product.name, url: `${siteUrl}/` },
+    keywords: story.tags.join(', ') || undefined,
+  };
+}
+
+/** A verified doctor of the directory: a person, her specialty and where she practises. */
+export function doctorJsonLd(doctor: PublicDoctor, siteUrl: string): Record<string, unknown> {
+  const url = `${siteUrl}/doctors/${encodeURIComponent(doctor.id)}`;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    '@id': url,
+    url,
+    name: doctor.name,
+    jobTitle: doctor.specialty,
+    description: excerpt(doctor.bio, 155),
+    knowsAbout: doctor.areasOfExpertise,
+    ...(doctor.hospitalAffiliation ? { worksFor: { '@type': 'Hospital', name: doctor.hospitalAffiliation } } : {}),
   };
 }

@@ -77,10 +77,17 @@ export function requestLogController(): LogController {
 }
 
 /**
+ * Marks the reads the server makes of its own API while it renders a page (plugins/site-pages.ts): a page view
+ * writes no line. The token is this process's secret, so no client can keep its requests out of the log.
+ */
+export const INTERNAL_READ = { header: 'x-internal-read', token: randomBytes(16).toString('hex') } as const;
+
+/**
  * The one line an API request writes when answered: method, route pattern (never the path's ids or the query),
  * status and milliseconds. Pages, static assets and quiet routes write none (about 30 lines a page view before).
  */
 function logApiRequest(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  if (request.headers[INTERNAL_READ.header] === INTERNAL_READ.token) return done();
   request.log.info(
     {
       method: request.method,

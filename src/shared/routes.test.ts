@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_ONLY_PATHS, isPrerenderedPath, PAGES, pathMatches, PRERENDERED_PAGES } from './routes.ts';
+import {
+  CLIENT_ONLY_PATHS,
+  isPrerenderedPath,
+  PAGES,
+  pathMatches,
+  PRERENDERED_PAGES,
+  SERVER_RENDERED_PATHS,
+} from './routes.ts';
 
 describe('pathMatches', () => {
   it('matches plain paths exactly', () => {
@@ -15,8 +22,9 @@ describe('pathMatches', () => {
     expect(pathMatches('/doctors/:id', '/stories/a')).toBe(false);
   });
 
-  it('serves the doctor pages as client-only pages', () => {
-    for (const path of ['/find-doctors', '/doctors/:id', '/doctor-dashboard', '/admin-doctors'])
+  it('renders the public story and doctor pages on the server, and their signed-in pages only in the browser', () => {
+    expect(SERVER_RENDERED_PATHS).toEqual(['/stories', '/stories/:id', '/find-doctors', '/doctors/:id']);
+    for (const path of ['/my-stories', '/doctor-dashboard', '/admin-doctors'])
       expect(CLIENT_ONLY_PATHS).toContain(path);
   });
 });
@@ -38,16 +46,18 @@ describe('the page table', () => {
     expect(isPrerenderedPath('/admin-users')).toBe(false);
   });
 
-  it('lists every other page as client-only, each page once', () => {
+  it('lists every other page as server-rendered or client-only, each page once', () => {
     const all = Object.keys(PAGES);
-    expect([...Object.keys(PRERENDERED_PAGES), ...CLIENT_ONLY_PATHS].sort()).toEqual([...all].sort());
+    expect([...Object.keys(PRERENDERED_PAGES), ...SERVER_RENDERED_PATHS, ...CLIENT_ONLY_PATHS].sort()).toEqual(
+      [...all].sort(),
+    );
     for (const path of CLIENT_ONLY_PATHS) expect(PAGES[path].render).toBe('client');
     expect(CLIENT_ONLY_PATHS).toContain('/refund-request');
     expect(CLIENT_ONLY_PATHS).not.toContain('/');
   });
 
-  it('keeps prerendered pages public: a page rendered at build holds nothing personal', () => {
-    for (const path of Object.keys(PRERENDERED_PAGES) as (keyof typeof PRERENDERED_PAGES)[])
+  it('keeps prerendered and server-rendered pages public: HTML made for everyone holds nothing personal', () => {
+    for (const path of [...Object.keys(PRERENDERED_PAGES), ...SERVER_RENDERED_PATHS] as (keyof typeof PAGES)[])
       expect(PAGES[path].access).toBe('public');
   });
 

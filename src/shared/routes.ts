@@ -10,10 +10,14 @@ export type PageAccess = 'public' | 'user' | { admin: AdminLevel };
 
 /**
  * 'prerendered': rendered to HTML at build time (`file` under dist/client/pages) and again on publish.
- * 'client': rendered only in the browser (signed-in areas, live data, pages of one record), served the app shell.
+ * 'server': public pages of the community's records (stories, doctors): rendered by the server on request, as a
+ *   signed-out reader sees them, and kept until a write or a few seconds pass (src/server/plugins/site-pages.ts).
+ * 'client': rendered only in the browser (signed-in areas, forms), served the app shell.
  */
 export type PageEntry =
-  { render: 'prerendered'; file: string; access: 'public' } | { render: 'client'; access: PageAccess };
+  | { render: 'prerendered'; file: string; access: 'public' }
+  | { render: 'server'; access: 'public' }
+  | { render: 'client'; access: PageAccess };
 
 const manager = { admin: 'manager' } as const;
 const moderator = { admin: 'moderator' } as const;
@@ -44,8 +48,8 @@ export const PAGES = {
   '/onboarding': { render: 'client', access: 'user' },
   '/profile': { render: 'client', access: 'user' },
   '/notifications': { render: 'client', access: 'user' },
-  '/stories': { render: 'client', access: 'public' },
-  '/stories/:id': { render: 'client', access: 'public' },
+  '/stories': { render: 'server', access: 'public' },
+  '/stories/:id': { render: 'server', access: 'public' },
   '/my-stories': { render: 'client', access: 'user' },
   '/my-stories/new': { render: 'client', access: 'user' },
   '/my-stories/:id/edit': { render: 'client', access: 'user' },
@@ -57,8 +61,8 @@ export const PAGES = {
   '/admin-audit-log': { render: 'client', access: manager },
   '/admin-users': { render: 'client', access: manager },
   '/admin-stories': { render: 'client', access: moderator },
-  '/find-doctors': { render: 'client', access: 'public' },
-  '/doctors/:id': { render: 'client', access: 'public' },
+  '/find-doctors': { render: 'server', access: 'public' },
+  '/doctors/:id': { render: 'server', access: 'public' },
   '/doctor-dashboard': { render: 'client', access: 'user' },
   '/admin-doctors': { render: 'client', access: manager },
   '/admin-campaign': { render: 'client', access: { admin: 'super_admin' } },
@@ -76,6 +80,7 @@ type PathsWhere<Render extends PageEntry['render']> = {
 }[PagePath];
 
 export type PrerenderedPath = PathsWhere<'prerendered'>;
+export type ServerRenderedPath = PathsWhere<'server'>;
 export type ClientOnlyPath = PathsWhere<'client'>;
 
 const entries = Object.entries(PAGES) as [PagePath, PageEntry][];
@@ -84,6 +89,11 @@ const entries = Object.entries(PAGES) as [PagePath, PageEntry][];
 export const PRERENDERED_PAGES: Readonly<Record<PrerenderedPath, string>> = Object.fromEntries(
   entries.flatMap(([path, page]) => (page.render === 'prerendered' ? [[path, page.file]] : [])),
 ) as Record<PrerenderedPath, string>;
+
+/** Pages the server renders on request from the records (a `:name` segment matches any one segment). */
+export const SERVER_RENDERED_PATHS: readonly ServerRenderedPath[] = entries.flatMap(([path, page]) =>
+  page.render === 'server' ? [path as ServerRenderedPath] : [],
+);
 
 /** Pages rendered only in the browser, served the app shell (a `:name` segment matches any one segment). */
 export const CLIENT_ONLY_PATHS: readonly ClientOnlyPath[] = entries.flatMap(([path, page]) =>

@@ -180,12 +180,14 @@ describe('doctor verification and the directory', () => {
     await expectNoAxeViolations(visitor.page);
     const profilePath = pathOf(visitor.page);
 
-    // Loaded directly (the server serves the page for any /doctors/<id>), and an unknown one.
-    await visit(visitor.page, profilePath);
+    // Loaded directly: the server renders the profile into the page (never the license number), and an unknown
+    // one as 404.
+    const direct = await visit(visitor.page, profilePath);
+    expect(await direct?.text()).toContain('Dr. Amara Okafor');
     await expectOneHeading(visitor.page, 'Dr. Amara Okafor');
     expect(await visitor.page.content()).not.toContain(DOCTOR_ANSWERS.licenseNumber);
     const unknown = await visit(visitor.page, '/doctors/00000000-0000-4000-8000-000000000000');
-    expect(unknown?.status()).toBe(200);
+    expect(unknown?.status()).toBe(404);
     await expectOneHeading(visitor.page, 'Doctor not found');
     await expectNoAxeViolations(visitor.page);
 

@@ -146,6 +146,15 @@ describe('stories', () => {
     await card.getByRole('link', { name: TITLE }).click();
     await expect.poll(() => pathOf(page)).toMatch(/^\/stories\/[0-9a-f-]{36}$/);
     const storyPath = pathOf(page);
+    // The server renders the story into the page itself, for readers and search engines alike.
+    const served = await page.request.get(storyPath, { headers: { cookie: '' } });
+    const html = await served.text();
+    expect(served.status()).toBe(200);
+    expect(html).toContain(`<title>${TITLE} | `);
+    expect(html).toContain('<strong>nine years</strong>');
+    expect(html).toContain('"@type":"Article"');
+    expect(html).toContain(`<link rel="canonical" href="${suite.site.baseURL}${storyPath}">`);
+    expect(html).not.toContain('noindex');
     await expectOneHeading(page, TITLE);
     const body = page.getByTestId('story-body');
     expect(await body.locator('strong').innerText()).toBe('nine years');
@@ -198,8 +207,8 @@ describe('stories', () => {
     // --- The author thanks the doctor ---------------------------------------------------------
     await visit(page, storyPath);
     const seen = page.getByTestId('support-reply').filter({ hasText: 'Dana H.' });
-    await seen.waitFor();
-    expect(await seen.getByRole('button', { name: 'Hide the reply by Dana H.' }).count()).toBe(1);
+    // In the page as the server sent it; her author's buttons come once the page knows who she is.
+    await seen.getByRole('button', { name: 'Hide the reply by Dana H.' }).waitFor();
     await seen.getByRole('button', { name: 'Thank Dana H.' }).click();
     await expect.poll(() => toastText(page)).toContain('Thank you sent');
     await seen.getByText('The author said thank you').waitFor();
@@ -281,13 +290,16 @@ describe('stories', () => {
     await expect.poll(() => toastText(mod)).toContain('Story approved');
 
     // Unpublishing takes it off the site at once; publishing puts it back.
+    expect((await page.request.get(`/stories/${storyId}`)).status()).toBe(200);
     await visit(page, '/my-stories');
     await expect.poll(status).toBe('Published');
     expect(await mine.innerText()).toContain('Unpublishing hides it from the stories page at once.');
     await mine.getByRole('button', { name: 'Unpublish' }).click();
     await expect.poll(() => toastText(page)).toContain('Story unpublished');
     await expect.poll(status).toBe('Unpublished');
-    await visit(page, `/stories/${storyId}`);
+    // Gone from the server's rendered pages too, at once (the page was rendered when it was public).
+    const gone = await visit(page, `/stories/${storyId}`);
+    expect(gone?.status()).toBe(404);
     await expectOneHeading(page, 'Story not found');
     await visit(page, '/my-stories');
     await mine.getByRole('button', { name: 'Publish' }).click();

@@ -1,4 +1,4 @@
-/** Stories for those who cannot write them: visitors and donors see what they can do; the renderer loads only where needed. */
+/** Stories for those who cannot write them: visitors and donors see what they can do, and load no code for forms. */
 import { describe, expect, it } from 'vitest';
 import type { Response } from 'playwright-core';
 import {
@@ -35,15 +35,21 @@ async function scriptsOf(page: Page, path: string): Promise<string> {
 
 /** A string of the Markdown parser's own code (react-markdown's remark-parse), which survives minification. */
 const MARKDOWN_CODE = 'micromarkExtensions';
+/** A string of zod's own code (its type registry), which survives minification: the forms' schemas. */
+const ZOD_CODE = '$ZodType';
 
 describe('stories for visitors', () => {
-  it('keeps the Markdown renderer to the story page, and tells visitors and non-patients what they can do', async () => {
+  it('gives a signed-out reader the story pages without a Markdown renderer or form schemas, a missing story as 404, and tells visitors and non-patients what they can do', async () => {
     const { page } = await suite.newPage();
-    // The list and the home page never download the Markdown renderer; the story page does.
-    expect(await scriptsOf(page, '/stories')).not.toContain(MARKDOWN_CODE);
+    // The server renders the stories' Markdown; forms and their schemas load only for someone who can use them.
+    for (const path of ['/stories', '/stories/00000000-0000-4000-8000-000000000000']) {
+      const scripts = await scriptsOf(page, path);
+      expect(scripts, path).not.toContain(MARKDOWN_CODE);
+      expect(scripts, path).not.toContain(ZOD_CODE);
+    }
     expect(await scriptsOf(page, '/')).not.toContain(MARKDOWN_CODE);
-    expect(await scriptsOf(page, '/stories/00000000-0000-4000-8000-000000000000')).toContain(MARKDOWN_CODE);
-
+    const missing = await visit(page, '/stories/00000000-0000-4000-8000-000000000000');
+    expect(missing?.status()).toBe(404);
     await expectOneHeading(page, 'Story not found');
     await expectNoAxeViolations(page);
 

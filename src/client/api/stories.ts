@@ -3,14 +3,16 @@ import type { z } from 'zod';
 import type { Page } from '#shared/schemas/paging.ts';
 import type {
   OwnStory,
-  PublicStoriesQuerySchema,
   PublicStory,
+  PublicStorySummary,
+  StoryTag,
   ReportReplySchema,
   StoryDraftSchema,
   SupportReply,
   SupportReplySchema,
 } from '#shared/schemas/stories.ts';
 import { apiGet, apiRequest, withQuery } from '#client/lib/api.ts';
+import { pageQuery } from '#client/lib/page-query.ts';
 
 const PUBLIC_PATH = '/api/stories';
 const MY_PATH = '/api/my/stories';
@@ -19,15 +21,20 @@ const publicStoryPath = (id: string) => `${PUBLIC_PATH}/${encodeURIComponent(id)
 
 /** Starts every key of the public stories (lists, pages, support), so one invalidation reaches them all. */
 export const PUBLIC_STORIES_KEY = [PUBLIC_PATH] as const;
-export const publicStoriesKey = (query: { tag: string | null; page: number }) => [PUBLIC_PATH, query] as const;
 export const publicStoryKey = (id: string) => [PUBLIC_PATH, id] as const;
 export const supportKey = (storyId: string) => [PUBLIC_PATH, storyId, 'support'] as const;
 
-/** GET /api/stories: one page of public stories, newest first, optionally with one tag. */
-export const listPublicStories = (query: z.output<typeof PublicStoriesQuerySchema>) =>
-  apiGet<Page<PublicStory>>(withQuery(PUBLIC_PATH, query));
+/** GET /api/stories: one page of public stories, newest first, optionally with one tag (a server-rendered page). */
+export const publicStoriesQuery = (query: { tag: StoryTag | null; page: number }) =>
+  pageQuery<Page<PublicStorySummary>>(
+    [PUBLIC_PATH, query],
+    withQuery(PUBLIC_PATH, { tag: query.tag ?? undefined, page: query.page }),
+  );
 /** GET /api/stories/:id (404 for a story that is not public) */
-export const getPublicStory = (id: string) => apiGet<PublicStory>(publicStoryPath(id));
+export const publicStoryQuery = (id: string) => pageQuery<PublicStory>(publicStoryKey(id), publicStoryPath(id));
+/** GET /api/stories/:id/support: the words of support under a story (more for its author and moderators). */
+export const supportQuery = (storyId: string) =>
+  pageQuery<SupportReply[]>(supportKey(storyId), `${publicStoryPath(storyId)}/support`);
 
 export const MY_STORIES_KEY = [MY_PATH] as const;
 export const myStoryKey = (id: string) => [MY_PATH, id] as const;
@@ -48,8 +55,6 @@ export const archiveStory = (id: string) => apiRequest<OwnStory>('POST', `${mySt
 export const setPublishConsent = (id: string, publishConsent: boolean) =>
   apiRequest<OwnStory>('POST', `${myStoryPath(id)}/consent`, { publishConsent });
 
-/** GET /api/stories/:id/support */
-export const listSupport = (storyId: string) => apiGet<SupportReply[]>(`${publicStoryPath(storyId)}/support`);
 /** POST /api/stories/:id/support */
 export const postSupport = (storyId: string, input: z.input<typeof SupportReplySchema>) =>
   apiRequest<SupportReply>('POST', `${publicStoryPath(storyId)}/support`, input);

@@ -52,6 +52,9 @@ function recordingEnv(app: FastifyInstance, marker: string, failing: readonly st
         events.push(`pages rendered (write visible: ${await committedRows()})`);
         if (failing.includes('pages')) throw new Error('render failed');
       },
+      forgetRecordPages() {
+        events.push('record pages forgotten');
+      },
     },
     log: { error: (_obj, msg) => logged.push(msg) },
   };
@@ -108,7 +111,7 @@ describe('run()', () => {
     expect(await rowsNamed(t.app, marker)).toEqual({ messages: 0, notifications: 0, mailSubjects: [] });
   });
 
-  it('runs the follow-ups once each after the commit: caches (progress, ledger, pages) first, then mail in queue order', async () => {
+  it('runs the follow-ups once each after the commit: caches (record pages, progress, ledger, pages) first, then mail in queue order', async () => {
     const person = await buildAdmin(t.app.db, 'moderator');
     const marker = nextMarker('commit');
     const { env, events, logged } = recordingEnv(t.app, marker);
@@ -127,6 +130,7 @@ describe('run()', () => {
 
     expect(events).toEqual([
       'command returned',
+      'record pages forgotten',
       'progress cache cleared',
       'ledger cache cleared',
       'pages rendered (write visible: true)',
@@ -158,6 +162,7 @@ describe('run()', () => {
 
     const product = (await t.app.campaigns.current()).content.product.name;
     expect(events).toEqual([
+      'record pages forgotten',
       'pages rendered (write visible: true)',
       `mail ${marker} notice | ${product} (write visible: true)`,
       `mail ${marker} first (write visible: true)`,

@@ -27,8 +27,11 @@ export interface CommandEnv {
   mailer: Mailer;
   campaigns: Pick<CampaignService, 'current' | 'invalidate'>;
   ledgers: Pick<LedgerService, 'invalidate'>;
-  /** Renders the public pages again when the published content changed (absent in API-only apps and scripts). */
-  sitePages?: { refresh(): Promise<void> };
+  /**
+   * Renders the public pages again when the published content changed, and forgets the rendered record pages
+   * after any other write (absent in API-only apps and scripts).
+   */
+  sitePages?: { refresh(): Promise<void>; forgetRecordPages(): void };
   publicUrl: string;
   log: { error(obj: object, msg: string): void };
 }
@@ -173,6 +176,9 @@ export async function run<A extends unknown[], T>(
     ONE_STATEMENT in command
       ? await command({ db: env.db, actor, now, afterCommit }, ...args)
       : await env.db.transaction((tx) => command({ tx, actor, now, afterCommit }, ...args));
+  // The pages of stories and doctors show what many writes change (a story, a reply, a name, a deletion):
+  // any write but an intent (a one-statement command, which no such page shows) renders them again.
+  if (!(ONE_STATEMENT in command)) env.sitePages?.forgetRecordPages();
   // Caches first (pages after progress, as they read it), so mail sent next already sees the new figures.
   const followUps: Task[] = [
     ...CACHE_ORDER.filter((c) => caches.has(c)).map((c) => (e: CommandEnv) => refreshCache(e, c)),

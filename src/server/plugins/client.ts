@@ -3,7 +3,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CLIENT_ONLY_PATHS, PRERENDERED_PAGES } from '#shared/routes.ts';
+import { CLIENT_ONLY_PATHS, PRERENDERED_PAGES, SERVER_RENDERED_PATHS } from '#shared/routes.ts';
 import { SHARE_IMAGE, SHARE_IMAGE_PATTERN, shareImagePath } from '#shared/share-image.ts';
 import type { Page } from './site-pages.ts';
 import { quietRoute } from '../logging.ts';
@@ -49,6 +49,16 @@ export default fp<ClientPluginOptions>(
 
     for (const [urlPath, name] of Object.entries(PRERENDERED_PAGES)) {
       app.get(urlPath, quietRoute({}), async (request, reply) => sendPage(request, reply, await sitePages.get(name)));
+    }
+    // The community's record pages, rendered here as a signed-out reader sees them; the shell when they cannot be.
+    for (const urlPath of SERVER_RENDERED_PATHS) {
+      app.get(urlPath, quietRoute({}), async (request, reply) => {
+        const query = request.url.indexOf('?');
+        const pathname = query === -1 ? request.url : request.url.slice(0, query);
+        const rendered = await sitePages.recordPage(pathname, query === -1 ? '' : request.url.slice(query));
+        if (rendered) return sendPage(request, reply, rendered.page, rendered.status);
+        return sendPage(request, reply, await sitePages.get('_app'));
+      });
     }
     // A ':name' segment ('/doctors/:id') is a Fastify route parameter: any one segment gets the shell.
     for (const urlPath of CLIENT_ONLY_PATHS) {

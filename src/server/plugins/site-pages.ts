@@ -14,15 +14,19 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import fp from 'fastify-plugin';
 import { hiddenGivingOptions } from '#shared/placeholders.ts';
+import { INTERNAL_READ } from '../logging.ts';
 import { SSR_ENTRY } from '../paths.ts';
 import type { CampaignRow } from '../services/campaign.ts';
 import {
   PAGE_FILES,
   TEMPLATE_FILE,
-  loadRenderer,
+  fillTemplate,
+  loadSsrEntry,
   renderPages,
   withPublicUrl,
+  type PageReads,
   type RenderPage,
+  type SiteData,
 } from '../services/site-pages.ts';
 
 export interface Page {
@@ -38,7 +42,20 @@ export interface SitePages {
   get(name: string): Promise<Page | undefined>;
   /** Renders the pages again now if the published version changed (after a publish on this instance). */
   refresh(): Promise<void>;
+  /**
+   * A page of the community's records (render 'server') for this address, as a signed-out reader sees it, with
+   * its status (404 for a record that is not public); undefined when it cannot be rendered now (the caller
+   * serves the app shell, and the browser renders it).
+   */
+  recordPage(pathname: string, search: string): Promise<{ page: Page; status: number } | undefined>;
+  /** Forgets the rendered record pages: a write may have changed what they show. */
+  forgetRecordPages(): void;
 }
+
+/** How long a rendered record page is served: how soon another instance's write shows here at the latest. */
+export const RECORD_PAGE_MAX_AGE_MS = 10_000;
+/** Record pages kept (compressed, about 30 KB each), the least recently used dropped first. */
+const RECORD_PAGES_KEPT = 200;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,17 +90,29 @@ export default fp<SitePagesOptions>(
   async (app, { distDir, ssrEntry = SSR_ENTRY }) => {
     const pagesDir = distDir ? path.join(distDir, 'pages') : '';
     if (!distDir || !fs.existsSync(path.join(pagesDir, '404.html'))) {
-      app.decorate('sitePages', { built: false, get: async () => undefined, refresh: async () => {} });
+      app.decorate('sitePages', {
+        built: false,
+        get: async () => undefined,
+        refresh: async () => {},
+        recordPage: async () => undefined,
+        forgetRecordPages: () => {},
+      });
       return;
     }
     const { publicUrl } = app.config;
+    const siteFor = (row: CampaignRow): SiteData => ({
+      content: row.content,
+      siteUrl: publicUrl,
+      ...(app.config.env === 'production' ? { hiddenGivingOptions: hiddenGivingOptions(row.content) } : {}),
+    });
 
     let pages = new Map<string, Page>();
     let render: RenderPage | null = null;
+    let pageReads: PageReads | null = null;
     let template = '';
     try {
       template = fs.readFileSync(path.join(pagesDir, TEMPLATE_FILE), 'utf8');
-      render = await loadRenderer(ssrEntry);
+      ({ render, pageReads } = await loadSsrEntry(ssrEntry));
     } catch (err) {
       app.log.error({ err: (err as Error).message }, 'cannot render pages (run `npm run build`)');
     }
@@ -96,11 +125,7 @@ export default fp<SitePagesOptions>(
     async function renderFor(row: CampaignRow) {
       const key = keyOf(row);
       try {
-        const html = await renderPages(render!, template, {
-          content: row.content,
-          siteUrl: publicUrl,
-          ...(app.config.env === 'production' ? { hiddenGivingOptions: hiddenGivingOptions(row.content) } : {}),
-        });
+        const html = await renderPages(render!, template, siteFor(row));
         const compressed = await Promise.all(
           [...html].map(async ([name, text]) => [name, await compress(text)] as const),
         );
@@ -150,8 +175,47 @@ export default fp<SitePagesOptions>(
       if (row) await sync(row);
     };
 
+    // Record pages, by campaign version and the reads they show; entries are promises, so concurrent requests
+    // for one page share its render. A Map iterates oldest first: reading an entry moves it to the end.
+    const recordPages = new Map<string, { at: number; page: Promise<{ page: Page; status: number } | undefined> }>();
+    const answerAsReader = async (url: string) => {
+      const res = await app.inject({ method: 'GET', url, headers: { [INTERNAL_READ.header]: INTERNAL_READ.token } });
+      return { status: res.statusCode, body: res.statusCode === 200 ? (res.json() as unknown) : null };
+    };
+    async function renderRecordPage(row: CampaignRow, pathname: string, search: string) {
+      try {
+        const rendered = await render!(pathname, siteFor(row), { search, fetchJson: answerAsReader });
+        return { page: await compress(fillTemplate(template, rendered)), status: rendered.status };
+      } catch (err) {
+        app.log.warn(
+          { err: (err as Error).message, page: pathname },
+          'a record page was not rendered: the browser renders it',
+        );
+        return undefined;
+      }
+    }
+
     app.decorate('sitePages', {
       built: true,
+      async recordPage(pathname, search) {
+        const row = await current();
+        if (!render || !pageReads || !row) return undefined;
+        const key = `${keyOf(row)} ${pathname} ${pageReads(pathname, search).join(' ')}`;
+        const now = Date.now();
+        let entry = recordPages.get(key);
+        recordPages.delete(key);
+        if (!entry || now - entry.at > RECORD_PAGE_MAX_AGE_MS) {
+          entry = { at: now, page: renderRecordPage(row, pathname, search) };
+          // Not kept when it failed: the next request tries again.
+          void entry.page.then((rendered) => {
+            if (!rendered && recordPages.get(key) === entry) recordPages.delete(key);
+          });
+        }
+        recordPages.set(key, entry);
+        if (recordPages.size > RECORD_PAGES_KEPT) recordPages.delete(recordPages.keys().next().value!);
+        return entry.page;
+      },
+      forgetRecordPages: () => recordPages.clear(),
       async get(name: string) {
         if (shown === null) await (firstRender ??= refresh());
         const row = await current();

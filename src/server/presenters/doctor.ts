@@ -6,6 +6,7 @@ import type {
   PublicDoctor,
 } from '#shared/schemas/doctors.ts';
 import type { Page } from '#shared/schemas/paging.ts';
+import { excerpt } from '#shared/story-text.ts';
 import type { AskingStoryRow, DoctorProfileRow } from '../db/queries/doctors.ts';
 import type { UserRow } from '../services/sessions.ts';
 import { displayName } from './story.ts';
@@ -78,11 +79,10 @@ export function presentDoctorVerification(
 
 /** A story asking for professional input as the dashboard lists it: the start of its published text. */
 export function presentInputRequestStory(s: AskingStoryRow): InputRequestStory {
-  const body = s.body ?? '';
   return {
     id: s.id,
     title: s.title ?? '',
-    excerpt: body.length > EXCERPT_CHARS ? `${body.slice(0, EXCERPT_CHARS).trimEnd()}…` : body,
+    excerpt: excerpt(s.body ?? '', EXCERPT_CHARS),
     tags: s.tags ?? [],
     authorName: displayName(s),
     publishedAt: s.publishedAt!.toISOString(),

@@ -3,11 +3,14 @@ import type {
   ModeratedStory,
   OwnStory,
   PublicStory,
+  PublicStorySummary,
   StoryHistoryEntry,
   SupportReply,
   SupportReport,
 } from '#shared/schemas/stories.ts';
 import type { StoryRow } from '../db/queries/stories.ts';
+import { excerpt } from '#shared/story-text.ts';
+import { storyHtml } from '../services/story-html.ts';
 import { storyIsPublic } from '../services/story-visibility.ts';
 import type { OpenReportRow } from '../db/queries/support.ts';
 
@@ -17,16 +20,16 @@ export function displayName(person: { firstName: string; lastName: string }): st
   return initial ? `${person.firstName} ${initial.toUpperCase()}.` : person.firstName;
 }
 
-/** The published copy only; never the working copy, never health fields. */
-export function presentPublicStory(
+/** The published copy only, its text as an excerpt; never the working copy, never health fields. */
+export function presentPublicStorySummary(
   s: StoryRow,
   author: { firstName: string; lastName: string },
   supportCount: number,
-): PublicStory {
+): PublicStorySummary {
   return {
     id: s.id,
     title: s.publishedTitle ?? '',
-    body: s.publishedBody ?? '',
+    excerpt: excerpt(s.publishedBody ?? ''),
     tags: s.publishedTags ?? [],
     images: s.publishedImages ?? [],
     authorName: displayName(author),
@@ -35,6 +38,16 @@ export function presentPublicStory(
     donateLink: s.campaignId ? '/donate' : null,
     supportCount,
   };
+}
+
+/** The published copy whole, with its Markdown rendered to safe HTML. */
+export function presentPublicStory(
+  s: StoryRow,
+  author: { firstName: string; lastName: string },
+  supportCount: number,
+): PublicStory {
+  const body = s.publishedBody ?? '';
+  return { ...presentPublicStorySummary(s, author, supportCount), body, bodyHtml: storyHtml(body) };
 }
 
 export function presentOwnStory(s: StoryRow): OwnStory {

@@ -8,9 +8,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PRERENDERED_PAGES, SITE_URL_PLACEHOLDER } from '#shared/routes.ts';
 import type { SiteData } from '#client/lib/campaign-context.tsx';
-import type { render as Render } from '#client/entry-server.tsx';
+import type { pageReads, render as Render, RenderedPage } from '#client/entry-server.tsx';
 
 export type RenderPage = typeof Render;
+export type PageReads = typeof pageReads;
+export type { SiteData };
 
 /** Every page file under dist/client/pages: the prerendered paths, the 404 page, and the app shell that client-only pages get. */
 export const PAGE_FILES: readonly { name: string; pathname: string; shell?: boolean }[] = [
@@ -35,26 +37,37 @@ export function templateFromBuild(clientDir: string): string {
     });
 }
 
-/** The SSR entry's render function (dist/ssr/entry-server.js). */
+/** The SSR entry (dist/ssr/entry-server.js): its render function, and the reads of a server-rendered page. */
 export async function loadRenderer(ssrEntry: string): Promise<RenderPage> {
-  const entry = (await import(/* @vite-ignore */ pathToFileURL(ssrEntry).href)) as { render: RenderPage };
-  return entry.render;
+  return (await loadSsrEntry(ssrEntry)).render;
+}
+
+export async function loadSsrEntry(ssrEntry: string): Promise<{ render: RenderPage; pageReads: PageReads }> {
+  return (await import(/* @vite-ignore */ pathToFileURL(ssrEntry).href)) as {
+    render: RenderPage;
+    pageReads: PageReads;
+  };
 }
 
 /** Renders every page file for this site (file name -> HTML). */
 export async function renderPages(render: RenderPage, template: string, site: SiteData): Promise<Map<string, string>> {
   const pages = new Map<string, string>();
   for (const { name, pathname, shell } of PAGE_FILES) {
-    const page = await render(pathname, site, shell ? { shell } : {});
-    pages.set(
-      name,
-      template
-        .replace('<!--app-head-->', page.head)
-        .replace('<!--app-html-->', page.html)
-        .replace('<!--site-data-->', page.siteData),
-    );
+    pages.set(name, fillTemplate(template, await render(pathname, site, shell ? { shell } : {})));
   }
   return pages;
+}
+
+/** The template with a rendered page in it. */
+export function fillTemplate(template: string, page: RenderedPage): string {
+  // Replacer functions: a page's text is inserted as is, even where it holds `$&` or `$'`.
+  return template
+    .replace('<!--app-head-->', () => page.head)
+    .replace('<!--app-html-->', () => page.html)
+    .replace('<!--site-data-->', () => page.siteData)
+    .replace('<!--page-data-->', () =>
+      page.pageData ? `<script id="page-data" type="application/json">${page.pageData}</script>` : '',
+    );
 }
 
 /** Puts this deployment's PUBLIC_URL where the build left the placeholder origin (plain and URL-encoded). */

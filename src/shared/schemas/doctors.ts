@@ -1,6 +1,8 @@
 /** The doctor directory, the doctor dashboard and the verification queue (issue 5): requests and answers. */
 import { z } from 'zod';
-import { AREAS_OF_EXPERTISE, CONSULTATION_TYPES, DOCTOR_SPECIALTIES } from './onboarding.ts';
+import { AREAS_OF_EXPERTISE, CONSULTATION_TYPES, DOCTOR_SEARCH_MAX, DOCTOR_SPECIALTIES } from '../community.ts';
+
+export { DOCTOR_SEARCH_MAX };
 import { pageParam, type Page } from './paging.ts';
 
 export const VERIFICATION_STATUSES = ['pending', 'verified', 'rejected'] as const;
@@ -10,7 +12,6 @@ export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 export const DOCTORS_PAGE_SIZE = 10;
 /** Stories asking for professional input per page of the doctor dashboard. */
 export const DASHBOARD_STORIES_PAGE_SIZE = 20;
-export const DOCTOR_SEARCH_MAX = 100;
 export const VERIFICATION_REASON_MIN = 3;
 export const VERIFICATION_REASON_MAX = 500;
 

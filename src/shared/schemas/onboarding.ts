@@ -1,41 +1,11 @@
 /** Role-specific onboarding (spec sections 3 and 5). The admin form never carries an admin level. */
 import { z } from 'zod';
+import { AREAS_OF_EXPERTISE, CONSULTATION_TYPES, DOCTOR_SPECIALTIES } from '../community.ts';
+
+export { AREAS_OF_EXPERTISE, CONSULTATION_TYPES, DOCTOR_SPECIALTIES };
 
 export const URGENCY_LEVELS = ['low', 'moderate', 'high', 'critical'] as const;
 export const CONTACT_METHODS = ['email', 'phone', 'platform'] as const;
-export const DOCTOR_SPECIALTIES = [
-  'Obstetrics & Gynecology',
-  'Internal Medicine',
-  'Family Medicine',
-  'Psychiatry',
-  'Psychology',
-  'Oncology',
-  'Endocrinology',
-  'Cardiology',
-  'Dermatology',
-  'Rheumatology',
-  'Other',
-] as const;
-export const AREAS_OF_EXPERTISE = [
-  "Women's Reproductive Health",
-  'Pregnancy & Childbirth',
-  'Mental Health & Trauma',
-  'Cancer Treatment',
-  'Chronic Pain Management',
-  'Autoimmune Disorders',
-  'Hormonal Disorders',
-  'Surgical Procedures',
-  'Alternative Medicine',
-  'Medical Malpractice Issues',
-] as const;
-/** The spec names the field but not its choices; these are the ways our doctors can help. */
-export const CONSULTATION_TYPES = [
-  'Written replies to stories',
-  'Video consultation',
-  'Phone consultation',
-  'In-person consultation',
-  'Second opinion',
-] as const;
 export const DONATION_INTERESTS = [
   'Emergency Medical Care',
   'Chronic Condition Support',

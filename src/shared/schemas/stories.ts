@@ -1,24 +1,12 @@
 /** Stories and words of support (issue 5): what authors send, what moderators decide, what the public sees. */
 import { z } from 'zod';
 import { pageParam } from './paging.ts';
+import { STORY_TAGS, type StoryTag } from '../community.ts';
+
+export { STORY_TAGS, type StoryTag };
 
 export const STORY_STATUSES = ['draft', 'pending', 'approved', 'rejected', 'archived'] as const;
 export type StoryStatus = (typeof STORY_STATUSES)[number];
-
-/** Condition tags a story can carry (filter on /stories). */
-export const STORY_TAGS = [
-  'Endometriosis',
-  'Adenomyosis',
-  'PCOS',
-  'Fibroids',
-  'Chronic pain',
-  'Fertility',
-  'Surgery and recovery',
-  'Mental health',
-  'Diagnosis journey',
-  'Caregiving',
-] as const;
-export type StoryTag = (typeof STORY_TAGS)[number];
 
 export const STORY_TITLE_MAX = 120;
 export const STORY_BODY_MIN = 50;
@@ -99,11 +87,12 @@ export const ReportReplySchema = z.strictObject({
     .max(500, 'Keep the reason under 500 characters'),
 });
 
-/** A story as the public sees it (GET /api/stories, /api/stories/:id): the published version only. */
-export interface PublicStory {
+/** A story in the public list (GET /api/stories): the published version only, its text as a short excerpt. */
+export interface PublicStorySummary {
   id: string;
   title: string;
-  body: string;
+  /** Plain text, about 220 characters (src/shared/story-text.ts). */
+  excerpt: string;
   tags: string[];
   images: StoryImage[];
   /** First name and last initial, e.g. "Maya R." */
@@ -113,6 +102,13 @@ export interface PublicStory {
   /** Where to give, when the story is tied to the fundraiser. */
   donateLink: string | null;
   supportCount: number;
+}
+
+/** A public story whole (GET /api/stories/:id): its Markdown, and that Markdown as safe HTML rendered by the server. */
+export interface PublicStory extends PublicStorySummary {
+  body: string;
+  /** Only the elements of STORY_ELEMENTS, no attributes: what StoryBody shows. */
+  bodyHtml: string;
 }
 
 /** A story as its author sees it (GET /api/my/stories). */

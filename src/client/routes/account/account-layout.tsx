@@ -5,7 +5,7 @@ import { PASSWORD_MIN, type CurrentUser } from '#shared/schemas/auth.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Card } from '#client/components/ui/card.tsx';
 import { SubmitButton } from '#client/components/ui/button.tsx';
-import { pageTitleClass } from '#client/components/page-layout.tsx';
+import { linkClass, pageTitleClass } from '#client/components/page-layout.tsx';
 
 export function AccountShell({
   title,
@@ -68,8 +68,6 @@ export { safeReturnPath } from '#shared/return-path.ts';
 
 /** The shared password rules (passwordSchema), said once for the forms that set a password. */
 export const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters, with upper and lower case letters and a number.`;
-
-export const linkClass = 'font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900';
 
 /** Waits, e.g. the spec's short delay before a role is submitted. */
 export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

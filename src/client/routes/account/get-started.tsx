@@ -11,8 +11,8 @@ import { useHumanCheck } from '#client/lib/altcha.ts';
 import { useCurrentUser, useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { pageTitleClass } from '#client/components/page-layout.tsx';
-import { delay, linkClass } from './account-layout.tsx';
+import { pageTitleClass, linkClass } from '#client/components/page-layout.tsx';
+import { delay } from './account-layout.tsx';
 import { storeSelectedRole } from './selected-role.ts';
 
 const ICONS = { patient: HeartPulse, doctor: BriefcaseMedical, donor: HandHeart } as const;

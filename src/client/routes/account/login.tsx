@@ -14,7 +14,8 @@ import { login } from '#client/api/auth.ts';
 import { bindFields } from '#client/lib/bind-field.ts';
 import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { EmailField, FormAlert, TextField } from '#client/components/ui/field.tsx';
-import { AccountShell, linkClass, safeReturnPath, ShellFooter, ShellSubmit } from './account-layout.tsx';
+import { AccountShell, safeReturnPath, ShellFooter, ShellSubmit } from './account-layout.tsx';
+import { linkClass } from '#client/components/page-layout.tsx';
 
 /** The server's answer that this account also needs its second factor (a field error on `code`). */
 const asksForCode = (error: unknown) => error instanceof ApiError && error.field === 'code';

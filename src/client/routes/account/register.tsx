@@ -18,8 +18,8 @@ import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { EmailField, NameFields, TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { PageStatus } from '#client/components/page-layout.tsx';
-import { AccountShell, linkClass, PASSWORD_HINT, ShellFooter } from './account-layout.tsx';
+import { PageStatus, linkClass } from '#client/components/page-layout.tsx';
+import { AccountShell, PASSWORD_HINT, ShellFooter } from './account-layout.tsx';
 import { clearSelectedRole, readSelectedRole } from './selected-role.ts';
 
 type RegisterFormOutput = z.output<typeof RegisterFormSchema>;

@@ -15,7 +15,8 @@ import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { PasswordField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { AccountShell, linkClass, PASSWORD_HINT, ShellFooter, ShellSubmit } from './account-layout.tsx';
+import { AccountShell, PASSWORD_HINT, ShellFooter, ShellSubmit } from './account-layout.tsx';
+import { linkClass } from '#client/components/page-layout.tsx';
 
 type ResetFormInput = z.input<typeof ResetPasswordFormSchema>;
 type ResetFormOutput = z.output<typeof ResetPasswordFormSchema>;

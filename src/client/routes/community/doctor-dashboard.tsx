@@ -140,7 +140,7 @@ function ProfileCard({ profile }: { profile: NonNullable<DoctorDashboard['profil
 
 function StoryItem({ story }: { story: InputRequestStory }) {
   return (
-    <StorySummary story={story} text={story.excerpt} headingClass="text-lg" testId="input-story">
+    <StorySummary story={story} headingClass="text-lg" testId="input-story">
       <p className="mt-3 text-sm font-medium text-slate-700" data-testid="my-replies">
         {story.myReplies === 0
           ? 'You have not replied yet'

@@ -1,10 +1,9 @@
 /** /doctors/:id: a verified doctor's public profile (never the license number: the server does not send it). */
 import { Link, useParams } from 'wouter';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import type { PublicDoctor } from '#shared/schemas/doctors.ts';
-import { ApiError } from '#client/lib/api.ts';
-import { doctorKey, getDoctor } from '#client/api/doctors.ts';
+import { doctorQuery } from '#client/api/doctors.ts';
+import { usePageQuery } from '#client/lib/page-query.ts';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { ListLoadError } from '#client/components/ui/list-status.tsx';
 import { MessageLink, MessagePage, PageFrame, PageStatus, pageTitleClass } from '#client/components/page-layout.tsx';
@@ -76,16 +75,14 @@ function Profile({ doctor }: { doctor: PublicDoctor }) {
 
 export default function DoctorProfilePage() {
   const { id = '' } = useParams<{ id: string }>();
-  const doctor = useQuery({ queryKey: doctorKey(id), queryFn: () => getDoctor(id) });
+  const doctor = usePageQuery(doctorQuery(id));
   if (doctor.data) return <Profile doctor={doctor.data} />;
-  if (doctor.error) {
-    const status = doctor.error instanceof ApiError ? doctor.error.status : null;
-    if (status === 404 || status === 400) return <NotListed />;
+  if (doctor.data === null) return <NotListed />;
+  if (doctor.error)
     return (
       <PageFrame title="Doctor Profile" width="3xl">
         <ListLoadError what="profile" error={doctor.error} onRetry={() => void doctor.refetch()} />
       </PageFrame>
     );
-  }
   return <PageStatus>Loading the profile…</PageStatus>;
 }

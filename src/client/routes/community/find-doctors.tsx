@@ -5,51 +5,22 @@
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AREAS_OF_EXPERTISE, CONSULTATION_TYPES, DOCTOR_SPECIALTIES } from '#shared/schemas/onboarding.ts';
-import { DOCTOR_SEARCH_MAX, type DoctorDirectoryQuery, type PublicDoctor } from '#shared/schemas/doctors.ts';
-import { doctorsKey, listDoctors } from '#client/api/doctors.ts';
+import { AREAS_OF_EXPERTISE, CONSULTATION_TYPES, DOCTOR_SEARCH_MAX, DOCTOR_SPECIALTIES } from '#shared/community.ts';
+import type { PublicDoctor } from '#shared/schemas/doctors.ts';
+import { doctorsQuery } from '#client/api/doctors.ts';
+import { usePageQuery } from '#client/lib/page-query.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { SelectField, TextField } from '#client/components/ui/field.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { Pager } from '#client/components/ui/pager.tsx';
 import { PageFrame } from '#client/components/page-layout.tsx';
 import { TagList } from './story-parts.tsx';
-import { excerpt } from './story-model.ts';
+import { excerpt } from '#shared/story-text.ts';
 import { DoctorAvatar, VerifiedBadge, yearsText } from './doctor-parts.tsx';
+import { directoryPlace, directoryQuery, NO_FILTERS, type Filters } from './doctor-directory.ts';
 
-/** The directory's filters as the address and the form hold them: '' means any. */
-interface Filters {
-  specialty: NonNullable<DoctorDirectoryQuery['specialty']> | '';
-  expertise: NonNullable<DoctorDirectoryQuery['expertise']> | '';
-  consultation: NonNullable<DoctorDirectoryQuery['consultation']> | '';
-  q: string;
-}
-
-const NO_FILTERS: Filters = { specialty: '', expertise: '', consultation: '', q: '' };
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
-  values.find((v) => v === value) ?? '';
-
-/** The query the server reads: the filters that are set, and the page. */
-const directoryQuery = (f: Filters, page: number): DoctorDirectoryQuery => ({
-  specialty: f.specialty || undefined,
-  expertise: f.expertise || undefined,
-  consultation: f.consultation || undefined,
-  q: f.q || undefined,
-  page,
-});
-
-/** The list's place, read from the address; unknown values fall back to "any". */
+/** The list's place, read from the address, and the address of another place. */
 function useDirectoryPlace() {
-  const params = new URLSearchParams(useSearch());
-  const filters: Filters = {
-    specialty: oneOf(DOCTOR_SPECIALTIES, params.get('specialty')),
-    expertise: oneOf(AREAS_OF_EXPERTISE, params.get('expertise')),
-    consultation: oneOf(CONSULTATION_TYPES, params.get('consultation')),
-    q: (params.get('q') ?? '').trim().slice(0, DOCTOR_SEARCH_MAX),
-  };
-  const pageParam = Number(params.get('page'));
-  const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1;
   const href = (next: Filters, nextPage = 1) => {
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(next)) if (value) query.set(key, value);
@@ -57,7 +28,7 @@ function useDirectoryPlace() {
     const text = query.toString();
     return text ? `/find-doctors?${text}` : '/find-doctors';
   };
-  return { filters, page, href };
+  return { ...directoryPlace(useSearch()), href };
 }
 
 const isFiltered = (f: Filters) => Boolean(f.specialty || f.expertise || f.consultation || f.q);
@@ -165,12 +136,7 @@ export default function FindDoctorsPage() {
   const { filters, page, href } = useDirectoryPlace();
   const [, navigate] = useLocation();
   const heading = useRef<HTMLHeadingElement>(null);
-  const list = useQuery({
-    queryKey: doctorsKey(directoryQuery(filters, page)),
-    queryFn: () => listDoctors(directoryQuery(filters, page)),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  const list = usePageQuery(doctorsQuery(directoryQuery(filters, page)), { keepPrevious: true });
 
   // A new search or page moves the reader to the results (not on the first visit).
   const placeKey = `${JSON.stringify(filters)} ${page}`;

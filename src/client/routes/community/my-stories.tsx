@@ -12,9 +12,8 @@ import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { PageFrame } from '#client/components/page-layout.tsx';
+import { PageFrame, linkClass } from '#client/components/page-layout.tsx';
 import { usePageUser } from '#client/page-access.tsx';
-import { linkClass } from '../account/account-layout.tsx';
 import { canEdit, canSubmit, isLive, storyBadge } from './story-model.ts';
 import { Badge, TagList } from './story-parts.tsx';
 

@@ -1,24 +1,22 @@
 /** /stories: approved, public stories, newest first, ten a page, filtered by a condition tag kept in the URL (?tag=&page=). */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { HeartHandshake, MessageCircleHeart } from 'lucide-react';
-import { STORY_TAGS, type PublicStory, type StoryTag } from '#shared/schemas/stories.ts';
-import { listPublicStories, publicStoriesKey } from '#client/api/stories.ts';
+import { STORY_TAGS, type StoryTag } from '#shared/community.ts';
+import type { PublicStorySummary } from '#shared/schemas/stories.ts';
+import { publicStoriesQuery } from '#client/api/stories.ts';
+import { usePageQuery } from '#client/lib/page-query.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { Pager } from '#client/components/ui/pager.tsx';
 import { PageFrame } from '#client/components/page-layout.tsx';
 import { StorySummary } from './story-parts.tsx';
-
-const isTag = (value: string | null): value is StoryTag => STORY_TAGS.includes(value as StoryTag);
+import { storiesListPlace } from './story-model.ts';
 
 /** The list's place, read from the address: an unknown tag or page falls back to all stories, page 1. */
-function useListPlace(): { tag: StoryTag | null; page: number; href: (tag: StoryTag | null, page?: number) => string } {
-  const params = new URLSearchParams(useSearch());
-  const tagParam = params.get('tag');
-  const pageParam = Number(params.get('page'));
+function useListPlace() {
+  const place = storiesListPlace(useSearch());
   const href = (tag: StoryTag | null, page = 1) => {
     const query = new URLSearchParams();
     if (tag) query.set('tag', tag);
@@ -26,11 +24,7 @@ function useListPlace(): { tag: StoryTag | null; page: number; href: (tag: Story
     const text = query.toString();
     return text ? `/stories?${text}` : '/stories';
   };
-  return {
-    tag: isTag(tagParam) ? tagParam : null,
-    page: Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1,
-    href,
-  };
+  return { ...place, href };
 }
 
 function TagFilter({ current, href }: { current: StoryTag | null; href: (tag: StoryTag | null) => string }) {
@@ -56,9 +50,9 @@ function TagFilter({ current, href }: { current: StoryTag | null; href: (tag: St
   );
 }
 
-function StoryCard({ story }: { story: PublicStory }) {
+function StoryCard({ story }: { story: PublicStorySummary }) {
   return (
-    <StorySummary story={story} text={story.body} testId="story-card">
+    <StorySummary story={story} testId="story-card">
       <p className="mt-3 flex items-center gap-1.5 text-sm text-slate-700">
         <MessageCircleHeart aria-hidden="true" className="h-4 w-4 text-brand-700" />
         {story.supportCount === 1 ? '1 word of support' : `${story.supportCount} words of support`}
@@ -72,12 +66,7 @@ export default function StoriesListPage() {
   const [, navigate] = useLocation();
   const { user } = useCurrentUser();
   const heading = useRef<HTMLHeadingElement>(null);
-  const list = useQuery({
-    queryKey: publicStoriesKey({ tag, page }),
-    queryFn: () => listPublicStories({ page, tag: tag ?? undefined }),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  const list = usePageQuery(publicStoriesQuery({ tag, page }), { keepPrevious: true });
 
   // Paging moves the reader back to the list's start.
   const firstRender = useRef(true);

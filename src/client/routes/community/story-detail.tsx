@@ -1,13 +1,11 @@
-/** /stories/:id: one public story (its Markdown subset rendered safely), a link to give, and words of support. */
+/** /stories/:id: one public story (its Markdown subset, rendered safely by the server), a link to give, and words of support. */
 import { useEffect } from 'react';
 import { Link, useParams } from 'wouter';
-import { useQuery } from '@tanstack/react-query';
-import Markdown from 'react-markdown';
 import { ArrowLeft, Heart, Stethoscope } from 'lucide-react';
 import type { PublicStory } from '#shared/schemas/stories.ts';
-import { ApiError } from '#client/lib/api.ts';
 import { formatDate } from '#client/lib/format.ts';
-import { getPublicStory, publicStoryKey } from '#client/api/stories.ts';
+import { publicStoryQuery } from '#client/api/stories.ts';
+import { usePageQuery } from '#client/lib/page-query.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { ListLoadError } from '#client/components/ui/list-status.tsx';
@@ -15,20 +13,12 @@ import { MessageLink, MessagePage, PageFrame, PageStatus } from '#client/compone
 import { TagList } from './story-parts.tsx';
 import { WordsOfSupport } from './words-of-support.tsx';
 
-/** The Markdown a story may use; anything else (links, images, headings, code, raw HTML) is shown as its text or dropped. */
-const STORY_ELEMENTS = ['p', 'strong', 'em', 'ul', 'ol', 'li', 'blockquote', 'br'];
-
 const PROSE =
   'space-y-4 text-lg leading-relaxed text-slate-800 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-200 [&_blockquote]:pl-4 [&_blockquote]:text-slate-700 [&_ol]:list-decimal [&_ol]:space-y-1 [&_ol]:pl-6 [&_strong]:font-semibold [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6';
 
-export function StoryBody({ markdown }: { markdown: string }) {
-  return (
-    <div className={PROSE} data-testid="story-body">
-      <Markdown skipHtml allowedElements={STORY_ELEMENTS} unwrapDisallowed>
-        {markdown}
-      </Markdown>
-    </div>
-  );
+/** The story's text as the server rendered it from its Markdown (src/server/services/story-html.ts): safe HTML. */
+function StoryBody({ html }: { html: string }) {
+  return <div className={PROSE} data-testid="story-body" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 function BackLink() {
@@ -105,7 +95,7 @@ function Story({ story }: { story: PublicStory }) {
           </div>
         )}
         <div className="mt-8">
-          <StoryBody markdown={story.body} />
+          <StoryBody html={story.bodyHtml} />
         </div>
         {story.donateLink && (
           <aside
@@ -134,17 +124,14 @@ function NotFound() {
 
 export default function StoryDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
-  const story = useQuery({ queryKey: publicStoryKey(id), queryFn: () => getPublicStory(id), staleTime: 30_000 });
+  const story = usePageQuery(publicStoryQuery(id));
   if (story.data) return <Story story={story.data} />;
-  if (story.error) {
-    // A malformed id (400) is as missing as an unknown one.
-    const status = story.error instanceof ApiError ? story.error.status : null;
-    if (status === 404 || status === 400) return <NotFound />;
+  if (story.data === null) return <NotFound />;
+  if (story.error)
     return (
       <PageFrame title="Story" width="3xl">
         <ListLoadError what="story" error={story.error} onRetry={() => void story.refetch()} />
       </PageFrame>
     );
-  }
   return <PageStatus>Loading the story…</PageStatus>;
 }

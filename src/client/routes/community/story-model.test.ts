@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OwnStory } from '#shared/schemas/stories.ts';
-import { canEdit, canSubmit, excerpt, storyBadge, waitingText } from './story-model.ts';
+import { excerpt } from '#shared/story-text.ts';
+import { canEdit, canSubmit, storyBadge, waitingText } from './story-model.ts';
 
 const story = (overrides: Partial<OwnStory> = {}): OwnStory => ({
   id: '00000000-0000-4000-8000-000000000001',

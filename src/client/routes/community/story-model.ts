@@ -1,4 +1,5 @@
 /** The small rules the stories pages show: an author's status badge, what she can do next, excerpts, waiting times. */
+import { STORY_TAGS, type StoryTag } from '#shared/community.ts';
 import type { OwnStory } from '#shared/schemas/stories.ts';
 
 export type BadgeTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
@@ -76,20 +77,6 @@ export const canEdit = (s: OwnStory) => s.status !== 'archived';
 /** Drafts and stories that were not approved go to review; a pending one is already there. */
 export const canSubmit = (s: OwnStory) => s.status === 'draft' || s.status === 'rejected';
 
-/** Plain text from the story's Markdown subset, cut at a word near `max` characters. */
-export function excerpt(markdown: string, max = 220): string {
-  const text = markdown
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/^\s{0,3}(?:[-*+]|\d+[.)]|>)\s+/gm, '')
-    .replace(/(\*\*|__|\*|_)(\S(?:.*?\S)?)\1/g, '$2')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
-}
-
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
 /** Whole hours since `iso`. */
@@ -102,4 +89,17 @@ export function waitingText(iso: string, now: number = Date.now()): string {
   if (hours < 1) return 'waiting less than an hour';
   if (hours < 72) return `waiting ${plural(hours, 'hour')}`;
   return `waiting ${plural(Math.floor(hours / 24), 'day')}`;
+}
+
+const isTag = (value: string | null): value is StoryTag => STORY_TAGS.includes(value as StoryTag);
+
+/** Where /stories is, from its query string (?tag=&page=): an unknown tag or page means all stories, page 1. */
+export function storiesListPlace(search: string): { tag: StoryTag | null; page: number } {
+  const params = new URLSearchParams(search);
+  const tagParam = params.get('tag');
+  const pageParam = Number(params.get('page'));
+  return {
+    tag: isTag(tagParam) ? tagParam : null,
+    page: Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1,
+  };
 }

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatDate } from '#client/lib/format.ts';
-import { excerpt, type BadgeTone } from './story-model.ts';
+import type { BadgeTone } from './story-model.ts';
 
 const TONES: Record<BadgeTone, string> = {
   neutral: 'bg-slate-100 text-slate-800',
@@ -42,13 +42,18 @@ export function TagList({ tags, label = 'Tags' }: { tags: readonly string[]; lab
 /** A story in a list: its title linking to the page, author and date, tags, an excerpt, and a footer line. */
 export function StorySummary({
   story,
-  text,
   headingClass = 'text-xl',
   testId,
   children,
 }: {
-  story: { id: string; title: string; authorName: string; publishedAt: string; tags: readonly string[] };
-  text: string;
+  story: {
+    id: string;
+    title: string;
+    excerpt: string;
+    authorName: string;
+    publishedAt: string;
+    tags: readonly string[];
+  };
   headingClass?: string;
   testId: string;
   children: ReactNode;
@@ -74,7 +79,7 @@ export function StorySummary({
       <div className="mt-3">
         <TagList tags={story.tags} />
       </div>
-      <p className="mt-3 text-slate-800">{excerpt(text)}</p>
+      <p className="mt-3 text-slate-800">{story.excerpt}</p>
       {children}
     </article>
   );

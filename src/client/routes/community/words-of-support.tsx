@@ -1,151 +1,25 @@
 /**
- * Words of support under a public story, shown as plain text: the list (with the "Verified doctor" badge),
- * the form for signed-in visitors, Report for anyone signed in, Hide and Thank for the story's author,
- * Hide and Restore for moderators. The server checks every action again.
+ * Words of support under a public story, shown as plain text: the list (with the "Verified doctor" badge), in the
+ * server-rendered HTML for everyone. What a signed-in visitor can do (post, report, hide, thank, restore) loads
+ * only for her, from support-actions.tsx.
  */
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BadgeCheck, Flag, Heart, MessageCircleHeart } from 'lucide-react';
-import { adminLevelAtLeast } from '#shared/auth/roles.ts';
-import type { CurrentUser } from '#shared/schemas/auth.ts';
-import {
-  ReportReplySchema,
-  SUPPORT_REPLY_MAX,
-  SupportReplySchema,
-  type SupportReply,
-} from '#shared/schemas/stories.ts';
-import { errorMessage } from '#client/lib/api.ts';
+import { BadgeCheck, Heart } from 'lucide-react';
+import type { SupportReply } from '#shared/schemas/stories.ts';
 import { formatDate } from '#client/lib/format.ts';
-import {
-  actOnSupport,
-  listMyStories,
-  listSupport,
-  MY_STORIES_KEY,
-  postSupport,
-  publicStoryKey,
-  reportSupport,
-  supportKey,
-  type SupportAction,
-} from '#client/api/stories.ts';
-import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
+import { usePageQuery } from '#client/lib/page-query.ts';
+import { supportQuery } from '#client/api/stories.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
-import { Button, SubmitRow } from '#client/components/ui/button.tsx';
-import { TextAreaField } from '#client/components/ui/field.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
-import { toast } from '#client/components/ui/toast.ts';
-import { linkClass } from '../account/account-layout.tsx';
+import { linkClass } from '#client/components/page-layout.tsx';
 import { Badge } from './story-parts.tsx';
 
-type SupportIn = z.input<typeof SupportReplySchema>;
-type SupportOut = z.output<typeof SupportReplySchema>;
-type ReportIn = z.input<typeof ReportReplySchema>;
-type ReportOut = z.output<typeof ReportReplySchema>;
+const SignedInSupport = lazy(() => import('./support-actions.tsx'));
 
-interface Abilities {
-  signedIn: boolean;
-  /** The story is the viewer's own: they may hide replies and say thank you. */
-  isAuthor: boolean;
-  isModerator: boolean;
-}
-
-/** What this viewer may do here; only a patient can be the story's author, so only they look up their own stories. */
-function useAbilities(storyId: string, user: CurrentUser | null): Abilities {
-  const own = useQuery({
-    queryKey: MY_STORIES_KEY,
-    queryFn: listMyStories,
-    enabled: user?.role === 'patient',
-    staleTime: 60_000,
-  });
-  return {
-    signedIn: user !== null,
-    isAuthor: own.data?.some((s) => s.id === storyId) ?? false,
-    isModerator: user?.role === 'admin' && adminLevelAtLeast(user.adminLevel, 'moderator'),
-  };
-}
-
-const REPORT_FIELDS = ['reason'] as const;
-const SUPPORT_FIELDS = ['body'] as const;
-const DONE: Record<SupportAction, string> = {
-  hide: 'Reply hidden',
-  restore: 'Reply restored',
-  thank: 'Thank you sent',
-};
-
-function ReportForm({ reply, onClose }: { reply: SupportReply; onClose: (sent: boolean) => void }) {
-  const form = useForm<ReportIn, unknown, ReportOut>({
-    resolver: zodResolver(ReportReplySchema),
-    defaultValues: { reason: '' },
-  });
-  const showFieldErrors = useFieldErrors(form.setError, REPORT_FIELDS);
-  const report = useMutation({
-    mutationFn: (input: ReportOut) => reportSupport(reply.id, input),
-    onSuccess: () => {
-      toast({ title: 'Report sent', description: 'Thank you. A moderator will look at this reply.' });
-      onClose(true);
-    },
-    onError: (err) => {
-      showFieldErrors(err);
-      toast({ title: 'Report not sent', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
-    },
-  });
-  return (
-    <form
-      noValidate
-      aria-label={`Report the reply by ${reply.authorName}`}
-      className="mt-3 space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-3"
-      onSubmit={form.handleSubmit((input) => report.mutate(input))}
-    >
-      <TextAreaField
-        label="What is wrong with this reply?"
-        rows={3}
-        maxLength={500}
-        autoFocus
-        error={form.formState.errors.reason?.message}
-        {...form.register('reason')}
-      />
-      <SubmitRow
-        pending={report.isPending}
-        pendingLabel="Sending…"
-        onCancel={() => onClose(false)}
-        cancelVariant="secondary"
-        className="flex flex-wrap gap-2"
-      >
-        Send report
-      </SubmitRow>
-    </form>
-  );
-}
-
-function ReplyItem({ reply, storyId, can }: { reply: SupportReply; storyId: string; can: Abilities }) {
-  const queryClient = useQueryClient();
+/** One reply as everyone sees it; `actions` are the signed-in visitor's buttons. */
+export function ReplyItem({ reply, actions }: { reply: SupportReply; actions?: ReactNode }) {
   const nameId = useId();
-  const [reporting, setReporting] = useState(false);
-  const reportButton = useRef<HTMLButtonElement>(null);
-  const act = useMutation({
-    mutationFn: (action: SupportAction) => actOnSupport(reply.id, action),
-    onSuccess: async (_answer, action) => {
-      toast({ title: DONE[action] });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: supportKey(storyId) }),
-        queryClient.invalidateQueries({ queryKey: publicStoryKey(storyId), exact: true }),
-      ]);
-    },
-    onError: (err) =>
-      toast({
-        title: 'That did not work',
-        description: errorMessage(err, 'Please try again.'),
-        variant: 'destructive',
-      }),
-  });
-  const canHide = !reply.hidden && (can.isAuthor || can.isModerator);
-  const canRestore = reply.hidden && can.isModerator;
-  const canThank = can.isAuthor && !reply.thanked && !reply.hidden && !reply.mine;
-  const canReport = can.signedIn && !reply.mine && !reply.hidden;
-
   return (
     <article
       aria-labelledby={nameId}
@@ -183,114 +57,22 @@ function ReplyItem({ reply, storyId, can }: { reply: SupportReply; storyId: stri
           Hidden from the public: only the story&apos;s author and moderators see it.
         </p>
       )}
-      {(canHide || canRestore || canThank || canReport) && !reporting && (
-        <div className="mt-2 flex flex-wrap gap-2">
-          {canThank && (
-            <Button
-              variant="secondary"
-              onClick={() => act.mutate('thank')}
-              disabled={act.isPending}
-              aria-label={`Thank ${reply.authorName}`}
-            >
-              <Heart aria-hidden="true" className="h-4 w-4" />
-              Thank
-            </Button>
-          )}
-          {canHide && (
-            <Button
-              variant="ghost"
-              onClick={() => act.mutate('hide')}
-              disabled={act.isPending}
-              aria-label={`Hide the reply by ${reply.authorName}`}
-            >
-              Hide
-            </Button>
-          )}
-          {canRestore && (
-            <Button
-              variant="ghost"
-              onClick={() => act.mutate('restore')}
-              disabled={act.isPending}
-              aria-label={`Restore the reply by ${reply.authorName}`}
-            >
-              Restore
-            </Button>
-          )}
-          {canReport && (
-            <Button
-              ref={reportButton}
-              variant="ghost"
-              onClick={() => setReporting(true)}
-              aria-label={`Report the reply by ${reply.authorName}`}
-            >
-              <Flag aria-hidden="true" className="h-4 w-4" />
-              Report
-            </Button>
-          )}
-        </div>
-      )}
-      {reporting && (
-        <ReportForm
-          reply={reply}
-          onClose={(sent) => {
-            setReporting(false);
-            if (!sent) setTimeout(() => reportButton.current?.focus());
-          }}
-        />
-      )}
+      {actions}
     </article>
   );
 }
 
-function SupportForm({ storyId, storyTitle }: { storyId: string; storyTitle: string }) {
-  const queryClient = useQueryClient();
-  const form = useForm<SupportIn, unknown, SupportOut>({
-    resolver: zodResolver(SupportReplySchema),
-    defaultValues: { body: '' },
-  });
-  const showFieldErrors = useFieldErrors(form.setError, SUPPORT_FIELDS);
-  const post = useMutation({
-    mutationFn: (input: SupportOut) => postSupport(storyId, input),
-    onSuccess: async () => {
-      toast({ title: 'Words of support posted', description: 'Thank you for your kindness.' });
-      form.reset({ body: '' });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: supportKey(storyId) }),
-        queryClient.invalidateQueries({ queryKey: publicStoryKey(storyId), exact: true }),
-      ]);
-    },
-    onError: (err) => {
-      showFieldErrors(err);
-      toast({ title: 'Not posted', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
-    },
-  });
-  return (
-    <form
-      noValidate
-      aria-label="Leave words of support"
-      className="mt-6 space-y-3"
-      onSubmit={form.handleSubmit((input) => post.mutate(input))}
-    >
-      <TextAreaField
-        label="Your words of support"
-        hint={`Shown under “${storyTitle}” with your first name and initial, as plain text. Up to ${SUPPORT_REPLY_MAX.toLocaleString('en-US')} characters.`}
-        rows={4}
-        maxLength={SUPPORT_REPLY_MAX}
-        error={form.formState.errors.body?.message}
-        {...form.register('body')}
-      />
-      <Button type="submit" disabled={post.isPending}>
-        <MessageCircleHeart aria-hidden="true" className="h-4 w-4" />
-        {post.isPending ? 'Posting…' : 'Post words of support'}
-      </Button>
-    </form>
-  );
-}
-
-export function WordsOfSupport({ storyId, storyTitle }: { storyId: string; storyTitle: string }) {
-  const { user } = useCurrentUser();
-  const can = useAbilities(storyId, user);
-  const replies = useQuery({ queryKey: supportKey(storyId), queryFn: () => listSupport(storyId), staleTime: 0 });
+/** The section: its heading with the count, the replies (with `actions` under each), and `footer` below them. */
+export function SupportSection({
+  storyId,
+  actions,
+  footer,
+}: {
+  storyId: string;
+  actions?: (reply: SupportReply) => ReactNode;
+  footer: ReactNode;
+}) {
+  const replies = usePageQuery(supportQuery(storyId));
   const shown = replies.data?.filter((r) => !r.hidden).length;
 
   let list;
@@ -299,7 +81,7 @@ export function WordsOfSupport({ storyId, storyTitle }: { storyId: string; story
       <ul aria-label="Words of support" className="mt-2 divide-y divide-brand-100">
         {replies.data.map((r) => (
           <li key={r.id}>
-            <ReplyItem reply={r} storyId={storyId} can={can} />
+            <ReplyItem reply={r} actions={actions?.(r)} />
           </li>
         ))}
       </ul>
@@ -322,16 +104,30 @@ export function WordsOfSupport({ storyId, storyTitle }: { storyId: string; story
         {shown !== undefined && <span className="ml-2 text-lg font-normal text-slate-600">({shown})</span>}
       </h2>
       {list}
-      {user ? (
-        <SupportForm storyId={storyId} storyTitle={storyTitle} />
-      ) : (
-        <p className="mt-6 text-slate-700">
-          <Link href={`/login?returnTo=${encodeURIComponent(`/stories/${storyId}`)}`} className={linkClass}>
-            Sign in
-          </Link>{' '}
-          to leave words of support.
-        </p>
-      )}
+      {footer}
     </section>
+  );
+}
+
+export function WordsOfSupport({ storyId, storyTitle }: { storyId: string; storyTitle: string }) {
+  const { user } = useCurrentUser();
+  if (!user)
+    return (
+      <SupportSection
+        storyId={storyId}
+        footer={
+          <p className="mt-6 text-slate-700">
+            <Link href={`/login?returnTo=${encodeURIComponent(`/stories/${storyId}`)}`} className={linkClass}>
+              Sign in
+            </Link>{' '}
+            to leave words of support.
+          </p>
+        }
+      />
+    );
+  return (
+    <Suspense fallback={<SupportSection storyId={storyId} footer={null} />}>
+      <SignedInSupport storyId={storyId} storyTitle={storyTitle} user={user} />
+    </Suspense>
   );
 }

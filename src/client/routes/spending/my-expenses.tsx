@@ -16,8 +16,7 @@ import { buttonClass } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { Pager } from '#client/components/ui/pager.tsx';
-import { linkClass } from '../account/account-layout.tsx';
-import { PageFrame } from '#client/components/page-layout.tsx';
+import { PageFrame, linkClass } from '#client/components/page-layout.tsx';
 import { ExpenseFacts, ExpenseHeading, StatusFilter } from './expense-parts.tsx';
 import { STATUS_FILTER_LABELS } from './spending-model.ts';
 

@@ -246,6 +246,32 @@ describe('what the public sees', () => {
   });
 });
 
+describe('the public story text', () => {
+  it('is an excerpt in the list, and whole in the story with its Markdown as HTML of the allowed elements only', async () => {
+    const body = `**Nine years** to a _diagnosis_.\n\n- a pain diary\n- a [second opinion](https://evil.example)\n\n<script>alert(1)</script><img src=x onerror=alert(1)>\n\n# Heading\n\n${'More of my story. '.repeat(40)}`;
+    const created = await as(patient.cookie).post('/api/my/stories', { ...draft('Markdown story'), body });
+    const id = created.json().id as string;
+    await as(patient.cookie).post(`/api/my/stories/${id}/submit`);
+    await as(moderator).post(`/api/admin/stories/${id}/approve`);
+
+    const listed = ((await t.app.inject('/api/stories')).json() as { items: Record<string, unknown>[] }).items.find(
+      (s) => s.id === id,
+    )!;
+    expect(listed).not.toHaveProperty('body');
+    expect(listed.excerpt).toMatch(/^Nine years to a diagnosis\. a pain diary a \[second opinion\]/);
+    expect((listed.excerpt as string).length).toBeLessThanOrEqual(221);
+
+    const story = (await t.app.inject(`/api/stories/${id}`)).json() as { body: string; bodyHtml: string };
+    expect(story.body).toBe(body.trim());
+    expect(story.bodyHtml).toContain('<p><strong>Nine years</strong> to a <em>diagnosis</em>.</p>');
+    expect(story.bodyHtml).toContain('<li>a second opinion</li>');
+    expect(story.bodyHtml).toContain('Heading');
+    // Only bare allowed elements: no links, images, scripts, headings or attributes.
+    expect(story.bodyHtml).not.toMatch(/<(?!\/?(p|strong|em|ul|ol|li|blockquote|br)>)[a-z/]/);
+    expect(story.bodyHtml).not.toContain('evil.example');
+  });
+});
+
 describe('words of support', () => {
   it('are posted by signed-in people on public stories, notify the author once, and carry the doctor badge only when verified', async () => {
     const id = await writeAndSubmit(patient, 'A story to support');

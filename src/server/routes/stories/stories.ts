@@ -14,7 +14,12 @@ import { hideReply, postSupport, reportReply, restoreReply, thankReply } from '.
 import { doctorProfileOf } from '../../db/queries/doctors.ts';
 import { findOwnStory, findPublicStory, ownStories, publicStoriesPage } from '../../db/queries/stories.ts';
 import { supportReplies } from '../../db/queries/support.ts';
-import { presentOwnStory, presentPublicStory, presentSupportReply } from '../../presenters/story.ts';
+import {
+  presentOwnStory,
+  presentPublicStory,
+  presentPublicStorySummary,
+  presentSupportReply,
+} from '../../presenters/story.ts';
 import { isAdmin, requireUser } from '../../plugins/auth.ts';
 import { byAccount } from '../../plugins/rate-limit.ts';
 
@@ -101,7 +106,7 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: PublicStoriesQuerySchema }, config: { access: 'public' } },
     async (request, reply) => {
       const page = await publicStoriesPage(app.db, request.query, (r) =>
-        presentPublicStory(r.story, r, r.supportCount),
+        presentPublicStorySummary(r.story, r, r.supportCount),
       );
       return reply.header('cache-control', 'no-cache').send(page);
     },

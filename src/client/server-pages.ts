@@ -1,0 +1,78 @@
+/**
+ * The server-rendered pages (src/shared/routes.ts, render 'server'): the reads each one shows, which the server
+ * answers while it renders the page (entry-server.tsx), and the head tags and structured data those answers
+ * give it. Imported by the SSR entry only: the browser starts from the answers in the HTML.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { ServerRenderedPath } from '#shared/routes.ts';
+import type { CampaignContent } from '#shared/schemas/campaign.ts';
+import type { PublicDoctor } from '#shared/schemas/doctors.ts';
+import type { PublicStory } from '#shared/schemas/stories.ts';
+import { excerpt } from '#shared/story-text.ts';
+import { doctorQuery, doctorsQuery } from './api/doctors.ts';
+import { publicStoriesQuery, publicStoryQuery, supportQuery } from './api/stories.ts';
+import type { PageQuery } from './lib/page-query.ts';
+import type { PageHead } from './routes.tsx';
+import { directoryPlace, directoryQuery } from './routes/community/doctor-directory.ts';
+import { storiesListPlace } from './routes/community/story-model.ts';
+import { doctorJsonLd, storyJsonLd } from './structured-data.ts';
+
+type Params = Record<string, string>;
+
+interface ServerPage {
+  /** The reads the page shows, for this address (`:name` segments in `params`, the query string in `search`). */
+  queries(params: Params, search: string): PageQuery<unknown>[];
+  /** Head tags and structured data from the answers, when the page is about one record. */
+  head?(
+    content: CampaignContent,
+    siteUrl: string,
+    params: Params,
+    data: QueryClient,
+  ): (PageHead & { jsonLd?: Record<string, unknown> }) | undefined;
+}
+
+const read = <T>(data: QueryClient, query: PageQuery<T>) => data.getQueryData<T | null>(query.queryKey) ?? undefined;
+
+export const SERVER_PAGES: Record<ServerRenderedPath, ServerPage> = {
+  '/stories': { queries: (_params, search) => [publicStoriesQuery(storiesListPlace(search))] },
+  '/stories/:id': {
+    queries: ({ id }) => [publicStoryQuery(id!), supportQuery(id!)],
+    head(content, siteUrl, { id }, data) {
+      const story = read<PublicStory>(data, publicStoryQuery(id!));
+      if (!story) return undefined;
+      return {
+        title: `${story.title} | ${content.product.name}`,
+        description: excerpt(story.body, 155),
+        jsonLd: storyJsonLd(story, content, siteUrl),
+      };
+    },
+  },
+  '/find-doctors': {
+    queries: (_params, search) => {
+      const { filters, page } = directoryPlace(search);
+      return [doctorsQuery(directoryQuery(filters, page))];
+    },
+  },
+  '/doctors/:id': {
+    queries: ({ id }) => [doctorQuery(id!)],
+    head(content, siteUrl, { id }, data) {
+      const doctor = read<PublicDoctor>(data, doctorQuery(id!));
+      if (!doctor) return undefined;
+      return {
+        title: `${doctor.name}, ${doctor.specialty} | ${content.product.name}`,
+        description: excerpt(doctor.bio, 155),
+        jsonLd: doctorJsonLd(doctor, siteUrl),
+      };
+    },
+  },
+};
+
+/** The `:name` segments of `pattern` in `pathname` (which pathMatches has matched). */
+export function pathParams(pattern: string, pathname: string): Params {
+  const got = pathname.split('/');
+  return Object.fromEntries(
+    pattern
+      .split('/')
+      .flatMap((segment, i) => (segment.startsWith(':') ? [[segment.slice(1), decodeURIComponent(got[i]!)]] : [])),
+  );
+}
