@@ -1,4 +1,5 @@
 /** Builds the Fastify app (tests inject into it); index.ts makes it listen. */
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -153,6 +154,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(errorsPlugin);
   await app.register(lifecyclePlugin);
+  // Answers of a kilobyte or more (lists, exports) go compressed when the client accepts it; smaller ones cost
+  // more to compress than they save. Pages and assets are compressed at build and render time, and skipped.
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+  });
   await app.register(dbPlugin, {
     config,
     database: options.database,

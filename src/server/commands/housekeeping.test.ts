@@ -1,7 +1,7 @@
 /** Housekeeping removes what nobody can use any more, and nothing that is still in use. */
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { sessions, uploads, userTokens } from '../db/schema/index.ts';
+import { rateLimits, sessions, uploads, userTokens } from '../db/schema/index.ts';
 import { setupTestApp } from '../../../tests/setup/test-app.ts';
 import { signUp } from '../../../tests/setup/accounts.ts';
 import { buildStory } from '../../../tests/factories/stories.ts';
@@ -80,6 +80,19 @@ describe('sweep', () => {
       abandonedDocument,
     ]);
     expect(left).toEqual(new Set([draftImage, publishedImage, freshImage, avatar, campaignImage, attachedDocument]));
+  });
+
+  it('drops rate-limit counters whose window has ended and keeps the running ones', async () => {
+    const now = Date.now();
+    await t.database.db.insert(rateLimits).values([
+      { key: 'sweep-test:ended', count: 20, resetAt: now - 1000 },
+      { key: 'sweep-test:running', count: 3, resetAt: now + 60_000 },
+    ]);
+    const removed = await run(t.app.commandEnv(), SYSTEM_ACTOR, sweep);
+    expect(removed.counters).toBeGreaterThanOrEqual(1);
+    const keys = (await t.database.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
+    expect(keys).toContain('sweep-test:running');
+    expect(keys).not.toContain('sweep-test:ended');
   });
 
   it('ends sessions past their idle or absolute limit, and drops mailed tokens a week after they expire', async () => {

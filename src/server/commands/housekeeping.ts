@@ -4,7 +4,15 @@
  * the expense is submitted.
  */
 import { and, eq, isNull, lt, notExists, or } from 'drizzle-orm';
-import { campaignFollowers, expenseDocuments, sessions, stories, uploads, userTokens } from '../db/schema/index.ts';
+import {
+  campaignFollowers,
+  expenseDocuments,
+  rateLimits,
+  sessions,
+  stories,
+  uploads,
+  userTokens,
+} from '../db/schema/index.ts';
 import { imagesInclude } from '../db/queries/stories.ts';
 import { SESSION_IDLE_MS } from '../services/sessions.ts';
 import type { CommandContext } from './run.ts';
@@ -20,10 +28,13 @@ export interface SweepResult {
   uploads: number;
   /** Addresses that asked for updates and never confirmed before the link expired. */
   unconfirmedFollowers: number;
+  /** Rate-limit counters whose window has ended (intents count in the database even with Redis). */
+  counters: number;
 }
 
 /**
- * Deletes ended sessions, long-expired mailed tokens, unused uploads and never-confirmed update addresses as of
+ * Deletes ended sessions, long-expired mailed tokens, unused uploads, never-confirmed update addresses and ended
+ * rate-limit counters as of
  * ctx.now; answers how many of each.
  */
 export async function sweep({ tx, now }: CommandContext): Promise<SweepResult> {
@@ -66,10 +77,15 @@ export async function sweep({ tx, now }: CommandContext): Promise<SweepResult> {
     .delete(campaignFollowers)
     .where(and(isNull(campaignFollowers.confirmedAt), lt(campaignFollowers.confirmSentAt, ago(CONFIRM_UPDATES_MS))))
     .returning({ id: campaignFollowers.id });
+  const endedCounters = await tx
+    .delete(rateLimits)
+    .where(lt(rateLimits.resetAt, now.getTime()))
+    .returning({ key: rateLimits.key });
   return {
     sessions: endedSessions.length,
     tokens: oldTokens.length,
     uploads: unusedUploads.length,
     unconfirmedFollowers: unconfirmed.length,
+    counters: endedCounters.length,
   };
 }
