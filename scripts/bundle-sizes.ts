@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { PRERENDERED_PAGES } from '../src/shared/routes.ts';
 import { ROOT } from './app-process.ts';
 
 export const CLIENT_DIR = path.join(ROOT, 'dist', 'client');
@@ -37,8 +38,12 @@ export interface PageBundle {
   jsGzip: number;
 }
 
+/**
+ * What the page at `pathname` (a path of the page table) loads before interaction. A prerendered page is read
+ * whole; any other page loads the app shell's scripts (its HTML is rendered per request, or in the browser).
+ */
 export function pageBundle(pathname: string): PageBundle {
-  const name = pathname === '/' ? 'index' : pathname.slice(1);
+  const name = (PRERENDERED_PAGES as Record<string, string>)[pathname] ?? '_app';
   const html = fs.readFileSync(path.join(CLIENT_DIR, 'pages', `${name}.html`));
   const text = html.toString('utf8');
   const assets = fs.readdirSync(path.join(CLIENT_DIR, 'assets'));

@@ -1,5 +1,5 @@
 /** The app root: data, site content, router, layout, and the page for the current path. */
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import { SiteProvider, type SiteData } from './lib/campaign-context.tsx';
@@ -10,15 +10,21 @@ import { TopNav } from './components/top-nav.tsx';
 import { Footer } from './components/footer.tsx';
 import { LazyToaster } from './components/ui/lazy-toaster.tsx';
 
-/** Per navigation: head tags, a page view, and focus/scroll back to the top. */
+/**
+ * Per navigation: head tags and a page view. Rendered before the page, so its effects run first and a page that
+ * names itself after its record (a story) has the last word.
+ */
 function NavigationEffects({ site }: { site: SiteData }) {
   const [location] = useLocation();
+  // A page the server rendered came with its own head tags (the shell has no canonical link): kept on arrival.
+  const servedHead = useRef(typeof document !== 'undefined' && document.querySelector('link[rel="canonical"]'));
   useEffect(() => {
     // Lets tests (and anything else) know the prerendered page is now interactive.
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   useEffect(() => {
-    applyHead(resolveHead(matchPage(location), location, site.content, site.siteUrl));
+    if (servedHead.current) servedHead.current = null;
+    else applyHead(resolveHead(matchPage(location), location, site.content, site.siteUrl));
     track({ name: 'page_view' });
   }, [location, site]);
   return null;
@@ -47,6 +53,7 @@ export function App({
     <QueryClientProvider client={queryClient}>
       <SiteProvider site={site}>
         <Router {...(ssrPath ? { ssrPath, ssrSearch: ssrSearch ?? '' } : {})}>
+          {typeof window !== 'undefined' && <NavigationEffects site={site} />}
           <a
             href="#main"
             className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2"
@@ -73,7 +80,6 @@ export function App({
           </main>
           <Footer />
           <LazyToaster />
-          {typeof window !== 'undefined' && <NavigationEffects site={site} />}
         </Router>
       </SiteProvider>
     </QueryClientProvider>

@@ -100,3 +100,7 @@ export const PAYEE_CATEGORIES = [
   'Other',
 ] as const;
 export type PayeeCategory = (typeof PAYEE_CATEGORIES)[number];
+
+/** The /contact form's answer when a field is empty (spec section 5). */
+export const REQUIRED_FIELDS_TITLE = 'Required Fields';
+export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all fields';

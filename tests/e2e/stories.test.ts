@@ -218,6 +218,8 @@ describe('stories', () => {
     const visitor = await suite.newPage();
     await visit(visitor.page, storyPath);
     await expectOneHeading(visitor.page, TITLE);
+    // The page keeps the head the server gave it once it is interactive.
+    expect(await visitor.page.title()).toMatch(new RegExp(`^${TITLE} \\| `));
     await visitor.page.getByTestId('doctor-badge').waitFor();
     expect(await visitor.page.getByRole('link', { name: 'Sign in' }).count()).toBeGreaterThan(0);
     expect(await visitor.page.getByRole('textbox', { name: 'Your words of support' }).count()).toBe(0);

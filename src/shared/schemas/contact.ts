@@ -1,10 +1,7 @@
 /** The /contact form. All four fields are required (spec section 5). */
 import { z } from 'zod';
-import { CONTACT_FIELD_MAX } from '../constants.ts';
+import { CONTACT_FIELD_MAX, REQUIRED_FIELDS_MESSAGE } from '../constants.ts';
 import { HumanCheckSchema } from './auth.ts';
-
-export const REQUIRED_FIELDS_TITLE = 'Required Fields';
-export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all fields';
 
 function requiredText(max: number, label: string) {
   return z

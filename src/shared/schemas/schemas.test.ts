@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { DONATE_PAYMENT_METHODS, MESSAGE_MAX } from '../constants.ts';
 import { AnalyticsEventSchema } from './analytics.ts';
 import { CampaignContentSchema } from './campaign.ts';
-import { ContactFormSchema, REQUIRED_FIELDS_MESSAGE } from './contact.ts';
+import { REQUIRED_FIELDS_MESSAGE } from '../constants.ts';
+import { ContactFormSchema } from './contact.ts';
 import { DonationIntentSchema } from './donation.ts';
 
 /** The issues of a failed parse as [path, message] pairs; fails the test if the parse succeeded. */

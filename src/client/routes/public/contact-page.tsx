@@ -1,11 +1,16 @@
 /** /contact: the form (all four fields required) and the side cards. */
 import { useForm, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Clock, Heart, Mail, Phone } from 'lucide-react';
-import { CONTACT_FIELD_MAX, CONTACT_RESPONSE_TIME } from '#shared/constants.ts';
-import { ContactFormSchema, REQUIRED_FIELDS_MESSAGE, REQUIRED_FIELDS_TITLE } from '#shared/schemas/contact.ts';
+import {
+  CONTACT_FIELD_MAX,
+  CONTACT_RESPONSE_TIME,
+  REQUIRED_FIELDS_MESSAGE,
+  REQUIRED_FIELDS_TITLE,
+} from '#shared/constants.ts';
+import type { ContactFormSchema } from '#shared/schemas/contact.ts';
+import { lazyResolver } from '#client/lib/lazy-resolver.ts';
 import { useHumanCheck } from '#client/lib/altcha.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { errorMessage } from '#client/lib/api.ts';
@@ -20,10 +25,13 @@ import { EmailField, TextField, TextAreaField } from '#client/components/ui/fiel
 type ContactFormValues = z.input<typeof ContactFormSchema>;
 
 const EMPTY: ContactFormValues = { name: '', email: '', subject: '', message: '' };
+const resolver = lazyResolver<ContactFormValues>(() =>
+  import('#shared/schemas/contact.ts').then((m) => m.ContactFormSchema),
+);
 
 export default function ContactPage() {
   const c = useCampaign();
-  const form = useForm<ContactFormValues>({ resolver: zodResolver(ContactFormSchema), defaultValues: EMPTY });
+  const form = useForm<ContactFormValues>({ resolver, defaultValues: EMPTY });
   const humanCheck = useHumanCheck();
   const send = useMutation({
     mutationFn: async (input: ContactFormValues) => sendContactMessage({ ...input, altcha: await humanCheck() }),
