@@ -1,11 +1,11 @@
 /** The campaign and its public progress, cached briefly so the public endpoints stay cheap. */
-import { asc, and, count, desc, eq, isNull, sql, sum } from 'drizzle-orm';
+import { asc, and, desc, eq, isNull, sql, sum } from 'drizzle-orm';
 import { PROGRESS_CACHE_MS } from '#shared/constants.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
 import { withCurrentShape } from '../db/content-shape.ts';
 import { SUPPORTERS_SHOWN } from '#shared/schemas/campaign.ts';
-import { campaigns, donations, ledgerEntries } from '../db/schema/index.ts';
+import { campaigns, donations, ledgerBalances, ledgerEntries } from '../db/schema/index.ts';
 import { cached, type Cached } from './cache.ts';
 import { isDatabaseUnavailable } from './db-errors.ts';
 
@@ -86,12 +86,13 @@ async function readCampaign(db: Db): Promise<CampaignRow> {
   return { ...row, content: withCurrentShape(row.content) };
 }
 
+/** Raised and donors from the campaign's running totals (one row, kept by the ledger's trigger), not a sum of every gift. */
 async function readTotals(db: Db, row: CampaignRow): Promise<ProgressTotals> {
-  const [agg] = await db
-    .select({ total: sum(donations.usdCents), donors: count() })
-    .from(donations)
-    .where(and(eq(donations.campaignId, row.id), isNull(donations.voidedAt)));
-  return { goalCents: row.goalCents, currentCents: Number(agg?.total ?? 0), donorCount: agg?.donors ?? 0 };
+  const [balance] = await db
+    .select({ raisedCents: ledgerBalances.raisedCents, donationCount: ledgerBalances.donationCount })
+    .from(ledgerBalances)
+    .where(eq(ledgerBalances.campaignId, row.id));
+  return { goalCents: row.goalCents, currentCents: balance?.raisedCents ?? 0, donorCount: balance?.donationCount ?? 0 };
 }
 
 export function createCampaignService(db: Db, ttlMs = PROGRESS_CACHE_MS): CampaignService {

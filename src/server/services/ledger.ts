@@ -2,7 +2,7 @@
  * The public ledger: what came in, what is held, what went out and to what; cached briefly per instance.
  * A cached service, it owns the SQL it caches (services import no queries).
  */
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { COST_GROUP_KEYS, PROGRESS_CACHE_MS, type CostGroupKey } from '#shared/constants.ts';
 import { publicDonorName } from '#shared/schemas/campaign.ts';
 import type { Ledger } from '#shared/schemas/spending.ts';
@@ -26,10 +26,10 @@ async function releasedByGroup(db: Db, campaignId: string): Promise<Record<CostG
   return totals;
 }
 
-/** The public ledger: totals from the database-kept balance, planned vs released per group, releases, donors. */
+/** The public ledger: totals and the donation count from the database-kept balance, planned vs released per group, releases, donors. */
 export async function readLedger(db: Db, campaign: CampaignRow): Promise<Ledger> {
   const live = and(eq(donations.campaignId, campaign.id), isNull(donations.voidedAt));
-  const [[balance], released, releases, recent, [donationCount]] = await Promise.all([
+  const [[balance], released, releases, recent] = await Promise.all([
     db.select().from(ledgerBalances).where(eq(ledgerBalances.campaignId, campaign.id)),
     releasedByGroup(db, campaign.id),
     db
@@ -49,7 +49,6 @@ export async function readLedger(db: Db, campaign: CampaignRow): Promise<Ledger>
       .where(live)
       .orderBy(desc(donations.createdAt))
       .limit(LEDGER_DONATIONS_SHOWN),
-    db.select({ n: count() }).from(donations).where(live),
   ]);
   const raised = balance?.raisedCents ?? 0;
   const releasedTotal = balance?.releasedCents ?? 0;
@@ -83,7 +82,7 @@ export async function readLedger(db: Db, campaign: CampaignRow): Promise<Ledger>
       amountCents: d.usdCents,
       date: d.createdAt.toISOString().slice(0, 10),
     })),
-    donationCount: donationCount?.n ?? 0,
+    donationCount: balance?.donationCount ?? 0,
   };
 }
 

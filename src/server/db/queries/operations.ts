@@ -1,9 +1,16 @@
 /** Read models of the admin dashboard and the contact inbox. */
-import { and, asc, count, desc, eq, gte, isNull, min, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, min, sql, sum } from 'drizzle-orm';
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import type { DashboardMoney, DashboardQueues } from '#shared/schemas/admin-dashboard.ts';
 import type { Db } from '../client.ts';
-import { contactMessages, doctorProfiles, donationIntents, donations, stories } from '../schema/index.ts';
+import {
+  contactMessages,
+  doctorProfiles,
+  donationIntents,
+  donations,
+  ledgerBalances,
+  stories,
+} from '../schema/index.ts';
 import { paged } from './paging.ts';
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
@@ -26,19 +33,23 @@ export async function dashboardQueues(db: Db): Promise<Omit<DashboardQueues, 'no
   };
 }
 
-/** Raised today (UTC) and in all, donors, and the open intents with the oldest's time. */
+/**
+ * Raised today (UTC) and in all, donors, and the open intents with the oldest's time. In all and donors come
+ * from every campaign's running totals; today sums only today's gifts (by index).
+ */
 export async function dashboardMoney(db: Db, now: Date): Promise<DashboardMoney> {
   const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const live = isNull(donations.voidedAt);
   const [[total], [today], [intents]] = await Promise.all([
     db
-      .select({ cents: sum(donations.usdCents), n: count() })
-      .from(donations)
-      .where(live),
+      .select({
+        cents: sum(ledgerBalances.raisedCents),
+        n: sql<number>`coalesce(sum(${ledgerBalances.donationCount}), 0)::int`,
+      })
+      .from(ledgerBalances),
     db
       .select({ cents: sum(donations.usdCents) })
       .from(donations)
-      .where(and(live, gte(donations.createdAt, startOfDay))),
+      .where(and(isNull(donations.voidedAt), gte(donations.createdAt, startOfDay))),
     db
       .select({ n: count(), oldest: min(donationIntents.createdAt) })
       .from(donationIntents)

@@ -9,7 +9,8 @@ export interface PageRequest {
 
 /**
  * Loads one page: `rows(limit, offset)` reads the page's rows (ordered by the caller), `count()` the total
- * for the same filter (a `select({ n: count() })`), both at once; `present` turns each row into its item.
+ * for the same filter (a `select({ n: count() })`, or a running count where counting would read every row),
+ * both at once; `present` turns each row into its item.
  */
 export async function paged<Row, Item>(
   { page, pageSize }: PageRequest,

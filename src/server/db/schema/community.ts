@@ -79,6 +79,13 @@ export const stories = pgTable(
         sql`${t.publishedAt} is not null and ${t.hiddenAt} is null and ${t.publishConsent} and ${t.status} <> 'archived'`,
       ),
     index('stories_published_tags_idx').using('gin', t.publishedTags),
+    // The moderators' "approved" and "hidden" tabs, in their order.
+    index('stories_approved_idx')
+      .on(t.publishedAt)
+      .where(sql`${t.publishedAt} is not null and ${t.hiddenAt} is null`),
+    index('stories_hidden_idx')
+      .on(t.hiddenAt)
+      .where(sql`${t.hiddenAt} is not null`),
   ],
 );
 

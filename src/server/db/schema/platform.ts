@@ -33,5 +33,11 @@ export const auditLog = pgTable(
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_target_idx').on(t.targetType, t.targetId)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+    // The log's filters by action and by actor, newest first.
+    index('audit_log_action_idx').on(t.action, t.id),
+    index('audit_log_actor_idx').on(t.actorId, t.id),
+  ],
 );

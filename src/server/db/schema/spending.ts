@@ -139,7 +139,10 @@ export const ledgerEntries = pgTable(
   ],
 );
 
-/** Running totals per campaign, written only by the ledger's insert trigger. */
+/**
+ * Running totals per campaign, written only by the ledger's insert trigger (in the transaction that writes the
+ * entry), so progress and the ledger read one row instead of summing every donation.
+ */
 export const ledgerBalances = pgTable(
   'ledger_balances',
   {
@@ -149,6 +152,8 @@ export const ledgerBalances = pgTable(
     raisedCents: cents('raised_cents').notNull().default(0),
     releasedCents: cents('released_cents').notNull().default(0),
     refundedCents: cents('refunded_cents').notNull().default(0),
+    /** Donations that stand (recorded, not voided; refunded ones still count): progress's donor count. */
+    donationCount: bigint('donation_count', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     check('ledger_balances_held_nonnegative', sql`${t.raisedCents} - ${t.releasedCents} - ${t.refundedCents} >= 0`),
