@@ -113,7 +113,7 @@ export function logApiRoutes(route: RouteOptions): void {
 type LogArgs = Parameters<FastifyBaseLogger['info']>;
 
 /** A request's child logger, made on its first use; quiet routes rarely log at all. */
-class LazyChildLogger {
+class LazyChildLogger implements FastifyBaseLogger {
   #made: FastifyBaseLogger | undefined;
   readonly #parent: FastifyBaseLogger;
   readonly #bindings: Record<string, unknown>;
@@ -161,7 +161,7 @@ class LazyChildLogger {
 }
 
 const lazyChildLogger = (logger: FastifyBaseLogger, bindings: Record<string, unknown>, options: object) =>
-  new LazyChildLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
+  new LazyChildLogger(logger, bindings, options);
 
 /** A route's options, made quiet: `app.get('/healthz', quietRoute({ config: { access: 'public' } }), ...)`. */
 export function quietRoute<Options extends { config?: object }>(options: Options) {

@@ -3,15 +3,15 @@
  * (its first submit), not with the page: a public page shows its form to many readers who never send it.
  */
 import type { FieldValues, Resolver } from 'react-hook-form';
-import type { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 
-type Schema = Parameters<typeof zodResolver>[0];
-
-export function lazyResolver<Values extends FieldValues>(loadSchema: () => Promise<Schema>): Resolver<Values> {
-  let loaded: Promise<Resolver<Values>> | undefined;
+export function lazyResolver<Schema extends z.ZodType<FieldValues, FieldValues>>(
+  loadSchema: () => Promise<Schema>,
+): Resolver<z.input<Schema>, unknown, z.output<Schema>> {
+  let loaded: Promise<Resolver<z.input<Schema>, unknown, z.output<Schema>>> | undefined;
   return async (values, context, options) => {
-    loaded ??= Promise.all([loadSchema(), import('@hookform/resolvers/zod')]).then(
-      ([schema, resolvers]) => resolvers.zodResolver(schema) as unknown as Resolver<Values>,
+    loaded ??= Promise.all([loadSchema(), import('@hookform/resolvers/zod')]).then(([schema, resolvers]) =>
+      resolvers.zodResolver(schema),
     );
     return (await loaded)(values, context, options);
   };

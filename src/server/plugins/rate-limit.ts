@@ -45,9 +45,9 @@ function databaseStore(db: Db, clock: Clock) {
       // Expired windows are dead weight; sweep them now and then.
       if (Math.random() < 0.01) db.execute(sql`delete from rate_limits where reset_at < ${now}`).catch(() => {});
     }
-    child(routeOptions: RouteOptions) {
-      // At run time the plugin passes its merged params with the route under `routeInfo`.
-      const route = (routeOptions as unknown as { routeInfo?: RouteOptions }).routeInfo ?? routeOptions;
+    // At run time the plugin passes its merged params with the route under `routeInfo`.
+    child(routeOptions: RouteOptions & { routeInfo?: RouteOptions }) {
+      const route = routeOptions.routeInfo ?? routeOptions;
       return new DatabaseStore(undefined, `rl:${String(route.method)}${route.url}:`);
     }
   };

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import { hiddenGivingOptions } from '#shared/placeholders.ts';
 import { INTERNAL_READ } from '../logging.ts';
 import { SSR_ENTRY } from '../paths.ts';
@@ -47,9 +48,14 @@ export interface SitePages {
    * its status (404 for a record that is not public); undefined when it cannot be rendered now (the caller
    * serves the app shell, and the browser renders it).
    */
-  recordPage(pathname: string, search: string): Promise<{ page: Page; status: number } | undefined>;
+  recordPage(pathname: string, search: string): Promise<RecordPage | undefined>;
   /** Forgets the rendered record pages: a write may have changed what they show. */
   forgetRecordPages(): void;
+}
+
+export interface RecordPage {
+  page: Page;
+  status: number;
 }
 
 /** How long a rendered record page is served: how soon another instance's write shows here at the latest. */
@@ -175,14 +181,22 @@ export default fp<SitePagesOptions>(
       if (row) await sync(row);
     };
 
-    // Record pages, by campaign version and the reads they show; entries are promises, so concurrent requests
-    // for one page share its render. A Map iterates oldest first: reading an entry moves it to the end.
-    const recordPages = new Map<string, { at: number; page: Promise<{ page: Page; status: number } | undefined> }>();
+    // Record pages, by campaign version and the reads they show; concurrent requests for one page share its
+    // render, and a render that failed is not kept (the next request tries again).
+    const recordPages = new LRUCache<string, RecordPage, { row: CampaignRow; pathname: string; search: string }>({
+      max: RECORD_PAGES_KEPT,
+      ttl: RECORD_PAGE_MAX_AGE_MS,
+      fetchMethod: (_key, _stale, { context }) => renderRecordPage(context.row, context.pathname, context.search),
+    });
     const answerAsReader = async (url: string) => {
       const res = await app.inject({ method: 'GET', url, headers: { [INTERNAL_READ.header]: INTERNAL_READ.token } });
       return { status: res.statusCode, body: res.statusCode === 200 ? (res.json() as unknown) : null };
     };
-    async function renderRecordPage(row: CampaignRow, pathname: string, search: string) {
+    async function renderRecordPage(
+      row: CampaignRow,
+      pathname: string,
+      search: string,
+    ): Promise<RecordPage | undefined> {
       try {
         const rendered = await render!(pathname, siteFor(row), { search, fetchJson: answerAsReader });
         return { page: await compress(fillTemplate(template, rendered)), status: rendered.status };
@@ -201,19 +215,7 @@ export default fp<SitePagesOptions>(
         const row = await current();
         if (!render || !pageReads || !row) return undefined;
         const key = `${keyOf(row)} ${pathname} ${pageReads(pathname, search).join(' ')}`;
-        const now = Date.now();
-        let entry = recordPages.get(key);
-        recordPages.delete(key);
-        if (!entry || now - entry.at > RECORD_PAGE_MAX_AGE_MS) {
-          entry = { at: now, page: renderRecordPage(row, pathname, search) };
-          // Not kept when it failed: the next request tries again.
-          void entry.page.then((rendered) => {
-            if (!rendered && recordPages.get(key) === entry) recordPages.delete(key);
-          });
-        }
-        recordPages.set(key, entry);
-        if (recordPages.size > RECORD_PAGES_KEPT) recordPages.delete(recordPages.keys().next().value!);
-        return entry.page;
+        return recordPages.fetch(key, { context: { row, pathname, search } });
       },
       forgetRecordPages: () => recordPages.clear(),
       async get(name: string) {

@@ -6,11 +6,11 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import Markdown from 'react-markdown';
+import { LRUCache } from 'lru-cache';
 import { STORY_ELEMENTS } from '#shared/story-text.ts';
 
-/** Published versions rendered lately, newest last; a story's text changes only when a moderator approves it. */
-const rendered = new Map<string, string>();
-const KEEP = 500;
+/** Published versions rendered lately; a story's text changes only when a moderator approves it. */
+const rendered = new LRUCache<string, string>({ max: 500 });
 
 export function storyHtml(markdown: string): string {
   let html = rendered.get(markdown);
@@ -18,8 +18,7 @@ export function storyHtml(markdown: string): string {
     html = renderToStaticMarkup(
       createElement(Markdown, { skipHtml: true, allowedElements: STORY_ELEMENTS, unwrapDisallowed: true }, markdown),
     );
-    if (rendered.size >= KEEP) rendered.delete(rendered.keys().next().value!);
-  } else rendered.delete(markdown);
-  rendered.set(markdown, html);
+    rendered.set(markdown, html);
+  }
   return html;
 }

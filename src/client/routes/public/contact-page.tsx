@@ -25,7 +25,7 @@ import { EmailField, TextField, TextAreaField } from '#client/components/ui/fiel
 type ContactFormValues = z.input<typeof ContactFormSchema>;
 
 const EMPTY: ContactFormValues = { name: '', email: '', subject: '', message: '' };
-const resolver = lazyResolver<ContactFormValues>(() =>
+const resolver = lazyResolver(() =>
   import('#shared/schemas/contact.ts').then((m) => m.ContactFormSchema),
 );
 
