@@ -25,9 +25,7 @@ import { EmailField, TextField, TextAreaField } from '#client/components/ui/fiel
 type ContactFormValues = z.input<typeof ContactFormSchema>;
 
 const EMPTY: ContactFormValues = { name: '', email: '', subject: '', message: '' };
-const resolver = lazyResolver(() =>
-  import('#shared/schemas/contact.ts').then((m) => m.ContactFormSchema),
-);
+const resolver = lazyResolver(() => import('#shared/schemas/contact.ts').then((m) => m.ContactFormSchema));
 
 export default function ContactPage() {
   const c = useCampaign();
