@@ -50,6 +50,11 @@ describe('stories for visitors', () => {
     expect(await scriptsOf(page, '/')).not.toContain(MARKDOWN_CODE);
     const missing = await visit(page, '/stories/00000000-0000-4000-8000-000000000000');
     expect(missing?.status()).toBe(404);
+    // An address no record can have is the same 404; a malformed one is refused with 400, never a server error.
+    for (const path of ['/stories/not-an-id', '/doctors/not-an-id'])
+      expect((await page.request.get(path)).status(), path).toBe(404);
+    for (const path of ['/stories/%E0', '/doctors/%E0%A4%A'])
+      expect((await page.request.get(path)).status(), path).toBe(400);
     await expectOneHeading(page, 'Story not found');
     await expectNoAxeViolations(page);
 
