@@ -1,7 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 
 const src = (p: string) => fileURLToPath(new URL(`./src/${p}`, import.meta.url));
 
@@ -11,8 +14,36 @@ export function apiProxy(env: NodeJS.ProcessEnv = process.env): Record<string, s
   return { '/api': api, '/healthz': api, '/readyz': api };
 }
 
+/**
+ * Writes dist/client-chunks.json: each script the client build made, the source modules in it and the scripts it
+ * imports statically. scripts/bundle-sizes.ts reads what each page loads from it (outside dist/client: not served).
+ */
+function chunkMap(): Plugin {
+  return {
+    name: 'chunk-map',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      if (!options.dir?.endsWith(`dist${path.sep}client`)) return;
+      const root = fileURLToPath(new URL('.', import.meta.url));
+      const chunks = Object.values(bundle).flatMap((c) =>
+        c.type === 'chunk'
+          ? [
+              {
+                file: c.fileName,
+                isEntry: c.isEntry,
+                imports: c.imports,
+                modules: Object.keys(c.modules).map((id) => path.relative(root, id)),
+              },
+            ]
+          : [],
+      );
+      fs.writeFileSync(path.join(options.dir, '..', 'client-chunks.json'), JSON.stringify(chunks));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), chunkMap()],
   publicDir: 'content/public',
   resolve: {
     alias: [
@@ -20,12 +51,18 @@ export default defineConfig({
       { find: /^#client\/(.*)$/, replacement: `${src('client')}/$1` },
       // Zod without its eval probe, configured before any schema is made (see the file).
       { find: /^zod$/, replacement: src('client/lib/zod-jitless.ts') },
+      // React 19 has useSyncExternalStore: wouter's shim for older Reacts would ship on every page for nothing.
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: src('client/lib/use-sync-external-store.ts'),
+      },
     ],
   },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     target: 'es2022',
+    modulePreload: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -34,7 +71,11 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam|use-sync-external-store)[\\/]/,
+              // Not the hooks only forms use (mutations) or no public page uses (infinite lists): they stay with
+              // the pages that need them.
+              test: (id) =>
+                /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam)[\\/]/.test(id) &&
+                !/(mutationObserver|infiniteQueryObserver|useMutation|useInfiniteQuery)\.js$/.test(id),
             },
           ],
         },

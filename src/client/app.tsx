@@ -4,28 +4,30 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import { SiteProvider, type SiteData } from './lib/campaign-context.tsx';
 import { track } from './lib/analytics.ts';
-import { applyHead, resolveHead } from './head.ts';
-import { AccessGate, matchPage, NOT_FOUND_ROUTE, PAGE_LIST, PageView } from './routes.tsx';
+import { AccessGate, NOT_FOUND_ROUTE, PAGE_LIST, PageView } from './routes.tsx';
 import { TopNav } from './components/top-nav.tsx';
 import { Footer } from './components/footer.tsx';
 import { LazyToaster } from './components/ui/lazy-toaster.tsx';
 
-/**
- * Per navigation: head tags and a page view. Rendered before the page, so its effects run first and a page that
- * names itself after its record (a story) has the last word.
- */
+/** Per navigation: head tags (their code loads on the first one: a page arrives with its own) and a page view. */
 function NavigationEffects({ site }: { site: SiteData }) {
   const [location] = useLocation();
-  // A page the server rendered came with its own head tags (the shell has no canonical link): kept on arrival.
-  const servedHead = useRef(typeof document !== 'undefined' && document.querySelector('link[rel="canonical"]'));
+  const arrived = useRef(true);
   useEffect(() => {
     // Lets tests (and anything else) know the prerendered page is now interactive.
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   useEffect(() => {
-    if (servedHead.current) servedHead.current = null;
-    else applyHead(resolveHead(matchPage(location), location, site.content, site.siteUrl));
     track({ name: 'page_view' });
+    if (arrived.current) {
+      arrived.current = false;
+      return;
+    }
+    let showing = true;
+    void import('./head.ts').then(({ applyHead }) => showing && applyHead(location, site));
+    return () => {
+      showing = false;
+    };
   }, [location, site]);
   return null;
 }

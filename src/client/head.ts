@@ -1,7 +1,10 @@
 /** Head tags for a page: rendered into prerendered HTML and kept current on client navigation. */
 import type { CampaignContent } from '#shared/schemas/campaign.ts';
 import { SHARE_IMAGE, shareImageAlt, shareImagePath } from '#shared/share-image.ts';
-import type { PageHead, PageRoute } from './routes.tsx';
+import { PAGE_HEADS, type PageHead } from './page-heads.ts';
+import type { SiteData } from './lib/campaign-context.tsx';
+import { pageTitleOverride } from './lib/page-title.ts';
+import { matchPage, type PageRoute } from './routes.tsx';
 
 export interface ResolvedHead extends PageHead {
   canonical: string;
@@ -17,7 +20,7 @@ export function resolveHead(
   content: CampaignContent,
   siteUrl: string,
 ): ResolvedHead {
-  const head = route.head(content, siteUrl);
+  const head = PAGE_HEADS[route.path](content);
   return {
     ...head,
     canonical: `${siteUrl}${pathname}`,
@@ -57,9 +60,13 @@ export function headToHtml(head: ResolvedHead, options: { indexable: boolean }):
   return tags.filter(Boolean).join('\n    ');
 }
 
-/** Client-side navigation: keep title, description and canonical in step with the page. */
-export function applyHead(head: ResolvedHead): void {
-  document.title = head.title;
+/**
+ * Client-side navigation: keep title, description and canonical in step with the page at `pathname`. A page that
+ * names itself after its record (a story) keeps its title.
+ */
+export function applyHead(pathname: string, site: SiteData): void {
+  const head = resolveHead(matchPage(pathname), pathname, site.content, site.siteUrl);
+  document.title = pageTitleOverride(pathname) ?? head.title;
   document.querySelector('meta[name="description"]')?.setAttribute('content', head.description);
   document.querySelector('link[rel="canonical"]')?.setAttribute('href', head.canonical);
 }

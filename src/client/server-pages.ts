@@ -12,7 +12,7 @@ import { excerpt } from '#shared/story-text.ts';
 import { doctorQuery, doctorsQuery } from './api/doctors.ts';
 import { publicStoriesQuery, publicStoryQuery, supportQuery } from './api/stories.ts';
 import type { PageQuery } from './lib/page-query.ts';
-import type { PageHead } from './routes.tsx';
+import type { PageHead } from './page-heads.ts';
 import { directoryPlace, directoryQuery } from './routes/community/doctor-directory.ts';
 import { storiesListPlace } from './routes/community/story-model.ts';
 import { doctorJsonLd, storyJsonLd } from './structured-data.ts';

@@ -24,16 +24,48 @@ export const PAGE_FILES: readonly { name: string; pathname: string; shell?: bool
 /** The template as the build leaves it for the server, beside the pages (never served: /pages/ is not public). */
 export const TEMPLATE_FILE = '_template.html';
 
+/** A script of the client build: its source modules and the scripts it imports statically (vite.config.ts). */
+export interface ClientChunk {
+  file: string;
+  isEntry: boolean;
+  imports: string[];
+  modules: string[];
+}
+
+/** What the client build made, from dist/client-chunks.json beside the client directory. */
+export function readClientChunks(clientDir: string): ClientChunk[] {
+  return JSON.parse(fs.readFileSync(path.join(clientDir, '..', 'client-chunks.json'), 'utf8')) as ClientChunk[];
+}
+
+/** These scripts and every script they import statically, at any depth: what runs before they do. */
+export function withStaticImports(chunks: readonly ClientChunk[], files: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const queue = [...files];
+  while (queue.length) {
+    const file = queue.shift()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...(chunks.find((c) => c.file === file)?.imports ?? []));
+  }
+  return [...seen];
+}
+
 /**
- * The built index.html with its stylesheet inlined: the stylesheet is small (about 6 KB compressed), so the
- * first round trip carries a styled page.
+ * The built index.html with its stylesheet inlined (it is small, about 6 KB compressed, so the first round trip
+ * carries a styled page) and the entry's imports preloaded (the build leaves that to us: vite.config.ts).
  */
 export function templateFromBuild(clientDir: string): string {
+  const chunks = readClientChunks(clientDir);
+  const entry = chunks.find((c) => c.isEntry);
+  if (!entry) throw new Error(`the client build in ${clientDir} has no entry script`);
+  const preloads = withStaticImports(chunks, entry.imports)
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
   return fs
     .readFileSync(path.join(clientDir, 'index.html'), 'utf8')
     .replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/, (_tag, href: string) => {
       const css = fs.readFileSync(path.join(clientDir, href), 'utf8');
-      return `<style>${css}</style>`;
+      return `${preloads}<style>${css}</style>`;
     });
 }
 

@@ -1,5 +1,4 @@
 /** /stories/:id: one public story (its Markdown subset, rendered safely by the server), a link to give, and words of support. */
-import { useEffect } from 'react';
 import { Link, useParams } from 'wouter';
 import { ArrowLeft, Heart, Stethoscope } from 'lucide-react';
 import type { PublicStory } from '#shared/schemas/stories.ts';
@@ -7,6 +6,7 @@ import { formatDate } from '#client/lib/format.ts';
 import { publicStoryQuery } from '#client/api/stories.ts';
 import { usePageQuery } from '#client/lib/page-query.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
+import { usePageTitle } from '#client/lib/page-title.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { ListLoadError } from '#client/components/ui/list-status.tsx';
 import { MessageLink, MessagePage, PageFrame, PageStatus } from '#client/components/page-layout.tsx';
@@ -55,9 +55,7 @@ function GiveLink({ href }: { href: string }) {
 
 function Story({ story }: { story: PublicStory }) {
   const { product } = useCampaign();
-  useEffect(() => {
-    document.title = `${story.title} | ${product.name}`;
-  }, [story.title, product.name]);
+  usePageTitle(`${story.title} | ${product.name}`);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <BackLink />

@@ -1,0 +1,115 @@
+/**
+ * Each page's head tags (title, description, keywords), keyed by the page table's paths like the route table. Not
+ * in the app's entry: a page arrives with its tags in its HTML, so the browser loads these on its first navigation.
+ */
+import type { CampaignContent } from '#shared/schemas/campaign.ts';
+import type { PagePath } from '#shared/routes.ts';
+
+export interface PageHead {
+  title: string;
+  description: string;
+  keywords?: string[];
+}
+
+type HeadOf = (content: CampaignContent) => PageHead;
+
+const legal = (title: string, description: string) => (c: CampaignContent) => ({
+  title: `${title} | ${c.product.name}`,
+  description: description.replace('{product}', c.product.name),
+});
+
+export const PAGE_HEADS: { readonly [P in PagePath | '*']: HeadOf } = {
+  '/': (c) => ({
+    title: c.seo.title,
+    description: c.seo.description,
+    keywords: c.seo.keywords,
+  }),
+  '/donate': (c) => ({ title: c.seo.donateTitle, description: c.seo.donateDescription, keywords: c.seo.keywords }),
+  '/how-it-works': legal(
+    'How It Works',
+    'How {product} works: share your story, receive support, and access care with verified spending.',
+  ),
+  '/contact': legal('Contact Us', 'Write to the {product} team about the fundraiser, a donation or the community.'),
+  '/privacy-policy': legal('Privacy Policy', 'What {product} collects, why, who sees it, and your rights.'),
+  '/terms-of-service': legal(
+    'Terms of Service',
+    'The terms for using {product}, including eligibility, donations and community conduct.',
+  ),
+  '/medical-disclaimer': legal(
+    'Medical Disclaimer',
+    'Content on {product} is support and information, not medical advice.',
+  ),
+  '/donor-agreement': legal(
+    'Donor Agreement',
+    'How donations to {product} are held, released against verified expenses, and refunded.',
+  ),
+  '/transparency': legal(
+    'Where Every Dollar Goes',
+    'How donations to {product} are held and released only against verified expenses, with the live ledger of what was raised, held, released and refunded.',
+  ),
+  '/refund-request': legal(
+    'Ask for a Refund',
+    'Ask for a refund of a donation to {product} that has not yet been released against a verified expense.',
+  ),
+  '/get-started': legal(
+    'Get Started',
+    'Join the {product} community as a patient, a medical professional or a supporter.',
+  ),
+  '/register': legal('Create Your Account', 'Create your {product} account.'),
+  '/login': legal('Sign In', 'Sign in to your {product} account.'),
+  '/logout': legal('Sign Out', 'Sign out of your {product} account.'),
+  '/forgot-password': legal('Forgot Password', 'Get a link to reset your {product} password.'),
+  '/reset-password': legal('Reset Password', 'Choose a new password for your {product} account.'),
+  '/verify-email': legal('Confirm Your Email', 'Confirm the email address of your {product} account.'),
+  '/confirm-updates': legal('Confirm Updates', 'Get {product} updates by email.'),
+  '/unsubscribe': legal('Stop Email Updates', 'Stop {product} updates by email.'),
+  '/onboarding': legal('Set Up Your Profile', 'Tell the {product} community about yourself.'),
+  '/profile': legal('Account Settings', 'Manage your {product} profile, password, sessions and data.'),
+  '/notifications': legal('Notifications', 'Your {product} notifications.'),
+  '/stories': legal('Stories', 'Stories shared by the {product} community, read by a moderator before they appear.'),
+  '/stories/:id': legal('Story', 'A story shared by the {product} community, with words of support.'),
+  '/my-stories': legal(
+    'My Stories',
+    'Write your story, follow its review and choose whether it is public on {product}.',
+  ),
+  '/my-stories/new': legal('Write Your Story', 'Write your story for the {product} community.'),
+  '/my-stories/:id/edit': legal('Edit Your Story', 'Edit your story on {product}.'),
+  '/admin': legal('Admin', 'The {product} administration area.'),
+  '/admin-donations': legal(
+    'Donation Management',
+    'Record external donations and work the donation intents of {product}.',
+  ),
+  '/admin-dashboard': legal('Admin Dashboard', "The day's figures and waiting queues of {product}."),
+  '/admin-contact': legal('Contact Inbox', 'Messages sent to the {product} team through the contact page.'),
+  '/admin-analytics': legal('Analytics', 'Page views, visitors and the donation funnel of {product}.'),
+  '/admin-audit-log': legal('Audit Log', 'Every change made by the administrators of {product}.'),
+  '/admin-users': legal('User Management', 'Search and manage the accounts of {product}.'),
+  '/admin-stories': legal('Story Management', 'Review the stories and words of support of {product}.'),
+  '/admin-doctors': legal(
+    'Doctor Verification',
+    'Check the license details of doctors joining {product} and verify them.',
+  ),
+  '/admin-campaign': legal(
+    'Campaign Editor',
+    'Edit, preview and publish the campaign of {product}, post dated updates, and restore earlier versions.',
+  ),
+  '/admin-expenses': legal(
+    'Expense Approvals',
+    'Approve, hold, reject and release the expenses of {product}, and answer refund requests.',
+  ),
+  '/my-expenses': legal(
+    'Expenses',
+    "Submit the campaign's expenses on {product} and follow their approval and payment.",
+  ),
+  '/my-expenses/new': legal('Submit an Expense', 'Submit an expense with its invoice or receipt on {product}.'),
+  '/find-doctors': legal(
+    'Find Doctors',
+    'Find verified doctors of the {product} community by specialty, area of expertise and consultation type.',
+  ),
+  '/doctors/:id': legal('Doctor Profile', 'A verified doctor of the {product} community.'),
+  '/doctor-dashboard': legal(
+    'Doctor Dashboard',
+    'Your verification and the stories asking for professional input on {product}.',
+  ),
+  '*': (c) => ({ title: `404 Page Not Found | ${c.product.name}`, description: 'This page does not exist.' }),
+};
