@@ -96,7 +96,7 @@ describe('the public site', () => {
     expect(focused).toBe(true);
   });
 
-  it('sends a contact message, after asking for the missing fields', async () => {
+  it('sends a contact message, after asking for the missing fields and a valid email', async () => {
     const { page } = await suite.newPage();
     await visit(page, '/contact');
     await page.getByRole('button', { name: 'Send Message' }).click();
@@ -104,9 +104,15 @@ describe('the public site', () => {
     expect(await toastText(page)).toContain('Please fill in all fields');
 
     await page.getByLabel('Full name').fill('Ada Example');
-    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Email').fill('ada@example');
     await page.getByLabel('Subject').fill('Hello');
     await page.getByLabel('Message', { exact: true }).fill('Sending our best wishes.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+
+    await page.getByLabel('Email').fill('ada@example.com');
+    expect(await page.getByText('Please enter a valid email address').count()).toBe(0);
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect.poll(() => toastText(page)).toContain('Message Sent');
     const rows = await suite.site.database.db.select().from(contactMessages);

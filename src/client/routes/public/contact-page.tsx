@@ -1,5 +1,8 @@
-/** /contact: the form (all four fields required) and the side cards. */
-import { useForm, type FieldErrors } from 'react-hook-form';
+/**
+ * /contact: the form (all four fields required) and the side cards. The form is plain (no form library): it is read
+ * on submit and checked by the shared schema, loaded with zod then, not with the page most readers never send.
+ */
+import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
 import { Clock, Heart, Mail, Phone } from 'lucide-react';
@@ -10,11 +13,9 @@ import {
   REQUIRED_FIELDS_TITLE,
 } from '#shared/constants.ts';
 import type { ContactFormSchema } from '#shared/schemas/contact.ts';
-import { lazyResolver } from '#client/lib/lazy-resolver.ts';
 import { useHumanCheck } from '#client/lib/altcha.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { errorMessage } from '#client/lib/api.ts';
-import { bindFields } from '#client/lib/bind-field.ts';
 import { sendContactMessage } from '#client/api/contact.ts';
 import { Card } from '#client/components/ui/card.tsx';
 import { pageTitleClass } from '#client/components/page-layout.tsx';
@@ -22,23 +23,39 @@ import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { EmailField, TextField, TextAreaField } from '#client/components/ui/field.tsx';
 
-type ContactFormValues = z.input<typeof ContactFormSchema>;
+type ContactForm = z.output<typeof ContactFormSchema>;
+type FieldName = keyof ContactForm;
+type FieldErrors = Partial<Record<FieldName, string>>;
 
-const EMPTY: ContactFormValues = { name: '', email: '', subject: '', message: '' };
-const resolver = lazyResolver(() => import('#shared/schemas/contact.ts').then((m) => m.ContactFormSchema));
+/** The form's values checked by the shared schema: the values to send, or each field's first error. */
+async function checkContactForm(form: HTMLFormElement): Promise<{ input: ContactForm } | { errors: FieldErrors }> {
+  const { ContactFormSchema } = await import('#shared/schemas/contact.ts');
+  const data = new FormData(form);
+  const result = ContactFormSchema.safeParse({
+    name: data.get('name'),
+    email: data.get('email'),
+    subject: data.get('subject'),
+    message: data.get('message'),
+  });
+  if (result.success) return { input: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) errors[issue.path[0] as FieldName] ??= issue.message;
+  return { errors };
+}
 
 export default function ContactPage() {
   const c = useCampaign();
-  const form = useForm<ContactFormValues>({ resolver, defaultValues: EMPTY });
+  const [errors, setErrors] = useState<FieldErrors>({});
   const humanCheck = useHumanCheck();
   const send = useMutation({
-    mutationFn: async (input: ContactFormValues) => sendContactMessage({ ...input, altcha: await humanCheck() }),
-    onSuccess: () => {
+    mutationFn: async ({ input }: { input: ContactForm; form: HTMLFormElement }) =>
+      sendContactMessage({ ...input, altcha: await humanCheck() }),
+    onSuccess: (_answer, { form }) => {
       toast({
         title: 'Message Sent',
         description: `Thank you for reaching out. We reply within ${CONTACT_RESPONSE_TIME}.`,
       });
-      form.reset(EMPTY);
+      form.reset();
     },
     onError: (err) =>
       toast({
@@ -48,13 +65,27 @@ export default function ContactPage() {
       }),
   });
 
-  function onInvalid(errors: FieldErrors<ContactFormValues>) {
-    if (Object.values(errors).some((e) => e?.message === REQUIRED_FIELDS_MESSAGE)) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const checked = await checkContactForm(form);
+    if ('input' in checked) {
+      setErrors({});
+      send.mutate({ input: checked.input, form });
+      return;
+    }
+    setErrors(checked.errors);
+    if (Object.values(checked.errors).includes(REQUIRED_FIELDS_MESSAGE)) {
       toast({ title: REQUIRED_FIELDS_TITLE, description: REQUIRED_FIELDS_MESSAGE, variant: 'destructive' });
     }
   }
 
-  const { field } = bindFields(form);
+  /** A field's name and error; the error goes once the field is changed. */
+  const field = (name: FieldName) => ({
+    name,
+    error: errors[name],
+    onChange: () => setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current)),
+  });
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className={`${pageTitleClass} sm:text-4xl`}>Contact Us</h1>
@@ -66,11 +97,7 @@ export default function ContactPage() {
           <h2 id="contact-form-title" className="text-xl font-semibold text-ink">
             Send a message
           </h2>
-          <form
-            noValidate
-            className="mt-4 space-y-4"
-            onSubmit={form.handleSubmit((input) => send.mutate(input), onInvalid)}
-          >
+          <form noValidate className="mt-4 space-y-4" onSubmit={(event) => void onSubmit(event)}>
             <TextField label="Full name" autoComplete="name" maxLength={CONTACT_FIELD_MAX.name} {...field('name')} />
             <EmailField {...field('email')} />
             <TextField label="Subject" maxLength={CONTACT_FIELD_MAX.subject} {...field('subject')} />
