@@ -9,6 +9,7 @@ import type { SiteData } from './lib/campaign-context.tsx';
 import { isNotFound } from './lib/page-query.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { loadPage, matchPage } from './routes.tsx';
+import { loadBelowFoldParts } from './components/below-fold.tsx';
 import { headToHtml, jsonForScript, resolveHead } from './head.ts';
 import { campaignJsonLd } from './structured-data.ts';
 import { pathParams, SERVER_PAGES } from './server-pages.ts';
@@ -39,6 +40,7 @@ export class PageDataError extends Error {}
 export async function render(pathname: string, site: SiteData, options: RenderOptions = {}): Promise<RenderedPage> {
   const route = matchPage(pathname);
   await loadPage(route);
+  await loadBelowFoldParts();
   const queryClient = createQueryClient();
   const serverPage = route.path in SERVER_PAGES ? SERVER_PAGES[route.path as keyof typeof SERVER_PAGES] : undefined;
   const params = serverPage ? pathParams(route.path, pathname) : {};

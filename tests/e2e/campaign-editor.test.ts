@@ -105,6 +105,8 @@ describe('the campaign editor', () => {
     );
     await signUpThroughApi(follower.context, { role: 'donor', firstName: 'Flo' });
     await visit(follower.page, '/');
+    // The toggle shows once its part of the page is hydrated: when the reader scrolls to it.
+    await follower.page.getByText('Hear about each new update').scrollIntoViewIfNeeded();
     const follow = follower.page.getByRole('button', { name: 'Follow updates' });
     await expect.poll(() => follow.isEnabled()).toBe(true);
     expect(await follow.getAttribute('aria-pressed')).toBe('false');

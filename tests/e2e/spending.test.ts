@@ -268,8 +268,10 @@ describe('verified spending', () => {
     expect(await layoutShift(visitor.page)).toBeLessThan(0.01);
     await expectNoAxeViolations(visitor.page);
 
-    // The story page shows what each cost group has been paid, and links here.
+    // The story page shows what each cost group has been paid (its part of the page asks when the reader
+    // scrolls to it), and links here.
     await visit(visitor.page, '/');
+    await visitor.page.getByTestId('released-surgery').scrollIntoViewIfNeeded();
     await expect.poll(() => visitor.page.getByTestId('released-surgery').innerText()).toBe('$1,200.00 released so far');
     expect(await visitor.page.getByTestId('released-pre-op').innerText()).toBe('$0.00 released so far');
     expect(

@@ -24,7 +24,8 @@ import { TextAreaField } from '#client/components/ui/field.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { hoursSince, waitingText } from '../community/story-model.ts';
-import { Badge, TagList } from '../community/story-parts.tsx';
+import { TagList } from '#client/components/tag-list.tsx';
+import { Badge } from '../community/story-parts.tsx';
 
 type ReasonIn = z.input<typeof ModerationReasonSchema>;
 type ReasonOut = z.output<typeof ModerationReasonSchema>;

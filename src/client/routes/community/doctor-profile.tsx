@@ -7,7 +7,7 @@ import { usePageQuery } from '#client/lib/page-query.ts';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { ListLoadError } from '#client/components/ui/list-status.tsx';
 import { MessageLink, MessagePage, PageFrame, PageStatus, pageTitleClass } from '#client/components/page-layout.tsx';
-import { TagList } from './story-parts.tsx';
+import { TagList } from '#client/components/tag-list.tsx';
 import { DoctorAvatar, DoctorFacts, VerifiedBadge } from './doctor-parts.tsx';
 
 function BackLink() {

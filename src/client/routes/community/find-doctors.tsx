@@ -14,7 +14,7 @@ import { SelectField, TextField } from '#client/components/ui/field.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { Pager } from '#client/components/ui/pager.tsx';
 import { PageFrame } from '#client/components/page-layout.tsx';
-import { TagList } from './story-parts.tsx';
+import { TagList } from '#client/components/tag-list.tsx';
 import { excerpt } from '#shared/story-text.ts';
 import { DoctorAvatar, VerifiedBadge, yearsText } from './doctor-parts.tsx';
 import { directoryPlace, directoryQuery, NO_FILTERS, type Filters } from './doctor-directory.ts';

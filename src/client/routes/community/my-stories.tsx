@@ -15,7 +15,8 @@ import { toast } from '#client/components/ui/toast.ts';
 import { PageFrame, linkClass } from '#client/components/page-layout.tsx';
 import { usePageUser } from '#client/page-access.tsx';
 import { canEdit, canSubmit, isLive, storyBadge } from './story-model.ts';
-import { Badge, TagList } from './story-parts.tsx';
+import { TagList } from '#client/components/tag-list.tsx';
+import { Badge } from './story-parts.tsx';
 
 type Action = 'submit' | 'archive' | 'publish' | 'unpublish';
 

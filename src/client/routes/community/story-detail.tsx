@@ -10,7 +10,7 @@ import { usePageTitle } from '#client/lib/page-title.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { ListLoadError } from '#client/components/ui/list-status.tsx';
 import { MessageLink, MessagePage, PageFrame, PageStatus } from '#client/components/page-layout.tsx';
-import { TagList } from './story-parts.tsx';
+import { TagList } from '#client/components/tag-list.tsx';
 import { WordsOfSupport } from './words-of-support.tsx';
 
 const PROSE =

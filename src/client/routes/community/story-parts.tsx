@@ -1,7 +1,8 @@
-/** Small pieces the story pages share: a status badge, a story's tags, a story in a list. */
+/** Small pieces the story pages share: a status badge and a story in a list. */
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatDate } from '#client/lib/format.ts';
+import { TagList } from '#client/components/tag-list.tsx';
 import type { BadgeTone } from './story-model.ts';
 
 const TONES: Record<BadgeTone, string> = {
@@ -20,22 +21,6 @@ export function Badge({ tone, children, testId }: { tone: BadgeTone; children: R
     >
       {children}
     </span>
-  );
-}
-
-export function TagList({ tags, label = 'Tags' }: { tags: readonly string[]; label?: string }) {
-  if (tags.length === 0) return null;
-  return (
-    <ul aria-label={label} className="flex flex-wrap gap-2">
-      {tags.map((tag) => (
-        <li
-          key={tag}
-          className="rounded-full border border-brand-200 bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-900"
-        >
-          {tag}
-        </li>
-      ))}
-    </ul>
   );
 }
 

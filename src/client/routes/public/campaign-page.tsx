@@ -1,53 +1,20 @@
 /** The campaign page (/): the patient's appeal, every section of spec section 2, in order. */
-import type { ReactNode } from 'react';
-import { Link } from 'wouter';
-import { AlertTriangle, Award, CalendarDays, Heart, Mail, Share2, Stethoscope } from 'lucide-react';
-import type { CampaignImage } from '#shared/schemas/campaign.ts';
-import { useCampaign, useSiteUrl } from '#client/lib/campaign-context.tsx';
-import { track } from '#client/lib/analytics.ts';
-import { formatDay, formatWholeDollars } from '#client/lib/format.ts';
+import { AlertTriangle } from 'lucide-react';
+import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { ProgressCard } from '#client/components/progress-card.tsx';
 import { RecentSupporters } from '#client/components/recent-supporters.tsx';
 import { DonateStrip } from '#client/components/donate-strip.tsx';
 import { VideoFacade } from '#client/components/video-facade.tsx';
 import { CopyLinkButton } from '#client/components/copy-link-button.tsx';
 import { CrowdfundingLink } from '#client/components/crowdfunding-link.tsx';
-import { FollowUpdates } from '#client/components/follow-updates.tsx';
-import { ReleasedSoFar } from '#client/components/released-so-far.tsx';
-import { Card, CardTitle } from '#client/components/ui/card.tsx';
-import { buttonClass } from '#client/components/ui/button.tsx';
+import { belowFold } from '#client/components/below-fold.tsx';
+import { DonateLink } from './donate-link.tsx';
 
-function DonateLink({ children, event }: { children: ReactNode; event: 'donate_click' | 'donate_button_click' }) {
-  return (
-    <Link href="/donate" className={buttonClass('primary', 'lg', 'w-full')} onClick={() => track({ name: event })}>
-      <Heart aria-hidden="true" className="h-5 w-5" />
-      {children}
-    </Link>
-  );
-}
-
-function Figure({ image, lazy = true }: { image: CampaignImage; lazy?: boolean }) {
-  return (
-    <figure className="overflow-hidden rounded-2xl border border-brand-100 bg-white">
-      <img
-        src={image.src}
-        alt={image.alt}
-        width={image.width}
-        height={image.height}
-        loading={lazy ? 'lazy' : undefined}
-        decoding="async"
-        className="h-auto w-full"
-      />
-      {image.caption && <figcaption className="px-4 py-2 text-sm text-slate-700">{image.caption}</figcaption>}
-    </figure>
-  );
-}
+// The story, the surgeon, the costs and the calls to share: most of the page, below the first screens.
+const CampaignStory = belowFold(() => import('./campaign-story.tsx'), 'space-y-10');
 
 export default function CampaignPage() {
   const c = useCampaign();
-  const pageUrl = useSiteUrl()('/');
-  const postUrl = `https://twitter.com/intent/tweet?text=${encodeURIComponent(c.share.postText)}&url=${encodeURIComponent(pageUrl)}`;
-  const mailUrl = `mailto:?subject=${encodeURIComponent(c.share.emailSubject)}&body=${encodeURIComponent(`${c.share.emailBody} ${pageUrl}`)}`;
 
   return (
     <div className="mx-auto max-w-4xl px-4 pb-8">
@@ -83,172 +50,7 @@ export default function CampaignPage() {
           <DonateLink event="donate_click">Join Our Supporters</DonateLink>
         </RecentSupporters>
 
-        <section aria-labelledby="gallery-title">
-          <h2 id="gallery-title" className="mb-4 text-2xl font-bold text-ink">
-            {c.gallery.title}
-          </h2>
-          <div className="grid grid-cols-2 gap-3">
-            {c.gallery.images.map((image) => (
-              <Figure key={image.src} image={image} />
-            ))}
-          </div>
-        </section>
-
-        <Card aria-labelledby="surgeon-title">
-          <div className="flex flex-col gap-6 sm:flex-row">
-            <img
-              src={c.surgeon.photo.src}
-              alt={c.surgeon.photo.alt}
-              width={c.surgeon.photo.width}
-              height={c.surgeon.photo.height}
-              loading="lazy"
-              decoding="async"
-              className="h-40 w-40 shrink-0 rounded-2xl object-cover"
-            />
-            <div className="space-y-3">
-              <p className="flex items-center gap-2 text-sm font-semibold text-brand-800">
-                <Stethoscope aria-hidden="true" className="h-4 w-4" />
-                Meet the Surgeon
-              </p>
-              <h2 id="surgeon-title" className="text-2xl font-bold text-ink">
-                {c.surgeon.name}
-              </h2>
-              <p className="text-slate-700">{c.surgeon.title}</p>
-              <dl className="grid grid-cols-2 gap-3">
-                <div className="rounded-xl bg-brand-50 p-3">
-                  <dt className="text-sm text-slate-700">Years of experience</dt>
-                  <dd className="text-2xl font-bold text-brand-800">{c.surgeon.yearsExperience}</dd>
-                </div>
-                <div className="rounded-xl bg-brand-50 p-3">
-                  <dt className="text-sm text-slate-700">Lives changed</dt>
-                  <dd className="text-2xl font-bold text-brand-800">{c.surgeon.livesChanged}</dd>
-                </div>
-              </dl>
-              {c.surgeon.bio.map((p, i) => (
-                <p key={i} className="leading-relaxed text-slate-700">
-                  {p}
-                </p>
-              ))}
-              <ul className="space-y-1">
-                {c.surgeon.highlights.map((h) => (
-                  <li key={h} className="flex gap-2 text-slate-700">
-                    <Award aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
-                    {h}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          </div>
-        </Card>
-
-        <section aria-labelledby="why-title">
-          <h2 id="why-title" className="mb-4 text-2xl font-bold text-ink">
-            {c.whySurgery.title}
-          </h2>
-          <div className="grid gap-4 md:grid-cols-3">
-            {c.whySurgery.cards.map((card) => (
-              <Card key={card.title} className="p-5">
-                <h3 className="text-lg font-semibold text-ink">{card.title}</h3>
-                <p className="mt-2 leading-relaxed text-slate-700">{card.body}</p>
-              </Card>
-            ))}
-          </div>
-        </section>
-
-        <section aria-labelledby="journey-title" className="space-y-4">
-          <h2 id="journey-title" className="text-2xl font-bold text-ink">
-            {c.journey.title}
-          </h2>
-          {c.journey.paragraphs.map((p, i) => (
-            <p key={i} className="leading-relaxed text-slate-700">
-              {p}
-            </p>
-          ))}
-          <FollowUpdates />
-          {c.journey.updates.map((update, n) => (
-            <article
-              key={n}
-              className="rounded-2xl border-l-4 border-brand-600 bg-brand-50 p-5"
-              aria-labelledby={`update-${n}-title`}
-            >
-              <p className="flex items-center gap-2 text-sm font-semibold text-brand-800">
-                <CalendarDays aria-hidden="true" className="h-4 w-4" />
-                <time dateTime={update.date}>{formatDay(update.date, 'long')}</time>
-              </p>
-              <h3 id={`update-${n}-title`} className="mt-1 text-lg font-semibold text-ink">
-                {update.title}
-              </h3>
-              {update.paragraphs.map((p, i) => (
-                <p key={i} className="mt-2 leading-relaxed text-slate-700">
-                  {p}
-                </p>
-              ))}
-            </article>
-          ))}
-          <div className="grid gap-3 sm:grid-cols-2">
-            {c.journey.images.map((image) => (
-              <Figure key={image.src} image={image} />
-            ))}
-          </div>
-        </section>
-
-        <Card aria-labelledby="costs-title">
-          <CardTitle id="costs-title">{c.costs.title}</CardTitle>
-          <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-            {c.costs.groups.map((g) => (
-              <li key={g.key} className="rounded-xl border border-brand-100 p-4">
-                <p className="flex items-baseline justify-between gap-2">
-                  <span className="font-semibold text-ink">{g.label}</span>
-                  <span className="font-bold text-brand-800">{formatWholeDollars(g.amountCents)}</span>
-                </p>
-                <ReleasedSoFar group={g.key} />
-                <p className="mt-1 text-sm text-slate-700">{g.description}</p>
-                <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
-                  {g.items.map((item) => (
-                    <li key={item}>{item}</li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-          <p className="mt-4 rounded-xl bg-brand-50 p-4 font-medium text-brand-900">{c.costs.claim}</p>
-          <p className="mt-3 text-sm text-slate-700">{c.costs.consultationPaid.note}</p>
-          <p className="mt-3 text-sm text-slate-700">
-            Money is released only against verified expenses.{' '}
-            <Link href="/transparency" className="font-semibold text-brand-800 underline">
-              See every payment on the transparency page
-            </Link>
-            .
-          </p>
-        </Card>
-
-        <Card aria-labelledby="critical-title" className="border-red-200 bg-red-50">
-          <CardTitle id="critical-title">{c.timeIsCritical.title}</CardTitle>
-          {c.timeIsCritical.paragraphs.map((p, i) => (
-            <p key={i} className="mt-3 leading-relaxed text-slate-800">
-              {p}
-            </p>
-          ))}
-          <div className="mt-5">
-            <DonateLink event="donate_button_click">Donate Now</DonateLink>
-          </div>
-        </Card>
-
-        <Card aria-labelledby="spread-title">
-          <CardTitle id="spread-title">Help Us Spread the Word</CardTitle>
-          <p className="mt-2 text-slate-700">Every share brings {c.patient.name} closer to surgery.</p>
-          <div className="mt-4 grid gap-3 sm:grid-cols-3">
-            <a href={postUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
-              <Share2 aria-hidden="true" className="h-4 w-4" />
-              Share on X<span className="sr-only"> (opens in a new tab)</span>
-            </a>
-            <a href={mailUrl} className={buttonClass('secondary')}>
-              <Mail aria-hidden="true" className="h-4 w-4" />
-              Send Email
-            </a>
-            <CopyLinkButton label="Copy Link" />
-          </div>
-        </Card>
+        <CampaignStory />
       </div>
     </div>
   );
