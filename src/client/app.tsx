@@ -14,7 +14,7 @@ function NavigationEffects({ site }: { site: SiteData }) {
   const [location] = useLocation();
   const arrived = useRef(true);
   useEffect(() => {
-    // Lets tests (and anything else, such as parts below the fold) know the page is now interactive.
+    // Lets tests (and anything else) know the prerendered page is now interactive.
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   useEffect(() => {

@@ -6,13 +6,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { buttonClass } from './ui/button.tsx';
+import { pageTitleClass } from './ui/text-classes.ts';
 
 const WIDTHS = { '3xl': 'max-w-3xl', '4xl': 'max-w-4xl', '5xl': 'max-w-5xl' } as const;
-
-/** The classes of a page's h1. */
-/** An inline text link in running text. */
-export const linkClass = 'font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900';
-export const pageTitleClass = 'text-3xl font-bold tracking-tight text-ink';
 
 /** The page's width and its one h1, with an optional intro and actions beside the title. */
 export function PageFrame({

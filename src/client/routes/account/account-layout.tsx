@@ -5,7 +5,7 @@ import { PASSWORD_MIN, type CurrentUser } from '#shared/schemas/auth.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Card } from '#client/components/ui/card.tsx';
 import { SubmitButton } from '#client/components/ui/button.tsx';
-import { linkClass, pageTitleClass } from '#client/components/page-layout.tsx';
+import { linkClass, pageTitleClass } from '#client/components/ui/text-classes.ts';
 
 export function AccountShell({
   title,

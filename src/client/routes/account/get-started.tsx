@@ -11,7 +11,7 @@ import { useHumanCheck } from '#client/lib/altcha.ts';
 import { useCurrentUser, useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { pageTitleClass, linkClass } from '#client/components/page-layout.tsx';
+import { linkClass, pageTitleClass } from '#client/components/ui/text-classes.ts';
 import { delay } from './account-layout.tsx';
 import { storeSelectedRole } from './selected-role.ts';
 

@@ -15,7 +15,7 @@ import { bindFields } from '#client/lib/bind-field.ts';
 import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { EmailField, FormAlert, TextField } from '#client/components/ui/field.tsx';
 import { AccountShell, safeReturnPath, ShellFooter, ShellSubmit } from './account-layout.tsx';
-import { linkClass } from '#client/components/page-layout.tsx';
+import { linkClass } from '#client/components/ui/text-classes.ts';
 
 /** The server's answer that this account also needs its second factor (a field error on `code`). */
 const asksForCode = (error: unknown) => error instanceof ApiError && error.field === 'code';

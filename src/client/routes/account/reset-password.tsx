@@ -16,7 +16,7 @@ import { buttonClass } from '#client/components/ui/button.tsx';
 import { PasswordField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { AccountShell, PASSWORD_HINT, ShellFooter, ShellSubmit } from './account-layout.tsx';
-import { linkClass } from '#client/components/page-layout.tsx';
+import { linkClass } from '#client/components/ui/text-classes.ts';
 
 type ResetFormInput = z.input<typeof ResetPasswordFormSchema>;
 type ResetFormOutput = z.output<typeof ResetPasswordFormSchema>;

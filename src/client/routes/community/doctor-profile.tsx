@@ -6,7 +6,8 @@ import { doctorQuery } from '#client/api/doctors.ts';
 import { usePageQuery } from '#client/lib/page-query.ts';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { ListLoadError } from '#client/components/ui/list-status.tsx';
-import { MessageLink, MessagePage, PageFrame, PageStatus, pageTitleClass } from '#client/components/page-layout.tsx';
+import { MessageLink, MessagePage, PageFrame, PageStatus } from '#client/components/page-layout.tsx';
+import { pageTitleClass } from '#client/components/ui/text-classes.ts';
 import { TagList } from '#client/components/tag-list.tsx';
 import { DoctorAvatar, DoctorFacts, VerifiedBadge } from './doctor-parts.tsx';
 

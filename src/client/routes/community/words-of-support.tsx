@@ -12,7 +12,7 @@ import { usePageQuery } from '#client/lib/page-query.ts';
 import { supportQuery } from '#client/api/stories.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
-import { linkClass } from '#client/components/page-layout.tsx';
+import { linkClass } from '#client/components/ui/text-classes.ts';
 import { Badge } from './story-parts.tsx';
 
 const SignedInSupport = lazy(() => import('./support-actions.tsx'));

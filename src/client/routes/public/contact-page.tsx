@@ -18,7 +18,7 @@ import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { errorMessage } from '#client/lib/api.ts';
 import { sendContactMessage } from '#client/api/contact.ts';
 import { Card } from '#client/components/ui/card.tsx';
-import { pageTitleClass } from '#client/components/page-layout.tsx';
+import { pageTitleClass } from '#client/components/ui/text-classes.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { EmailField, TextField, TextAreaField } from '#client/components/ui/field.tsx';

@@ -1,7 +1,7 @@
 /** The donate page (/donate): amounts, message, and the payment methods that record an intent. */
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { ArrowLeft, Lock, Mail, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, Mail } from 'lucide-react';
 import { DONOR_NAME_MAX, MESSAGE_MAX, QUICK_AMOUNTS } from '#shared/constants.ts';
 import type { DonationIntentInput } from '#shared/schemas/donation.ts';
 import { UPDATES_NEED_EMAIL } from '#shared/update-messages.ts';
@@ -18,7 +18,8 @@ import { CrowdfundingLink } from '#client/components/crowdfunding-link.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { pageTitleClass } from '#client/components/page-layout.tsx';
+import { pageTitleClass } from '#client/components/ui/text-classes.ts';
+import { belowFold } from '#client/components/below-fold.tsx';
 import {
   effectiveAmount,
   initialAmountState,
@@ -27,6 +28,9 @@ import {
   pickQuick,
   typeCustom,
 } from './donate-model.ts';
+
+// How a gift is kept safe: read after choosing, so its code waits until the reader gets there.
+const GiftIsSafe = belowFold(() => import('./gift-is-safe.tsx'), '');
 
 export default function DonatePage() {
   const c = useCampaign();
@@ -297,37 +301,7 @@ export default function DonatePage() {
           )}
         </Card>
 
-        <Card aria-labelledby="security-title" className="bg-emerald-50">
-          <CardTitle id="security-title" className="flex items-center gap-2">
-            <ShieldCheck aria-hidden="true" className="h-6 w-6 text-emerald-800" />
-            Your Gift Is Safe
-          </CardTitle>
-          <ul className="mt-3 space-y-2 text-slate-800">
-            <li className="flex gap-2">
-              <Lock aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-emerald-800" />
-              Payments happen on the payment provider's own secure page; we never see or store card details.
-            </li>
-            <li className="flex gap-2">
-              <Lock aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-emerald-800" />
-              Money received is released only against verified medical and travel expenses.
-            </li>
-            <li className="flex gap-2">
-              <Lock aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-emerald-800" />
-              {c.costs.claim}
-            </li>
-          </ul>
-          <p className="mt-3 text-sm text-slate-700">
-            Read the{' '}
-            <Link href="/donor-agreement" className="text-brand-800 underline">
-              Donor Agreement
-            </Link>{' '}
-            for how funds are held, released and refunded, and the{' '}
-            <Link href="/transparency" className="text-brand-800 underline">
-              transparency page
-            </Link>{' '}
-            for every payment made so far.
-          </p>
-        </Card>
+        <GiftIsSafe />
       </div>
     </div>
   );

@@ -27,7 +27,7 @@ import {
   TextField,
 } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { pageTitleClass } from '#client/components/page-layout.tsx';
+import { pageTitleClass } from '#client/components/ui/text-classes.ts';
 import { today } from '../spending/spending-model.ts';
 
 type RequestIn = z.input<typeof RefundRequestFormSchema>;

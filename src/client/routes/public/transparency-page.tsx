@@ -12,7 +12,7 @@ import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { useLedger } from '#client/hooks/use-ledger.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
-import { pageTitleClass } from '#client/components/page-layout.tsx';
+import { pageTitleClass } from '#client/components/ui/text-classes.ts';
 import { formatCents, formatDay } from '#client/lib/format.ts';
 
 const W = SPENDING_WINDOWS_BUSINESS_DAYS;

@@ -16,7 +16,8 @@ import { buttonClass } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { Pager } from '#client/components/ui/pager.tsx';
-import { PageFrame, linkClass } from '#client/components/page-layout.tsx';
+import { PageFrame } from '#client/components/page-layout.tsx';
+import { linkClass } from '#client/components/ui/text-classes.ts';
 import { ExpenseFacts, ExpenseHeading, StatusFilter } from './expense-parts.tsx';
 import { STATUS_FILTER_LABELS } from './spending-model.ts';
 
