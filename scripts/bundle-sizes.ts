@@ -1,8 +1,9 @@
 /** Sizes from dist/client, independent of Lighthouse: what a page loads before interaction, and a build fingerprint. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { PRERENDERED_PAGES } from '../src/shared/routes.ts';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { pathToFileURL } from 'node:url';
+import { PRERENDERED_PAGES, SERVER_RENDERED_PATHS } from '../src/shared/routes.ts';
 import { readClientChunks, withStaticImports } from '../src/server/services/site-pages.ts';
 import { ROOT } from './app-process.ts';
 
@@ -10,6 +11,9 @@ export const CLIENT_DIR = path.join(ROOT, 'dist', 'client');
 export const KB = 1024;
 
 export const gzipBytes = (buf: Buffer | string) => gzipSync(buf, { level: 9 }).length;
+/** Brotli at the quality the server compresses its pages with (src/server/plugins/site-pages.ts). */
+export const brotliBytes = (buf: Buffer | string) =>
+  brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 10 } }).length;
 
 /** The route module each page loads before hydrating (read from the table in src/client/routes.tsx). */
 function pageModuleSource(pathname: string): string | undefined {
@@ -24,6 +28,8 @@ function pageModuleSource(pathname: string): string | undefined {
 export interface PageBundle {
   htmlBytes: number;
   htmlGzip: number;
+  /** The HTML as the server sends it to a browser (brotli). */
+  htmlBrotli: number;
   /** The entry, the page's module, and every chunk they import statically. */
   scripts: { file: string; bytes: number; gzip: number }[];
   jsBytes: number;
@@ -52,6 +58,7 @@ export function pageBundle(pathname: string): PageBundle {
   return {
     htmlBytes: html.length,
     htmlGzip: gzipBytes(html),
+    htmlBrotli: brotliBytes(html),
     scripts,
     jsBytes: scripts.reduce((a, s) => a + s.bytes, 0),
     jsGzip: scripts.reduce((a, s) => a + s.gzip, 0),
@@ -72,4 +79,16 @@ export function buildFingerprint(): string {
         : '',
     )
     .join('|');
+}
+
+/** `npx tsx scripts/bundle-sizes.ts` (after `npm run build`): the budgets' figures for every public page. */
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const pages = [...Object.keys(PRERENDERED_PAGES), ...SERVER_RENDERED_PATHS];
+  console.log('| Page | JS before interaction, gzip | files | first HTML, brotli |');
+  console.log('| --- | ---: | ---: | ---: |');
+  for (const page of pages) {
+    const b = pageBundle(page);
+    const html = page in PRERENDERED_PAGES ? `${(b.htmlBrotli / KB).toFixed(1)} KB` : 'per record';
+    console.log(`| \`${page}\` | ${(b.jsGzip / KB).toFixed(1)} KB | ${b.scripts.length} | ${html} |`);
+  }
 }

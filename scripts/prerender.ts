@@ -4,7 +4,14 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { SITE_URL_PLACEHOLDER } from '../src/shared/routes.ts';
 import { readSeedContent } from '../src/server/db/seed.ts';
-import { loadRenderer, renderPages, templateFromBuild, TEMPLATE_FILE } from '../src/server/services/site-pages.ts';
+import {
+  loadRenderer,
+  renderPages,
+  SITE_DATA_FILE,
+  siteDataJson,
+  templateFromBuild,
+  TEMPLATE_FILE,
+} from '../src/server/services/site-pages.ts';
 import { CLIENT_DIST_DIR, SSR_ENTRY } from '../src/server/paths.ts';
 import { readSharePhoto, renderShareImage } from '../src/server/services/share-image.ts';
 import { hiddenGivingOptions } from '../src/shared/placeholders.ts';
@@ -17,11 +24,8 @@ const template = templateFromBuild(clientDir);
 const content = await readSeedContent();
 // These pages are served only while the server cannot render its own (database unreachable): they show the
 // seed, whose payment details are examples, so they never offer those ways to give.
-const pages = await renderPages(await loadRenderer(SSR_ENTRY), template, {
-  content,
-  siteUrl: SITE_URL_PLACEHOLDER,
-  hiddenGivingOptions: hiddenGivingOptions(content),
-});
+const site = { content, siteUrl: SITE_URL_PLACEHOLDER, hiddenGivingOptions: hiddenGivingOptions(content) };
+const pages = await renderPages(await loadRenderer(SSR_ENTRY), template, site);
 
 // The link preview the pages name (og:image); the server draws a new one when the headline or photo changes.
 const shareImage = path.join(clientDir, shareImagePath(content));
@@ -38,6 +42,7 @@ for (const [name, html] of pages) {
 }
 // The server renders the pages again from the published content (src/server/plugins/site-pages.ts).
 fs.writeFileSync(path.join(pagesDir, TEMPLATE_FILE), template);
+fs.writeFileSync(path.join(pagesDir, SITE_DATA_FILE), siteDataJson(site));
 // The unrendered template is not a page anyone should be served.
 fs.rmSync(path.join(clientDir, 'index.html'));
 

@@ -7,16 +7,25 @@ import { loadPage, matchPage } from './routes.tsx';
 import { App } from './app.tsx';
 import './styles.css';
 
+/** The site data the page names (its own file, cached by the browser per version of the content). */
+async function loadSiteData(): Promise<SiteData> {
+  const href = document.querySelector<HTMLLinkElement>('link#site-data')!.href;
+  const response = await fetch(href);
+  if (!response.ok) throw new Error(`${href} answered ${response.status}`);
+  return (await response.json()) as SiteData;
+}
+
 async function start() {
-  const site = JSON.parse(document.getElementById('site-data')!.textContent!) as SiteData;
   const root = document.getElementById('root')!;
   // The app shell (a page rendered in the browser) has no page in it, nor the page's head tags: set those first.
   const shell = !root.hasChildNodes();
-  // The page's code must be here before hydrating, or the first render would not match the HTML.
-  await Promise.all([
+  // The page's code and its data must be here before hydrating, or the first render would not match the HTML.
+  const [site, , head] = await Promise.all([
+    loadSiteData(),
     loadPage(matchPage(window.location.pathname)),
-    shell && import('./head.ts').then(({ applyHead }) => applyHead(window.location.pathname, site)),
+    shell ? import('./head.ts') : null,
   ]);
+  head?.applyHead(window.location.pathname, site);
   const queryClient = createQueryClient();
   // A server-rendered page carries the answers it was rendered from: the first render shows the same.
   const pageData = document.getElementById('page-data')?.textContent;

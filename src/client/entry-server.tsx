@@ -1,5 +1,5 @@
 /**
- * Rendering on the server: a path to HTML, head tags and the data the browser starts from. Used at build for the
+ * Rendering on the server: a path to HTML, head tags and the answers the page was rendered from. Used at build for the
  * prerendered pages (scripts/prerender.ts) and by the server for all pages from the published content
  * (src/server/plugins/site-pages.ts), and per request for the pages of the community's records.
  */
@@ -18,7 +18,6 @@ import { App } from './app.tsx';
 export interface RenderedPage {
   html: string;
   head: string;
-  siteData: string;
   /** The answers of the page's reads, for the browser to start from ('' when the page has none). */
   pageData: string;
   /** 404 when the record the page is about does not exist (or is not public). */
@@ -72,7 +71,6 @@ export async function render(pathname: string, site: SiteData, options: RenderOp
   return {
     html,
     head,
-    siteData: jsonForScript(site),
     pageData: dehydrated.queries.length ? jsonForScript(dehydrated) : '',
     status,
   };

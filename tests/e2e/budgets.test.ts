@@ -9,6 +9,9 @@ import { KB, pageBundle } from '../../scripts/bundle-sizes.ts';
 /** JavaScript a page loads before the visitor does anything, gzip, in KB. */
 const JS_BEFORE_INTERACTION_KB = 95;
 
+/** The first HTML response, compressed as the server sends it, in KB: what the first round trip carries. */
+const FIRST_HTML_KB = 14.6;
+
 /** Every page whose HTML carries its content: prerendered, or rendered by the server from the records. */
 const PUBLIC_PAGES = [...Object.keys(PRERENDERED_PAGES), ...SERVER_RENDERED_PATHS];
 
@@ -18,5 +21,11 @@ describe('the public pages', () => {
     // On failure, the files it loads and what each weighs.
     const files = scripts.map((s) => `${s.file} ${(s.gzip / KB).toFixed(1)} KB`).join(', ');
     expect(jsGzip / KB, files).toBeLessThanOrEqual(JS_BEFORE_INTERACTION_KB);
+  });
+
+  // The prerendered pages: the same for every visitor. A record page's HTML grows with its record (a story's
+  // length), so it has no fixed budget.
+  it.each(Object.keys(PRERENDERED_PAGES))(`%s sends its first HTML in at most ${FIRST_HTML_KB} KB`, (path) => {
+    expect(pageBundle(path).htmlBrotli / KB).toBeLessThanOrEqual(FIRST_HTML_KB);
   });
 });

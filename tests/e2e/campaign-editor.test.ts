@@ -39,7 +39,7 @@ describe('the campaign editor', () => {
     const { page } = admin;
 
     await visit(page, '/admin-dashboard');
-    await page.getByRole('link', { name: 'Campaign Editor' }).click();
+    await page.getByRole('link', { name: 'Campaign Editor', exact: true }).click();
     await h1(page).filter({ hasText: 'Campaign Editor' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin-campaign');
     expect(await page.getByTestId('campaign-version').innerText()).toMatch(/^Published version 1,/);

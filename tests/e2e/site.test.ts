@@ -66,6 +66,25 @@ describe('the public site', () => {
     expect((await page.request.get('/api/fundraising/progress')).headers()['content-security-policy']).toBeUndefined();
   });
 
+  it('names its site data as a file kept by content, which answers 404 at any other name', async () => {
+    const { page } = await suite.newPage();
+    const html = await (await page.request.get('/')).text();
+    const href = /<link id="site-data" rel="preload" as="fetch" crossorigin href="(\/site-data\/[\w-]+\.json)">/.exec(
+      html,
+    )?.[1];
+    expect(href).toBeDefined();
+    const data = await page.request.get(href!);
+    expect(data.headers()['content-type']).toBe('application/json; charset=utf-8');
+    expect(data.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await data.json()).content.patient.name).toBe('Maya');
+    // Every page of one version of the content names the same file.
+    expect(await (await page.request.get('/donate')).text()).toContain(href);
+    for (const other of ['/site-data/AAAAAAAAAAAAAAAA.json', '/site-data/../index.json', '/site-data/x']) {
+      const missing = await page.request.get(other);
+      expect(missing.status(), other).toBe(404);
+    }
+  });
+
   it('opens the mobile menu, which sends Find Doctors to the directory', async () => {
     const { page } = await suite.newPage({ viewport: { width: 375, height: 740 } });
     await visit(page, '/');

@@ -6,16 +6,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_ONLY_PATHS, PRERENDERED_PAGES, SERVER_RENDERED_PATHS } from '#shared/routes.ts';
 import { SHARE_IMAGE, SHARE_IMAGE_PATTERN, shareImagePath } from '#shared/share-image.ts';
 import type { Page } from './site-pages.ts';
+import { SITE_DATA_PATH_PATTERN } from '../services/site-pages.ts';
 import { quietRoute } from '../logging.ts';
 import { readSharePhoto, renderShareImage } from '../services/share-image.ts';
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page | undefined, status = 200) {
+const HTML = { type: 'text/html; charset=utf-8', cache: 'no-cache' };
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page | undefined, status = 200, kind = HTML) {
   if (!page) throw new Error('a built page is missing');
   const accepts = String(request.headers['accept-encoding'] ?? '');
   reply
     .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
+    .header('content-type', kind.type)
+    .header('cache-control', kind.cache)
     .header('vary', 'accept-encoding');
   if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
   if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
@@ -64,6 +67,16 @@ export default fp<ClientPluginOptions>(
     for (const urlPath of CLIENT_ONLY_PATHS) {
       app.get(urlPath, async (request, reply) => sendPage(request, reply, await sitePages.get('_app')));
     }
+
+    // The site data the pages name: by content, so it never changes under its address.
+    const siteDataKind = { type: 'application/json; charset=utf-8', cache: 'public, max-age=31536000, immutable' };
+    app.get('/site-data/:file', quietRoute({}), async (request, reply) => {
+      const where = request.url.split('?')[0]!;
+      const data = SITE_DATA_PATH_PATTERN.test(where) ? await sitePages.siteData(where) : undefined;
+      if (!data)
+        return reply.status(404).send({ message: `No such site data: ${where} (reload the page)`, code: 'NOT_FOUND' });
+      return sendPage(request, reply, data, 200, siteDataKind);
+    });
 
     // The link preview of the published content: the build drew the seed's (served as a file below); a newer
     // headline or photo is drawn here once and kept. Any earlier address gets the current picture.

@@ -8,7 +8,11 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SITE_DATA_FILE, siteDataPath } from '../services/site-pages.ts';
+import { SITE_URL_PLACEHOLDER } from '#shared/routes.ts';
 import sitePagesPlugin from './site-pages.ts';
+
+const BUILT_SITE_DATA = JSON.stringify({ content: { marker: 'seed' }, siteUrl: SITE_URL_PLACEHOLDER });
 
 const dirs: string[] = [];
 let app: FastifyInstance | undefined;
@@ -24,6 +28,7 @@ function fakeBuild(): { distDir: string; ssrEntry: string } {
   fs.mkdirSync(path.join(distDir, 'pages'));
   fs.writeFileSync(path.join(distDir, 'pages', '_template.html'), '<html><!--app-head--><!--app-html--></html>');
   for (const name of ['index', '404']) fs.writeFileSync(path.join(distDir, 'pages', `${name}.html`), 'the seed page');
+  fs.writeFileSync(path.join(distDir, 'pages', SITE_DATA_FILE), BUILT_SITE_DATA);
   const ssrEntry = path.join(distDir, 'entry-server.mjs');
   fs.writeFileSync(
     ssrEntry,
@@ -102,5 +107,24 @@ describe('the public pages', () => {
     const local = await appWith(campaign);
     await local.ready();
     expect(await text(local, 'index')).toBe('<html>rendered one</html>');
+  });
+
+  it("serve the site data of the version they show, a newer one another instance rendered, and the build's", async () => {
+    (globalThis as { renderGate?: Promise<void> }).renderGate = Promise.resolve();
+    const campaign = { id: 'c', version: 1, content: { marker: 'one' } };
+    const site = await appWith(campaign);
+    await site.ready();
+    await text(site, 'index');
+    const data = async (json: string) => (await site.sitePages.siteData(siteDataPath(json)))?.raw.toString();
+    const one = JSON.stringify({ content: campaign.content, siteUrl: 'http://localhost:3000' });
+    expect(JSON.parse((await data(one))!)).toEqual(JSON.parse(one));
+
+    // Published elsewhere: the page another instance rendered names data this one has not rendered yet.
+    Object.assign(campaign, { version: 2, content: { marker: 'two' } });
+    const two = JSON.stringify({ content: campaign.content, siteUrl: 'http://localhost:3000' });
+    expect(JSON.parse((await data(two))!)).toEqual(JSON.parse(two));
+    // The build's own pages name the build's data, served with this site's address.
+    expect(JSON.parse((await data(BUILT_SITE_DATA))!).siteUrl).toBe('http://localhost:3000');
+    expect(await site.sitePages.siteData('/site-data/AAAAAAAAAAAAAAAA.json')).toBeUndefined();
   });
 });

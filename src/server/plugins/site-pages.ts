@@ -20,10 +20,13 @@ import { SSR_ENTRY } from '../paths.ts';
 import type { CampaignRow } from '../services/campaign.ts';
 import {
   PAGE_FILES,
+  SITE_DATA_FILE,
   TEMPLATE_FILE,
   fillTemplate,
   loadSsrEntry,
   renderPages,
+  siteDataJson,
+  siteDataPath,
   withPublicUrl,
   type PageReads,
   type RenderPage,
@@ -51,6 +54,11 @@ export interface SitePages {
   recordPage(pathname: string, search: string): Promise<RecordPage | undefined>;
   /** Forgets the rendered record pages: a write may have changed what they show. */
   forgetRecordPages(): void;
+  /**
+   * The site data a page names (its path, /site-data/<hash>.json), as JSON: the current content's, a recent
+   * version's, or the build's; undefined for any other.
+   */
+  siteData(path: string): Promise<Page | undefined>;
 }
 
 export interface RecordPage {
@@ -62,6 +70,8 @@ export interface RecordPage {
 export const RECORD_PAGE_MAX_AGE_MS = 10_000;
 /** Record pages kept (compressed, about 30 KB each), the least recently used dropped first. */
 const RECORD_PAGES_KEPT = 200;
+/** Versions of the site data kept: a page loaded just before a publish still finds the data it names. */
+const SITE_DATA_VERSIONS_KEPT = 4;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,6 +112,7 @@ export default fp<SitePagesOptions>(
         refresh: async () => {},
         recordPage: async () => undefined,
         forgetRecordPages: () => {},
+        siteData: async () => undefined,
       });
       return;
     }
@@ -111,6 +122,14 @@ export default fp<SitePagesOptions>(
       siteUrl: publicUrl,
       ...(app.config.env === 'production' ? { hiddenGivingOptions: hiddenGivingOptions(row.content) } : {}),
     });
+
+    // The site data of the versions rendered here, by path; compressed once per version.
+    const siteDataByPath = new LRUCache<string, Promise<Page>>({ max: SITE_DATA_VERSIONS_KEPT });
+    const keepSiteData = (json: string) => {
+      const where = siteDataPath(json);
+      if (!siteDataByPath.has(where)) siteDataByPath.set(where, compress(json));
+      return siteDataByPath.get(where)!;
+    };
 
     let pages = new Map<string, Page>();
     let render: RenderPage | null = null;
@@ -131,7 +150,9 @@ export default fp<SitePagesOptions>(
     async function renderFor(row: CampaignRow) {
       const key = keyOf(row);
       try {
-        const html = await renderPages(render!, template, siteFor(row));
+        const site = siteFor(row);
+        const html = await renderPages(render!, template, site);
+        await keepSiteData(siteDataJson(site));
         const compressed = await Promise.all(
           [...html].map(async ([name, text]) => [name, await compress(text)] as const),
         );
@@ -160,6 +181,17 @@ export default fp<SitePagesOptions>(
 
     // The build's own pages (the seed content), compressed on first use: served only when rendering fails.
     const builtPages = new Map<string, Promise<Page | undefined>>();
+    // Their site data, named by the build's JSON (the address in their HTML) and served with this site's address.
+    let builtSiteData: { path: string; page: Promise<Page> } | null | undefined;
+    const builtData = () => {
+      if (builtSiteData === undefined) {
+        const file = path.join(pagesDir, SITE_DATA_FILE);
+        const json = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+        builtSiteData =
+          json === null ? null : { path: siteDataPath(json), page: compress(withPublicUrl(json, publicUrl)) };
+      }
+      return builtSiteData;
+    };
     const builtPage = (name: string) => {
       if (!builtPages.has(name)) {
         const file = path.join(pagesDir, `${name}.html`);
@@ -198,8 +230,11 @@ export default fp<SitePagesOptions>(
       search: string,
     ): Promise<RecordPage | undefined> {
       try {
-        const rendered = await render!(pathname, siteFor(row), { search, fetchJson: answerAsReader });
-        return { page: await compress(fillTemplate(template, rendered)), status: rendered.status };
+        const site = siteFor(row);
+        const rendered = await render!(pathname, site, { search, fetchJson: answerAsReader });
+        const siteData = siteDataJson(site);
+        await keepSiteData(siteData);
+        return { page: await compress(fillTemplate(template, rendered, siteData)), status: rendered.status };
       } catch (err) {
         app.log.warn(
           { err: (err as Error).message, page: pathname },
@@ -218,6 +253,15 @@ export default fp<SitePagesOptions>(
         return recordPages.fetch(key, { context: { row, pathname, search } });
       },
       forgetRecordPages: () => recordPages.clear(),
+      async siteData(where) {
+        // Another instance may have rendered a newer version first: the current one is known here too.
+        if (!siteDataByPath.has(where)) {
+          const row = await current();
+          if (row) void keepSiteData(siteDataJson(siteFor(row)));
+        }
+        const built = builtData();
+        return siteDataByPath.get(where) ?? (built?.path === where ? built.page : undefined);
+      },
       async get(name: string) {
         if (shown === null) await (firstRender ??= refresh());
         const row = await current();

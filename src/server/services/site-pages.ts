@@ -3,6 +3,7 @@
  * (scripts/prerender.ts) writes them with the seed content; the server renders them again from the
  * published content once the app is ready and after every publish.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -81,22 +82,40 @@ export async function loadSsrEntry(ssrEntry: string): Promise<{ render: RenderPa
   };
 }
 
+/**
+ * The site data every page starts from (the campaign's content and the site's address), as the JSON file the
+ * pages name: its own file, not in each page, so a browser fetches it once per version of the content.
+ */
+export const siteDataJson = (site: SiteData) => JSON.stringify(site);
+
+/** Where this site data is served: named by its content, so a browser may keep it as long as it likes. */
+export const siteDataPath = (json: string) =>
+  `/site-data/${createHash('sha256').update(json).digest('base64url').slice(0, 16)}.json`;
+
+export const SITE_DATA_PATH_PATTERN = /^\/site-data\/[\w-]{16}\.json$/;
+
+/** The build's site data (the seed's, for the build's own pages), beside them in dist/client/pages. */
+export const SITE_DATA_FILE = 'site-data.json';
+
 /** Renders every page file for this site (file name -> HTML). */
 export async function renderPages(render: RenderPage, template: string, site: SiteData): Promise<Map<string, string>> {
   const pages = new Map<string, string>();
+  const siteData = siteDataJson(site);
   for (const { name, pathname, shell } of PAGE_FILES) {
-    pages.set(name, fillTemplate(template, await render(pathname, site, shell ? { shell } : {})));
+    pages.set(name, fillTemplate(template, await render(pathname, site, shell ? { shell } : {}), siteData));
   }
   return pages;
 }
 
-/** The template with a rendered page in it. */
-export function fillTemplate(template: string, page: RenderedPage): string {
+/** The template with a rendered page in it, and the address of its site data (`siteData`, from siteDataJson). */
+export function fillTemplate(template: string, page: RenderedPage, siteData: string): string {
+  // The browser fetches the site data while it fetches the scripts: both are needed before the page hydrates.
+  const siteDataLink = `<link id="site-data" rel="preload" as="fetch" crossorigin href="${siteDataPath(siteData)}">`;
   // Replacer functions: a page's text is inserted as is, even where it holds `$&` or `$'`.
   return template
     .replace('<!--app-head-->', () => page.head)
     .replace('<!--app-html-->', () => page.html)
-    .replace('<!--site-data-->', () => page.siteData)
+    .replace('<!--site-data-->', () => siteDataLink)
     .replace('<!--page-data-->', () =>
       page.pageData ? `<script id="page-data" type="application/json">${page.pageData}</script>` : '',
     );
