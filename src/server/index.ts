@@ -22,6 +22,7 @@ async function main() {
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
+    createMigrated: true,
   });
   await database.migrate();
   const seeded = await seedCampaign(database.db);

@@ -1,14 +1,11 @@
 /** One database handle: PGlite on disk by default, PostgreSQL when DATABASE_URL is set. */
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
-import { MIGRATIONS_DIR } from '../paths.ts';
+import { MIGRATIONS_DIR, ROOT_DIR } from '../paths.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
@@ -45,21 +42,67 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** In memory only: start from this dump of a data directory (tests start from one migrated, seeded copy). */
   loadDataDir?: Blob | undefined;
+  /**
+   * A new PGlite data directory is created migrated, not empty (the server, which migrates next anyway; a restore
+   * needs an empty one).
+   */
+  createMigrated?: boolean;
 }
 
 // Any fixed number works: it only has to be the same for every instance.
 const MIGRATION_LOCK_ID = 7_312_025;
 
+/**
+ * PGlite's PostgreSQL settings. Its default shared_buffers (128 MB) is about half the memory of a server on PGlite;
+ * the site's data is small, and the operating system caches the data directory's files anyway.
+ */
+const PGLITE_SETTINGS = ['shared_buffers = 16MB'];
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url);
-  return openPglite(options.dataDir, options.loadDataDir);
+  return openPglite(options);
 }
 
-async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
+/**
+ * Creates a PGlite data directory (migrated, if asked) in a child process: PGlite's initdb and the first
+ * migrations take about 700 MB that a process keeps after them (WebAssembly memory is not given back), so a server
+ * would hold it for its whole life after a first start. Database.migrate() then finds nothing left to apply.
+ */
+async function createPgliteDataDir(dataDir: string, migrated: boolean): Promise<void> {
+  const create = `
+    import { PGlite } from '@electric-sql/pglite';
+    import { drizzle } from 'drizzle-orm/pglite';
+    import { migrate } from 'drizzle-orm/pglite/migrator';
+    const [dataDir, migrationsFolder] = process.argv.slice(1);
+    const client = new PGlite({ dataDir, postgresqlconf: ${JSON.stringify(PGLITE_SETTINGS)} });
+    if (migrationsFolder) await migrate(drizzle({ client }), { migrationsFolder });
+    await client.close();`;
+  const args = ['--input-type=module', '-e', create, dataDir, ...(migrated ? [MIGRATIONS_DIR] : [])];
+  await promisify(execFile)(process.execPath, args, { cwd: ROOT_DIR });
+}
+
+// Each driver loads only when used: a server holds one of them (and its drizzle adapter), not both.
+async function openPglite({ dataDir, loadDataDir, createMigrated = false }: DatabaseOptions): Promise<Database> {
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   // Before PGlite touches the files: a second process on the same directory would lose writes.
   const lock = dataDir ? lockDataDir(dataDir) : null;
-  const client = dataDir ? new PGlite(dataDir) : new PGlite(loadDataDir ? { loadDataDir } : {});
+  if (dataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    try {
+      await createPgliteDataDir(dataDir, createMigrated);
+    } catch (err) {
+      lock?.release();
+      throw err;
+    }
+  }
+  const client = new PGlite({
+    postgresqlconf: PGLITE_SETTINGS,
+    ...(dataDir ? { dataDir } : loadDataDir ? { loadDataDir } : {}),
+  });
   try {
     await client.waitReady;
   } catch (err) {
@@ -85,6 +128,11 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
 }
 
 async function openPostgres(url: string): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   // A database that does not answer fails a request within seconds (503), instead of holding it open.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // A client losing its connection (the server restarts or ends it) emits 'error': the pool listens while the

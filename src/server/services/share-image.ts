@@ -2,13 +2,12 @@
  * Draws the link preview (src/shared/share-image.ts): the share photo cropped to 1200 x 630, darkened at the
  * foot, with the campaign's name and headline. satori lays the words out as vector paths in an SVG (with the
  * Inter font shipped in node_modules, so no system fonts are needed), and sharp composites it onto the photo.
+ * Both load on the first drawing (a new headline or photo), not with the server: together about 40 MB.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import satori from 'satori';
-import sharp from 'sharp';
 import { SHARE_IMAGE } from '#shared/share-image.ts';
 import type { CampaignContent } from '#shared/schemas/campaign.ts';
 import type { Db } from '../db/client.ts';
@@ -57,6 +56,7 @@ async function overlay(content: CampaignContent): Promise<string> {
     },
     [words],
   );
+  const { default: satori } = await import('satori');
   return satori(tree as never, { width, height, fonts: await loadFonts() });
 }
 
@@ -66,6 +66,7 @@ async function overlay(content: CampaignContent): Promise<string> {
  */
 export async function renderShareImage(content: CampaignContent, photo: Buffer | null): Promise<Buffer> {
   const { width, height } = SHARE_IMAGE;
+  const { default: sharp } = await import('sharp');
   const background = photo
     ? sharp(photo, { density: 144 }).resize(width, height, { fit: 'cover' })
     : sharp({ create: { width, height, channels: 3, background: '#8f4f7c' } });
