@@ -115,10 +115,12 @@ export async function startApp(
     label?: string;
     /** A fixed port (a restarted instance keeps its load balancer's address); a free one by default. */
     port?: number;
+    /** A PGlite data directory prepared beforehand (removed at the end like any temp directory); a new one by default. */
+    dataDir?: string;
   } = {},
 ): Promise<RunningApp> {
   const port = options.port ?? (await freePort());
-  const dataDir = tempDir('hc-data-');
+  const dataDir = options.dataDir ?? tempDir('hc-data-');
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of [
     'DATABASE_URL',

@@ -1,5 +1,6 @@
 /**
- * Lighthouse 12 audit of `/` and `/donate` (default mobile settings), plus bundle sizes computed from dist/client.
+ * Lighthouse 12 audit of every public page (default mobile settings): the prerendered pages, the story and doctor
+ * lists, and a story and a doctor's profile made for the run; plus bundle sizes computed from the build.
  *
  *   npm run lighthouse                     # 3 runs per page
  *   LIGHTHOUSE_RUNS=5 npm run lighthouse   # more runs; the median by performance score is reported
@@ -13,15 +14,50 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Flags, Result } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { PRERENDERED_PAGES } from '../src/shared/routes.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { seedCampaign } from '../src/server/db/seed.ts';
+import { buildDoctor } from '../tests/factories/doctors.ts';
+import { buildStory } from '../tests/factories/stories.ts';
 import { ROOT, ensureBuilt, onCleanup, runScript, startApp, tempDir } from './app-process.ts';
 import { buildFingerprint, CLIENT_DIR, gzipBytes, KB, pageBundle, type PageBundle } from './bundle-sizes.ts';
 import { auditOnce, CATEGORIES, summarise, TARGETS, type PageResult } from './lighthouse-audits.ts';
 
-const PAGES = ['/', '/donate'] as const;
+/** The page table's public pages, a record page by the address of the record made for the run. */
+const PAGES = [...Object.keys(PRERENDERED_PAGES), '/stories', '/stories/:id', '/find-doctors', '/doctors/:id'] as const;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
 const OUT_DIR = path.join(ROOT, '.lighthouse');
 
 // ---------------------------------------------------------------------------------------------
+
+/** A data directory with the campaign, a public story (about 2 KB, with tags) and a verified doctor. */
+async function preparedDataDir(): Promise<{ dataDir: string; records: Record<string, string> }> {
+  const dataDir = tempDir('hc-data-');
+  const database = await openDatabase({ dataDir, createMigrated: true });
+  try {
+    await database.migrate();
+    await seedCampaign(database.db);
+    const body = 'What the months before the surgery were like, and what helped. '.repeat(30);
+    const story = await buildStory(database.db, {
+      status: 'approved',
+      title: 'My road to a diagnosis',
+      body,
+      tags: ['Endometriosis', 'Diagnosis'],
+      publishConsent: true,
+      publishedTitle: 'My road to a diagnosis',
+      publishedBody: body,
+      publishedTags: ['Endometriosis', 'Diagnosis'],
+      publishedAt: new Date(),
+    });
+    const doctor = await buildDoctor(database.db);
+    return {
+      dataDir,
+      records: { '/stories/:id': `/stories/${story.id}`, '/doctors/:id': `/doctors/${doctor.user.id}` },
+    };
+  } finally {
+    await database.close();
+  }
+}
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
@@ -34,7 +70,8 @@ async function main(): Promise<void> {
   fs.mkdirSync(OUT_DIR, { recursive: true });
   const buildAtStart = buildFingerprint();
 
-  const app = await startApp({ env: (port) => ({ PUBLIC_URL: `http://127.0.0.1:${port}` }), label: 'app' });
+  const { dataDir, records } = await preparedDataDir();
+  const app = await startApp({ dataDir, env: (port) => ({ PUBLIC_URL: `http://127.0.0.1:${port}` }), label: 'app' });
   const chrome = await chromeLauncher.launch({
     chromePath,
     // Its own SIGINT handler would exit at once, before our clean-up stops the app; ours kills Chrome too.
@@ -61,7 +98,7 @@ async function main(): Promise<void> {
   const results: Record<string, PageResult & { bundle: PageBundle }> = {};
 
   for (const pathname of PAGES) {
-    const url = `${app.url}${pathname}`;
+    const url = `${app.url}${records[pathname] ?? pathname}`;
     const runs: { lhr: Result; report: string[] }[] = [];
     for (let i = 0; i < RUNS; i++) {
       const result = await auditOnce(url, flags);
@@ -75,7 +112,7 @@ async function main(): Promise<void> {
       .sort((a, b) => a.score - b.score);
     const median = order[Math.floor((order.length - 1) / 2)]!.i;
     const chosen = runs[median]!;
-    const slug = pathname === '/' ? 'index' : pathname.slice(1);
+    const slug = pathname === '/' ? 'index' : pathname.slice(1).replace(/[/:]+/g, '-');
     fs.writeFileSync(path.join(OUT_DIR, `${slug}.report.json`), chosen.report[0]!);
     if (chosen.report[1]) fs.writeFileSync(path.join(OUT_DIR, `${slug}.report.html`), chosen.report[1]);
     results[pathname] = {

@@ -53,17 +53,20 @@ export function withStaticImports(chunks: readonly ClientChunk[], files: readonl
 
 /**
  * The built index.html with its stylesheet inlined (it is small, about 6 KB compressed, so the first round trip
- * carries a styled page) and the entry's imports preloaded (the build leaves that to us: vite.config.ts).
+ * carries a styled page) and the entry's imports preloaded (the build leaves that to us: vite.config.ts). The
+ * scripts and the site data are fetched at low priority: the HTML already shows the page, they make it interactive,
+ * and they must not hold up its first paint.
  */
 export function templateFromBuild(clientDir: string): string {
   const chunks = readClientChunks(clientDir);
   const entry = chunks.find((c) => c.isEntry);
   if (!entry) throw new Error(`the client build in ${clientDir} has no entry script`);
   const preloads = withStaticImports(chunks, entry.imports)
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
     .join('');
   return fs
     .readFileSync(path.join(clientDir, 'index.html'), 'utf8')
+    .replace(/<script type="module" /, '<script type="module" fetchpriority="low" ')
     .replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/, (_tag, href: string) => {
       const css = fs.readFileSync(path.join(clientDir, href), 'utf8');
       return `${preloads}<style>${css}</style>`;
@@ -110,7 +113,7 @@ export async function renderPages(render: RenderPage, template: string, site: Si
 /** The template with a rendered page in it, and the address of its site data (`siteData`, from siteDataJson). */
 export function fillTemplate(template: string, page: RenderedPage, siteData: string): string {
   // The browser fetches the site data while it fetches the scripts: both are needed before the page hydrates.
-  const siteDataLink = `<link id="site-data" rel="preload" as="fetch" crossorigin href="${siteDataPath(siteData)}">`;
+  const siteDataLink = `<link id="site-data" rel="preload" as="fetch" fetchpriority="low" crossorigin href="${siteDataPath(siteData)}">`;
   // Replacer functions: a page's text is inserted as is, even where it holds `$&` or `$'`.
   return template
     .replace('<!--app-head-->', () => page.head)
