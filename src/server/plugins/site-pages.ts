@@ -123,12 +123,18 @@ export default fp<SitePagesOptions>(
       ...(app.config.env === 'production' ? { hiddenGivingOptions: hiddenGivingOptions(row.content) } : {}),
     });
 
-    // The site data of the versions rendered here, by path; compressed once per version.
+    // The site data of the versions rendered here, by path, compressed once per version; the current version's
+    // path is kept too, so a record page's render does not serialise and hash the whole content again.
     const siteDataByPath = new LRUCache<string, Promise<Page>>({ max: SITE_DATA_VERSIONS_KEPT });
-    const keepSiteData = (json: string) => {
+    let latest: { key: string; path: string } | undefined;
+    /** Keeps the site data of this version, and returns its path. */
+    const keepSiteData = (row: CampaignRow): string => {
+      if (latest?.key === keyOf(row) && siteDataByPath.has(latest.path)) return latest.path;
+      const json = siteDataJson(siteFor(row));
       const where = siteDataPath(json);
       if (!siteDataByPath.has(where)) siteDataByPath.set(where, compress(json));
-      return siteDataByPath.get(where)!;
+      latest = { key: keyOf(row), path: where };
+      return where;
     };
 
     let pages = new Map<string, Page>();
@@ -150,9 +156,7 @@ export default fp<SitePagesOptions>(
     async function renderFor(row: CampaignRow) {
       const key = keyOf(row);
       try {
-        const site = siteFor(row);
-        const html = await renderPages(render!, template, site);
-        await keepSiteData(siteDataJson(site));
+        const html = await renderPages(render!, template, siteFor(row), keepSiteData(row));
         const compressed = await Promise.all(
           [...html].map(async ([name, text]) => [name, await compress(text)] as const),
         );
@@ -230,11 +234,8 @@ export default fp<SitePagesOptions>(
       search: string,
     ): Promise<RecordPage | undefined> {
       try {
-        const site = siteFor(row);
-        const rendered = await render!(pathname, site, { search, fetchJson: answerAsReader });
-        const siteData = siteDataJson(site);
-        await keepSiteData(siteData);
-        return { page: await compress(fillTemplate(template, rendered, siteData)), status: rendered.status };
+        const rendered = await render!(pathname, siteFor(row), { search, fetchJson: answerAsReader });
+        return { page: await compress(fillTemplate(template, rendered, keepSiteData(row))), status: rendered.status };
       } catch (err) {
         app.log.warn(
           { err: (err as Error).message, page: pathname },
@@ -257,7 +258,7 @@ export default fp<SitePagesOptions>(
         // Another instance may have rendered a newer version first: the current one is known here too.
         if (!siteDataByPath.has(where)) {
           const row = await current();
-          if (row) void keepSiteData(siteDataJson(siteFor(row)));
+          if (row) keepSiteData(row);
         }
         const built = builtData();
         return siteDataByPath.get(where) ?? (built?.path === where ? built.page : undefined);

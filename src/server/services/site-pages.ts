@@ -100,20 +100,24 @@ export const SITE_DATA_PATH_PATTERN = /^\/site-data\/[\w-]{16}\.json$/;
 /** The build's site data (the seed's, for the build's own pages), beside them in dist/client/pages. */
 export const SITE_DATA_FILE = 'site-data.json';
 
-/** Renders every page file for this site (file name -> HTML). */
-export async function renderPages(render: RenderPage, template: string, site: SiteData): Promise<Map<string, string>> {
+/** Renders every page file for this site (file name -> HTML); `siteDataHref` when the caller has it already. */
+export async function renderPages(
+  render: RenderPage,
+  template: string,
+  site: SiteData,
+  siteDataHref = siteDataPath(siteDataJson(site)),
+): Promise<Map<string, string>> {
   const pages = new Map<string, string>();
-  const siteData = siteDataJson(site);
   for (const { name, pathname, shell } of PAGE_FILES) {
-    pages.set(name, fillTemplate(template, await render(pathname, site, shell ? { shell } : {}), siteData));
+    pages.set(name, fillTemplate(template, await render(pathname, site, shell ? { shell } : {}), siteDataHref));
   }
   return pages;
 }
 
-/** The template with a rendered page in it, and the address of its site data (`siteData`, from siteDataJson). */
-export function fillTemplate(template: string, page: RenderedPage, siteData: string): string {
+/** The template with a rendered page in it, and the address of its site data (siteDataPath). */
+export function fillTemplate(template: string, page: RenderedPage, siteDataHref: string): string {
   // The browser fetches the site data while it fetches the scripts: both are needed before the page hydrates.
-  const siteDataLink = `<link id="site-data" rel="preload" as="fetch" fetchpriority="low" crossorigin href="${siteDataPath(siteData)}">`;
+  const siteDataLink = `<link id="site-data" rel="preload" as="fetch" fetchpriority="low" crossorigin href="${siteDataHref}">`;
   // Replacer functions: a page's text is inserted as is, even where it holds `$&` or `$'`.
   return template
     .replace('<!--app-head-->', () => page.head)
