@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import type { SiteData } from './lib/campaign-context.tsx';
@@ -36,7 +36,9 @@ async function start() {
     </StrictMode>
   );
   if (shell) createRoot(root).render(app);
-  else hydrateRoot(root, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
+  // for the whole page (a phone stays responsive to the reader's first tap meanwhile).
+  else startTransition(() => void hydrateRoot(root, app));
 }
 
 void start();

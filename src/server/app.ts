@@ -43,6 +43,7 @@ import storyRoutes from './routes/stories/stories.ts';
 import adminStoryRoutes from './routes/admin/stories.ts';
 import spendingRoutes from './routes/spending/spending.ts';
 import adminExpenseRoutes from './routes/admin/expenses.ts';
+import { BOOT_SCRIPT_HASH } from './services/site-pages.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -105,7 +106,8 @@ function pageSecurityOptions(config: Config): FastifyHelmetOptions {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The pages' one inline script (it starts the others after the first paint).
+        scriptSrc: ["'self'", BOOT_SCRIPT_HASH],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],

@@ -1,4 +1,5 @@
 /** Navigation, the 404 page, contact, and accessibility across the public pages. */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { contactMessages } from '../../src/server/db/schema/index.ts';
 import { browserSuite, expectNoAxeViolations, settle, toastText, visit } from './fixtures.ts';
@@ -69,10 +70,7 @@ describe('the public site', () => {
   it('names its site data as a file kept by content, which answers 404 at any other name', async () => {
     const { page } = await suite.newPage();
     const html = await (await page.request.get('/')).text();
-    const link = /<link id="site-data"[^>]*>/.exec(html)?.[0] ?? '';
-    // Fetched beside the scripts, at their low priority: the HTML already shows the page.
-    expect(link).toMatch(/\brel="preload" as="fetch" fetchpriority="low" crossorigin\b/);
-    const href = /\bhref="(\/site-data\/[\w-]+\.json)"/.exec(link)?.[1];
+    const href = /\bdata-site-data="(\/site-data\/[\w-]{16}\.json)"/.exec(html)?.[1];
     expect(href).toBeDefined();
     const data = await page.request.get(href!);
     expect(data.headers()['content-type']).toBe('application/json; charset=utf-8');
@@ -84,6 +82,30 @@ describe('the public site', () => {
       const missing = await page.request.get(other);
       expect(missing.status(), other).toBe(404);
     }
+  });
+
+  it('fetches its scripts and site data only after the first paint, started by the one inline script', async () => {
+    const { page } = await suite.newPage();
+    const response = await visit(page, '/');
+    const html = await response!.text();
+    expect(html).not.toMatch(/<script[^>]+\bsrc=|<link[^>]+rel="modulepreload"|<link[^>]+as="(fetch|script)"/);
+    const boot = [...html.matchAll(/<script(?: [^>]*)?>([^<]*)<\/script>/g)].filter(
+      (m) => !m[0].includes('application/ld+json') && !m[0].includes('application/json'),
+    );
+    expect(boot).toHaveLength(1);
+    const hash = createHash('sha256').update(boot[0]![1]!).digest('base64');
+    expect(response!.headers()['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
+    // visit() waited for the page to hydrate: from scripts requested after the paint that showed it.
+    const timings = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      fetched: performance
+        .getEntriesByType('resource')
+        .filter((r) => /\/assets\/.+\.js$|\/site-data\//.test(r.name))
+        .map((r) => r.startTime),
+    }));
+    expect(timings.paint).toBeDefined();
+    expect(timings.fetched.length).toBeGreaterThan(2);
+    for (const start of timings.fetched) expect(start).toBeGreaterThanOrEqual(timings.paint!);
   });
 
   it('opens the mobile menu, which sends Find Doctors to the directory', async () => {

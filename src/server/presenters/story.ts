@@ -8,7 +8,7 @@ import type {
   SupportReply,
   SupportReport,
 } from '#shared/schemas/stories.ts';
-import type { StoryRow } from '../db/queries/stories.ts';
+import type { StoryRow, StorySummaryFields } from '../db/queries/stories.ts';
 import { excerpt } from '#shared/story-text.ts';
 import { storyHtml } from '../services/story-html.ts';
 import { storyIsPublic } from '../services/story-visibility.ts';
@@ -22,7 +22,7 @@ export function displayName(person: { firstName: string; lastName: string }): st
 
 /** The published copy only, its text as an excerpt; never the working copy, never health fields. */
 export function presentPublicStorySummary(
-  s: StoryRow,
+  s: StorySummaryFields,
   author: { firstName: string; lastName: string },
   supportCount: number,
 ): PublicStorySummary {

@@ -52,24 +52,64 @@ export function withStaticImports(chunks: readonly ClientChunk[], files: readonl
 }
 
 /**
+ * Starts the page's scripts after its first paint. The HTML already shows the page; scripts and the site data
+ * fetched while it is parsed compete with that paint on a slow phone (and Lighthouse's estimate of the largest
+ * paint counts every request that finished before it). It starts at once where there is nothing to paint first (the
+ * app shell) or no one to see it (a background tab), and after 3 s at the latest. Inline so it costs no round trip;
+ * the CSP allows exactly this text (BOOT_SCRIPT_HASH).
+ */
+export const BOOT_SCRIPT = `(function () {
+  var data = document.currentScript.dataset;
+  var started = false;
+  function add(tag, props) {
+    document.head.appendChild(Object.assign(document.createElement(tag), props));
+  }
+  function start() {
+    if (started) return;
+    started = true;
+    add('link', { id: 'site-data', rel: 'preload', as: 'fetch', crossOrigin: '', href: data.siteData });
+    data.preload.split(' ').forEach(function (href) {
+      add('link', { rel: 'modulepreload', crossOrigin: '', href: href });
+    });
+    add('script', { type: 'module', crossOrigin: '', src: data.entry });
+  }
+  if (document.visibilityState === 'hidden' || !document.getElementById('root').hasChildNodes()) return start();
+  setTimeout(start, 3000);
+  var observer = window.PerformanceObserver;
+  if (observer && observer.supportedEntryTypes && observer.supportedEntryTypes.indexOf('paint') >= 0) {
+    new observer(function (list) {
+      if (list.getEntriesByName('first-contentful-paint').length) start();
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(start); }); });
+  }
+})();`;
+
+export const BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+
+/** Where fillTemplate puts the address of the page's site data. */
+const SITE_DATA_SLOT = '<!--site-data-->';
+
+/**
  * The built index.html with its stylesheet inlined (it is small, about 6 KB compressed, so the first round trip
- * carries a styled page) and the entry's imports preloaded (the build leaves that to us: vite.config.ts). The
- * scripts and the site data are fetched at low priority: the HTML already shows the page, they make it interactive,
- * and they must not hold up its first paint.
+ * carries a styled page) and the entry script replaced by BOOT_SCRIPT, which names the entry, its imports (to
+ * preload: the build leaves that to us, vite.config.ts) and the site data (filled in per page: fillTemplate).
  */
 export function templateFromBuild(clientDir: string): string {
   const chunks = readClientChunks(clientDir);
   const entry = chunks.find((c) => c.isEntry);
   if (!entry) throw new Error(`the client build in ${clientDir} has no entry script`);
-  const preloads = withStaticImports(chunks, entry.imports)
-    .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
-    .join('');
-  return fs
-    .readFileSync(path.join(clientDir, 'index.html'), 'utf8')
-    .replace(/<script type="module" /, '<script type="module" fetchpriority="low" ')
+  const preloads = withStaticImports(chunks, entry.imports).map((file) => `/${file}`);
+  const boot = `<script data-entry="/${entry.file}" data-preload="${preloads.join(' ')}" data-site-data="${SITE_DATA_SLOT}">${BOOT_SCRIPT}</script>`;
+  const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const withoutEntry = html.replace(/<script type="module"[^>]*><\/script>/, '');
+  if (withoutEntry === html || !withoutEntry.includes('<!--boot-->'))
+    throw new Error(`${clientDir}/index.html has no entry script or no <!--boot--> slot`);
+  return withoutEntry
+    .replace('<!--boot-->', () => boot)
     .replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/, (_tag, href: string) => {
       const css = fs.readFileSync(path.join(clientDir, href), 'utf8');
-      return `${preloads}<style>${css}</style>`;
+      return `<style>${css}</style>`;
     });
 }
 
@@ -116,13 +156,11 @@ export async function renderPages(
 
 /** The template with a rendered page in it, and the address of its site data (siteDataPath). */
 export function fillTemplate(template: string, page: RenderedPage, siteDataHref: string): string {
-  // The browser fetches the site data while it fetches the scripts: both are needed before the page hydrates.
-  const siteDataLink = `<link id="site-data" rel="preload" as="fetch" fetchpriority="low" crossorigin href="${siteDataHref}">`;
   // Replacer functions: a page's text is inserted as is, even where it holds `$&` or `$'`.
   return template
     .replace('<!--app-head-->', () => page.head)
     .replace('<!--app-html-->', () => page.html)
-    .replace('<!--site-data-->', () => siteDataLink)
+    .replace(SITE_DATA_SLOT, () => siteDataHref)
     .replace('<!--page-data-->', () =>
       page.pageData ? `<script id="page-data" type="application/json">${page.pageData}</script>` : '',
     );

@@ -55,18 +55,38 @@ export interface PublicStoryRow {
   supportCount: number;
 }
 
+/** The columns a list item shows: the published copy only (not the working copy, nor the whole row). */
+const summaryColumns = {
+  story: {
+    id: stories.id,
+    publishedTitle: stories.publishedTitle,
+    publishedBody: stories.publishedBody,
+    publishedTags: stories.publishedTags,
+    publishedImages: stories.publishedImages,
+    publishedAt: stories.publishedAt,
+    wantsProfessionalInput: stories.wantsProfessionalInput,
+    campaignId: stories.campaignId,
+  },
+  firstName: users.firstName,
+  lastName: users.lastName,
+  supportCount: visibleSupportCount,
+};
+
+/** What a public list item is made from. */
+export type StorySummaryFields = Pick<StoryRow, keyof (typeof summaryColumns)['story']>;
+
 /** Public stories, newest first, optionally with one tag, a page at a time. */
 export function publicStoriesPage<Item>(
   db: Db,
   query: { page: number; tag?: StoryTag | undefined },
-  present: (row: PublicStoryRow) => Item,
+  present: (row: { story: StorySummaryFields; firstName: string; lastName: string; supportCount: number }) => Item,
 ) {
   const where = query.tag ? and(isPublicStory, arrayContains(stories.publishedTags, [query.tag])) : isPublicStory;
   return paged(
     { page: query.page, pageSize: STORIES_PAGE_SIZE },
     (limit, offset) =>
       db
-        .select(publicColumns)
+        .select(summaryColumns)
         .from(stories)
         .innerJoin(users, eq(users.id, stories.authorId))
         .where(where)
