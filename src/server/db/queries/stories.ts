@@ -20,7 +20,7 @@ import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import { AppError } from '#shared/errors.ts';
 import { STORIES_PAGE_SIZE, type StoryTag } from '#shared/schemas/stories.ts';
 import type { Db } from '../client.ts';
-import { stories, storyComments, storyEvents, users } from '../schema/index.ts';
+import { stories, storyComments, storyCounts, storyEvents, users } from '../schema/index.ts';
 import { paged } from './paging.ts';
 
 export type StoryRow = typeof stories.$inferSelect;
@@ -93,7 +93,11 @@ export function publicStoriesPage<Item>(
         .orderBy(desc(stories.publishedAt))
         .limit(limit)
         .offset(offset),
-    () => db.select({ n: count() }).from(stories).where(where),
+    // Without a tag, the running count (kept by a trigger) instead of counting every public story.
+    () =>
+      query.tag
+        ? db.select({ n: count() }).from(stories).where(where)
+        : db.select({ n: storyCounts.publicCount }).from(storyCounts),
     present,
   );
 }

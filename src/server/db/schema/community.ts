@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { StoryImage, StoryStatus } from '#shared/schemas/stories.ts';
 import { users } from './accounts.ts';
 import { campaigns } from './campaigns.ts';
@@ -87,6 +98,20 @@ export const stories = pgTable(
       .on(t.hiddenAt)
       .where(sql`${t.hiddenAt} is not null`),
   ],
+);
+
+/**
+ * Running counts of stories, one row, moved by a trigger on `stories` in the transaction of every change
+ * (migration 0014): the public list's total without counting every public story on each request.
+ */
+export const storyCounts = pgTable(
+  'story_counts',
+  {
+    id: boolean('id').primaryKey().default(true),
+    /** Stories the public may read (queries/stories.ts isPublicStory; the trigger tests the same). */
+    publicCount: integer('public_count').notNull().default(0),
+  },
+  (t) => [check('story_counts_one_row', sql`${t.id}`)],
 );
 
 /** What happened to a story and who did it: the history moderators and authors see. */
