@@ -20,15 +20,17 @@ BEGIN
   IF TG_OP <> 'DELETE' AND story_is_public(NEW.published_at, NEW.hidden_at, NEW.publish_consent, NEW.status) THEN
     delta := delta + 1;
   END IF;
+  -- No row until the first public story, so an empty database has empty tables (a restore needs that).
   IF delta <> 0 THEN
-    UPDATE story_counts SET public_count = public_count + delta;
+    INSERT INTO story_counts (id, public_count) VALUES (true, delta)
+      ON CONFLICT (id) DO UPDATE SET public_count = story_counts.public_count + delta;
   END IF;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION stories_count_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE story_counts SET public_count = 0;
+  DELETE FROM story_counts;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -37,4 +39,5 @@ CREATE TRIGGER "stories_count_public" AFTER INSERT OR UPDATE OR DELETE ON "stori
 CREATE TRIGGER "stories_count_truncated" AFTER TRUNCATE ON "stories"
   FOR EACH STATEMENT EXECUTE FUNCTION stories_count_truncated();--> statement-breakpoint
 INSERT INTO "story_counts" ("public_count")
-  SELECT count(*) FROM "stories" WHERE story_is_public(published_at, hidden_at, publish_consent, status);
+  SELECT count(*) FROM "stories" WHERE story_is_public(published_at, hidden_at, publish_consent, status)
+  HAVING count(*) > 0;

@@ -25,7 +25,8 @@ async function totals() {
   const listed = (await t.app.inject('/api/stories?page=1')).json<{ total: number }>().total;
   const [running] = await t.database.db.select({ n: storyCounts.publicCount }).from(storyCounts);
   const [fresh] = await t.database.db.select({ n: count() }).from(stories).where(isPublicStory);
-  return { listed, running: running!.n, fresh: fresh!.n };
+  // No row before the first public story (an empty database keeps its tables empty for a restore).
+  return { listed, running: running?.n ?? 0, fresh: fresh!.n };
 }
 
 describe('the public stories total', () => {

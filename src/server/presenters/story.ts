@@ -41,13 +41,13 @@ export function presentPublicStorySummary(
 }
 
 /** The published copy whole, with its Markdown rendered to safe HTML. */
-export function presentPublicStory(
+export async function presentPublicStory(
   s: StoryRow,
   author: { firstName: string; lastName: string },
   supportCount: number,
-): PublicStory {
+): Promise<PublicStory> {
   const body = s.publishedBody ?? '';
-  return { ...presentPublicStorySummary(s, author, supportCount), body, bodyHtml: storyHtml(body) };
+  return { ...presentPublicStorySummary(s, author, supportCount), body, bodyHtml: await storyHtml(body) };
 }
 
 export function presentOwnStory(s: StoryRow): OwnStory {

@@ -3,21 +3,31 @@
  * Markdown renderer: only the elements of STORY_ELEMENTS, no attributes, raw HTML dropped (react-markdown with
  * React's escaping, the renderer the page used before).
  */
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import Markdown from 'react-markdown';
 import { LRUCache } from 'lru-cache';
 import { STORY_ELEMENTS } from '#shared/story-text.ts';
 
 /** Published versions rendered lately; a story's text changes only when a moderator approves it. */
 const rendered = new LRUCache<string, string>({ max: 500 });
 
-export function storyHtml(markdown: string): string {
-  let html = rendered.get(markdown);
-  if (html === undefined) {
-    html = renderToStaticMarkup(
+/** React, its server renderer and react-markdown (about 20 MB resident), loaded when a story is first read. */
+let renderer: Promise<(markdown: string) => string> | undefined;
+
+async function loadRenderer(): Promise<(markdown: string) => string> {
+  const [{ createElement }, { renderToStaticMarkup }, { default: Markdown }] = await Promise.all([
+    import('react'),
+    import('react-dom/server'),
+    import('react-markdown'),
+  ]);
+  return (markdown) =>
+    renderToStaticMarkup(
       createElement(Markdown, { skipHtml: true, allowedElements: STORY_ELEMENTS, unwrapDisallowed: true }, markdown),
     );
+}
+
+export async function storyHtml(markdown: string): Promise<string> {
+  let html = rendered.get(markdown);
+  if (html === undefined) {
+    html = (await (renderer ??= loadRenderer()))(markdown);
     rendered.set(markdown, html);
   }
   return html;

@@ -101,8 +101,8 @@ export const stories = pgTable(
 );
 
 /**
- * Running counts of stories, one row, moved by a trigger on `stories` in the transaction of every change
- * (migration 0014): the public list's total without counting every public story on each request.
+ * Running counts of stories, one row (none before the first public story), moved by a trigger on `stories` in the
+ * transaction of every change (migration 0014): the public list's total without counting every public story.
  */
 export const storyCounts = pgTable(
   'story_counts',

@@ -117,7 +117,7 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParams }, config: { access: 'public' } },
     async (request, reply) => {
       const row = await findPublicStory(app.db, request.params.id);
-      return reply.header('cache-control', 'no-cache').send(presentPublicStory(row.story, row, row.supportCount));
+      return reply.header('cache-control', 'no-cache').send(await presentPublicStory(row.story, row, row.supportCount));
     },
   );
 
