@@ -1,9 +1,11 @@
 /** The donate page's intents: what a donor said they were about to give. */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DonationIntent } from '#shared/schemas/donation.ts';
 import { dollarsToCents } from '#shared/money.ts';
 import type { Db } from '../db/client.ts';
 import { countOf, countOne, type CounterRow } from '../services/account-limits.ts';
+import { isDatabaseUnavailable } from '../services/db-errors.ts';
 import type { LinkSettings } from './accounts.ts';
 import { oneStatement, type CommandContext } from './run.ts';
 import { askForUpdates } from './update-followers.ts';
@@ -33,7 +35,7 @@ async function insertWithinLimit(
 ): Promise<IntentOutcome> {
   const at = now.getTime();
   const { rows } = await db.execute<CounterRow & { id: string | null }>(sql`
-    with counter as (${countOne(`intent:${sender ?? 'unknown'}`, INTENT_LIMIT.windowMs, at)}),
+    with counter as (${countOne(counterKey(sender), INTENT_LIMIT.windowMs, at)}),
     intent as (
       insert into donation_intents (campaign_id, amount_cents, currency, payment_method, message, donor_name,
         donor_email, show_publicly, client_timestamp)
@@ -48,10 +50,128 @@ async function insertWithinLimit(
   return row.id ? { id: row.id } : { retryInMs: countOf(row, at).resetInMs };
 }
 
-/** Stores what a donor said she was about to give: one statement, no transaction around it. */
+/** One request's intent, waiting for the statement that stores it. */
+interface PendingIntent {
+  sender: string | null;
+  at: number;
+  campaign: Campaign;
+  input: DonationIntent;
+  settle: { resolve: (outcome: IntentOutcome) => void; reject: (err: unknown) => void };
+}
+
+/**
+ * Intents that arrive together, or while a batch is being stored, are stored in one statement (one round trip, one
+ * commit, one write of each sender's counter): the database's work per intent falls as the traffic rises (issue
+ * 17: 0.44 of a bare INSERT on PostgreSQL before, above 1 after), and a lone intent waits for nothing. Each is
+ * answered only once its statement committed. Counting is the same as one at a time: per sender, in arrival order,
+ * the first within the limit are stored.
+ */
+class IntentBatcher {
+  private waiting: PendingIntent[] = [];
+  private storing = false;
+
+  constructor(private readonly db: Db) {}
+
+  add(intent: Omit<PendingIntent, 'settle'>): Promise<IntentOutcome> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ ...intent, settle: { resolve, reject } });
+      // After the requests that arrived with this one (the same turn of the event loop) have joined it: an
+      // embedded database answers without giving them another chance.
+      if (!this.storing) {
+        this.storing = true;
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.waiting.length) {
+        const batch = this.waiting.splice(0, MAX_BATCH);
+        try {
+          const outcomes = batch.length === 1 ? [await storeOne(this.db, batch[0]!)] : await storeBatch(this.db, batch);
+          batch.forEach((intent, i) => intent.settle.resolve(outcomes[i]!));
+        } catch (err) {
+          // A database that is down fails them all (503, and nothing stored twice should the statement have
+          // committed unseen); anything else, one at a time, so that it fails only its own request.
+          if (batch.length === 1 || isDatabaseUnavailable(err)) for (const intent of batch) intent.settle.reject(err);
+          else
+            for (const intent of batch)
+              await storeOne(this.db, intent).then(intent.settle.resolve, intent.settle.reject);
+        }
+      }
+    } finally {
+      this.storing = false;
+    }
+  }
+}
+
+/** At most this many intents in one statement (its parameters stay one JSON value whatever the number). */
+const MAX_BATCH = 200;
+
+const storeOne = (db: Db, { sender, at, campaign, input }: PendingIntent) =>
+  insertWithinLimit(db, sender, new Date(at), campaign, input);
+
+const counterKey = (sender: string | null) => `intent:${sender ?? 'unknown'}`;
+
+/** The batch in one statement: each sender's counter moved once by her number of intents, then the intents within it. */
+async function storeBatch(db: Db, batch: readonly PendingIntent[]): Promise<IntentOutcome[]> {
+  const now = Math.max(...batch.map((i) => i.at));
+  // Ids made here, so each request knows its row without relying on the order RETURNING gives.
+  const rows = batch.map(({ sender, campaign, input }, ord) => ({
+    ord,
+    id: randomUUID(),
+    key: counterKey(sender),
+    campaign_id: campaign.id,
+    amount_cents: dollarsToCents(input.amount)!,
+    payment_method: input.paymentMethod,
+    message: input.message ?? null,
+    donor_name: input.donorName ?? null,
+    donor_email: input.donorEmail ?? null,
+    show_publicly: input.showPublicly ?? false,
+    client_timestamp: new Date(input.timestamp).toISOString(),
+  }));
+  const { rows: results } = await db.execute<CounterRow & { id: string; stored: boolean }>(sql`
+    with input as (
+      select * from json_to_recordset(${JSON.stringify(rows)}::json) as x(ord int, id uuid, key text, campaign_id uuid,
+        amount_cents bigint, payment_method text, message text, donor_name text, donor_email text,
+        show_publicly boolean, client_timestamp timestamptz)
+    ),
+    senders as (select key, count(*)::int as n from input group by key),
+    counter as (
+      insert into rate_limits (key, count, reset_at)
+      select key, n, ${now + INTENT_LIMIT.windowMs}::bigint from senders
+      on conflict (key) do update set
+        count = case when rate_limits.reset_at <= ${now} then excluded.count else rate_limits.count + excluded.count end,
+        reset_at = case when rate_limits.reset_at <= ${now} then excluded.reset_at else rate_limits.reset_at end
+      returning key, count, reset_at
+    ),
+    counted as (
+      select input.*, counter.reset_at,
+        counter.count - senders.n + row_number() over (partition by input.key order by input.ord) as count
+      from input join senders using (key) join counter using (key)
+    ),
+    stored as (
+      insert into donation_intents (id, campaign_id, amount_cents, currency, payment_method, message, donor_name,
+        donor_email, show_publicly, client_timestamp)
+      select id, campaign_id, amount_cents, 'USD', payment_method, message, donor_name, donor_email, show_publicly,
+        client_timestamp
+      from counted where count <= ${INTENT_LIMIT.max}
+    )
+    select id, count, reset_at, count <= ${INTENT_LIMIT.max} as stored from counted
+    order by ord`);
+  return results.map((row) => (row.stored ? { id: row.id } : { retryInMs: countOf(row, now).resetInMs }));
+}
+
+const batchers = new WeakMap<Db, IntentBatcher>();
+
+/** Stores what a donor said she was about to give: with the intents arriving meanwhile, in one statement. */
 export const recordIntent = oneStatement(
-  ({ db, actor, now }, campaign: Campaign, input: DonationIntent): Promise<IntentOutcome> =>
-    insertWithinLimit(db, actor.ip, now, campaign, input),
+  ({ db, actor, now }, campaign: Campaign, input: DonationIntent): Promise<IntentOutcome> => {
+    let batcher = batchers.get(db);
+    if (!batcher) batchers.set(db, (batcher = new IntentBatcher(db)));
+    return batcher.add({ sender: actor.ip, at: now.getTime(), campaign, input });
+  },
 );
 
 /** The same, with her wish for updates by email (a confirmation mail to her address). */

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { MESSAGE_MAX } from '#shared/constants.ts';
 import { setupTestApp, postJson } from '../../../../tests/setup/test-app.ts';
 import { donationIntents, rateLimits } from '../../db/schema/index.ts';
@@ -126,5 +126,51 @@ describe('POST /api/donation-intent', () => {
       remoteAddress: '127.0.0.9',
     });
     expect(other.statusCode).toBe(201);
+  });
+
+  it('counts intents sent at once like intents sent in turn: each stored with its own row, 20 per address', async () => {
+    const before = await intentCount();
+    const send = (remoteAddress: string, amount: number) =>
+      t.app.inject({ method: 'POST', url: '/api/donation-intent', payload: { ...valid, amount }, remoteAddress });
+    // 25 from one address and one each from ten others, all in flight together (stored in shared statements).
+    const [crowd, others] = await Promise.all([
+      Promise.all(Array.from({ length: 25 }, (_, i) => send('127.0.0.20', i + 1))),
+      Promise.all(Array.from({ length: 10 }, (_, i) => send(`127.0.1.${i + 1}`, 100 + i))),
+    ]);
+    expect(crowd.filter((r) => r.statusCode === 201)).toHaveLength(20);
+    expect(crowd.filter((r) => r.statusCode === 429)).toHaveLength(5);
+    expect(others.every((r) => r.statusCode === 201)).toBe(true);
+    expect(await intentCount()).toBe(before + 30);
+    // Every 201 names the row of its own request.
+    const rows = await t.database.db.select().from(donationIntents);
+    for (const [i, r] of [...crowd.entries(), ...others.map((r, i) => [i + 25, r] as const)]) {
+      if (r.statusCode !== 201) continue;
+      const amount = i < 25 ? i + 1 : 100 + i - 25;
+      expect(rows.find((row) => row.id === r.json().id)?.amountCents).toBe(amount * 100);
+    }
+  });
+
+  it('fails only the intent the database refuses when intents sent at once share a statement', async () => {
+    // A rule no valid input breaks today, added for this test: an amount of $7,777 is refused.
+    await t.database.db.execute(
+      sql`alter table donation_intents add constraint test_refused_amount check (amount_cents <> 777700)`,
+    );
+    try {
+      const before = await intentCount();
+      const answers = await Promise.all(
+        [10, 20, 7777, 30].map((amount, i) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/donation-intent',
+            payload: { ...valid, amount },
+            remoteAddress: `127.0.2.${i + 1}`,
+          }),
+        ),
+      );
+      expect(answers.map((r) => r.statusCode === 201)).toEqual([true, true, false, true]);
+      expect(await intentCount()).toBe(before + 3);
+    } finally {
+      await t.database.db.execute(sql`alter table donation_intents drop constraint test_refused_amount`);
+    }
   });
 });
