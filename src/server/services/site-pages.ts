@@ -55,8 +55,9 @@ export function withStaticImports(chunks: readonly ClientChunk[], files: readonl
  * Starts the page's scripts after its first paint. The HTML already shows the page; scripts and the site data
  * fetched while it is parsed compete with that paint on a slow phone (and Lighthouse's estimate of the largest
  * paint counts every request that finished before it). It starts at once where there is nothing to paint first (the
- * app shell) or no one to see it (a background tab), and after 3 s at the latest. Inline so it costs no round trip;
- * the CSP allows exactly this text (BOOT_SCRIPT_HASH).
+ * app shell) or no one to see it (a background tab), and after 3 s at the latest. Inline so it costs no round trip
+ * (sent without its line breaks and indents: every statement ends with `;` or a brace); the CSP allows exactly
+ * this text (BOOT_SCRIPT_HASH).
  */
 export const BOOT_SCRIPT = `(function () {
   var data = document.currentScript.dataset;
@@ -83,7 +84,7 @@ export const BOOT_SCRIPT = `(function () {
   } else {
     requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(start); }); });
   }
-})();`;
+})();`.replace(/\n\s*/g, '');
 
 export const BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
 
@@ -156,11 +157,12 @@ export async function renderPages(
 
 /** The template with a rendered page in it, and the address of its site data (siteDataPath). */
 export function fillTemplate(template: string, page: RenderedPage, siteDataHref: string): string {
-  // Replacer functions: a page's text is inserted as is, even where it holds `$&` or `$'`.
+  // Replacer functions: a page's text is inserted as is, even where it holds `$&` or `$'`; the slots it cannot
+  // fill are filled before it goes in.
   return template
+    .replace(SITE_DATA_SLOT, () => siteDataHref)
     .replace('<!--app-head-->', () => page.head)
     .replace('<!--app-html-->', () => page.html)
-    .replace(SITE_DATA_SLOT, () => siteDataHref)
     .replace('<!--page-data-->', () =>
       page.pageData ? `<script id="page-data" type="application/json">${page.pageData}</script>` : '',
     );
