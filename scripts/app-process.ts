@@ -115,8 +115,6 @@ export async function startApp(
     label?: string;
     /** A fixed port (a restarted instance keeps its load balancer's address); a free one by default. */
     port?: number;
-    /** Flags for node itself (e.g. `--cpu-prof`, which NODE_OPTIONS does not take). */
-    nodeArgs?: string[];
     /** A PGlite data directory prepared beforehand (removed at the end like any temp directory); a new one by default. */
     dataDir?: string;
   } = {},
@@ -145,7 +143,7 @@ export async function startApp(
     ...(typeof options.env === 'function' ? options.env(port) : options.env),
   });
   const label = options.label ?? 'app';
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(ROOT, 'dist/server/index.js')], {
+  const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/index.js')], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

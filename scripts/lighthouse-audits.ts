@@ -203,7 +203,10 @@ function metricsOf(lhr: Result): PageResult['metrics'] {
 /** Each metric's median over the runs (the runs' scores can tie while their metrics differ). */
 function medianMetrics(lhrs: readonly Result[]): PageResult['metrics'] {
   const all = lhrs.map(metricsOf);
-  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+  const median = (values: number[]) => {
+    const known = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+    return known.length ? known[Math.floor((known.length - 1) / 2)]! : NaN;
+  };
   const keys = Object.keys(all[0]!) as (keyof PageResult['metrics'])[];
   return Object.fromEntries(keys.map((k) => [k, median(all.map((m) => m[k]))])) as PageResult['metrics'];
 }

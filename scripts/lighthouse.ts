@@ -27,6 +27,8 @@ import { auditOnce, CATEGORIES, summarise, TARGETS, type PageResult } from './li
 const ALL_PAGES = [...Object.keys(PRERENDERED_PAGES), '/stories', '/stories/:id', '/find-doctors', '/doctors/:id'];
 /** `LIGHTHOUSE_PAGES="/ /donate"` audits only those (for trying a change out); the tables need every page. */
 const PAGES = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(/\s+/).filter(Boolean) : ALL_PAGES;
+const unknownPages = PAGES.filter((p) => !ALL_PAGES.includes(p));
+if (unknownPages.length) throw new Error(`LIGHTHOUSE_PAGES: not a public page: ${unknownPages.join(', ')}`);
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
 const OUT_DIR = path.join(ROOT, '.lighthouse');
 

@@ -5,7 +5,7 @@ import type { DonationIntent } from '#shared/schemas/donation.ts';
 import { dollarsToCents } from '#shared/money.ts';
 import type { Db } from '../db/client.ts';
 import { countOf, countOne, type CounterRow } from '../services/account-limits.ts';
-import { isDatabaseUnavailable } from '../services/db-errors.ts';
+import { databaseError, isDatabaseUnavailable } from '../services/db-errors.ts';
 import type { LinkSettings } from './accounts.ts';
 import { oneStatement, type CommandContext } from './run.ts';
 import { askForUpdates } from './update-followers.ts';
@@ -88,23 +88,29 @@ class IntentBatcher {
     try {
       while (this.waiting.length) {
         const batch = this.waiting.splice(0, MAX_BATCH);
+        let outcomes: IntentOutcome[] | undefined;
+        let failure: unknown;
         try {
-          const outcomes = batch.length === 1 ? [await storeOne(this.db, batch[0]!)] : await storeBatch(this.db, batch);
-          batch.forEach((intent, i) => intent.settle.resolve(outcomes[i]!));
+          outcomes = batch.length === 1 ? [await storeOne(this.db, batch[0]!)] : await storeBatch(this.db, batch);
         } catch (err) {
-          // A database that is down fails them all (503, and nothing stored twice should the statement have
-          // committed unseen); anything else, one at a time, so that it fails only its own request.
-          if (batch.length === 1 || isDatabaseUnavailable(err)) for (const intent of batch) intent.settle.reject(err);
-          else
-            for (const intent of batch)
-              await storeOne(this.db, intent).then(intent.settle.resolve, intent.settle.reject);
+          failure = err;
         }
+        if (outcomes) batch.forEach((intent, i) => intent.settle.resolve(outcomes[i]!));
+        // The database refused the statement (it stored nothing): one at a time, so that whatever it refused fails
+        // only its own request. Anything else (down, unreachable) fails them all, so nothing is stored twice should
+        // the statement have committed unseen.
+        else if (batch.length > 1 && refusedByDatabase(failure))
+          for (const intent of batch) await storeOne(this.db, intent).then(intent.settle.resolve, intent.settle.reject);
+        else for (const intent of batch) intent.settle.reject(failure);
       }
     } finally {
       this.storing = false;
     }
   }
 }
+
+/** An error the database answered with (a SQLSTATE), other than "cannot take requests now". */
+const refusedByDatabase = (err: unknown) => databaseError(err).code !== undefined && !isDatabaseUnavailable(err);
 
 /** At most this many intents in one statement (its parameters stay one JSON value whatever the number). */
 const MAX_BATCH = 200;
@@ -140,7 +146,8 @@ async function storeBatch(db: Db, batch: readonly PendingIntent[]): Promise<Inte
     senders as (select key, count(*)::int as n from input group by key),
     counter as (
       insert into rate_limits (key, count, reset_at)
-      select key, n, ${now + INTENT_LIMIT.windowMs}::bigint from senders
+      -- In key order, as every batch does, so two instances' batches cannot deadlock on the same counters.
+      select key, n, ${now + INTENT_LIMIT.windowMs}::bigint from senders order by key
       on conflict (key) do update set
         count = case when rate_limits.reset_at <= ${now} then excluded.count else rate_limits.count + excluded.count end,
         reset_at = case when rate_limits.reset_at <= ${now} then excluded.reset_at else rate_limits.reset_at end

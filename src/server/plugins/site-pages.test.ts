@@ -8,7 +8,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SITE_DATA_FILE, siteDataPath } from '../services/site-pages.ts';
+import { BOOT_SCRIPT, SITE_DATA_FILE, siteDataPath } from '../services/site-pages.ts';
 import { SITE_URL_PLACEHOLDER } from '#shared/routes.ts';
 import sitePagesPlugin from './site-pages.ts';
 
@@ -22,11 +22,14 @@ afterEach(async () => {
 });
 
 /** A build in miniature: the template, the seed's own pages, and an SSR entry that renders the content's `marker`. */
-function fakeBuild(): { distDir: string; ssrEntry: string } {
+function fakeBuild(template = '<html><!--app-head--><!--app-html--></html>'): {
+  distDir: string;
+  ssrEntry: string;
+} {
   const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hc-pages-'));
   dirs.push(distDir);
   fs.mkdirSync(path.join(distDir, 'pages'));
-  fs.writeFileSync(path.join(distDir, 'pages', '_template.html'), '<html><!--app-head--><!--app-html--></html>');
+  fs.writeFileSync(path.join(distDir, 'pages', '_template.html'), template);
   for (const name of ['index', '404']) fs.writeFileSync(path.join(distDir, 'pages', `${name}.html`), 'the seed page');
   fs.writeFileSync(path.join(distDir, 'pages', SITE_DATA_FILE), BUILT_SITE_DATA);
   const ssrEntry = path.join(distDir, 'entry-server.mjs');
@@ -45,9 +48,12 @@ function fakeBuild(): { distDir: string; ssrEntry: string } {
 async function appWith(
   campaign: { id: string; version: number; content: Record<string, unknown> },
   env: 'production' | 'development' = 'development',
+  { template, logLines }: { template?: string; logLines?: string[] } = {},
 ) {
-  const { distDir, ssrEntry } = fakeBuild();
-  app = Fastify();
+  const { distDir, ssrEntry } = fakeBuild(template);
+  app = Fastify(
+    logLines ? { logger: { level: 'error', stream: { write: (line: string) => logLines.push(line) } } } : {},
+  );
   await app.register(
     fp(
       async (instance) => {
@@ -64,6 +70,19 @@ async function appWith(
 const text = async (site: FastifyInstance, name: string) => (await site.sitePages.get(name))?.raw.toString();
 
 describe('the public pages', () => {
+  it('log an error at start when they were built with another boot script than the server (the CSP would stop it)', async () => {
+    const campaign = { id: 'c', version: 1, content: { marker: 'one' } };
+    const built = (script: string) => `<html><!--app-head--><!--app-html--><script>${script}</script></html>`;
+    const current: string[] = [];
+    await (await appWith(campaign, 'development', { template: built(BOOT_SCRIPT), logLines: current })).ready();
+    expect(current.join('')).not.toContain('boot script');
+    await app!.close();
+    const other: string[] = [];
+    const stale = built(BOOT_SCRIPT.replace('3000', '2000'));
+    await (await appWith(campaign, 'development', { template: stale, logLines: other })).ready();
+    expect(other.join('')).toContain('the pages were built with another boot script than the server');
+  });
+
   it('are not rendered while the app starts; a page asked for before the first render ends waits for it', async () => {
     let open = () => {};
     (globalThis as { renderGate?: Promise<void> }).renderGate = new Promise<void>((resolve) => (open = resolve));

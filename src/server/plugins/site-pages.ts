@@ -19,6 +19,7 @@ import { INTERNAL_READ } from '../logging.ts';
 import { SSR_ENTRY } from '../paths.ts';
 import type { CampaignRow } from '../services/campaign.ts';
 import {
+  BOOT_SCRIPT,
   PAGE_FILES,
   SITE_DATA_FILE,
   TEMPLATE_FILE,
@@ -143,6 +144,9 @@ export default fp<SitePagesOptions>(
     let template = '';
     try {
       template = fs.readFileSync(path.join(pagesDir, TEMPLATE_FILE), 'utf8');
+      // The CSP allows the boot script this server was built with: pages from another build would not start.
+      if (!template.includes(BOOT_SCRIPT))
+        app.log.error('the pages were built with another boot script than the server (run `npm run build`)');
       ({ render, pageReads } = await loadSsrEntry(ssrEntry));
     } catch (err) {
       app.log.error({ err: (err as Error).message }, 'cannot render pages (run `npm run build`)');

@@ -27,7 +27,12 @@ async function loadRenderer(): Promise<(markdown: string) => string> {
 export async function storyHtml(markdown: string): Promise<string> {
   let html = rendered.get(markdown);
   if (html === undefined) {
-    html = (await (renderer ??= loadRenderer()))(markdown);
+    // A load that failed is tried again by the next story read, not kept.
+    renderer ??= loadRenderer().catch((err: unknown) => {
+      renderer = undefined;
+      throw err;
+    });
+    html = (await renderer)(markdown);
     rendered.set(markdown, html);
   }
   return html;
