@@ -18,6 +18,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import pg from 'pg';
 import { createScratchDatabase, ensureBuilt, runScript, startApp, type RunningApp } from './app-process.ts';
+import { textTable } from './text-table.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -215,12 +216,7 @@ function printTable(
       `${fmt(mean(after.map((m) => m.rps)) / mean(before.map((m) => m.rps)), 2)}x`,
     ];
   });
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(`\n${line(header)}`);
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const r of rows) console.log(line(r));
+  console.log(`\n${textTable(header, rows)}`);
   for (const [state, results] of [
     ['empty', empty],
     ['populated', populated],
@@ -261,7 +257,7 @@ async function main(): Promise<void> {
   const emptyApp = await startApp({ databaseUrl: db.url, env, label: 'app/empty' });
   const cookie = await adminSession(db.url);
   const slug = await campaignSlug(db.url);
-  const endpoints: Endpoint[] = [
+  const allEndpoints: Endpoint[] = [
     { name: 'GET /api/admin/donations?page=1', path: '/api/admin/donations?page=1', admin: true },
     { name: 'GET /api/admin/donation-intents?page=1', path: '/api/admin/donation-intents?page=1', admin: true },
     { name: 'GET /api/stories?page=1', path: '/api/stories?page=1' },
@@ -270,7 +266,7 @@ async function main(): Promise<void> {
   ];
   // BENCH_ONLY=stories measures only the calls whose name contains it (for trying a change out).
   const only = process.env.BENCH_ONLY;
-  if (only) endpoints.splice(0, endpoints.length, ...endpoints.filter((e) => e.name.includes(only)));
+  const endpoints = only ? allEndpoints.filter((e) => e.name.includes(only)) : allEndpoints;
   const empty = await measureAll(emptyApp, endpoints, cookie, 'empty');
   await emptyApp.stop();
 

@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import { createScratchDatabase, ensureBuilt, runScript, startApp, tempDir, type RunningApp } from './app-process.ts';
+import { textTable } from './text-table.ts';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon') as (
@@ -87,10 +88,7 @@ async function main(): Promise<void> {
     }
   }
   const header = ['start', 'after start MB', 'after pages', 'peak under progress load', 'after load', 'target'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  console.log();
-  for (const row of [header, widths.map((w) => '-'.repeat(w)), ...rows])
-    console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
+  console.log(`\n${textTable(header, rows)}`);
   console.log(`\nLoad average (1 min) before ${loadBefore.toFixed(2)}, now ${os.loadavg()[0]!.toFixed(2)}.`);
 }
 

@@ -18,6 +18,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { encodeAltchaPayload } from '../src/server/services/altcha.ts';
 import { hashPassword } from '../src/server/services/passwords.ts';
 import { createScratchDatabase, ensureBuilt, onCleanup, runScript, startApp, tempDir } from './app-process.ts';
+import { textTable } from './text-table.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -302,13 +303,7 @@ function printTable(title: string, rows: { m: Measurement; bare?: Measurement }[
     bare ? `${fmt(m.rps / bare.rps, 2)}` : '',
     bare ? `${fmt(m.p99 / Math.max(bare.p99, 1), 1)}x` : '',
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(`\n${title}`);
-  console.log(line(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const r of body) console.log(line(r));
+  console.log(`\n${title}\n${textTable(header, body)}`);
   for (const { m } of rows) {
     if (m.non2xx > 0)
       console.log(

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { DonationIntent } from '#shared/schemas/donation.ts';
 import { dollarsToCents } from '#shared/money.ts';
 import type { Db } from '../db/client.ts';
-import { countOf, countOne, type CounterRow } from '../services/account-limits.ts';
+import { countOf, type CounterRow } from '../services/account-limits.ts';
 import { databaseError, isDatabaseUnavailable } from '../services/db-errors.ts';
 import type { LinkSettings } from './accounts.ts';
 import { oneStatement, type CommandContext } from './run.ts';
@@ -21,41 +21,16 @@ interface Campaign {
 /** Stored, or refused because the sender used up her limit (nothing stored); intents never count toward progress. */
 export type IntentOutcome = { id: string } | { retryInMs: number };
 
-/**
- * Counts the intent against its sender's address and stores it only within the limit, in one statement: one
- * round trip and one commit. Counted apart and inside a transaction it took four round trips and two commits,
- * the most of any public write's time (issue 17). A refused intent counts too, as with every other limit.
- */
-async function insertWithinLimit(
-  db: Db,
-  sender: string | null,
-  now: Date,
-  campaign: Campaign,
-  input: DonationIntent,
-): Promise<IntentOutcome> {
-  const at = now.getTime();
-  const { rows } = await db.execute<CounterRow & { id: string | null }>(sql`
-    with counter as (${countOne(counterKey(sender), INTENT_LIMIT.windowMs, at)}),
-    intent as (
-      insert into donation_intents (campaign_id, amount_cents, currency, payment_method, message, donor_name,
-        donor_email, show_publicly, client_timestamp)
-      select ${campaign.id}::uuid, ${dollarsToCents(input.amount)!}::bigint, 'USD', ${input.paymentMethod},
-        ${input.message ?? null}::text, ${input.donorName ?? null}::text, ${input.donorEmail ?? null}::text,
-        ${input.showPublicly ?? false}::boolean, ${new Date(input.timestamp).toISOString()}::timestamptz
-      from counter where counter.count <= ${INTENT_LIMIT.max}
-      returning id
-    )
-    select counter.count, counter.reset_at, intent.id from counter left join intent on true`);
-  const row = rows[0]!;
-  return row.id ? { id: row.id } : { retryInMs: countOf(row, at).resetInMs };
-}
-
-/** One request's intent, waiting for the statement that stores it. */
-interface PendingIntent {
+/** One request's intent: who sent it (her address), when, for which campaign, what she said. */
+interface Intent {
   sender: string | null;
   at: number;
   campaign: Campaign;
   input: DonationIntent;
+}
+
+/** An intent waiting for the statement that stores it. */
+interface PendingIntent extends Intent {
   settle: { resolve: (outcome: IntentOutcome) => void; reject: (err: unknown) => void };
 }
 
@@ -72,7 +47,7 @@ class IntentBatcher {
 
   constructor(private readonly db: Db) {}
 
-  add(intent: Omit<PendingIntent, 'settle'>): Promise<IntentOutcome> {
+  add(intent: Intent): Promise<IntentOutcome> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ ...intent, settle: { resolve, reject } });
       // After the requests that arrived with this one (the same turn of the event loop) have joined it: an
@@ -91,7 +66,7 @@ class IntentBatcher {
         let outcomes: IntentOutcome[] | undefined;
         let failure: unknown;
         try {
-          outcomes = batch.length === 1 ? [await storeOne(this.db, batch[0]!)] : await storeBatch(this.db, batch);
+          outcomes = await storeIntents(this.db, batch);
         } catch (err) {
           failure = err;
         }
@@ -115,13 +90,17 @@ const refusedByDatabase = (err: unknown) => databaseError(err).code !== undefine
 /** At most this many intents in one statement (its parameters stay one JSON value whatever the number). */
 const MAX_BATCH = 200;
 
-const storeOne = (db: Db, { sender, at, campaign, input }: PendingIntent) =>
-  insertWithinLimit(db, sender, new Date(at), campaign, input);
+const storeOne = async (db: Db, intent: Intent) => (await storeIntents(db, [intent]))[0]!;
 
 const counterKey = (sender: string | null) => `intent:${sender ?? 'unknown'}`;
 
-/** The batch in one statement: each sender's counter moved once by her number of intents, then the intents within it. */
-async function storeBatch(db: Db, batch: readonly PendingIntent[]): Promise<IntentOutcome[]> {
+/**
+ * Counts the intents against their senders' addresses and stores those within the limit, in one statement: one
+ * round trip and one commit, each sender's counter moved once by her number of intents. Counted apart and inside a
+ * transaction one intent took four round trips and two commits (issue 17). A refused intent counts too, as with
+ * every other limit.
+ */
+async function storeIntents(db: Db, batch: readonly Intent[]): Promise<IntentOutcome[]> {
   const now = Math.max(...batch.map((i) => i.at));
   // Ids made here, so each request knows its row without relying on the order RETURNING gives.
   const rows = batch.map(({ sender, campaign, input }, ord) => ({
@@ -188,7 +167,7 @@ export async function recordIntentAndFollow(
   campaign: Campaign,
   input: DonationIntent & { donorEmail: string },
 ): Promise<IntentOutcome> {
-  const outcome = await insertWithinLimit(ctx.tx, ctx.actor.ip, ctx.now, campaign, input);
+  const outcome = await storeOne(ctx.tx, { sender: ctx.actor.ip, at: ctx.now.getTime(), campaign, input });
   if ('id' in outcome) await askForUpdates(ctx, links, campaign.id, campaign.name, input.donorEmail);
   return outcome;
 }

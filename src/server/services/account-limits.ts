@@ -64,10 +64,10 @@ export type CounterRow = { count: number | string; reset_at: number | string };
 
 /**
  * The statement that counts one for `key` in the `rate_limits` table at `now` (ms) and returns `count` and
- * `reset_at`: a new window starts at 1 when the last one ended. Also the first part of a write that is
- * counted in the same statement (commands/record-intent.ts).
+ * `reset_at`: a new window starts at 1 when the last one ended (commands/record-intent.ts counts many keys at once
+ * the same way).
  */
-export function countOne(key: string, windowMs: number, now: number): SQL {
+function countOne(key: string, windowMs: number, now: number): SQL {
   return sql`
     insert into rate_limits (key, count, reset_at) values (${key}, 1, ${now + windowMs})
     on conflict (key) do update set
