@@ -1,19 +1,18 @@
 /**
- * The per-address limit on sign-in (10 tries in 15 minutes, @fastify/rate-limit) behaves the same on every store
- * instances can share: the `rate_limits` table, or Redis with REDIS_URL. Each store's test file runs it.
+ * The per-address limit on sign-in (10 tries in 15 minutes, counted by the route: commands/sign-in.ts) behaves the
+ * same on every store instances can share: the `rate_limits` table, or Redis with REDIS_URL. Each store's test file
+ * runs it.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
+import { SIGN_INS_PER_ADDRESS } from '../../src/server/commands/sign-in.ts';
 import { injectFrom, statusesOf } from './test-app.ts';
-
-/** How the sign-in route limits one address (its `config.rateLimit`). */
-export const SIGN_IN_PER_ADDRESS = { max: 10, windowMs: 15 * 60 * 1000 };
 
 export interface SignInLimitStore {
   app(): FastifyInstance;
-  /** Checks that the store holds this address's count for the sign-in route, then ends its window there. */
-  endWindow(address: string): Promise<void>;
+  /** Checks that the store holds this address's count (under `key`), then ends its window there. */
+  endWindow(key: string): Promise<void>;
 }
 
 /** An address no earlier run used either: a shared Redis keeps counts between runs. */
@@ -30,8 +29,8 @@ export function behavesAsSignInLimit(store: SignInLimitStore) {
         { url: '/api/auth/login', body: { email: `nobody.${randomUUID()}@example.com`, password: 'Wrong-Password-1' } },
         from,
       );
-    expect(await statusesOf(SIGN_IN_PER_ADDRESS.max, () => attempt())).toEqual(
-      Array<number>(SIGN_IN_PER_ADDRESS.max).fill(401),
+    expect(await statusesOf(SIGN_INS_PER_ADDRESS.max, () => attempt())).toEqual(
+      Array<number>(SIGN_INS_PER_ADDRESS.max).fill(401),
     );
     const limited = await attempt();
     expect(limited.statusCode).toBe(429);
@@ -41,11 +40,11 @@ export function behavesAsSignInLimit(store: SignInLimitStore) {
     });
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(SIGN_IN_PER_ADDRESS.windowMs / 1000);
+    expect(retryAfter).toBeLessThanOrEqual(SIGN_INS_PER_ADDRESS.windowMs / 1000);
     // Another address is counted on its own.
     expect((await attempt(randomAddress())).statusCode).toBe(401);
 
-    await store.endWindow(address);
+    await store.endWindow(store.app().accountLimits.key(SIGN_INS_PER_ADDRESS, address));
     expect((await attempt()).statusCode).toBe(401);
   });
 }

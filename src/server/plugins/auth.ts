@@ -5,6 +5,7 @@
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SQL } from 'drizzle-orm';
 import { adminLevelAtLeast, type AdminLevel, type Role } from '#shared/auth/roles.ts';
 import { AppError } from '#shared/errors.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
@@ -22,12 +23,15 @@ declare module 'fastify' {
     clock: Clock;
     sessions: SessionService;
     altcha: AltchaService;
-    /** Starts a session for a user and sets the cookie (sign-in, and every privilege change). */
+    /**
+     * Starts a session for a user and sets the cookie (sign-in, and every privilege change); `alongside` commits
+     * in the same statement as the session (SessionService.create).
+     */
     signIn(
       request: FastifyRequest,
       reply: FastifyReply,
       userId: string,
-      options?: { secondFactor?: boolean },
+      options?: { secondFactor?: boolean; alongside?: SQL },
     ): Promise<void>;
     signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
@@ -103,20 +107,17 @@ export default fp<AuthPluginOptions>(
       reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', options);
     }
 
-    app.decorate(
-      'signIn',
-      async (request: FastifyRequest, reply: FastifyReply, userId: string, { secondFactor = false } = {}) => {
-        // Whatever session the browser had before is ended: a new id at every sign-in or privilege change.
-        if (request.session) await app.sessions.revoke(request.session.id);
-        const { token, session } = await app.sessions.create(
-          userId,
-          String(request.headers['user-agent'] ?? ''),
-          secondFactor,
-        );
-        request.session = session;
-        setCookie(reply, token);
-      },
-    );
+    app.decorate('signIn', async (request: FastifyRequest, reply: FastifyReply, userId: string, options = {}) => {
+      // Whatever session the browser had before is ended: a new id at every sign-in or privilege change.
+      if (request.session) await app.sessions.revoke(request.session.id);
+      const { token, session } = await app.sessions.create(
+        userId,
+        String(request.headers['user-agent'] ?? ''),
+        options,
+      );
+      request.session = session;
+      setCookie(reply, token);
+    });
 
     app.decorate('signOut', async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.session) await app.sessions.revoke(request.session.id);

@@ -13,11 +13,14 @@ import {
   type AccountLimits,
 } from '../services/account-limits.ts';
 import type { Clock } from '../services/clock.ts';
+import { createSignInTries, type SignInTries } from '../commands/sign-in.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Per-account limits, counted in the same store as the per-address ones. */
     accountLimits: AccountLimits;
+    /** A sign-in's tries, per address and per email, counted with the account's read (commands/sign-in.ts). */
+    signInTries: SignInTries;
   }
 }
 
@@ -70,7 +73,9 @@ export default fp(
     // The auth plugin decorates the clock after this one is registered; read it on each use (tests replace it).
     const clock: Clock = { now: () => app.clock.now() };
     const counters = redis ? redisCounters(redis, clock) : databaseCounters(app.db, clock);
-    app.decorate('accountLimits', createAccountLimits(counters, app.config.sessionSecret));
+    const accountLimits = createAccountLimits(counters, app.config.sessionSecret);
+    app.decorate('accountLimits', accountLimits);
+    app.decorate('signInTries', createSignInTries(app.db, counters, accountLimits, clock));
     await app.register(rateLimit, {
       global: false,
       // With Redis the plugin's own store counts per route, timed by Redis's clock (the plugin's Lua script).

@@ -57,24 +57,47 @@ export interface CounterStore {
   decrement(key: string): Promise<void>;
   /** Ends the current window: the next increment starts at 1. */
   clear(key: string): Promise<void>;
+  /**
+   * Set when the counters live in the database: the same changes as statements, so that a caller can make them part
+   * of its own statement (a sign-in counts in the statement that reads the account, and gives back in the one that
+   * stores the session: two round trips instead of five).
+   */
+  readonly statements?: {
+    /** Adds one to each key, in key order (two statements cannot deadlock); returns key, count and reset_at. */
+    increment(entries: readonly CounterEntry[], now: number): SQL;
+    decrement(key: string, now: number): SQL;
+  };
 }
 
-/** A counter row as countOne returns it. */
+/** A counter and its window. */
+export interface CounterEntry {
+  key: string;
+  windowMs: number;
+}
+
+/** A counter row as the counting statements return it. */
 export type CounterRow = { count: number | string; reset_at: number | string };
 
 /**
- * The statement that counts one for `key` in the `rate_limits` table at `now` (ms) and returns `count` and
- * `reset_at`: a new window starts at 1 when the last one ended (commands/record-intent.ts counts many keys at once
- * the same way).
+ * The statement that counts one for each key in the `rate_limits` table at `now` (ms) and returns `key`, `count`
+ * and `reset_at`: a new window starts at 1 when the last one ended (commands/record-intent.ts counts many intents
+ * per key the same way).
  */
-function countOne(key: string, windowMs: number, now: number): SQL {
+function countEach(entries: readonly CounterEntry[], now: number): SQL {
+  const rows = [...entries]
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(({ key, windowMs }) => sql`(${key}, 1, ${now + windowMs})`);
   return sql`
-    insert into rate_limits (key, count, reset_at) values (${key}, 1, ${now + windowMs})
+    insert into rate_limits (key, count, reset_at) values ${sql.join(rows, sql`, `)}
     on conflict (key) do update set
       count = case when rate_limits.reset_at <= ${now} then 1 else rate_limits.count + 1 end,
-      reset_at = case when rate_limits.reset_at <= ${now} then ${now + windowMs} else rate_limits.reset_at end
-    returning count, reset_at`;
+      reset_at = case when rate_limits.reset_at <= ${now} then excluded.reset_at else rate_limits.reset_at end
+    returning key, count, reset_at`;
 }
+
+/** Takes one back from `key`'s current window, never below 0. */
+const giveBackOne = (key: string, now: number): SQL =>
+  sql`update rate_limits set count = count - 1 where key = ${key} and reset_at > ${now} and count > 0`;
 
 /** The count after countOne: bigint columns come back as strings from node-postgres. */
 export function countOf(row: CounterRow, now: number): Count {
@@ -86,18 +109,16 @@ export function databaseCounters(db: Db, clock: Clock): CounterStore {
   return {
     async increment(key, windowMs) {
       const now = clock.now().getTime();
-      const result = await db.execute<CounterRow>(countOne(key, windowMs, now));
+      const result = await db.execute<CounterRow>(countEach([{ key, windowMs }], now));
       return countOf(result.rows[0]!, now);
     },
     async decrement(key) {
-      const now = clock.now().getTime();
-      await db.execute(
-        sql`update rate_limits set count = count - 1 where key = ${key} and reset_at > ${now} and count > 0`,
-      );
+      await db.execute(giveBackOne(key, clock.now().getTime()));
     },
     async clear(key) {
       await db.execute(sql`delete from rate_limits where key = ${key}`);
     },
+    statements: { increment: countEach, decrement: giveBackOne },
   };
 }
 
@@ -143,7 +164,7 @@ export function subjectKey(subject: string, secret: string): string {
 }
 
 /** Where a refusal sets `Retry-After` (a Fastify reply fits). */
-interface HeaderTarget {
+export interface HeaderTarget {
   header(name: string, value: string): unknown;
 }
 
@@ -166,6 +187,8 @@ export interface AccountLimits {
   take(limit: AccountLimit, subject: string, reply: HeaderTarget): Promise<void>;
   /** Forgets `subject`'s count (the owner proved herself, e.g. by a new password). */
   clear(limit: AccountLimit, subject: string): Promise<void>;
+  /** The counter's key for `subject` under `limit` (for counting along another statement: commands/sign-in.ts). */
+  key(limit: AccountLimit, subject: string): string;
 }
 
 /** The plugin's refusal for a per-address limit, with Retry-After, for limits counted outside it (record-intent.ts). */
@@ -179,23 +202,26 @@ export function tooManyRequests(resetInMs: number, reply: HeaderTarget): never {
   );
 }
 
+/** The refusal past a per-account limit, with Retry-After. */
+export function tooManyTries(resetInMs: number, reply: HeaderTarget): never {
+  const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
+  reply.header('retry-after', String(seconds));
+  const minutes = Math.ceil(seconds / 60);
+  throw new AppError(
+    'RATE_LIMITED',
+    `Too many attempts for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  );
+}
+
 /** Account limits over a counter store; subjects are stored only as keyed hashes (no emails or ids in the table). */
 export function createAccountLimits(store: CounterStore, secret: string): AccountLimits {
   const keyFor = (limit: AccountLimit, subject: string) => `acct:${limit.name}:${subjectKey(subject, secret)}`;
-  const refuse = (resetInMs: number, reply: HeaderTarget): never => {
-    const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
-    reply.header('retry-after', String(seconds));
-    const minutes = Math.ceil(seconds / 60);
-    throw new AppError(
-      'RATE_LIMITED',
-      `Too many attempts for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    );
-  };
   return {
+    key: keyFor,
     async attempt(limit, subject, reply, check) {
       const key = keyFor(limit, subject);
       const counted = await store.increment(key, limit.windowMs);
-      if (counted.count > limit.max) refuse(counted.resetInMs, reply);
+      if (counted.count > limit.max) tooManyTries(counted.resetInMs, reply);
       const ok = await check();
       if (ok) await store.decrement(key);
       return { ok, reached: !ok && counted.count === limit.max };
@@ -206,7 +232,7 @@ export function createAccountLimits(store: CounterStore, secret: string): Accoun
     },
     async take(limit, subject, reply) {
       const counted = await store.increment(keyFor(limit, subject), limit.windowMs);
-      if (counted.count > limit.max) refuse(counted.resetInMs, reply);
+      if (counted.count > limit.max) tooManyTries(counted.resetInMs, reply);
     },
     async clear(limit, subject) {
       await store.clear(keyFor(limit, subject));

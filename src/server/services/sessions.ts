@@ -2,7 +2,7 @@
  * Server-side sessions: an opaque random token in the cookie, its keyed hash in the table.
  * A session ends after SESSION_IDLE_MS without use or SESSION_ABSOLUTE_MS after sign-in, whichever comes first.
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
 import type { Clock } from './clock.ts';
@@ -17,8 +17,15 @@ export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 
 export interface SessionService {
-  /** Starts a new session (a new token every time: no fixation) and returns its token. */
-  create(userId: string, userAgent: string, secondFactor?: boolean): Promise<{ token: string; session: SessionRow }>;
+  /**
+   * Starts a new session (a new token every time: no fixation) and returns its token. `alongside` is a change that
+   * must commit with it, made in the same statement (a sign-in's counter given back: commands/sign-in.ts).
+   */
+  create(
+    userId: string,
+    userAgent: string,
+    options?: { secondFactor?: boolean; alongside?: SQL },
+  ): Promise<{ token: string; session: SessionRow }>;
   /** The live session and its active user for a cookie token, or null. */
   resolve(token: string): Promise<{ session: SessionRow; user: UserRow } | null>;
   revoke(sessionId: string): Promise<void>;
@@ -28,10 +35,10 @@ export interface SessionService {
 
 export function createSessionService(db: Db, secret: string, clock: Clock): SessionService {
   return {
-    async create(userId, userAgent, secondFactor = false) {
+    async create(userId, userAgent, { secondFactor = false, alongside } = {}) {
       const token = randomToken();
       const now = clock.now();
-      const [session] = await db
+      const [session] = await (alongside ? db.with(db.$with('alongside', {}).as(alongside)) : db)
         .insert(sessions)
         .values({
           tokenHash: hashToken(token, secret),

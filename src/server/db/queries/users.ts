@@ -25,13 +25,12 @@ export const PROFILE_TABLES = {
   admin: adminProfiles,
 } as const;
 
+/** The condition "the account with this address, whatever its case" (the unique index is on lower(email)). */
+export const emailIs = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
+
 /** The account with this address, whatever its case. */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-    .limit(1);
+  const [user] = await db.select().from(users).where(emailIs(email)).limit(1);
   return user;
 }
 

@@ -3,7 +3,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { freshAddress, injectFrom, setupTestApp, statusesOf } from '../../../../tests/setup/test-app.ts';
-import { enrolTwoFactor, mailedLinks, signUp, solveAltcha, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
+import {
+  enrolTwoFactor,
+  getWith,
+  mailedLinks,
+  sessionCookie,
+  signUp,
+  solveAltcha,
+  STRONG_PASSWORD,
+} from '../../../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { outbox, rateLimits } from '../../db/schema/index.ts';
 import {
@@ -122,6 +130,36 @@ describe('password sign-in, per account', () => {
       answers.push((await postFrom('/api/auth/login', { email: unknown, password: WRONG_PASSWORD })).statusCode);
     expect(answers).toEqual([...Array<number>(FAILED_SIGN_INS.max).fill(401), 429]);
     expect(await mailsTo(unknown)).toHaveLength(0);
+  });
+
+  it('gives a right password its try back: 12 sign-ins in a row succeed, and 10 wrong ones after them are still 401', async () => {
+    const { person } = await signUp(t.app);
+    for (let i = 0; i < FAILED_SIGN_INS.max + 2; i++)
+      expect((await postFrom('/api/auth/login', { email: person.email, password: STRONG_PASSWORD })).statusCode).toBe(
+        200,
+      );
+    expect(
+      await statusesOf(FAILED_SIGN_INS.max, () =>
+        postFrom('/api/auth/login', { email: person.email, password: WRONG_PASSWORD }),
+      ),
+    ).toEqual(Array<number>(FAILED_SIGN_INS.max).fill(401));
+  });
+
+  it('a sign-in sends the database two statements: the tries counted with the account read, the session with the try given back', async () => {
+    const { person } = await signUp(t.app);
+    const client = (t.database.db as unknown as { $client: { query(...args: unknown[]): unknown } }).$client;
+    const sent = vi.spyOn(client, 'query');
+    let res: LightMyRequestResponse;
+    try {
+      res = await postFrom('/api/auth/login', { email: person.email, password: STRONG_PASSWORD });
+      expect(sent).toHaveBeenCalledTimes(2);
+    } finally {
+      sent.mockRestore();
+    }
+    expect(res.statusCode).toBe(200);
+    expect((await getWith(t.app, '/api/auth/user', sessionCookie(res))).json()).toMatchObject({ email: person.email });
+    const [counter] = await t.database.db.select().from(rateLimits).where(like(rateLimits.key, 'acct:sign-in:%'));
+    expect(counter?.count).toBe(0);
   });
 
   it("leaves other accounts' sign-in alone", async () => {

@@ -116,33 +116,40 @@ const auth: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/login',
-    { schema: { body: LoginSchema }, config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    // Counted per address and per email by the route, with the account's read (commands/sign-in.ts).
+    { schema: { body: LoginSchema }, config: { access: 'public', rateLimit: false } },
     async (request, reply) => {
       const { email, password, code } = request.body;
       // Per email asked for, known or not, so the answer never tells whether the account exists.
-      const user = await findUserByEmail(app.db, email);
+      const signInTry = await app.signInTries.count(request.ip, email, reply);
+      const { user } = signInTry;
       // The same work and the same answer whether or not the account exists.
-      const signIn = await app.accountLimits.attempt(FAILED_SIGN_INS, email, reply, () =>
-        verifyPassword(user?.passwordHash ?? null, password),
-      );
-      if (!user || !signIn.ok) {
-        if (signIn.reached && user) mailSignInLocked(user);
+      const right = await verifyPassword(user?.passwordHash ?? null, password);
+      if (!user || !right) {
+        if (signInTry.isLast && user) mailSignInLocked(user);
         throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
       }
-      if (user.status !== 'active')
-        throw new AppError('FORBIDDEN', 'This account is suspended. Please contact support.');
-      // Two-step sign-in: the password alone is not enough; the answer names the field the page should ask for.
-      if (user.totpEnabledAt) {
-        if (!code) throw new AppError('UNAUTHENTICATED', CODE_REQUIRED, 'code');
-        const second = await app.accountLimits.attempt(FAILED_CODES, user.id, reply, () =>
-          request.run(useSecondFactor, config.sessionSecret, user, code),
-        );
-        if (!second.ok) throw new AppError('UNAUTHENTICATED', CODE_INVALID, 'code');
+      try {
+        if (user.status !== 'active')
+          throw new AppError('FORBIDDEN', 'This account is suspended. Please contact support.');
+        // Two-step sign-in: the password alone is not enough; the answer names the field the page should ask for.
+        if (user.totpEnabledAt) {
+          if (!code) throw new AppError('UNAUTHENTICATED', CODE_REQUIRED, 'code');
+          const second = await app.accountLimits.attempt(FAILED_CODES, user.id, reply, () =>
+            request.run(useSecondFactor, config.sessionSecret, user, code),
+          );
+          if (!second.ok) throw new AppError('UNAUTHENTICATED', CODE_INVALID, 'code');
+        }
+      } catch (err) {
+        await signInTry.giveBack();
+        throw err;
       }
       if (needsRehash(user.passwordHash)) {
         await request.run(rehashPassword, user.id, await hashPassword(password));
       }
-      await app.signIn(request, reply, user.id, { secondFactor: user.totpEnabledAt !== null });
+      await signInTry.giveBackWith((alongside) =>
+        app.signIn(request, reply, user.id, { secondFactor: user.totpEnabledAt !== null, alongside }),
+      );
       return reply.headers(noStore).send(presentCurrentUser(user, request.session));
     },
   );

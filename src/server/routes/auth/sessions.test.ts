@@ -7,7 +7,8 @@ import { rateLimits } from '../../db/schema/index.ts';
 import { RESET_PASSWORD_TTL_MS } from '../../commands/accounts.ts';
 import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { getWith, resetTokenFor, signUp } from '../../../../tests/setup/accounts.ts';
-import { behavesAsSignInLimit, SIGN_IN_PER_ADDRESS } from '../../../../tests/setup/sign-in-limit-contract.ts';
+import { behavesAsSignInLimit } from '../../../../tests/setup/sign-in-limit-contract.ts';
+import { SIGN_INS_PER_ADDRESS } from '../../commands/sign-in.ts';
 
 const clock = fakeClock(new Date());
 const t = setupTestApp({ clock });
@@ -43,10 +44,9 @@ describe('session lifetime', () => {
 describe('the per-address limit on sign-in, counted in the rate_limits table (on Redis: sign-in-limit.redis.test.ts)', () => {
   behavesAsSignInLimit({
     app: () => t.app,
-    async endWindow(address) {
-      const key = `rl:POST/api/auth/login:${address}`;
+    async endWindow(key) {
       const [row] = await t.database.db.select().from(rateLimits).where(eq(rateLimits.key, key));
-      expect(row?.count).toBeGreaterThan(SIGN_IN_PER_ADDRESS.max);
+      expect(row?.count).toBeGreaterThan(SIGN_INS_PER_ADDRESS.max);
       // The window ending is the counter's reset time passing; move it into the past.
       await t.database.db.update(rateLimits).set({ resetAt: 0 }).where(eq(rateLimits.key, key));
     },
