@@ -7,7 +7,8 @@
  *
  * The app runs as a child process (`node dist/server/index.js`) on a fresh temporary DATA_DIR; with
  * DATABASE_URL it also runs on a fresh database `hc_bench_<random>` created on that server and dropped
- * afterwards. All load goes to 127.0.0.1. BENCH_DURATION=<seconds> shortens the 10 s per scenario (for trying it out).
+ * afterwards. All load goes to 127.0.0.1. Each pair runs three times in turn (BENCH_SETS) and the ratio is the median
+ * of the sets'. BENCH_DURATION=<seconds> shortens the 10 s per scenario (for trying it out).
  * See docs/performance.md.
  */
 import os from 'node:os';
@@ -61,6 +62,8 @@ const autocannon = require('autocannon') as (options: AutocannonOptions) => Prom
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+/** Times each pair runs, in turn (BENCH_SETS). */
+const SETS = Number(process.env.BENCH_SETS ?? 3);
 const WARMUP_S = 2;
 
 /** A distinct client address per request (10.0.0.1, 10.0.0.2, ...): each request is its own rate-limit key. */
@@ -204,22 +207,29 @@ async function sanityCheck(appUrl: string): Promise<string> {
     : `WARNING: 21 intents from one IP were not rate-limited (statuses: ${[...new Set(statuses)].join(', ')})`;
 }
 
+/** One endpoint against its baseline: the sets in the order they ran (bare, app, bare, app, ...). */
+interface Pair {
+  bare: Measurement[];
+  app: Measurement[];
+}
+
 interface PairedRun {
-  bareGet: Measurement;
-  progress: Measurement;
-  bareInsert: Measurement;
-  intent: Measurement;
-  bareVerify: Measurement;
-  login: Measurement;
+  progress: Pair;
+  intent: Pair;
+  login: Pair;
 }
 
 /**
  * Accounts the sign-in scenario rotates over: each sign-in counts against its account until the password is
- * verified (services/account-limits.ts), so 50 connections on one account would be refused as guessing (ten accounts: at most five in flight each).
+ * verified (commands/sign-in.ts), so 50 connections on one account would be refused as guessing (ten accounts: at most five in flight each).
  */
 const SIGN_IN_ACCOUNTS = 10;
 
-/** Each app endpoint right after its bare counterpart, so the pair sees the same machine conditions. */
+/**
+ * Each app endpoint right after its bare counterpart, SETS times in turn, so that each pair sees the same machine
+ * conditions and a slow moment of the machine (two shared cores) moves one set's ratio, not the result: the ratio
+ * reported is the median of the sets'.
+ */
 async function measurePairs(bareUrl: string, appUrl: string): Promise<PairedRun> {
   console.log(`  ${await sanityCheck(appUrl)}`);
   const registering = Date.now();
@@ -230,81 +240,84 @@ async function measurePairs(bareUrl: string, appUrl: string): Promise<PairedRun>
   );
   let signIns = 0;
   const signInBody = () => JSON.stringify({ email: emails[signIns++ % emails.length], password: PASSWORD });
-  const step = async (scenario: Scenario) => {
-    console.log(`  ${scenario.name} ...`);
-    return measure(scenario);
+  const pair = async (bare: Scenario, app: Scenario): Promise<Pair> => {
+    const result: Pair = { bare: [], app: [] };
+    for (let set = 1; set <= SETS; set++) {
+      console.log(`  set ${set}/${SETS}: ${bare.name}, then ${app.name} ...`);
+      result.bare.push(await measure(bare));
+      result.app.push(await measure(app));
+    }
+    return result;
   };
-  const bareGet = await step({ name: 'bare GET /hello', url: `${bareUrl}/hello`, method: 'GET' });
-  const progress = await step({
-    name: 'app GET /api/fundraising/progress',
-    url: `${appUrl}/api/fundraising/progress`,
-    method: 'GET',
-  });
-  const bareInsert = await step({
-    name: 'bare POST: one INSERT',
-    url: `${bareUrl}/intent`,
-    method: 'POST',
-    body: intentBody,
-  });
-  const intent = await step({
-    name: 'app POST /api/donation-intent',
-    url: `${appUrl}/api/donation-intent`,
-    method: 'POST',
-    body: intentBody,
-  });
-  const bareVerify = await step({
-    name: 'bare POST: one argon2id verify',
-    url: `${bareUrl}/login`,
-    method: 'POST',
-    body: signInBody,
-  });
-  const login = await step({
-    name: 'app POST /api/auth/login',
-    url: `${appUrl}/api/auth/login`,
-    method: 'POST',
-    body: signInBody,
-  });
-  return { bareGet, progress, bareInsert, intent, bareVerify, login };
+  const progress = await pair(
+    { name: 'bare GET /hello', url: `${bareUrl}/hello`, method: 'GET' },
+    { name: 'app GET /api/fundraising/progress', url: `${appUrl}/api/fundraising/progress`, method: 'GET' },
+  );
+  const intent = await pair(
+    { name: 'bare POST: one INSERT', url: `${bareUrl}/intent`, method: 'POST', body: intentBody },
+    { name: 'app POST /api/donation-intent', url: `${appUrl}/api/donation-intent`, method: 'POST', body: intentBody },
+  );
+  const login = await pair(
+    { name: 'bare POST: one argon2id verify', url: `${bareUrl}/login`, method: 'POST', body: signInBody },
+    { name: 'app POST /api/auth/login', url: `${appUrl}/api/auth/login`, method: 'POST', body: signInBody },
+  );
+  return { progress, intent, login };
 }
-
-const pairRows = (r: PairedRun) => [
-  { m: r.bareGet },
-  { m: r.progress, bare: r.bareGet },
-  { m: r.bareInsert },
-  { m: r.intent, bare: r.bareInsert },
-  { m: r.bareVerify },
-  { m: r.login, bare: r.bareVerify },
-];
 
 function fmt(n: number, digits = 0): string {
   return n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
-function printTable(title: string, rows: { m: Measurement; bare?: Measurement }[]): void {
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** "0.71 (0.64-0.75)": the median of the sets' values and their range. */
+function medianAndRange(values: readonly number[], digits: number, unit = ''): string {
+  const range = values.length > 1 ? ` (${fmt(Math.min(...values), digits)}-${fmt(Math.max(...values), digits)})` : '';
+  return `${fmt(median(values), digits)}${unit}${range}`;
+}
+
+function printTable(title: string, run: PairedRun): void {
   const header = [
     'scenario',
-    'req/s (avg)',
+    'req/s (median)',
     'p50 ms',
     'p99 ms',
     'requests',
     'non-2xx',
     'errors',
-    'req/s app/bare',
+    'req/s app/bare (range)',
     'p99 app/bare',
   ];
-  const body = rows.map(({ m, bare }) => [
-    m.name,
-    fmt(m.rps),
-    fmt(m.p50),
-    fmt(m.p99),
-    fmt(m.total),
-    fmt(m.non2xx),
-    fmt(m.errors),
-    bare ? `${fmt(m.rps / bare.rps, 2)}` : '',
-    bare ? `${fmt(m.p99 / Math.max(bare.p99, 1), 1)}x` : '',
-  ]);
-  console.log(`\n${title}\n${textTable(header, body)}`);
-  for (const { m } of rows) {
+  const row = (sets: Measurement[], baseline?: Measurement[]) => [
+    sets[0]!.name,
+    fmt(median(sets.map((m) => m.rps))),
+    fmt(median(sets.map((m) => m.p50))),
+    fmt(median(sets.map((m) => m.p99))),
+    fmt(sets.reduce((sum, m) => sum + m.total, 0)),
+    fmt(sets.reduce((sum, m) => sum + m.non2xx, 0)),
+    fmt(sets.reduce((sum, m) => sum + m.errors, 0)),
+    baseline
+      ? medianAndRange(
+          sets.map((m, i) => m.rps / baseline[i]!.rps),
+          2,
+        )
+      : '',
+    baseline
+      ? medianAndRange(
+          sets.map((m, i) => m.p99 / Math.max(baseline[i]!.p99, 1)),
+          1,
+          'x',
+        )
+      : '',
+  ];
+  const pairs = [run.progress, run.intent, run.login];
+  const body = pairs.flatMap(({ bare, app }) => [row(bare), row(app, bare)]);
+  console.log(`\n${title} (${SETS} sets)\n${textTable(header, body)}`);
+  for (const m of pairs.flatMap(({ bare, app }) => [...bare, ...app])) {
     if (m.non2xx > 0)
       console.log(
         `  WARNING ${m.name}: ${fmt(m.non2xx)} non-2xx responses, counted in its req/s; status codes ${JSON.stringify(m.statusCodes)}`,
@@ -314,9 +327,11 @@ function printTable(title: string, rows: { m: Measurement; bare?: Measurement }[
 
 async function main(): Promise<void> {
   const started = Date.now();
+  if (!Number.isInteger(SETS) || SETS < 1)
+    throw new Error(`BENCH_SETS must be a whole number, 1 or more (got ${SETS})`);
   ensureBuilt();
   console.log(
-    `Benchmark: autocannon ${require('autocannon/package.json').version}, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per scenario; ` +
+    `Benchmark: autocannon ${require('autocannon/package.json').version}, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per scenario, ${SETS} sets; ` +
       `Node ${process.version}, ${os.cpus().length} CPUs, loopback (127.0.0.1).`,
   );
   const load = os.loadavg()[0]!;
@@ -333,7 +348,7 @@ async function main(): Promise<void> {
   const pglite = await measurePairs(bare.url, app.url);
   await app.stop();
   await bare.stop();
-  printTable('PGlite (temp DATA_DIR)', pairRows(pglite));
+  printTable('PGlite (temp DATA_DIR)', pglite);
 
   const adminUrl = process.env.DATABASE_URL;
   if (adminUrl) {
@@ -348,7 +363,7 @@ async function main(): Promise<void> {
     const postgres = await measurePairs(pgBare.url, pgApp.url);
     await pgApp.stop();
     await pgBare.stop();
-    printTable(`PostgreSQL (${db.name})`, pairRows(postgres));
+    printTable(`PostgreSQL (${db.name})`, postgres);
   } else {
     console.log(
       '\nPostgreSQL skipped: DATABASE_URL is not set. To include it (a scratch database is created and dropped):',
