@@ -1,5 +1,6 @@
 /**
- * Resident memory of the built server (`node dist/server/index.js`), per database and per kind of start:
+ * Resident memory of the built server (`node --max-semi-space-size=8 dist/server/index.js`, as `npm start` runs it),
+ * per database and per kind of start:
  *
  *   npm run bench:memory                                                          # PGlite only
  *   DATABASE_URL=postgresql://root@127.0.0.1:5432/postgres npm run bench:memory   # PGlite, then PostgreSQL
@@ -13,7 +14,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { createRequire } from 'node:module';
-import { createScratchDatabase, ensureBuilt, runScript, startApp, tempDir, type RunningApp } from './app-process.ts';
+import {
+  createScratchDatabase,
+  ensureBuilt,
+  runScript,
+  SERVER_NODE_FLAGS,
+  startApp,
+  tempDir,
+  type RunningApp,
+} from './app-process.ts';
 import { textTable } from './text-table.ts';
 
 const require = createRequire(import.meta.url);
@@ -56,7 +65,7 @@ async function main(): Promise<void> {
   ensureBuilt();
   const loadBefore = os.loadavg()[0]!;
   console.log(
-    `Resident memory of node dist/server/index.js; Node ${process.version}, load average ${loadBefore.toFixed(2)}`,
+    `Resident memory of node ${SERVER_NODE_FLAGS.join(' ')} dist/server/index.js; Node ${process.version}, load average ${loadBefore.toFixed(2)}`,
   );
   const backends: { name: keyof typeof TARGET_MB; options: () => Promise<Parameters<typeof startApp>[0]> }[] = [
     { name: 'PGlite', options: async () => ({ dataDir: tempDir('hc-data-') }) },
