@@ -7,13 +7,13 @@ import { and, eq, isNull, lt, notExists, or } from 'drizzle-orm';
 import {
   campaignFollowers,
   expenseDocuments,
-  rateLimits,
   sessions,
   stories,
   uploads,
   userTokens,
 } from '../db/schema/index.ts';
 import { imagesInclude } from '../db/queries/stories.ts';
+import { sweepEndedCounters } from '../services/account-limits.ts';
 import { SESSION_IDLE_MS } from '../services/sessions.ts';
 import type { CommandContext } from './run.ts';
 import { CONFIRM_UPDATES_MS } from './update-followers.ts';
@@ -77,10 +77,7 @@ export async function sweep({ tx, now }: CommandContext): Promise<SweepResult> {
     .delete(campaignFollowers)
     .where(and(isNull(campaignFollowers.confirmedAt), lt(campaignFollowers.confirmSentAt, ago(CONFIRM_UPDATES_MS))))
     .returning({ id: campaignFollowers.id });
-  const endedCounters = await tx
-    .delete(rateLimits)
-    .where(lt(rateLimits.resetAt, now.getTime()))
-    .returning({ key: rateLimits.key });
+  const { rows: endedCounters } = await tx.execute(sweepEndedCounters(now.getTime()));
   return {
     sessions: endedSessions.length,
     tokens: oldTokens.length,

@@ -1,6 +1,7 @@
 /**
  * The bookkeeping around a sign-in's password check in two database statements: before the check, the try counted
- * against the address and against the email asked for, with the account read; after a right password, the try given
+ * against the address and (while the address is within its limit) against the email asked for, with the account
+ * read; after a right password, the try given
  * back with the session stored. Five round trips before (issue 17): under load each cost the main thread more than
  * its SQL, on the same cores as the argon2 threads. With the counters in Redis the same steps run side by side.
  */
@@ -45,50 +46,59 @@ export interface SignInTries {
 export function createSignInTries(db: Db, store: CounterStore, limits: AccountLimits, clock: Clock): SignInTries {
   const { windowMs } = FAILED_SIGN_INS;
 
-  /** Both counts and the account: one statement when the counters live in the database. */
-  async function countAndRead(addressKey: string, accountKey: string, email: string) {
+  /**
+   * The address's count, the email's (only while the address is within its limit: a refused address must not use
+   * up the tries of the email it asks for) and the account: one statement when the counters live in the database.
+   */
+  async function countAndRead(
+    addressKey: string,
+    accountKey: string,
+    email: string,
+  ): Promise<{ address: Count; account: Count | undefined; user: UserRow | undefined }> {
     const statements = store.statements;
     if (!statements) {
-      const [address, account, user] = await Promise.all([
+      const [address, user] = await Promise.all([
         store.increment(addressKey, SIGN_INS_PER_ADDRESS.windowMs),
-        store.increment(accountKey, windowMs),
         findUserByEmail(db, email),
       ]);
+      const account =
+        address.count > SIGN_INS_PER_ADDRESS.max ? undefined : await store.increment(accountKey, windowMs);
       return { address, account, user };
     }
     const now = clock.now().getTime();
-    const counted = db
-      .$with('counted', {
-        key: sql<string>`key`.as('key'),
-        count: sql<number | string>`count`.as('count'),
-        resetAt: sql<number | string>`reset_at`.as('reset_at'),
+    // Typed by one column; the select below reads both counters by their CTE's name.
+    const counter = (name: string, counting: SQL) => db.$with(name, { key: sql<string>`key`.as('key') }).as(counting);
+    const address = counter('address', statements.increment(addressKey, SIGN_INS_PER_ADDRESS.windowMs, now));
+    // Reads the address's count, so its row is always locked first: two sign-ins cannot deadlock.
+    const account = counter(
+      'account',
+      statements.increment(accountKey, windowMs, now, sql`(select count from address) <= ${SIGN_INS_PER_ADDRESS.max}`),
+    );
+    const [row] = await db
+      .with(address, account)
+      .select({
+        addressCount: sql<number | string>`address.count`,
+        addressResetAt: sql<number | string>`address.reset_at`,
+        accountCount: sql<number | string | null>`account.count`,
+        accountResetAt: sql<number | string | null>`account.reset_at`,
+        user: users,
       })
-      .as(
-        statements.increment(
-          [
-            { key: addressKey, windowMs: SIGN_INS_PER_ADDRESS.windowMs },
-            { key: accountKey, windowMs },
-          ],
-          now,
-        ),
-      );
-    const rows = await db
-      .with(counted)
-      .select({ key: counted.key, count: counted.count, resetAt: counted.resetAt, user: users })
-      .from(counted)
+      .from(address)
+      .leftJoin(account, sql`true`)
       .leftJoin(users, emailIs(email));
-    const countFor = (key: string): Count => {
-      const row = rows.find((r) => r.key === key)!;
-      return countOf({ count: row.count, reset_at: row.resetAt }, now);
+    const { addressCount, addressResetAt, accountCount, accountResetAt, user } = row!;
+    return {
+      address: countOf({ count: addressCount, reset_at: addressResetAt }, now),
+      account: accountCount === null ? undefined : countOf({ count: accountCount, reset_at: accountResetAt! }, now),
+      user: user ?? undefined,
     };
-    return { address: countFor(addressKey), account: countFor(accountKey), user: rows[0]?.user ?? undefined };
   }
 
   return {
     async count(address, email, reply) {
       const accountKey = limits.key(FAILED_SIGN_INS, email);
       const counted = await countAndRead(limits.key(SIGN_INS_PER_ADDRESS, address), accountKey, email);
-      if (counted.address.count > SIGN_INS_PER_ADDRESS.max) tooManyRequests(counted.address.resetInMs, reply);
+      if (!counted.account) tooManyRequests(counted.address.resetInMs, reply);
       if (counted.account.count > FAILED_SIGN_INS.max) tooManyTries(counted.account.resetInMs, reply);
       const giveBack = () => store.decrement(accountKey);
       return {

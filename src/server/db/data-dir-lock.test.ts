@@ -37,7 +37,9 @@ function script(dataDir: string, name: string, ...args: string[]) {
   });
 }
 
-describe('the PGlite data directory lock', () => {
+// Each test creates and migrates fresh embedded databases, twice in the first: on two busy cores that alone has taken
+// 18-21 s, so these get a minute rather than the API suite's 20 s.
+describe('the PGlite data directory lock', { timeout: 60_000 }, () => {
   it('refuses a second open of a directory in use, naming the directory and the process, and allows it once closed', async () => {
     const dir = freshDir();
     const first = await openDatabase({ dataDir: dir });

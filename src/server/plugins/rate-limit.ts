@@ -2,7 +2,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -10,6 +9,7 @@ import {
   databaseCounters,
   redisCounters,
   subjectKey,
+  sweepEndedCounters,
   type AccountLimits,
 } from '../services/account-limits.ts';
 import type { Clock } from '../services/clock.ts';
@@ -45,7 +45,7 @@ function databaseStore(db: Db, clock: Clock) {
         (err: Error) => callback(err),
       );
       // Expired windows are dead weight; sweep them now and then.
-      if (Math.random() < 0.01) db.execute(sql`delete from rate_limits where reset_at < ${now}`).catch(() => {});
+      if (Math.random() < 0.01) db.execute(sweepEndedCounters(now)).catch(() => {});
     }
     // At run time the plugin passes its merged params with the route under `routeInfo`.
     child(routeOptions: RouteOptions & { routeInfo?: RouteOptions }) {

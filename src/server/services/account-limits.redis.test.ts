@@ -24,4 +24,16 @@ describe('on Redis (REDIS_URL)', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('RATE_LIMITED');
   });
+
+  it('a right password gives its try back in Redis: 12 sign-ins in a row succeed, then 10 wrong ones are still 401', async () => {
+    const { person } = await signUp(t().app);
+    const tryPassword = (password: string) =>
+      injectFrom(t().app, { url: '/api/auth/login', body: { email: person.email, password } });
+    expect(await statusesOf(FAILED_SIGN_INS.max + 2, () => tryPassword(STRONG_PASSWORD))).toEqual(
+      Array<number>(FAILED_SIGN_INS.max + 2).fill(200),
+    );
+    expect(await statusesOf(FAILED_SIGN_INS.max, () => tryPassword('Wrong-Guess-1234'))).toEqual(
+      Array<number>(FAILED_SIGN_INS.max).fill(401),
+    );
+  });
 });

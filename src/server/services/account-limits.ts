@@ -63,37 +63,38 @@ export interface CounterStore {
    * stores the session: two round trips instead of five).
    */
   readonly statements?: {
-    /** Adds one to each key, in key order (two statements cannot deadlock); returns key, count and reset_at. */
-    increment(entries: readonly CounterEntry[], now: number): SQL;
+    /** Adds one to `key` (only while `when` holds, if given) and returns key, count and reset_at. */
+    increment(key: string, windowMs: number, now: number, when?: SQL): SQL;
     decrement(key: string, now: number): SQL;
   };
-}
-
-/** A counter and its window. */
-export interface CounterEntry {
-  key: string;
-  windowMs: number;
 }
 
 /** A counter row as the counting statements return it. */
 export type CounterRow = { count: number | string; reset_at: number | string };
 
 /**
- * The statement that counts one for each key in the `rate_limits` table at `now` (ms) and returns `key`, `count`
- * and `reset_at`: a new window starts at 1 when the last one ended (commands/record-intent.ts counts many intents
- * per key the same way).
+ * The statement that counts one for `key` in the `rate_limits` table at `now` (ms), only while `when` holds if given,
+ * and returns `key`, `count` and `reset_at`: a new window starts at 1 when the last one ended
+ * (commands/record-intent.ts counts many intents per key the same way).
  */
-function countEach(entries: readonly CounterEntry[], now: number): SQL {
-  const rows = [...entries]
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    .map(({ key, windowMs }) => sql`(${key}, 1, ${now + windowMs})`);
+function countOne(key: string, windowMs: number, now: number, when?: SQL): SQL {
   return sql`
-    insert into rate_limits (key, count, reset_at) values ${sql.join(rows, sql`, `)}
+    insert into rate_limits (key, count, reset_at) select ${key}::text, 1, ${now + windowMs}::bigint
+    ${when ? sql`where ${when}` : sql``}
     on conflict (key) do update set
       count = case when rate_limits.reset_at <= ${now} then 1 else rate_limits.count + 1 end,
       reset_at = case when rate_limits.reset_at <= ${now} then excluded.reset_at else rate_limits.reset_at end
     returning key, count, reset_at`;
 }
+
+/**
+ * Deletes the counters whose window ended, skipping any a statement holds at that moment: a sweep that waited for
+ * such a row while holding another could deadlock with a statement counting both (a sign-in counts two at once).
+ */
+export const sweepEndedCounters = (now: number): SQL =>
+  sql`delete from rate_limits where key in (
+    select key from rate_limits where reset_at < ${now} for update skip locked
+  ) returning key`;
 
 /** Takes one back from `key`'s current window, never below 0. */
 const giveBackOne = (key: string, now: number): SQL =>
@@ -109,7 +110,7 @@ export function databaseCounters(db: Db, clock: Clock): CounterStore {
   return {
     async increment(key, windowMs) {
       const now = clock.now().getTime();
-      const result = await db.execute<CounterRow>(countEach([{ key, windowMs }], now));
+      const result = await db.execute<CounterRow>(countOne(key, windowMs, now));
       return countOf(result.rows[0]!, now);
     },
     async decrement(key) {
@@ -118,7 +119,7 @@ export function databaseCounters(db: Db, clock: Clock): CounterStore {
     async clear(key) {
       await db.execute(sql`delete from rate_limits where key = ${key}`);
     },
-    statements: { increment: countEach, decrement: giveBackOne },
+    statements: { increment: countOne, decrement: giveBackOne },
   };
 }
 

@@ -145,6 +145,16 @@ describe('password sign-in, per account', () => {
     ).toEqual(Array<number>(FAILED_SIGN_INS.max).fill(401));
   });
 
+  it('a right password after 5 wrong ones gives back only its own try: 5 more wrong ones are 401, then even the right one is 429', async () => {
+    const { person } = await signUp(t.app);
+    const wrong = () => postFrom('/api/auth/login', { email: person.email, password: WRONG_PASSWORD });
+    const right = () => postFrom('/api/auth/login', { email: person.email, password: STRONG_PASSWORD });
+    expect(await statusesOf(5, wrong)).toEqual(Array<number>(5).fill(401));
+    expect((await right()).statusCode).toBe(200);
+    expect(await statusesOf(5, wrong)).toEqual(Array<number>(5).fill(401));
+    expectAccountLimited(await right());
+  });
+
   it('a sign-in sends the database two statements: the tries counted with the account read, the session with the try given back', async () => {
     const { person } = await signUp(t.app);
     const client = (t.database.db as unknown as { $client: { query(...args: unknown[]): unknown } }).$client;
@@ -283,6 +293,24 @@ describe('the per-address limits still hold', () => {
       ),
     );
     expect(codes).toEqual([...Array<number>(10).fill(401), 429]);
+  });
+
+  it('tries refused for their address do not count against the email they ask for', async () => {
+    const { person } = await signUp(t.app);
+    const address = freshAddress();
+    const from = (email: string, password: string) =>
+      injectFrom(t.app, { url: '/api/auth/login', body: { email, password } }, address);
+    await statusesOf(10, (i) => from(`spent.${i}@example.com`, WRONG_PASSWORD));
+    expect(await statusesOf(10, () => from(person.email, WRONG_PASSWORD))).toEqual(Array<number>(10).fill(429));
+    // From other addresses she still has every try: nine wrong ones are 401 and the tenth try, the right one, signs in.
+    expect(
+      await statusesOf(FAILED_SIGN_INS.max - 1, () =>
+        postFrom('/api/auth/login', { email: person.email, password: WRONG_PASSWORD }),
+      ),
+    ).toEqual(Array<number>(FAILED_SIGN_INS.max - 1).fill(401));
+    expect((await postFrom('/api/auth/login', { email: person.email, password: STRONG_PASSWORD })).statusCode).toBe(
+      200,
+    );
   });
 
   it(`one address gets 429 from the human-check challenge after ${ALTCHA_CHALLENGES_PER_MINUTE} in a minute, and another address still gets one`, async () => {

@@ -141,7 +141,8 @@ const auth: FastifyPluginAsyncZod = async (app) => {
           if (!second.ok) throw new AppError('UNAUTHENTICATED', CODE_INVALID, 'code');
         }
       } catch (err) {
-        await signInTry.giveBack();
+        // The refusal is the answer; a counter that could not be given back only leaves one try counted.
+        await signInTry.giveBack().catch((failure: unknown) => request.log.error({ err: failure }, 'sign-in try kept'));
         throw err;
       }
       if (needsRehash(user.passwordHash)) {
