@@ -4,14 +4,7 @@
  * the expense is submitted.
  */
 import { and, eq, isNull, lt, notExists, or } from 'drizzle-orm';
-import {
-  campaignFollowers,
-  expenseDocuments,
-  sessions,
-  stories,
-  uploads,
-  userTokens,
-} from '../db/schema/index.ts';
+import { campaignFollowers, expenseDocuments, sessions, stories, uploads, userTokens } from '../db/schema/index.ts';
 import { imagesInclude } from '../db/queries/stories.ts';
 import { sweepEndedCounters } from '../services/account-limits.ts';
 import { SESSION_IDLE_MS } from '../services/sessions.ts';
