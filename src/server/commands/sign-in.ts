@@ -1,9 +1,9 @@
 /**
  * The bookkeeping around a sign-in's password check in two database statements: before the check, the try counted
  * against the address and (while the address is within its limit) against the email asked for, with the account
- * read; after a right password, the try given
- * back with the session stored. Five round trips before (issue 17): under load each cost the main thread more than
- * its SQL, on the same cores as the argon2 threads. With the counters in Redis the same steps run side by side.
+ * read; after a right password, the try given back with the session stored. Five round trips before (issue 17):
+ * under load each cost the main thread more than its SQL, on the same cores as the argon2 threads. With the counters
+ * in Redis the same steps run side by side.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';

@@ -192,10 +192,16 @@ export interface AccountLimits {
   key(limit: AccountLimit, subject: string): string;
 }
 
-/** The plugin's refusal for a per-address limit, with Retry-After, for limits counted outside it (record-intent.ts). */
-export function tooManyRequests(resetInMs: number, reply: HeaderTarget): never {
+/** Sets Retry-After for a window that ends in `resetInMs` and returns its seconds (at least 1). */
+function retryAfter(resetInMs: number, reply: HeaderTarget): number {
   const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
   reply.header('retry-after', String(seconds));
+  return seconds;
+}
+
+/** The plugin's refusal for a per-address limit, with Retry-After, for limits counted outside it (record-intent.ts). */
+export function tooManyRequests(resetInMs: number, reply: HeaderTarget): never {
+  const seconds = retryAfter(resetInMs, reply);
   const wait = seconds < 60 ? `${seconds} second` : `${Math.ceil(seconds / 60)} minute`;
   throw new AppError(
     'RATE_LIMITED',
@@ -205,9 +211,7 @@ export function tooManyRequests(resetInMs: number, reply: HeaderTarget): never {
 
 /** The refusal past a per-account limit, with Retry-After. */
 export function tooManyTries(resetInMs: number, reply: HeaderTarget): never {
-  const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
-  reply.header('retry-after', String(seconds));
-  const minutes = Math.ceil(seconds / 60);
+  const minutes = Math.ceil(retryAfter(resetInMs, reply) / 60);
   throw new AppError(
     'RATE_LIMITED',
     `Too many attempts for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
