@@ -213,11 +213,11 @@ interface Pair {
   app: Measurement[];
 }
 
-interface PairedRun {
-  progress: Pair;
-  intent: Pair;
-  login: Pair;
-}
+/** The pairs measured, in this order: all by default, or those BENCH_PAIRS names (e.g. `sign-in,progress`). */
+const PAIR_NAMES = ['progress', 'intents', 'sign-in'] as const;
+const CHOSEN_PAIRS = (process.env.BENCH_PAIRS ?? PAIR_NAMES.join(',')).split(',').map((name) => name.trim());
+
+type PairedRun = Pair[];
 
 /**
  * Accounts the sign-in scenario rotates over: each sign-in counts against its account until the password is
@@ -249,19 +249,23 @@ async function measurePairs(bareUrl: string, appUrl: string): Promise<PairedRun>
     }
     return result;
   };
-  const progress = await pair(
-    { name: 'bare GET /hello', url: `${bareUrl}/hello`, method: 'GET' },
-    { name: 'app GET /api/fundraising/progress', url: `${appUrl}/api/fundraising/progress`, method: 'GET' },
-  );
-  const intent = await pair(
-    { name: 'bare POST: one INSERT', url: `${bareUrl}/intent`, method: 'POST', body: intentBody },
-    { name: 'app POST /api/donation-intent', url: `${appUrl}/api/donation-intent`, method: 'POST', body: intentBody },
-  );
-  const login = await pair(
-    { name: 'bare POST: one argon2id verify', url: `${bareUrl}/login`, method: 'POST', body: signInBody },
-    { name: 'app POST /api/auth/login', url: `${appUrl}/api/auth/login`, method: 'POST', body: signInBody },
-  );
-  return { progress, intent, login };
+  const scenarios: Record<(typeof PAIR_NAMES)[number], [Scenario, Scenario]> = {
+    progress: [
+      { name: 'bare GET /hello', url: `${bareUrl}/hello`, method: 'GET' },
+      { name: 'app GET /api/fundraising/progress', url: `${appUrl}/api/fundraising/progress`, method: 'GET' },
+    ],
+    intents: [
+      { name: 'bare POST: one INSERT', url: `${bareUrl}/intent`, method: 'POST', body: intentBody },
+      { name: 'app POST /api/donation-intent', url: `${appUrl}/api/donation-intent`, method: 'POST', body: intentBody },
+    ],
+    'sign-in': [
+      { name: 'bare POST: one argon2id verify', url: `${bareUrl}/login`, method: 'POST', body: signInBody },
+      { name: 'app POST /api/auth/login', url: `${appUrl}/api/auth/login`, method: 'POST', body: signInBody },
+    ],
+  };
+  const run: PairedRun = [];
+  for (const name of PAIR_NAMES) if (CHOSEN_PAIRS.includes(name)) run.push(await pair(...scenarios[name]));
+  return run;
 }
 
 function fmt(n: number, digits = 0): string {
@@ -314,10 +318,9 @@ function printTable(title: string, run: PairedRun): void {
         )
       : '',
   ];
-  const pairs = [run.progress, run.intent, run.login];
-  const body = pairs.flatMap(({ bare, app }) => [row(bare), row(app, bare)]);
+  const body = run.flatMap(({ bare, app }) => [row(bare), row(app, bare)]);
   console.log(`\n${title} (${SETS} sets)\n${textTable(header, body)}`);
-  for (const m of pairs.flatMap(({ bare, app }) => [...bare, ...app])) {
+  for (const m of run.flatMap(({ bare, app }) => [...bare, ...app])) {
     if (m.non2xx > 0)
       console.log(
         `  WARNING ${m.name}: ${fmt(m.non2xx)} non-2xx responses, counted in its req/s; status codes ${JSON.stringify(m.statusCodes)}`,
@@ -329,6 +332,9 @@ async function main(): Promise<void> {
   const started = Date.now();
   if (!Number.isInteger(SETS) || SETS < 1)
     throw new Error(`BENCH_SETS must be a whole number, 1 or more (got ${SETS})`);
+  const unknown = CHOSEN_PAIRS.filter((name) => !(PAIR_NAMES as readonly string[]).includes(name));
+  if (unknown.length)
+    throw new Error(`BENCH_PAIRS: no pair ${unknown.join(', ')} (there are ${PAIR_NAMES.join(', ')})`);
   ensureBuilt();
   console.log(
     `Benchmark: autocannon ${require('autocannon/package.json').version}, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per scenario, ${SETS} sets; ` +

@@ -5,13 +5,13 @@
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SQL } from 'drizzle-orm';
 import { adminLevelAtLeast, type AdminLevel, type Role } from '#shared/auth/roles.ts';
 import { AppError } from '#shared/errors.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import {
   createSessionService,
   SESSION_ABSOLUTE_MS,
+  type SessionAlongside,
   type SessionRow,
   type SessionService,
   type UserRow,
@@ -31,7 +31,7 @@ declare module 'fastify' {
       request: FastifyRequest,
       reply: FastifyReply,
       userId: string,
-      options?: { secondFactor?: boolean; alongside?: SQL },
+      options?: { secondFactor?: boolean; alongside?: SessionAlongside },
     ): Promise<void>;
     signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }

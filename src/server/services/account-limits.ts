@@ -5,7 +5,7 @@
  * app's clock.
  */
 import type { Redis } from 'ioredis';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
 import { hashToken } from './tokens.ts';
@@ -60,13 +60,16 @@ export interface CounterStore {
   /**
    * Set when the counters live in the database: the same changes as statements, so that a caller can make them part
    * of its own statement (a sign-in counts in the statement that reads the account, and gives back in the one that
-   * stores the session: two round trips instead of five).
+   * stores the session: two round trips instead of five). `key` and `now` may be placeholders, for a statement
+   * prepared once.
    */
-  readonly statements?: {
-    /** Adds one to `key` (only while `when` holds, if given) and returns key, count and reset_at. */
-    increment(key: string, windowMs: number, now: number, when?: SQL): SQL;
-    decrement(key: string, now: number): SQL;
-  };
+  readonly statements?: CounterStatements;
+}
+
+export interface CounterStatements {
+  /** Adds one to `key` (only while `when` holds, if given) and returns key, count and reset_at. */
+  increment(key: string | Placeholder, windowMs: number, now: number | Placeholder, when?: SQL): SQL;
+  decrement(key: string | Placeholder, now: number | Placeholder): SQL;
 }
 
 /** A counter row as the counting statements return it. */
@@ -77,9 +80,9 @@ export type CounterRow = { count: number | string; reset_at: number | string };
  * and returns `key`, `count` and `reset_at`: a new window starts at 1 when the last one ended
  * (commands/record-intent.ts counts many intents per key the same way).
  */
-function countOne(key: string, windowMs: number, now: number, when?: SQL): SQL {
+function countOne(key: string | Placeholder, windowMs: number, now: number | Placeholder, when?: SQL): SQL {
   return sql`
-    insert into rate_limits (key, count, reset_at) select ${key}::text, 1, ${now + windowMs}::bigint
+    insert into rate_limits (key, count, reset_at) select ${key}::text, 1, ${now}::bigint + ${windowMs}
     ${when ? sql`where ${when}` : sql``}
     on conflict (key) do update set
       count = case when rate_limits.reset_at <= ${now} then 1 else rate_limits.count + 1 end,
@@ -97,7 +100,7 @@ export const sweepEndedCounters = (now: number): SQL =>
   ) returning key`;
 
 /** Takes one back from `key`'s current window, never below 0. */
-const giveBackOne = (key: string, now: number): SQL =>
+const giveBackOne = (key: string | Placeholder, now: number | Placeholder): SQL =>
   sql`update rate_limits set count = count - 1 where key = ${key} and reset_at > ${now} and count > 0`;
 
 /** The count after countOne: bigint columns come back as strings from node-postgres. */

@@ -1,5 +1,5 @@
 /** Read models of accounts: finding a user, the admin user list, a user's profile answers, sessions and codes. */
-import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql, type Placeholder } from 'drizzle-orm';
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import type { Db } from '../client.ts';
 import {
@@ -26,7 +26,7 @@ export const PROFILE_TABLES = {
 } as const;
 
 /** The condition "the account with this address, whatever its case" (the unique index is on lower(email)). */
-export const emailIs = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
+export const emailIs = (email: string | Placeholder) => sql`lower(${users.email}) = lower(${email})`;
 
 /** The account with this address, whatever its case. */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
