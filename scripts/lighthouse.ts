@@ -18,6 +18,7 @@ import { PRERENDERED_PAGES } from '../src/shared/routes.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { seedCampaign } from '../src/server/db/seed.ts';
 import { buildDoctor } from '../tests/factories/doctors.ts';
+import { findChromium } from '../tests/setup/chromium.ts';
 import { buildStory } from '../tests/factories/stories.ts';
 import { ROOT, ensureBuilt, onCleanup, runScript, startApp, tempDir } from './app-process.ts';
 import { buildFingerprint, CLIENT_DIR, gzipBytes, KB, pageBundle, type PageBundle } from './bundle-sizes.ts';
@@ -67,9 +68,11 @@ const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 
 async function main(): Promise<void> {
-  const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!fs.existsSync(chromePath))
-    throw new Error(`no browser at ${chromePath}: set CHROMIUM_PATH to a Chromium or Chrome binary`);
+  const chromePath = findChromium();
+  if (!chromePath)
+    throw new Error(
+      'no browser: apt-get install -y chromium-headless-shell, or set CHROMIUM_PATH to a Chromium binary',
+    );
   ensureBuilt();
   fs.mkdirSync(OUT_DIR, { recursive: true });
   const buildAtStart = buildFingerprint();

@@ -21,9 +21,10 @@ function step(title, command, args) {
 }
 
 const vitestArgs = process.argv.slice(2);
+// The headless build, not the full browser: see tests/setup/chromium.ts.
 ensureDebianPackage({
-  name: 'chromium',
-  paths: [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'],
+  name: 'chromium-headless-shell',
+  paths: [process.env.CHROMIUM_PATH, '/usr/bin/chromium-headless-shell'],
   purpose: 'The browser tests',
 });
 step('Typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);

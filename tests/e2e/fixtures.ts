@@ -52,7 +52,8 @@ export async function startSite(): Promise<Site> {
 
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = findChromium();
-  if (!executablePath) throw new Error('Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH)');
+  if (!executablePath)
+    throw new Error('Chromium not found: apt-get install -y chromium-headless-shell (or set CHROMIUM_PATH)');
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
 }
 
