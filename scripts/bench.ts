@@ -215,7 +215,10 @@ interface Pair {
 
 /** The pairs measured, in this order: all by default, or those BENCH_PAIRS names (e.g. `sign-in,progress`). */
 const PAIR_NAMES = ['progress', 'intents', 'sign-in'] as const;
-const CHOSEN_PAIRS = (process.env.BENCH_PAIRS ?? PAIR_NAMES.join(',')).split(',').map((name) => name.trim());
+const CHOSEN_PAIRS = (process.env.BENCH_PAIRS || PAIR_NAMES.join(','))
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
 
 type PairedRun = Pair[];
 

@@ -5,16 +5,22 @@ import fs from 'node:fs';
 
 /**
  * The first of `paths` that exists, after installing Debian's package `name` if none does. Exits with status 1
- * and the command to run when it cannot install it.
- * @param {{ name: string, paths: (string | undefined)[], purpose: string }} options
+ * and the command to run when it cannot install it, unless one of `fallbacks` (a program that does the job less
+ * well) exists.
+ * @param {{ name: string, paths: (string | undefined)[], fallbacks?: string[], purpose: string }} options
  * @returns {string}
  */
-export function ensureDebianPackage({ name, paths, purpose }) {
+export function ensureDebianPackage({ name, paths, fallbacks = [], purpose }) {
   const find = () => paths.find((p) => p && fs.existsSync(p));
   const found = find();
   if (found) return found;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
+    const fallback = fallbacks.find((p) => fs.existsSync(p));
+    if (fallback) {
+      console.log(`▶ ${name} not found, using ${fallback} instead (sudo apt-get install -y ${name} installs it)`);
+      return fallback;
+    }
     console.error(`${purpose} need ${name}. Install it with:\n\n  sudo apt-get install -y ${name}\n`);
     process.exit(1);
   }

@@ -25,6 +25,8 @@ const vitestArgs = process.argv.slice(2);
 ensureDebianPackage({
   name: 'chromium-headless-shell',
   paths: [process.env.CHROMIUM_PATH, '/usr/bin/chromium-headless-shell'],
+  // tests/setup/chromium.ts finds these too.
+  fallbacks: ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'],
   purpose: 'The browser tests',
 });
 step('Typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);

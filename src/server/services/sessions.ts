@@ -59,12 +59,15 @@ export function createSessionService(db: Db, secret: string, clock: Clock): Sess
       })
       .returning()
       .prepare(name);
-  const inserts = new Map<string, ReturnType<typeof insertSession>>();
+  const inserts = new Map<string, { change: SQL | undefined; insert: ReturnType<typeof insertSession> }>();
   const insertFor = (alongside?: SessionAlongside) => {
     const name = alongside ? `session_insert_${alongside.name}` : 'session_insert';
-    let insert = inserts.get(name);
-    if (!insert) inserts.set(name, (insert = insertSession(name, alongside?.change)));
-    return insert;
+    let prepared = inserts.get(name);
+    if (!prepared)
+      inserts.set(name, (prepared = { change: alongside?.change, insert: insertSession(name, alongside?.change) }));
+    // One statement text per name: another change under a used name would silently run the first one.
+    if (prepared.change !== alongside?.change) throw new Error(`session insert ${name} prepared with another change`);
+    return prepared.insert;
   };
 
   return {
