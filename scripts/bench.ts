@@ -220,8 +220,6 @@ const CHOSEN_PAIRS = (process.env.BENCH_PAIRS || PAIR_NAMES.join(','))
   .map((name) => name.trim())
   .filter(Boolean);
 
-type PairedRun = Pair[];
-
 /**
  * Accounts the sign-in scenario rotates over: each sign-in counts against its account until the password is
  * verified (commands/sign-in.ts), so 50 connections on one account would be refused as guessing (ten accounts: at most five in flight each).
@@ -233,7 +231,7 @@ const SIGN_IN_ACCOUNTS = 10;
  * conditions and a slow moment of the machine (two shared cores) moves one set's ratio, not the result: the ratio
  * reported is the median of the sets'.
  */
-async function measurePairs(bareUrl: string, appUrl: string): Promise<PairedRun> {
+async function measurePairs(bareUrl: string, appUrl: string): Promise<Pair[]> {
   console.log(`  ${await sanityCheck(appUrl)}`);
   const registering = Date.now();
   const emails: string[] = [];
@@ -266,7 +264,7 @@ async function measurePairs(bareUrl: string, appUrl: string): Promise<PairedRun>
       { name: 'app POST /api/auth/login', url: `${appUrl}/api/auth/login`, method: 'POST', body: signInBody },
     ],
   };
-  const run: PairedRun = [];
+  const run: Pair[] = [];
   for (const name of PAIR_NAMES) if (CHOSEN_PAIRS.includes(name)) run.push(await pair(...scenarios[name]));
   return run;
 }
@@ -287,7 +285,7 @@ function medianAndRange(values: readonly number[], digits: number, unit = ''): s
   return `${fmt(median(values), digits)}${unit}${range}`;
 }
 
-function printTable(title: string, run: PairedRun): void {
+function printTable(title: string, run: Pair[]): void {
   const header = [
     'scenario',
     'req/s (median)',

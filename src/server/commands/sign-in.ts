@@ -47,9 +47,10 @@ export interface SignInTries {
 /**
  * The address's count, the email's (only while the address is within its limit: a refused address must not use up
  * the tries of the email it asks for) and the account, in one statement prepared once (on PostgreSQL a named
- * statement: no parse or plan per sign-in; issue 17 measured building and planning at about half of its cost).
+ * statement: no parse or plan per sign-in; issue 17 measured building and planning at about half of its cost), and
+ * the give-back that rides in the session insert (SessionService.create).
  */
-function prepareCounting(db: Db, statements: CounterStatements) {
+function prepareStatements(db: Db, statements: CounterStatements) {
   const now = sql.placeholder('now');
   // Typed by one column; the select below reads both counters by their CTE's name.
   const counter = (name: string, counting: SQL) => db.$with(name, { key: sql<string>`key`.as('key') }).as(counting);
@@ -67,7 +68,7 @@ function prepareCounting(db: Db, statements: CounterStatements) {
       sql`(select count from address) <= ${SIGN_INS_PER_ADDRESS.max}`,
     ),
   );
-  return db
+  const counting = db
     .with(address, account)
     .select({
       addressCount: sql<number | string>`address.count`,
@@ -80,19 +81,20 @@ function prepareCounting(db: Db, statements: CounterStatements) {
     .leftJoin(account, sql`true`)
     .leftJoin(users, emailIs(sql.placeholder('email')))
     .prepare('sign_in_count');
+  const giveBack = statements.decrement(sql.placeholder('giveBackKey'), sql.placeholder('giveBackNow'));
+  return { counting, giveBack };
 }
 
 export function createSignInTries(db: Db, store: CounterStore, limits: AccountLimits, clock: Clock): SignInTries {
-  const statements = store.statements;
-  const counting = statements && prepareCounting(db, statements);
-  const giveBackChange = statements?.decrement(sql.placeholder('giveBackKey'), sql.placeholder('giveBackNow'));
+  // Only when the counters live in the database; with Redis the same steps run side by side.
+  const prepared = store.statements && prepareStatements(db, store.statements);
 
   async function countAndRead(
     addressKey: string,
     accountKey: string,
     email: string,
   ): Promise<{ address: Count; account: Count | undefined; user: UserRow | undefined }> {
-    if (!counting) {
+    if (!prepared) {
       const [address, user] = await Promise.all([
         store.increment(addressKey, SIGN_INS_PER_ADDRESS.windowMs),
         findUserByEmail(db, email),
@@ -104,7 +106,7 @@ export function createSignInTries(db: Db, store: CounterStore, limits: AccountLi
       return { address, account, user };
     }
     const now = clock.now().getTime();
-    const [row] = await counting.execute({ addressKey, accountKey, email, now });
+    const [row] = await prepared.counting.execute({ addressKey, accountKey, email, now });
     const { addressCount, addressResetAt, accountCount, accountResetAt, user } = row!;
     return {
       address: countOf({ count: addressCount, reset_at: addressResetAt }, now),
@@ -125,9 +127,9 @@ export function createSignInTries(db: Db, store: CounterStore, limits: AccountLi
         isLast: counted.account.count === FAILED_SIGN_INS.max,
         giveBack,
         async giveBackWith(start) {
-          if (!giveBackChange) return void (await Promise.all([giveBack(), start()]));
+          if (!prepared) return void (await Promise.all([giveBack(), start()]));
           const values = { giveBackKey: accountKey, giveBackNow: clock.now().getTime() };
-          await start({ name: 'sign_in_give_back', change: giveBackChange, values });
+          await start({ name: 'sign_in_give_back', change: prepared.giveBack, values });
         },
       };
     },

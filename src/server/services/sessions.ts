@@ -19,7 +19,7 @@ export type SessionRow = typeof sessions.$inferSelect;
 /**
  * A change that must commit with a new session, made in the same statement (a sign-in's counter given back:
  * commands/sign-in.ts). Its SQL takes this call's values through placeholders, so that the statement is prepared
- * once per `name` (one statement text per name) and reused.
+ * once per change, under `name`, and reused: pass the same `change` every time.
  */
 export interface SessionAlongside {
   name: string;
@@ -42,8 +42,7 @@ export interface SessionService {
 }
 
 export function createSessionService(db: Db, secret: string, clock: Clock): SessionService {
-  // Prepared once (named statements on PostgreSQL: no parse or plan per sign-in) and reused; issue 17 measured the
-  // building and planning of a sign-in's statements at about half of their cost.
+  // Prepared once and reused, as the sign-in's counting statement (commands/sign-in.ts says why).
   const insertSession = (name: string, alongside?: SQL) =>
     (alongside ? db.with(db.$with('alongside', {}).as(alongside)) : db)
       .insert(sessions)
@@ -59,15 +58,16 @@ export function createSessionService(db: Db, secret: string, clock: Clock): Sess
       })
       .returning()
       .prepare(name);
-  const inserts = new Map<string, { change: SQL | undefined; insert: ReturnType<typeof insertSession> }>();
+  const plainInsert = insertSession('session_insert');
+  // Keyed by the change itself: another change under a used name is a second statement text, which node-postgres
+  // refuses ("Prepared statements must be unique") rather than running the first one.
+  const insertsWith = new WeakMap<SQL, ReturnType<typeof insertSession>>();
   const insertFor = (alongside?: SessionAlongside) => {
-    const name = alongside ? `session_insert_${alongside.name}` : 'session_insert';
-    let prepared = inserts.get(name);
-    if (!prepared)
-      inserts.set(name, (prepared = { change: alongside?.change, insert: insertSession(name, alongside?.change) }));
-    // One statement text per name: another change under a used name would silently run the first one.
-    if (prepared.change !== alongside?.change) throw new Error(`session insert ${name} prepared with another change`);
-    return prepared.insert;
+    if (!alongside) return plainInsert;
+    let insert = insertsWith.get(alongside.change);
+    if (!insert)
+      insertsWith.set(alongside.change, (insert = insertSession(`session_insert_${alongside.name}`, alongside.change)));
+    return insert;
   };
 
   return {
