@@ -55,9 +55,14 @@ async function freshCookie(caller: Caller): Promise<string | undefined> {
 
 const ERROR_KEYS = new Set(['message', 'code', 'fieldErrors']);
 
-/** Status below 500, and an error body of exactly { message, code?, fieldErrors? } with nothing of the framework in it. */
+/**
+ * Status below 500, the request id and the API's security headers (refusals too, also those made before any route
+ * is found), and an error body of exactly { message, code?, fieldErrors? } with nothing of the framework in it.
+ */
 function expectClean(res: LightMyRequestResponse, what: string) {
   expect(res.statusCode, `${what}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+  expect(res.headers['x-request-id'], `${what} has a request id`).toEqual(expect.any(String));
+  expect(res.headers['x-content-type-options'], `${what} has the security headers`).toBe('nosniff');
   if (res.statusCode < 400 || res.body === '') return;
   expect(res.headers['content-type'], `${what} answers JSON`).toMatch(/^application\/json/);
   const body = res.json() as Record<string, unknown>;

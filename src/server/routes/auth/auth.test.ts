@@ -154,6 +154,22 @@ describe('sign-in and sign-out', () => {
     expect((await getWith(t.app, '/api/auth/user', after)).statusCode).toBe(200);
   });
 
+  it('signs in over a session that has ended with one cookie of each name: the new session, not a clearing', async () => {
+    await resetLimits();
+    const { person, cookie: ended } = await signUp(t.app);
+    expect((await postJson(t.app, '/api/auth/logout', {}, { cookie: ended })).statusCode).toBe(204);
+    const login = await postJson(
+      t.app,
+      '/api/auth/login',
+      { email: person.email, password: person.password },
+      { cookie: `${ended}; signed_in=1` },
+    );
+    expect(login.statusCode).toBe(200);
+    expect(login.cookies.map((c) => c.name).sort()).toEqual(['session', 'signed_in']);
+    expect(login.cookies.find((c) => c.name === 'signed_in')!.value).toBe('1');
+    expect((await getWith(t.app, '/api/auth/user', sessionCookie(login))).statusCode).toBe(200);
+  });
+
   it('GET /api/logout signs nobody out: it sends the visitor to the /logout page, whose button posts', async () => {
     const { cookie } = await signUp(t.app);
     const visit = await getWith(t.app, '/api/logout', cookie);
