@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { MIGRATIONS_DIR, ROOT_DIR } from '../paths.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
+import { preparingPglite } from './pglite-statements.ts';
 
 /** What `execute()` answers: both drivers (PGlite's Results, node-postgres' QueryResult) carry the rows. */
 interface Rows<T> {
@@ -83,11 +84,12 @@ async function createPgliteDataDir(dataDir: string, migrated: boolean): Promise<
 
 // Each driver loads only when used: a server holds one of them (and its drizzle adapter), not both.
 async function openPglite({ dataDir, loadDataDir, createMigrated = false }: DatabaseOptions): Promise<Database> {
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [pgliteModule, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
+  const PGlite = preparingPglite(pgliteModule);
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   // Before PGlite touches the files: a second process on the same directory would lose writes.
   const lock = dataDir ? lockDataDir(dataDir) : null;

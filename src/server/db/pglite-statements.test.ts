@@ -1,0 +1,87 @@
+/** PGlite with prepared queries answers as PGlite's own path does, and keeps to its transactions' locks. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as pgliteModule from '@electric-sql/pglite';
+import { preparingPglite } from './pglite-statements.ts';
+
+const PreparingPglite = preparingPglite(pgliteModule);
+let db: InstanceType<typeof PreparingPglite>;
+/** PGlite's own query(), for comparison. */
+let plain: pgliteModule.PGlite;
+
+beforeAll(async () => {
+  db = new PreparingPglite();
+  plain = new pgliteModule.PGlite();
+  for (const client of [db, plain]) {
+    await client.exec(`create table notes (
+      id serial primary key, title text not null unique, at timestamptz, size bigint, tags text[], extra jsonb)`);
+  }
+});
+afterAll(async () => {
+  await db.close();
+  await plain.close();
+});
+
+describe('prepared queries on PGlite', () => {
+  it('answer with the same rows, types and fields as PGlite itself, in object and array rows, run after run', async () => {
+    const insert = 'insert into notes (title, at, size, tags, extra) values ($1, $2, $3, $4, $5) returning *';
+    const select = 'select * from notes where size > $1 or at is null order by id';
+    for (const client of [db, plain]) {
+      await client.query(insert, ['first', new Date('2026-11-25T01:00:00Z'), 12n, ['a', 'b'], { kind: 'x' }]);
+      await client.query(insert, ['second', null, 99, null, null]);
+    }
+    // drizzle's own parsers keep timestamps as text.
+    const asText = { parsers: { [pgliteModule.types.TIMESTAMPTZ]: (value: string) => value } };
+    for (const options of [{ rowMode: 'object' }, { rowMode: 'array' }, { rowMode: 'array', ...asText }] as const) {
+      for (let run = 0; run < 3; run++) {
+        const mine = await db.query(select, [10], options);
+        const theirs = await plain.query(select, [10], options);
+        expect(mine.rows).toEqual(theirs.rows);
+        expect(mine.fields).toEqual(theirs.fields);
+      }
+    }
+    expect((await db.query<{ title: string }>(select, [10])).rows.map((r) => r.title)).toEqual(['first', 'second']);
+    expect((await db.query<unknown[]>(select, [10], { rowMode: 'array', ...asText })).rows[0]![2]).toBe(
+      '2026-11-25 01:00:00+00',
+    );
+  });
+
+  it('refuse a broken write with the database error, naming its query, and go on answering', async () => {
+    const insert = 'insert into notes (title) values ($1) returning id';
+    await db.query(insert, ['unique title']);
+    const refused = await db.query(insert, ['unique title']).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(pgliteModule.messages.DatabaseError);
+    expect(refused).toMatchObject({ code: '23505', query: insert, params: ['unique title'] });
+    expect((await db.query(insert, ['another title'])).rows).toHaveLength(1);
+  });
+
+  it('wait for an open transaction instead of running inside it: its rollback does not undo them', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const inside = new Promise<void>((resolve) => (started = resolve));
+    const transaction = db
+      .transaction(async (tx) => {
+        await tx.query("insert into notes (title) values ('rolled back')");
+        started();
+        await held;
+        throw new Error('roll back');
+      })
+      .catch(() => 'rolled back');
+    await inside;
+    const outside = db.query('insert into notes (title) values ($1) returning id', ['kept']);
+    release();
+    expect(await transaction).toBe('rolled back');
+    await outside;
+    const titles = (await db.query<{ title: string }>('select title from notes')).rows.map((r) => r.title);
+    expect(titles).toContain('kept');
+    expect(titles).not.toContain('rolled back');
+  });
+
+  it('keep answering past the number of statements it keeps prepared', async () => {
+    for (let i = 0; i < 520; i++) {
+      const { rows } = await db.query<{ n: number }>(`select $1::int + ${i} as n`, [1]);
+      expect(rows[0]!.n).toBe(i + 1);
+    }
+    expect((await db.query<{ n: number }>('select $1::int + 0 as n', [7])).rows[0]!.n).toBe(7);
+  });
+});
