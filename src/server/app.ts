@@ -164,8 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRoute', logApiRoutes);
-  // Set as the request arrives rather than in onSend: error answers keep them too, and the hottest endpoint
-  // runs one hook less (issue 17).
+  // Set as the request arrives rather than in onSend, so error answers keep them too.
   app.addHook('onRequest', (request, reply, done) => {
     stampReply(app, request, reply);
     done();

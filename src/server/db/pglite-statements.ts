@@ -11,7 +11,7 @@ import type * as Pglite from '@electric-sql/pglite';
 type PgliteModule = typeof Pglite;
 type Parsers = Pglite.PGlite['parsers'];
 
-/** Distinct texts kept prepared; the oldest is closed past this (drizzle's texts are few and fixed per call site). */
+/** Distinct texts kept prepared; past this the first one prepared is closed (drizzle's texts are few and fixed). */
 const MAX_STATEMENTS = 500;
 
 interface Statement {
@@ -22,7 +22,6 @@ interface Statement {
 /** The PGlite class of `pglite` (the module the caller imported lazily), with prepared queries. */
 export function preparingPglite({ PGlite, protocol, parse, messages }: PgliteModule) {
   const { serialize } = protocol;
-  const concat = (parts: Uint8Array[]) => Buffer.concat(parts);
 
   return class PreparingPglite extends PGlite {
     readonly #statements = new Map<string, Statement>();
@@ -40,7 +39,7 @@ export function preparingPglite({ PGlite, protocol, parse, messages }: PgliteMod
             const serializer = this.serializers[statement.paramTypes[i]!];
             return serializer ? serializer(value) : String(value as string);
           });
-          const run = concat([
+          const run = Buffer.concat([
             serialize.bind({ statement: statement.name, values }),
             serialize.describe({ type: 'P' }),
             serialize.execute({}),
@@ -69,14 +68,16 @@ export function preparingPglite({ PGlite, protocol, parse, messages }: PgliteMod
       if (this.#statements.size >= MAX_STATEMENTS) {
         const [oldest, { name }] = this.#statements.entries().next().value!;
         this.#statements.delete(oldest);
-        await this.execProtocol(concat([serialize.close({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
+        await this.execProtocol(Buffer.concat([serialize.close({ type: 'S', name }), serialize.sync()]), {
+          syncToFs: false,
+        });
       }
       const name = `hc_${++this.#counter}`;
-      const { messages } = await this.execProtocol(
-        concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      const described = await this.execProtocol(
+        Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
         { syncToFs: false },
       );
-      const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+      const statement = { name, paramTypes: parse.parseDescribeStatementResults(described.messages) };
       this.#statements.set(text, statement);
       return statement;
     }
