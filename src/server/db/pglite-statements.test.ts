@@ -52,6 +52,24 @@ describe('prepared queries on PGlite', () => {
     expect(refused).toBeInstanceOf(pgliteModule.messages.DatabaseError);
     expect(refused).toMatchObject({ code: '23505', query: insert, params: ['unique title'] });
     expect((await db.query(insert, ['another title'])).rows).toHaveLength(1);
+    const missing = 'select * from no_such_table where id = $1';
+    await expect(db.query(missing, [1])).rejects.toMatchObject({ code: '42P01', query: missing });
+  });
+
+  it('prepare a query afresh once a column it reads changed type, after answering that change with an error', async () => {
+    await db.exec('create table sizes (id int primary key, size int); insert into sizes values (1, 12)');
+    const read = 'select size from sizes where id = $1';
+    expect((await db.query(read, [1])).rows).toEqual([{ size: 12 }]);
+    await db.exec('alter table sizes alter column size type text');
+    await expect(db.query(read, [1])).rejects.toMatchObject({ code: '0A000' });
+    expect((await db.query(read, [1])).rows).toEqual([{ size: '12' }]);
+  });
+
+  it('refuse a query once the database is closed, as PGlite does', async () => {
+    const closing = new PreparingPglite();
+    await closing.query('select 1');
+    await closing.close();
+    await expect(closing.query('select 1')).rejects.toThrow('PGlite is closed');
   });
 
   it('wait for an open transaction instead of running inside it: its rollback does not undo them', async () => {

@@ -14,6 +14,9 @@ type Parsers = Pglite.PGlite['parsers'];
 /** Distinct texts kept prepared; past this the first one prepared is closed (drizzle's texts are few and fixed). */
 const MAX_STATEMENTS = 500;
 
+/** "cached plan must not change result type" (a column's type changed) and "prepared statement does not exist". */
+const STALE_STATEMENT_CODES = new Set(['0A000', '26000']);
+
 interface Statement {
   name: string;
   paramTypes: number[];
@@ -28,24 +31,27 @@ export function preparingPglite({ PGlite, protocol, parse, messages }: PgliteMod
     #counter = 0;
 
     override async query<T>(text: string, params: unknown[] = [], options?: Pglite.QueryOptions) {
-      // What PGlite's own path handles specially (files, chosen types) stays on it.
-      if (options?.blob || options?.paramTypes || options?.serializers) return super.query<T>(text, params, options);
+      // What PGlite's own path handles specially (files, chosen types, notices) stays on it.
+      if (options?.blob || options?.paramTypes || options?.serializers || options?.onNotice)
+        return super.query<T>(text, params, options);
+      // Refuses as query() does once the database is closing or closed.
+      await this._checkReady();
       // The lock query() itself takes: it waits for an open transaction (runExclusive would run inside it).
       return this._runExclusiveTransaction(() =>
         this._runExclusiveQuery(async () => {
-          const statement = this.#statements.get(text) ?? (await this.#prepare(text));
-          const values = params.map((value, i) => {
-            if (value === null || value === undefined) return null;
-            const serializer = this.serializers[statement.paramTypes[i]!];
-            return serializer ? serializer(value) : String(value as string);
-          });
-          const run = Buffer.concat([
-            serialize.bind({ statement: statement.name, values }),
-            serialize.describe({ type: 'P' }),
-            serialize.execute({}),
-            serialize.sync(),
-          ]);
           try {
+            const statement = this.#statements.get(text) ?? (await this.#prepare(text));
+            const values = params.map((value, i) => {
+              if (value === null || value === undefined) return null;
+              const serializer = this.serializers[statement.paramTypes[i]!];
+              return serializer ? serializer(value) : String(value as string);
+            });
+            const run = Buffer.concat([
+              serialize.bind({ statement: statement.name, values }),
+              serialize.describe({ type: 'P' }),
+              serialize.execute({}),
+              serialize.sync(),
+            ]);
             const answer = await this.execProtocol(run, { syncToFs: false });
             await this.syncToFs();
             // The query's own parsers over PGlite's by prototype: PGlite would copy all of its ~300 per query (80 µs).
@@ -55,9 +61,12 @@ export function preparingPglite({ PGlite, protocol, parse, messages }: PgliteMod
             const rowMode = options?.rowMode ? { rowMode: options.rowMode } : undefined;
             return parse.parseResults(answer.messages, parsers, rowMode)[0] as Pglite.Results<T>;
           } catch (err) {
-            // As PGlite's own query() does: the error names its query.
-            if (err instanceof messages.DatabaseError)
+            if (err instanceof messages.DatabaseError) {
+              // A plan the schema has outgrown, or a statement deallocated: prepared afresh on the next call.
+              if (STALE_STATEMENT_CODES.has(err.code ?? '')) this.#statements.delete(text);
+              // As PGlite's own query() does: the error names its query.
               Object.assign(err, { query: text, params, queryOptions: options });
+            }
             throw err;
           }
         }),

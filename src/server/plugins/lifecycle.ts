@@ -1,7 +1,8 @@
 /**
  * Where the process is in its life: serving, or draining before it stops (index.ts sets `draining` on SIGTERM).
- * While draining, /readyz answers 503 so the load balancer sends new visitors elsewhere, and every answer asks
- * its client to close the connection (the onSend hook in app.ts), so keep-alive clients reconnect elsewhere.
+ * While draining, /readyz answers 503 so the load balancer sends new visitors elsewhere, and every request that
+ * arrives is answered with a request to close the connection (the onRequest hook in app.ts), so keep-alive
+ * clients reconnect elsewhere.
  */
 import fp from 'fastify-plugin';
 
