@@ -107,11 +107,11 @@ export const PAGE_PERMISSIONS_POLICY = [
 ].join(', ');
 
 /** Every answer's request id; API answers' security headers; while draining, a request to close the connection. */
-function stampReply(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): void {
+function stampReply(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('x-request-id', request.id);
   if (request.url.startsWith('/api/')) reply.headers(API_SECURITY_HEADERS);
   // Draining before a stop (shutdown.ts): keep-alive clients reconnect to another instance.
-  if (app.lifecycle.draining) reply.header('connection', 'close');
+  if (request.server.lifecycle.draining) reply.header('connection', 'close');
 }
 
 function pageSecurityOptions(config: Config): FastifyHelmetOptions {
@@ -155,7 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Bad %-escapes in the URL, and requests Node's HTTP parser refuses, get our error shape, not Fastify's own body.
     // These meet no hook: stamped here.
     frameworkErrors: (error, request, reply) => {
-      stampReply(app, request, reply);
+      stampReply(request, reply);
       frameworkErrors(error, request, reply);
     },
     clientErrorHandler,
@@ -166,7 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRoute', logApiRoutes);
   // Set as the request arrives rather than in onSend, so error answers keep them too.
   app.addHook('onRequest', (request, reply, done) => {
-    stampReply(app, request, reply);
+    stampReply(request, reply);
     done();
   });
   await app.register(errorsPlugin);

@@ -46,13 +46,11 @@ export function preparingPglite({ PGlite, protocol, parse, messages }: PgliteMod
               const serializer = this.serializers[statement.paramTypes[i]!];
               return serializer ? serializer(value) : String(value as string);
             });
-            const run = Buffer.concat([
+            const answer = await this.#send(
               serialize.bind({ statement: statement.name, values }),
               serialize.describe({ type: 'P' }),
               serialize.execute({}),
-              serialize.sync(),
-            ]);
-            const answer = await this.execProtocol(run, { syncToFs: false });
+            );
             await this.syncToFs();
             // The query's own parsers over PGlite's by prototype: PGlite would copy all of its ~300 per query (80 µs).
             const parsers: Parsers = options?.parsers
@@ -73,19 +71,19 @@ export function preparingPglite({ PGlite, protocol, parse, messages }: PgliteMod
       );
     }
 
+    /** One call into PGlite: these messages and a sync, which also ends a failed step's error state. */
+    #send(...steps: Uint8Array[]) {
+      return this.execProtocol(Buffer.concat([...steps, serialize.sync()]), { syncToFs: false });
+    }
+
     async #prepare(text: string): Promise<Statement> {
       if (this.#statements.size >= MAX_STATEMENTS) {
         const [oldest, { name }] = this.#statements.entries().next().value!;
         this.#statements.delete(oldest);
-        await this.execProtocol(Buffer.concat([serialize.close({ type: 'S', name }), serialize.sync()]), {
-          syncToFs: false,
-        });
+        await this.#send(serialize.close({ type: 'S', name }));
       }
       const name = `hc_${++this.#counter}`;
-      const described = await this.execProtocol(
-        Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
-        { syncToFs: false },
-      );
+      const described = await this.#send(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }));
       const statement = { name, paramTypes: parse.parseDescribeStatementResults(described.messages) };
       this.#statements.set(text, statement);
       return statement;
