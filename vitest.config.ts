@@ -36,6 +36,7 @@ export default defineConfig({
         test: {
           name: 'api',
           globalSetup: ['tests/setup/pglite-template.ts'],
+          setupFiles: ['tests/setup/one-query-per-connection.ts'],
           include: ['src/server/**/*.test.ts'],
           exclude: [
             '**/*.redis.test.ts',

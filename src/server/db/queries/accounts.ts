@@ -71,11 +71,24 @@ export function myRefundRequests(user: UserRow): SQL {
   return or(eq(refundRequests.requesterId, user.id), byConfirmedEmail(user, refundRequests.email))!;
 }
 
+/**
+ * Drizzle's queries run when awaited, so these run one after the other: on one connection (a transaction) node-postgres
+ * would otherwise queue overlapping queries with a deprecation warning, and refuse them from its version 9.
+ */
+async function inTurn<Queries extends PromiseLike<unknown>[]>(
+  queries: [...Queries],
+): Promise<{ [K in keyof Queries]: Awaited<Queries[K]> }> {
+  const results: unknown[] = [];
+  for (const query of queries) results.push(await query);
+  return results as { [K in keyof Queries]: Awaited<Queries[K]> };
+}
+
 /** The ids of her records, by audit target type: what "about her" means for the audit log and others' notifications. */
 export async function herRecordIds(db: Db, user: UserRow) {
   const me = user.id;
   const ids = (rows: { id: string | null }[]) => rows.flatMap((r) => (r.id ? [r.id] : []));
-  const [story, reply, report, expense, requests, message, gifts, intents] = await Promise.all([
+  // Deleting an account reads these inside its transaction.
+  const [story, reply, report, expense, requests, message, gifts, intents] = await inTurn([
     db.select({ id: stories.id }).from(stories).where(eq(stories.authorId, me)),
     db.select({ id: storyComments.id }).from(storyComments).where(eq(storyComments.authorId, me)),
     db.select({ id: commentReports.id }).from(commentReports).where(eq(commentReports.reporterId, me)),
