@@ -3,13 +3,15 @@
  * `Promise.all` of reads inside a transaction): it queues them today with a deprecation warning, and its next major
  * version refuses them. Only PostgreSQL runs (TEST_DATABASE_URL) can see it; PGlite has one connection by design.
  */
-import { afterEach, expect } from 'vitest';
+import { afterAll, afterEach, expect } from 'vitest';
 
 const OVERLAP = /already executing a query/;
 const overlaps: string[] = [];
-process.on('warning', (warning) => {
+function onWarning(warning: Error) {
   if (OVERLAP.test(warning.message)) overlaps.push(warning.message);
-});
+}
+process.on('warning', onWarning);
+afterAll(() => void process.off('warning', onWarning));
 
 afterEach(() => {
   const seen = overlaps.splice(0);
