@@ -61,7 +61,7 @@ export function preparingPglite({ PGlite, protocol, parse, messages }: PgliteMod
           } catch (err) {
             if (err instanceof messages.DatabaseError) {
               // A plan the schema has outgrown, or a statement deallocated: prepared afresh on the next call.
-              if (STALE_STATEMENT_CODES.has(err.code ?? '')) this.#statements.delete(text);
+              if (STALE_STATEMENT_CODES.has(err.code ?? '')) await this.#drop(text);
               // As PGlite's own query() does: the error names its query.
               Object.assign(err, { query: text, params, queryOptions: options });
             }
@@ -76,12 +76,16 @@ export function preparingPglite({ PGlite, protocol, parse, messages }: PgliteMod
       return this.execProtocol(Buffer.concat([...steps, serialize.sync()]), { syncToFs: false });
     }
 
+    /** Forgets a kept statement and closes it in PGlite (closing one that no longer exists is no error). */
+    async #drop(text: string) {
+      const statement = this.#statements.get(text);
+      if (!statement) return;
+      this.#statements.delete(text);
+      await this.#send(serialize.close({ type: 'S', name: statement.name }));
+    }
+
     async #prepare(text: string): Promise<Statement> {
-      if (this.#statements.size >= MAX_STATEMENTS) {
-        const [oldest, { name }] = this.#statements.entries().next().value!;
-        this.#statements.delete(oldest);
-        await this.#send(serialize.close({ type: 'S', name }));
-      }
+      if (this.#statements.size >= MAX_STATEMENTS) await this.#drop(this.#statements.keys().next().value!);
       const name = `hc_${++this.#counter}`;
       const described = await this.#send(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }));
       const statement = { name, paramTypes: parse.parseDescribeStatementResults(described.messages) };
