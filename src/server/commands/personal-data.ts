@@ -3,7 +3,7 @@
  * user how it is exported and what deletion does to it, and a test fails when a table that refers to a user
  * (or holds an email or a name) appears without that decision.
  * Records other people created are linked to an account by email only once the account has confirmed it.
- * The export reads through db/queries/accounts.ts; deletion is commands/personal-data-delete.ts.
+ * The export reads through db/queries/user-export.ts; deletion is commands/personal-data-delete.ts.
  */
 
 /** What other people see where a deleted member's name was. */

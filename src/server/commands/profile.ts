@@ -1,6 +1,6 @@
 /**
  * The signed-in user's own data: onboarding answers, the account's name and notice choice, and her sessions
- * (export and deletion live in db/queries/accounts.ts and personal-data-delete.ts).
+ * (export and deletion live in db/queries/user-export.ts and personal-data-delete.ts).
  */
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
