@@ -67,6 +67,8 @@ export const ACCESS_TABLE: Record<string, Rule> = {
   'POST /api/user/avatar': 'user',
   'DELETE /api/user/avatar': 'user',
   'POST /api/uploads/story-image': 'patient',
+  'POST /api/uploads/fundraiser-image': 'patient',
+  'POST /api/uploads/fundraiser-document': 'patient',
   'GET /api/uploads/:id': 'public',
 
   'GET /api/notifications': 'user',
@@ -113,6 +115,13 @@ export const ACCESS_TABLE: Record<string, Rule> = {
   'PUT /api/admin/campaign/owner': 'super_admin',
   'POST /api/uploads/campaign-image': 'super_admin',
 
+  'GET /api/my-fundraiser': 'patient',
+  'PUT /api/my-fundraiser': 'patient',
+  'POST /api/my-fundraiser/submit': 'patient',
+  'GET /api/admin/fundraisers': 'manager',
+  'GET /api/admin/fundraisers/:id': 'manager',
+  'POST /api/admin/fundraisers/:id/request-changes': 'manager',
+  'POST /api/admin/fundraisers/:id/reject': 'manager',
   'GET /api/my/stories': 'user',
   'POST /api/my/stories': 'patient',
   'GET /api/my/stories/:id': 'user',

@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import { ADMIN_LEVELS, adminLevelAtLeast, type AdminLevel } from '#shared/auth/roles.ts';
 import { ACCESS_TABLE, type Rule } from '../../tests/access-matrix.ts';
 import { setupTestApp, SITE_ORIGIN } from '../../tests/setup/test-app.ts';
-import { signUp, STRONG_PASSWORD } from '../../tests/setup/accounts.ts';
+import { signUpSettled, STRONG_PASSWORD } from '../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../tests/factories/users.ts';
 import { rateLimits } from './db/schema/index.ts';
 import accessPlugin, { type Access } from './plugins/access.ts';
@@ -36,7 +36,8 @@ function allowed(stated: Rule, actor: Actor): boolean {
 }
 
 beforeAll(async () => {
-  for (const role of ['patient', 'doctor', 'donor'] as const) cookies.set(role, (await signUp(t.app, { role })).cookie);
+  for (const role of ['patient', 'doctor', 'donor'] as const)
+    cookies.set(role, (await signUpSettled(t.app, t.database.db, { role })).cookie);
   for (const level of ADMIN_LEVELS) cookies.set(level, (await signInAdmin(t.app, t.database.db, level)).cookie);
 });
 

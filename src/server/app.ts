@@ -45,6 +45,8 @@ import adminAnalyticsRoutes from './routes/admin/analytics.ts';
 import doctorRoutes from './routes/doctors/doctors.ts';
 import adminDoctorRoutes from './routes/admin/doctors.ts';
 import storyRoutes from './routes/stories/stories.ts';
+import fundraiserRoutes from './routes/fundraisers/fundraisers.ts';
+import adminFundraiserRoutes from './routes/admin/fundraisers.ts';
 import adminStoryRoutes from './routes/admin/stories.ts';
 import spendingRoutes from './routes/spending/spending.ts';
 import adminExpenseRoutes from './routes/admin/expenses.ts';
@@ -215,6 +217,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(doctorRoutes);
   await app.register(adminDoctorRoutes);
   await app.register(storyRoutes);
+  await app.register(fundraiserRoutes);
+  await app.register(adminFundraiserRoutes);
   await app.register(adminStoryRoutes);
   await app.register(spendingRoutes);
   await app.register(adminExpenseRoutes);

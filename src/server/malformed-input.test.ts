@@ -8,7 +8,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ADMIN_LEVELS, type AdminLevel } from '#shared/auth/roles.ts';
 import { ACCESS_TABLE, type Rule } from '../../tests/access-matrix.ts';
 import { setupTestApp, SITE_ORIGIN } from '../../tests/setup/test-app.ts';
-import { signUp, STRONG_PASSWORD } from '../../tests/setup/accounts.ts';
+import { signUpSettled, STRONG_PASSWORD } from '../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../tests/factories/users.ts';
 import { rateLimits } from './db/schema/index.ts';
 
@@ -29,7 +29,7 @@ async function signIn(caller: Caller): Promise<void> {
   if (caller === 'anonymous') return;
   const cookie = (ADMIN_LEVELS as readonly string[]).includes(caller)
     ? (await signInAdmin(t.app, t.database.db, caller as AdminLevel)).cookie
-    : (await signUp(t.app, { role: caller as 'patient' | 'doctor' | 'donor' })).cookie;
+    : (await signUpSettled(t.app, t.database.db, { role: caller as 'patient' | 'doctor' | 'donor' })).cookie;
   cookies.set(caller, cookie);
 }
 

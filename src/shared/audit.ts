@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = {
   'campaign.restore': 'Campaign version restored',
   'campaign.update': 'Campaign update posted',
   'campaign.owner': 'Campaign owner set',
+  'fundraiser.request_changes': 'Fundraiser sent back for changes',
+  'fundraiser.reject': 'Fundraiser not approved',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -52,5 +54,6 @@ export const AUDIT_TARGET_TYPES = {
   expense: 'Expense',
   refund_request: 'Refund request',
   campaign: 'Campaign',
+  fundraiser: 'Fundraiser',
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;

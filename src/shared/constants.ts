@@ -87,6 +87,8 @@ export const SPENDING_WINDOWS_BUSINESS_DAYS = {
 
 /** Expense documents: PDF or image invoices and proofs of payment. */
 export const EXPENSE_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+/** A fundraiser's supporting document (treatment plan, quote): the same bound as an expense document. */
+export const FUNDRAISER_DOCUMENT_MAX_BYTES = EXPENSE_DOCUMENT_MAX_BYTES;
 export const EXPENSE_DOCUMENTS_MAX = 10;
 
 /** Who an expense paid, as the public ledger names it (the payee's own name stays private). */

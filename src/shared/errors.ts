@@ -26,12 +26,15 @@ export interface ErrorBody {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fieldErrors: Record<string, string> | undefined;
-  /** `field`, when given, names the input the message is about: the body carries `fieldErrors: { [field]: message }`. */
-  constructor(code: ErrorCode, message: string, field?: string) {
+  /**
+   * `field`, when given, names the input the message is about: the body carries `fieldErrors: { [field]: message }`.
+   * Several fields at once: pass their messages by path (the message is then usually the first of them).
+   */
+  constructor(code: ErrorCode, message: string, field?: string | Record<string, string>) {
     super(message);
     this.name = 'AppError';
     this.code = code;
-    this.fieldErrors = field ? { [field]: message } : undefined;
+    this.fieldErrors = typeof field === 'string' ? { [field]: message } : field;
   }
   get status(): number {
     return ERROR_STATUS[this.code];

@@ -1,16 +1,16 @@
 /** Test helpers for accounts: solving ALTCHA as a browser would, signing up, reading mailed links. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { encodeAltchaPayload } from '../../src/server/services/altcha.ts';
 import { requestPasswordReset } from '../../src/server/commands/accounts.ts';
 import { run, SYSTEM_ACTOR } from '../../src/server/commands/run.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { outbox } from '../../src/server/db/schema/index.ts';
+import { outbox, users } from '../../src/server/db/schema/index.ts';
 import { generateSync } from 'otplib';
 import { expect } from 'vitest';
-import { freshAddress, postJson } from './test-app.ts';
+import { freshAddress, injectFrom, postJson } from './test-app.ts';
 
 /** Fetches a challenge and solves it, returning the payload the browser would send. */
 export async function solveAltcha(app: FastifyInstance): Promise<string> {
@@ -45,12 +45,32 @@ export function sessionCookie(res: LightMyRequestResponse): string {
   return `${cookie.name}=${cookie.value}`;
 }
 
-/** Registers a new account and returns its cookie and body. */
-export async function signUp(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+/**
+ * Registers a new account and returns its cookie and body; from 127.0.0.1 (which the registration limit counts)
+ * unless `remoteAddress` names another.
+ */
+export async function signUp(app: FastifyInstance, overrides: Record<string, unknown> = {}, remoteAddress?: string) {
   const person = newPerson(overrides);
-  const res = await postJson(app, '/api/auth/register', { ...person, altcha: await solveAltcha(app) });
+  const body = { ...person, altcha: await solveAltcha(app) };
+  const res = remoteAddress
+    ? await injectFrom(app, { url: '/api/auth/register', body }, remoteAddress)
+    : await postJson(app, '/api/auth/register', body);
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   return { person, cookie: sessionCookie(res), user: res.json() as { id: string; email: string; role: string } };
+}
+
+/**
+ * A member as she is once settled in: signed up, her email confirmed and her onboarding finished (set in the
+ * database, as the mailed link and the onboarding form would). Routes that need a settled member refuse others.
+ */
+export async function signUpSettled(app: FastifyInstance, db: Db, overrides: Record<string, unknown> = {}) {
+  // From an address of her own: suites settle more members than one address may register in an hour.
+  const member = await signUp(app, overrides, freshAddress());
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: new Date(), onboardingCompletedAt: new Date() })
+    .where(eq(users.id, member.user.id));
+  return member;
 }
 
 /** The links in the newest mail to an address (from the outbox). */

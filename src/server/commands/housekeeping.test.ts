@@ -1,12 +1,13 @@
 /** Housekeeping removes what nobody can use any more, and nothing that is still in use. */
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { rateLimits, sessions, uploads, userTokens } from '../db/schema/index.ts';
+import { fundraiserDocuments, fundraisers, rateLimits, sessions, uploads, userTokens } from '../db/schema/index.ts';
 import { setupTestApp } from '../../../tests/setup/test-app.ts';
 import { signUp } from '../../../tests/setup/accounts.ts';
 import { buildStory } from '../../../tests/factories/stories.ts';
 import { expenseForm, makeCampaignOwner, submitExpense } from '../../../tests/factories/spending.ts';
 import { PNG_7X5 } from '../../../tests/factories/images.ts';
+import { buildUser } from '../../../tests/factories/users.ts';
 import { SESSION_IDLE_MS } from '../services/sessions.ts';
 import { SPENT_TOKEN_KEEP_MS, sweep, UNUSED_UPLOAD_GRACE_MS } from './housekeeping.ts';
 import { run, SYSTEM_ACTOR } from './run.ts';
@@ -14,11 +15,7 @@ import { run, SYSTEM_ACTOR } from './run.ts';
 const t = setupTestApp();
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-async function upload(
-  ownerId: string,
-  purpose: 'story_image' | 'expense_document' | 'avatar' | 'campaign_image',
-  ageMs: number,
-) {
+async function upload(ownerId: string, purpose: (typeof uploads.$inferInsert)['purpose'], ageMs: number) {
   const [row] = await t.database.db
     .insert(uploads)
     .values({
@@ -80,6 +77,27 @@ describe('sweep', () => {
       abandonedDocument,
     ]);
     expect(left).toEqual(new Set([draftImage, publishedImage, freshImage, avatar, campaignImage, attachedDocument]));
+  });
+
+  it('removes a fundraiser application’s images and documents a day after upload unless her draft uses them', async () => {
+    const me = (await buildUser(t.database.db)).id;
+    const old = UNUSED_UPLOAD_GRACE_MS + DAY_MS;
+    const [usedImage, usedDocument, strayImage, strayDocument] = await Promise.all([
+      upload(me, 'fundraiser_image', old),
+      upload(me, 'fundraiser_document', old),
+      upload(me, 'fundraiser_image', old),
+      upload(me, 'fundraiser_document', old),
+    ]);
+    const [application] = await t.database.db
+      .insert(fundraisers)
+      .values({ ownerId: me, images: [{ uploadId: usedImage, alt: 'At the clinic' }] })
+      .returning();
+    await t.database.db.insert(fundraiserDocuments).values({ fundraiserId: application!.id, uploadId: usedDocument });
+
+    await run(t.app.commandEnv(), SYSTEM_ACTOR, sweep);
+    expect(await remaining([usedImage, usedDocument, strayImage, strayDocument])).toEqual(
+      new Set([usedImage, usedDocument]),
+    );
   });
 
   it('drops rate-limit counters whose window has ended and keeps the running ones', async () => {

@@ -1,10 +1,19 @@
 /**
  * Housekeeping: rows nobody can use any more. Every statement is idempotent, so several instances may run it
  * at once. Uploads get a day's grace: a story image is uploaded before the story is saved, an invoice before
- * the expense is submitted.
+ * the expense is submitted, a fundraiser's image or document before her draft is saved.
  */
 import { and, eq, isNull, lt, notExists, or } from 'drizzle-orm';
-import { campaignFollowers, expenseDocuments, sessions, stories, uploads, userTokens } from '../db/schema/index.ts';
+import {
+  campaignFollowers,
+  expenseDocuments,
+  fundraiserDocuments,
+  fundraisers,
+  sessions,
+  stories,
+  uploads,
+  userTokens,
+} from '../db/schema/index.ts';
 import { imagesInclude } from '../db/queries/stories.ts';
 import { sweepEndedCounters } from '../services/account-limits.ts';
 import { SESSION_IDLE_MS } from '../services/sessions.ts';
@@ -61,6 +70,14 @@ export async function sweep({ tx, now }: CommandContext): Promise<SweepResult> {
           and(
             eq(uploads.purpose, 'expense_document'),
             notExists(tx.select().from(expenseDocuments).where(eq(expenseDocuments.uploadId, uploads.id))),
+          ),
+          and(
+            eq(uploads.purpose, 'fundraiser_image'),
+            notExists(tx.select().from(fundraisers).where(imagesInclude(fundraisers.images, uploads.id))),
+          ),
+          and(
+            eq(uploads.purpose, 'fundraiser_document'),
+            notExists(tx.select().from(fundraiserDocuments).where(eq(fundraiserDocuments.uploadId, uploads.id))),
           ),
         ),
       ),

@@ -79,6 +79,12 @@ export const PERSONAL_DATA: Record<string, PersonalData> = {
     onDelete: `theirs cascade; others' about their records (picked by event key, never by text) say "${FORMER_MEMBER}" for their name, and quotes of their words are emptied`,
   },
   stories: { exportedAs: ['stories'], onDelete: 'cascade' },
+  fundraisers: { exportedAs: ['fundraisers'], onDelete: 'cascade (applications, with their documents and history)' },
+  fundraiser_documents: { exportedAs: ['fundraisers'], onDelete: 'cascade with their fundraisers and uploads' },
+  fundraiser_events: {
+    exportedAs: ['fundraisers'],
+    onDelete: 'cascade with their fundraisers; actor_id set null (FK) on others’ fundraisers they reviewed',
+  },
   story_events: {
     exportedAs: ['stories'],
     onDelete: 'cascade with their stories; actor_id set null (FK) on others’ stories',

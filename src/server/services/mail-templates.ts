@@ -54,6 +54,21 @@ export function notificationMail(
   };
 }
 
+/** A review step of her fundraiser application: always sent (it is about her own application, not a notification). */
+export function fundraiserReviewMail(
+  product: string,
+  to: Person,
+  title: string,
+  message: string,
+  link: string,
+): MailMessage {
+  return {
+    to: to.email,
+    subject: `${title} | ${product}`,
+    text: `Hello ${to.firstName},\n\n${title}.\n\nThe reviewer wrote:\n\n${message}\n\nOpen your fundraiser here:\n\n${link}${signature(product)}`,
+  };
+}
+
 export function refundRequestReceivedMail(
   product: string,
   to: { email: string; name: string },

@@ -20,7 +20,8 @@ export type NotificationType =
   | 'report_resolved'
   | 'admin_queue'
   | 'expense_update'
-  | 'campaign_update';
+  | 'campaign_update'
+  | 'fundraiser_review';
 
 export interface NotificationEvent {
   userId: string;

@@ -34,6 +34,7 @@ import {
 } from '../schema/index.ts';
 import type { UserRow } from './users.ts';
 import { auditAbout, byConfirmedEmail, herRecordIds, mailTo, mapStrings } from './accounts.ts';
+import { fundraisersForExport } from './fundraisers.ts';
 
 /** Bumped whenever the export document changes shape. */
 export const EXPORT_FORMAT_VERSION = 2;
@@ -235,6 +236,7 @@ export async function exportUserData(db: Db, user: UserRow) {
     })
     .from(donations)
     .where(inArray(donations.id, records.donation));
+  const fundraisersWritten = await fundraisersForExport(db, me);
   const withoutDecider = ({ decidedBy: _decidedBy, ...request }: (typeof mine)[number]) => request;
   const doc = {
     formatVersion: EXPORT_FORMAT_VERSION,
@@ -250,6 +252,7 @@ export async function exportUserData(db: Db, user: UserRow) {
     mailedLinks: tokens.map(secretFree),
     recoveryCodes: codes.map(({ createdAt, usedAt }) => ({ createdAt, usedAt })),
     stories: storyRows.map((story) => ({ ...story, history: events.filter((e) => e.storyId === story.id) })),
+    fundraisers: fundraisersWritten,
     wordsOfSupportWritten: written,
     wordsOfSupportReceived: received,
     commentReports: reports,

@@ -4,3 +4,4 @@ export * from './accounts.ts';
 export * from './community.ts';
 export * from './uploads.ts';
 export * from './spending.ts';
+export * from './fundraisers.ts';

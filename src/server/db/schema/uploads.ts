@@ -13,7 +13,9 @@ export const uploads = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
     /** What the file is for; decides who may read it. */
-    purpose: text('purpose', { enum: ['avatar', 'story_image', 'expense_document', 'campaign_image'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['avatar', 'story_image', 'expense_document', 'campaign_image', 'fundraiser_image', 'fundraiser_document'],
+    }).notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
     bytes: bytea('bytes').notNull(),

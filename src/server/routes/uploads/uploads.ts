@@ -1,14 +1,15 @@
 /**
  * Uploaded files, type checked by content and size capped. Avatars and campaign images are served to anyone
  * who has the id; a story image only while a public story shows it (else to its author and moderators);
- * expense documents only to their uploader, the campaign's owner and managers.
+ * expense documents only to their uploader, the campaign's owner and managers; a fundraiser application's files
+ * only to the patient and managers.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#shared/errors.ts';
-import { EXPENSE_DOCUMENT_MAX_BYTES } from '#shared/constants.ts';
+import { EXPENSE_DOCUMENT_MAX_BYTES, FUNDRAISER_DOCUMENT_MAX_BYTES } from '#shared/constants.ts';
 import { removeAvatar, replaceAvatar, storeUpload } from '../../commands/uploads.ts';
 import {
   documentCampaignOwner,
@@ -38,6 +39,14 @@ async function mayReadDocument(db: Db, request: FastifyRequest, file: UploadRow)
   if (!me) return false;
   if (file.ownerId === me.id || isAdmin(request, 'manager')) return true;
   return (await documentCampaignOwner(db, file.id)) === me.id;
+}
+
+/**
+ * A fundraiser application's images and documents: its owner and the managers who review it. (Images become
+ * public with the live fundraiser, and a doctor she grants reads the documents: issue 18's next steps.)
+ */
+function mayReadFundraiserFile(request: FastifyRequest, file: UploadRow): boolean {
+  return request.user !== null && (file.ownerId === request.user.id || isAdmin(request, 'manager'));
 }
 
 /** Serves a stored file as itself, inline, cached as `cacheControl` says (with any further headers). */
@@ -85,21 +94,34 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  /** An image for a story the author is writing; the story references it by id (checked in the story commands). */
-  app.post(
-    '/api/uploads/story-image',
-    { config: { access: { role: 'patient' }, rateLimit: { max: 40, timeWindow: '1 hour' } } },
-    async (request, reply) => {
-      const me = requireUser(request);
-      const { bytes, contentType } = await readUploadedImage(request, {
-        field: 'image',
-        what: 'image',
-        maxBytes: STORY_IMAGE_MAX_BYTES,
-      });
-      const id = await request.run(storeUpload, me.id, 'story_image', { contentType, bytes });
-      return sendCreated(reply, id);
-    },
-  );
+  /**
+   * A patient's file, stored for her and referenced by id from what she writes (checked there): an image for a
+   * story or her fundraiser application, or a private supporting document for the application (PDF or image).
+   */
+  const patientUploads = [
+    { url: '/api/uploads/story-image', purpose: 'story_image', kind: 'image' },
+    { url: '/api/uploads/fundraiser-image', purpose: 'fundraiser_image', kind: 'image' },
+    { url: '/api/uploads/fundraiser-document', purpose: 'fundraiser_document', kind: 'document' },
+  ] as const;
+  for (const { url, purpose, kind } of patientUploads) {
+    app.post(
+      url,
+      { config: { access: { role: 'patient' }, rateLimit: { max: 40, timeWindow: '1 hour' } } },
+      async (request, reply) => {
+        const me = requireUser(request);
+        const { bytes, contentType } =
+          kind === 'image'
+            ? await readUploadedImage(request, { field: 'image', what: 'image', maxBytes: STORY_IMAGE_MAX_BYTES })
+            : await readUploadedDocument(request, {
+                field: 'document',
+                what: 'document',
+                maxBytes: FUNDRAISER_DOCUMENT_MAX_BYTES,
+              });
+        const id = await request.run(storeUpload, me.id, purpose, { contentType, bytes });
+        return kind === 'image' ? sendCreated(reply, id) : sendCreated(reply, id, { contentType, size: bytes.length });
+      },
+    );
+  }
 
   /** An invoice or proof of payment for an expense (PDF or image), by the campaign's owner or a manager. */
   app.post(
@@ -137,10 +159,16 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!mayReadPrivateStoryImage(request, file)) throw new AppError('NOT_FOUND', 'No such file');
         return sendFile(reply, file, 'private, no-store');
       }
-      // Someone without access learns nothing, not even that the document exists.
-      if (!file || !(await mayReadDocument(app.db, request, file))) throw new AppError('NOT_FOUND', 'No such file');
+      // Someone without access learns nothing, not even that the file exists.
+      const mayRead =
+        file?.purpose === 'expense_document'
+          ? await mayReadDocument(app.db, request, file)
+          : file?.purpose === 'fundraiser_image' || file?.purpose === 'fundraiser_document'
+            ? mayReadFundraiserFile(request, file)
+            : false;
+      if (!file || !mayRead) throw new AppError('NOT_FOUND', 'No such file');
       return sendFile(reply, file, 'private, no-store', {
-        'content-disposition': `inline; filename="expense-document-${file.id}.${file.contentType === 'application/pdf' ? 'pdf' : file.contentType.split('/')[1]}"`,
+        'content-disposition': `inline; filename="${file.purpose.replace('_', '-')}-${file.id}.${file.contentType === 'application/pdf' ? 'pdf' : file.contentType.split('/')[1]}"`,
         // A document is shown as itself, never as a page that can run script on our origin.
         'content-security-policy': 'sandbox',
       });

@@ -4,7 +4,7 @@ import { eq, getTableColumns, is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../../db/schema/index.ts';
 import { DELETED_DONOR, FORMER_MEMBER, KEPT_AFTER_DELETION, PERSONAL_DATA } from '../../commands/personal-data.ts';
-import { postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
+import { injectFrom, postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
 import { enrolTwoFactor, getWith, signUp, solveAltcha, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
 import { buildAdmin, signInAdmin } from '../../../../tests/factories/users.ts';
 import { buildStory } from '../../../../tests/factories/stories.ts';
@@ -255,6 +255,30 @@ describe('one member, every table', () => {
       resolvedBy: me,
     });
     await db().insert(schema.storyEvents).values({ storyId: othersStory.id, actorId: me, action: 'comment' });
+    const [plan] = await db()
+      .insert(schema.uploads)
+      .values({
+        ownerId: me,
+        purpose: 'fundraiser_document',
+        contentType: 'application/pdf',
+        size: PDF.length,
+        bytes: PDF,
+      })
+      .returning();
+    const application = await injectFrom(t.app, {
+      method: 'PUT',
+      url: '/api/my-fundraiser',
+      headers: { cookie },
+      body: { title: 'My surgery fund', documentIds: [plan!.id] },
+    });
+    expect(application.statusCode).toBe(200);
+    const [othersFundraiser] = await db()
+      .insert(schema.fundraisers)
+      .values({ ownerId: other.user.id, title: 'Olive’s fund' })
+      .returning();
+    await db()
+      .insert(schema.fundraiserEvents)
+      .values({ fundraiserId: othersFundraiser!.id, actorId: me, action: 'changes_requested' });
     await db()
       .insert(schema.auditLog)
       .values({

@@ -1,0 +1,251 @@
+/**
+ * A patient's fundraiser application (decision 009): she saves drafts and submits; a manager sends it back for
+ * changes or refuses it. Every step runs in one transaction with its history row; the admins' steps also with an
+ * audit entry and the patient's notification, and mail her after the commit.
+ */
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { AppError } from '#shared/errors.ts';
+import type { AuditAction } from '#shared/audit.ts';
+import { STORY_BODY_MIN } from '#shared/schemas/stories.ts';
+import {
+  FUNDRAISER_EDITABLE,
+  SUBMIT_REQUIREMENTS,
+  type FundraiserDraft,
+  type FundraiserStatus,
+} from '#shared/schemas/fundraisers.ts';
+import { dollarsToCents } from '#shared/money.ts';
+import type { Tx } from '../db/client.ts';
+import { FINISHED, type FundraiserRow } from '../db/queries/fundraisers.ts';
+import { fundraiserDocuments, fundraiserEvents, fundraisers, uploads, users } from '../db/schema/index.ts';
+import { audit } from '../services/audit.ts';
+import { fundraiserReviewMail } from '../services/mail-templates.ts';
+import { notify, notifyAdmins } from '../services/notifications.ts';
+import type { UserRow } from '../services/sessions.ts';
+import type { CommandContext } from './run.ts';
+
+const STATUS_WORDS: Record<FundraiserStatus, string> = {
+  draft: 'a draft',
+  in_review: 'waiting for review',
+  changes_requested: 'back with you for changes',
+  live: 'live',
+  rejected: 'not approved',
+  closed: 'closed',
+};
+
+function refuse(status: FundraiserStatus, what: string): never {
+  throw new AppError('CONFLICT', `Your fundraiser is ${STATUS_WORDS[status]}, so it cannot be ${what}`);
+}
+
+/** Only a patient with a confirmed email and a finished profile may apply: the review must know who she is. */
+function assertMayApply(owner: UserRow): void {
+  if (owner.role !== 'patient') throw new AppError('FORBIDDEN', 'Only patients can open a fundraiser');
+  if (!owner.emailVerifiedAt)
+    throw new AppError('FORBIDDEN', 'Confirm your email address before you open a fundraiser');
+  if (!owner.onboardingCompletedAt)
+    throw new AppError('FORBIDDEN', 'Finish setting up your profile before you open a fundraiser');
+}
+
+async function lockOpen(tx: Tx, ownerId: string): Promise<FundraiserRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(fundraisers)
+    .where(and(eq(fundraisers.ownerId, ownerId), notInArray(fundraisers.status, FINISHED)))
+    .for('update');
+  return row;
+}
+
+async function record(tx: Tx, fundraiserId: string, actorId: string | null, action: string, message?: string) {
+  await tx.insert(fundraiserEvents).values({ fundraiserId, actorId, action, message: message ?? null });
+}
+
+/** Her uploads of this purpose, each once; else 400 on `field` before anything is written. */
+async function checkUploads(
+  tx: Tx,
+  ownerId: string,
+  ids: string[],
+  purpose: 'fundraiser_image' | 'fundraiser_document',
+  field: string,
+): Promise<void> {
+  if (ids.length === 0) return;
+  const found = await tx
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(inArray(uploads.id, ids), eq(uploads.ownerId, ownerId), eq(uploads.purpose, purpose)));
+  if (found.length !== new Set(ids).size)
+    throw new AppError('VALIDATION', 'A file could not be found among your uploads; upload it again', field);
+}
+
+/** The draft's columns: groups in cents, in the form's order, and the goal as their sum. */
+function draftColumns(draft: FundraiserDraft) {
+  const costGroups = draft.costGroups.map((g) => ({
+    key: g.key,
+    amountCents: dollarsToCents(g.amount)!,
+    note: g.note,
+  }));
+  return {
+    title: draft.title ?? null,
+    story: draft.story ?? null,
+    images: draft.images,
+    costGroups,
+    goalCents: costGroups.reduce((sum, g) => sum + g.amountCents, 0),
+    payee: draft.payee ?? null,
+  };
+}
+
+/**
+ * Saves her application as it stands: creates it the first time, else replaces the draft (while it is hers to
+ * edit: a draft, or sent back for changes). The documents listed replace the ones attached before.
+ */
+export async function saveFundraiserDraft(
+  { tx, now }: CommandContext,
+  owner: UserRow,
+  draft: FundraiserDraft,
+): Promise<FundraiserRow> {
+  assertMayApply(owner);
+  await checkUploads(
+    tx,
+    owner.id,
+    draft.images.map((i) => i.uploadId),
+    'fundraiser_image',
+    'images',
+  );
+  await checkUploads(tx, owner.id, draft.documentIds, 'fundraiser_document', 'documentIds');
+  let row = await lockOpen(tx, owner.id);
+  if (row && !FUNDRAISER_EDITABLE.includes(row.status)) refuse(row.status, 'edited');
+  const columns = draftColumns(draft);
+  if (row) {
+    [row] = await tx
+      .update(fundraisers)
+      .set({ ...columns, updatedAt: now })
+      .where(eq(fundraisers.id, row.id))
+      .returning();
+  } else {
+    // Another request of hers may create it at the same moment: the one-open index keeps one, the other waits here.
+    [row] = await tx
+      .insert(fundraisers)
+      .values({ ...columns, ownerId: owner.id, createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new AppError('CONFLICT', 'Your fundraiser was just started in another window; reload to see it');
+    await record(tx, row.id, owner.id, 'created');
+  }
+  const id = row!.id;
+  await tx.delete(fundraiserDocuments).where(eq(fundraiserDocuments.fundraiserId, id));
+  if (draft.documentIds.length > 0) {
+    const attached = await tx
+      .insert(fundraiserDocuments)
+      .values(draft.documentIds.map((uploadId) => ({ fundraiserId: id, uploadId, createdAt: now })))
+      .onConflictDoNothing()
+      .returning();
+    if (attached.length !== draft.documentIds.length)
+      throw new AppError('VALIDATION', 'A document is already attached to another fundraiser', 'documentIds');
+  }
+  return row!;
+}
+
+/** What submitting still needs, by field; empty when the application is complete. */
+function missing(row: FundraiserRow, documentCount: number): Record<string, string> {
+  const problems: Partial<Record<keyof typeof SUBMIT_REQUIREMENTS, boolean>> = {
+    title: !row.title,
+    story: (row.story ?? '').length < STORY_BODY_MIN,
+    costGroups: row.goalCents <= 0,
+    payee: !row.payee,
+    documentIds: documentCount === 0,
+  };
+  return Object.fromEntries(
+    Object.entries(SUBMIT_REQUIREMENTS).filter(([field]) => problems[field as keyof typeof SUBMIT_REQUIREMENTS]),
+  );
+}
+
+/** Puts her complete application in the managers' queue, and tells them. */
+export async function submitFundraiser({ tx, now }: CommandContext, owner: UserRow): Promise<FundraiserRow> {
+  assertMayApply(owner);
+  const before = await lockOpen(tx, owner.id);
+  if (!before) throw new AppError('NOT_FOUND', 'Save your fundraiser before you submit it');
+  if (!FUNDRAISER_EDITABLE.includes(before.status)) refuse(before.status, 'submitted');
+  const documents = await tx
+    .select({ id: fundraiserDocuments.uploadId })
+    .from(fundraiserDocuments)
+    .where(eq(fundraiserDocuments.fundraiserId, before.id));
+  const problems = missing(before, documents.length);
+  const first = Object.values(problems)[0];
+  if (first) throw new AppError('VALIDATION', first, problems);
+  const [row] = await tx
+    .update(fundraisers)
+    .set({ status: 'in_review', submittedAt: now, updatedAt: now })
+    .where(eq(fundraisers.id, before.id))
+    .returning();
+  await record(tx, before.id, owner.id, 'submitted');
+  await notifyAdmins(tx, 'manager', {
+    title: `A fundraiser waits for review: "${before.title}"`,
+    link: '/admin-fundraisers',
+    eventKey: `fundraiser:${before.id}:submitted:${now.toISOString()}`,
+  });
+  return row!;
+}
+
+export type ReviewDecision = 'request_changes' | 'reject';
+
+const DECISIONS: Record<
+  ReviewDecision,
+  { status: FundraiserStatus; audit: AuditAction; title: (name: string) => string }
+> = {
+  request_changes: {
+    status: 'changes_requested',
+    audit: 'fundraiser.request_changes',
+    title: (name) => `Your fundraiser "${name}" needs changes before it can go live`,
+  },
+  reject: {
+    status: 'rejected',
+    audit: 'fundraiser.reject',
+    title: (name) => `Your fundraiser "${name}" was not approved`,
+  },
+};
+
+/**
+ * A manager's review of a submitted application: back to the patient with what to change, or refused with the
+ * reason. She gets a notification and a mail (whatever her notification settings: it is about her application).
+ */
+export async function reviewFundraiser(
+  { tx, actor, now, afterCommit }: CommandContext,
+  publicUrl: string,
+  id: string,
+  decision: ReviewDecision,
+  message: string,
+): Promise<FundraiserRow> {
+  const [before] = await tx.select().from(fundraisers).where(eq(fundraisers.id, id)).for('update');
+  if (!before || before.status === 'draft') throw new AppError('NOT_FOUND', 'No such fundraiser');
+  if (before.status !== 'in_review')
+    throw new AppError('CONFLICT', `This fundraiser is ${STATUS_WORDS[before.status]}, so it cannot be reviewed now`);
+  const rule = DECISIONS[decision];
+  const [row] = await tx
+    .update(fundraisers)
+    .set({ status: rule.status, reviewMessage: message, updatedAt: now })
+    .where(eq(fundraisers.id, id))
+    .returning();
+  await record(tx, id, actor.id, decision === 'reject' ? 'rejected' : 'changes_requested', message);
+  await audit(tx, actor, {
+    action: rule.audit,
+    targetType: 'fundraiser',
+    targetId: id,
+    before: { status: before.status },
+    after: { status: rule.status, message },
+  });
+  const title = rule.title(before.title ?? 'your fundraiser');
+  await notify(tx, [
+    {
+      userId: before.ownerId,
+      type: 'fundraiser_review',
+      title,
+      body: message,
+      link: '/my-fundraiser',
+      eventKey: `fundraiser:${id}:${decision}:${now.toISOString()}`,
+    },
+  ]);
+  const [owner] = await tx
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, before.ownerId));
+  afterCommit.mail((product) => fundraiserReviewMail(product, owner!, title, message, `${publicUrl}/my-fundraiser`));
+  return row!;
+}

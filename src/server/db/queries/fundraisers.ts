@@ -1,0 +1,138 @@
+/** Read models of patients' fundraisers (decision 009): the owner's own, the admins' queue and one under review. */
+import { and, asc, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
+import { AppError } from '#shared/errors.ts';
+import type { FundraiserStatus } from '#shared/schemas/fundraisers.ts';
+import type { Db, Tx } from '../client.ts';
+import { fundraiserDocuments, fundraiserEvents, fundraisers, uploads, users } from '../schema/index.ts';
+import { paged } from './paging.ts';
+
+export type FundraiserRow = typeof fundraisers.$inferSelect;
+
+/** A supporting document as its readers see it listed. */
+export interface FundraiserDocumentRow {
+  id: string;
+  contentType: string;
+  size: number;
+}
+
+/** States a fundraiser leaves for good; any other is "open" (one per patient). */
+export const FINISHED: FundraiserStatus[] = ['rejected', 'closed'];
+
+/** Her open fundraiser, if any, else her latest (a refused one shows her the reason); undefined if she never applied. */
+export async function ownFundraiser(db: Db | Tx, ownerId: string): Promise<FundraiserRow | undefined> {
+  const [open] = await db
+    .select()
+    .from(fundraisers)
+    .where(and(eq(fundraisers.ownerId, ownerId), notInArray(fundraisers.status, FINISHED)));
+  if (open) return open;
+  const [latest] = await db
+    .select()
+    .from(fundraisers)
+    .where(eq(fundraisers.ownerId, ownerId))
+    .orderBy(desc(fundraisers.createdAt))
+    .limit(1);
+  return latest;
+}
+
+export async function documentsOf(db: Db | Tx, fundraiserId: string): Promise<FundraiserDocumentRow[]> {
+  return db
+    .select({ id: uploads.id, contentType: uploads.contentType, size: uploads.size })
+    .from(fundraiserDocuments)
+    .innerJoin(uploads, eq(uploads.id, fundraiserDocuments.uploadId))
+    .where(eq(fundraiserDocuments.fundraiserId, fundraiserId))
+    .orderBy(asc(fundraiserDocuments.createdAt), asc(uploads.id));
+}
+
+export interface QueueRow {
+  fundraiser: FundraiserRow;
+  firstName: string;
+  lastName: string;
+}
+
+/** The admins' list in one state, oldest submission first (the longest waiting on top). */
+export function fundraiserQueuePage<Item>(
+  db: Db,
+  query: { status: FundraiserStatus; page: number },
+  present: (row: QueueRow) => Item,
+) {
+  const inState = eq(fundraisers.status, query.status);
+  return paged(
+    { page: query.page, pageSize: ADMIN_LIST_PAGE_SIZE },
+    (limit, offset) =>
+      db
+        .select({ fundraiser: fundraisers, firstName: users.firstName, lastName: users.lastName })
+        .from(fundraisers)
+        .innerJoin(users, eq(users.id, fundraisers.ownerId))
+        .where(inState)
+        .orderBy(asc(fundraisers.submittedAt), asc(fundraisers.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ n: count() }).from(fundraisers).where(inState),
+    present,
+  );
+}
+
+export interface HistoryRow {
+  action: string;
+  message: string | null;
+  createdAt: Date;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** One application as a reviewing admin reads it: the row, who applied, the documents and the history. */
+export async function fundraiserForReview(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      fundraiser: fundraisers,
+      owner: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+    })
+    .from(fundraisers)
+    .innerJoin(users, eq(users.id, fundraisers.ownerId))
+    .where(eq(fundraisers.id, id));
+  // A draft is the patient's own until she submits it.
+  if (!row || row.fundraiser.status === 'draft') throw new AppError('NOT_FOUND', 'No such fundraiser');
+  const [documents, history] = await Promise.all([
+    documentsOf(db, id),
+    db
+      .select({
+        action: fundraiserEvents.action,
+        message: fundraiserEvents.message,
+        createdAt: fundraiserEvents.createdAt,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(fundraiserEvents)
+      .leftJoin(users, eq(users.id, fundraiserEvents.actorId))
+      .where(eq(fundraiserEvents.fundraiserId, id))
+      .orderBy(asc(fundraiserEvents.createdAt), asc(fundraiserEvents.id)),
+  ]);
+  return { ...row, documents, history: history satisfies HistoryRow[] };
+}
+
+/** Whether this upload is a document of a fundraiser of `ownerId` (the upload route's read check). */
+export async function fundraiserOfDocument(db: Db, uploadId: string): Promise<{ ownerId: string } | undefined> {
+  const [row] = await db
+    .select({ ownerId: fundraisers.ownerId })
+    .from(fundraiserDocuments)
+    .innerJoin(fundraisers, eq(fundraisers.id, fundraiserDocuments.fundraiserId))
+    .where(eq(fundraiserDocuments.uploadId, uploadId));
+  return row;
+}
+
+/** Her fundraisers for her data export: each with its document ids and its history. */
+export async function fundraisersForExport(db: Db, ownerId: string) {
+  const rows = await db.select().from(fundraisers).where(eq(fundraisers.ownerId, ownerId));
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  const [documents, events] = await Promise.all([
+    db.select().from(fundraiserDocuments).where(inArray(fundraiserDocuments.fundraiserId, ids)),
+    db.select().from(fundraiserEvents).where(inArray(fundraiserEvents.fundraiserId, ids)),
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    documentIds: documents.filter((d) => d.fundraiserId === row.id).map((d) => d.uploadId),
+    history: events.filter((e) => e.fundraiserId === row.id),
+  }));
+}

@@ -1,0 +1,47 @@
+/** The managers' review of patients' fundraiser applications (decision 009). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AdminFundraisersQuerySchema, ReviewMessageSchema } from '#shared/schemas/fundraisers.ts';
+import { reviewFundraiser } from '../../commands/fundraisers.ts';
+import { documentsOf, fundraiserForReview, fundraiserQueuePage } from '../../db/queries/fundraisers.ts';
+import { presentFundraiser, presentQueueItem, presentReviewedFundraiser } from '../../presenters/fundraiser.ts';
+
+const manager = { admin: 'manager' } as const;
+const idParams = z.object({ id: z.uuid('Not a valid id') });
+const noStore = { 'cache-control': 'no-store' };
+
+const adminFundraisers: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/fundraisers',
+    { schema: { querystring: AdminFundraisersQuerySchema }, config: { access: manager } },
+    async (request, reply) => {
+      const page = await fundraiserQueuePage(app.db, request.query, presentQueueItem);
+      return reply.headers(noStore).send(page);
+    },
+  );
+
+  app.get(
+    '/api/admin/fundraisers/:id',
+    { schema: { params: idParams }, config: { access: manager } },
+    async (request, reply) => {
+      const review = await fundraiserForReview(app.db, request.params.id);
+      return reply.headers(noStore).send(presentReviewedFundraiser(review));
+    },
+  );
+
+  for (const [path, decision] of [
+    ['request-changes', 'request_changes'],
+    ['reject', 'reject'],
+  ] as const) {
+    app.post(
+      `/api/admin/fundraisers/:id/${path}`,
+      { schema: { params: idParams, body: ReviewMessageSchema }, config: { access: manager } },
+      async (request, reply) => {
+        const { id } = request.params;
+        const row = await request.run(reviewFundraiser, app.config.publicUrl, id, decision, request.body.message);
+        return reply.headers(noStore).send(presentFundraiser(row, await documentsOf(app.db, id)));
+      },
+    );
+  }
+};
+export default adminFundraisers;

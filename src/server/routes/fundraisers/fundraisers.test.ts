@@ -1,0 +1,294 @@
+/** A patient's fundraiser application (issue 18): drafts, submission, and the managers' review. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { getWith, signUp, signUpSettled } from '../../../../tests/setup/accounts.ts';
+import { injectFrom, postFile, postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
+import { signInAdmin } from '../../../../tests/factories/users.ts';
+import { PNG_7X5 } from '../../../../tests/factories/images.ts';
+import { PDF } from '../../../../tests/factories/spending.ts';
+import { auditLog, fundraisers, notifications, outbox, users } from '../../db/schema/index.ts';
+
+const t = setupTestApp();
+const db = () => t.database.db;
+let manager = { id: '', cookie: '' };
+
+beforeAll(async () => {
+  const { admin, cookie } = await signInAdmin(t.app, db(), 'manager');
+  manager = { id: admin.id, cookie };
+});
+
+const save = (cookie: string, body: unknown) =>
+  injectFrom(t.app, { method: 'PUT', url: '/api/my-fundraiser', body, headers: { cookie } });
+const submit = (cookie: string) => postJson(t.app, '/api/my-fundraiser/submit', {}, { cookie });
+
+async function uploadDocument(cookie: string): Promise<string> {
+  const res = await postFile(t.app, '/api/uploads/fundraiser-document', cookie, {
+    field: 'document',
+    bytes: PDF,
+    filename: 'plan.pdf',
+    type: 'application/pdf',
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().id as string;
+}
+
+const STORY = 'Nine years of pain before a diagnosis; now a surgeon can remove the endometriosis in one operation.';
+const PAYEE = {
+  name: 'Riverside Women’s Clinic',
+  kind: 'care_provider',
+  route: 'The clinic invoices the organisation, which pays it directly by bank transfer.',
+};
+
+/** Everything an application needs, with this document. */
+function fullDraft(documentId: string) {
+  return {
+    title: 'Surgery for endometriosis',
+    story: STORY,
+    costGroups: [
+      { key: 'surgery', amount: 9000, note: 'Excision surgery' },
+      { key: 'travel', amount: 450.5 },
+    ],
+    payee: PAYEE,
+    documentIds: [documentId],
+  };
+}
+
+/** A complete application of a new settled patient: her cookie, id and the saved answer. */
+async function completeApplication() {
+  const patient = await signUpSettled(t.app, db(), { role: 'patient' });
+  const documentId = await uploadDocument(patient.cookie);
+  const saved = await save(patient.cookie, fullDraft(documentId));
+  expect(saved.statusCode).toBe(200);
+  return { ...patient, documentId, fundraiser: saved.json().fundraiser };
+}
+
+async function submitted() {
+  const application = await completeApplication();
+  expect((await submit(application.cookie)).statusCode).toBe(200);
+  return application;
+}
+
+describe('who may apply', () => {
+  it('asks a patient to confirm her email, then to finish her profile, before she can start a fundraiser', async () => {
+    const patient = await signUp(t.app, { role: 'patient' });
+    const unconfirmed = await save(patient.cookie, { title: 'My fund' });
+    expect(unconfirmed.statusCode).toBe(403);
+    expect(unconfirmed.json().message).toBe('Confirm your email address before you open a fundraiser');
+    await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, patient.user.id));
+    const unfinished = await save(patient.cookie, { title: 'My fund' });
+    expect(unfinished.json().message).toBe('Finish setting up your profile before you open a fundraiser');
+    expect(await db().select().from(fundraisers).where(eq(fundraisers.ownerId, patient.user.id))).toEqual([]);
+  });
+});
+
+describe('the draft', () => {
+  it('saves a partial draft, shows it back with the goal as the sum of its cost groups in cents, and keeps one per patient', async () => {
+    const patient = await signUpSettled(t.app, db(), { role: 'patient' });
+    expect((await getWith(t.app, '/api/my-fundraiser', patient.cookie)).json()).toEqual({ fundraiser: null });
+    const first = await save(patient.cookie, { title: 'My fund', costGroups: [{ key: 'pre-op', amount: 120.25 }] });
+    expect(first.statusCode).toBe(200);
+    const second = await save(patient.cookie, {
+      title: 'My surgery fund',
+      costGroups: [
+        { key: 'pre-op', amount: 120.25 },
+        { key: 'surgery', amount: 8000 },
+      ],
+    });
+    const read = (await getWith(t.app, '/api/my-fundraiser', patient.cookie)).json().fundraiser;
+    expect(read).toMatchObject({
+      id: first.json().fundraiser.id,
+      status: 'draft',
+      title: 'My surgery fund',
+      goalCents: 812_025,
+      currency: 'USD',
+      story: null,
+      payee: null,
+    });
+    expect(read.costGroups.map((g: { amountCents: number }) => g.amountCents)).toEqual([12_025, 800_000]);
+    expect(second.json().fundraiser.id).toBe(first.json().fundraiser.id);
+  });
+
+  it('refuses amounts with a third decimal, a cost group twice and an unknown field with the field named, writing nothing', async () => {
+    const patient = await signUpSettled(t.app, db(), { role: 'patient' });
+    const cases = [
+      [{ costGroups: [{ key: 'surgery', amount: 10.005 }] }, 'costGroups.0.amount'],
+      [{ costGroups: [{ key: 'surgery', amount: -1 }] }, 'costGroups.0.amount'],
+      [{ costGroups: [{ key: 'surgery', amount: '10' }] }, 'costGroups.0.amount'],
+      [
+        {
+          costGroups: [
+            { key: 'surgery', amount: 1 },
+            { key: 'surgery', amount: 2 },
+          ],
+        },
+        'costGroups',
+      ],
+      [{ payee: { ...PAYEE, kind: 'friend' } }, 'payee.kind'],
+      [{ goalCents: 100 }, ''],
+    ] as const;
+    for (const [body, field] of cases) {
+      const res = await save(patient.cookie, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      if (field) expect(Object.keys(res.json().fieldErrors ?? {})).toContain(field);
+    }
+    expect(await db().select().from(fundraisers).where(eq(fundraisers.ownerId, patient.user.id))).toEqual([]);
+  });
+
+  it("refuses another patient's document or image, and a story image, as part of her draft", async () => {
+    const owner = await signUpSettled(t.app, db(), { role: 'patient' });
+    const other = await signUpSettled(t.app, db(), { role: 'patient' });
+    const othersDocument = await uploadDocument(other.cookie);
+    const storyImage = await postFile(t.app, '/api/uploads/story-image', owner.cookie, {
+      field: 'image',
+      bytes: PNG_7X5,
+      filename: 'a.png',
+      type: 'image/png',
+    });
+    const refusedDocument = await save(owner.cookie, { documentIds: [othersDocument] });
+    expect(refusedDocument.statusCode).toBe(400);
+    expect(refusedDocument.json().fieldErrors).toHaveProperty('documentIds');
+    const refusedImage = await save(owner.cookie, { images: [{ uploadId: storyImage.json().id, alt: 'Me' }] });
+    expect(refusedImage.statusCode).toBe(400);
+    expect(refusedImage.json().fieldErrors).toHaveProperty('images');
+    expect(await db().select().from(fundraisers).where(eq(fundraisers.ownerId, owner.user.id))).toEqual([]);
+  });
+});
+
+describe('submitting', () => {
+  it('names every missing part of an incomplete application and leaves it a draft', async () => {
+    const patient = await signUpSettled(t.app, db(), { role: 'patient' });
+    expect((await submit(patient.cookie)).statusCode).toBe(404);
+    await save(patient.cookie, { title: 'My fund', story: 'Too short.' });
+    const res = await submit(patient.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fieldErrors).sort()).toEqual(['costGroups', 'documentIds', 'payee', 'story']);
+    expect(res.json().message).toBe('Tell your story in at least 50 characters');
+    const [row] = await db().select().from(fundraisers).where(eq(fundraisers.ownerId, patient.user.id));
+    expect(row!.status).toBe('draft');
+  });
+
+  it('puts a complete application in review, tells the managers, and locks it against edits', async () => {
+    const application = await completeApplication();
+    const res = await submit(application.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().fundraiser).toMatchObject({ status: 'in_review', goalCents: 945_050 });
+    const queued = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, manager.id), eq(notifications.type, 'admin_queue')));
+    expect(queued.map((n) => n.title)).toContain('A fundraiser waits for review: "Surgery for endometriosis"');
+    const edit = await save(application.cookie, { title: 'Changed while in review' });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().message).toBe('Your fundraiser is waiting for review, so it cannot be edited');
+    expect((await submit(application.cookie)).statusCode).toBe(409);
+  });
+});
+
+describe('the review', () => {
+  it('lists submitted applications for managers with who applied, her documents and the history', async () => {
+    const application = await submitted();
+    const queue = (await getWith(t.app, '/api/admin/fundraisers?status=in_review', manager.cookie)).json();
+    expect(queue.items.map((i: { id: string }) => i.id)).toContain(application.fundraiser.id);
+    const detail = await getWith(t.app, `/api/admin/fundraisers/${application.fundraiser.id}`, manager.cookie);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({
+      owner: { id: application.user.id, email: application.person.email },
+      documents: [{ id: application.documentId, contentType: 'application/pdf' }],
+      history: [{ action: 'created' }, { action: 'submitted' }],
+    });
+  });
+
+  it('keeps a draft out of the managers’ view until she submits it', async () => {
+    const application = await completeApplication();
+    const detail = await getWith(t.app, `/api/admin/fundraisers/${application.fundraiser.id}`, manager.cookie);
+    expect(detail.statusCode).toBe(404);
+  });
+
+  it('sends it back with a message she is mailed, audits it, and takes her corrected resubmission', async () => {
+    const application = await submitted();
+    const id = application.fundraiser.id as string;
+    const message = 'Please attach the surgeon’s written quote, not only the referral letter.';
+    const back = await postJson(
+      t.app,
+      `/api/admin/fundraisers/${id}/request-changes`,
+      { message },
+      { cookie: manager.cookie },
+    );
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({ status: 'changes_requested', reviewMessage: message });
+    const mails = await db().select().from(outbox).where(eq(outbox.to, application.person.email));
+    const mail = mails.find((m) => m.subject.includes('needs changes'));
+    expect(mail?.text).toContain(message);
+    expect(mail?.text).toContain('/my-fundraiser');
+    const [entry] = await db().select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(entry).toMatchObject({
+      action: 'fundraiser.request_changes',
+      actorId: manager.id,
+      targetType: 'fundraiser',
+    });
+
+    expect((await save(application.cookie, { ...fullDraft(application.documentId), title: 'Fixed' })).statusCode).toBe(
+      200,
+    );
+    expect((await submit(application.cookie)).json().fundraiser.status).toBe('in_review');
+  });
+
+  it('refuses it with a reason, after which she may start a new one', async () => {
+    const application = await submitted();
+    const id = application.fundraiser.id as string;
+    const rejected = await postJson(
+      t.app,
+      `/api/admin/fundraisers/${id}/reject`,
+      { message: 'We could not confirm the treatment plan with the clinic.' },
+      { cookie: manager.cookie },
+    );
+    expect(rejected.json().status).toBe('rejected');
+    const again = await postJson(
+      t.app,
+      `/api/admin/fundraisers/${id}/reject`,
+      { message: 'Twice is once too many.' },
+      { cookie: manager.cookie },
+    );
+    expect(again.statusCode).toBe(409);
+    const mine = (await getWith(t.app, '/api/my-fundraiser', application.cookie)).json().fundraiser;
+    expect(mine).toMatchObject({ id, status: 'rejected' });
+    const fresh = await save(application.cookie, { title: 'A new start' });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().fundraiser.id).not.toBe(id);
+  });
+
+  it('answers a review message that is missing or too short with 400 and changes nothing', async () => {
+    const application = await submitted();
+    const id = application.fundraiser.id as string;
+    for (const body of [{}, { message: 'No' }, { message: 42 }]) {
+      const res = await postJson(t.app, `/api/admin/fundraisers/${id}/reject`, body, { cookie: manager.cookie });
+      expect(res.statusCode).toBe(400);
+    }
+    const [row] = await db().select().from(fundraisers).where(eq(fundraisers.id, id));
+    expect(row!.status).toBe('in_review');
+  });
+});
+
+describe('the application’s files', () => {
+  it('shows a supporting document to its owner and managers only', async () => {
+    const application = await completeApplication();
+    const url = `/api/uploads/${application.documentId}`;
+    const other = await signUpSettled(t.app, db(), { role: 'patient' });
+    expect((await getWith(t.app, url, application.cookie)).statusCode).toBe(200);
+    expect((await getWith(t.app, url, manager.cookie)).statusCode).toBe(200);
+    expect((await getWith(t.app, url, other.cookie)).statusCode).toBe(404);
+    expect((await t.app.inject(url)).statusCode).toBe(404);
+  });
+
+  it('refuses a document that is not a PDF or an image by its content', async () => {
+    const patient = await signUpSettled(t.app, db(), { role: 'patient' });
+    const res = await postFile(t.app, '/api/uploads/fundraiser-document', patient.cookie, {
+      field: 'document',
+      bytes: Buffer.from('MZ not really a plan'),
+      filename: 'plan.pdf',
+      type: 'application/pdf',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The document must be a PDF or a PNG, JPEG or WebP image');
+  });
+});

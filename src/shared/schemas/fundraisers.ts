@@ -1,0 +1,183 @@
+/**
+ * Patients' own fundraisers (issue 18, decision 009): the application a patient writes and saves as a draft, what
+ * she submits for review, and the admins' review.
+ */
+import { z } from 'zod';
+import { AMOUNT_MAX_DOLLARS, COST_GROUP_KEYS, type CostGroupKey } from '../constants.ts';
+import { hasAtMostTwoDecimals } from '../money.ts';
+import { pageParam } from './paging.ts';
+import { STORY_BODY_MAX, STORY_BODY_MIN, StoryImageSchema } from './stories.ts';
+
+export const FUNDRAISER_STATUSES = ['draft', 'in_review', 'changes_requested', 'live', 'rejected', 'closed'] as const;
+export type FundraiserStatus = (typeof FUNDRAISER_STATUSES)[number];
+/** The states in which the patient may still edit her application. */
+export const FUNDRAISER_EDITABLE: readonly FundraiserStatus[] = ['draft', 'changes_requested'];
+
+export const FUNDRAISER_TITLE_MAX = 120;
+export const FUNDRAISER_IMAGES_MAX = 8;
+export const FUNDRAISER_DOCUMENTS_MAX = 5;
+export const PAYEE_NAME_MAX = 120;
+export const PAYEE_ROUTE_MIN = 20;
+export const PAYEE_ROUTE_MAX = 1000;
+export const COST_GROUP_NOTE_MAX = 300;
+
+/** What each cost group is called on the application form and in the review. */
+export const COST_GROUP_LABELS: Record<CostGroupKey, string> = {
+  'pre-op': 'Before surgery (tests, consultations, imaging)',
+  surgery: 'Surgery (surgeon, anaesthesia, hospital)',
+  'post-op': 'Recovery (follow-up, medication, physiotherapy)',
+  travel: 'Travel and lodging',
+};
+
+export const PAYEE_KINDS = ['care_provider', 'patient'] as const;
+export type PayeeKind = (typeof PAYEE_KINDS)[number];
+
+const id = z.uuid('Not a valid id');
+
+/** A group's planned cost in dollars: 0 for a group she does not need, else whole cents up to the site's maximum. */
+const groupAmount = z
+  .number({ error: 'Enter an amount in dollars, e.g. 1500 or 12.50 (0 if none)' })
+  .min(0, 'Amounts cannot be negative')
+  .max(AMOUNT_MAX_DOLLARS, `Amounts must be at most $${AMOUNT_MAX_DOLLARS.toLocaleString('en-US')}`)
+  .refine(hasAtMostTwoDecimals, 'Amounts can have at most two decimal places');
+
+export const CostGroupInputSchema = z.strictObject({
+  key: z.enum(COST_GROUP_KEYS, { error: 'Choose one of the four cost groups' }),
+  amount: groupAmount,
+  note: z
+    .string({ error: 'The note must be text' })
+    .trim()
+    .max(COST_GROUP_NOTE_MAX, `Keep the note under ${COST_GROUP_NOTE_MAX} characters`)
+    .default(''),
+});
+
+export const PayeeSchema = z.strictObject({
+  name: z
+    .string({ error: 'Name who receives the money' })
+    .trim()
+    .min(2, 'Name who receives the money')
+    .max(PAYEE_NAME_MAX, `Keep the name under ${PAYEE_NAME_MAX} characters`),
+  kind: z.enum(PAYEE_KINDS, { error: 'Say whether the money goes to the care provider or to you' }),
+  route: z
+    .string({ error: 'Say how the money reaches the care provider' })
+    .trim()
+    .min(PAYEE_ROUTE_MIN, `Say how the money reaches the care provider (at least ${PAYEE_ROUTE_MIN} characters)`)
+    .max(PAYEE_ROUTE_MAX, `Keep this under ${PAYEE_ROUTE_MAX} characters`),
+});
+export type Payee = z.infer<typeof PayeeSchema>;
+
+/** Each group at most once. */
+const costGroups = z
+  .array(CostGroupInputSchema)
+  .max(COST_GROUP_KEYS.length)
+  .refine((groups) => new Set(groups.map((g) => g.key)).size === groups.length, 'Give each cost group once');
+
+/**
+ * PUT /api/my-fundraiser: the draft as it stands. Every field may be missing (a draft is saved as she goes), and
+ * what is there must already be valid; submitting checks that nothing is missing.
+ */
+export const FundraiserDraftSchema = z.strictObject({
+  title: z
+    .string({ error: 'Give your fundraiser a title' })
+    .trim()
+    .min(3, 'Give your fundraiser a title')
+    .max(FUNDRAISER_TITLE_MAX, `Keep the title under ${FUNDRAISER_TITLE_MAX} characters`)
+    .optional(),
+  story: z
+    .string({ error: 'Tell your story' })
+    .trim()
+    .max(STORY_BODY_MAX, `Keep your story under ${STORY_BODY_MAX.toLocaleString('en-US')} characters`)
+    .optional(),
+  images: z
+    .array(StoryImageSchema)
+    .max(FUNDRAISER_IMAGES_MAX, `Add at most ${FUNDRAISER_IMAGES_MAX} images`)
+    .default([]),
+  costGroups: costGroups.default([]),
+  payee: PayeeSchema.optional(),
+  documentIds: z
+    .array(id)
+    .max(FUNDRAISER_DOCUMENTS_MAX, `Attach at most ${FUNDRAISER_DOCUMENTS_MAX} documents`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Attach each document once')
+    .default([]),
+});
+export type FundraiserDraftInput = z.input<typeof FundraiserDraftSchema>;
+export type FundraiserDraft = z.output<typeof FundraiserDraftSchema>;
+
+/** What submitting needs beyond a valid draft, field by field, with the message the form shows. */
+export const SUBMIT_REQUIREMENTS = {
+  title: 'Give your fundraiser a title',
+  story: `Tell your story in at least ${STORY_BODY_MIN} characters`,
+  costGroups: 'Plan at least one cost group with an amount above 0',
+  payee: 'Say who receives the money and how it reaches the care provider',
+  documentIds: 'Attach your treatment plan or a quote (a PDF or an image)',
+} as const;
+
+/** An admin asking for changes, or refusing: the patient reads this. */
+export const ReviewMessageSchema = z.strictObject({
+  message: z
+    .string({ error: 'Write what the patient should know' })
+    .trim()
+    .min(10, 'Write what the patient should know (at least 10 characters)')
+    .max(2000, 'Keep the message under 2000 characters'),
+});
+
+export const AdminFundraisersQuerySchema = z.strictObject({
+  status: z
+    .enum(['in_review', 'changes_requested', 'live', 'rejected', 'closed'], { error: 'Unknown status' })
+    .default('in_review'),
+  page: pageParam,
+});
+
+const CostGroupSchema = z.object({
+  key: z.enum(COST_GROUP_KEYS),
+  label: z.string(),
+  amountCents: z.number().int(),
+  note: z.string(),
+});
+
+const DocumentSchema = z.object({
+  id: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  url: z.string(),
+});
+
+/** The application as its owner and the reviewing admins see it. */
+export const FundraiserSchema = z.object({
+  id: z.string(),
+  status: z.enum(FUNDRAISER_STATUSES),
+  title: z.string().nullable(),
+  story: z.string().nullable(),
+  images: z.array(StoryImageSchema.extend({ url: z.string() })),
+  costGroups: z.array(CostGroupSchema),
+  goalCents: z.number().int(),
+  currency: z.literal('USD'),
+  payee: PayeeSchema.nullable(),
+  documents: z.array(DocumentSchema),
+  /** The last message of a review that sent it back or refused it. */
+  reviewMessage: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type Fundraiser = z.infer<typeof FundraiserSchema>;
+
+/** What a reviewing admin sees besides: who applied, and the history. */
+export const ReviewedFundraiserSchema = FundraiserSchema.extend({
+  owner: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  history: z.array(
+    z.object({ action: z.string(), message: z.string().nullable(), by: z.string().nullable(), at: z.string() }),
+  ),
+});
+export type ReviewedFundraiser = z.infer<typeof ReviewedFundraiserSchema>;
+
+/** A row of the admins' queue. */
+export const FundraiserQueueItemSchema = z.object({
+  id: z.string(),
+  status: z.enum(FUNDRAISER_STATUSES),
+  title: z.string().nullable(),
+  goalCents: z.number().int(),
+  ownerName: z.string(),
+  submittedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type FundraiserQueueItem = z.infer<typeof FundraiserQueueItemSchema>;
