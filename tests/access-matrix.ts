@@ -120,6 +120,7 @@ export const ACCESS_TABLE: Record<string, Rule> = {
   'POST /api/my-fundraiser/submit': 'patient',
   'GET /api/admin/fundraisers': 'manager',
   'GET /api/admin/fundraisers/:id': 'manager',
+  'POST /api/admin/fundraisers/:id/approve': 'manager',
   'POST /api/admin/fundraisers/:id/request-changes': 'manager',
   'POST /api/admin/fundraisers/:id/reject': 'manager',
   'GET /api/my/stories': 'user',

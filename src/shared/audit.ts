@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = {
   'campaign.restore': 'Campaign version restored',
   'campaign.update': 'Campaign update posted',
   'campaign.owner': 'Campaign owner set',
+  'fundraiser.approve': 'Fundraiser approved (its campaign opened)',
   'fundraiser.request_changes': 'Fundraiser sent back for changes',
   'fundraiser.reject': 'Fundraiser not approved',
 } as const;

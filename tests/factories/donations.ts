@@ -1,10 +1,16 @@
 /** Minimal valid rows for tests. */
-import { asc } from 'drizzle-orm';
+import { asc, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client.ts';
 import { campaigns, donationIntents, donations } from '../../src/server/db/schema/index.ts';
 
+/** The flagship's id: the oldest campaign with content (a patient's fundraiser has none). */
 export async function primaryCampaignId(db: Db): Promise<string> {
-  const [row] = await db.select({ id: campaigns.id }).from(campaigns).orderBy(asc(campaigns.createdAt)).limit(1);
+  const [row] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(isNotNull(campaigns.content))
+    .orderBy(asc(campaigns.createdAt))
+    .limit(1);
   return row!.id;
 }
 

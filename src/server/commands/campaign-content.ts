@@ -15,9 +15,9 @@ import {
 } from '#shared/schemas/campaign.ts';
 import { OWNER_EMAIL_UNCONFIRMED } from '#shared/account-messages.ts';
 import type { Tx } from '../db/client.ts';
-import { withCurrentShape } from '../db/content-shape.ts';
+import { asFlagship } from '../db/content-shape.ts';
 import { campaignFollowers, campaignVersions, campaigns, users } from '../db/schema/index.ts';
-import { findVersion, type CampaignRow } from '../db/queries/campaign.ts';
+import { findVersion, type FlagshipRow } from '../db/queries/campaign.ts';
 import { audit } from '../services/audit.ts';
 import { notify, type NotificationEvent } from '../services/notifications.ts';
 import type { LinkSettings } from './accounts.ts';
@@ -26,13 +26,12 @@ import { updateMails } from './update-followers.ts';
 
 export const STALE_VERSION_MESSAGE = 'Someone published a newer version; reload to see it';
 
-async function lockCampaign(tx: Tx, id: string): Promise<CampaignRow> {
+async function lockCampaign(tx: Tx, id: string): Promise<FlagshipRow> {
   const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
-  if (!row) throw new AppError('NOT_FOUND', 'No campaign has been set up yet');
-  return { ...row, content: withCurrentShape(row.content) };
+  return asFlagship(row);
 }
 
-function assertCurrent(row: CampaignRow, expectedVersion: number) {
+function assertCurrent(row: FlagshipRow, expectedVersion: number) {
   if (row.version !== expectedVersion) throw new AppError('CONFLICT', STALE_VERSION_MESSAGE);
 }
 
@@ -59,15 +58,19 @@ interface Publication {
  */
 async function publishLocked(
   { tx, actor, now, afterCommit }: CommandContext,
-  row: CampaignRow,
+  row: FlagshipRow,
   publication: Publication,
-): Promise<CampaignRow> {
+): Promise<FlagshipRow> {
   await tx
     .insert(campaignVersions)
     .values({ campaignId: row.id, version: row.version, content: row.content, createdAt: row.updatedAt })
     .onConflictDoNothing({ target: [campaignVersions.campaignId, campaignVersions.version] });
   const version = row.version + 1;
   const { content, note } = publication;
+  // Pages build the flagship's ledger and expense addresses from its content's slug: were it to move, a patient's
+  // fundraiser could take the old one (its campaign's address comes from its title).
+  if (content.slug !== row.slug)
+    throw new AppError('VALIDATION', `The campaign's address cannot change: keep "${row.slug}"`, 'content.slug');
   await tx
     .insert(campaignVersions)
     .values({ campaignId: row.id, version, content, publishedBy: actor.id, note, createdAt: now });
@@ -84,7 +87,7 @@ async function publishLocked(
     after: { version, note, ...publication.details },
   });
   afterCommit.refresh('progress', 'pages');
-  return updated!;
+  return asFlagship(updated);
 }
 
 /** Publishes edited content (already checked by the route's schema) as the next version. */
@@ -92,7 +95,7 @@ export async function publishCampaign(
   ctx: CommandContext,
   campaignId: string,
   input: { content: CampaignContent; expectedVersion: number; note: string | null },
-): Promise<CampaignRow> {
+): Promise<FlagshipRow> {
   const row = await lockCampaign(ctx.tx, campaignId);
   assertCurrent(row, input.expectedVersion);
   return publishLocked(ctx, row, { action: 'campaign.publish', content: input.content, note: input.note });
@@ -104,7 +107,7 @@ export async function restoreCampaignVersion(
   campaignId: string,
   version: number,
   expectedVersion: number,
-): Promise<CampaignRow> {
+): Promise<FlagshipRow> {
   const row = await lockCampaign(ctx.tx, campaignId);
   assertCurrent(row, expectedVersion);
   if (version === row.version) throw new AppError('CONFLICT', `Version ${version} is the current version`);
@@ -129,7 +132,7 @@ export async function postCampaignUpdate(
   links: LinkSettings,
   campaignId: string,
   input: CampaignUpdate & { notifyFollowers: boolean; expectedVersion: number },
-): Promise<{ row: CampaignRow; notified: number }> {
+): Promise<{ row: FlagshipRow; notified: number }> {
   const { tx, afterCommit } = ctx;
   const before = await lockCampaign(tx, campaignId);
   assertCurrent(before, input.expectedVersion);

@@ -1,6 +1,6 @@
 /**
- * A patient's fundraiser application (decision 009): she saves drafts and submits; a manager sends it back for
- * changes or refuses it. Every step runs in one transaction with its history row; the admins' steps also with an
+ * A patient's fundraiser application (decision 009): she saves drafts and submits; a manager approves it (its
+ * campaign opens), sends it back for changes or refuses it. Every step runs in one transaction with its history row; the admins' steps also with an
  * audit entry and the patient's notification, and mail her after the commit.
  */
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
@@ -16,7 +16,7 @@ import {
 import { dollarsToCents } from '#shared/money.ts';
 import type { Tx } from '../db/client.ts';
 import { FINISHED, type FundraiserRow } from '../db/queries/fundraisers.ts';
-import { fundraiserDocuments, fundraiserEvents, fundraisers, uploads, users } from '../db/schema/index.ts';
+import { campaigns, fundraiserDocuments, fundraiserEvents, fundraisers, uploads, users } from '../db/schema/index.ts';
 import { audit } from '../services/audit.ts';
 import { fundraiserReviewMail } from '../services/mail-templates.ts';
 import { notify, notifyAdmins } from '../services/notifications.ts';
@@ -45,7 +45,17 @@ function assertMayApply(owner: UserRow): void {
     throw new AppError('FORBIDDEN', 'Finish setting up your profile before you open a fundraiser');
 }
 
+/**
+ * Holds the owner's account row first, as account deletion locks it before the rows it cascades to: taken the
+ * other way round (the fundraiser, then her account through a foreign key), a review and her deletion at the same
+ * moment would deadlock.
+ */
+async function holdOwner(tx: Tx, ownerId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('key share');
+}
+
 async function lockOpen(tx: Tx, ownerId: string): Promise<FundraiserRow | undefined> {
+  await holdOwner(tx, ownerId);
   const [row] = await tx
     .select()
     .from(fundraisers)
@@ -184,60 +194,108 @@ export async function submitFundraiser({ tx, now }: CommandContext, owner: UserR
   return row!;
 }
 
-export type ReviewDecision = 'request_changes' | 'reject';
+export type ReviewDecision = 'approve' | 'request_changes' | 'reject';
 
 const DECISIONS: Record<
   ReviewDecision,
-  { status: FundraiserStatus; audit: AuditAction; title: (name: string) => string }
+  { status: FundraiserStatus; audit: AuditAction; event: string; title: (name: string) => string }
 > = {
+  approve: {
+    status: 'live',
+    audit: 'fundraiser.approve',
+    event: 'approved',
+    title: (name) => `Your fundraiser "${name}" is approved and live`,
+  },
   request_changes: {
     status: 'changes_requested',
     audit: 'fundraiser.request_changes',
+    event: 'changes_requested',
     title: (name) => `Your fundraiser "${name}" needs changes before it can go live`,
   },
   reject: {
     status: 'rejected',
     audit: 'fundraiser.reject',
+    event: 'rejected',
     title: (name) => `Your fundraiser "${name}" was not approved`,
   },
 };
 
+/** What a fundraiser's address is made of: its title in plain lower-case words. */
+export function slugFrom(title: string): string {
+  const words = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 60)
+    .replace(/^-+|-+$/g, '');
+  return words || 'fundraiser';
+}
+
 /**
- * A manager's review of a submitted application: back to the patient with what to change, or refused with the
- * reason. She gets a notification and a mail (whatever her notification settings: it is about her application).
+ * The campaign that will hold an approved fundraiser's money (decision 009): her goal, no appeal document, her
+ * as owner, at an address from its title (with the fundraiser's id when another campaign has that one).
+ */
+async function openCampaign(tx: Tx, fundraiser: FundraiserRow, now: Date): Promise<{ id: string; slug: string }> {
+  const base = slugFrom(fundraiser.title ?? '');
+  for (const slug of [base, `${base}-${fundraiser.id.slice(0, 8)}`]) {
+    const [campaign] = await tx
+      .insert(campaigns)
+      .values({ slug, goalCents: fundraiser.goalCents, currency: 'USD', ownerId: fundraiser.ownerId, createdAt: now })
+      .onConflictDoNothing({ target: campaigns.slug })
+      .returning({ id: campaigns.id, slug: campaigns.slug });
+    if (campaign) return campaign;
+  }
+  throw new AppError('CONFLICT', 'Another campaign already has this address; try again');
+}
+
+/**
+ * A manager's review of a submitted application: approved (its campaign opens and it goes live), back to the
+ * patient with what to change, or refused with the reason. She gets a notification and a mail whatever her
+ * notification settings: it is about her own application.
  */
 export async function reviewFundraiser(
   { tx, actor, now, afterCommit }: CommandContext,
   publicUrl: string,
   id: string,
   decision: ReviewDecision,
-  message: string,
+  message: string | null,
 ): Promise<FundraiserRow> {
+  const [owned] = await tx.select({ ownerId: fundraisers.ownerId }).from(fundraisers).where(eq(fundraisers.id, id));
+  if (owned) await holdOwner(tx, owned.ownerId);
   const [before] = await tx.select().from(fundraisers).where(eq(fundraisers.id, id)).for('update');
   if (!before || before.status === 'draft') throw new AppError('NOT_FOUND', 'No such fundraiser');
   if (before.status !== 'in_review')
     throw new AppError('CONFLICT', `This fundraiser is ${STATUS_WORDS[before.status]}, so it cannot be reviewed now`);
   const rule = DECISIONS[decision];
+  const campaign = decision === 'approve' ? await openCampaign(tx, before, now) : null;
   const [row] = await tx
     .update(fundraisers)
-    .set({ status: rule.status, reviewMessage: message, updatedAt: now })
+    .set({
+      status: rule.status,
+      reviewMessage: message,
+      updatedAt: now,
+      ...(campaign ? { campaignId: campaign.id } : {}),
+    })
     .where(eq(fundraisers.id, id))
     .returning();
-  await record(tx, id, actor.id, decision === 'reject' ? 'rejected' : 'changes_requested', message);
+  await record(tx, id, actor.id, rule.event, message ?? undefined);
   await audit(tx, actor, {
     action: rule.audit,
     targetType: 'fundraiser',
     targetId: id,
     before: { status: before.status },
-    after: { status: rule.status, message },
+    after: { status: rule.status, message, ...(campaign ? { campaignId: campaign.id, slug: campaign.slug } : {}) },
   });
   const title = rule.title(before.title ?? 'your fundraiser');
+  const body =
+    message ?? 'Donors can now find it and give to it. Thank you for trusting the community with your story.';
   await notify(tx, [
     {
       userId: before.ownerId,
       type: 'fundraiser_review',
       title,
-      body: message,
+      body,
       link: '/my-fundraiser',
       eventKey: `fundraiser:${id}:${decision}:${now.toISOString()}`,
     },
@@ -246,6 +304,6 @@ export async function reviewFundraiser(
     .select({ email: users.email, firstName: users.firstName })
     .from(users)
     .where(eq(users.id, before.ownerId));
-  afterCommit.mail((product) => fundraiserReviewMail(product, owner!, title, message, `${publicUrl}/my-fundraiser`));
+  afterCommit.mail((product) => fundraiserReviewMail(product, owner!, title, body, `${publicUrl}/my-fundraiser`));
   return row!;
 }

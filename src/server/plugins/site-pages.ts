@@ -17,7 +17,7 @@ import { LRUCache } from 'lru-cache';
 import { hiddenGivingOptions } from '#shared/placeholders.ts';
 import { INTERNAL_READ } from '../logging.ts';
 import { SSR_ENTRY } from '../paths.ts';
-import type { CampaignRow } from '../services/campaign.ts';
+import type { FlagshipRow } from '../services/campaign.ts';
 import {
   BOOT_SCRIPT,
   PAGE_FILES,
@@ -101,7 +101,7 @@ async function compress(html: string): Promise<Page> {
   return { raw, gzip: gz, br };
 }
 
-const keyOf = (row: CampaignRow) => `${row.id}:${row.version}`;
+const keyOf = (row: FlagshipRow) => `${row.id}:${row.version}`;
 
 export default fp<SitePagesOptions>(
   async (app, { distDir, ssrEntry = SSR_ENTRY }) => {
@@ -118,7 +118,7 @@ export default fp<SitePagesOptions>(
       return;
     }
     const { publicUrl } = app.config;
-    const siteFor = (row: CampaignRow): SiteData => ({
+    const siteFor = (row: FlagshipRow): SiteData => ({
       content: row.content,
       siteUrl: publicUrl,
       ...(app.config.env === 'production' ? { hiddenGivingOptions: hiddenGivingOptions(row.content) } : {}),
@@ -129,7 +129,7 @@ export default fp<SitePagesOptions>(
     const siteDataByPath = new LRUCache<string, Promise<Page>>({ max: SITE_DATA_VERSIONS_KEPT });
     let latest: { key: string; path: string } | undefined;
     /** Keeps the site data of this version, and returns its path. */
-    const keepSiteData = (row: CampaignRow): string => {
+    const keepSiteData = (row: FlagshipRow): string => {
       if (latest?.key === keyOf(row) && siteDataByPath.has(latest.path)) return latest.path;
       const json = siteDataJson(siteFor(row));
       const where = siteDataPath(json);
@@ -157,7 +157,7 @@ export default fp<SitePagesOptions>(
     let failed: string | null = null;
     let rendering: Promise<void> | undefined;
 
-    async function renderFor(row: CampaignRow) {
+    async function renderFor(row: FlagshipRow) {
       const key = keyOf(row);
       try {
         const html = await renderPages(render!, template, siteFor(row), keepSiteData(row));
@@ -176,7 +176,7 @@ export default fp<SitePagesOptions>(
     }
 
     /** Brings the pages up to `row`; concurrent callers share one render. */
-    async function sync(row: CampaignRow) {
+    async function sync(row: FlagshipRow) {
       while (render && keyOf(row) !== shown && keyOf(row) !== failed) {
         rendering ??= renderFor(row).finally(() => {
           rendering = undefined;
@@ -223,7 +223,7 @@ export default fp<SitePagesOptions>(
 
     // Record pages, by campaign version and the reads they show; concurrent requests for one page share its
     // render, and a render that failed is not kept (the next request tries again).
-    const recordPages = new LRUCache<string, RecordPage, { row: CampaignRow; pathname: string; search: string }>({
+    const recordPages = new LRUCache<string, RecordPage, { row: FlagshipRow; pathname: string; search: string }>({
       max: RECORD_PAGES_KEPT,
       ttl: RECORD_PAGE_MAX_AGE_MS,
       fetchMethod: (_key, _stale, { context }) => renderRecordPage(context.row, context.pathname, context.search),
@@ -233,7 +233,7 @@ export default fp<SitePagesOptions>(
       return { status: res.statusCode, body: res.statusCode === 200 ? (res.json() as unknown) : null };
     };
     async function renderRecordPage(
-      row: CampaignRow,
+      row: FlagshipRow,
       pathname: string,
       search: string,
     ): Promise<RecordPage | undefined> {

@@ -1,15 +1,15 @@
 /** The campaign and its public progress, cached briefly so the public endpoints stay cheap. */
-import { asc, and, desc, eq, isNull, sql, sum } from 'drizzle-orm';
+import { asc, and, desc, eq, isNotNull, isNull, sql, sum } from 'drizzle-orm';
 import { PROGRESS_CACHE_MS } from '#shared/constants.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Db } from '../db/client.ts';
-import { withCurrentShape } from '../db/content-shape.ts';
+import { asFlagship, type CampaignRow, type FlagshipRow } from '../db/content-shape.ts';
 import { SUPPORTERS_SHOWN } from '#shared/schemas/campaign.ts';
 import { campaigns, donations, ledgerBalances, ledgerEntries } from '../db/schema/index.ts';
 import { cached, type Cached } from './cache.ts';
 import { isDatabaseUnavailable } from './db-errors.ts';
 
-export type CampaignRow = typeof campaigns.$inferSelect;
+export type { CampaignRow, FlagshipRow };
 
 export interface ProgressTotals {
   goalCents: number;
@@ -24,7 +24,7 @@ export const STALE_PROGRESS_MAX_MS = 10 * 60_000;
 
 export interface CampaignService {
   /** The site's campaign (the first one created); throws NOT_FOUND before seeding. */
-  current(): Promise<CampaignRow>;
+  current(): Promise<FlagshipRow>;
   progress(): Promise<ProgressTotals>;
   /** The cached totals while fresh, else undefined (then call progress()). */
   freshProgress(): ProgressTotals | undefined;
@@ -80,10 +80,14 @@ async function readSupporters(db: Db, campaignId: string): Promise<SupporterRow[
     .limit(SUPPORTERS_SHOWN);
 }
 
-async function readCampaign(db: Db): Promise<CampaignRow> {
-  const [row] = await db.select().from(campaigns).orderBy(asc(campaigns.createdAt)).limit(1);
-  if (!row) throw new AppError('NOT_FOUND', 'No campaign has been set up yet');
-  return { ...row, content: withCurrentShape(row.content) };
+async function readCampaign(db: Db): Promise<FlagshipRow> {
+  const [row] = await db
+    .select()
+    .from(campaigns)
+    .where(isNotNull(campaigns.content))
+    .orderBy(asc(campaigns.createdAt))
+    .limit(1);
+  return asFlagship(row);
 }
 
 /** Raised and donors from the campaign's running totals (one row, kept by the ledger's trigger), not a sum of every gift. */
@@ -96,7 +100,7 @@ async function readTotals(db: Db, row: CampaignRow): Promise<ProgressTotals> {
 }
 
 export function createCampaignService(db: Db, ttlMs = PROGRESS_CACHE_MS): CampaignService {
-  const campaign: Cached<CampaignRow> = cached(ttlMs, () => readCampaign(db));
+  const campaign: Cached<FlagshipRow> = cached(ttlMs, () => readCampaign(db));
   // The last totals read, so the page every visitor polls keeps its figures through a database outage.
   let lastRead: { totals: ProgressTotals; at: number } | undefined;
   const remember = (read: ProgressTotals) => {

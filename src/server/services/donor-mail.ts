@@ -3,12 +3,12 @@
  * full. A receipt is claimed in the database (donations.receipt_sent_at) before it is sent, so it goes once
  * whichever instance or retry gets there first; a send that fails gives the claim back for the next sweep.
  */
-import { and, eq, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import { DEFAULT_RECEIPT_NOTE } from '#shared/schemas/campaign.ts';
 import { formatCents } from '#shared/money.ts';
 import type { Db } from '../db/client.ts';
 import { withCurrentShape } from '../db/content-shape.ts';
-import { campaigns, donations } from '../db/schema/index.ts';
+import { campaigns, donations, fundraisers, users } from '../db/schema/index.ts';
 import type { Clock } from './clock.ts';
 import { mailFailure, type Mailer } from './mail.ts';
 import { donationReceiptMail, donationRefundedMail, type GiftForMail } from './mail-templates.ts';
@@ -25,9 +25,35 @@ type Gift = typeof donations.$inferSelect;
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
+/**
+ * What a donor's mail says about the campaign: the flagship's own words; for a patient's fundraiser its title and
+ * her name, under the site's name (decision 009).
+ */
+async function campaignForMail(db: Db, campaignId: string) {
+  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+  if (campaign?.content) {
+    const content = withCurrentShape(campaign.content);
+    const receiptNote = content.receiptNote ?? DEFAULT_RECEIPT_NOTE;
+    return { product: content.product.name, name: content.name, organiser: content.organiser.name, receiptNote };
+  }
+  const [[fundraiser], [flagship]] = await Promise.all([
+    db
+      .select({ title: fundraisers.title, firstName: users.firstName, lastName: users.lastName })
+      .from(fundraisers)
+      .innerJoin(users, eq(users.id, fundraisers.ownerId))
+      .where(eq(fundraisers.campaignId, campaignId)),
+    db.select().from(campaigns).where(isNotNull(campaigns.content)).orderBy(asc(campaigns.createdAt)).limit(1),
+  ]);
+  return {
+    product: flagship?.content?.product.name ?? 'Healing Circle',
+    name: fundraiser?.title ?? 'A fundraiser',
+    organiser: fundraiser ? `${fundraiser.firstName} ${fundraiser.lastName}` : 'The organiser',
+    receiptNote: DEFAULT_RECEIPT_NOTE,
+  };
+}
+
 async function giftForMail(deps: DonorMailDeps, gift: Gift) {
-  const [campaign] = await deps.db.select().from(campaigns).where(eq(campaigns.id, gift.campaignId));
-  const content = withCurrentShape(campaign!.content);
+  const campaign = await campaignForMail(deps.db, gift.campaignId);
   const forMail: GiftForMail = {
     to: gift.donorEmail!,
     donorName: gift.isAnonymous ? null : gift.donorName,
@@ -35,11 +61,11 @@ async function giftForMail(deps: DonorMailDeps, gift: Gift) {
     usdEstimate: gift.currency === 'USD' ? null : `about ${formatCents(gift.usdCents)} USD`,
     method: gift.paymentMethod,
     date: day.format(gift.createdAt),
-    campaign: content.name,
-    organiser: content.organiser.name,
+    campaign: campaign.name,
+    organiser: campaign.organiser,
     transparencyUrl: `${deps.publicUrl}/transparency`,
   };
-  return { forMail, content };
+  return { forMail, campaign };
 }
 
 /** Sends the receipt of this gift unless it went already, the gift was voided, or there is no address. */
@@ -58,10 +84,8 @@ export async function sendReceipt(deps: DonorMailDeps, donationId: string): Prom
     .returning();
   if (!gift) return false;
   try {
-    const { forMail, content } = await giftForMail(deps, gift);
-    await deps.mailer.send(
-      donationReceiptMail(content.product.name, forMail, content.receiptNote ?? DEFAULT_RECEIPT_NOTE),
-    );
+    const { forMail, campaign } = await giftForMail(deps, gift);
+    await deps.mailer.send(donationReceiptMail(campaign.product, forMail, campaign.receiptNote));
     return true;
   } catch (err) {
     await deps.db.update(donations).set({ receiptSentAt: null }).where(eq(donations.id, gift.id));
@@ -102,6 +126,6 @@ export async function sendPendingReceipts(deps: DonorMailDeps): Promise<number> 
 export async function sendRefundNotice(deps: DonorMailDeps, donationId: string): Promise<void> {
   const [gift] = await deps.db.select().from(donations).where(eq(donations.id, donationId));
   if (!gift?.donorEmail) return;
-  const { forMail, content } = await giftForMail(deps, gift);
-  await deps.mailer.send(donationRefundedMail(content.product.name, forMail));
+  const { forMail, campaign } = await giftForMail(deps, gift);
+  await deps.mailer.send(donationRefundedMail(campaign.product, forMail));
 }

@@ -5,9 +5,10 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { COST_GROUP_KEYS, PROGRESS_CACHE_MS, type CostGroupKey } from '#shared/constants.ts';
 import { publicDonorName } from '#shared/schemas/campaign.ts';
+import { COST_GROUP_LABELS } from '#shared/schemas/fundraisers.ts';
 import type { Ledger } from '#shared/schemas/spending.ts';
 import type { Db } from '../db/client.ts';
-import { donations, expenses, ledgerBalances, ledgerEntries } from '../db/schema/index.ts';
+import { donations, expenses, fundraisers, ledgerBalances, ledgerEntries } from '../db/schema/index.ts';
 import { cached, type Cached } from './cache.ts';
 import type { CampaignRow } from './campaign.ts';
 
@@ -24,6 +25,16 @@ async function releasedByGroup(db: Db, campaignId: string): Promise<Record<CostG
   const totals = Object.fromEntries(COST_GROUP_KEYS.map((key) => [key, 0])) as Record<CostGroupKey, number>;
   for (const row of rows) if (row.group) totals[row.group] = Number(row.total);
   return totals;
+}
+
+/** The planned cost groups: the flagship's content, or a patient's fundraiser's groups (decision 009). */
+async function plannedGroups(db: Db, campaign: CampaignRow) {
+  if (campaign.content) return campaign.content.costs.groups;
+  const [fundraiser] = await db
+    .select({ costGroups: fundraisers.costGroups })
+    .from(fundraisers)
+    .where(eq(fundraisers.campaignId, campaign.id));
+  return (fundraiser?.costGroups ?? []).map((g) => ({ ...g, label: COST_GROUP_LABELS[g.key] }));
 }
 
 /** The public ledger: totals and the donation count from the database-kept balance, planned vs released per group, releases, donors. */
@@ -62,7 +73,7 @@ export async function readLedger(db: Db, campaign: CampaignRow): Promise<Ledger>
       releasedCents: releasedTotal,
       refundedCents: refunded,
     },
-    groups: campaign.content.costs.groups.map((g) => ({
+    groups: (await plannedGroups(db, campaign)).map((g) => ({
       key: g.key,
       label: g.label,
       plannedCents: g.amountCents,

@@ -65,7 +65,7 @@ export function fundraiserReviewMail(
   return {
     to: to.email,
     subject: `${title} | ${product}`,
-    text: `Hello ${to.firstName},\n\n${title}.\n\nThe reviewer wrote:\n\n${message}\n\nOpen your fundraiser here:\n\n${link}${signature(product)}`,
+    text: `Hello ${to.firstName},\n\n${title}.\n\n${message}\n\nOpen your fundraiser here:\n\n${link}${signature(product)}`,
   };
 }
 

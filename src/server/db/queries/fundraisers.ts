@@ -1,11 +1,12 @@
 /** Read models of patients' fundraisers (decision 009): the owner's own, the admins' queue and one under review. */
-import { and, asc, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import { AppError } from '#shared/errors.ts';
 import type { FundraiserStatus } from '#shared/schemas/fundraisers.ts';
 import type { Db, Tx } from '../client.ts';
 import { fundraiserDocuments, fundraiserEvents, fundraisers, uploads, users } from '../schema/index.ts';
 import { paged } from './paging.ts';
+import { imagesInclude } from './stories.ts';
 
 export type FundraiserRow = typeof fundraisers.$inferSelect;
 
@@ -111,14 +112,26 @@ export async function fundraiserForReview(db: Db, id: string) {
   return { ...row, documents, history: history satisfies HistoryRow[] };
 }
 
-/** Whether this upload is a document of a fundraiser of `ownerId` (the upload route's read check). */
-export async function fundraiserOfDocument(db: Db, uploadId: string): Promise<{ ownerId: string } | undefined> {
-  const [row] = await db
-    .select({ ownerId: fundraisers.ownerId })
-    .from(fundraiserDocuments)
-    .innerJoin(fundraisers, eq(fundraisers.id, fundraiserDocuments.fundraiserId))
-    .where(eq(fundraiserDocuments.uploadId, uploadId));
-  return row;
+/**
+ * Whether this upload is an image or document of an application the patient has submitted (in review or later):
+ * what a reviewing manager may read. A draft's files, and files no application uses, are hers alone.
+ */
+export async function isOnSubmittedFundraiser(db: Db, uploadId: string): Promise<boolean> {
+  const submitted = ne(fundraisers.status, 'draft');
+  const [[document], [image]] = await Promise.all([
+    db
+      .select({ id: fundraisers.id })
+      .from(fundraiserDocuments)
+      .innerJoin(fundraisers, eq(fundraisers.id, fundraiserDocuments.fundraiserId))
+      .where(and(eq(fundraiserDocuments.uploadId, uploadId), submitted))
+      .limit(1),
+    db
+      .select({ id: fundraisers.id })
+      .from(fundraisers)
+      .where(and(imagesInclude(fundraisers.images, uploadId), submitted))
+      .limit(1),
+  ]);
+  return document !== undefined || image !== undefined;
 }
 
 /** Her fundraisers for her data export: each with its document ids and its history. */

@@ -20,7 +20,8 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const campaigns = pgTable('campaigns', {
   id: uuid('id').primaryKey().defaultRandom(),
   slug: text('slug').notNull().unique(),
-  content: jsonb('content').$type<CampaignContent>().notNull(),
+  /** The flagship's appeal document; null for a patient's fundraiser, whose text is in `fundraisers` (decision 009). */
+  content: jsonb('content').$type<CampaignContent>(),
   goalCents: bigint('goal_cents', { mode: 'number' }).notNull(),
   currency: text('currency').notNull().default('USD'),
   /** The patient the money is for: submits expenses and hears about donations. */

@@ -140,6 +140,12 @@ describe('publishing content', () => {
       'Updates are listed newest first: this one is newer than the one above it',
     ],
     [
+      'a new address (slug)',
+      (c: CampaignContent) => ({ ...c, slug: 'another-address' }),
+      'content.slug',
+      undefined,
+    ],
+    [
       '51 updates',
       (c: CampaignContent) => ({
         ...c,
@@ -320,7 +326,7 @@ describe('a database seeded before versions existed', () => {
     try {
       const db = legacy.database.db;
       const [row] = await db.select().from(campaigns);
-      const { updates, ...journey } = row!.content.journey;
+      const { updates, ...journey } = row!.content!.journey;
       await db.delete(campaignVersions);
       // The shape before dated updates became a list, which today's type no longer describes: written as JSON.
       const oldShape = { ...row!.content, journey: { ...journey, update: updates[0] } };
@@ -348,7 +354,7 @@ describe('a database seeded before versions existed', () => {
       expect(stored.map((v) => v.version)).toEqual([1, 2]);
       expect(stored[0]!.content.journey.updates).toEqual(updates);
       expect((await getWith(legacy.app, `${CAMPAIGN}/versions/1`, cookie)).json().content.headline).toBe(
-        row!.content.headline,
+        row!.content!.headline,
       );
     } finally {
       await legacy.close();

@@ -24,7 +24,7 @@ import {
 } from '../../commands/campaign-content.ts';
 import { storeUpload } from '../../commands/uploads.ts';
 import { linkSettings } from '../../commands/accounts.ts';
-import { findVersion, personById, storedCampaign, versionsPage, type CampaignRow } from '../../db/queries/campaign.ts';
+import { findVersion, personById, storedCampaign, versionsPage, type FlagshipRow } from '../../db/queries/campaign.ts';
 import {
   presentAdminCampaign,
   presentCampaignVersion,
@@ -40,11 +40,11 @@ const CONTENT_BODY_LIMIT = 1024 * 1024;
 const SUPER_ADMIN = { access: { admin: 'super_admin' } } as const;
 
 /** The campaign row as stored now (not the cached copy: the editor must see the version it is about to build on). */
-async function loadCampaign(app: FastifyInstance): Promise<CampaignRow> {
+async function loadCampaign(app: FastifyInstance): Promise<FlagshipRow> {
   return storedCampaign(app.db, (await app.campaigns.current()).id);
 }
 
-async function withOwner(app: FastifyInstance, row: CampaignRow): Promise<AdminCampaign> {
+async function withOwner(app: FastifyInstance, row: FlagshipRow): Promise<AdminCampaign> {
   const owner = await personById(app.db, row.ownerId);
   return presentAdminCampaign(row, owner ? presentOwner(owner) : null);
 }

@@ -1,4 +1,4 @@
-/** The managers' review of patients' fundraiser applications (decision 009). */
+/** The managers' review of patients' fundraiser applications: approve, send back for changes, refuse (decision 009). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AdminFundraisersQuerySchema, ReviewMessageSchema } from '#shared/schemas/fundraisers.ts';
@@ -26,6 +26,16 @@ const adminFundraisers: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const review = await fundraiserForReview(app.db, request.params.id);
       return reply.headers(noStore).send(presentReviewedFundraiser(review));
+    },
+  );
+
+  app.post(
+    '/api/admin/fundraisers/:id/approve',
+    { schema: { params: idParams }, config: { access: manager } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const row = await request.run(reviewFundraiser, app.config.publicUrl, id, 'approve', null);
+      return reply.headers(noStore).send(presentFundraiser(row, await documentsOf(app.db, id)));
     },
   );
 

@@ -6,7 +6,7 @@ import { injectFrom, postFile, postJson, setupTestApp } from '../../../../tests/
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { PNG_7X5 } from '../../../../tests/factories/images.ts';
 import { PDF } from '../../../../tests/factories/spending.ts';
-import { auditLog, fundraisers, notifications, outbox, users } from '../../db/schema/index.ts';
+import { auditLog, campaigns, fundraisers, notifications, outbox, users } from '../../db/schema/index.ts';
 
 const t = setupTestApp();
 const db = () => t.database.db;
@@ -27,6 +27,17 @@ async function uploadDocument(cookie: string): Promise<string> {
     bytes: PDF,
     filename: 'plan.pdf',
     type: 'application/pdf',
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().id as string;
+}
+
+async function uploadImage(cookie: string): Promise<string> {
+  const res = await postFile(t.app, '/api/uploads/fundraiser-image', cookie, {
+    field: 'image',
+    bytes: PNG_7X5,
+    filename: 'me.png',
+    type: 'image/png',
   });
   expect(res.statusCode).toBe(201);
   return res.json().id as string;
@@ -76,6 +87,7 @@ describe('who may apply', () => {
     expect(unconfirmed.json().message).toBe('Confirm your email address before you open a fundraiser');
     await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, patient.user.id));
     const unfinished = await save(patient.cookie, { title: 'My fund' });
+    expect(unfinished.statusCode).toBe(403);
     expect(unfinished.json().message).toBe('Finish setting up your profile before you open a fundraiser');
     expect(await db().select().from(fundraisers).where(eq(fundraisers.ownerId, patient.user.id))).toEqual([]);
   });
@@ -108,7 +120,7 @@ describe('the draft', () => {
     expect(second.json().fundraiser.id).toBe(first.json().fundraiser.id);
   });
 
-  it('refuses amounts with a third decimal, a cost group twice and an unknown field with the field named, writing nothing', async () => {
+  it('refuses amounts with a third decimal or below zero, a cost group twice, an unknown payee kind and a field of its own choosing, naming what is wrong and writing nothing', async () => {
     const patient = await signUpSettled(t.app, db(), { role: 'patient' });
     const cases = [
       [{ costGroups: [{ key: 'surgery', amount: 10.005 }] }, 'costGroups.0.amount'],
@@ -124,13 +136,16 @@ describe('the draft', () => {
         'costGroups',
       ],
       [{ payee: { ...PAYEE, kind: 'friend' } }, 'payee.kind'],
-      [{ goalCents: 100 }, ''],
     ] as const;
     for (const [body, field] of cases) {
       const res = await save(patient.cookie, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      if (field) expect(Object.keys(res.json().fieldErrors ?? {})).toContain(field);
+      expect(Object.keys(res.json().fieldErrors ?? {})).toContain(field);
     }
+    // The goal is the groups' sum, never sent.
+    const ownGoal = await save(patient.cookie, { goalCents: 100 });
+    expect(ownGoal.statusCode).toBe(400);
+    expect(ownGoal.json().message).toContain('goalCents');
     expect(await db().select().from(fundraisers).where(eq(fundraisers.ownerId, patient.user.id))).toEqual([]);
   });
 
@@ -138,6 +153,7 @@ describe('the draft', () => {
     const owner = await signUpSettled(t.app, db(), { role: 'patient' });
     const other = await signUpSettled(t.app, db(), { role: 'patient' });
     const othersDocument = await uploadDocument(other.cookie);
+    const othersImage = await uploadImage(other.cookie);
     const storyImage = await postFile(t.app, '/api/uploads/story-image', owner.cookie, {
       field: 'image',
       bytes: PNG_7X5,
@@ -147,9 +163,11 @@ describe('the draft', () => {
     const refusedDocument = await save(owner.cookie, { documentIds: [othersDocument] });
     expect(refusedDocument.statusCode).toBe(400);
     expect(refusedDocument.json().fieldErrors).toHaveProperty('documentIds');
-    const refusedImage = await save(owner.cookie, { images: [{ uploadId: storyImage.json().id, alt: 'Me' }] });
-    expect(refusedImage.statusCode).toBe(400);
-    expect(refusedImage.json().fieldErrors).toHaveProperty('images');
+    for (const uploadId of [storyImage.json().id as string, othersImage]) {
+      const refusedImage = await save(owner.cookie, { images: [{ uploadId, alt: 'Me' }] });
+      expect(refusedImage.statusCode).toBe(400);
+      expect(refusedImage.json().fieldErrors).toHaveProperty('images');
+    }
     expect(await db().select().from(fundraisers).where(eq(fundraisers.ownerId, owner.user.id))).toEqual([]);
   });
 });
@@ -202,6 +220,53 @@ describe('the review', () => {
     const application = await completeApplication();
     const detail = await getWith(t.app, `/api/admin/fundraisers/${application.fundraiser.id}`, manager.cookie);
     expect(detail.statusCode).toBe(404);
+  });
+
+  it('approves it: its campaign opens at an address from its title, with her goal, and she is mailed', async () => {
+    const flagship = (await t.app.inject('/api/campaign')).json().id as string;
+    const flagshipGoal = (await t.app.inject('/api/fundraising/progress')).json().goalCents as number;
+    const application = await submitted();
+    const id = application.fundraiser.id as string;
+    const approved = await postJson(t.app, `/api/admin/fundraisers/${id}/approve`, {}, { cookie: manager.cookie });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().status).toBe('live');
+    const [row] = await db().select().from(fundraisers).where(eq(fundraisers.id, id));
+    const [campaign] = await db().select().from(campaigns).where(eq(campaigns.id, row!.campaignId!));
+    expect(campaign).toMatchObject({
+      slug: expect.stringMatching(/^surgery-for-endometriosis(-[0-9a-f]{8})?$/),
+      goalCents: 945_050,
+      currency: 'USD',
+      ownerId: application.user.id,
+      content: null,
+    });
+    const mails = await db().select().from(outbox).where(eq(outbox.to, application.person.email));
+    expect(mails.map((m) => m.subject).join('\n')).toContain('is approved and live');
+    const [entry] = await db().select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(entry).toMatchObject({ action: 'fundraiser.approve', actorId: manager.id });
+
+    // Its own ledger plans her cost groups; the spec's single-campaign calls still serve the flagship.
+    const ledger = (await t.app.inject(`/api/campaigns/${campaign!.id}/ledger`)).json();
+    expect(ledger.groups.map((g: { key: string; plannedCents: number }) => [g.key, g.plannedCents])).toEqual([
+      ['surgery', 900_000],
+      ['travel', 45_050],
+    ]);
+    expect((await t.app.inject('/api/campaign')).json().id).toBe(flagship);
+    expect((await t.app.inject('/api/fundraising/progress')).json().goalCents).toBe(flagshipGoal);
+  });
+
+  it('gives two fundraisers with the same title different addresses', async () => {
+    const slugs = [];
+    for (const application of [await submitted(), await submitted()]) {
+      const id = application.fundraiser.id as string;
+      await postJson(t.app, `/api/admin/fundraisers/${id}/approve`, {}, { cookie: manager.cookie });
+      const [row] = await db()
+        .select({ slug: campaigns.slug })
+        .from(fundraisers)
+        .innerJoin(campaigns, eq(campaigns.id, fundraisers.campaignId))
+        .where(eq(fundraisers.id, id));
+      slugs.push(row!.slug);
+    }
+    expect(new Set(slugs).size).toBe(2);
   });
 
   it('sends it back with a message she is mailed, audits it, and takes her corrected resubmission', async () => {
@@ -257,6 +322,44 @@ describe('the review', () => {
     expect(fresh.json().fundraiser.id).not.toBe(id);
   });
 
+  it('refuses a second decision on an application already decided, and an approval of one sent back', async () => {
+    const approvedOne = await submitted();
+    const approve = (id: string) =>
+      postJson(t.app, `/api/admin/fundraisers/${id}/approve`, {}, { cookie: manager.cookie });
+    expect((await approve(approvedOne.fundraiser.id)).statusCode).toBe(200);
+    const twice = await approve(approvedOne.fundraiser.id);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('This fundraiser is live, so it cannot be reviewed now');
+    const sentBack = await submitted();
+    const message = 'Please add the quote from the hospital.';
+    await postJson(
+      t.app,
+      `/api/admin/fundraisers/${sentBack.fundraiser.id}/request-changes`,
+      { message },
+      {
+        cookie: manager.cookie,
+      },
+    );
+    expect((await approve(sentBack.fundraiser.id)).statusCode).toBe(409);
+    const campaignsOf = await db().select().from(campaigns).where(eq(campaigns.ownerId, approvedOne.user.id));
+    expect(campaignsOf).toHaveLength(1);
+  });
+
+  it('refuses a document already attached to her earlier application', async () => {
+    const application = await submitted();
+    const id = application.fundraiser.id as string;
+    const message = 'We could not confirm the treatment plan with the clinic.';
+    await postJson(t.app, `/api/admin/fundraisers/${id}/reject`, { message }, { cookie: manager.cookie });
+    const reused = await save(application.cookie, { title: 'Again', documentIds: [application.documentId] });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().fieldErrors).toEqual({ documentIds: 'A document is already attached to another fundraiser' });
+    const open = await db()
+      .select()
+      .from(fundraisers)
+      .where(and(eq(fundraisers.ownerId, application.user.id), eq(fundraisers.status, 'draft')));
+    expect(open).toEqual([]);
+  });
+
   it('answers a review message that is missing or too short with 400 and changes nothing', async () => {
     const application = await submitted();
     const id = application.fundraiser.id as string;
@@ -270,14 +373,37 @@ describe('the review', () => {
 });
 
 describe('the application’s files', () => {
-  it('shows a supporting document to its owner and managers only', async () => {
+  it('shows her images and documents to her alone while she writes, and to managers once she submits', async () => {
     const application = await completeApplication();
-    const url = `/api/uploads/${application.documentId}`;
+    const imageId = await uploadImage(application.cookie);
+    await save(application.cookie, {
+      ...fullDraft(application.documentId),
+      images: [{ uploadId: imageId, alt: 'At the clinic' }],
+    });
     const other = await signUpSettled(t.app, db(), { role: 'patient' });
-    expect((await getWith(t.app, url, application.cookie)).statusCode).toBe(200);
-    expect((await getWith(t.app, url, manager.cookie)).statusCode).toBe(200);
-    expect((await getWith(t.app, url, other.cookie)).statusCode).toBe(404);
-    expect((await t.app.inject(url)).statusCode).toBe(404);
+    for (const url of [`/api/uploads/${application.documentId}`, `/api/uploads/${imageId}`]) {
+      expect((await getWith(t.app, url, application.cookie)).statusCode, url).toBe(200);
+      expect((await getWith(t.app, url, manager.cookie)).statusCode, url).toBe(404);
+      expect((await getWith(t.app, url, other.cookie)).statusCode, url).toBe(404);
+      expect((await t.app.inject(url)).statusCode, url).toBe(404);
+    }
+    expect((await submit(application.cookie)).statusCode).toBe(200);
+    for (const url of [`/api/uploads/${application.documentId}`, `/api/uploads/${imageId}`]) {
+      const read = await getWith(t.app, url, manager.cookie);
+      expect(read.statusCode, url).toBe(200);
+      expect(read.headers['content-security-policy']).toBe('sandbox');
+      expect((await getWith(t.app, url, other.cookie)).statusCode, url).toBe(404);
+    }
+  });
+
+  it('keeps one application when she saves from two windows at once', async () => {
+    const patient = await signUpSettled(t.app, db(), { role: 'patient' });
+    const answers = await Promise.all([
+      save(patient.cookie, { title: 'First' }),
+      save(patient.cookie, { title: 'Second' }),
+    ]);
+    for (const answer of answers) expect([200, 409]).toContain(answer.statusCode);
+    expect(await db().select().from(fundraisers).where(eq(fundraisers.ownerId, patient.user.id))).toHaveLength(1);
   });
 
   it('refuses a document that is not a PDF or an image by its content', async () => {

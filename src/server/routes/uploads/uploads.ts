@@ -18,6 +18,7 @@ import {
   ownsACampaign,
   type UploadRow,
 } from '../../db/queries/uploads.ts';
+import { isOnSubmittedFundraiser } from '../../db/queries/fundraisers.ts';
 import { readUploadedDocument, readUploadedImage } from './read-upload.ts';
 import { presentCurrentUser } from '../../presenters/user.ts';
 import { isAdmin, requireUser } from '../../plugins/auth.ts';
@@ -42,11 +43,14 @@ async function mayReadDocument(db: Db, request: FastifyRequest, file: UploadRow)
 }
 
 /**
- * A fundraiser application's images and documents: its owner and the managers who review it. (Images become
- * public with the live fundraiser, and a doctor she grants reads the documents: issue 18's next steps.)
+ * A fundraiser application's images and documents: its owner, and managers once she submitted the application
+ * that uses them. (Images become public with the live fundraiser, and a doctor she grants reads the documents:
+ * issue 18's next steps.)
  */
-function mayReadFundraiserFile(request: FastifyRequest, file: UploadRow): boolean {
-  return request.user !== null && (file.ownerId === request.user.id || isAdmin(request, 'manager'));
+async function mayReadFundraiserFile(db: Db, request: FastifyRequest, file: UploadRow): Promise<boolean> {
+  if (!request.user) return false;
+  if (file.ownerId === request.user.id) return true;
+  return isAdmin(request, 'manager') && (await isOnSubmittedFundraiser(db, file.id));
 }
 
 /** Serves a stored file as itself, inline, cached as `cacheControl` says (with any further headers). */
@@ -164,7 +168,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         file?.purpose === 'expense_document'
           ? await mayReadDocument(app.db, request, file)
           : file?.purpose === 'fundraiser_image' || file?.purpose === 'fundraiser_document'
-            ? mayReadFundraiserFile(request, file)
+            ? await mayReadFundraiserFile(app.db, request, file)
             : false;
       if (!file || !mayRead) throw new AppError('NOT_FOUND', 'No such file');
       return sendFile(reply, file, 'private, no-store', {

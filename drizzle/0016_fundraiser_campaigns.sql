@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns" ALTER COLUMN "content" DROP NOT NULL;
