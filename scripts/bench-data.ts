@@ -89,7 +89,9 @@ async function campaignSlug(url: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ slug: string }>('select slug from campaigns where content is not null order by created_at limit 1');
+    const { rows } = await client.query<{ slug: string }>(
+      'select slug from campaigns where content is not null order by created_at limit 1',
+    );
     return rows[0]!.slug;
   } finally {
     await client.end();

@@ -139,12 +139,7 @@ describe('publishing content', () => {
       'content.journey.updates.1.date',
       'Updates are listed newest first: this one is newer than the one above it',
     ],
-    [
-      'a new address (slug)',
-      (c: CampaignContent) => ({ ...c, slug: 'another-address' }),
-      'content.slug',
-      undefined,
-    ],
+    ['a new address (slug)', (c: CampaignContent) => ({ ...c, slug: 'another-address' }), 'content.slug', undefined],
     [
       '51 updates',
       (c: CampaignContent) => ({
