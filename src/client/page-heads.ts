@@ -97,6 +97,10 @@ export const PAGE_HEADS: { readonly [P in PagePath | '*']: HeadOf } = {
     'Expense Approvals',
     'Approve, hold, reject and release the expenses of {product}, and answer refund requests.',
   ),
+  '/admin-fundraisers': legal(
+    'Fundraiser Reviews',
+    "Review patients' applications to raise funds for their own care on {product}.",
+  ),
   '/my-expenses': legal(
     'Expenses',
     "Submit the campaign's expenses on {product} and follow their approval and payment.",

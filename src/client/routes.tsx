@@ -90,6 +90,7 @@ export const PAGE_ROUTES: { readonly [P in PagePath]: RouteOf<P> } = {
   '/admin-doctors': { load: () => import('./routes/admin/admin-doctors.tsx') },
   '/admin-campaign': { load: () => import('./routes/admin/admin-campaign.tsx') },
   '/admin-expenses': { load: () => import('./routes/admin/admin-expenses.tsx') },
+  '/admin-fundraisers': { load: () => import('./routes/admin/admin-fundraisers.tsx') },
   // Spending: the campaign owner's expenses, browser-rendered like the account pages.
   '/my-expenses': {
     load: () => import('./routes/spending/my-expenses.tsx'),

@@ -71,6 +71,7 @@ export const PAGES = {
   '/my-expenses': { render: 'client', access: 'user' },
   '/my-expenses/new': { render: 'client', access: 'user' },
   '/admin-expenses': { render: 'client', access: manager },
+  '/admin-fundraisers': { render: 'client', access: manager },
 } as const satisfies Record<string, PageEntry>;
 
 export type PagePath = keyof typeof PAGES;

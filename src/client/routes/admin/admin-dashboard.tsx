@@ -7,6 +7,7 @@ import {
   ChartColumn,
   Clock,
   FileText,
+  HandHeart,
   History,
   Inbox,
   Megaphone,
@@ -153,6 +154,12 @@ const SPENDING: PageLink[] = [
     title: 'Expense Approvals',
     text: "Approve, hold and release the campaign's expenses against their documents, and answer refund requests.",
     Icon: Receipt,
+  },
+  {
+    href: '/admin-fundraisers',
+    title: 'Fundraiser Reviews',
+    text: 'Read patients’ applications for their own fundraisers with their documents, and approve, send back or refuse them.',
+    Icon: HandHeart,
   },
 ];
 

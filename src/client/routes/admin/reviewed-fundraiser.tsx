@@ -1,0 +1,285 @@
+/**
+ * One fundraiser application in the managers' review: opened on demand, it shows everything the patient wrote
+ * exactly as written (plain text), her cost groups, payee and private documents, the history, and while it waits
+ * for review the three decisions: approve, ask for changes or refuse with a message she reads.
+ */
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ReviewMessageSchema, type FundraiserQueueItem, type ReviewedFundraiser } from '#shared/schemas/fundraisers.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { formatCents, formatWhen } from '#client/lib/format.ts';
+import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
+import {
+  ADMIN_FUNDRAISERS_KEY,
+  decideFundraiser,
+  reviewedFundraiser,
+  reviewedFundraiserKey,
+  type FundraiserDecision,
+} from '#client/api/admin-fundraisers.ts';
+import { Button, SubmitRow } from '#client/components/ui/button.tsx';
+import { TextAreaField } from '#client/components/ui/field.tsx';
+import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
+import { toast } from '#client/components/ui/toast.ts';
+
+type MessageIn = z.input<typeof ReviewMessageSchema>;
+type MessageOut = z.output<typeof ReviewMessageSchema>;
+const MESSAGE_FIELDS = ['message'] as const;
+
+const DONE: Record<FundraiserDecision, string> = {
+  approve: 'Fundraiser approved: it is live',
+  'request-changes': 'Sent back for changes',
+  reject: 'Fundraiser not approved',
+};
+
+const HISTORY_ACTIONS: Record<string, string> = {
+  created: 'Started',
+  submitted: 'Submitted for review',
+  approved: 'Approved',
+  changes_requested: 'Sent back for changes',
+  rejected: 'Not approved',
+};
+
+const PAYEE_KINDS = { care_provider: 'the care provider', patient: 'the patient' } as const;
+
+function useDecision(id: string, onDone?: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ decision, message }: { decision: FundraiserDecision; message?: string }) =>
+      decideFundraiser(id, decision, message === undefined ? {} : { message }),
+    onSuccess: async (_answer, { decision }) => {
+      toast({ title: DONE[decision], description: 'The patient has been told by email.' });
+      onDone?.();
+      await queryClient.invalidateQueries({ queryKey: ADMIN_FUNDRAISERS_KEY });
+    },
+    onError: (err) =>
+      toast({
+        title: 'Decision not saved',
+        description: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      }),
+  });
+}
+
+/** Ask for changes or refuse: the message the patient reads, then the decision. */
+function MessageForm({
+  fundraiser,
+  decision,
+  onClose,
+}: {
+  fundraiser: ReviewedFundraiser;
+  decision: 'request-changes' | 'reject';
+  onClose: (done: boolean) => void;
+}) {
+  const form = useForm<MessageIn, unknown, MessageOut>({
+    resolver: zodResolver(ReviewMessageSchema),
+    defaultValues: { message: '' },
+  });
+  const showFieldErrors = useFieldErrors(form.setError, MESSAGE_FIELDS);
+  const decide = useDecision(fundraiser.id, () => onClose(true));
+  const verb = decision === 'reject' ? 'Refuse fundraiser' : 'Send back for changes';
+  return (
+    <form
+      noValidate
+      aria-label={`${verb}: ${fundraiser.title ?? 'untitled'}`}
+      className="mt-3 space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4"
+      onSubmit={form.handleSubmit(({ message }) =>
+        decide.mutate({ decision, message }, { onError: (err) => void showFieldErrors(err) }),
+      )}
+    >
+      <TextAreaField
+        label={decision === 'reject' ? 'Why is it not approved?' : 'What should she change?'}
+        hint="She reads this in the email we send her and on her fundraiser page."
+        rows={4}
+        maxLength={2000}
+        autoFocus
+        error={form.formState.errors.message?.message}
+        {...form.register('message')}
+      />
+      <SubmitRow
+        pending={decide.isPending}
+        pendingLabel="Saving…"
+        variant={decision === 'reject' ? 'destructive' : 'primary'}
+        onCancel={() => onClose(false)}
+        cancelVariant="secondary"
+        className="flex flex-wrap gap-2"
+      >
+        {verb}
+      </SubmitRow>
+    </form>
+  );
+}
+
+function Application({ fundraiser }: { fundraiser: ReviewedFundraiser }) {
+  const [asking, setAsking] = useState<'request-changes' | 'reject' | null>(null);
+  const actions = useRef<HTMLDivElement>(null);
+  const decide = useDecision(fundraiser.id);
+  const title = fundraiser.title ?? 'Untitled fundraiser';
+  return (
+    <div className="mt-3 space-y-4">
+      <p>
+        By {fundraiser.owner.name} ·{' '}
+        <a href={`mailto:${fundraiser.owner.email}`} className="rounded break-all text-brand-800 underline">
+          {fundraiser.owner.email}
+        </a>
+      </p>
+      {/* Her text exactly as written: plain, so nothing in it is interpreted. */}
+      <div
+        className="max-h-96 overflow-y-auto rounded-xl border border-slate-200 bg-slate-50 p-4"
+        tabIndex={0}
+        role="region"
+        aria-label={`Story of “${title}”`}
+      >
+        <p className="break-words whitespace-pre-wrap text-slate-900">{fundraiser.story}</p>
+        {fundraiser.images.length > 0 && (
+          <ul aria-label="Images" className="mt-3 grid grid-cols-2 gap-3">
+            {fundraiser.images.map((image) => (
+              <li key={image.uploadId}>
+                <img
+                  src={image.url}
+                  alt={image.alt}
+                  width={240}
+                  height={180}
+                  loading="lazy"
+                  className="aspect-[4/3] w-full rounded-lg border border-slate-200 object-contain"
+                />
+                <p className="mt-1 text-xs text-slate-700">Alt text: {image.alt}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <table className="w-full text-left">
+        <caption className="text-left font-semibold text-ink">Goal: {formatCents(fundraiser.goalCents)}</caption>
+        <thead>
+          <tr className="border-b border-slate-200">
+            <th scope="col" className="py-1 pr-3 font-semibold">
+              Cost group
+            </th>
+            <th scope="col" className="py-1 pr-3 text-right font-semibold">
+              Planned
+            </th>
+            <th scope="col" className="py-1 font-semibold">
+              Note
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {fundraiser.costGroups.map((g) => (
+            <tr key={g.key} className="border-b border-slate-100 align-top">
+              <th scope="row" className="py-1 pr-3 font-normal">
+                {g.label}
+              </th>
+              <td className="py-1 pr-3 text-right tabular-nums">{formatCents(g.amountCents)}</td>
+              <td className="py-1">{g.note}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {fundraiser.payee && (
+        <p>
+          <span className="font-semibold">Paid to:</span> {fundraiser.payee.name} ({PAYEE_KINDS[fundraiser.payee.kind]}
+          ). <span className="whitespace-pre-wrap">{fundraiser.payee.route}</span>
+        </p>
+      )}
+      <div>
+        <h4 className="font-semibold text-ink">Supporting documents (private)</h4>
+        <ul className="mt-1 list-disc pl-5">
+          {fundraiser.documents.map((d, i) => (
+            <li key={d.id}>
+              <a href={d.url} target="_blank" rel="noreferrer" className="rounded text-brand-800 underline">
+                Document {i + 1} ({d.contentType === 'application/pdf' ? 'PDF' : 'image'}, {Math.ceil(d.size / 1024)}{' '}
+                KB)
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {fundraiser.reviewMessage && (
+        <p className="rounded-xl border border-amber-200 bg-amber-50 px-3 py-2 text-amber-950">
+          <span className="font-semibold">Last message to her: </span>
+          <span className="whitespace-pre-wrap">{fundraiser.reviewMessage}</span>
+        </p>
+      )}
+      {fundraiser.status === 'in_review' &&
+        (asking === null ? (
+          <div ref={actions} className="flex flex-wrap gap-2">
+            <Button onClick={() => decide.mutate({ decision: 'approve' })} disabled={decide.isPending}>
+              Approve
+            </Button>
+            <Button variant="secondary" onClick={() => setAsking('request-changes')} disabled={decide.isPending}>
+              Ask for changes…
+            </Button>
+            <Button variant="secondary" onClick={() => setAsking('reject')} disabled={decide.isPending}>
+              Refuse…
+            </Button>
+          </div>
+        ) : (
+          <MessageForm
+            fundraiser={fundraiser}
+            decision={asking}
+            onClose={(done) => {
+              setAsking(null);
+              if (!done) setTimeout(() => actions.current?.querySelector('button')?.focus());
+            }}
+          />
+        ))}
+      <div>
+        <h4 className="font-semibold text-ink">History</h4>
+        <ol className="mt-1 space-y-1 text-slate-800">
+          {fundraiser.history.map((h, i) => (
+            <li key={`${h.at}-${i}`}>
+              <time dateTime={h.at} className="text-slate-600">
+                {formatWhen(h.at)}
+              </time>{' '}
+              · {HISTORY_ACTIONS[h.action] ?? h.action}
+              {h.by && ` by ${h.by}`}
+              {h.message && <span className="whitespace-pre-wrap">: “{h.message}”</span>}
+            </li>
+          ))}
+        </ol>
+      </div>
+    </div>
+  );
+}
+
+/** A row of the queue; the application loads when the manager opens it. */
+export function FundraiserItem({ item }: { item: FundraiserQueueItem }) {
+  const titleId = useId();
+  const [open, setOpen] = useState(false);
+  const detail = useQuery({
+    queryKey: reviewedFundraiserKey(item.id),
+    queryFn: () => reviewedFundraiser(item.id),
+    enabled: open,
+    staleTime: 0,
+  });
+  const title = item.title ?? 'Untitled fundraiser';
+  return (
+    <article aria-labelledby={titleId} className="py-5 text-sm text-slate-800" data-testid="reviewed-fundraiser">
+      <h3 id={titleId} className="text-lg font-semibold text-ink">
+        {title}
+      </h3>
+      <p className="mt-1 text-slate-600">
+        {item.ownerName} · goal {formatCents(item.goalCents)}
+        {item.submittedAt && (
+          <>
+            {' '}
+            · submitted <time dateTime={item.submittedAt}>{formatWhen(item.submittedAt)}</time>
+          </>
+        )}
+      </p>
+      <details className="mt-2" onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary className="cursor-pointer rounded font-semibold text-brand-800">Open the application</summary>
+        {detail.data ? (
+          <Application fundraiser={detail.data} />
+        ) : detail.error ? (
+          <ListLoadError what="application" error={detail.error} onRetry={() => void detail.refetch()} />
+        ) : (
+          open && <ListLoading what="application" />
+        )}
+      </details>
+    </article>
+  );
+}
