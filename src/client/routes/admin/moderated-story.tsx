@@ -26,6 +26,7 @@ import { toast } from '#client/components/ui/toast.ts';
 import { hoursSince, waitingText } from '../community/story-model.ts';
 import { TagList } from '#client/components/tag-list.tsx';
 import { Badge } from '../community/story-parts.tsx';
+import { ReviewedImages } from './reviewed-images.tsx';
 
 type ReasonIn = z.input<typeof ModerationReasonSchema>;
 type ReasonOut = z.output<typeof ModerationReasonSchema>;
@@ -245,23 +246,7 @@ export function StoryItem({ story }: { story: ModeratedStory }) {
         aria-label={`Text of “${story.title}”`}
       >
         <p className="break-words whitespace-pre-wrap text-slate-900">{story.body}</p>
-        {story.images.length > 0 && (
-          <ul aria-label="Images in this story" className="mt-3 grid grid-cols-2 gap-3" data-testid="moderated-images">
-            {story.images.map((image) => (
-              <li key={image.uploadId}>
-                <img
-                  src={`/api/uploads/${encodeURIComponent(image.uploadId)}`}
-                  alt={image.alt}
-                  width={240}
-                  height={180}
-                  loading="lazy"
-                  className="aspect-[4/3] w-full rounded-lg border border-slate-200 object-contain"
-                />
-                <p className="mt-1 text-xs text-slate-700">Alt text: {image.alt}</p>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ReviewedImages label="Images in this story" images={story.images} testId="moderated-images" />
       </div>
       {asking === null ? (
         <div ref={actions} className="mt-3 flex flex-wrap gap-2">

@@ -23,6 +23,7 @@ import { Button, SubmitRow } from '#client/components/ui/button.tsx';
 import { TextAreaField } from '#client/components/ui/field.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { toast } from '#client/components/ui/toast.ts';
+import { ReviewedImages } from './reviewed-images.tsx';
 
 type MessageIn = z.input<typeof ReviewMessageSchema>;
 type MessageOut = z.output<typeof ReviewMessageSchema>;
@@ -133,23 +134,7 @@ function Application({ fundraiser }: { fundraiser: ReviewedFundraiser }) {
         aria-label={`Story of “${title}”`}
       >
         <p className="break-words whitespace-pre-wrap text-slate-900">{fundraiser.story}</p>
-        {fundraiser.images.length > 0 && (
-          <ul aria-label="Images" className="mt-3 grid grid-cols-2 gap-3">
-            {fundraiser.images.map((image) => (
-              <li key={image.uploadId}>
-                <img
-                  src={image.url}
-                  alt={image.alt}
-                  width={240}
-                  height={180}
-                  loading="lazy"
-                  className="aspect-[4/3] w-full rounded-lg border border-slate-200 object-contain"
-                />
-                <p className="mt-1 text-xs text-slate-700">Alt text: {image.alt}</p>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ReviewedImages label="Images" images={fundraiser.images} />
       </div>
       <table className="w-full text-left">
         <caption className="text-left font-semibold text-ink">Goal: {formatCents(fundraiser.goalCents)}</caption>
