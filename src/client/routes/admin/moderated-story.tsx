@@ -203,7 +203,7 @@ export function StoryItem({ story }: { story: ModeratedStory }) {
       </div>
       <p className="mt-1">
         By {story.authorName} ·{' '}
-        <a href={`mailto:${story.authorEmail}`} className="rounded text-brand-800 underline">
+        <a href={`mailto:${story.authorEmail}`} className="rounded break-all text-brand-800 underline">
           {story.authorEmail}
         </a>
       </p>
