@@ -1,7 +1,7 @@
 /**
  * A patient's fundraiser application (decision 009): she saves drafts and submits; a manager approves it (its
- * campaign opens), sends it back for changes or refuses it. Every step runs in one transaction with its history row; the admins' steps also with an
- * audit entry and the patient's notification, and mail her after the commit.
+ * campaign opens), sends it back for changes or refuses it. Every step runs in one transaction with its history
+ * row; the admins' steps also with an audit entry and the patient's notification, and mail her after the commit.
  */
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';

@@ -91,6 +91,7 @@ export const FundraiserDraftSchema = z.strictObject({
   images: z
     .array(StoryImageSchema)
     .max(FUNDRAISER_IMAGES_MAX, `Add at most ${FUNDRAISER_IMAGES_MAX} images`)
+    .refine((images) => new Set(images.map((i) => i.uploadId)).size === images.length, 'Add each image once')
     .default([]),
   costGroups: costGroups.default([]),
   payee: PayeeSchema.optional(),

@@ -120,7 +120,7 @@ describe('the draft', () => {
     expect(second.json().fundraiser.id).toBe(first.json().fundraiser.id);
   });
 
-  it('refuses amounts with a third decimal or below zero, a cost group twice, an unknown payee kind and a field of its own choosing, naming what is wrong and writing nothing', async () => {
+  it('refuses amounts with a third decimal or below zero, a cost group or image twice, an unknown payee kind and a field of its own choosing, naming what is wrong and writing nothing', async () => {
     const patient = await signUpSettled(t.app, db(), { role: 'patient' });
     const cases = [
       [{ costGroups: [{ key: 'surgery', amount: 10.005 }] }, 'costGroups.0.amount'],
@@ -136,6 +136,15 @@ describe('the draft', () => {
         'costGroups',
       ],
       [{ payee: { ...PAYEE, kind: 'friend' } }, 'payee.kind'],
+      [
+        {
+          images: [
+            { uploadId: '00000000-0000-4000-8000-000000000001', alt: 'Me' },
+            { uploadId: '00000000-0000-4000-8000-000000000001', alt: 'Me again' },
+          ],
+        },
+        'images',
+      ],
     ] as const;
     for (const [body, field] of cases) {
       const res = await save(patient.cookie, body);
