@@ -2,7 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AdminFundraisersQuerySchema, ReviewMessageSchema } from '#shared/schemas/fundraisers.ts';
-import { reviewFundraiser } from '../../commands/fundraisers.ts';
+import type { FastifyRequest } from 'fastify';
+import { reviewFundraiser, type ReviewDecision } from '../../commands/fundraisers.ts';
 import { documentsOf, fundraiserForReview, fundraiserQueuePage } from '../../db/queries/fundraisers.ts';
 import { presentFundraiser, presentQueueItem, presentReviewedFundraiser } from '../../presenters/fundraiser.ts';
 
@@ -29,14 +30,16 @@ const adminFundraisers: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** One decision on application `id`, answered with the application as it now stands. */
+  async function decide(request: FastifyRequest, id: string, decision: ReviewDecision, message: string | null) {
+    const row = await request.run(reviewFundraiser, app.config.publicUrl, id, decision, message);
+    return presentFundraiser(row, await documentsOf(app.db, id));
+  }
+
   app.post(
     '/api/admin/fundraisers/:id/approve',
     { schema: { params: idParams }, config: { access: manager } },
-    async (request, reply) => {
-      const { id } = request.params;
-      const row = await request.run(reviewFundraiser, app.config.publicUrl, id, 'approve', null);
-      return reply.headers(noStore).send(presentFundraiser(row, await documentsOf(app.db, id)));
-    },
+    async (request, reply) => reply.headers(noStore).send(await decide(request, request.params.id, 'approve', null)),
   );
 
   for (const [path, decision] of [
@@ -46,11 +49,8 @@ const adminFundraisers: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/admin/fundraisers/:id/${path}`,
       { schema: { params: idParams, body: ReviewMessageSchema }, config: { access: manager } },
-      async (request, reply) => {
-        const { id } = request.params;
-        const row = await request.run(reviewFundraiser, app.config.publicUrl, id, decision, request.body.message);
-        return reply.headers(noStore).send(presentFundraiser(row, await documentsOf(app.db, id)));
-      },
+      async (request, reply) =>
+        reply.headers(noStore).send(await decide(request, request.params.id, decision, request.body.message)),
     );
   }
 };

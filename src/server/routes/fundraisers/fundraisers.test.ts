@@ -21,27 +21,18 @@ const save = (cookie: string, body: unknown) =>
   injectFrom(t.app, { method: 'PUT', url: '/api/my-fundraiser', body, headers: { cookie } });
 const submit = (cookie: string) => postJson(t.app, '/api/my-fundraiser/submit', {}, { cookie });
 
-async function uploadDocument(cookie: string): Promise<string> {
-  const res = await postFile(t.app, '/api/uploads/fundraiser-document', cookie, {
-    field: 'document',
-    bytes: PDF,
-    filename: 'plan.pdf',
-    type: 'application/pdf',
-  });
+/** Uploads a fundraiser document (a PDF) or image (a PNG) as the patient's form does; answers its id. */
+async function upload(cookie: string, kind: 'document' | 'image'): Promise<string> {
+  const file =
+    kind === 'document'
+      ? { field: 'document', bytes: PDF, filename: 'plan.pdf', type: 'application/pdf' }
+      : { field: 'image', bytes: PNG_7X5, filename: 'me.png', type: 'image/png' };
+  const res = await postFile(t.app, `/api/uploads/fundraiser-${kind}`, cookie, file);
   expect(res.statusCode).toBe(201);
   return res.json().id as string;
 }
-
-async function uploadImage(cookie: string): Promise<string> {
-  const res = await postFile(t.app, '/api/uploads/fundraiser-image', cookie, {
-    field: 'image',
-    bytes: PNG_7X5,
-    filename: 'me.png',
-    type: 'image/png',
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().id as string;
-}
+const uploadDocument = (cookie: string) => upload(cookie, 'document');
+const uploadImage = (cookie: string) => upload(cookie, 'image');
 
 const STORY = 'Nine years of pain before a diagnosis; now a surgeon can remove the endometriosis in one operation.';
 const PAYEE = {

@@ -102,27 +102,25 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
    * A patient's file, stored for her and referenced by id from what she writes (checked there): an image for a
    * story or her fundraiser application, or a private supporting document for the application (PDF or image).
    */
+  const readImage = (request: FastifyRequest) =>
+    readUploadedImage(request, { field: 'image', what: 'image', maxBytes: STORY_IMAGE_MAX_BYTES });
+  const readDocument = (request: FastifyRequest) =>
+    readUploadedDocument(request, { field: 'document', what: 'document', maxBytes: FUNDRAISER_DOCUMENT_MAX_BYTES });
+  // A document's answer also names its type and size, which the form lists.
   const patientUploads = [
-    { url: '/api/uploads/story-image', purpose: 'story_image', kind: 'image' },
-    { url: '/api/uploads/fundraiser-image', purpose: 'fundraiser_image', kind: 'image' },
-    { url: '/api/uploads/fundraiser-document', purpose: 'fundraiser_document', kind: 'document' },
+    { url: '/api/uploads/story-image', purpose: 'story_image', read: readImage, describe: false },
+    { url: '/api/uploads/fundraiser-image', purpose: 'fundraiser_image', read: readImage, describe: false },
+    { url: '/api/uploads/fundraiser-document', purpose: 'fundraiser_document', read: readDocument, describe: true },
   ] as const;
-  for (const { url, purpose, kind } of patientUploads) {
+  for (const { url, purpose, read, describe } of patientUploads) {
     app.post(
       url,
       { config: { access: { role: 'patient' }, rateLimit: { max: 40, timeWindow: '1 hour' } } },
       async (request, reply) => {
         const me = requireUser(request);
-        const { bytes, contentType } =
-          kind === 'image'
-            ? await readUploadedImage(request, { field: 'image', what: 'image', maxBytes: STORY_IMAGE_MAX_BYTES })
-            : await readUploadedDocument(request, {
-                field: 'document',
-                what: 'document',
-                maxBytes: FUNDRAISER_DOCUMENT_MAX_BYTES,
-              });
+        const { bytes, contentType } = await read(request);
         const id = await request.run(storeUpload, me.id, purpose, { contentType, bytes });
-        return kind === 'image' ? sendCreated(reply, id) : sendCreated(reply, id, { contentType, size: bytes.length });
+        return sendCreated(reply, id, describe ? { contentType, size: bytes.length } : {});
       },
     );
   }
