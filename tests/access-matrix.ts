@@ -118,6 +118,7 @@ export const ACCESS_TABLE: Record<string, Rule> = {
   'GET /api/my-fundraiser': 'patient',
   'PUT /api/my-fundraiser': 'patient',
   'POST /api/my-fundraiser/submit': 'patient',
+  'DELETE /api/my-fundraiser': 'patient',
   'GET /api/admin/fundraisers': 'manager',
   'GET /api/admin/fundraisers/:id': 'manager',
   'POST /api/admin/fundraisers/:id/approve': 'manager',

@@ -99,6 +99,7 @@ function draftColumns(draft: FundraiserDraft) {
     costGroups,
     goalCents: costGroups.reduce((sum, g) => sum + g.amountCents, 0),
     payee: draft.payee ?? null,
+    neededBy: draft.neededBy ?? null,
   };
 }
 
@@ -112,6 +113,10 @@ export async function saveFundraiserDraft(
   draft: FundraiserDraft,
 ): Promise<FundraiserRow> {
   assertMayApply(owner);
+  // A day's grace: her calendar may still be on yesterday where the server's is on today.
+  const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+  if (draft.neededBy && draft.neededBy < yesterday)
+    throw new AppError('VALIDATION', 'This date has passed; give the planned date or leave it empty', 'neededBy');
   await checkUploads(
     tx,
     owner.id,
@@ -192,6 +197,17 @@ export async function submitFundraiser({ tx, now }: CommandContext, owner: UserR
     eventKey: `fundraiser:${before.id}:submitted:${now.toISOString()}`,
   });
   return row!;
+}
+
+/**
+ * Withdraws her application before it goes live (a draft, one waiting for review or one sent back): it is deleted
+ * with its documents' links and history, and housekeeping removes the files no record uses any more.
+ */
+export async function withdrawFundraiser({ tx }: CommandContext, owner: UserRow): Promise<void> {
+  const row = await lockOpen(tx, owner.id);
+  if (!row) throw new AppError('NOT_FOUND', 'You have no application to withdraw');
+  if (row.status === 'live') refuse(row.status, 'withdrawn; close it instead');
+  await tx.delete(fundraisers).where(eq(fundraisers.id, row.id));
 }
 
 export type ReviewDecision = 'approve' | 'request_changes' | 'reject';

@@ -5,11 +5,17 @@ import {
   type FundraiserQueueItem,
   type ReviewedFundraiser,
 } from '#shared/schemas/fundraisers.ts';
-import type { FundraiserDocumentRow, FundraiserRow, HistoryRow, QueueRow } from '../db/queries/fundraisers.ts';
+import type {
+  FundraiserAttachments,
+  FundraiserDocumentRow,
+  FundraiserRow,
+  HistoryRow,
+  QueueRow,
+} from '../db/queries/fundraisers.ts';
 
 const uploadUrl = (id: string) => `/api/uploads/${id}`;
 
-export function presentFundraiser(row: FundraiserRow, documents: FundraiserDocumentRow[]): Fundraiser {
+export function presentFundraiser(row: FundraiserRow, { documents, slug }: FundraiserAttachments): Fundraiser {
   return {
     id: row.id,
     status: row.status,
@@ -25,8 +31,10 @@ export function presentFundraiser(row: FundraiserRow, documents: FundraiserDocum
     goalCents: row.goalCents,
     currency: 'USD',
     payee: row.payee && { name: row.payee.name, kind: row.payee.kind, route: row.payee.route },
+    neededBy: row.neededBy,
     documents: documents.map(({ id, contentType, size }) => ({ id, contentType, size, url: uploadUrl(id) })),
     reviewMessage: row.reviewMessage,
+    slug,
     submittedAt: row.submittedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -39,10 +47,11 @@ export function presentReviewedFundraiser(review: {
   fundraiser: FundraiserRow;
   owner: { id: string; firstName: string; lastName: string; email: string };
   documents: FundraiserDocumentRow[];
+  slug: string | null;
   history: HistoryRow[];
 }): ReviewedFundraiser {
   return {
-    ...presentFundraiser(review.fundraiser, review.documents),
+    ...presentFundraiser(review.fundraiser, review),
     owner: { id: review.owner.id, name: fullName(review.owner), email: review.owner.email },
     history: review.history.map((h) => ({
       action: h.action,

@@ -95,6 +95,8 @@ export const FundraiserDraftSchema = z.strictObject({
     .default([]),
   costGroups: costGroups.default([]),
   payee: PayeeSchema.optional(),
+  /** When the treatment is planned, if she knows; the command refuses a date already past. */
+  neededBy: z.iso.date({ error: 'Enter the date as YYYY-MM-DD' }).optional(),
   documentIds: z
     .array(id)
     .max(FUNDRAISER_DOCUMENTS_MAX, `Attach at most ${FUNDRAISER_DOCUMENTS_MAX} documents`)
@@ -154,9 +156,12 @@ export const FundraiserSchema = z.object({
   goalCents: z.number().int(),
   currency: z.literal('USD'),
   payee: PayeeSchema.nullable(),
+  neededBy: z.string().nullable(),
   documents: z.array(DocumentSchema),
   /** The last message of a review that sent it back or refused it. */
   reviewMessage: z.string().nullable(),
+  /** Its public address under /fundraisers once approved. */
+  slug: z.string().nullable(),
   submittedAt: z.string().nullable(),
   updatedAt: z.string(),
 });

@@ -4,7 +4,7 @@ import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import { AppError } from '#shared/errors.ts';
 import type { FundraiserStatus } from '#shared/schemas/fundraisers.ts';
 import type { Db, Tx } from '../client.ts';
-import { fundraiserDocuments, fundraiserEvents, fundraisers, uploads, users } from '../schema/index.ts';
+import { campaigns, fundraiserDocuments, fundraiserEvents, fundraisers, uploads, users } from '../schema/index.ts';
 import { paged } from './paging.ts';
 import { imagesInclude } from './stories.ts';
 
@@ -36,13 +36,29 @@ export async function ownFundraiser(db: Db | Tx, ownerId: string): Promise<Fundr
   return latest;
 }
 
-export async function documentsOf(db: Db | Tx, fundraiserId: string): Promise<FundraiserDocumentRow[]> {
+async function documentsOf(db: Db | Tx, fundraiserId: string): Promise<FundraiserDocumentRow[]> {
   return db
     .select({ id: uploads.id, contentType: uploads.contentType, size: uploads.size })
     .from(fundraiserDocuments)
     .innerJoin(uploads, eq(uploads.id, fundraiserDocuments.uploadId))
     .where(eq(fundraiserDocuments.fundraiserId, fundraiserId))
     .orderBy(asc(fundraiserDocuments.createdAt), asc(uploads.id));
+}
+
+/** What her application shows besides its row: the documents, and once live its public address. */
+export interface FundraiserAttachments {
+  documents: FundraiserDocumentRow[];
+  slug: string | null;
+}
+
+export async function attachmentsOf(db: Db | Tx, row: FundraiserRow): Promise<FundraiserAttachments> {
+  const [documents, [campaign]] = await Promise.all([
+    documentsOf(db, row.id),
+    row.campaignId
+      ? db.select({ slug: campaigns.slug }).from(campaigns).where(eq(campaigns.id, row.campaignId))
+      : [undefined],
+  ]);
+  return { documents, slug: campaign?.slug ?? null };
 }
 
 export interface QueueRow {
@@ -88,9 +104,11 @@ export async function fundraiserForReview(db: Db, id: string) {
     .select({
       fundraiser: fundraisers,
       owner: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+      slug: campaigns.slug,
     })
     .from(fundraisers)
     .innerJoin(users, eq(users.id, fundraisers.ownerId))
+    .leftJoin(campaigns, eq(campaigns.id, fundraisers.campaignId))
     .where(eq(fundraisers.id, id));
   // A draft is the patient's own until she submits it.
   if (!row || row.fundraiser.status === 'draft') throw new AppError('NOT_FOUND', 'No such fundraiser');

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CostGroupKey } from '#shared/constants.ts';
 import { FUNDRAISER_STATUSES, type FundraiserStatus, type Payee } from '#shared/schemas/fundraisers.ts';
 import type { StoryImage } from '#shared/schemas/stories.ts';
@@ -35,6 +35,8 @@ export const fundraisers = pgTable(
     /** The sum of the cost groups, kept with them. */
     goalCents: bigint('goal_cents', { mode: 'number' }).notNull().default(0),
     payee: jsonb('payee').$type<Payee>(),
+    /** When the treatment is planned, if she knows (YYYY-MM-DD): the public list's "most urgent" order. */
+    neededBy: date('needed_by', { mode: 'string' }),
     /** The last review message that sent it back or refused it (the patient reads it). */
     reviewMessage: text('review_message'),
     /** The campaign that holds its money, from approval on. */

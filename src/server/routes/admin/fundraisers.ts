@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AdminFundraisersQuerySchema, ReviewMessageSchema } from '#shared/schemas/fundraisers.ts';
 import type { FastifyRequest } from 'fastify';
 import { reviewFundraiser, type ReviewDecision } from '../../commands/fundraisers.ts';
-import { documentsOf, fundraiserForReview, fundraiserQueuePage } from '../../db/queries/fundraisers.ts';
+import { attachmentsOf, fundraiserForReview, fundraiserQueuePage } from '../../db/queries/fundraisers.ts';
 import { presentFundraiser, presentQueueItem, presentReviewedFundraiser } from '../../presenters/fundraiser.ts';
 
 const manager = { admin: 'manager' } as const;
@@ -33,7 +33,7 @@ const adminFundraisers: FastifyPluginAsyncZod = async (app) => {
   /** One decision on application `id`, answered with the application as it now stands. */
   async function decide(request: FastifyRequest, id: string, decision: ReviewDecision, message: string | null) {
     const row = await request.run(reviewFundraiser, app.config.publicUrl, id, decision, message);
-    return presentFundraiser(row, await documentsOf(app.db, id));
+    return presentFundraiser(row, await attachmentsOf(app.db, row));
   }
 
   app.post(

@@ -2,10 +2,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { getWith, signUp, signUpSettled } from '../../../../tests/setup/accounts.ts';
-import { injectFrom, postFile, postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
-import { signInAdmin } from '../../../../tests/factories/users.ts';
+import { postFile, postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { PNG_7X5 } from '../../../../tests/factories/images.ts';
-import { PDF } from '../../../../tests/factories/spending.ts';
+import { signInAdmin } from '../../../../tests/factories/users.ts';
+import {
+  completeApplication as completeApplicationOf,
+  FUNDRAISER_PAYEE as PAYEE,
+  fullDraft,
+  saveFundraiser,
+  submitFundraiser,
+  submittedApplication,
+  uploadFundraiserFile,
+} from '../../../../tests/factories/fundraisers.ts';
 import { auditLog, campaigns, fundraisers, notifications, outbox, users } from '../../db/schema/index.ts';
 
 const t = setupTestApp();
@@ -17,58 +25,12 @@ beforeAll(async () => {
   manager = { id: admin.id, cookie };
 });
 
-const save = (cookie: string, body: unknown) =>
-  injectFrom(t.app, { method: 'PUT', url: '/api/my-fundraiser', body, headers: { cookie } });
-const submit = (cookie: string) => postJson(t.app, '/api/my-fundraiser/submit', {}, { cookie });
-
-/** Uploads a fundraiser document (a PDF) or image (a PNG) as the patient's form does; answers its id. */
-async function upload(cookie: string, kind: 'document' | 'image'): Promise<string> {
-  const file =
-    kind === 'document'
-      ? { field: 'document', bytes: PDF, filename: 'plan.pdf', type: 'application/pdf' }
-      : { field: 'image', bytes: PNG_7X5, filename: 'me.png', type: 'image/png' };
-  const res = await postFile(t.app, `/api/uploads/fundraiser-${kind}`, cookie, file);
-  expect(res.statusCode).toBe(201);
-  return res.json().id as string;
-}
-const uploadDocument = (cookie: string) => upload(cookie, 'document');
-const uploadImage = (cookie: string) => upload(cookie, 'image');
-
-const STORY = 'Nine years of pain before a diagnosis; now a surgeon can remove the endometriosis in one operation.';
-const PAYEE = {
-  name: 'Riverside Women’s Clinic',
-  kind: 'care_provider',
-  route: 'The clinic invoices the organisation, which pays it directly by bank transfer.',
-};
-
-/** Everything an application needs, with this document. */
-function fullDraft(documentId: string) {
-  return {
-    title: 'Surgery for endometriosis',
-    story: STORY,
-    costGroups: [
-      { key: 'surgery', amount: 9000, note: 'Excision surgery' },
-      { key: 'travel', amount: 450.5 },
-    ],
-    payee: PAYEE,
-    documentIds: [documentId],
-  };
-}
-
-/** A complete application of a new settled patient: her cookie, id and the saved answer. */
-async function completeApplication() {
-  const patient = await signUpSettled(t.app, db(), { role: 'patient' });
-  const documentId = await uploadDocument(patient.cookie);
-  const saved = await save(patient.cookie, fullDraft(documentId));
-  expect(saved.statusCode).toBe(200);
-  return { ...patient, documentId, fundraiser: saved.json().fundraiser };
-}
-
-async function submitted() {
-  const application = await completeApplication();
-  expect((await submit(application.cookie)).statusCode).toBe(200);
-  return application;
-}
+const save = (cookie: string, body: unknown) => saveFundraiser(t, cookie, body);
+const submit = (cookie: string) => submitFundraiser(t, cookie);
+const uploadDocument = (cookie: string) => uploadFundraiserFile(t, cookie, 'document');
+const uploadImage = (cookie: string) => uploadFundraiserFile(t, cookie, 'image');
+const completeApplication = () => completeApplicationOf(t);
+const submitted = () => submittedApplication(t);
 
 describe('who may apply', () => {
   it('asks a patient to confirm her email, then to finish her profile, before she can start a fundraiser', async () => {

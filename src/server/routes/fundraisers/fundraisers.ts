@@ -1,8 +1,8 @@
-/** A patient's own fundraiser application (decision 009): read, save the draft, submit for review. */
+/** A patient's own fundraiser application (decision 009): read, save the draft, submit for review, withdraw. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FundraiserDraftSchema } from '#shared/schemas/fundraisers.ts';
-import { saveFundraiserDraft, submitFundraiser } from '../../commands/fundraisers.ts';
-import { documentsOf, ownFundraiser, type FundraiserRow } from '../../db/queries/fundraisers.ts';
+import { saveFundraiserDraft, submitFundraiser, withdrawFundraiser } from '../../commands/fundraisers.ts';
+import { attachmentsOf, ownFundraiser, type FundraiserRow } from '../../db/queries/fundraisers.ts';
 import type { Db } from '../../db/client.ts';
 import { presentFundraiser } from '../../presenters/fundraiser.ts';
 import { requireUser } from '../../plugins/auth.ts';
@@ -15,7 +15,7 @@ export const FUNDRAISER_SAVE_LIMIT = { max: 120, timeWindow: '1 hour', keyGenera
 export const FUNDRAISER_SUBMIT_LIMIT = { max: 10, timeWindow: '1 hour', keyGenerator: byAccount };
 
 async function answer(db: Db, row: FundraiserRow | undefined) {
-  return { fundraiser: row ? presentFundraiser(row, await documentsOf(db, row.id)) : null };
+  return { fundraiser: row ? presentFundraiser(row, await attachmentsOf(db, row)) : null };
 }
 
 const fundraiserRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,6 +39,15 @@ const fundraiserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const row = await request.run(submitFundraiser, requireUser(request));
       return reply.headers(noStore).send(await answer(app.db, row));
+    },
+  );
+
+  app.delete(
+    '/api/my-fundraiser',
+    { config: { access: patient, rateLimit: FUNDRAISER_SUBMIT_LIMIT } },
+    async (request, reply) => {
+      await request.run(withdrawFundraiser, requireUser(request));
+      return reply.code(204).send();
     },
   );
 };
