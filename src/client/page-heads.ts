@@ -68,6 +68,7 @@ export const PAGE_HEADS: { readonly [P in PagePath | '*']: HeadOf } = {
   '/notifications': legal('Notifications', 'Your {product} notifications.'),
   '/stories': legal('Stories', 'Stories shared by the {product} community, read by a moderator before they appear.'),
   '/stories/:id': legal('Story', 'A story shared by the {product} community, with words of support.'),
+  '/my-fundraiser': legal('My Fundraiser', 'Raise funds for your treatment on {product}.'),
   '/my-stories': legal(
     'My Stories',
     'Write your story, follow its review and choose whether it is public on {product}.',

@@ -106,6 +106,13 @@ export const PAGE_ROUTES: { readonly [P in PagePath]: RouteOf<P> } = {
   // Doctors: the public directory and profiles (rendered on the server), and a doctor's own dashboard.
   '/find-doctors': { load: () => import('./routes/community/find-doctors.tsx') },
   '/doctors/:id': { load: () => import('./routes/community/doctor-profile.tsx') },
+  '/my-fundraiser': {
+    load: () => import('./routes/fundraisers/my-fundraiser.tsx'),
+    signIn: {
+      title: 'My Fundraiser',
+      text: 'Sign in to raise funds for your treatment: write your application, follow its review and see its page.',
+    },
+  },
   '/doctor-dashboard': {
     load: () => import('./routes/community/doctor-dashboard.tsx'),
     signIn: {

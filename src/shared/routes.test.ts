@@ -24,7 +24,7 @@ describe('pathMatches', () => {
 
   it('renders the public story and doctor pages on the server, and their signed-in pages only in the browser', () => {
     expect(SERVER_RENDERED_PATHS).toEqual(['/stories', '/stories/:id', '/find-doctors', '/doctors/:id']);
-    for (const path of ['/my-stories', '/doctor-dashboard', '/admin-doctors'])
+    for (const path of ['/my-stories', '/my-fundraiser', '/doctor-dashboard', '/admin-doctors'])
       expect(CLIENT_ONLY_PATHS).toContain(path);
   });
 });

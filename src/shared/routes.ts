@@ -63,6 +63,7 @@ export const PAGES = {
   '/admin-stories': { render: 'client', access: moderator },
   '/find-doctors': { render: 'server', access: 'public' },
   '/doctors/:id': { render: 'server', access: 'public' },
+  '/my-fundraiser': { render: 'client', access: 'user' },
   '/doctor-dashboard': { render: 'client', access: 'user' },
   '/admin-doctors': { render: 'client', access: manager },
   '/admin-campaign': { render: 'client', access: { admin: 'super_admin' } },

@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { ExpenseStatus } from '#shared/constants.ts';
 import type { Expense, ExpenseDocumentSchema, ExpenseList, SubmitExpenseSchema } from '#shared/schemas/spending.ts';
-import { apiGet, apiRequest, withQuery } from '#client/lib/api.ts';
+import { apiGet, apiRequest, fileForm, withQuery } from '#client/lib/api.ts';
 
 const expensesPath = (slug: string) => `/api/campaigns/${encodeURIComponent(slug)}/expenses`;
 
@@ -21,8 +21,5 @@ export const submitExpense = (slug: string, input: z.input<typeof SubmitExpenseS
 export type UploadedDocument = z.infer<typeof ExpenseDocumentSchema>;
 
 /** Uploads one document (PDF or image); the server checks its type by content and its size. */
-export function uploadExpenseDocument(file: File): Promise<UploadedDocument> {
-  const body = new FormData();
-  body.append('document', file);
-  return apiRequest<UploadedDocument>('POST', '/api/uploads/expense-document', body);
-}
+export const uploadExpenseDocument = (file: File) =>
+  apiRequest<UploadedDocument>('POST', '/api/uploads/expense-document', fileForm('document', file));

@@ -1,13 +1,7 @@
 /** Image uploads: the profile photo and a story's images (multipart; the server checks the bytes). */
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import type { UploadedFile } from '#shared/schemas/uploads.ts';
-import { apiRequest } from '#client/lib/api.ts';
-
-const fileForm = (field: string, file: File) => {
-  const form = new FormData();
-  form.append(field, file);
-  return form;
-};
+import { apiRequest, fileForm } from '#client/lib/api.ts';
 
 /** POST /api/user/avatar: the new profile photo. */
 export const uploadAvatar = (file: File) =>

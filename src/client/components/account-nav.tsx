@@ -14,6 +14,7 @@ import {
   ChevronDown,
   FileText,
   HandCoins,
+  HeartHandshake,
   LayoutDashboard,
   LogOut,
   MessageSquare,
@@ -62,7 +63,11 @@ export function accountLinks(user: CurrentUser): { general: AccountLink[]; dashb
   if (user.role === 'doctor')
     dashboards.push({ href: '/doctor-dashboard', label: 'Doctor Dashboard', icon: ClipboardList });
   // The campaign's owner is a patient; the page tells any other patient kindly that it is not theirs.
-  if (user.role === 'patient') dashboards.push({ href: '/my-expenses', label: 'Expenses', icon: Receipt });
+  if (user.role === 'patient')
+    dashboards.push(
+      { href: '/my-fundraiser', label: 'My Fundraiser', icon: HeartHandshake },
+      { href: '/my-expenses', label: 'Expenses', icon: Receipt },
+    );
   if (user.role === 'admin')
     dashboards.push(...ADMIN_LINKS.filter((l) => adminLevelAtLeast(user.adminLevel, l.minimum)));
   return { general, dashboards };

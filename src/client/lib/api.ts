@@ -64,6 +64,13 @@ export function errorMessage(error: unknown, fallback: string): string {
   return (error instanceof ApiError && error.status !== null && error.serverMessage) || fallback;
 }
 
+/** A multipart body of one file under `field`, as the upload routes read it. */
+export function fileForm(field: string, file: File): FormData {
+  const form = new FormData();
+  form.append(field, file);
+  return form;
+}
+
 /** JSON in and out; FormData (file uploads) is sent as multipart. Non-2xx raises ApiError. */
 export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
   const isForm = body instanceof FormData;

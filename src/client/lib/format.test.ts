@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  documentLabel,
   formatCents,
   formatDate,
   formatDay,
@@ -56,5 +57,12 @@ describe('dates', () => {
 
   it('gives back text that is no date as it is', () => {
     expect(formatDay('soon')).toBe('soon');
+  });
+});
+
+describe('documentLabel', () => {
+  it('names a document by kind and size', () => {
+    expect(documentLabel({ contentType: 'application/pdf', size: 300 })).toBe('PDF, 1 KB');
+    expect(documentLabel({ contentType: 'image/jpeg', size: 2.5 * 1024 * 1024 })).toBe('JPEG, 2.5 MB');
   });
 });

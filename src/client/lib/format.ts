@@ -46,3 +46,13 @@ export function formatDay(value: string, style: keyof typeof dayFormats = 'mediu
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
   return Number.isNaN(date.getTime()) ? value : dayFormats[style].format(date);
 }
+
+/** "PDF, 12 KB". */
+export function documentLabel(doc: { contentType: string; size: number }): string {
+  const kind = doc.contentType === 'application/pdf' ? 'PDF' : doc.contentType.replace(/^image\//, '').toUpperCase();
+  const size =
+    doc.size >= 1024 * 1024
+      ? `${(doc.size / (1024 * 1024)).toFixed(1)} MB`
+      : `${Math.max(1, Math.round(doc.size / 1024))} KB`;
+  return `${kind}, ${size}`;
+}

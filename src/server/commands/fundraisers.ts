@@ -85,13 +85,18 @@ async function checkUploads(
     throw new AppError('VALIDATION', 'A file could not be found among your uploads; upload it again', field);
 }
 
-/** The draft's columns: groups in cents, in the form's order, and the goal as their sum. */
+/**
+ * The draft's columns: groups in cents, in the form's order, and the goal as their sum. A group at 0 with no note
+ * is one she does not need (the form shows all four): it is left out, so it never shows as planned.
+ */
 function draftColumns(draft: FundraiserDraft) {
-  const costGroups = draft.costGroups.map((g) => ({
-    key: g.key,
-    amountCents: dollarsToCents(g.amount)!,
-    note: g.note,
-  }));
+  const costGroups = draft.costGroups
+    .filter((g) => g.amount > 0 || g.note !== '')
+    .map((g) => ({
+      key: g.key,
+      amountCents: dollarsToCents(g.amount)!,
+      note: g.note,
+    }));
   return {
     title: draft.title ?? null,
     story: draft.story ?? null,

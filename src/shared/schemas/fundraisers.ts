@@ -66,6 +66,10 @@ export const PayeeSchema = z.strictObject({
 });
 export type Payee = z.infer<typeof PayeeSchema>;
 
+/** A blank form field is a field not filled in yet: the draft leaves it out. */
+const unlessBlank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
 /** Each group at most once. */
 const costGroups = z
   .array(CostGroupInputSchema)
@@ -77,17 +81,19 @@ const costGroups = z
  * what is there must already be valid; submitting checks that nothing is missing.
  */
 export const FundraiserDraftSchema = z.strictObject({
-  title: z
-    .string({ error: 'Give your fundraiser a title' })
-    .trim()
-    .min(3, 'Give your fundraiser a title')
-    .max(FUNDRAISER_TITLE_MAX, `Keep the title under ${FUNDRAISER_TITLE_MAX} characters`)
-    .optional(),
-  story: z
-    .string({ error: 'Tell your story' })
-    .trim()
-    .max(STORY_BODY_MAX, `Keep your story under ${STORY_BODY_MAX.toLocaleString('en-US')} characters`)
-    .optional(),
+  title: unlessBlank(
+    z
+      .string({ error: 'Give your fundraiser a title' })
+      .trim()
+      .min(3, 'Give your fundraiser a title')
+      .max(FUNDRAISER_TITLE_MAX, `Keep the title under ${FUNDRAISER_TITLE_MAX} characters`),
+  ),
+  story: unlessBlank(
+    z
+      .string({ error: 'Tell your story' })
+      .trim()
+      .max(STORY_BODY_MAX, `Keep your story under ${STORY_BODY_MAX.toLocaleString('en-US')} characters`),
+  ),
   images: z
     .array(StoryImageSchema)
     .max(FUNDRAISER_IMAGES_MAX, `Add at most ${FUNDRAISER_IMAGES_MAX} images`)
@@ -96,7 +102,7 @@ export const FundraiserDraftSchema = z.strictObject({
   costGroups: costGroups.default([]),
   payee: PayeeSchema.optional(),
   /** When the treatment is planned, if she knows; the command refuses a date already past. */
-  neededBy: z.iso.date({ error: 'Enter the date as YYYY-MM-DD' }).optional(),
+  neededBy: unlessBlank(z.iso.date({ error: 'Enter the date as YYYY-MM-DD' })),
   documentIds: z
     .array(id)
     .max(FUNDRAISER_DOCUMENTS_MAX, `Attach at most ${FUNDRAISER_DOCUMENTS_MAX} documents`)

@@ -26,7 +26,7 @@ import { toast } from '#client/components/ui/toast.ts';
 import { hoursSince, waitingText } from '../community/story-model.ts';
 import { TagList } from '#client/components/tag-list.tsx';
 import { Badge } from '../community/story-parts.tsx';
-import { ReviewedImages } from './reviewed-images.tsx';
+import { ReviewedImages } from '#client/components/reviewed-images.tsx';
 
 type ReasonIn = z.input<typeof ModerationReasonSchema>;
 type ReasonOut = z.output<typeof ModerationReasonSchema>;

@@ -23,7 +23,7 @@ import { Button, SubmitRow } from '#client/components/ui/button.tsx';
 import { TextAreaField } from '#client/components/ui/field.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { ReviewedImages } from './reviewed-images.tsx';
+import { ApplicationSummary } from '#client/components/fundraiser-application.tsx';
 
 type MessageIn = z.input<typeof ReviewMessageSchema>;
 type MessageOut = z.output<typeof ReviewMessageSchema>;
@@ -42,8 +42,6 @@ const HISTORY_ACTIONS: Record<string, string> = {
   changes_requested: 'Sent back for changes',
   rejected: 'Not approved',
 };
-
-const PAYEE_KINDS = { care_provider: 'the care provider', patient: 'the patient' } as const;
 
 function useDecision(id: string, onDone?: () => void) {
   const queryClient = useQueryClient();
@@ -117,7 +115,6 @@ function Application({ fundraiser }: { fundraiser: ReviewedFundraiser }) {
   const [asking, setAsking] = useState<'request-changes' | 'reject' | null>(null);
   const actions = useRef<HTMLDivElement>(null);
   const decide = useDecision(fundraiser.id);
-  const title = fundraiser.title ?? 'Untitled fundraiser';
   return (
     <div className="mt-3 space-y-4">
       <p>
@@ -126,62 +123,7 @@ function Application({ fundraiser }: { fundraiser: ReviewedFundraiser }) {
           {fundraiser.owner.email}
         </a>
       </p>
-      {/* Her text exactly as written: plain, so nothing in it is interpreted. */}
-      <div
-        className="max-h-96 overflow-y-auto rounded-xl border border-slate-200 bg-slate-50 p-4"
-        tabIndex={0}
-        role="region"
-        aria-label={`Story of “${title}”`}
-      >
-        <p className="break-words whitespace-pre-wrap text-slate-900">{fundraiser.story}</p>
-        <ReviewedImages label="Images" images={fundraiser.images} />
-      </div>
-      <table className="w-full text-left">
-        <caption className="text-left font-semibold text-ink">Goal: {formatCents(fundraiser.goalCents)}</caption>
-        <thead>
-          <tr className="border-b border-slate-200">
-            <th scope="col" className="py-1 pr-3 font-semibold">
-              Cost group
-            </th>
-            <th scope="col" className="py-1 pr-3 text-right font-semibold">
-              Planned
-            </th>
-            <th scope="col" className="py-1 font-semibold">
-              Note
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {fundraiser.costGroups.map((g) => (
-            <tr key={g.key} className="border-b border-slate-100 align-top">
-              <th scope="row" className="py-1 pr-3 font-normal">
-                {g.label}
-              </th>
-              <td className="py-1 pr-3 text-right tabular-nums">{formatCents(g.amountCents)}</td>
-              <td className="py-1">{g.note}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {fundraiser.payee && (
-        <p>
-          <span className="font-semibold">Paid to:</span> {fundraiser.payee.name} ({PAYEE_KINDS[fundraiser.payee.kind]}
-          ). <span className="whitespace-pre-wrap">{fundraiser.payee.route}</span>
-        </p>
-      )}
-      <div>
-        <h4 className="font-semibold text-ink">Supporting documents (private)</h4>
-        <ul className="mt-1 list-disc pl-5">
-          {fundraiser.documents.map((d, i) => (
-            <li key={d.id}>
-              <a href={d.url} target="_blank" rel="noreferrer" className="rounded text-brand-800 underline">
-                Document {i + 1} ({d.contentType === 'application/pdf' ? 'PDF' : 'image'}, {Math.ceil(d.size / 1024)}{' '}
-                KB)
-              </a>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <ApplicationSummary fundraiser={fundraiser} Heading="h4" />
       {fundraiser.reviewMessage && (
         <p className="rounded-xl border border-amber-200 bg-amber-50 px-3 py-2 text-amber-950">
           <span className="font-semibold">Last message to her: </span>

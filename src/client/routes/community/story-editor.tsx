@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   STORY_BODY_MAX,
   STORY_BODY_MIN,
+  STORY_IMAGES_MAX,
   STORY_REVIEW_OVERDUE_HOURS,
   STORY_TAGS,
   STORY_TAGS_MAX,
@@ -36,7 +37,8 @@ import { linkClass } from '#client/components/ui/text-classes.ts';
 import { usePageUser } from '#client/page-access.tsx';
 import { storyBadge } from './story-model.ts';
 import { Badge } from './story-parts.tsx';
-import { StoryImagesField } from './story-images-field.tsx';
+import { ImagesField, useImagesField } from '#client/components/images-field.tsx';
+import { uploadStoryImage } from '#client/api/uploads.ts';
 
 type DraftIn = z.input<typeof StoryDraftSchema>;
 type DraftOut = z.output<typeof StoryDraftSchema>;
@@ -81,6 +83,7 @@ function StoryForm({ story, consentDefault }: { story: OwnStory | null; consentD
   });
 
   const showFieldErrors = useFieldErrors(form.setError, FIELDS);
+  const images = useImagesField(form);
   const status = story?.status ?? 'draft';
   // A draft or a story that was not approved is saved, then sent; a pending or approved one goes (back) to review on saving.
   const twoStep = status === 'draft' || status === 'rejected';
@@ -145,7 +148,13 @@ function StoryForm({ story, consentDefault }: { story: OwnStory | null; consentD
         error={errors.tags?.message ?? errors.tags?.root?.message}
         registration={form.register('tags')}
       />
-      <StoryImagesField form={form} />
+      <ImagesField
+        field={images}
+        max={STORY_IMAGES_MAX}
+        upload={uploadStoryImage}
+        hint="They are public with your story once it is approved."
+        describe={(index) => `Image ${index + 1} of your story`}
+      />
       <CheckboxField
         label="I would welcome input from verified doctors"
         hint="Verified doctors see stories that ask for professional input on their dashboard and may reply with words of support."

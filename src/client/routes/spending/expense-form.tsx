@@ -8,12 +8,12 @@ import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PAYEE_CATEGORIES } from '#shared/constants.ts';
+import { EXPENSE_DOCUMENT_MAX_BYTES, EXPENSE_DOCUMENTS_MAX, PAYEE_CATEGORIES } from '#shared/constants.ts';
 import { SubmitExpenseSchema } from '#shared/schemas/spending.ts';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { emptyAsMissing, emptyAsNoChoice, missingMessage } from '#client/lib/form-values.ts';
-import { campaignExpensesKey, submitExpense } from '#client/api/spending.ts';
+import { campaignExpensesKey, submitExpense, uploadExpenseDocument } from '#client/api/spending.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import {
@@ -26,7 +26,7 @@ import {
 } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { PageFrame, PageStatus } from '#client/components/page-layout.tsx';
-import { DocumentsField, type DocumentEntry } from './expense-documents-field.tsx';
+import { DocumentsField, type DocumentEntry } from '#client/components/documents-field.tsx';
 import { notOwnerRefusal, NotTheOwner, useCampaignExpenses } from './my-expenses.tsx';
 import { today } from './spending-model.ts';
 
@@ -197,7 +197,17 @@ function ExpenseForm() {
         error={errors.description?.message}
         {...form.register('description')}
       />
-      <DocumentsField id={DOCUMENTS_INPUT_ID} entries={documents} onChange={setDocuments} error={documentsError} />
+      <DocumentsField
+        id={DOCUMENTS_INPUT_ID}
+        legend="Invoices, receipts or proof of payment"
+        hint="Only you and the site's managers can open them; they are never public."
+        max={EXPENSE_DOCUMENTS_MAX}
+        maxBytes={EXPENSE_DOCUMENT_MAX_BYTES}
+        upload={uploadExpenseDocument}
+        entries={documents}
+        onChange={setDocuments}
+        error={documentsError}
+      />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={submit.isPending}>
           {submit.isPending ? 'Submitting…' : 'Submit expense'}

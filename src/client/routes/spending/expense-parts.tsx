@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import { FileText } from 'lucide-react';
 import type { Expense } from '#shared/schemas/spending.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
-import { formatCents, formatDay } from '#client/lib/format.ts';
+import { documentLabel, formatCents, formatDay } from '#client/lib/format.ts';
 import { Badge } from '../community/story-parts.tsx';
 import { ChoiceButtons } from '../admin/choice-buttons.tsx';
-import { ageText, approvalsText, documentLabel, STATUS_BADGES } from './spending-model.ts';
+import { ageText, approvalsText, STATUS_BADGES } from './spending-model.ts';
 
 /** The cost group's label on the story page ("Surgery"), or the key when the content no longer has it. */
 export function useCostGroupLabel(): (key: string) => string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageText, approvalsText, documentLabel } from './spending-model.ts';
+import { ageText, approvalsText } from './spending-model.ts';
 
 describe('the spending pages’ words', () => {
   it('says how long an item waited against its window, and when it is late', () => {
@@ -22,10 +22,5 @@ describe('the spending pages’ words', () => {
         requiredApprovals: 2,
       }),
     ).toBe('1 of 2 approvals');
-  });
-
-  it('names a document by kind and size', () => {
-    expect(documentLabel({ contentType: 'application/pdf', size: 300 })).toBe('PDF, 1 KB');
-    expect(documentLabel({ contentType: 'image/jpeg', size: 2.5 * 1024 * 1024 })).toBe('JPEG, 2.5 MB');
   });
 });

@@ -48,15 +48,5 @@ export function approvalsText(expense: Pick<Expense, 'approvals' | 'requiredAppr
   return `${expense.approvals.length} of ${expense.requiredApprovals} approval${expense.requiredApprovals === 1 ? '' : 's'}`;
 }
 
-/** "PDF, 12 KB". */
-export function documentLabel(doc: { contentType: string; size: number }): string {
-  const kind = doc.contentType === 'application/pdf' ? 'PDF' : doc.contentType.replace(/^image\//, '').toUpperCase();
-  const size =
-    doc.size >= 1024 * 1024
-      ? `${(doc.size / (1024 * 1024)).toFixed(1)} MB`
-      : `${Math.max(1, Math.round(doc.size / 1024))} KB`;
-  return `${kind}, ${size}`;
-}
-
 /** Today as YYYY-MM-DD (UTC, as the server's date checks read it). */
 export const today = () => new Date().toISOString().slice(0, 10);

@@ -1,4 +1,7 @@
-/** A patient withdraws her application before it goes live, and says when her treatment is planned. */
+/**
+ * Her application as her form sends it: blank fields, the planned date of her treatment, withdrawing it before it
+ * goes live, and its public address once approved.
+ */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getWith } from '../../../../tests/setup/accounts.ts';
@@ -61,6 +64,50 @@ describe('withdrawing an application', () => {
     const nothing = await withdraw(none.cookie);
     expect(nothing.statusCode).toBe(404);
     expect(nothing.json().message).toBe('You have no application to withdraw');
+  });
+});
+
+describe('blank fields', () => {
+  it('saves a form sent with a blank title, story and date as a draft without them', async () => {
+    const application = await completeApplication(t);
+    const res = await saveFundraiser(t, application.cookie, {
+      title: '',
+      story: '',
+      neededBy: '',
+      documentIds: [application.documentId],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().fundraiser).toMatchObject({ title: null, story: null, neededBy: null });
+  });
+
+  it('names the payee fields still missing when she has filled in only some of them', async () => {
+    const application = await completeApplication(t);
+    const res = await saveFundraiser(t, application.cookie, { payee: { name: 'Dr. Ames', route: '' } });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fieldErrors).sort()).toEqual(['payee.kind', 'payee.route']);
+  });
+});
+
+describe('cost groups', () => {
+  it('leaves out the groups the form sends at 0 with no note, and keeps one at 0 that has a note', async () => {
+    const application = await completeApplication(t);
+    const res = await saveFundraiser(t, application.cookie, {
+      costGroups: [
+        { key: 'pre-op', amount: 0, note: '' },
+        { key: 'surgery', amount: 9000, note: '' },
+        { key: 'post-op', amount: 0, note: 'Covered by my insurance' },
+        { key: 'travel', amount: 0 },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const groups = res
+      .json()
+      .fundraiser.costGroups.map((g: { key: string; amountCents: number }) => [g.key, g.amountCents]);
+    expect(groups).toEqual([
+      ['surgery', 900_000],
+      ['post-op', 0],
+    ]);
+    expect(res.json().fundraiser.goalCents).toBe(900_000);
   });
 });
 

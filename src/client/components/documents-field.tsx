@@ -1,14 +1,13 @@
 /**
- * The expense form's documents: each chosen file is uploaded at once (POST /api/uploads/expense-document),
- * listed with its state and a Remove button; the form sends the uploaded ids.
+ * Private documents of a form (an expense's receipts, a fundraiser's treatment plan): each chosen file is uploaded
+ * at once, listed with its state and a Remove button; the form sends the uploaded ids.
  */
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { FileText } from 'lucide-react';
-import { EXPENSE_DOCUMENT_MAX_BYTES, EXPENSE_DOCUMENTS_MAX } from '#shared/constants.ts';
 import { errorMessage } from '#client/lib/api.ts';
-import { uploadExpenseDocument, type UploadedDocument } from '#client/api/spending.ts';
+import { documentLabel } from '#client/lib/format.ts';
+import type { UploadedDocument } from '#client/api/spending.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { documentLabel } from './spending-model.ts';
 
 export interface DocumentEntry {
   key: number;
@@ -19,44 +18,63 @@ export interface DocumentEntry {
 }
 
 export const DOCUMENT_TYPES = 'application/pdf,image/png,image/jpeg,image/webp';
-const MAX_MB = EXPENSE_DOCUMENT_MAX_BYTES / (1024 * 1024);
 
 let nextKey = 1;
 
+/** A document already attached (a saved draft's), listed as uploaded. */
+export const attachedEntry = (doc: UploadedDocument, name: string): DocumentEntry => ({
+  key: nextKey++,
+  name,
+  state: 'done',
+  doc,
+});
+
 export function DocumentsField({
   id,
+  legend,
+  hint,
+  max,
+  maxBytes,
+  upload,
   entries,
   onChange,
   error,
 }: {
   /** The file input's id, so the form can move focus to it. */
   id: string;
+  legend: string;
+  /** Who may open the files; the kinds and sizes allowed are said after it. */
+  hint: ReactNode;
+  max: number;
+  maxBytes: number;
+  upload: (file: File) => Promise<UploadedDocument>;
   entries: DocumentEntry[];
   /** Called with a function of the current entries: uploads finish in any order. */
   onChange: (update: (entries: DocumentEntry[]) => DocumentEntry[]) => void;
   error?: string | undefined;
 }) {
+  const maxMb = maxBytes / (1024 * 1024);
   const inputId = id;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const input = useRef<HTMLInputElement>(null);
   const kept = entries.filter((e) => e.state !== 'failed').length;
-  const full = kept >= EXPENSE_DOCUMENTS_MAX;
+  const full = kept >= max;
 
   const add = (files: File[]) => {
-    const room = EXPENSE_DOCUMENTS_MAX - kept;
+    const room = max - kept;
     const chosen = files.slice(0, Math.max(0, room)).map((file) => ({ file, key: nextKey++ }));
     onChange((current) => [
       ...current,
       ...chosen.map(({ file, key }): DocumentEntry => {
-        if (file.size > EXPENSE_DOCUMENT_MAX_BYTES)
-          return { key, name: file.name, state: 'failed', error: `This file is larger than ${MAX_MB} MB` };
+        if (file.size > maxBytes)
+          return { key, name: file.name, state: 'failed', error: `This file is larger than ${maxMb} MB` };
         return { key, name: file.name, state: 'uploading' };
       }),
     ]);
     for (const { file, key } of chosen) {
-      if (file.size > EXPENSE_DOCUMENT_MAX_BYTES) continue;
-      uploadExpenseDocument(file).then(
+      if (file.size > maxBytes) continue;
+      upload(file).then(
         (doc) => onChange((current) => current.map((e) => (e.key === key ? { ...e, state: 'done', doc } : e))),
         (err: unknown) =>
           onChange((current) =>
@@ -75,10 +93,9 @@ export function DocumentsField({
 
   return (
     <fieldset className="space-y-3" aria-describedby={error ? `${hintId} ${errorId}` : hintId}>
-      <legend className="text-sm font-medium text-slate-700">Invoices, receipts or proof of payment</legend>
+      <legend className="text-sm font-medium text-slate-700">{legend}</legend>
       <p id={hintId} className="text-sm text-slate-600">
-        PDF, PNG, JPEG or WebP, up to {MAX_MB} MB each and {EXPENSE_DOCUMENTS_MAX} in all. Each file is uploaded when
-        you choose it. Only you and the site&apos;s managers can open them; they are never public.
+        PDF, PNG, JPEG or WebP, up to {maxMb} MB each and {max} in all. Each file is uploaded when you choose it. {hint}
       </p>
       {entries.length > 0 && (
         <ul aria-label="Attached documents" className="space-y-2">

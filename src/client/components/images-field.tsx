@@ -1,0 +1,135 @@
+/**
+ * A form's "Images (optional)" section (a story's, a fundraiser application's): upload up to `max` images, each
+ * with required alt text. The form keeps the list (useImagesField); this shows it and uploads.
+ */
+import { useId, type ReactNode } from 'react';
+import {
+  useFieldArray,
+  type ArrayPath,
+  type FieldArray,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { useMutation } from '@tanstack/react-query';
+import type { UploadedFile } from '#shared/schemas/uploads.ts';
+import type { StoryImage } from '#shared/schemas/stories.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { TextField } from '#client/components/ui/field.tsx';
+import { toast } from '#client/components/ui/toast.ts';
+
+const ALT_LABEL = 'Describe the image for people who cannot see it';
+
+/** The form values an images field needs: the list under `images`. */
+interface WithImages extends FieldValues {
+  images?: StoryImage[];
+}
+
+/**
+ * Binds the field to a form whose values hold `images`: its list, adding an uploaded image (focus goes to its alt
+ * text), removing one, its alt input and the list's error.
+ */
+export function useImagesField<T extends WithImages, Out>(form: UseFormReturn<T, unknown, Out>) {
+  const name = 'images' as ArrayPath<T>;
+  const { fields, append, remove } = useFieldArray({ control: form.control, name });
+  const errors = (
+    form.formState.errors as {
+      images?: { message?: string; root?: { message?: string } } & Record<number, { alt?: { message?: string } }>;
+    }
+  ).images;
+  return {
+    uploadIds: fields.map((field) => ({ key: field.id, uploadId: (field as unknown as StoryImage).uploadId })),
+    add: (uploadId: string) => {
+      form.clearErrors(name as Path<T>);
+      append({ uploadId, alt: '' } as FieldArray<T, ArrayPath<T>>, { focusName: `images.${fields.length}.alt` });
+    },
+    remove,
+    listError: errors?.message ?? errors?.root?.message,
+    altInput: (index: number) => (
+      <TextField
+        label={ALT_LABEL}
+        maxLength={200}
+        error={errors?.[index]?.alt?.message}
+        {...form.register(`images.${index}.alt` as Path<T>)}
+      />
+    ),
+  };
+}
+
+export function ImagesField({
+  field,
+  max,
+  upload,
+  hint,
+  describe,
+}: {
+  field: ReturnType<typeof useImagesField>;
+  max: number;
+  upload: (file: File) => Promise<UploadedFile>;
+  /** Who sees the images, and when. */
+  hint: ReactNode;
+  /** The preview's own alt text: "Image 2 of your story". */
+  describe: (index: number) => string;
+}) {
+  const inputId = useId();
+  const uploading = useMutation({
+    mutationFn: upload,
+    onSuccess: ({ id }) => field.add(id),
+    onError: (err) =>
+      toast({ title: 'Image not added', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+  });
+  const images = field.uploadIds;
+
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm font-medium text-slate-700">Images (optional)</legend>
+      <p className="text-sm text-slate-600">
+        Up to {max} PNG, JPEG or WebP images, 2 MB each. {hint}
+      </p>
+      {field.listError && (
+        <p role="alert" className="text-sm text-red-800">
+          {field.listError}
+        </p>
+      )}
+      {images.length > 0 && (
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {images.map(({ key, uploadId }, index) => (
+            <li key={key} className="rounded-xl border border-slate-200 p-3">
+              <img
+                src={`/api/uploads/${encodeURIComponent(uploadId)}`}
+                alt={describe(index)}
+                width={400}
+                height={300}
+                className="aspect-[4/3] h-auto w-full rounded-lg bg-slate-50 object-contain"
+              />
+              <div className="mt-3">{field.altInput(index)}</div>
+              <Button type="button" variant="secondary" className="mt-2" onClick={() => field.remove(index)}>
+                Remove<span className="sr-only"> image {index + 1}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {images.length < max && (
+        <div>
+          <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
+            {uploading.isPending ? 'Uploading…' : 'Add an image'}
+          </label>
+          <input
+            id={inputId}
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            disabled={uploading.isPending}
+            className="mt-1 block text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-brand-200 file:bg-white file:px-3 file:py-1.5 file:font-semibold file:text-brand-800"
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              event.currentTarget.value = '';
+              if (file) uploading.mutate(file);
+            }}
+          />
+        </div>
+      )}
+    </fieldset>
+  );
+}

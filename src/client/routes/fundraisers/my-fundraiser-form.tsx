@@ -1,0 +1,236 @@
+/**
+ * The fundraiser application form (FundraiserDraftSchema): saved as a draft as often as she likes, then submitted
+ * for review. The four cost groups are always shown (0 for one she does not need); the goal is their sum.
+ */
+import { useState } from 'react';
+import { useForm, useWatch, type DefaultValues, type Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { COST_GROUP_KEYS } from '#shared/constants.ts';
+import { dollarsToCents } from '#shared/money.ts';
+import { STORY_BODY_MAX, STORY_BODY_MIN } from '#shared/schemas/stories.ts';
+import { FUNDRAISER_DOCUMENT_MAX_BYTES } from '#shared/constants.ts';
+import {
+  COST_GROUP_LABELS,
+  COST_GROUP_NOTE_MAX,
+  FUNDRAISER_DOCUMENTS_MAX,
+  FUNDRAISER_IMAGES_MAX,
+  FUNDRAISER_TITLE_MAX,
+  FundraiserDraftSchema,
+  PAYEE_NAME_MAX,
+  PAYEE_ROUTE_MAX,
+  type Fundraiser,
+} from '#shared/schemas/fundraisers.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { formatCents } from '#client/lib/format.ts';
+import {
+  MY_FUNDRAISER_KEY,
+  saveMyFundraiser,
+  submitMyFundraiser,
+  uploadFundraiserDocument,
+  uploadFundraiserImage,
+} from '#client/api/my-fundraiser.ts';
+import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { AmountField, FormAlert, RadioGroupField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
+import { toast } from '#client/components/ui/toast.ts';
+import { attachedEntry, DocumentsField, type DocumentEntry } from '#client/components/documents-field.tsx';
+import { ImagesField, useImagesField } from '#client/components/images-field.tsx';
+
+type DraftIn = z.input<typeof FundraiserDraftSchema>;
+type DraftOut = z.output<typeof FundraiserDraftSchema>;
+type Intent = 'save' | 'submit';
+
+const FIELDS = ['title', 'story', 'images', 'costGroups', 'payee', 'neededBy', 'documentIds'] as const;
+const DOCUMENTS_INPUT_ID = 'fundraiser-documents';
+
+const PAYEE_OPTIONS = [
+  { value: 'care_provider', label: 'The care provider', description: 'The clinic, hospital or surgeon is paid.' },
+  { value: 'patient', label: 'Me', description: 'I am paid back for what I paid the care provider.' },
+];
+
+/** The payee's fields all blank: no payee yet (the draft leaves it out); partly filled, the schema names what is missing. */
+function withoutBlankPayee(values: DraftIn): DraftIn {
+  const blank = Object.values(values.payee ?? {}).every(
+    (field) => field === '' || field === null || field === undefined,
+  );
+  return blank ? { ...values, payee: undefined } : values;
+}
+const draftResolver: Resolver<DraftIn, unknown, DraftOut> = (values, context, options) =>
+  zodResolver(FundraiserDraftSchema)(withoutBlankPayee(values), context, options);
+
+/** An empty amount is a group she does not need: 0. */
+const amountValue = (value: unknown) => (value === '' || value === null || value === undefined ? 0 : Number(value));
+
+/** The form's values from her saved application, or blank; every cost group shown. */
+function defaults(fundraiser: Fundraiser | null): DefaultValues<DraftIn> {
+  const saved = new Map(fundraiser?.costGroups.map((g) => [g.key, g]));
+  return {
+    title: fundraiser?.title ?? '',
+    story: fundraiser?.story ?? '',
+    images: fundraiser?.images.map(({ uploadId, alt }) => ({ uploadId, alt })) ?? [],
+    costGroups: COST_GROUP_KEYS.map((key) => ({
+      key,
+      amount: (saved.get(key)?.amountCents ?? 0) / 100,
+      note: saved.get(key)?.note ?? '',
+    })),
+    payee: fundraiser?.payee ?? { name: '', route: '' },
+    neededBy: fundraiser?.neededBy ?? '',
+    documentIds: fundraiser?.documents.map((d) => d.id) ?? [],
+  };
+}
+
+export function FundraiserForm({ fundraiser }: { fundraiser: Fundraiser | null }) {
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [documents, setDocuments] = useState<DocumentEntry[]>(
+    () => fundraiser?.documents.map((doc, i) => attachedEntry(doc, `Document ${i + 1}`)) ?? [],
+  );
+  const form = useForm<DraftIn, unknown, DraftOut>({
+    resolver: draftResolver,
+    defaultValues: defaults(fundraiser),
+  });
+  const showFieldErrors = useFieldErrors(form.setError, FIELDS);
+  const images = useImagesField(form);
+  const amounts = useWatch({ control: form.control, name: 'costGroups' }) ?? [];
+  const goalCents = amounts.reduce((sum, g) => sum + (dollarsToCents(Number(g.amount)) ?? 0), 0);
+
+  const save = useMutation({
+    mutationFn: async ({ input, intent }: { input: DraftOut; intent: Intent }) => {
+      const documentIds = documents.flatMap((d) => (d.state === 'done' && d.doc ? [d.doc.id] : []));
+      const saved = await saveMyFundraiser({ ...input, documentIds });
+      return intent === 'submit' ? submitMyFundraiser() : saved;
+    },
+    onSuccess: (answer, { intent }) => {
+      setFormError(null);
+      queryClient.setQueryData(MY_FUNDRAISER_KEY, answer);
+      toast(
+        intent === 'submit'
+          ? { title: 'Submitted for review', description: 'A manager will review it and we will email you.' }
+          : { title: 'Draft saved', description: 'Only you can see it until you submit it for review.' },
+      );
+      if (intent === 'save') form.reset(form.getValues());
+    },
+    onError: (err) => {
+      const rest = showFieldErrors(err, 'Please try again.');
+      if (rest !== null) setFormError(rest);
+      toast({
+        title: 'Fundraiser not saved',
+        description: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      });
+    },
+  });
+  const uploading = documents.some((d) => d.state === 'uploading');
+  const submitWith = (intent: Intent) => form.handleSubmit((input) => save.mutate({ input, intent }));
+  const errors = form.formState.errors;
+  const busy = save.isPending || uploading;
+
+  return (
+    <form noValidate className="space-y-8" onSubmit={submitWith('save')}>
+      {formError && <FormAlert>{formError}</FormAlert>}
+      <TextField
+        label="Title"
+        hint="What donors see first, e.g. “Help Ana get endometriosis surgery”."
+        maxLength={FUNDRAISER_TITLE_MAX}
+        error={errors.title?.message}
+        {...form.register('title')}
+      />
+      <TextAreaField
+        label="Your story"
+        hint={`At least ${STORY_BODY_MIN} characters: what you face, the treatment you need and what the money pays for.`}
+        rows={12}
+        maxLength={STORY_BODY_MAX}
+        error={errors.story?.message}
+        {...form.register('story')}
+      />
+      <ImagesField
+        field={images}
+        max={FUNDRAISER_IMAGES_MAX}
+        upload={uploadFundraiserImage}
+        hint="They are public with your fundraiser once it is approved."
+        describe={(index) => `Image ${index + 1} of your fundraiser`}
+      />
+      <fieldset className="space-y-4">
+        <legend className="text-sm font-medium text-slate-700">What the money pays for</legend>
+        <p className="text-sm text-slate-600">
+          Plan each group in US dollars; leave 0 for one you do not need. Your goal is their sum, and every dollar spent
+          is shown against these groups on your fundraiser&apos;s public ledger.
+        </p>
+        {errors.costGroups?.message && <p className="text-sm text-red-800">{errors.costGroups.message}</p>}
+        {COST_GROUP_KEYS.map((key, index) => (
+          <div key={key} className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[12rem_1fr]">
+            <AmountField
+              label={COST_GROUP_LABELS[key]}
+              error={errors.costGroups?.[index]?.amount?.message}
+              {...form.register(`costGroups.${index}.amount`, { setValueAs: amountValue })}
+            />
+            <TextField
+              label="Note (optional)"
+              maxLength={COST_GROUP_NOTE_MAX}
+              error={errors.costGroups?.[index]?.note?.message}
+              {...form.register(`costGroups.${index}.note`)}
+            />
+          </div>
+        ))}
+        <p className="font-semibold text-ink" aria-live="polite">
+          Goal: {formatCents(goalCents)}
+        </p>
+      </fieldset>
+      <fieldset className="space-y-4">
+        <legend className="text-sm font-medium text-slate-700">Who receives the money</legend>
+        {errors.payee?.message && <p className="text-sm text-red-800">{errors.payee.message}</p>}
+        <TextField
+          label="Name of the care provider or payee"
+          maxLength={PAYEE_NAME_MAX}
+          error={errors.payee?.name?.message}
+          {...form.register('payee.name')}
+        />
+        <RadioGroupField
+          legend="Who is paid"
+          options={PAYEE_OPTIONS}
+          error={errors.payee?.kind?.message}
+          registration={form.register('payee.kind')}
+        />
+        <TextAreaField
+          label="How the money reaches the care provider"
+          hint="E.g. “The clinic invoices the organisation, which pays it by bank transfer.” Donors read this."
+          rows={3}
+          maxLength={PAYEE_ROUTE_MAX}
+          error={errors.payee?.route?.message}
+          {...form.register('payee.route')}
+        />
+      </fieldset>
+      <TextField
+        type="date"
+        label="When is the treatment planned? (optional)"
+        hint="Fundraisers with a date soon are listed first under “Most urgent”."
+        error={errors.neededBy?.message}
+        {...form.register('neededBy')}
+      />
+      <DocumentsField
+        id={DOCUMENTS_INPUT_ID}
+        legend="Treatment plan or quote"
+        hint="Only you, the site's managers and a doctor you ask to review it can open them; they are never public."
+        max={FUNDRAISER_DOCUMENTS_MAX}
+        maxBytes={FUNDRAISER_DOCUMENT_MAX_BYTES}
+        upload={uploadFundraiserDocument}
+        entries={documents}
+        onChange={(update) => {
+          form.clearErrors('documentIds');
+          setDocuments(update);
+        }}
+        error={errors.documentIds?.message}
+      />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" variant="secondary" disabled={busy}>
+          {save.isPending && save.variables?.intent === 'save' ? 'Saving…' : 'Save draft'}
+        </Button>
+        <Button type="button" onClick={submitWith('submit')} disabled={busy}>
+          {save.isPending && save.variables?.intent === 'submit' ? 'Submitting…' : 'Submit for review'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * /my-fundraiser: a patient's own fundraiser. She writes the application and saves it as a draft, submits it, reads
+ * the managers' answer, withdraws it before it goes live, and once approved finds its public page here.
+ */
+import { useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '#shared/schemas/auth.ts';
+import type { Fundraiser, FundraiserStatus } from '#shared/schemas/fundraisers.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { formatWhen } from '#client/lib/format.ts';
+import { getMyFundraiser, MY_FUNDRAISER_KEY, withdrawMyFundraiser } from '#client/api/my-fundraiser.ts';
+import { Button, buttonClass } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
+import { toast } from '#client/components/ui/toast.ts';
+import { PageFrame } from '#client/components/page-layout.tsx';
+import { ApplicationSummary } from '#client/components/fundraiser-application.tsx';
+import { usePageUser } from '#client/page-access.tsx';
+import { FundraiserForm } from './my-fundraiser-form.tsx';
+
+const STATUS_TEXT: Record<FundraiserStatus, { title: string; text: string; tone: 'info' | 'warn' | 'done' }> = {
+  draft: {
+    title: 'Draft',
+    text: 'Only you can see it. Save as often as you like, then submit it for review.',
+    tone: 'info',
+  },
+  in_review: {
+    title: 'Waiting for review',
+    text: 'A manager is reviewing your application. We will email you when they decide.',
+    tone: 'info',
+  },
+  changes_requested: {
+    title: 'Changes requested',
+    text: 'A manager asked for changes before it can go live. Edit it below and submit it again.',
+    tone: 'warn',
+  },
+  live: { title: 'Live', text: 'Your fundraiser is approved and donors can give to it.', tone: 'done' },
+  rejected: { title: 'Not approved', text: 'This application was not approved.', tone: 'warn' },
+  closed: { title: 'Closed', text: 'This fundraiser is closed. Its page and ledger stay readable.', tone: 'info' },
+};
+
+const TONES = {
+  info: 'border-sky-200 bg-sky-50 text-sky-950',
+  warn: 'border-amber-200 bg-amber-50 text-amber-950',
+  done: 'border-emerald-200 bg-emerald-50 text-emerald-950',
+} as const;
+
+function StatusNotice({ fundraiser }: { fundraiser: Fundraiser }) {
+  const status = STATUS_TEXT[fundraiser.status];
+  return (
+    <div role="status" className={`rounded-xl border px-4 py-3 text-sm ${TONES[status.tone]}`}>
+      <p>
+        <span className="font-semibold">Status: {status.title}.</span> {status.text}
+        {fundraiser.submittedAt && (
+          <>
+            {' '}
+            Submitted <time dateTime={fundraiser.submittedAt}>{formatWhen(fundraiser.submittedAt)}</time>.
+          </>
+        )}
+      </p>
+      {fundraiser.reviewMessage && (
+        <p className="mt-2">
+          <span className="font-semibold">The manager wrote: </span>
+          <span className="whitespace-pre-wrap">{fundraiser.reviewMessage}</span>
+        </p>
+      )}
+      {fundraiser.slug && (
+        <p className="mt-2">
+          <Link href={`/fundraisers/${encodeURIComponent(fundraiser.slug)}`} className="font-semibold underline">
+            Open your fundraiser&apos;s public page
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Withdraw, asked twice: it deletes the application and cannot be undone. */
+function WithdrawButton() {
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const first = useRef<HTMLButtonElement>(null);
+  const withdraw = useMutation({
+    mutationFn: withdrawMyFundraiser,
+    onSuccess: () => {
+      queryClient.setQueryData(MY_FUNDRAISER_KEY, { fundraiser: null });
+      toast({ title: 'Application withdrawn', description: 'It is deleted; you can start a new one at any time.' });
+    },
+    onError: (err) =>
+      toast({ title: 'Not withdrawn', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+  });
+  if (!asking)
+    return (
+      <Button ref={first} variant="secondary" onClick={() => setAsking(true)}>
+        Withdraw application…
+      </Button>
+    );
+  return (
+    <div role="group" aria-label="Withdraw application" className="rounded-xl border border-red-200 bg-red-50 p-4">
+      <p className="text-sm text-red-950">
+        Withdrawing deletes this application, its documents and its review history. This cannot be undone.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button variant="destructive" autoFocus disabled={withdraw.isPending} onClick={() => withdraw.mutate()}>
+          {withdraw.isPending ? 'Withdrawing…' : 'Withdraw and delete'}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setAsking(false);
+            setTimeout(() => first.current?.focus());
+          }}
+        >
+          Keep it
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Application({ fundraiser }: { fundraiser: Fundraiser | null }) {
+  const [startingAgain, setStartingAgain] = useState(false);
+  const finished = fundraiser?.status === 'rejected' || fundraiser?.status === 'closed';
+  if (fundraiser === null || (finished && startingAgain)) return <FundraiserForm fundraiser={null} />;
+  const editable = fundraiser.status === 'draft' || fundraiser.status === 'changes_requested';
+  return (
+    <div className="space-y-6">
+      <StatusNotice fundraiser={fundraiser} />
+      {editable ? (
+        // Keyed by id: a form reads its defaults once.
+        <FundraiserForm key={fundraiser.id} fundraiser={fundraiser} />
+      ) : (
+        <div className="space-y-4 text-sm text-slate-800">
+          <h2 className="text-xl font-semibold text-ink">{fundraiser.title}</h2>
+          <ApplicationSummary fundraiser={fundraiser} Heading="h3" />
+        </div>
+      )}
+      {fundraiser.status !== 'live' && !finished && <WithdrawButton />}
+      {finished && <Button onClick={() => setStartingAgain(true)}>Start a new application</Button>}
+    </div>
+  );
+}
+
+function NotEligible({ user }: { user: CurrentUser }) {
+  const [title, text, link] =
+    user.role !== 'patient' && user.role !== null
+      ? [
+          'Fundraisers are opened by patients',
+          'Your account is not a patient account. You can give to the community’s fundraisers.',
+          { href: '/fundraisers', label: 'See fundraisers' },
+        ]
+      : !user.onboardingCompleted || user.role === null
+        ? [
+            'Finish setting up your profile',
+            'A fundraiser is reviewed before it goes live, so we need to know who you are first.',
+            { href: '/onboarding', label: 'Set up your profile' },
+          ]
+        : [
+            'Confirm your email address',
+            'Open the link we emailed you, then come back here to start your fundraiser.',
+            { href: '/profile', label: 'Your profile' },
+          ];
+  return (
+    <Card className="mt-8">
+      <h2 className="text-xl font-semibold text-ink">{title}</h2>
+      <p className="mt-2 text-slate-700">{text}</p>
+      <Link href={link.href} className={buttonClass('primary', 'md', 'mt-4')}>
+        {link.label}
+      </Link>
+    </Card>
+  );
+}
+
+function MyFundraiser() {
+  const mine = useQuery({ queryKey: MY_FUNDRAISER_KEY, queryFn: getMyFundraiser, staleTime: 0 });
+  if (mine.error) return <ListLoadError what="fundraiser" error={mine.error} onRetry={() => void mine.refetch()} />;
+  if (!mine.data) return <ListLoading what="fundraiser" />;
+  return <Application fundraiser={mine.data.fundraiser} />;
+}
+
+export default function MyFundraiserPage() {
+  const user = usePageUser();
+  const eligible = user.role === 'patient' && user.emailVerified && user.onboardingCompleted;
+  return (
+    <PageFrame
+      title="My Fundraiser"
+      intro="Raise funds for your treatment with the same public ledger as the community's appeal. A manager reviews every fundraiser before it goes live; your documents are never public."
+      width="3xl"
+    >
+      {eligible ? (
+        <Card className="mt-8">
+          <MyFundraiser />
+        </Card>
+      ) : (
+        <NotEligible user={user} />
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,96 @@
+/** A patient writes, saves, submits and withdraws her fundraiser application at /my-fundraiser (issue 18). */
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { fundraisers, users } from '../../src/server/db/schema/index.ts';
+import { PNG_7X5 } from '../factories/images.ts';
+import { PDF } from '../factories/spending.ts';
+import {
+  browserSuite,
+  expectNoAxeViolations,
+  signUpThroughApi,
+  toastText,
+  visit,
+  type BrowserContext,
+} from './fixtures.ts';
+
+const suite = browserSuite();
+const db = () => suite.site.database.db;
+
+/** A patient signed in in this context, her email confirmed and her profile finished. */
+async function settledPatient(context: BrowserContext) {
+  const person = await signUpThroughApi(context, { role: 'patient' });
+  const [user] = await db()
+    .update(users)
+    .set({ emailVerifiedAt: new Date(), onboardingCompletedAt: new Date() })
+    .where(eq(users.email, person.email))
+    .returning();
+  return user!;
+}
+
+const STORY =
+  'Nine years of pain before a diagnosis. A surgeon can now remove the endometriosis in one operation, and this fund pays for it.';
+
+describe('my fundraiser', () => {
+  it('tells a patient whose email is not confirmed to confirm it before she applies', async () => {
+    const { page, context } = await suite.newPage({ viewport: { width: 390, height: 844 } });
+    const person = await signUpThroughApi(context, { role: 'patient' });
+    await db().update(users).set({ onboardingCompletedAt: new Date() }).where(eq(users.email, person.email));
+    await visit(page, '/my-fundraiser');
+    await page.getByRole('heading', { name: 'Confirm your email address' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Submit for review' }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+  }, 60_000);
+
+  it('a patient on a phone saves a draft, is told what is missing, submits with her plan attached, then withdraws it', async () => {
+    const { page, context } = await suite.newPage({ viewport: { width: 390, height: 844 } });
+    const patient = await settledPatient(context);
+    await visit(page, '/my-fundraiser');
+    await page.getByRole('heading', { level: 1, name: 'My Fundraiser' }).waitFor();
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel('Title').fill('Surgery for my endometriosis');
+    await page.getByLabel('Surgery (surgeon, anaesthesia, hospital)').fill('9000');
+    await page.getByLabel('Travel and lodging').fill('450.50');
+    await page.getByText('Goal: $9,450.50').waitFor();
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(() => toastText(page)).toContain('Draft saved');
+    const [draft] = await db().select().from(fundraisers).where(eq(fundraisers.ownerId, patient.id));
+    expect(draft).toMatchObject({ status: 'draft', title: 'Surgery for my endometriosis', goalCents: 945_050 });
+
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    // Each missing part is named beside its field.
+    const form = page.locator('form');
+    await form.getByText('Tell your story in at least 50 characters').waitFor();
+    await form.getByText('Attach your treatment plan or a quote (a PDF or an image)').waitFor();
+    await form.getByText('Say who receives the money and how it reaches the care provider').waitFor();
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel('Your story').fill(STORY);
+    await page.getByLabel('Name of the care provider or payee').fill('Riverside Women’s Clinic');
+    await page.getByRole('radio', { name: /^The care provider/ }).check();
+    await page
+      .getByLabel('How the money reaches the care provider')
+      .fill('The clinic invoices the organisation, which pays it by bank transfer.');
+    await page.getByLabel('Add an image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_7X5 });
+    await page.getByLabel('Describe the image for people who cannot see it').fill('Me before the operation');
+    await page
+      .getByLabel('Add documents')
+      .setInputFiles({ name: 'plan.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page.getByText(/^Uploaded \(PDF/).waitFor();
+    expect(await form.getByText('Attach your treatment plan or a quote (a PDF or an image)').count()).toBe(0);
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    await expect.poll(() => toastText(page)).toContain('Submitted for review');
+    await page.getByText('Status: Waiting for review.').waitFor();
+    await page.getByRole('table').getByText('$9,450.50').waitFor();
+    const [submitted] = await db().select().from(fundraisers).where(eq(fundraisers.ownerId, patient.id));
+    expect(submitted).toMatchObject({ status: 'in_review', story: STORY });
+    expect(submitted!.images).toEqual([{ uploadId: expect.any(String), alt: 'Me before the operation' }]);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Withdraw application…' }).click();
+    await page.getByRole('button', { name: 'Withdraw and delete' }).click();
+    await expect.poll(() => toastText(page)).toContain('Application withdrawn');
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('');
+    expect(await db().select().from(fundraisers).where(eq(fundraisers.ownerId, patient.id))).toEqual([]);
+  }, 120_000);
+});
