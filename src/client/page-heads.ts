@@ -68,6 +68,14 @@ export const PAGE_HEADS: { readonly [P in PagePath | '*']: HeadOf } = {
   '/notifications': legal('Notifications', 'Your {product} notifications.'),
   '/stories': legal('Stories', 'Stories shared by the {product} community, read by a moderator before they appear.'),
   '/stories/:id': legal('Story', 'A story shared by the {product} community, with words of support.'),
+  '/fundraisers': legal(
+    'Fundraisers',
+    "Patients of the {product} community raising funds for their treatment, reviewed before they go live, every dollar's use public.",
+  ),
+  '/fundraisers/:slug': legal(
+    'Fundraiser',
+    'A patient’s fundraiser on {product}, with its progress and public ledger.',
+  ),
   '/my-fundraiser': legal('My Fundraiser', 'Raise funds for your treatment on {product}.'),
   '/my-stories': legal(
     'My Stories',

@@ -106,6 +106,9 @@ export const PAGE_ROUTES: { readonly [P in PagePath]: RouteOf<P> } = {
   // Doctors: the public directory and profiles (rendered on the server), and a doctor's own dashboard.
   '/find-doctors': { load: () => import('./routes/community/find-doctors.tsx') },
   '/doctors/:id': { load: () => import('./routes/community/doctor-profile.tsx') },
+  // Patients' live fundraisers (rendered on the server).
+  '/fundraisers': { load: () => import('./routes/fundraisers/fundraisers-list.tsx') },
+  '/fundraisers/:slug': { load: () => import('./routes/fundraisers/fundraiser-page.tsx') },
   '/my-fundraiser': {
     load: () => import('./routes/fundraisers/my-fundraiser.tsx'),
     signIn: {

@@ -7,15 +7,24 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ServerRenderedPath } from '#shared/routes.ts';
 import type { CampaignContent } from '#shared/schemas/campaign.ts';
 import type { PublicDoctor } from '#shared/schemas/doctors.ts';
+import type { PublicFundraiser } from '#shared/schemas/public-fundraisers.ts';
 import type { PublicStory } from '#shared/schemas/stories.ts';
 import { excerpt } from '#shared/story-text.ts';
 import { doctorQuery, doctorsQuery } from './api/doctors.ts';
+import {
+  campaignLedgerQuery,
+  campaignProgressQuery,
+  campaignSupportersQuery,
+  publicFundraiserQuery,
+  publicFundraisersQuery,
+} from './api/public-fundraisers.ts';
 import { publicStoriesQuery, publicStoryQuery, supportQuery } from './api/stories.ts';
 import type { PageQuery } from './lib/page-query.ts';
 import type { PageHead } from './page-heads.ts';
 import { directoryPlace, directoryQuery } from './routes/community/doctor-directory.ts';
 import { storiesListPlace } from './routes/community/story-model.ts';
-import { doctorJsonLd, storyJsonLd } from './structured-data.ts';
+import { fundraisersPlace } from './routes/fundraisers/fundraisers-place.ts';
+import { doctorJsonLd, fundraiserJsonLd, storyJsonLd } from './structured-data.ts';
 
 type Params = Record<string, string>;
 
@@ -62,6 +71,25 @@ export const SERVER_PAGES: Record<ServerRenderedPath, ServerPage> = {
         title: `${doctor.name}, ${doctor.specialty} | ${content.product.name}`,
         description: excerpt(doctor.bio, 155),
         jsonLd: doctorJsonLd(doctor, siteUrl),
+      };
+    },
+  },
+  '/fundraisers': { queries: (_params, search) => [publicFundraisersQuery(fundraisersPlace(search))] },
+  '/fundraisers/:slug': {
+    // Its figures by the slug too, so all four reads start at once.
+    queries: ({ slug }) => [
+      publicFundraiserQuery(slug!),
+      campaignProgressQuery(slug!),
+      campaignSupportersQuery(slug!),
+      campaignLedgerQuery(slug!),
+    ],
+    head(content, siteUrl, { slug }, data) {
+      const fundraiser = read<PublicFundraiser>(data, publicFundraiserQuery(slug!));
+      if (!fundraiser) return undefined;
+      return {
+        title: `${fundraiser.title} | ${content.product.name}`,
+        description: excerpt(fundraiser.story, 155),
+        jsonLd: fundraiserJsonLd(fundraiser, siteUrl),
       };
     },
   },

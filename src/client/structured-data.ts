@@ -4,6 +4,7 @@
  */
 import type { CampaignContent } from '#shared/schemas/campaign.ts';
 import type { PublicDoctor } from '#shared/schemas/doctors.ts';
+import type { PublicFundraiser } from '#shared/schemas/public-fundraisers.ts';
 import type { PublicStory } from '#shared/schemas/stories.ts';
 import { SHARE_IMAGE, shareImageAlt, shareImagePath } from '#shared/share-image.ts';
 import { excerpt } from '#shared/story-text.ts';
@@ -88,5 +89,23 @@ export function doctorJsonLd(doctor: PublicDoctor, siteUrl: string): Record<stri
     description: excerpt(doctor.bio, 155),
     knowsAbout: doctor.areasOfExpertise,
     ...(doctor.hospitalAffiliation ? { worksFor: { '@type': 'Hospital', name: doctor.hospitalAffiliation } } : {}),
+  };
+}
+
+/** A patient's fundraiser: the appeal to give toward its goal, organised by the patient. */
+export function fundraiserJsonLd(f: PublicFundraiser, siteUrl: string): Record<string, unknown> {
+  const url = `${siteUrl}/fundraisers/${encodeURIComponent(f.slug)}`;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'DonateAction',
+    '@id': url,
+    url,
+    name: f.title,
+    description: excerpt(f.story, 155),
+    ...(f.images[0] ? { image: `${siteUrl}${f.images[0].url}` } : {}),
+    agent: { '@type': 'Person', name: f.organiserFirstName },
+    ...(f.status === 'live' ? { target: `${url}/donate` } : { actionStatus: 'CompletedActionStatus' }),
+    price: f.goalCents / 100,
+    priceCurrency: f.currency,
   };
 }

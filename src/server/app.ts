@@ -46,6 +46,8 @@ import doctorRoutes from './routes/doctors/doctors.ts';
 import adminDoctorRoutes from './routes/admin/doctors.ts';
 import storyRoutes from './routes/stories/stories.ts';
 import fundraiserRoutes from './routes/fundraisers/fundraisers.ts';
+import publicFundraiserRoutes from './routes/fundraisers/public.ts';
+import sitemapRoutes from './routes/site/sitemap.ts';
 import adminFundraiserRoutes from './routes/admin/fundraisers.ts';
 import adminStoryRoutes from './routes/admin/stories.ts';
 import spendingRoutes from './routes/spending/spending.ts';
@@ -218,10 +220,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminDoctorRoutes);
   await app.register(storyRoutes);
   await app.register(fundraiserRoutes);
+  await app.register(publicFundraiserRoutes);
   await app.register(adminFundraiserRoutes);
   await app.register(adminStoryRoutes);
   await app.register(spendingRoutes);
   await app.register(adminExpenseRoutes);
+  await app.register(sitemapRoutes);
 
   // Pages get helmet's full set (CSP and friends) in their own context, so /api requests never run its
   // hooks: they were the largest per-request cost of GET /api/fundraising/progress.

@@ -10,7 +10,7 @@ export type PageAccess = 'public' | 'user' | { admin: AdminLevel };
 
 /**
  * 'prerendered': rendered to HTML at build time (`file` under dist/client/pages) and again on publish.
- * 'server': public pages of the community's records (stories, doctors): rendered by the server on request, as a
+ * 'server': public pages of the community's records (stories, doctors, fundraisers): rendered by the server on request, as a
  *   signed-out reader sees them, and kept until a write or a few seconds pass (src/server/plugins/site-pages.ts).
  * 'client': rendered only in the browser (signed-in areas, forms), served the app shell.
  */
@@ -63,6 +63,8 @@ export const PAGES = {
   '/admin-stories': { render: 'client', access: moderator },
   '/find-doctors': { render: 'server', access: 'public' },
   '/doctors/:id': { render: 'server', access: 'public' },
+  '/fundraisers': { render: 'server', access: 'public' },
+  '/fundraisers/:slug': { render: 'server', access: 'public' },
   '/my-fundraiser': { render: 'client', access: 'user' },
   '/doctor-dashboard': { render: 'client', access: 'user' },
   '/admin-doctors': { render: 'client', access: manager },

@@ -2,6 +2,8 @@ import { Link } from 'wouter';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 
 const FOOTER_LINKS = [
+  // Patients' own fundraisers, beside the flagship appeal the pages lead to.
+  { href: '/fundraisers', label: 'Fundraisers' },
   { href: '/privacy-policy', label: 'Privacy Policy' },
   { href: '/medical-disclaimer', label: 'Medical Disclaimer' },
   { href: '/terms-of-service', label: 'Terms of Service' },

@@ -1,20 +1,28 @@
-/** 'Surgery Fund Progress': raised, goal, bar, still needed, percent complete. */
+/** 'Surgery Fund Progress': raised, goal, bar, still needed, percent complete (the flagship's, or any campaign's). */
 import { remainingCents } from '#shared/money.ts';
 import { formatWholeDollars } from '#client/lib/format.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
-import { useProgressFigures } from '#client/hooks/use-progress.ts';
+import { useProgressFigures, type ProgressView } from '#client/hooks/use-progress.ts';
 import { Card, CardTitle } from './ui/card.tsx';
 
-export function ProgressCard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
-  const { goalNote } = useCampaign();
-  // Before the first answer, the campaign's own goal (the same figure the server will send).
-  const progress = useProgressFigures();
+/** The card for these figures: `shownPercent` is the whole percent (0-100) the bar shows. */
+export function ProgressFigures({
+  progress,
+  title = 'Surgery Fund Progress',
+  note,
+  headingLevel = 2,
+}: {
+  progress: ProgressView & { shownPercent: number };
+  title?: string;
+  note?: string;
+  headingLevel?: 2 | 3;
+}) {
   const { goalCents, shownPercent } = progress;
   const Heading = headingLevel === 2 ? CardTitle : 'h3';
   return (
     <Card aria-labelledby="progress-title" aria-busy={!progress.loaded}>
       <Heading id="progress-title" className="text-xl font-semibold text-ink">
-        Surgery Fund Progress
+        {title}
       </Heading>
       <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
         {/* Until the live figure arrives, say so: a prerendered "$0 raised" would not be true. */}
@@ -55,7 +63,14 @@ export function ProgressCard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           <dd data-testid="percent-complete">{progress.loaded ? `${shownPercent}% complete` : '\u00a0'}</dd>
         </div>
       </dl>
-      <p className="mt-3 text-sm text-slate-600">{goalNote}</p>
+      {note && <p className="mt-3 text-sm text-slate-600">{note}</p>}
     </Card>
   );
+}
+
+/** The flagship's card, polled. */
+export function ProgressCard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  const { goalNote } = useCampaign();
+  // Before the first answer, the campaign's own goal (the same figure the server will send).
+  return <ProgressFigures progress={useProgressFigures()} note={goalNote} headingLevel={headingLevel} />;
 }

@@ -1,23 +1,30 @@
 /**
- * "Recent Supporters": the latest recorded gifts (GET /api/campaign/supporters), fetched and refreshed like the
- * progress card, so a gift recorded a moment ago shows without a rebuild. Names and messages appear only when
- * the donor agreed; with no gift recorded yet it says so and invites the first.
+ * "Recent Supporters": the latest recorded gifts (GET /api/campaign/supporters, or a fundraiser's
+ * /api/campaigns/:id/supporters), refreshed like the progress card, so a gift recorded a moment ago shows without
+ * a rebuild. Names and messages appear only when the donor agreed; with no gift recorded yet it says so and
+ * invites the first.
  */
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { PROGRESS_POLL_MS } from '#shared/constants.ts';
+import type { Supporters } from '#shared/schemas/campaign.ts';
 import { getSupporters, SUPPORTERS_KEY } from '#client/api/campaign.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { formatDay, formatUsdEstimate, formatWholeDollars } from '#client/lib/format.ts';
 import { Card, CardTitle } from './ui/card.tsx';
 
-export function RecentSupporters({ children }: { children: ReactNode }) {
-  const { patient } = useCampaign();
-  const { data, isError } = useQuery({
-    queryKey: SUPPORTERS_KEY,
-    queryFn: getSupporters,
-    refetchInterval: PROGRESS_POLL_MS,
-  });
+/** The wall for these gifts; `patientName` is who the first gift would help. */
+export function SupportersWall({
+  data,
+  isError,
+  patientName,
+  children,
+}: {
+  data: Supporters | undefined;
+  isError: boolean;
+  patientName: string;
+  children?: ReactNode;
+}) {
   return (
     <Card aria-labelledby="supporters-title" aria-busy={!data && !isError}>
       <CardTitle id="supporters-title">Recent Supporters</CardTitle>
@@ -47,13 +54,28 @@ export function RecentSupporters({ children }: { children: ReactNode }) {
       ) : (
         <p className="mt-4 text-slate-700" data-testid="supporters-status">
           {data
-            ? `No gifts have been recorded yet. Yours can be the first to bring ${patient.name} closer to surgery.`
+            ? `No gifts have been recorded yet. Yours can be the first to bring ${patientName} closer to surgery.`
             : isError
               ? 'Recent supporters cannot be shown just now.'
               : 'Loading recent supporters…'}
         </p>
       )}
-      <div className="mt-4">{children}</div>
+      {children && <div className="mt-4">{children}</div>}
     </Card>
+  );
+}
+
+/** The flagship's wall, polled. */
+export function RecentSupporters({ children }: { children: ReactNode }) {
+  const { patient } = useCampaign();
+  const { data, isError } = useQuery({
+    queryKey: SUPPORTERS_KEY,
+    queryFn: getSupporters,
+    refetchInterval: PROGRESS_POLL_MS,
+  });
+  return (
+    <SupportersWall data={data} isError={isError} patientName={patient.name}>
+      {children}
+    </SupportersWall>
   );
 }

@@ -24,11 +24,14 @@ export function useProgress(): ProgressView {
   };
 }
 
+/** The whole percent (0-100) a progress bar shows. */
+export const shownPercentOf = (currentCents: number, goalCents: number) =>
+  Math.min(100, Math.round(percentOfGoal(currentCents, goalCents)));
+
 /** Progress as the cards show it: the campaign's own goal until the first answer, and the whole percent (0-100). */
 export function useProgressFigures(): ProgressView & { shownPercent: number } {
   const { goal } = useCampaign();
   const progress = useProgress();
   const goalCents = progress.loaded ? progress.goalCents : goal.cents;
-  const shownPercent = Math.min(100, Math.round(percentOfGoal(progress.currentCents, goalCents)));
-  return { ...progress, goalCents, shownPercent };
+  return { ...progress, goalCents, shownPercent: shownPercentOf(progress.currentCents, goalCents) };
 }

@@ -4,12 +4,9 @@
  * large table from end to end. A sequential scan there is what made the admin lists 30x slower at 100,000 gifts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/database.ts';
+import { plansOf as plansOfOn } from '../../../tests/setup/query-plans.ts';
 import { createCampaignService } from '../services/campaign.ts';
 import { readLedger } from '../services/ledger.ts';
 import type { Db } from './client.ts';
@@ -21,7 +18,6 @@ import { campaignExpensesPage, queuePage, refundRequestsPage } from './queries/s
 import { moderationPage, ownStories, publicStoriesPage } from './queries/stories.ts';
 import { openReportsPage } from './queries/support.ts';
 import { findUserByEmail } from './queries/users.ts';
-import * as schema from './schema/index.ts';
 
 /** The tables that grow with the campaign; the seed below makes them big enough that the planner weighs it. */
 const LARGE_TABLES = ['donations', 'donation_intents', 'ledger_entries', 'stories'];
@@ -80,54 +76,7 @@ beforeAll(async () => {
 
 afterAll(() => database?.destroy());
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-/** A handle on the same connection that records each statement it sends, with its parameters. */
-function recordingDb(statements: { sql: string; params: unknown[] }[]): Db {
-  const logger = { logQuery: (query: string, params: unknown[]) => statements.push({ sql: query, params }) };
-  const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
-  return database.kind === 'pglite'
-    ? drizzlePglite({ client: client as PGlite, schema, logger })
-    : drizzlePg({ client: client as pg.Pool, schema, logger });
-}
-
-async function explain(statement: { sql: string; params: unknown[] }): Promise<PlanNode> {
-  type Answer = { rows: { 'QUERY PLAN': [{ Plan: PlanNode }] }[] };
-  const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
-  const text = `explain (format json) ${statement.sql}`;
-  // Both drivers parse the json answer; their query() signatures differ only in overloads.
-  const query = client.query.bind(client) as (text: string, params: unknown[]) => Promise<Answer>;
-  return (await query(text, statement.params)).rows[0]!['QUERY PLAN'][0].Plan;
-}
-
-const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-
-/** Runs `read` as the app would, then plans every statement it sent: what reads a large table whole, the indexes and tables read. */
-async function plansOf(read: (db: Db) => Promise<unknown>) {
-  const statements: { sql: string; params: unknown[] }[] = [];
-  await read(recordingDb(statements));
-  expect(statements.length).toBeGreaterThan(0);
-  const plans = await Promise.all(statements.map(async (s) => ({ sql: s.sql, plan: nodes(await explain(s)) })));
-  return {
-    /** Each statement that reads a large table sequentially, with the table. */
-    largeSeqScans: plans.flatMap(({ sql: text, plan }) =>
-      plan
-        .filter((n) => n['Node Type'] === 'Seq Scan' && LARGE_TABLES.includes(n['Relation Name'] ?? ''))
-        .map((n) => `${n['Relation Name']!}: ${text}`),
-    ),
-    indexes: new Set(
-      plans.flatMap(({ plan }) => plan.map((n) => n['Index Name']).filter((name) => name !== undefined)),
-    ),
-    tables: new Set(
-      plans.flatMap(({ plan }) => plan.map((n) => n['Relation Name']).filter((name) => name !== undefined)),
-    ),
-  };
-}
+const plansOf = (read: (db: Db) => Promise<unknown>) => plansOfOn(database, LARGE_TABLES, read);
 
 const item = <Row>(row: Row) => row;
 

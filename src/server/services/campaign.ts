@@ -32,6 +32,10 @@ export interface CampaignService {
   rememberTotals(): Promise<void>;
   /** The most recently recorded gifts that still stand (not voided, not wholly refunded), newest first. */
   supporters(): Promise<SupporterRow[]>;
+  /** Any campaign's totals by its id or slug (a patient's fundraiser, or the flagship), cached like the flagship's. */
+  progressOf(idOrSlug: string): Promise<ProgressTotals>;
+  /** Any campaign's recent supporters by its id or slug, read with its totals' freshness. */
+  supportersOf(idOrSlug: string): Promise<SupporterRow[]>;
   /** Drop cached values after a write on this instance; other instances catch up within the TTL. */
   invalidate(): void;
 }
@@ -99,6 +103,49 @@ async function readTotals(db: Db, row: CampaignRow): Promise<ProgressTotals> {
   return { goalCents: row.goalCents, currentCents: balance?.raisedCents ?? 0, donorCount: balance?.donationCount ?? 0 };
 }
 
+/** One campaign's figures, cached per instance: the row (its goal may change), its totals and its supporters. */
+interface CampaignFigures {
+  row: Cached<CampaignRow>;
+  totals: Cached<ProgressTotals>;
+  supporters: Cached<SupporterRow[]>;
+}
+
+/**
+ * The figures of any campaign by id or slug, each read at most once per `ttlMs`. Only campaigns that exist are
+ * kept (a key that finds none is forgotten with its 404), so the map holds at most two keys per campaign.
+ */
+function campaignFigures(db: Db, ttlMs: number) {
+  const byKey = new Map<string, CampaignFigures>();
+  const figures = (idOrSlug: string): CampaignFigures => {
+    let entry = byKey.get(idOrSlug);
+    if (!entry) {
+      const row = cached(ttlMs, () => findCampaign(db, idOrSlug));
+      const created: CampaignFigures = {
+        row,
+        totals: cached(ttlMs, async () => readTotals(db, await row.get())),
+        supporters: cached(ttlMs, async () => readSupporters(db, (await row.get()).id)),
+      };
+      byKey.set(idOrSlug, created);
+      entry = created;
+      row.get().catch(() => {
+        if (byKey.get(idOrSlug) === created) byKey.delete(idOrSlug);
+      });
+    }
+    return entry;
+  };
+  return {
+    progressOf: (idOrSlug: string) => figures(idOrSlug).totals.get(),
+    supportersOf: (idOrSlug: string) => figures(idOrSlug).supporters.get(),
+    invalidate() {
+      for (const entry of byKey.values()) {
+        entry.row.invalidate();
+        entry.totals.invalidate();
+        entry.supporters.invalidate();
+      }
+    },
+  };
+}
+
 export function createCampaignService(db: Db, ttlMs = PROGRESS_CACHE_MS): CampaignService {
   const campaign: Cached<FlagshipRow> = cached(ttlMs, () => readCampaign(db));
   // The last totals read, so the page every visitor polls keeps its figures through a database outage.
@@ -117,6 +164,7 @@ export function createCampaignService(db: Db, ttlMs = PROGRESS_CACHE_MS): Campai
   });
   // Read with the totals' freshness, so the wall and the progress card agree.
   const supporters: Cached<SupporterRow[]> = cached(ttlMs, async () => readSupporters(db, (await campaign.get()).id));
+  const anyCampaign = campaignFigures(db, ttlMs);
   return {
     current: () => campaign.get(),
     progress: () => totals.get(),
@@ -126,10 +174,13 @@ export function createCampaignService(db: Db, ttlMs = PROGRESS_CACHE_MS): Campai
       remember(await readTotals(db, await readCampaign(db)));
     },
     supporters: () => supporters.get(),
+    progressOf: anyCampaign.progressOf,
+    supportersOf: anyCampaign.supportersOf,
     invalidate() {
       campaign.invalidate();
       totals.invalidate();
       supporters.invalidate();
+      anyCampaign.invalidate();
     },
   };
 }

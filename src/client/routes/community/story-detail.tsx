@@ -11,15 +11,8 @@ import { buttonClass } from '#client/components/ui/button.tsx';
 import { ListLoadError } from '#client/components/ui/list-status.tsx';
 import { MessageLink, MessagePage, PageFrame, PageStatus } from '#client/components/page-layout.tsx';
 import { TagList } from '#client/components/tag-list.tsx';
+import { StoryBody } from './story-parts.tsx';
 import { WordsOfSupport } from './words-of-support.tsx';
-
-const PROSE =
-  'space-y-4 text-lg leading-relaxed text-slate-800 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-200 [&_blockquote]:pl-4 [&_blockquote]:text-slate-700 [&_ol]:list-decimal [&_ol]:space-y-1 [&_ol]:pl-6 [&_strong]:font-semibold [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6';
-
-/** The story's text as the server rendered it from its Markdown (src/server/services/story-html.ts): safe HTML. */
-function StoryBody({ html }: { html: string }) {
-  return <div className={PROSE} data-testid="story-body" dangerouslySetInnerHTML={{ __html: html }} />;
-}
 
 function BackLink() {
   return (

@@ -1,4 +1,4 @@
-/** Small pieces the story pages share: a status badge and a story in a list. */
+/** Small pieces the story pages share: a status badge, a story in a list, and a story's text. */
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatDate } from '#client/lib/format.ts';
@@ -68,4 +68,12 @@ export function StorySummary({
       {children}
     </article>
   );
+}
+
+const PROSE =
+  'space-y-4 text-lg leading-relaxed text-slate-800 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-200 [&_blockquote]:pl-4 [&_blockquote]:text-slate-700 [&_ol]:list-decimal [&_ol]:space-y-1 [&_ol]:pl-6 [&_strong]:font-semibold [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6';
+
+/** The story's text as the server rendered it from its Markdown (src/server/services/story-html.ts): safe HTML. */
+export function StoryBody({ html, testId = 'story-body' }: { html: string; testId?: string }) {
+  return <div className={PROSE} data-testid={testId} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -13,6 +13,7 @@ import { useLedger } from '#client/hooks/use-ledger.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { pageTitleClass } from '#client/components/ui/text-classes.ts';
+import { LedgerTotals as Totals, Pending } from '#client/components/ledger-totals.tsx';
 import { formatCents, formatDay } from '#client/lib/format.ts';
 
 const W = SPENDING_WINDOWS_BUSINESS_DAYS;
@@ -45,39 +46,6 @@ const STEPS = [
     text: 'Money not yet released can be refunded. If you ask for a refund or tell us something looks wrong, we review it and answer within the disputes window.',
   },
 ] as const;
-
-/** A figure not known yet: a same-height placeholder that says it is loading (or could not be loaded). */
-function Pending({ what, failed }: { what: string; failed: boolean }) {
-  return (
-    <>
-      <span aria-hidden="true">{failed ? '—' : '…'}</span>
-      <span className="sr-only">{failed ? `${what}: not available` : `Loading ${what}`}</span>
-    </>
-  );
-}
-
-const TOTALS: { key: keyof Ledger['totals']; label: string; note: string }[] = [
-  { key: 'raisedCents', label: 'Raised', note: 'All recorded donations' },
-  { key: 'heldCents', label: 'Held now', note: 'Waiting for verified expenses' },
-  { key: 'releasedCents', label: 'Released', note: 'Paid against verified expenses' },
-  { key: 'refundedCents', label: 'Refunded', note: 'Sent back to donors' },
-];
-
-function Totals({ ledger, failed }: { ledger: Ledger | undefined; failed: boolean }) {
-  return (
-    <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
-      {TOTALS.map((t) => (
-        <div key={t.key} className="rounded-xl bg-brand-50 p-4">
-          <dt className="text-sm font-medium text-slate-700">{t.label}</dt>
-          <dd className="mt-1 text-2xl font-bold text-brand-800" data-testid={`total-${t.key}`}>
-            {ledger ? formatCents(ledger.totals[t.key]) : <Pending what={t.label.toLowerCase()} failed={failed} />}
-          </dd>
-          <dd className="text-xs text-slate-600">{t.note}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 function GroupsTable({ ledger, failed }: { ledger: Ledger | undefined; failed: boolean }) {
   const { costs } = useCampaign();

@@ -20,14 +20,14 @@ export type DoctorProfileRow = typeof doctorProfiles.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
 /** Who the directory lists: verified profiles of active doctor accounts. */
-const listed: SQL = and(
+export const listed: SQL = and(
   eq(doctorProfiles.verificationStatus, 'verified'),
   eq(users.role, 'doctor'),
   eq(users.status, 'active'),
 )!;
 
 /** `%text%` for ILIKE, with the pattern characters in the text matched literally. */
-const containing = (text: string) => `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+export const containing = (text: string) => `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
 /** The directory's filters: the list columns use array containment (@>), which the GIN indexes answer. */
 export function directoryFilter({ specialty, expertise, consultation, q }: DoctorDirectoryQuery): SQL {

@@ -17,20 +17,25 @@ import { users } from './accounts.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const campaigns = pgTable('campaigns', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  slug: text('slug').notNull().unique(),
-  /** The flagship's appeal document; null for a patient's fundraiser, whose text is in `fundraisers` (decision 009). */
-  content: jsonb('content').$type<CampaignContent>(),
-  goalCents: bigint('goal_cents', { mode: 'number' }).notNull(),
-  currency: text('currency').notNull().default('USD'),
-  /** The patient the money is for: submits expenses and hears about donations. */
-  ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
-  /** Bumped on every publish of the content; pages re-render when it changes. */
-  version: integer('version').notNull().default(1),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull().unique(),
+    /** The flagship's appeal document; null for a patient's fundraiser, whose text is in `fundraisers` (decision 009). */
+    content: jsonb('content').$type<CampaignContent>(),
+    goalCents: bigint('goal_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('USD'),
+    /** The patient the money is for: submits expenses and hears about donations. */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Bumped on every publish of the content; pages re-render when it changes. */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // A campaign opens when its fundraiser goes live: the public list's "newest" order reads this backwards.
+  (t) => [index('campaigns_created_at_idx').on(t.createdAt)],
+);
 
 /** Every published version of a campaign's content, so any earlier one can be restored. */
 export const campaignVersions = pgTable(

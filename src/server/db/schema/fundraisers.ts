@@ -54,6 +54,10 @@ export const fundraisers = pgTable(
       .where(sql`${t.status} not in ('rejected', 'closed')`),
     // The admins' queue by state, oldest submission first.
     index('fundraisers_status_submitted_idx').on(t.status, t.submittedAt),
+    // The public list's "most urgent" order: live ones by planned date.
+    index('fundraisers_live_needed_by_idx')
+      .on(t.neededBy)
+      .where(sql`${t.status} = 'live'`),
     check('fundraisers_goal_not_negative', sql`${t.goalCents} >= 0`),
     check('fundraisers_status_known', sql.raw(`status in (${FUNDRAISER_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
   ],

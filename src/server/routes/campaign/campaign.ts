@@ -1,7 +1,8 @@
-/** Public campaign content and fundraising progress. */
+/** Public campaign content and fundraising progress: the flagship's (the spec's calls) and any campaign's by id or slug. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import { SupportersSchema } from '#shared/schemas/campaign.ts';
+import { ProgressSchema, SupportersSchema } from '#shared/schemas/campaign.ts';
+import { CampaignParamsSchema } from '#shared/schemas/public-fundraisers.ts';
 import { presentCampaign, presentProgress, presentSupporter } from '../../presenters/campaign.ts';
 import type { ProgressTotals } from '../../services/campaign.ts';
 import { quietRoute } from '../../logging.ts';
@@ -44,6 +45,31 @@ const campaign: FastifyPluginAsyncZod = async (app) => {
     quietRoute({ schema: { response: { 200: SupportersSchema } }, config: { access: 'public' } }),
     async (_request, reply) => {
       const rows = await app.campaigns.supporters();
+      return reply.header('cache-control', 'no-cache').send({ items: rows.map(presentSupporter) });
+    },
+  );
+
+  // The same two reads for any campaign (a patient's fundraiser, decision 009), cached per campaign alike.
+  app.get(
+    '/api/campaigns/:id/progress',
+    quietRoute({
+      schema: { params: CampaignParamsSchema, response: { 200: ProgressSchema } },
+      config: { access: 'public' },
+    }),
+    async (request, reply) => {
+      const totals = await app.campaigns.progressOf(request.params.id);
+      return reply.header('cache-control', 'no-cache').send(presentProgress(totals));
+    },
+  );
+
+  app.get(
+    '/api/campaigns/:id/supporters',
+    quietRoute({
+      schema: { params: CampaignParamsSchema, response: { 200: SupportersSchema } },
+      config: { access: 'public' },
+    }),
+    async (request, reply) => {
+      const rows = await app.campaigns.supportersOf(request.params.id);
       return reply.header('cache-control', 'no-cache').send({ items: rows.map(presentSupporter) });
     },
   );

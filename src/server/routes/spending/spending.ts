@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
+import { CampaignParamsSchema as campaignParams } from '#shared/schemas/public-fundraisers.ts';
 import { ExpenseListQuerySchema, RefundRequestSchema, SubmitExpenseSchema } from '#shared/schemas/spending.ts';
 import { submitExpense } from '../../commands/expenses.ts';
 import { createRefundRequest } from '../../commands/refunds.ts';
@@ -14,7 +15,6 @@ import { isAdmin, requireUser } from '../../plugins/auth.ts';
 import { presentExpense } from '../../presenters/spending.ts';
 import { findCampaign, type CampaignRow } from '../../services/campaign.ts';
 
-const campaignParams = z.object({ id: z.string().min(1).max(100) });
 const idParams = z.object({ id: z.uuid('Not a valid id') });
 
 /** The campaign's owner and managers (with their second factor) may see and submit its expenses. */

@@ -1,8 +1,8 @@
 /**
  * Uploaded files, type checked by content and size capped. Avatars and campaign images are served to anyone
  * who has the id; a story image only while a public story shows it (else to its author and moderators);
- * expense documents only to their uploader, the campaign's owner and managers; a fundraiser application's files
- * only to the patient and managers.
+ * expense documents only to their uploader, the campaign's owner and managers; a fundraiser's images to anyone
+ * while it is live or closed, else (and its documents always) only to the patient and managers.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
@@ -19,6 +19,7 @@ import {
   type UploadRow,
 } from '../../db/queries/uploads.ts';
 import { isOnSubmittedFundraiser } from '../../db/queries/fundraisers.ts';
+import { isOnPublicFundraiser } from '../../db/queries/public-fundraisers.ts';
 import { readUploadedDocument, readUploadedImage } from './read-upload.ts';
 import { presentCurrentUser } from '../../presenters/user.ts';
 import { isAdmin, requireUser } from '../../plugins/auth.ts';
@@ -44,8 +45,8 @@ async function mayReadDocument(db: Db, request: FastifyRequest, file: UploadRow)
 
 /**
  * A fundraiser application's images and documents: its owner, and managers once she submitted the application
- * that uses them. (Images become public with the live fundraiser, and a doctor she grants reads the documents:
- * issue 18's next steps.)
+ * that uses them. (A live fundraiser's images are public, above; a doctor she grants reads the documents: issue
+ * 18's next step.)
  */
 async function mayReadFundraiserFile(db: Db, request: FastifyRequest, file: UploadRow): Promise<boolean> {
   if (!request.user) return false;
@@ -161,6 +162,9 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!mayReadPrivateStoryImage(request, file)) throw new AppError('NOT_FOUND', 'No such file');
         return sendFile(reply, file, 'private, no-store');
       }
+      // Likewise a live or closed fundraiser's images; never its documents.
+      if (file?.purpose === 'fundraiser_image' && (await isOnPublicFundraiser(app.db, file.id)))
+        return sendFile(reply, file, 'public, max-age=600');
       // Someone without access learns nothing, not even that the file exists.
       const mayRead =
         file?.purpose === 'expense_document'

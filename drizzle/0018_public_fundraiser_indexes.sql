@@ -1,0 +1,2 @@
+CREATE INDEX "campaigns_created_at_idx" ON "campaigns" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "fundraisers_live_needed_by_idx" ON "fundraisers" USING btree ("needed_by") WHERE "fundraisers"."status" = 'live';

@@ -1,0 +1,34 @@
+/**
+ * Patients' fundraisers as anyone reads them (decision 009): the live list and one live or closed fundraiser.
+ * Their money (progress, supporters, ledger) is read per campaign (routes/campaign, routes/spending).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '#shared/errors.ts';
+import { FundraiserSlugParamsSchema, PublicFundraisersQuerySchema } from '#shared/schemas/public-fundraisers.ts';
+import { findPublicFundraiser, publicFundraisersPage } from '../../db/queries/public-fundraisers.ts';
+import { presentPublicFundraiser, presentPublicFundraiserSummary } from '../../presenters/public-fundraiser.ts';
+
+// Public reads, unlimited like the stories and the doctors' directory: the pages that show them are kept
+// rendered for seconds (decision 008), and each read is one indexed statement or two.
+const publicFundraiserRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/fundraisers',
+    { schema: { querystring: PublicFundraisersQuerySchema }, config: { access: 'public' } },
+    async (request, reply) => {
+      const page = await publicFundraisersPage(app.db, request.query, presentPublicFundraiserSummary);
+      return reply.header('cache-control', 'no-cache').send(page);
+    },
+  );
+
+  app.get(
+    '/api/fundraisers/:slug',
+    { schema: { params: FundraiserSlugParamsSchema }, config: { access: 'public' } },
+    async (request, reply) => {
+      const row = await findPublicFundraiser(app.db, request.params.slug);
+      // A draft, an application in review and a refused one answer as if they did not exist.
+      if (!row) throw new AppError('NOT_FOUND', 'No such fundraiser');
+      return reply.header('cache-control', 'no-cache').send(await presentPublicFundraiser(row));
+    },
+  );
+};
+export default publicFundraiserRoutes;

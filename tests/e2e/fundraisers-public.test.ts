@@ -1,0 +1,81 @@
+/**
+ * A visitor on a phone finds a patient's live fundraiser at /fundraisers and reads its page: the figures are the
+ * ledger's records, the page arrives rendered by the server, and both pages pass axe.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildDonation } from '../factories/donations.ts';
+import { buildApplication, buildLiveFundraiser } from '../factories/public-fundraisers.ts';
+import { adminLogin, buildAdmin } from '../factories/users.ts';
+import { sessionCookie } from '../setup/accounts.ts';
+import { browserSuite, expectNoAxeViolations, settle, visit } from './fixtures.ts';
+
+const suite = browserSuite();
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+describe('live fundraisers for visitors', () => {
+  it('lists a live fundraiser with its recorded figures, opens its page, and keeps applications that are not live out', async () => {
+    const { app, database, baseURL } = suite.site;
+    const manager = await buildAdmin(database.db, 'manager');
+    const signedIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: adminLogin(manager),
+      headers: { origin: baseURL },
+    });
+    const live = await buildLiveFundraiser(app, database.db, sessionCookie(signedIn), {
+      origin: baseURL,
+      title: 'Excision surgery for Maya',
+      firstName: 'Maya',
+      neededBy: '2031-03-15',
+    });
+    await buildApplication(database.db, { title: 'Waiting for review', status: 'in_review' });
+    await buildDonation(database.db, {
+      campaignId: live.campaignId,
+      amountCents: 236_263,
+      donorName: 'Grace',
+      showPublicly: true,
+    });
+    suite.site.refreshProgress();
+
+    const { page } = await suite.newPage(PHONE);
+    const list = await visit(page, '/fundraisers');
+    expect(list?.status()).toBe(200);
+    // Rendered by the server: the card and its figures are in the first response.
+    const html = await list!.text();
+    expect(html).toContain('Excision surgery for Maya');
+    expect(html).not.toContain('Waiting for review');
+    const card = page.getByTestId('fundraiser-card');
+    expect(await card.count()).toBe(1);
+    // $2,362.63 of $9,450.50: 25%, from the ledger's running totals.
+    expect(await card.getByTestId('fundraiser-figures').innerText()).toBe('$2,363 raised of $9,451 · 25% · 1 gift');
+    await settle(page);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: '/tmp/fundraisers-list-390.png', fullPage: true });
+
+    await page.getByRole('searchbox', { name: 'Search' }).fill('no such words');
+    await page.getByRole('button', { name: 'Show fundraisers' }).click();
+    await page.getByTestId('no-fundraisers').waitFor();
+    expect(page.url()).toContain('/fundraisers?q=no+such+words');
+
+    const detail = await visit(page, `/fundraisers/${live.slug}`);
+    expect(detail?.status()).toBe(200);
+    expect(await detail!.text()).toContain('"@type":"DonateAction"');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Excision surgery for Maya');
+    expect(await page.getByTestId('amount-raised').innerText()).toBe('$2,363');
+    expect(await page.getByTestId('percent-complete').innerText()).toBe('25% complete');
+    expect(await page.getByTestId('total-raisedCents').innerText()).toBe('$2,362.63');
+    expect(await page.getByTestId('fundraiser-story').innerText()).toContain('Nine years of pain');
+    expect(await page.getByRole('img', { name: 'Paula smiling in a hospital corridor' }).count()).toBe(1);
+    await expect.poll(() => page.getByText('Grace').count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Donate' }).first().getAttribute('href')).toBe(
+      `/fundraisers/${live.slug}/donate`,
+    );
+    await settle(page);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: '/tmp/fundraiser-page-390.png', fullPage: true });
+
+    const missing = await visit(page, '/fundraisers/waiting-for-review');
+    expect(missing?.status()).toBe(404);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Fundraiser not found');
+  });
+});
