@@ -38,6 +38,7 @@ export const ACCESS_TABLE: Record<string, Rule> = {
   'GET /api/admin/refund-requests': 'manager',
   'POST /api/admin/refund-requests/:id/decline': 'manager',
   'POST /api/donation-intent': 'public',
+  'POST /api/campaigns/:id/intents': 'public',
   'POST /api/contact': 'public',
   'POST /api/events': 'public',
 

@@ -76,6 +76,7 @@ export const PAGE_HEADS: { readonly [P in PagePath | '*']: HeadOf } = {
     'Fundraiser',
     'A patient’s fundraiser on {product}, with its progress and public ledger.',
   ),
+  '/fundraisers/:slug/donate': legal('Donate', 'Give to a patient’s fundraiser on {product}.'),
   '/my-fundraiser': legal('My Fundraiser', 'Raise funds for your treatment on {product}.'),
   '/my-stories': legal(
     'My Stories',

@@ -109,6 +109,7 @@ export const PAGE_ROUTES: { readonly [P in PagePath]: RouteOf<P> } = {
   // Patients' live fundraisers (rendered on the server).
   '/fundraisers': { load: () => import('./routes/fundraisers/fundraisers-list.tsx') },
   '/fundraisers/:slug': { load: () => import('./routes/fundraisers/fundraiser-page.tsx') },
+  '/fundraisers/:slug/donate': { load: () => import('./routes/fundraisers/fundraiser-donate.tsx') },
   '/my-fundraiser': {
     load: () => import('./routes/fundraisers/my-fundraiser.tsx'),
     signIn: {

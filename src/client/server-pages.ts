@@ -93,6 +93,17 @@ export const SERVER_PAGES: Record<ServerRenderedPath, ServerPage> = {
       };
     },
   },
+  '/fundraisers/:slug/donate': {
+    queries: ({ slug }) => [publicFundraiserQuery(slug!), campaignProgressQuery(slug!)],
+    head(content, siteUrl, { slug }, data) {
+      const fundraiser = read<PublicFundraiser>(data, publicFundraiserQuery(slug!));
+      if (!fundraiser) return undefined;
+      return {
+        title: `Donate to ${fundraiser.title} | ${content.product.name}`,
+        description: `Give to ${fundraiser.organiserFirstName}’s fundraiser: ${excerpt(fundraiser.story, 100)}`,
+      };
+    },
+  },
 };
 
 /** The `:name` segments of `pattern` in `pathname` (which pathMatches has matched). */

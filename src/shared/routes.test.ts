@@ -22,8 +22,16 @@ describe('pathMatches', () => {
     expect(pathMatches('/doctors/:id', '/stories/a')).toBe(false);
   });
 
-  it('renders the public story and doctor pages on the server, and their signed-in pages only in the browser', () => {
-    expect(SERVER_RENDERED_PATHS).toEqual(['/stories', '/stories/:id', '/find-doctors', '/doctors/:id']);
+  it('renders the public story, doctor and fundraiser pages on the server, and their signed-in pages only in the browser', () => {
+    expect(SERVER_RENDERED_PATHS).toEqual([
+      '/stories',
+      '/stories/:id',
+      '/find-doctors',
+      '/doctors/:id',
+      '/fundraisers',
+      '/fundraisers/:slug',
+      '/fundraisers/:slug/donate',
+    ]);
     for (const path of ['/my-stories', '/my-fundraiser', '/doctor-dashboard', '/admin-doctors'])
       expect(CLIENT_ONLY_PATHS).toContain(path);
   });

@@ -65,6 +65,7 @@ export const PAGES = {
   '/doctors/:id': { render: 'server', access: 'public' },
   '/fundraisers': { render: 'server', access: 'public' },
   '/fundraisers/:slug': { render: 'server', access: 'public' },
+  '/fundraisers/:slug/donate': { render: 'server', access: 'public' },
   '/my-fundraiser': { render: 'client', access: 'user' },
   '/doctor-dashboard': { render: 'client', access: 'user' },
   '/admin-doctors': { render: 'client', access: manager },

@@ -50,7 +50,6 @@ describe('live fundraisers for visitors', () => {
     expect(await card.getByTestId('fundraiser-figures').innerText()).toBe('$2,363 raised of $9,451 · 25% · 1 gift');
     await settle(page);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: '/tmp/fundraisers-list-390.png', fullPage: true });
 
     await page.getByRole('searchbox', { name: 'Search' }).fill('no such words');
     await page.getByRole('button', { name: 'Show fundraisers' }).click();
@@ -72,7 +71,6 @@ describe('live fundraisers for visitors', () => {
     );
     await settle(page);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: '/tmp/fundraiser-page-390.png', fullPage: true });
 
     const missing = await visit(page, '/fundraisers/waiting-for-review');
     expect(missing?.status()).toBe(404);

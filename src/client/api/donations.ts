@@ -8,6 +8,14 @@ import { apiRequest } from '#client/lib/api.ts';
 export const createDonationIntent = (input: z.input<typeof DonationIntentSchema>) =>
   apiRequest<z.infer<typeof DonationIntentCreatedSchema>>('POST', '/api/donation-intent', input);
 
+/** POST /api/campaigns/:id/intents: the same for one campaign (a patient's live fundraiser). */
+export const createCampaignIntent = (campaignId: string, input: z.input<typeof DonationIntentSchema>) =>
+  apiRequest<z.infer<typeof DonationIntentCreatedSchema>>(
+    'POST',
+    `/api/campaigns/${encodeURIComponent(campaignId)}/intents`,
+    input,
+  );
+
 /** POST /api/refund-requests */
 export const createRefundRequest = (input: z.input<typeof RefundRequestSchema>) =>
   apiRequest<{ id: string }>('POST', '/api/refund-requests', input);

@@ -3,6 +3,7 @@
  * ledger, the planned cost groups against what was released, the supporters, and a way to give while it is live.
  * Rendered by the server with its four reads (decision 008).
  */
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import { ArrowLeft, Heart } from 'lucide-react';
 import type { PublicFundraiser } from '#shared/schemas/public-fundraisers.ts';
@@ -27,14 +28,15 @@ import { SupportersWall } from '#client/components/recent-supporters.tsx';
 import { LedgerTotals, Pending } from '#client/components/ledger-totals.tsx';
 import { StoryBody } from '../community/story-parts.tsx';
 
-function BackLink() {
+/** Back to the list, or (from its donate page) to the fundraiser. */
+export function BackLink({ href = '/fundraisers', label = 'All fundraisers' }: { href?: string; label?: string }) {
   return (
     <Link
-      href="/fundraisers"
+      href={href}
       className="inline-flex items-center gap-1 rounded text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
     >
       <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-      All fundraisers
+      {label}
     </Link>
   );
 }
@@ -49,7 +51,7 @@ function DonateLink({ slug }: { slug: string }) {
 }
 
 /** Its own figures, from the same reads the server rendered with. */
-function Progress({ fundraiser }: { fundraiser: PublicFundraiser }) {
+export function Progress({ fundraiser }: { fundraiser: PublicFundraiser }) {
   const { data } = usePageQuery(campaignProgressQuery(fundraiser.slug));
   const goalCents = data?.goalCents ?? fundraiser.goalCents;
   const currentCents = data?.currentCents ?? 0;
@@ -199,10 +201,11 @@ function NotFound() {
   );
 }
 
-export default function FundraiserPage() {
+/** The live or closed fundraiser at this page's address, rendered by `render`; else not found, a load error or loading. */
+export function FundraiserLoader({ render }: { render: (fundraiser: PublicFundraiser) => ReactNode }) {
   const { slug = '' } = useParams<{ slug: string }>();
   const fundraiser = usePageQuery(publicFundraiserQuery(slug));
-  if (fundraiser.data) return <Fundraiser fundraiser={fundraiser.data} />;
+  if (fundraiser.data) return render(fundraiser.data);
   if (fundraiser.data === null) return <NotFound />;
   if (fundraiser.error)
     return (
@@ -211,4 +214,8 @@ export default function FundraiserPage() {
       </PageFrame>
     );
   return <PageStatus>Loading the fundraiser…</PageStatus>;
+}
+
+export default function FundraiserPage() {
+  return <FundraiserLoader render={(fundraiser) => <Fundraiser fundraiser={fundraiser} />} />;
 }

@@ -167,3 +167,26 @@ export async function fundraisersForExport(db: Db, ownerId: string) {
     history: events.filter((e) => e.fundraiserId === row.id),
   }));
 }
+
+/** A campaign as a gift's target: its name, and whether it takes gifts (a fundraiser only while live). */
+export interface GiftTarget {
+  id: string;
+  name: string;
+  takesGifts: boolean;
+}
+
+/**
+ * The campaign `id` if donors may know of it: the flagship, or a fundraiser that is live or closed (closed ones
+ * take no gifts). A fundraiser not yet live, or no such campaign: undefined.
+ */
+export async function giftTarget(db: Db, id: string): Promise<GiftTarget | undefined> {
+  const [row] = await db
+    .select({ content: campaigns.content, title: fundraisers.title, status: fundraisers.status })
+    .from(campaigns)
+    .leftJoin(fundraisers, eq(fundraisers.campaignId, campaigns.id))
+    .where(eq(campaigns.id, id));
+  if (!row) return undefined;
+  if (row.status === null) return row.content ? { id, name: row.content.name, takesGifts: true } : undefined;
+  if (row.status !== 'live' && row.status !== 'closed') return undefined;
+  return { id, name: row.title ?? 'Fundraiser', takesGifts: row.status === 'live' };
+}

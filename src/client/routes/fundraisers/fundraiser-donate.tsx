@@ -1,0 +1,58 @@
+/**
+ * /fundraisers/:slug/donate: give to one patient's live fundraiser. Its own progress, then the site's gift form; the
+ * intent is recorded for the fundraiser's campaign, so the gift is recorded against it. A closed one takes none.
+ */
+import { Link } from 'wouter';
+import type { PublicFundraiser } from '#shared/schemas/public-fundraisers.ts';
+import { createCampaignIntent } from '#client/api/donations.ts';
+import { useCampaign } from '#client/lib/campaign-context.tsx';
+import { usePageTitle } from '#client/lib/page-title.ts';
+import { Card } from '#client/components/ui/card.tsx';
+import { linkClass, pageTitleClass } from '#client/components/ui/text-classes.ts';
+import { GiftForm } from '../public/gift-form.tsx';
+import { BackLink, FundraiserLoader, Progress } from './fundraiser-page.tsx';
+
+function Donate({ fundraiser: f }: { fundraiser: PublicFundraiser }) {
+  const { product } = useCampaign();
+  usePageTitle(`Donate to ${f.title} | ${product.name}`);
+  const page = `/fundraisers/${encodeURIComponent(f.slug)}`;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+      <BackLink href={page} label="Back to the fundraiser" />
+      <h1 className={`${pageTitleClass} mt-6 mb-6 break-words`}>{`Support ${f.title}`}</h1>
+      <div className="space-y-6">
+        <Progress fundraiser={f} />
+        {f.status === 'live' ? (
+          <>
+            <GiftForm
+              recipientName={f.organiserFirstName}
+              send={(intent) => createCampaignIntent(f.campaignId, intent)}
+            />
+            <p className="text-sm text-slate-700">
+              Gifts reach {product.name} through the methods above and are recorded against this fundraiser. They are
+              released only against verified expenses, paid to {f.payee?.name ?? 'the care provider'}; every release is
+              on{' '}
+              <Link href={page} className={linkClass}>
+                the fundraiser&apos;s public ledger
+              </Link>
+              .
+            </p>
+          </>
+        ) : (
+          <Card>
+            <p className="text-slate-800">
+              This fundraiser is closed and takes no new gifts. Its page and ledger stay readable.
+            </p>
+            <Link href={page} className={`${linkClass} mt-3 inline-block`}>
+              Read the fundraiser
+            </Link>
+          </Card>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export default function FundraiserDonatePage() {
+  return <FundraiserLoader render={(fundraiser) => <Donate fundraiser={fundraiser} />} />;
+}

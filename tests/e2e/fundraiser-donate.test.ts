@@ -1,0 +1,73 @@
+/** A donor on a phone gives to a patient's live fundraiser at /fundraisers/:slug/donate; a closed one takes nothing. */
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { donationIntents, fundraisers } from '../../src/server/db/schema/index.ts';
+import { buildLiveFundraiser } from '../factories/public-fundraisers.ts';
+import { adminLogin, buildAdmin } from '../factories/users.ts';
+import { sessionCookie } from '../setup/accounts.ts';
+import { browserSuite, expectNoAxeViolations, toastText, visit } from './fixtures.ts';
+
+const suite = browserSuite();
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** A live fundraiser, approved by a manager through the API. */
+async function liveFundraiser(title: string) {
+  const { app, database, baseURL } = suite.site;
+  const manager = await buildAdmin(database.db, 'manager');
+  const signedIn = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: adminLogin(manager),
+    headers: { origin: baseURL },
+  });
+  return buildLiveFundraiser(app, database.db, sessionCookie(signedIn), { origin: baseURL, title, firstName: 'Maya' });
+}
+
+describe('giving to a fundraiser', () => {
+  it('records the donor’s intent for the fundraiser’s campaign and opens the payment page', async () => {
+    const live = await liveFundraiser('Excision surgery for Maya');
+    const { page, context } = await suite.newPage(PHONE);
+    const response = await visit(page, `/fundraisers/${live.slug}/donate`);
+    expect(response?.status()).toBe(200);
+    // Rendered by the server with its title and figures.
+    expect(await response!.text()).toContain('Support Excision surgery for Maya');
+    await page.getByRole('heading', { level: 1, name: 'Support Excision surgery for Maya' }).waitFor();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: '$50', exact: true }).click();
+    await page.getByLabel('Message of support (optional)').fill('For your recovery, Maya');
+    await page.getByLabel("Email me Maya's updates").check();
+    await page.getByLabel('Email for your thank-you and receipt').fill('grace@example.org');
+    const opened = context.waitForEvent('page');
+    await page.getByRole('button', { name: /^PayPal/ }).click();
+    const tab = await opened;
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe('https://www.paypal.me/HealingCircleExample/50');
+    await expect.poll(() => toastText(page)).toContain('Intent Saved');
+    const intents = await suite.site.database.db
+      .select()
+      .from(donationIntents)
+      .where(eq(donationIntents.campaignId, live.campaignId));
+    expect(intents).toEqual([
+      expect.objectContaining({
+        amountCents: 5_000,
+        paymentMethod: 'PayPal',
+        message: 'For your recovery, Maya',
+        donorEmail: 'grace@example.org',
+      }),
+    ]);
+  }, 90_000);
+
+  it('tells a donor a closed fundraiser takes no new gifts and offers no payment method', async () => {
+    const live = await liveFundraiser('A closed fundraiser');
+    await suite.site.database.db
+      .update(fundraisers)
+      .set({ status: 'closed' })
+      .where(eq(fundraisers.id, live.fundraiser.id));
+    const { page } = await suite.newPage(PHONE);
+    await visit(page, `/fundraisers/${live.slug}/donate`);
+    await page.getByText('This fundraiser is closed and takes no new gifts.').waitFor();
+    expect(await page.getByRole('button', { name: /^PayPal/ }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+  }, 60_000);
+});
