@@ -5,6 +5,7 @@ import { AppError } from '#shared/errors.ts';
 import { dollarsToCents, formatCents } from '#shared/money.ts';
 import type { EditDonationSchema, RecordDonationSchema } from '#shared/schemas/admin-donations.ts';
 import { donationIntents, donations } from '../db/schema/index.ts';
+import { giftTarget } from '../db/queries/fundraisers.ts';
 import { audit } from '../services/audit.ts';
 import type { CampaignRow } from '../services/campaign.ts';
 import { notify } from '../services/notifications.ts';
@@ -15,16 +16,22 @@ type RecordDonation = z.output<typeof RecordDonationSchema>;
 
 const DUPLICATE_PAYMENT = 'This payment has already been recorded (same method and reference)';
 
-/** Records the donation (the database adds its ledger row) and tells the campaign's owner. */
+/**
+ * Records the donation (the database adds its ledger row) and tells the campaign's owner. It goes to the campaign
+ * the admin chose, else to her intent's, else to the flagship appeal; a fundraiser must be live or closed (a gift
+ * made before it closed is still recorded).
+ */
 export async function recordDonation(
   { tx, actor, now, afterCommit }: CommandContext,
-  campaign: Pick<CampaignRow, 'id' | 'ownerId'>,
+  flagship: Pick<CampaignRow, 'id'>,
   input: RecordDonation,
 ) {
   const amountCents = dollarsToCents(input.amount)!;
   const usdCents = input.currency === 'USD' ? amountCents : dollarsToCents(input.usdAmount!)!;
   // What the donor told us on the donate page, unless the admin entered it herself.
-  let fromIntent: Pick<typeof donationIntents.$inferSelect, 'donorName' | 'donorEmail' | 'showPublicly'> | undefined;
+  let fromIntent:
+    | Pick<typeof donationIntents.$inferSelect, 'donorName' | 'donorEmail' | 'showPublicly' | 'campaignId'>
+    | undefined;
   if (input.intentId) {
     [fromIntent] = await tx
       .update(donationIntents)
@@ -34,10 +41,15 @@ export async function recordDonation(
         donorName: donationIntents.donorName,
         donorEmail: donationIntents.donorEmail,
         showPublicly: donationIntents.showPublicly,
+        campaignId: donationIntents.campaignId,
       });
     if (!fromIntent)
       throw new AppError('CONFLICT', 'That intent is not open any more (already recorded or removed)', 'intentId');
+    if (input.campaignId && input.campaignId !== fromIntent.campaignId)
+      throw new AppError('VALIDATION', 'That intent is for another campaign', 'campaignId');
   }
+  const campaign = await giftTarget(tx, input.campaignId ?? fromIntent?.campaignId ?? flagship.id);
+  if (!campaign) throw new AppError('NOT_FOUND', 'No such campaign takes gifts', 'campaignId');
   const [row] = await tx
     .insert(donations)
     .values({
@@ -65,9 +77,9 @@ export async function recordDonation(
       {
         userId: campaign.ownerId,
         type: 'donation_recorded',
-        title: 'A donation was recorded to your campaign',
+        title: `A donation was recorded to ${campaign.page === '/transparency' ? 'your campaign' : campaign.name}`,
         body: `${formatCents(row!.amountCents, row!.currency)} from ${row!.isAnonymous || !row!.donorName ? 'an anonymous donor' : row!.donorName}`,
-        link: '/transparency',
+        link: campaign.page,
         eventKey: `donation:${row!.id}:recorded`,
         important: true,
       },

@@ -17,6 +17,7 @@ import type {
 import {
   approvalCount,
   campaignOwnerOf,
+  declaredPayeeOf,
   heldCents,
   ownExpenseDocumentCount,
   type ExpenseRow,
@@ -51,11 +52,18 @@ async function lockExpense(tx: Tx, id: string, allowed: ExpenseStatus[], action:
   return row;
 }
 
-/** Approving and releasing take a second person: never the one who submitted the expense. */
-function requireSecondPerson(expense: ExpenseRow, me: string, verb: 'approve' | 'release') {
+/**
+ * Approving and releasing take a second person: never the one who submitted the expense, nor the owner of its
+ * campaign (whose money it is), whoever submitted it.
+ */
+async function requireSecondPerson(tx: Tx, expense: ExpenseRow, me: string, verb: 'approve' | 'release') {
   if (expense.submittedBy === me)
     throw new AppError('FORBIDDEN', `You submitted this expense, so someone else must ${verb} it`);
+  if ((await campaignOwnerOf(tx, expense.campaignId)) === me)
+    throw new AppError('FORBIDDEN', `This expense is from your own campaign, so someone else must ${verb} it`);
 }
+
+const samePayee = (a: string, b: string) => a.trim().toLocaleLowerCase('en') === b.trim().toLocaleLowerCase('en');
 
 /** The campaign owner and the submitter hear about every step, except the person who took it. */
 async function tellOwner(
@@ -101,6 +109,9 @@ export async function submitExpense(
   const usdCents = input.currency === 'USD' ? amountCents : dollarsToCents(input.usdAmount!)!;
   if ((await ownExpenseDocumentCount(tx, me, input.documentIds)) !== input.documentIds.length)
     throw new AppError('VALIDATION', 'Attach documents you uploaded for this expense', 'documentIds');
+  const declared = await declaredPayeeOf(tx, campaignId);
+  if (declared !== null && !samePayee(declared, input.payee))
+    throw new AppError('VALIDATION', `This fundraiser pays only its declared payee: ${declared}`, 'payee');
   const [expense] = await tx
     .insert(expenses)
     .values({
@@ -152,7 +163,7 @@ export async function approveExpense(ctx: CommandContext, id: string, input: App
   const { tx, actor, now, afterCommit } = ctx;
   const me = personActing(actor);
   const before = await lockExpense(tx, id, ['submitted'], 'approved');
-  requireSecondPerson(before, me, 'approve');
+  await requireSecondPerson(tx, before, me, 'approve');
   const added = await tx
     .insert(expenseApprovals)
     .values({ expenseId: id, approverId: me, createdAt: now })
@@ -309,7 +320,14 @@ export async function releaseExpense(ctx: CommandContext, id: string, input: Rel
   const { tx, actor, now, afterCommit } = ctx;
   const me = personActing(actor);
   const before = await lockExpense(tx, id, ['approved'], 'released');
-  requireSecondPerson(before, me, 'release');
+  await requireSecondPerson(tx, before, me, 'release');
+  // A fundraiser's money goes only to the payee its review approved (which a later review may have changed).
+  const declared = await declaredPayeeOf(tx, before.campaignId);
+  if (declared !== null && !samePayee(declared, before.payee))
+    throw new AppError(
+      'CONFLICT',
+      `This fundraiser pays only its declared payee, ${declared}; this expense names ${before.payee}, so it cannot be released`,
+    );
   await takeFromLedger(
     tx,
     {

@@ -2,7 +2,7 @@
 import { centsToDollars } from '#shared/money.ts';
 import type { AdminDonation, AdminIntent } from '#shared/schemas/admin-donations.ts';
 import type { MyGift } from '#shared/schemas/donation.ts';
-import type { DonationRow, GiftRow, IntentRow } from '../db/queries/donations.ts';
+import type { DonationRow, GiftRow, OpenIntentRow } from '../db/queries/donations.ts';
 
 /** Admin list shape (spec section 3) plus exact cents, currency and reference. */
 export function presentDonation(row: DonationRow): AdminDonation {
@@ -26,9 +26,11 @@ export function presentDonation(row: DonationRow): AdminDonation {
 }
 
 /** An intent as the admin list shows it. */
-export function presentIntent(row: IntentRow): AdminIntent {
+export function presentIntent({ intent: row, fundraiserTitle }: OpenIntentRow): AdminIntent {
   return {
     id: row.id,
+    campaignId: row.campaignId,
+    fundraiserTitle,
     amount: centsToDollars(row.amountCents),
     amountCents: row.amountCents,
     paymentMethod: row.paymentMethod,

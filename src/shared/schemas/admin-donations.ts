@@ -29,6 +29,8 @@ export const RecordDonationSchema = z
     externalReference: optionalText(200, 'Reference'),
     /** The intent this donation fulfils; it is marked matched in the same transaction. */
     intentId: z.uuid('Not a valid intent id').optional(),
+    /** The campaign it is for (a patient's fundraiser); else the intent's, else the flagship appeal. */
+    campaignId: z.uuid('Not a valid campaign id').optional(),
   })
   .refine((d) => d.currency === 'USD' || d.usdAmount !== undefined, {
     message: 'Give the USD equivalent for a donation in another currency',
@@ -87,6 +89,9 @@ export type AdminDonationListItem = z.infer<typeof AdminDonationListItemSchema>;
 /** GET /api/admin/donation-intents item: an open intent a donor announced on the donate page. */
 export const AdminIntentSchema = z.object({
   id: z.string(),
+  /** The campaign it is for: the flagship appeal (fundraiserTitle null) or a patient's fundraiser. */
+  campaignId: z.string(),
+  fundraiserTitle: z.string().nullable(),
   amount: z.number(),
   amountCents: z.number().int(),
   paymentMethod: z.string(),

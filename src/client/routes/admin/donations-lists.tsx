@@ -122,6 +122,10 @@ function MessageVisibility({ donation }: { donation: AdminDonationListItem }) {
   );
 }
 
+/** "the main appeal", or the fundraiser's title in quotes. */
+export const intentFor = (intent: AdminIntent) =>
+  intent.fundraiserTitle === null ? 'the main appeal' : `the fundraiser “${intent.fundraiserTitle}”`;
+
 export function IntentRow({
   intent,
   onRecord,
@@ -141,6 +145,7 @@ export function IntentRow({
           <span className="text-base font-semibold text-ink">{formatCents(intent.amountCents)}</span> via{' '}
           {intent.paymentMethod}
         </p>
+        <p className="text-slate-700">For {intentFor(intent)}</p>
         {intent.message && <p className="text-slate-700 italic">“{intent.message}”</p>}
         <p className="text-slate-600">
           <time dateTime={intent.createdAt}>{formatWhen(intent.createdAt)}</time>

@@ -11,6 +11,7 @@ import {
 } from '#shared/schemas/admin-donations.ts';
 import { formatCents, formatWhen } from '#client/lib/format.ts';
 import { emptyAsMissing, emptyAsNoChoice, missingMessage } from '#client/lib/form-values.ts';
+import { intentFor } from './donations-lists.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import {
@@ -96,7 +97,8 @@ export function RecordDonationCard({
         >
           <span>
             Recording the intent of {formatCents(recordingIntent.amountCents)} via {recordingIntent.paymentMethod} from{' '}
-            {formatWhen(recordingIntent.createdAt)}. It leaves the intent list once recorded.
+            {formatWhen(recordingIntent.createdAt)}, for {intentFor(recordingIntent)}. It leaves the intent list once
+            recorded.
           </span>
           <Button variant="ghost" onClick={onCancelIntent}>
             Cancel

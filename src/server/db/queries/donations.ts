@@ -2,13 +2,18 @@
 import { and, count, desc, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import type { Db } from '../client.ts';
-import { donationIntents, donations, ledgerBalances, ledgerEntries } from '../schema/index.ts';
+import { donationIntents, donations, fundraisers, ledgerBalances, ledgerEntries } from '../schema/index.ts';
 import { byConfirmedEmail } from './accounts.ts';
 import type { UserRow } from './users.ts';
 import { paged } from './paging.ts';
 
 export type DonationRow = typeof donations.$inferSelect;
 export type IntentRow = typeof donationIntents.$inferSelect;
+/** An open intent with the fundraiser it is for (null: the flagship appeal). */
+export interface OpenIntentRow {
+  intent: IntentRow;
+  fundraiserTitle: string | null;
+}
 
 /**
  * Live (not voided) donations, newest first, a page at a time. The total is every campaign's running count
@@ -31,14 +36,15 @@ export function donationsPage<Item>(db: Db, page: number, present: (row: Donatio
 }
 
 /** Open intents, newest first, a page at a time; the list and its count read only the open ones' index. */
-export function openIntentsPage<Item>(db: Db, page: number, present: (row: IntentRow) => Item) {
+export function openIntentsPage<Item>(db: Db, page: number, present: (row: OpenIntentRow) => Item) {
   const open = eq(donationIntents.status, 'open');
   return paged(
     { page, pageSize: ADMIN_LIST_PAGE_SIZE },
     (limit, offset) =>
       db
-        .select()
+        .select({ intent: donationIntents, fundraiserTitle: fundraisers.title })
         .from(donationIntents)
+        .leftJoin(fundraisers, eq(fundraisers.campaignId, donationIntents.campaignId))
         .where(open)
         .orderBy(desc(donationIntents.createdAt))
         .limit(limit)

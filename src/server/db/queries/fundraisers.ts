@@ -168,25 +168,37 @@ export async function fundraisersForExport(db: Db, ownerId: string) {
   }));
 }
 
-/** A campaign as a gift's target: its name, and whether it takes gifts (a fundraiser only while live). */
+/** A campaign as a gift's target: its name, owner, public page, and whether it takes gifts (a fundraiser while live). */
 export interface GiftTarget {
   id: string;
   name: string;
+  ownerId: string | null;
+  /** Where its owner reads about it: the flagship's transparency page, or the fundraiser's own page. */
+  page: string;
   takesGifts: boolean;
 }
 
 /**
  * The campaign `id` if donors may know of it: the flagship, or a fundraiser that is live or closed (closed ones
- * take no gifts). A fundraiser not yet live, or no such campaign: undefined.
+ * take no new intents). A fundraiser not yet live, or no such campaign: undefined.
  */
-export async function giftTarget(db: Db, id: string): Promise<GiftTarget | undefined> {
+export async function giftTarget(db: Db | Tx, id: string): Promise<GiftTarget | undefined> {
   const [row] = await db
-    .select({ content: campaigns.content, title: fundraisers.title, status: fundraisers.status })
+    .select({
+      content: campaigns.content,
+      ownerId: campaigns.ownerId,
+      slug: campaigns.slug,
+      title: fundraisers.title,
+      status: fundraisers.status,
+    })
     .from(campaigns)
     .leftJoin(fundraisers, eq(fundraisers.campaignId, campaigns.id))
     .where(eq(campaigns.id, id));
   if (!row) return undefined;
-  if (row.status === null) return row.content ? { id, name: row.content.name, takesGifts: true } : undefined;
+  const { ownerId } = row;
+  if (row.status === null)
+    return row.content ? { id, name: row.content.name, ownerId, page: '/transparency', takesGifts: true } : undefined;
   if (row.status !== 'live' && row.status !== 'closed') return undefined;
-  return { id, name: row.title ?? 'Fundraiser', takesGifts: row.status === 'live' };
+  const page = `/fundraisers/${row.slug}`;
+  return { id, name: row.title ?? 'Fundraiser', ownerId, page, takesGifts: row.status === 'live' };
 }

@@ -8,6 +8,7 @@ import {
   expenseApprovals,
   expenseDocuments,
   expenses,
+  fundraisers,
   ledgerBalances,
   refundRequests,
   uploads,
@@ -52,6 +53,15 @@ export async function approvalCount(db: Db, expenseId: string): Promise<number> 
 export async function campaignOwnerOf(db: Db, campaignId: string): Promise<string | null> {
   const [row] = await db.select({ ownerId: campaigns.ownerId }).from(campaigns).where(eq(campaigns.id, campaignId));
   return row?.ownerId ?? null;
+}
+
+/** The payee a patient's fundraiser declared (approved by review), if the campaign is one; the flagship has none. */
+export async function declaredPayeeOf(db: Db, campaignId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ payee: fundraisers.payee })
+    .from(fundraisers)
+    .where(eq(fundraisers.campaignId, campaignId));
+  return row?.payee?.name ?? null;
 }
 
 /** How many of these uploads are expense documents this person uploaded. */
