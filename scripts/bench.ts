@@ -1,6 +1,6 @@
 /**
- * HTTP benchmark: the app's hot endpoints (progress, an intent, a sign-in), each against a bare Fastify handler
- * doing only that endpoint's essential work (nothing, one INSERT, one argon2 verify), measured in the same run.
+ * HTTP benchmark: the app's hot endpoints (progress, an intent, a sign-in; one fundraiser's progress among 1,000),
+ * each against a bare Fastify handler doing only its essential work (nothing, one INSERT, one argon2 verify).
  *
  *   npm run bench                                                    # PGlite only
  *   DATABASE_URL=postgresql://root@127.0.0.1:5432/postgres npm run bench   # PGlite, then PostgreSQL
@@ -19,6 +19,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { encodeAltchaPayload } from '../src/server/services/altcha.ts';
 import { hashPassword } from '../src/server/services/passwords.ts';
 import { createScratchDatabase, ensureBuilt, onCleanup, runScript, startApp, tempDir } from './app-process.ts';
+import { measureFundraisers, type FundraiserTarget } from './bench-fundraisers.ts';
 import { textTable } from './text-table.ts';
 
 const require = createRequire(import.meta.url);
@@ -213,9 +214,13 @@ interface Pair {
   app: Measurement[];
 }
 
-/** The pairs measured, in this order: all by default, or those BENCH_PAIRS names (e.g. `sign-in,progress`). */
+/**
+ * The pairs measured, in this order: all by default, or those BENCH_PAIRS names (e.g. `sign-in,progress`).
+ * `fundraisers` runs on an app of its own, on 1,000 live fundraisers (scripts/bench-fundraisers.ts).
+ */
 const PAIR_NAMES = ['progress', 'intents', 'sign-in'] as const;
-const CHOSEN_PAIRS = (process.env.BENCH_PAIRS || PAIR_NAMES.join(','))
+const ALL_PAIRS: readonly string[] = [...PAIR_NAMES, 'fundraisers'];
+const CHOSEN_PAIRS = (process.env.BENCH_PAIRS || ALL_PAIRS.join(','))
   .split(',')
   .map((name) => name.trim())
   .filter(Boolean);
@@ -329,16 +334,33 @@ function printTable(title: string, run: Pair[]): void {
   }
 }
 
+/** The chosen pairs of progress, intents and sign-in, on an app of their own (PGlite unless given a database). */
+async function pairsOn(bareUrl: string, database: { databaseUrl?: string }, title: string): Promise<void> {
+  if (!PAIR_NAMES.some((name) => CHOSEN_PAIRS.includes(name))) return;
+  const app = await startApp({ ...database, env: { TRUST_PROXY: 'loopback' }, label: `app/${title}` });
+  const run = await measurePairs(bareUrl, app.url);
+  await app.stop();
+  printTable(title, run);
+}
+
+/** The fundraisers pair, when chosen, and the list's p99 (issue 18's targets: 0.7x and under 50 ms). */
+async function fundraisersScenario(bareUrl: string, target: FundraiserTarget, where: string): Promise<void> {
+  if (!CHOSEN_PAIRS.includes('fundraisers')) return;
+  const run = await measureFundraisers({ bareUrl, target, sets: SETS, measure, log: console.log });
+  printTable(`Fundraisers, ${where}`, [run.pair]);
+  const p99 = run.list.map((m) => m.p99);
+  console.log(`  GET /fundraisers (page 1): p99 ${medianAndRange(p99, 0, ' ms')} over the sets (target: under 50)`);
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   if (!Number.isInteger(SETS) || SETS < 1)
     throw new Error(`BENCH_SETS must be a whole number, 1 or more (got ${SETS})`);
-  const unknown = CHOSEN_PAIRS.filter((name) => !(PAIR_NAMES as readonly string[]).includes(name));
-  if (unknown.length)
-    throw new Error(`BENCH_PAIRS: no pair ${unknown.join(', ')} (there are ${PAIR_NAMES.join(', ')})`);
+  const unknown = CHOSEN_PAIRS.filter((name) => !ALL_PAIRS.includes(name));
+  if (unknown.length) throw new Error(`BENCH_PAIRS: no pair ${unknown.join(', ')} (there are ${ALL_PAIRS.join(', ')})`);
   ensureBuilt();
   console.log(
-    `Benchmark: autocannon ${require('autocannon/package.json').version}, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per scenario, ${SETS} sets; ` +
+    `Benchmark: autocannon ${require('autocannon/package.json').version} against bare Fastify ${require('fastify/package.json').version} (a worker thread), ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per scenario, ${SETS} sets; ` +
       `Node ${process.version}, ${os.cpus().length} CPUs, loopback (127.0.0.1).`,
   );
   const load = os.loadavg()[0]!;
@@ -348,14 +370,9 @@ async function main(): Promise<void> {
 
   const passwordHash = await hashPassword(PASSWORD);
   const bare = await startBareServer({ dataDir: tempDir('hc-bare-') }, passwordHash);
-  const app = await startApp({ env: { TRUST_PROXY: 'loopback' }, label: 'app/pglite' });
-  console.log(
-    `bare Fastify ${require('fastify/package.json').version} on ${bare.url} (worker thread, PGlite in a temp directory); app on ${app.url} (PGlite, temp DATA_DIR)`,
-  );
-  const pglite = await measurePairs(bare.url, app.url);
-  await app.stop();
+  await pairsOn(bare.url, {}, 'PGlite (temp DATA_DIR)');
+  await fundraisersScenario(bare.url, { dataDir: tempDir('hc-data-') }, 'PGlite');
   await bare.stop();
-  printTable('PGlite (temp DATA_DIR)', pglite);
 
   const adminUrl = process.env.DATABASE_URL;
   if (adminUrl) {
@@ -365,17 +382,13 @@ async function main(): Promise<void> {
     console.log(
       `\nPostgreSQL: app and bare server on scratch database ${db.name} (${shown.toString()}), dropped afterwards`,
     );
-    const pgApp = await startApp({ databaseUrl: db.url, env: { TRUST_PROXY: 'loopback' }, label: 'app/postgres' });
     const pgBare = await startBareServer({ databaseUrl: db.url }, passwordHash);
-    const postgres = await measurePairs(pgBare.url, pgApp.url);
-    await pgApp.stop();
+    await pairsOn(pgBare.url, { databaseUrl: db.url }, `PostgreSQL (${db.name})`);
+    const fundraisersDb = await createScratchDatabase(adminUrl);
+    await fundraisersScenario(pgBare.url, { databaseUrl: fundraisersDb.url }, `PostgreSQL (${fundraisersDb.name})`);
     await pgBare.stop();
-    printTable(`PostgreSQL (${db.name})`, postgres);
   } else {
-    console.log(
-      '\nPostgreSQL skipped: DATABASE_URL is not set. To include it (a scratch database is created and dropped):',
-    );
-    console.log('  DATABASE_URL=postgresql://root@127.0.0.1:5432/<db> npm run bench');
+    console.log('\nPostgreSQL skipped (DATABASE_URL=postgresql://root@127.0.0.1:5432/<db> npm run bench includes it)');
   }
   console.log(
     `\nDone in ${fmt((Date.now() - started) / 1000)} s; load average (1 min) now ${os.loadavg()[0]!.toFixed(2)}.`,
