@@ -7,9 +7,11 @@ const ANALYTICS_PATH = '/api/admin/analytics';
 export interface DayRange {
   from: string;
   to: string;
+  /** One patient's fundraiser by its address: its pages and its money only; the whole site when absent. */
+  fundraiser?: string | undefined;
 }
 
-export const analyticsKey = (r: DayRange) => [ANALYTICS_PATH, r.from, r.to] as const;
+export const analyticsKey = (r: DayRange) => [ANALYTICS_PATH, r.from, r.to, r.fundraiser ?? ''] as const;
 
 export const getAnalytics = (r: DayRange) => apiGet<AnalyticsReport>(withQuery(ANALYTICS_PATH, { ...r }));
 

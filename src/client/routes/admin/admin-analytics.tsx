@@ -1,11 +1,13 @@
 /** /admin-analytics (Analytics): page views, visitors, the donation funnel and donations over a range of days, for admins of level manager or above. */
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useSearch } from 'wouter';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { analyticsCsvPath, analyticsKey, getAnalytics, type DayRange } from '#client/api/admin-analytics.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { FormAlert, TextField } from '#client/components/ui/field.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
+import { linkClass } from '#client/components/ui/text-classes.ts';
 import { lastThirtyDays, rangeText, Report } from './analytics-report.tsx';
 
 type RangeError = { field: keyof DayRange | null; message: string };
@@ -70,7 +72,9 @@ function RangeForm({ applied, onApply }: { applied: DayRange; onApply: (range: D
 }
 
 export default function AdminAnalyticsPage() {
-  const [range, setRange] = useState(lastThirtyDays);
+  const fundraiser = new URLSearchParams(useSearch()).get('fundraiser') ?? undefined;
+  const [days, setRange] = useState(lastThirtyDays);
+  const range = { ...days, fundraiser };
   const report = useQuery({ queryKey: analyticsKey(range), queryFn: () => getAnalytics(range), staleTime: 60_000 });
 
   let body: ReactNode;
@@ -83,10 +87,25 @@ export default function AdminAnalyticsPage() {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-ink">Analytics</h1>
       <p className="mt-2 text-slate-700">Page views, visitors and the donation funnel, by whole days in UTC.</p>
-      <RangeForm applied={range} onApply={setRange} />
+      <RangeForm applied={range} onApply={({ from, to }) => setRange({ from, to })} />
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-700" data-testid="applied-range">
-          Showing {rangeText(range)}.
+          Showing {rangeText(range)}
+          {fundraiser ? (
+            <>
+              {' '}
+              for the fundraiser{' '}
+              <Link href={`/fundraisers/${encodeURIComponent(fundraiser)}`} className={linkClass}>
+                /fundraisers/{fundraiser}
+              </Link>{' '}
+              (its pages, intents and gifts).{' '}
+              <Link href="/admin-analytics" className={linkClass}>
+                Show the whole site
+              </Link>
+            </>
+          ) : (
+            ' for the whole site.'
+          )}
         </p>
         <a href={analyticsCsvPath(range)} download className={buttonClass('secondary')}>
           Download CSV

@@ -11,7 +11,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EXPENSE_DOCUMENT_MAX_BYTES, EXPENSE_DOCUMENTS_MAX, PAYEE_CATEGORIES } from '#shared/constants.ts';
 import { SubmitExpenseSchema } from '#shared/schemas/spending.ts';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
-import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { emptyAsMissing, emptyAsNoChoice, missingMessage } from '#client/lib/form-values.ts';
 import { campaignExpensesKey, submitExpense, uploadExpenseDocument } from '#client/api/spending.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
@@ -29,6 +28,7 @@ import { PageFrame, PageStatus } from '#client/components/page-layout.tsx';
 import { DocumentsField, type DocumentEntry } from '#client/components/documents-field.tsx';
 import { notOwnerRefusal, NotTheOwner, useCampaignExpenses } from './my-expenses.tsx';
 import { today } from './spending-model.ts';
+import { useExpenseCampaign } from './expense-campaign.ts';
 
 type ExpenseIn = z.input<typeof SubmitExpenseSchema>;
 type ExpenseOut = z.output<typeof SubmitExpenseSchema>;
@@ -64,7 +64,7 @@ const EMPTY: DefaultValues<ExpenseIn> = {
 };
 
 function ExpenseForm() {
-  const { costs, slug } = useCampaign();
+  const { groups, slug, query } = useExpenseCampaign();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [documents, setDocuments] = useState<DocumentEntry[]>([]);
@@ -90,7 +90,7 @@ function ExpenseForm() {
         description: 'An admin will review it and its documents, usually within 3-5 business days.',
       });
       await queryClient.invalidateQueries({ queryKey: campaignExpensesKey(slug) });
-      navigate('/my-expenses');
+      navigate(`/my-expenses${query}`);
     },
     onError: (err) => {
       const message = errorMessage(err, 'Please try again.');
@@ -139,7 +139,7 @@ function ExpenseForm() {
         {...form.register('costGroup', { setValueAs: emptyAsNoChoice })}
       >
         <option value="">Choose a cost group</option>
-        {costs.groups.map((g) => (
+        {groups.map((g) => (
           <option key={g.key} value={g.key}>
             {g.label}
           </option>
@@ -212,7 +212,7 @@ function ExpenseForm() {
         <Button type="submit" disabled={submit.isPending}>
           {submit.isPending ? 'Submitting…' : 'Submit expense'}
         </Button>
-        <Link href="/my-expenses" className={buttonClass('ghost')}>
+        <Link href={`/my-expenses${query}`} className={buttonClass('ghost')}>
           Cancel
         </Link>
       </div>

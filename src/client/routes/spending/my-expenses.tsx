@@ -9,7 +9,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { EXPENSE_STATUSES, type ExpenseStatus } from '#shared/constants.ts';
 import type { Expense } from '#shared/schemas/spending.ts';
-import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { ApiError } from '#client/lib/api.ts';
 import { campaignExpensesKey, listCampaignExpenses } from '#client/api/spending.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
@@ -20,13 +19,14 @@ import { PageFrame } from '#client/components/page-layout.tsx';
 import { linkClass } from '#client/components/ui/text-classes.ts';
 import { ExpenseFacts, ExpenseHeading, StatusFilter } from './expense-parts.tsx';
 import { STATUS_FILTER_LABELS } from './spending-model.ts';
+import { useExpenseCampaign } from './expense-campaign.ts';
 
 const INTRO =
   'Ask for money to be paid against an invoice. An admin checks each expense and its documents; once approved, the money is paid to the payee and the release is shown on the public transparency page.';
 
 /** The campaign's expenses, page by page; `status` undefined means all. */
 export function useCampaignExpenses(status: ExpenseStatus | undefined, page: number) {
-  const { slug } = useCampaign();
+  const { slug } = useExpenseCampaign();
   return useQuery({
     queryKey: [...campaignExpensesKey(slug), status ?? 'all', page],
     queryFn: () => listCampaignExpenses(slug, status, page),
@@ -41,13 +41,13 @@ export const notOwnerRefusal = (error: unknown): ApiError | null =>
 
 /** A signed-in visitor the server will not show the expenses to (not the campaign's owner). */
 export function NotTheOwner({ message }: { message: string | null }) {
-  const { patient } = useCampaign();
+  const { owner, ledgerHref } = useExpenseCampaign();
   return (
     <Card className="mt-8" data-testid="not-owner">
       <h2 className="text-xl font-semibold text-ink">Expenses are submitted by the campaign&apos;s patient</h2>
       <p className="mt-2 text-slate-700">
-        Only {patient.name}, whose surgery this campaign raises money for, and the site&apos;s managers can see and
-        submit its expenses.
+        Only {owner}, whose surgery this campaign raises money for, and the site&apos;s managers can see and submit its
+        expenses.
         {message && (
           <>
             {' '}
@@ -57,7 +57,7 @@ export function NotTheOwner({ message }: { message: string | null }) {
       </p>
       <p className="mt-2 text-slate-700">
         Everyone can see what has been paid out on the{' '}
-        <Link href="/transparency" className={linkClass}>
+        <Link href={ledgerHref} className={linkClass}>
           transparency page
         </Link>
         . If you think you should have access, write to us through the{' '}
@@ -84,6 +84,7 @@ function ExpenseList() {
   const [status, setStatus] = useState<ExpenseStatus | undefined>(undefined);
   const [page, setPage] = useState(1);
   const list = useCampaignExpenses(status, page);
+  const { query } = useExpenseCampaign();
   const choose = (next: ExpenseStatus | undefined) => {
     setStatus(next);
     setPage(1);
@@ -126,7 +127,7 @@ function ExpenseList() {
       title="Expenses"
       intro={INTRO}
       actions={
-        <Link href="/my-expenses/new" className={buttonClass('primary', 'lg')}>
+        <Link href={`/my-expenses/new${query}`} className={buttonClass('primary', 'lg')}>
           <Plus aria-hidden="true" className="h-5 w-5" />
           Submit an expense
         </Link>

@@ -17,11 +17,25 @@ async function rows<Row extends Record<string, unknown>>(db: Db, query: SQL): Pr
   return (await db.execute<Row>(query)).rows;
 }
 
-/** The figures for [from, to] (whole UTC days, both included). */
-export async function analyticsReport(db: Db, from: string, to: string) {
+/** One patient's fundraiser: its pages (its address and those under it) and its campaign's money. */
+export interface FundraiserScope {
+  slug: string;
+  campaignId: string;
+}
+
+/**
+ * The figures for [from, to] (whole UTC days, both included): of the whole site, or of one fundraiser (its pages'
+ * views and clicks, its campaign's intents and gifts; its own page is the funnel's first step).
+ */
+export async function analyticsReport(db: Db, from: string, to: string, fundraiser?: FundraiserScope) {
   const start = `${from}T00:00:00Z`;
   const end = new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY_MS).toISOString();
-  const inRange = sql`created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz`;
+  const within = sql`created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz`;
+  const page = fundraiser ? `/fundraisers/${fundraiser.slug}` : null;
+  // Events: in range, and on the fundraiser's pages when scoped. Money: in range, and of its campaign.
+  const inRange = page ? sql`${within} and (path = ${page} or path like ${`${page}/%`})` : within;
+  const moneyInRange = fundraiser ? sql`${within} and campaign_id = ${fundraiser.campaignId}` : within;
+  const storyPage = page ?? '/';
   const [daily, topPages, funnel, intentsByMethod, clicksByMethod, donationsDaily] = await Promise.all([
     rows<DailyViews>(
       db,
@@ -35,14 +49,14 @@ export async function analyticsReport(db: Db, from: string, to: string) {
     rows<Funnel>(
       db,
       sql`select
-      (select count(*)::int from analytics_events where name = 'page_view' and path = '/' and ${inRange}) as story_views,
+      (select count(*)::int from analytics_events where name = 'page_view' and path = ${storyPage} and ${inRange}) as story_views,
       (select count(*)::int from analytics_events where name in ('donate_click', 'donate_button_click') and ${inRange}) as donate_clicks,
-      (select count(*)::int from donation_intents where ${inRange}) as intents,
-      (select count(*)::int from donations where voided_at is null and ${inRange}) as donations`,
+      (select count(*)::int from donation_intents where ${moneyInRange}) as intents,
+      (select count(*)::int from donations where voided_at is null and ${moneyInRange}) as donations`,
     ),
     rows<IntentsByMethod>(
       db,
-      sql`select payment_method as method, count(*)::int as intents from donation_intents where ${inRange} group by 1 order by 2 desc, 1`,
+      sql`select payment_method as method, count(*)::int as intents from donation_intents where ${moneyInRange} group by 1 order by 2 desc, 1`,
     ),
     rows<ClicksByMethod>(
       db,
@@ -51,7 +65,7 @@ export async function analyticsReport(db: Db, from: string, to: string) {
     rows<DonationsDay>(
       db,
       sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as donations, coalesce(sum(usd_cents), 0)::bigint as usd_cents
-      from donations where voided_at is null and ${inRange} group by 1 order by 1`,
+      from donations where voided_at is null and ${moneyInRange} group by 1 order by 1`,
     ),
   ]);
   const f = funnel[0];

@@ -112,6 +112,16 @@ export async function findPublicFundraiser(db: Db, slug: string): Promise<Public
   return row;
 }
 
+/** A live or closed fundraiser's campaign by its address (what admins scope a report to); else undefined. */
+export async function fundraiserCampaign(db: Db, slug: string): Promise<{ campaignId: string } | undefined> {
+  const [row] = await db
+    .select({ campaignId: campaigns.id })
+    .from(campaigns)
+    .innerJoin(fundraisers, eq(fundraisers.campaignId, campaigns.id))
+    .where(and(eq(campaigns.slug, slug), isPublicFundraiser));
+  return row;
+}
+
 /** Whether a live or closed fundraiser shows this image: then anyone may read it (its documents never). */
 export async function isOnPublicFundraiser(db: Db, uploadId: string): Promise<boolean> {
   const [shown] = await db

@@ -3,6 +3,8 @@ import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { getWith } from '../../../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { buildDonation, buildIntent } from '../../../../tests/factories/donations.ts';
+import { liveFundraiser } from '../../../../tests/factories/fundraisers.ts';
+import { findCampaign } from '../../services/campaign.ts';
 
 const t = setupTestApp();
 let manager = '';
@@ -42,5 +44,37 @@ describe('analytics', () => {
       'from must be on or before to',
     );
     expect((await getWith(t.app, '/api/admin/analytics?from=2020-01-01&to=2026-01-01', manager)).statusCode).toBe(400);
+  });
+
+  it('reports one fundraiser alone: its pages’ views and clicks, its campaign’s intents and gifts', async () => {
+    const live = await liveFundraiser(t, manager, 'Counted on its own');
+    const slug = live.approved.slug as string;
+    const page = `/fundraisers/${slug}`;
+    const { id: campaignId } = await findCampaign(t.database.db, slug);
+    const visit = (ua: string, body: object) => postJson(t.app, '/api/events', body, { 'user-agent': ua });
+    await visit('C', { name: 'page_view', path: page });
+    await visit('D', { name: 'page_view', path: page });
+    await visit('C', { name: 'donate_click', path: page });
+    await visit('C', { name: 'page_view', path: `${page}/donate` });
+    await visit('C', { name: 'donation_click', path: `${page}/donate`, method: 'Venmo', amount: 40 });
+    await visit('C', { name: 'page_view', path: '/' });
+    await buildIntent(t.database.db, { campaignId, paymentMethod: 'Venmo' });
+    await buildDonation(t.database.db, { campaignId, amountCents: 4000 });
+    await buildDonation(t.database.db, { amountCents: 9900 });
+
+    const url = `/api/admin/analytics?from=${today}&to=${today}&fundraiser=${slug}`;
+    const report = (await getWith(t.app, url, manager)).json();
+    expect(report.daily).toEqual([{ day: today, views: 3, visitors: 2 }]);
+    expect(report.topPages).toEqual([
+      { path: page, views: 2 },
+      { path: `${page}/donate`, views: 1 },
+    ]);
+    expect(report.funnel.map((s: { count: number }) => s.count)).toEqual([2, 1, 1, 1]);
+    expect(report.clicksByMethod).toEqual([{ method: 'Venmo', clicks: 1 }]);
+    expect(report.donationsDaily).toEqual([{ day: today, donations: 1, usd_cents: 4000 }]);
+
+    const unknown = await getWith(t.app, `/api/admin/analytics?from=${today}&to=${today}&fundraiser=nope`, manager);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('No such fundraiser');
   });
 });

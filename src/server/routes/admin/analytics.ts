@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
 import { centsToDecimal } from '#shared/money.ts';
 import { analyticsReport } from '../../db/queries/analytics.ts';
+import { fundraiserCampaign } from '../../db/queries/public-fundraisers.ts';
 import { toCsv } from '../../services/csv.ts';
 
 const MAX_RANGE_DAYS = 366;
@@ -11,9 +12,20 @@ const MAX_RANGE_DAYS = 366;
 const RangeSchema = z.strictObject({
   from: z.iso.date('from must be a date (YYYY-MM-DD)'),
   to: z.iso.date('to must be a date (YYYY-MM-DD)'),
+  /** One patient's fundraiser by its address: its pages and its money only. */
+  fundraiser: z.string().trim().min(1).max(200, 'fundraiser must be a fundraiser’s address').optional(),
 });
 
 const analytics: FastifyPluginAsyncZod = async (app) => {
+  /** The report the query asks for: the whole site's, or one public fundraiser's (404 for any other address). */
+  async function report({ from, to, fundraiser }: z.output<typeof RangeSchema>) {
+    checkRange(from, to);
+    if (fundraiser === undefined) return analyticsReport(app.db, from, to);
+    const target = await fundraiserCampaign(app.db, fundraiser);
+    if (!target) throw new AppError('NOT_FOUND', 'No such fundraiser');
+    return analyticsReport(app.db, from, to, { slug: fundraiser, campaignId: target.campaignId });
+  }
+
   function checkRange(from: string, to: string) {
     const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
     if (days < 0) throw new AppError('VALIDATION', 'from must be on or before to', 'from');
@@ -25,10 +37,7 @@ const analytics: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/analytics',
     { schema: { querystring: RangeSchema }, config: { access: { admin: 'manager' } } },
     async (request, reply) => {
-      checkRange(request.query.from, request.query.to);
-      return reply
-        .header('cache-control', 'no-store')
-        .send(await analyticsReport(app.db, request.query.from, request.query.to));
+      return reply.header('cache-control', 'no-store').send(await report(request.query));
     },
   );
 
@@ -36,10 +45,9 @@ const analytics: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/analytics.csv',
     { schema: { querystring: RangeSchema }, config: { access: { admin: 'manager' } } },
     async (request, reply) => {
-      checkRange(request.query.from, request.query.to);
-      const report = await analyticsReport(app.db, request.query.from, request.query.to);
-      const views = new Map(report.daily.map((d) => [String(d.day), d]));
-      const gifts = new Map(report.donationsDaily.map((d) => [String(d.day), d]));
+      const figures = await report(request.query);
+      const views = new Map(figures.daily.map((d) => [String(d.day), d]));
+      const gifts = new Map(figures.donationsDaily.map((d) => [String(d.day), d]));
       const days = [...new Set([...views.keys(), ...gifts.keys()])].sort();
       const csv = toCsv(
         ['day', 'page_views', 'unique_visitors', 'donations', 'donations_usd'],
