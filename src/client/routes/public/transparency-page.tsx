@@ -10,11 +10,12 @@ import { SPENDING_WINDOWS_BUSINESS_DAYS } from '#shared/constants.ts';
 import type { Ledger } from '#shared/schemas/spending.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { useLedger } from '#client/hooks/use-ledger.ts';
+import { Donations, Releases } from '#client/components/ledger-lists.tsx';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { pageTitleClass } from '#client/components/ui/text-classes.ts';
 import { LedgerTotals as Totals, Pending } from '#client/components/ledger-totals.tsx';
-import { formatCents, formatDay } from '#client/lib/format.ts';
+import { formatCents } from '#client/lib/format.ts';
 
 const W = SPENDING_WINDOWS_BUSINESS_DAYS;
 const range = (w: { from: number; to: number }) => (w.from === 0 ? `up to ${w.to}` : `${w.from}-${w.to}`);
@@ -95,84 +96,6 @@ function GroupsTable({ ledger, failed }: { ledger: Ledger | undefined; failed: b
         </tbody>
       </table>
     </div>
-  );
-}
-
-function Releases({ ledger }: { ledger: Ledger }) {
-  const { costs } = useCampaign();
-  const groupLabel = (key: string) => costs.groups.find((g) => g.key === key)?.label ?? key;
-  if (ledger.releases.length === 0)
-    return (
-      <p className="mt-4 text-slate-700">
-        Nothing has been released yet. Every payment will be listed here when it is made.
-      </p>
-    );
-  return (
-    <div role="region" aria-label="Table of released expenses" tabIndex={0} className="mt-4 overflow-x-auto rounded-xl">
-      <table className="w-full min-w-[40rem] border-collapse text-left text-sm" data-testid="releases-table">
-        <caption className="sr-only">Each payment made from the campaign, newest first</caption>
-        <thead>
-          <tr className="border-b border-brand-100 text-slate-700">
-            <th scope="col" className="py-2 pr-3 font-semibold">
-              Date paid
-            </th>
-            <th scope="col" className="py-2 pr-3 font-semibold">
-              Paid to
-            </th>
-            <th scope="col" className="py-2 pr-3 font-semibold">
-              What it paid for
-            </th>
-            <th scope="col" className="py-2 pr-3 font-semibold">
-              Cost group
-            </th>
-            <th scope="col" className="py-2 text-right font-semibold">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {ledger.releases.map((r) => (
-            <tr key={r.expenseId} className="border-b border-brand-100 align-top">
-              <td className="py-2 pr-3 whitespace-nowrap">
-                <time dateTime={r.paidOn}>{formatDay(r.paidOn)}</time>
-              </td>
-              <td className="py-2 pr-3">{r.payeeCategory}</td>
-              <td className="py-2 pr-3 whitespace-pre-line">{r.description ?? ''}</td>
-              <td className="py-2 pr-3">{groupLabel(r.costGroup)}</td>
-              <td className="py-2 text-right font-semibold whitespace-nowrap text-brand-800">
-                {formatCents(r.amountCents)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function Donations({ ledger }: { ledger: Ledger }) {
-  if (ledger.donations.length === 0) return <p className="mt-4 text-slate-700">No donations have been recorded yet.</p>;
-  const shown = ledger.donations.length;
-  return (
-    <>
-      <p className="mt-1 text-sm text-slate-600" data-testid="donation-count">
-        {ledger.donationCount === 1 ? '1 donation' : `${ledger.donationCount} donations`} in all
-        {shown < ledger.donationCount && `; the latest ${shown} are listed`}.
-      </p>
-      <ul aria-label="Donations, newest first" className="mt-3 divide-y divide-brand-100" data-testid="donations-list">
-        {ledger.donations.map((d, i) => (
-          <li key={i} className="flex items-baseline justify-between gap-4 py-2">
-            <span>
-              <span className="font-medium text-ink">{d.donorName ?? 'Anonymous'}</span>
-              <span className="block text-sm text-slate-600">
-                <time dateTime={d.date}>{formatDay(d.date)}</time>
-              </span>
-            </span>
-            <span className="font-semibold text-brand-800">{formatCents(d.amountCents)}</span>
-          </li>
-        ))}
-      </ul>
-    </>
   );
 }
 

@@ -1,20 +1,12 @@
 /** An expense as its owner and admins read it: status, amounts, documents, approvals, decision and payment. */
 import type { ReactNode } from 'react';
 import { FileText } from 'lucide-react';
-import type { CostGroupKey } from '#shared/constants.ts';
-import { COST_GROUP_LABELS } from '#shared/schemas/fundraisers.ts';
 import type { Expense } from '#shared/schemas/spending.ts';
-import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { documentLabel, formatCents, formatDay } from '#client/lib/format.ts';
+import { useCostGroupLabel } from '#client/components/ledger-lists.tsx';
 import { Badge } from '../community/story-parts.tsx';
 import { ChoiceButtons } from '../admin/choice-buttons.tsx';
 import { ageText, approvalsText, STATUS_BADGES } from './spending-model.ts';
-
-/** The cost group's label ("Surgery"): the flagship page's, else a fundraiser's, else the key itself. */
-export function useCostGroupLabel(): (key: string) => string {
-  const { costs } = useCampaign();
-  return (key) => costs.groups.find((g) => g.key === key)?.label ?? COST_GROUP_LABELS[key as CostGroupKey] ?? key;
-}
 
 /** "$1,200.00" or "€1,000.00 (≈ $1,080.00 USD)". */
 export function ExpenseAmount({ expense }: { expense: Pick<Expense, 'amountCents' | 'currency' | 'usdCents'> }) {

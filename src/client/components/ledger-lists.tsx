@@ -1,0 +1,91 @@
+/** The public ledger's lists, on /transparency and on a fundraiser's page: the releases and the donations. */
+import type { CostGroupKey } from '#shared/constants.ts';
+import { COST_GROUP_LABELS } from '#shared/schemas/fundraisers.ts';
+import type { Ledger } from '#shared/schemas/spending.ts';
+import { useCampaign } from '#client/lib/campaign-context.tsx';
+import { formatCents, formatDay } from '#client/lib/format.ts';
+
+/** The cost group's label ("Surgery"): the flagship page's, else a fundraiser's, else the key itself. */
+export function useCostGroupLabel(): (key: string) => string {
+  const { costs } = useCampaign();
+  return (key) => costs.groups.find((g) => g.key === key)?.label ?? COST_GROUP_LABELS[key as CostGroupKey] ?? key;
+}
+
+/** Each payment made from the campaign, newest first: when, to what kind of payee, for what, from which group. */
+export function Releases({ ledger }: { ledger: Ledger }) {
+  const groupLabel = useCostGroupLabel();
+  if (ledger.releases.length === 0)
+    return (
+      <p className="mt-4 text-slate-700">
+        Nothing has been released yet. Every payment will be listed here when it is made.
+      </p>
+    );
+  return (
+    <div role="region" aria-label="Table of released expenses" tabIndex={0} className="mt-4 overflow-x-auto rounded-xl">
+      <table className="w-full min-w-[40rem] border-collapse text-left text-sm" data-testid="releases-table">
+        <caption className="sr-only">Each payment made from the campaign, newest first</caption>
+        <thead>
+          <tr className="border-b border-brand-100 text-slate-700">
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Date paid
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Paid to
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              What it paid for
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Cost group
+            </th>
+            <th scope="col" className="py-2 text-right font-semibold">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {ledger.releases.map((r) => (
+            <tr key={r.expenseId} className="border-b border-brand-100 align-top">
+              <td className="py-2 pr-3 whitespace-nowrap">
+                <time dateTime={r.paidOn}>{formatDay(r.paidOn)}</time>
+              </td>
+              <td className="py-2 pr-3">{r.payeeCategory}</td>
+              <td className="py-2 pr-3 whitespace-pre-line">{r.description ?? ''}</td>
+              <td className="py-2 pr-3">{groupLabel(r.costGroup)}</td>
+              <td className="py-2 text-right font-semibold whitespace-nowrap text-brand-800">
+                {formatCents(r.amountCents)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The latest recorded donations (names only where the donor agreed), with the count of all. */
+export function Donations({ ledger }: { ledger: Ledger }) {
+  if (ledger.donations.length === 0) return <p className="mt-4 text-slate-700">No donations have been recorded yet.</p>;
+  const shown = ledger.donations.length;
+  return (
+    <>
+      <p className="mt-1 text-sm text-slate-600" data-testid="donation-count">
+        {ledger.donationCount === 1 ? '1 donation' : `${ledger.donationCount} donations`} in all
+        {shown < ledger.donationCount && `; the latest ${shown} are listed`}.
+      </p>
+      <ul aria-label="Donations, newest first" className="mt-3 divide-y divide-brand-100" data-testid="donations-list">
+        {ledger.donations.map((d, i) => (
+          <li key={i} className="flex items-baseline justify-between gap-4 py-2">
+            <span>
+              <span className="font-medium text-ink">{d.donorName ?? 'Anonymous'}</span>
+              <span className="block text-sm text-slate-600">
+                <time dateTime={d.date}>{formatDay(d.date)}</time>
+              </span>
+            </span>
+            <span className="font-semibold text-brand-800">{formatCents(d.amountCents)}</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
