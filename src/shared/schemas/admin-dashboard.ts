@@ -11,6 +11,18 @@ export const DashboardQueuesSchema = z.object({
   notReady: z.array(z.object({ field: z.string(), value: z.string() })),
 });
 
+/** One live fundraiser's money, from its campaign's running totals (USD cents). */
+export const FundraiserMoneySchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  goalCents: z.number().int(),
+  raisedCents: z.number().int(),
+  heldCents: z.number().int(),
+  releasedCents: z.number().int(),
+  donationCount: z.number().int(),
+});
+export type FundraiserMoney = z.infer<typeof FundraiserMoneySchema>;
+
 /** Money figures: a moderator's answer leaves these out (they need none of them for their work). */
 export const DashboardMoneySchema = z.object({
   totalRaisedCents: z.number().int(),
@@ -18,6 +30,12 @@ export const DashboardMoneySchema = z.object({
   donorCount: z.number().int(),
   openIntents: z.number().int(),
   oldestOpenIntentAt: z.string().nullable(),
+  /** Patients' fundraisers: how many wait for review and are live, and the live ones holding the most money. */
+  fundraisers: z.object({
+    inReview: z.number().int(),
+    live: z.number().int(),
+    mostHeld: z.array(FundraiserMoneySchema),
+  }),
 });
 
 export const DashboardFiguresSchema = DashboardQueuesSchema.extend(DashboardMoneySchema.partial().shape);

@@ -21,6 +21,7 @@ import {
 import { adminLevelAtLeast } from '#shared/auth/roles.ts';
 import type { PlaceholderDetail } from '#shared/placeholders.ts';
 import type { DashboardFigures, DashboardMoney } from '#shared/schemas/admin-dashboard.ts';
+import { FundraisersMoney } from './fundraisers-money.tsx';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatCents } from '#client/lib/format.ts';
 import { DASHBOARD_KEY, getDashboard } from '#client/api/admin-dashboard.ts';
@@ -291,6 +292,7 @@ export default function AdminDashboardPage() {
             <FigureCard key={f.id} figure={f} />
           ))}
         </ul>
+        {hasMoney(figures.data) && <FundraisersMoney fundraisers={figures.data.fundraisers} />}
       </>
     );
   } else if (figures.error) {

@@ -1,13 +1,15 @@
 /** Read models of the admin dashboard and the contact inbox. */
 import { and, asc, count, desc, eq, gte, isNull, min, sql, sum } from 'drizzle-orm';
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
-import type { DashboardMoney, DashboardQueues } from '#shared/schemas/admin-dashboard.ts';
+import type { DashboardMoney, DashboardQueues, FundraiserMoney } from '#shared/schemas/admin-dashboard.ts';
 import type { Db } from '../client.ts';
 import {
+  campaigns,
   contactMessages,
   doctorProfiles,
   donationIntents,
   donations,
+  fundraisers,
   ledgerBalances,
   stories,
 } from '../schema/index.ts';
@@ -39,7 +41,7 @@ export async function dashboardQueues(db: Db): Promise<Omit<DashboardQueues, 'no
  */
 export async function dashboardMoney(db: Db, now: Date): Promise<DashboardMoney> {
   const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const [[total], [today], [intents]] = await Promise.all([
+  const [[total], [today], [intents], fundraiserMoney] = await Promise.all([
     db
       .select({
         cents: sum(ledgerBalances.raisedCents),
@@ -54,14 +56,49 @@ export async function dashboardMoney(db: Db, now: Date): Promise<DashboardMoney>
       .select({ n: count(), oldest: min(donationIntents.createdAt) })
       .from(donationIntents)
       .where(eq(donationIntents.status, 'open')),
+    dashboardFundraisers(db),
   ]);
   return {
+    fundraisers: fundraiserMoney,
     totalRaisedCents: Number(total?.cents ?? 0),
     todayRaisedCents: Number(today?.cents ?? 0),
     donorCount: total?.n ?? 0,
     openIntents: intents?.n ?? 0,
     oldestOpenIntentAt: intents?.oldest ? new Date(intents.oldest).toISOString() : null,
   };
+}
+
+/** The live fundraisers the dashboard lists: those holding the most money (what managers release next). */
+export const DASHBOARD_FUNDRAISERS = 10;
+
+/** Patients' fundraisers for the managers' dashboard: how many wait and are live, and the most money held. */
+export async function dashboardFundraisers(db: Db): Promise<DashboardMoney['fundraisers']> {
+  const held = sql<number>`coalesce(${ledgerBalances.raisedCents} - ${ledgerBalances.releasedCents} - ${ledgerBalances.refundedCents}, 0)`;
+  const [counts, mostHeld] = await Promise.all([
+    db
+      .select({ status: fundraisers.status, n: count() })
+      .from(fundraisers)
+      .where(sql`${fundraisers.status} in ('in_review', 'live')`)
+      .groupBy(fundraisers.status),
+    db
+      .select({
+        slug: campaigns.slug,
+        title: sql<string>`coalesce(${fundraisers.title}, '')`,
+        goalCents: campaigns.goalCents,
+        raisedCents: sql<number>`coalesce(${ledgerBalances.raisedCents}, 0)`.mapWith(Number),
+        heldCents: held.mapWith(Number),
+        releasedCents: sql<number>`coalesce(${ledgerBalances.releasedCents}, 0)`.mapWith(Number),
+        donationCount: sql<number>`coalesce(${ledgerBalances.donationCount}, 0)`.mapWith(Number),
+      })
+      .from(fundraisers)
+      .innerJoin(campaigns, eq(campaigns.id, fundraisers.campaignId))
+      .leftJoin(ledgerBalances, eq(ledgerBalances.campaignId, campaigns.id))
+      .where(eq(fundraisers.status, 'live'))
+      .orderBy(desc(held), asc(campaigns.slug))
+      .limit(DASHBOARD_FUNDRAISERS),
+  ]);
+  const of = (status: string) => counts.find((c) => c.status === status)?.n ?? 0;
+  return { inReview: of('in_review'), live: of('live'), mostHeld: mostHeld satisfies FundraiserMoney[] };
 }
 
 /** Contact messages, new ones first and then newest first, optionally of one status, a page at a time. */

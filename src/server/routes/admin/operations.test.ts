@@ -5,6 +5,8 @@ import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { getWith, solveAltcha } from '../../../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { buildDonation, buildIntent } from '../../../../tests/factories/donations.ts';
+import { liveFundraiser, submittedApplication } from '../../../../tests/factories/fundraisers.ts';
+import { findCampaign } from '../../services/campaign.ts';
 
 const t = setupTestApp();
 const admin: Record<'moderator' | 'manager', string> = { moderator: '', manager: '' };
