@@ -47,6 +47,7 @@ import adminDoctorRoutes from './routes/admin/doctors.ts';
 import storyRoutes from './routes/stories/stories.ts';
 import fundraiserRoutes from './routes/fundraisers/fundraisers.ts';
 import publicFundraiserRoutes from './routes/fundraisers/public.ts';
+import medicalReviewRoutes from './routes/medical-reviews/medical-reviews.ts';
 import sitemapRoutes from './routes/site/sitemap.ts';
 import adminFundraiserRoutes from './routes/admin/fundraisers.ts';
 import adminStoryRoutes from './routes/admin/stories.ts';
@@ -220,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminDoctorRoutes);
   await app.register(storyRoutes);
   await app.register(fundraiserRoutes);
+  await app.register(medicalReviewRoutes);
   await app.register(publicFundraiserRoutes);
   await app.register(adminFundraiserRoutes);
   await app.register(adminStoryRoutes);

@@ -40,6 +40,9 @@ export const AUDIT_ACTIONS = {
   'fundraiser.approve': 'Fundraiser approved (its campaign opened)',
   'fundraiser.request_changes': 'Fundraiser sent back for changes',
   'fundraiser.reject': 'Fundraiser not approved',
+  'fundraiser.money_change_approve': 'Fundraiser money change approved (goal, payee or documents)',
+  'fundraiser.money_change_refuse': 'Fundraiser money change refused',
+  'fundraiser.close': 'Fundraiser closed by a manager',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import type { Page } from '#shared/schemas/paging.ts';
 import type {
+  AdminFundraiserList,
   Fundraiser,
   FundraiserQueueItem,
   ReviewedFundraiser,
@@ -14,8 +15,10 @@ const fundraiserPath = (id: string) => `${PATH}/${encodeURIComponent(id)}`;
 export const ADMIN_FUNDRAISERS_KEY = [PATH] as const;
 export const reviewedFundraiserKey = (id: string) => [PATH, id] as const;
 
-export type FundraiserTab = 'in_review' | 'changes_requested' | 'live' | 'rejected' | 'closed';
-export type FundraiserDecision = 'approve' | 'request-changes' | 'reject';
+export type FundraiserTab = AdminFundraiserList;
+/** Decisions on an application, on a live one's money change, and closing a live one. */
+export type FundraiserDecision =
+  'approve' | 'request-changes' | 'reject' | 'money-change/approve' | 'money-change/refuse' | 'close';
 
 /** One page of the applications in a state, the longest waiting first. */
 export const listFundraisers = (status: FundraiserTab, page: number) =>

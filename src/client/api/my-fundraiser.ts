@@ -1,5 +1,14 @@
-/** A patient's own fundraiser application: read, save the draft, submit for review, withdraw; its files. */
+/**
+ * A patient's own fundraiser: read, save the draft, submit for review, withdraw, its files; once live, post updates,
+ * edit the story, propose a money change and close it.
+ */
 import type { Fundraiser, FundraiserDraft } from '#shared/schemas/fundraisers.ts';
+import type {
+  FundraiserMoneyChange,
+  FundraiserStoryEditInput,
+  FundraiserUpdateInput,
+  LiveFundraiserExtras,
+} from '#shared/schemas/live-fundraisers.ts';
 import type { UploadedFile } from '#shared/schemas/uploads.ts';
 import type { UploadedDocument } from '#client/api/spending.ts';
 import { apiGet, apiRequest, fileForm } from '#client/lib/api.ts';
@@ -7,9 +16,12 @@ import { apiGet, apiRequest, fileForm } from '#client/lib/api.ts';
 const PATH = '/api/my-fundraiser';
 export const MY_FUNDRAISER_KEY = [PATH] as const;
 
-interface Answer {
+export interface MyFundraiserAnswer {
   fundraiser: Fundraiser | null;
+  /** Its updates and earlier story versions, once it was approved. */
+  live: LiveFundraiserExtras | null;
 }
+type Answer = MyFundraiserAnswer;
 
 /** Her open application, else her latest finished one (its reason), else null. */
 export const getMyFundraiser = () => apiGet<Answer>(PATH);
@@ -30,3 +42,21 @@ export const uploadFundraiserImage = (file: File) =>
 /** POST /api/uploads/fundraiser-document: a private supporting document (PDF or image, checked by content). */
 export const uploadFundraiserDocument = (file: File) =>
   apiRequest<UploadedDocument>('POST', '/api/uploads/fundraiser-document', fileForm('document', file));
+
+/** Posts a dated update on her live fundraiser; its followers are mailed. */
+export const postFundraiserUpdate = (input: FundraiserUpdateInput) =>
+  apiRequest<Answer & { notified: number }>('POST', `${PATH}/updates`, input);
+
+/** Replaces the live fundraiser's title, story and images (public at once; the old text is kept as a version). */
+export const editFundraiserStory = (input: FundraiserStoryEditInput) =>
+  apiRequest<Answer>('PUT', `${PATH}/story`, input);
+
+/** Proposes a new goal, payee or documents: reviewed by a manager while the page keeps the approved figures. */
+export const proposeMoneyChange = (input: FundraiserMoneyChange) =>
+  apiRequest<Answer>('PUT', `${PATH}/money-change`, input);
+
+/** Takes back the money change waiting for review. */
+export const withdrawMoneyChange = () => apiRequest<Answer>('DELETE', `${PATH}/money-change`);
+
+/** Closes the live fundraiser: it stays readable, and takes no new gifts. */
+export const closeMyFundraiser = () => apiRequest<Answer>('POST', `${PATH}/close`);

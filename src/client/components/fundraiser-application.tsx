@@ -8,6 +8,54 @@ import { ReviewedImages } from './reviewed-images.tsx';
 
 const PAYEE_KINDS = { care_provider: 'the care provider', patient: 'the patient' } as const;
 
+/** The planned cost groups, each with its amount and note, under the goal they add up to. */
+export function PlannedCosts({ goalCents, groups }: { goalCents: number; groups: Fundraiser['costGroups'] }) {
+  return (
+    <table className="w-full text-left">
+      <caption className="text-left font-semibold text-ink">Goal: {formatCents(goalCents)}</caption>
+      <thead>
+        <tr className="border-b border-slate-200">
+          <th scope="col" className="py-1 pr-3 font-semibold">
+            Cost group
+          </th>
+          <th scope="col" className="py-1 pr-3 text-right font-semibold">
+            Planned
+          </th>
+          <th scope="col" className="py-1 font-semibold">
+            Note
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {groups.map((g) => (
+          <tr key={g.key} className="border-b border-slate-100 align-top">
+            <th scope="row" className="py-1 pr-3 font-normal">
+              {g.label}
+            </th>
+            <td className="py-1 pr-3 text-right tabular-nums">{formatCents(g.amountCents)}</td>
+            <td className="py-1">{g.note}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Private documents as links that open in a new tab: "Document 1 (PDF, 12 KB)". */
+export function DocumentLinks({ documents }: { documents: Fundraiser['documents'] }) {
+  return (
+    <ul className="mt-1 list-disc pl-5">
+      {documents.map((d, i) => (
+        <li key={d.id}>
+          <a href={d.url} target="_blank" rel="noreferrer" className="rounded text-brand-800 underline">
+            Document {i + 1} ({documentLabel(d)})<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function ApplicationSummary({
   fundraiser,
   Heading,
@@ -29,33 +77,7 @@ export function ApplicationSummary({
         <p className="break-words whitespace-pre-wrap text-slate-900">{fundraiser.story}</p>
         <ReviewedImages label="Images" images={fundraiser.images} />
       </div>
-      <table className="w-full text-left">
-        <caption className="text-left font-semibold text-ink">Goal: {formatCents(fundraiser.goalCents)}</caption>
-        <thead>
-          <tr className="border-b border-slate-200">
-            <th scope="col" className="py-1 pr-3 font-semibold">
-              Cost group
-            </th>
-            <th scope="col" className="py-1 pr-3 text-right font-semibold">
-              Planned
-            </th>
-            <th scope="col" className="py-1 font-semibold">
-              Note
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {fundraiser.costGroups.map((g) => (
-            <tr key={g.key} className="border-b border-slate-100 align-top">
-              <th scope="row" className="py-1 pr-3 font-normal">
-                {g.label}
-              </th>
-              <td className="py-1 pr-3 text-right tabular-nums">{formatCents(g.amountCents)}</td>
-              <td className="py-1">{g.note}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <PlannedCosts goalCents={fundraiser.goalCents} groups={fundraiser.costGroups} />
       {fundraiser.payee && (
         <p>
           <span className="font-semibold">Paid to:</span> {fundraiser.payee.name} ({PAYEE_KINDS[fundraiser.payee.kind]}
@@ -64,15 +86,7 @@ export function ApplicationSummary({
       )}
       <div>
         <Heading className="font-semibold text-ink">Supporting documents (private)</Heading>
-        <ul className="mt-1 list-disc pl-5">
-          {fundraiser.documents.map((d, i) => (
-            <li key={d.id}>
-              <a href={d.url} target="_blank" rel="noreferrer" className="rounded text-brand-800 underline">
-                Document {i + 1} ({documentLabel(d)})<span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </li>
-          ))}
-        </ul>
+        <DocumentLinks documents={fundraiser.documents} />
       </div>
     </>
   );

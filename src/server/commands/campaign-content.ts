@@ -19,10 +19,9 @@ import { asFlagship } from '../db/content-shape.ts';
 import { campaignFollowers, campaignVersions, campaigns, users } from '../db/schema/index.ts';
 import { findVersion, type FlagshipRow } from '../db/queries/campaign.ts';
 import { audit } from '../services/audit.ts';
-import { notify, type NotificationEvent } from '../services/notifications.ts';
 import type { LinkSettings } from './accounts.ts';
 import type { CommandContext } from './run.ts';
-import { updateMails } from './update-followers.ts';
+import { tellFollowers } from './update-followers.ts';
 
 export const STALE_VERSION_MESSAGE = 'Someone published a newer version; reload to see it';
 
@@ -133,7 +132,7 @@ export async function postCampaignUpdate(
   campaignId: string,
   input: CampaignUpdate & { notifyFollowers: boolean; expectedVersion: number },
 ): Promise<{ row: FlagshipRow; notified: number }> {
-  const { tx, afterCommit } = ctx;
+  const { tx } = ctx;
   const before = await lockCampaign(tx, campaignId);
   assertCurrent(before, input.expectedVersion);
   const update: CampaignUpdate = { date: input.date, title: input.title, paragraphs: input.paragraphs };
@@ -148,23 +147,9 @@ export async function postCampaignUpdate(
     details: { date: update.date, title: update.title, notifyFollowers: input.notifyFollowers },
   });
   if (!input.notifyFollowers) return { row, notified: 0 };
-  const followers = await tx
-    .select({ id: users.id })
-    .from(campaignFollowers)
-    .innerJoin(users, eq(users.id, campaignFollowers.userId))
-    .where(and(eq(campaignFollowers.campaignId, campaignId), eq(users.status, 'active')));
-  const events: NotificationEvent[] = followers.map((f) => ({
-    userId: f.id,
-    type: 'campaign_update',
-    title: `${content.name}: ${update.title}`,
-    body: update.paragraphs[0]!.slice(0, 500),
-    link: '/',
-    eventKey: `campaign:${campaignId}:update:${row.version}`,
-  }));
-  const notified = await notify(tx, events);
-  const { mails, addressesOnly } = await updateMails(tx, links, { id: campaignId, name: content.name }, update);
-  afterCommit.mailInBackground(mails);
-  return { row, notified: notified.length + addressesOnly };
+  const campaign = { id: campaignId, name: content.name, page: '/' };
+  const notified = await tellFollowers(ctx, links, campaign, update, `campaign:${campaignId}:update:${row.version}`);
+  return { row, notified };
 }
 
 /** Makes the patient with this email the campaign's owner (who submits its expenses); answers the owner's account. */

@@ -30,8 +30,7 @@ export async function recordDonation(
   const usdCents = input.currency === 'USD' ? amountCents : dollarsToCents(input.usdAmount!)!;
   // What the donor told us on the donate page, unless the admin entered it herself.
   let fromIntent:
-    | Pick<typeof donationIntents.$inferSelect, 'donorName' | 'donorEmail' | 'showPublicly' | 'campaignId'>
-    | undefined;
+    Pick<typeof donationIntents.$inferSelect, 'donorName' | 'donorEmail' | 'showPublicly' | 'campaignId'> | undefined;
   if (input.intentId) {
     [fromIntent] = await tx
       .update(donationIntents)

@@ -18,12 +18,13 @@ import type { Tx } from '../db/client.ts';
 import { FINISHED, type FundraiserRow } from '../db/queries/fundraisers.ts';
 import { campaigns, fundraiserDocuments, fundraiserEvents, fundraisers, uploads, users } from '../db/schema/index.ts';
 import { audit } from '../services/audit.ts';
+import { withdrawAttestations } from './medical-reviews.ts';
 import { fundraiserReviewMail } from '../services/mail-templates.ts';
 import { notify, notifyAdmins } from '../services/notifications.ts';
 import type { UserRow } from '../services/sessions.ts';
 import type { CommandContext } from './run.ts';
 
-const STATUS_WORDS: Record<FundraiserStatus, string> = {
+export const STATUS_WORDS: Record<FundraiserStatus, string> = {
   draft: 'a draft',
   in_review: 'waiting for review',
   changes_requested: 'back with you for changes',
@@ -32,7 +33,8 @@ const STATUS_WORDS: Record<FundraiserStatus, string> = {
   closed: 'closed',
 };
 
-function refuse(status: FundraiserStatus, what: string): never {
+/** Refuses a step her fundraiser's state does not allow (409), saying the state. */
+export function refuse(status: FundraiserStatus, what: string): never {
   throw new AppError('CONFLICT', `Your fundraiser is ${STATUS_WORDS[status]}, so it cannot be ${what}`);
 }
 
@@ -50,11 +52,12 @@ function assertMayApply(owner: UserRow): void {
  * other way round (the fundraiser, then her account through a foreign key), a review and her deletion at the same
  * moment would deadlock.
  */
-async function holdOwner(tx: Tx, ownerId: string): Promise<void> {
+export async function holdOwner(tx: Tx, ownerId: string): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('key share');
 }
 
-async function lockOpen(tx: Tx, ownerId: string): Promise<FundraiserRow | undefined> {
+/** Her open fundraiser (not rejected or closed), locked for this transaction. */
+export async function lockOpen(tx: Tx, ownerId: string): Promise<FundraiserRow | undefined> {
   await holdOwner(tx, ownerId);
   const [row] = await tx
     .select()
@@ -64,12 +67,13 @@ async function lockOpen(tx: Tx, ownerId: string): Promise<FundraiserRow | undefi
   return row;
 }
 
-async function record(tx: Tx, fundraiserId: string, actorId: string | null, action: string, message?: string) {
+/** Writes a step of the fundraiser's history. */
+export async function record(tx: Tx, fundraiserId: string, actorId: string | null, action: string, message?: string) {
   await tx.insert(fundraiserEvents).values({ fundraiserId, actorId, action, message: message ?? null });
 }
 
 /** Her uploads of this purpose, each once; else 400 on `field` before anything is written. */
-async function checkUploads(
+export async function checkUploads(
   tx: Tx,
   ownerId: string,
   ids: string[],
@@ -89,23 +93,55 @@ async function checkUploads(
  * The draft's columns: groups in cents, in the form's order, and the goal as their sum. A group at 0 with no note
  * is one she does not need (the form shows all four): it is left out, so it never shows as planned.
  */
-function draftColumns(draft: FundraiserDraft) {
-  const costGroups = draft.costGroups
+export function costGroupColumns(groups: FundraiserDraft['costGroups']) {
+  const costGroups = groups
     .filter((g) => g.amount > 0 || g.note !== '')
     .map((g) => ({
       key: g.key,
       amountCents: dollarsToCents(g.amount)!,
       note: g.note,
     }));
+  return { costGroups, goalCents: costGroups.reduce((sum, g) => sum + g.amountCents, 0) };
+}
+
+function draftColumns(draft: FundraiserDraft) {
+  const { costGroups, goalCents } = costGroupColumns(draft.costGroups);
   return {
     title: draft.title ?? null,
     story: draft.story ?? null,
     images: draft.images,
     costGroups,
-    goalCents: costGroups.reduce((sum, g) => sum + g.amountCents, 0),
+    goalCents,
     payee: draft.payee ?? null,
     neededBy: draft.neededBy ?? null,
   };
+}
+
+/** Whether the saved draft's plan (cost groups, payee, documents) is not the one in `columns`. */
+async function planDiffers(
+  tx: Tx,
+  row: FundraiserRow,
+  columns: ReturnType<typeof draftColumns>,
+  documentIds: string[],
+): Promise<boolean> {
+  const attached = await tx
+    .select({ id: fundraiserDocuments.uploadId })
+    .from(fundraiserDocuments)
+    .where(eq(fundraiserDocuments.fundraiserId, row.id));
+  // Field by field: jsonb gives objects back with their keys in its own order.
+  const plan = (groups: FundraiserRow['costGroups'], payee: FundraiserRow['payee'], documents: string[]) =>
+    JSON.stringify([
+      groups.map((g) => [g.key, g.amountCents, g.note]),
+      payee && [payee.name, payee.kind, payee.route],
+      [...documents].sort(),
+    ]);
+  return (
+    plan(
+      row.costGroups,
+      row.payee,
+      attached.map((d) => d.id),
+    ) !== plan(columns.costGroups, columns.payee, documentIds)
+  );
 }
 
 /**
@@ -113,7 +149,7 @@ function draftColumns(draft: FundraiserDraft) {
  * edit: a draft, or sent back for changes). The documents listed replace the ones attached before.
  */
 export async function saveFundraiserDraft(
-  { tx, now }: CommandContext,
+  { tx, now, afterCommit }: CommandContext,
   owner: UserRow,
   draft: FundraiserDraft,
 ): Promise<FundraiserRow> {
@@ -133,6 +169,12 @@ export async function saveFundraiserDraft(
   let row = await lockOpen(tx, owner.id);
   if (row && !FUNDRAISER_EDITABLE.includes(row.status)) refuse(row.status, 'edited');
   const columns = draftColumns(draft);
+  if (row && (await planDiffers(tx, row, columns, draft.documentIds))) {
+    // A doctor attested the plan as it stood: a new goal, payee or set of documents is not what she read.
+    afterCommit.mailNotifications(
+      await withdrawAttestations(tx, row.id, 'The fundraiser’s goal, payee or documents changed.'),
+    );
+  }
   if (row) {
     [row] = await tx
       .update(fundraisers)
@@ -308,23 +350,42 @@ export async function reviewFundraiser(
     before: { status: before.status },
     after: { status: rule.status, message, ...(campaign ? { campaignId: campaign.id, slug: campaign.slug } : {}) },
   });
-  const title = rule.title(before.title ?? 'your fundraiser');
-  const body =
-    message ?? 'Donors can now find it and give to it. Thank you for trusting the community with your story.';
+  await tellOwner(
+    { tx, now, afterCommit },
+    publicUrl,
+    before,
+    decision,
+    rule.title(before.title ?? 'your fundraiser'),
+    message ?? 'Donors can now find it and give to it. Thank you for trusting the community with your story.',
+  );
+  return row!;
+}
+
+/**
+ * Tells the owner of a manager's step on her fundraiser: a notification and a mail whatever her notification
+ * settings, as it is about her own fundraiser. `step` names it in the notification's event key.
+ */
+export async function tellOwner(
+  { tx, now, afterCommit }: Pick<CommandContext, 'tx' | 'now' | 'afterCommit'>,
+  publicUrl: string,
+  fundraiser: FundraiserRow,
+  step: string,
+  title: string,
+  body: string,
+): Promise<void> {
   await notify(tx, [
     {
-      userId: before.ownerId,
+      userId: fundraiser.ownerId,
       type: 'fundraiser_review',
       title,
       body,
       link: '/my-fundraiser',
-      eventKey: `fundraiser:${id}:${decision}:${now.toISOString()}`,
+      eventKey: `fundraiser:${fundraiser.id}:${step}:${now.toISOString()}`,
     },
   ]);
   const [owner] = await tx
     .select({ email: users.email, firstName: users.firstName })
     .from(users)
-    .where(eq(users.id, before.ownerId));
+    .where(eq(users.id, fundraiser.ownerId));
   afterCommit.mail((product) => fundraiserReviewMail(product, owner!, title, body, `${publicUrl}/my-fundraiser`));
-  return row!;
 }

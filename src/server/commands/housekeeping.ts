@@ -3,11 +3,13 @@
  * at once. Uploads get a day's grace: a story image is uploaded before the story is saved, an invoice before
  * the expense is submitted, a fundraiser's image or document before her draft is saved.
  */
-import { and, eq, isNull, lt, notExists, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import {
   campaignFollowers,
   expenseDocuments,
   fundraiserDocuments,
+  fundraiserRevisions,
+  fundraiserStoryVersions,
   fundraisers,
   sessions,
   stories,
@@ -74,10 +76,24 @@ export async function sweep({ tx, now }: CommandContext): Promise<SweepResult> {
           and(
             eq(uploads.purpose, 'fundraiser_image'),
             notExists(tx.select().from(fundraisers).where(imagesInclude(fundraisers.images, uploads.id))),
+            // An earlier version of a live fundraiser's story keeps its images.
+            notExists(
+              tx
+                .select()
+                .from(fundraiserStoryVersions)
+                .where(imagesInclude(fundraiserStoryVersions.images, uploads.id)),
+            ),
           ),
           and(
             eq(uploads.purpose, 'fundraiser_document'),
             notExists(tx.select().from(fundraiserDocuments).where(eq(fundraiserDocuments.uploadId, uploads.id))),
+            // A money change keeps the documents it planned (a pending one needs them for its review).
+            notExists(
+              tx
+                .select()
+                .from(fundraiserRevisions)
+                .where(sql`${fundraiserRevisions.documentIds} @> jsonb_build_array(${uploads.id}::text)`),
+            ),
           ),
         ),
       ),

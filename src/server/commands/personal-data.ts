@@ -85,6 +85,23 @@ export const PERSONAL_DATA: Record<string, PersonalData> = {
     exportedAs: ['fundraisers'],
     onDelete: 'cascade with their fundraisers; actor_id set null (FK) on others’ fundraisers they reviewed',
   },
+  medical_reviews: {
+    exportedAs: ['medicalReviews'],
+    onDelete:
+      'cascade: with the patient’s fundraisers, and with the doctor’s account (her attestations end); notifications naming the doctor are keyed doctor:<id> and lose her name',
+  },
+  fundraiser_updates: {
+    exportedAs: ['fundraisers'],
+    onDelete: 'cascade with their fundraisers; author_id set null (FK)',
+  },
+  fundraiser_story_versions: {
+    exportedAs: ['fundraisers'],
+    onDelete: 'cascade with their fundraisers; replaced_by set null (FK)',
+  },
+  fundraiser_revisions: {
+    exportedAs: ['fundraisers'],
+    onDelete: 'cascade with their fundraisers; decided_by set null (FK) on others’ fundraisers they reviewed',
+  },
   story_events: {
     exportedAs: ['stories'],
     onDelete: 'cascade with their stories; actor_id set null (FK) on others’ stories',

@@ -11,6 +11,7 @@ import { INVALID_UPDATES_LINK } from '#shared/update-messages.ts';
 import type { Tx } from '../db/client.ts';
 import { campaignFollowers, users } from '../db/schema/index.ts';
 import type { MailMessage } from '../services/mail.ts';
+import { notify } from '../services/notifications.ts';
 import { campaignUpdateMail, confirmUpdatesMail } from '../services/mail-templates.ts';
 import { derivedToken, hashToken, randomToken, safeEqual } from '../services/tokens.ts';
 import type { LinkSettings } from './accounts.ts';
@@ -123,7 +124,7 @@ export async function stopUpdates({ tx }: CommandContext, secret: string, token:
 export async function updateMails(
   tx: Tx,
   links: LinkSettings,
-  campaign: { id: string; name: string },
+  campaign: { id: string; name: string; page: string },
   update: CampaignUpdate,
 ): Promise<{ mails: ((product: string) => MailMessage)[]; addressesOnly: number }> {
   const rows = await tx
@@ -155,10 +156,44 @@ export async function updateMails(
         campaign: campaign.name,
         title: update.title,
         paragraphs: update.paragraphs,
-        pageUrl: `${links.publicUrl}/`,
+        pageUrl: `${links.publicUrl}${campaign.page}`,
         unsubscribePage: `${links.publicUrl}/unsubscribe?token=${token}`,
         oneClickUrl: `${links.publicUrl}/api/campaign/updates/unsubscribe?token=${token}`,
       });
   });
   return { mails, addressesOnly: addresses.length };
+}
+
+/**
+ * Tells a campaign's followers of its new dated update (the flagship's or a patient's fundraiser): an in-app
+ * notification for each active account that follows (`eventKey` names the update, so each is told once), and after
+ * the answer the update by mail, with its unsubscribe link, to those who take it (`updateMails`). `campaign.page`
+ * is the path its mail links to. Answers how many followers were told.
+ */
+export async function tellFollowers(
+  { tx, afterCommit }: CommandContext,
+  links: LinkSettings,
+  campaign: { id: string; name: string; page: string },
+  update: CampaignUpdate,
+  eventKey: string,
+): Promise<number> {
+  const followers = await tx
+    .select({ id: users.id })
+    .from(campaignFollowers)
+    .innerJoin(users, eq(users.id, campaignFollowers.userId))
+    .where(and(eq(campaignFollowers.campaignId, campaign.id), eq(users.status, 'active')));
+  const notified = await notify(
+    tx,
+    followers.map((f) => ({
+      userId: f.id,
+      type: 'campaign_update',
+      title: `${campaign.name}: ${update.title}`,
+      body: update.paragraphs[0]!.slice(0, 500),
+      link: campaign.page,
+      eventKey,
+    })),
+  );
+  const { mails, addressesOnly } = await updateMails(tx, links, campaign, update);
+  afterCommit.mailInBackground(mails);
+  return notified.length + addressesOnly;
 }

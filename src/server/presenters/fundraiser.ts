@@ -2,6 +2,7 @@
 import {
   COST_GROUP_LABELS,
   type Fundraiser,
+  type FundraiserRevision,
   type FundraiserQueueItem,
   type ReviewedFundraiser,
 } from '#shared/schemas/fundraisers.ts';
@@ -12,44 +13,72 @@ import type {
   HistoryRow,
   QueueRow,
 } from '../db/queries/fundraisers.ts';
+import type { FundraiserUpdateRow, RevisionWithDocuments, StoryVersionRow } from '../db/queries/live-fundraisers.ts';
+
+import { paragraphsOf } from '#shared/schemas/admin-campaign.ts';
+import type { FundraiserUpdate, LiveFundraiserExtras } from '#shared/schemas/live-fundraisers.ts';
 
 const uploadUrl = (id: string) => `/api/uploads/${id}`;
 
-export function presentFundraiser(row: FundraiserRow, { documents, slug }: FundraiserAttachments): Fundraiser {
+const presentCostGroups = (groups: FundraiserRow['costGroups']) =>
+  groups.map(({ key, amountCents, note }) => ({ key, label: COST_GROUP_LABELS[key], amountCents, note }));
+const presentPayee = (payee: NonNullable<FundraiserRow['payee']>) => ({
+  name: payee.name,
+  kind: payee.kind,
+  route: payee.route,
+});
+const presentDocuments = (documents: FundraiserDocumentRow[]) =>
+  documents.map(({ id, contentType, size }) => ({ id, contentType, size, url: uploadUrl(id) }));
+
+function presentRevision({ revision, documents }: RevisionWithDocuments): FundraiserRevision {
+  return {
+    id: revision.id,
+    status: revision.status,
+    costGroups: presentCostGroups(revision.costGroups),
+    goalCents: revision.goalCents,
+    payee: presentPayee(revision.payee),
+    documents: presentDocuments(documents),
+    proposedAt: revision.proposedAt.toISOString(),
+    decidedAt: revision.decidedAt?.toISOString() ?? null,
+    reviewMessage: revision.reviewMessage,
+  };
+}
+
+export function presentFundraiser(
+  row: FundraiserRow,
+  { documents, slug, storyVersion, revision }: FundraiserAttachments,
+): Fundraiser {
   return {
     id: row.id,
     status: row.status,
     title: row.title,
     story: row.story,
     images: row.images.map(({ uploadId, alt }) => ({ uploadId, alt, url: uploadUrl(uploadId) })),
-    costGroups: row.costGroups.map(({ key, amountCents, note }) => ({
-      key,
-      label: COST_GROUP_LABELS[key],
-      amountCents,
-      note,
-    })),
+    costGroups: presentCostGroups(row.costGroups),
     goalCents: row.goalCents,
     currency: 'USD',
-    payee: row.payee && { name: row.payee.name, kind: row.payee.kind, route: row.payee.route },
+    payee: row.payee && presentPayee(row.payee),
     neededBy: row.neededBy,
-    documents: documents.map(({ id, contentType, size }) => ({ id, contentType, size, url: uploadUrl(id) })),
+    documents: presentDocuments(documents),
     reviewMessage: row.reviewMessage,
     slug,
     submittedAt: row.submittedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
+    storyVersion,
+    revision: revision && presentRevision(revision),
   };
 }
 
 const fullName = (p: { firstName: string | null; lastName: string | null }) =>
   [p.firstName, p.lastName].filter(Boolean).join(' ');
 
-export function presentReviewedFundraiser(review: {
-  fundraiser: FundraiserRow;
-  owner: { id: string; firstName: string; lastName: string; email: string };
-  documents: FundraiserDocumentRow[];
-  slug: string | null;
-  history: HistoryRow[];
-}): ReviewedFundraiser {
+export function presentReviewedFundraiser(
+  review: FundraiserAttachments & {
+    fundraiser: FundraiserRow;
+    owner: { id: string; firstName: string; lastName: string; email: string };
+    history: HistoryRow[];
+  },
+): ReviewedFundraiser {
   return {
     ...presentFundraiser(review.fundraiser, review),
     owner: { id: review.owner.id, name: fullName(review.owner), email: review.owner.email },
@@ -62,14 +91,33 @@ export function presentReviewedFundraiser(review: {
   };
 }
 
-export function presentQueueItem({ fundraiser, ...owner }: QueueRow): FundraiserQueueItem {
+export function presentQueueItem({ fundraiser, revisionPending, ...owner }: QueueRow): FundraiserQueueItem {
   return {
     id: fundraiser.id,
     status: fundraiser.status,
     title: fundraiser.title,
     goalCents: fundraiser.goalCents,
+    revisionPending,
     ownerName: fullName(owner),
     submittedAt: fundraiser.submittedAt?.toISOString() ?? null,
     updatedAt: fundraiser.updatedAt.toISOString(),
   };
+}
+
+/** Her updates and the earlier texts of her story, as she reads them on /my-fundraiser. */
+export function presentLiveExtras(updates: FundraiserUpdateRow[], versions: StoryVersionRow[]): LiveFundraiserExtras {
+  return {
+    updates: updates.map(presentFundraiserUpdate),
+    storyVersions: versions.map((v) => ({
+      version: v.version,
+      title: v.title,
+      story: v.story,
+      replacedAt: v.replacedAt.toISOString(),
+    })),
+  };
+}
+
+/** A dated update as anyone reads it: its text in paragraphs. */
+export function presentFundraiserUpdate(u: FundraiserUpdateRow): FundraiserUpdate {
+  return { id: u.id, title: u.title, paragraphs: paragraphsOf(u.body), postedAt: u.postedAt.toISOString() };
 }

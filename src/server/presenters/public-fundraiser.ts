@@ -4,7 +4,11 @@ import { COST_GROUP_LABELS } from '#shared/schemas/fundraisers.ts';
 import type { PublicFundraiser, PublicFundraiserSummary } from '#shared/schemas/public-fundraisers.ts';
 import { excerpt } from '#shared/story-text.ts';
 import type { PublicFundraiserListRow, PublicFundraiserRow } from '../db/queries/public-fundraisers.ts';
+import type { ReviewingDoctorRow } from '../db/queries/medical-reviews.ts';
+import type { FundraiserUpdateRow } from '../db/queries/live-fundraisers.ts';
 import { storyHtml } from '../services/story-html.ts';
+import { presentFundraiserUpdate } from './fundraiser.ts';
+import { presentPublicMedicalReview } from './medical-review.ts';
 
 const imageOf = ({ uploadId, alt }: { uploadId: string; alt: string }) => ({ url: `/api/uploads/${uploadId}`, alt });
 
@@ -26,11 +30,11 @@ export function presentPublicFundraiserSummary(row: PublicFundraiserListRow): Pu
 }
 
 /** The story rendered to safe HTML once per text, as stories are (services/story-html.ts). */
-export async function presentPublicFundraiser({
-  fundraiser: f,
-  campaign,
-  firstName,
-}: PublicFundraiserRow): Promise<PublicFundraiser> {
+export async function presentPublicFundraiser(
+  { fundraiser: f, campaign, firstName }: PublicFundraiserRow,
+  attestation?: ReviewingDoctorRow,
+  updates: FundraiserUpdateRow[] = [],
+): Promise<PublicFundraiser> {
   const story = f.story ?? '';
   return {
     slug: campaign.slug,
@@ -52,5 +56,7 @@ export async function presentPublicFundraiser({
     organiserFirstName: firstName,
     payee: f.payee && { name: f.payee.name, kind: f.payee.kind },
     liveSince: campaign.createdAt.toISOString(),
+    medicalReview: presentPublicMedicalReview(attestation),
+    updates: updates.map(presentFundraiserUpdate),
   };
 }

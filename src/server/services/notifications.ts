@@ -21,7 +21,8 @@ export type NotificationType =
   | 'admin_queue'
   | 'expense_update'
   | 'campaign_update'
-  | 'fundraiser_review';
+  | 'fundraiser_review'
+  | 'medical_review';
 
 export interface NotificationEvent {
   userId: string;

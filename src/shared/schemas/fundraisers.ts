@@ -71,7 +71,7 @@ const unlessBlank = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
 /** Each group at most once. */
-const costGroups = z
+export const CostGroupsSchema = z
   .array(CostGroupInputSchema)
   .max(COST_GROUP_KEYS.length)
   .refine((groups) => new Set(groups.map((g) => g.key)).size === groups.length, 'Give each cost group once');
@@ -80,34 +80,36 @@ const costGroups = z
  * PUT /api/my-fundraiser: the draft as it stands. Every field may be missing (a draft is saved as she goes), and
  * what is there must already be valid; submitting checks that nothing is missing.
  */
+export const FundraiserTitleSchema = z
+  .string({ error: 'Give your fundraiser a title' })
+  .trim()
+  .min(3, 'Give your fundraiser a title')
+  .max(FUNDRAISER_TITLE_MAX, `Keep the title under ${FUNDRAISER_TITLE_MAX} characters`);
+export const FundraiserImagesSchema = z
+  .array(StoryImageSchema)
+  .max(FUNDRAISER_IMAGES_MAX, `Add at most ${FUNDRAISER_IMAGES_MAX} images`)
+  .refine((images) => new Set(images.map((i) => i.uploadId)).size === images.length, 'Add each image once')
+  .default([]);
+export const FundraiserDocumentIdsSchema = z
+  .array(id)
+  .max(FUNDRAISER_DOCUMENTS_MAX, `Attach at most ${FUNDRAISER_DOCUMENTS_MAX} documents`)
+  .refine((ids) => new Set(ids).size === ids.length, 'Attach each document once')
+  .default([]);
+
 export const FundraiserDraftSchema = z.strictObject({
-  title: unlessBlank(
-    z
-      .string({ error: 'Give your fundraiser a title' })
-      .trim()
-      .min(3, 'Give your fundraiser a title')
-      .max(FUNDRAISER_TITLE_MAX, `Keep the title under ${FUNDRAISER_TITLE_MAX} characters`),
-  ),
+  title: unlessBlank(FundraiserTitleSchema),
   story: unlessBlank(
     z
       .string({ error: 'Tell your story' })
       .trim()
       .max(STORY_BODY_MAX, `Keep your story under ${STORY_BODY_MAX.toLocaleString('en-US')} characters`),
   ),
-  images: z
-    .array(StoryImageSchema)
-    .max(FUNDRAISER_IMAGES_MAX, `Add at most ${FUNDRAISER_IMAGES_MAX} images`)
-    .refine((images) => new Set(images.map((i) => i.uploadId)).size === images.length, 'Add each image once')
-    .default([]),
-  costGroups: costGroups.default([]),
+  images: FundraiserImagesSchema,
+  costGroups: CostGroupsSchema.default([]),
   payee: PayeeSchema.optional(),
   /** When the treatment is planned, if she knows; the command refuses a date already past. */
   neededBy: unlessBlank(z.iso.date({ error: 'Enter the date as YYYY-MM-DD' })),
-  documentIds: z
-    .array(id)
-    .max(FUNDRAISER_DOCUMENTS_MAX, `Attach at most ${FUNDRAISER_DOCUMENTS_MAX} documents`)
-    .refine((ids) => new Set(ids).size === ids.length, 'Attach each document once')
-    .default([]),
+  documentIds: FundraiserDocumentIdsSchema,
 });
 export type FundraiserDraftInput = z.input<typeof FundraiserDraftSchema>;
 export type FundraiserDraft = z.output<typeof FundraiserDraftSchema>;
@@ -130,10 +132,19 @@ export const ReviewMessageSchema = z.strictObject({
     .max(2000, 'Keep the message under 2000 characters'),
 });
 
+/** The admins' lists: applications by state, and `money_changes`: live fundraisers with a money change to review. */
+export const ADMIN_FUNDRAISER_LISTS = [
+  'in_review',
+  'money_changes',
+  'changes_requested',
+  'live',
+  'rejected',
+  'closed',
+] as const;
+export type AdminFundraiserList = (typeof ADMIN_FUNDRAISER_LISTS)[number];
+
 export const AdminFundraisersQuerySchema = z.strictObject({
-  status: z
-    .enum(['in_review', 'changes_requested', 'live', 'rejected', 'closed'], { error: 'Unknown status' })
-    .default('in_review'),
+  status: z.enum(ADMIN_FUNDRAISER_LISTS, { error: 'Unknown status' }).default('in_review'),
   page: pageParam,
 });
 
@@ -150,6 +161,27 @@ const DocumentSchema = z.object({
   size: z.number().int(),
   url: z.string(),
 });
+
+export const REVISION_STATUSES = ['pending', 'approved', 'refused', 'withdrawn'] as const;
+export type RevisionStatus = (typeof REVISION_STATUSES)[number];
+
+/**
+ * A live fundraiser's proposed money change (goal as cost groups, payee, planned documents): reviewed like an
+ * application while the page keeps the approved figures. The latest one shows with its decision.
+ */
+export const FundraiserRevisionSchema = z.object({
+  id: z.string(),
+  status: z.enum(REVISION_STATUSES),
+  costGroups: z.array(CostGroupSchema),
+  goalCents: z.number().int(),
+  payee: PayeeSchema,
+  documents: z.array(DocumentSchema),
+  proposedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  /** The manager's reason when she refused it. */
+  reviewMessage: z.string().nullable(),
+});
+export type FundraiserRevision = z.infer<typeof FundraiserRevisionSchema>;
 
 /** The application as its owner and the reviewing admins see it. */
 export const FundraiserSchema = z.object({
@@ -170,6 +202,10 @@ export const FundraiserSchema = z.object({
   slug: z.string().nullable(),
   submittedAt: z.string().nullable(),
   updatedAt: z.string(),
+  /** The number of the story's current text (1 until a live fundraiser's story is edited). */
+  storyVersion: z.number().int(),
+  /** Its latest money change, pending or decided; null if none was ever proposed. */
+  revision: FundraiserRevisionSchema.nullable(),
 });
 export type Fundraiser = z.infer<typeof FundraiserSchema>;
 
@@ -188,6 +224,8 @@ export const FundraiserQueueItemSchema = z.object({
   status: z.enum(FUNDRAISER_STATUSES),
   title: z.string().nullable(),
   goalCents: z.number().int(),
+  /** Whether a money change of this live fundraiser waits for review. */
+  revisionPending: z.boolean(),
   ownerName: z.string(),
   submittedAt: z.string().nullable(),
   updatedAt: z.string(),

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import type { CostGroupKey } from '../constants.ts';
 import { FUNDRAISER_TITLE_MAX, type PayeeKind } from './fundraisers.ts';
+import type { PublicMedicalReview } from './medical-reviews.ts';
+import type { FundraiserUpdate } from './live-fundraisers.ts';
 import { pageParam } from './paging.ts';
 
 /** Fundraisers per page of the public list. */
@@ -88,4 +90,8 @@ export interface PublicFundraiser {
   payee: { name: string; kind: PayeeKind } | null;
   /** When it went live (ISO). */
   liveSince: string;
+  /** The verified doctor who attested its plan, while the attestation stands (never her note). */
+  medicalReview: PublicMedicalReview | null;
+  /** The owner's dated updates, newest first (at most FUNDRAISER_UPDATES_SHOWN). */
+  updates: FundraiserUpdate[];
 }

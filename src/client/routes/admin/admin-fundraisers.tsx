@@ -13,6 +13,12 @@ import { FundraiserItem } from './reviewed-fundraiser.tsx';
 const TABS: { tab: FundraiserTab; label: string; heading: string; empty: string }[] = [
   { tab: 'in_review', label: 'Waiting', heading: 'Waiting for review', empty: 'No applications are waiting.' },
   {
+    tab: 'money_changes',
+    label: 'Money changes',
+    heading: 'Money changes waiting for review',
+    empty: 'No live fundraiser waits for a money change review.',
+  },
+  {
     tab: 'changes_requested',
     label: 'Sent back',
     heading: 'Sent back for changes',
@@ -38,7 +44,9 @@ export default function AdminFundraisersPage() {
       <h1 className="text-3xl font-bold tracking-tight text-ink">Fundraiser Reviews</h1>
       <p className="mt-2 text-slate-700">
         Patients apply to raise funds for their own care. Read the application and its private documents, then approve
-        it, ask for changes or refuse it. Every decision is emailed to the patient and kept in the audit log.
+        it, ask for changes or refuse it. A live fundraiser&apos;s new goal, payee or documents come back here as a
+        money change, and its page keeps the approved figures until you approve. Every decision is emailed to the
+        patient and kept in the audit log.
       </p>
       <ChoiceButtons
         label="Show applications"

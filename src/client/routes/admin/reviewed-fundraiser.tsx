@@ -24,6 +24,7 @@ import { TextAreaField } from '#client/components/ui/field.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { ApplicationSummary } from '#client/components/fundraiser-application.tsx';
+import { ProposedPlan } from './proposed-plan.tsx';
 
 type MessageIn = z.input<typeof ReviewMessageSchema>;
 type MessageOut = z.output<typeof ReviewMessageSchema>;
@@ -33,6 +34,18 @@ const DONE: Record<FundraiserDecision, string> = {
   approve: 'Fundraiser approved: it is live',
   'request-changes': 'Sent back for changes',
   reject: 'Fundraiser not approved',
+  'money-change/approve': 'Money change approved: the page shows the new goal',
+  'money-change/refuse': 'Money change refused',
+  close: 'Fundraiser closed',
+};
+
+/** The decisions that carry a message she reads: what the form asks and what its button says. */
+type MessageDecision = 'request-changes' | 'reject' | 'money-change/refuse' | 'close';
+const MESSAGE_FORMS: Record<MessageDecision, { label: string; verb: string; destructive: boolean }> = {
+  'request-changes': { label: 'What should she change?', verb: 'Send back for changes', destructive: false },
+  reject: { label: 'Why is it not approved?', verb: 'Refuse fundraiser', destructive: true },
+  'money-change/refuse': { label: 'Why is the money change refused?', verb: 'Refuse money change', destructive: true },
+  close: { label: 'Why is it closed?', verb: 'Close fundraiser', destructive: true },
 };
 
 const HISTORY_ACTIONS: Record<string, string> = {
@@ -41,6 +54,14 @@ const HISTORY_ACTIONS: Record<string, string> = {
   approved: 'Approved',
   changes_requested: 'Sent back for changes',
   rejected: 'Not approved',
+  update_posted: 'Update posted',
+  story_edited: 'Story edited',
+  money_change_proposed: 'Money change proposed',
+  money_change_replaced: 'Money change proposal replaced',
+  money_change_withdrawn: 'Money change withdrawn',
+  money_change_approved: 'Money change approved',
+  money_change_refused: 'Money change refused',
+  closed: 'Closed',
 };
 
 function useDecision(id: string, onDone?: () => void) {
@@ -69,16 +90,17 @@ function MessageForm({
   onClose,
 }: {
   fundraiser: ReviewedFundraiser;
-  decision: 'request-changes' | 'reject';
+  decision: MessageDecision;
   onClose: (done: boolean) => void;
 }) {
+  const rule = MESSAGE_FORMS[decision];
   const form = useForm<MessageIn, unknown, MessageOut>({
     resolver: zodResolver(ReviewMessageSchema),
     defaultValues: { message: '' },
   });
   const showFieldErrors = useFieldErrors(form.setError, MESSAGE_FIELDS);
   const decide = useDecision(fundraiser.id, () => onClose(true));
-  const verb = decision === 'reject' ? 'Refuse fundraiser' : 'Send back for changes';
+  const verb = rule.verb;
   return (
     <form
       noValidate
@@ -89,7 +111,7 @@ function MessageForm({
       )}
     >
       <TextAreaField
-        label={decision === 'reject' ? 'Why is it not approved?' : 'What should she change?'}
+        label={rule.label}
         hint="She reads this in the email we send her and on her fundraiser page."
         rows={4}
         maxLength={2000}
@@ -100,7 +122,7 @@ function MessageForm({
       <SubmitRow
         pending={decide.isPending}
         pendingLabel="Saving…"
-        variant={decision === 'reject' ? 'destructive' : 'primary'}
+        variant={rule.destructive ? 'destructive' : 'primary'}
         onCancel={() => onClose(false)}
         cancelVariant="secondary"
         className="flex flex-wrap gap-2"
@@ -112,7 +134,8 @@ function MessageForm({
 }
 
 function Application({ fundraiser }: { fundraiser: ReviewedFundraiser }) {
-  const [asking, setAsking] = useState<'request-changes' | 'reject' | null>(null);
+  const [asking, setAsking] = useState<MessageDecision | null>(null);
+  const pendingChange = fundraiser.status === 'live' && fundraiser.revision?.status === 'pending';
   const actions = useRef<HTMLDivElement>(null);
   const decide = useDecision(fundraiser.id);
   return (
@@ -130,18 +153,46 @@ function Application({ fundraiser }: { fundraiser: ReviewedFundraiser }) {
           <span className="whitespace-pre-wrap">{fundraiser.reviewMessage}</span>
         </p>
       )}
-      {fundraiser.status === 'in_review' &&
+      {pendingChange && <ProposedPlan fundraiser={fundraiser} revision={fundraiser.revision!} />}
+      {(fundraiser.status === 'in_review' || fundraiser.status === 'live') &&
         (asking === null ? (
           <div ref={actions} className="flex flex-wrap gap-2">
-            <Button onClick={() => decide.mutate({ decision: 'approve' })} disabled={decide.isPending}>
-              Approve
-            </Button>
-            <Button variant="secondary" onClick={() => setAsking('request-changes')} disabled={decide.isPending}>
-              Ask for changes…
-            </Button>
-            <Button variant="secondary" onClick={() => setAsking('reject')} disabled={decide.isPending}>
-              Refuse…
-            </Button>
+            {fundraiser.status === 'in_review' ? (
+              <>
+                <Button onClick={() => decide.mutate({ decision: 'approve' })} disabled={decide.isPending}>
+                  Approve
+                </Button>
+                <Button variant="secondary" onClick={() => setAsking('request-changes')} disabled={decide.isPending}>
+                  Ask for changes…
+                </Button>
+                <Button variant="secondary" onClick={() => setAsking('reject')} disabled={decide.isPending}>
+                  Refuse…
+                </Button>
+              </>
+            ) : (
+              <>
+                {pendingChange && (
+                  <>
+                    <Button
+                      onClick={() => decide.mutate({ decision: 'money-change/approve' })}
+                      disabled={decide.isPending}
+                    >
+                      Approve money change
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      onClick={() => setAsking('money-change/refuse')}
+                      disabled={decide.isPending}
+                    >
+                      Refuse money change…
+                    </Button>
+                  </>
+                )}
+                <Button variant="secondary" onClick={() => setAsking('close')} disabled={decide.isPending}>
+                  Close fundraiser…
+                </Button>
+              </>
+            )}
           </div>
         ) : (
           <MessageForm
@@ -188,6 +239,11 @@ export function FundraiserItem({ item }: { item: FundraiserQueueItem }) {
       <h3 id={titleId} className="text-lg font-semibold text-ink">
         {title}
       </h3>
+      {item.revisionPending && (
+        <p className="mt-1 inline-block rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">
+          Money change waiting for review
+        </p>
+      )}
       <p className="mt-1 text-slate-600">
         {item.ownerName} · goal {formatCents(item.goalCents)}
         {item.submittedAt && (

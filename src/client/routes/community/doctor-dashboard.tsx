@@ -19,6 +19,7 @@ import { formatDate } from '#client/lib/format.ts';
 import { Badge, StorySummary } from './story-parts.tsx';
 import type { BadgeTone } from './story-model.ts';
 import { yearsText } from './doctor-parts.tsx';
+import { MedicalReviewRequests } from './medical-review-requests.tsx';
 
 const STATUS_BADGES: Record<DoctorDashboard['verification']['status'], { label: string; tone: BadgeTone }> = {
   not_submitted: { label: 'Profile not completed', tone: 'neutral' },
@@ -211,6 +212,7 @@ function Dashboard() {
       <>
         <VerificationCard data={dashboard.data} />
         <Counts counts={dashboard.data.counts} />
+        {dashboard.data.verification.status === 'verified' && <MedicalReviewRequests />}
         {dashboard.data.profile && <ProfileCard profile={dashboard.data.profile} />}
         <InputRequests data={dashboard.data} onPage={setPage} />
       </>

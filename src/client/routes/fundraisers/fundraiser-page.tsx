@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
-import { ArrowLeft, Heart } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import type { PublicFundraiser } from '#shared/schemas/public-fundraisers.ts';
 import type { Ledger } from '#shared/schemas/spending.ts';
 import {
@@ -19,14 +19,16 @@ import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { usePageTitle } from '#client/lib/page-title.ts';
 import { formatCents, formatDay } from '#client/lib/format.ts';
 import { shownPercentOf } from '#client/hooks/use-progress.ts';
-import { buttonClass } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { ListLoadError } from '#client/components/ui/list-status.tsx';
 import { MessageLink, MessagePage, PageFrame, PageStatus } from '#client/components/page-layout.tsx';
 import { ProgressFigures } from '#client/components/progress-card.tsx';
 import { SupportersWall } from '#client/components/recent-supporters.tsx';
 import { LedgerTotals, Pending } from '#client/components/ledger-totals.tsx';
+import { Releases } from '#client/components/ledger-lists.tsx';
 import { StoryBody } from '../community/story-parts.tsx';
+import { DonateLink } from '../public/donate-link.tsx';
+import { MedicallyReviewed } from './medically-reviewed.tsx';
 
 /** Back to the list, or (from its donate page) to the fundraiser. */
 export function BackLink({ href = '/fundraisers', label = 'All fundraisers' }: { href?: string; label?: string }) {
@@ -37,15 +39,6 @@ export function BackLink({ href = '/fundraisers', label = 'All fundraisers' }: {
     >
       <ArrowLeft aria-hidden="true" className="h-4 w-4" />
       {label}
-    </Link>
-  );
-}
-
-function DonateLink({ slug }: { slug: string }) {
-  return (
-    <Link href={`/fundraisers/${encodeURIComponent(slug)}/donate`} className={`${buttonClass('primary', 'lg')} w-full`}>
-      <Heart aria-hidden="true" className="h-5 w-5" />
-      Donate
     </Link>
   );
 }
@@ -115,7 +108,39 @@ function WhereTheMoneyGoes({
       )}
       <h3 className="mt-6 font-semibold text-ink">The ledger</h3>
       <LedgerTotals ledger={ledger} failed={failed} />
+      <h3 className="mt-6 font-semibold text-ink">Released expenses</h3>
+      {ledger && <Releases ledger={ledger} />}
     </Card>
+  );
+}
+
+/** The owner's dated updates, newest first, as the server rendered them. */
+function Updates({ fundraiser }: { fundraiser: PublicFundraiser }) {
+  return (
+    <section aria-labelledby="updates-title">
+      <h2 id="updates-title" className="text-2xl font-semibold text-ink">
+        Updates
+      </h2>
+      <ol className="mt-4 space-y-6">
+        {fundraiser.updates.map((u) => (
+          <li key={u.id}>
+            <article aria-labelledby={`update-${u.id}`} className="rounded-2xl border border-brand-100 bg-white p-4">
+              <p className="text-sm text-slate-600">
+                <time dateTime={u.postedAt}>{formatDay(u.postedAt.slice(0, 10), 'long')}</time>
+              </p>
+              <h3 id={`update-${u.id}`} className="mt-1 text-lg font-semibold break-words text-ink">
+                {u.title}
+              </h3>
+              {u.paragraphs.map((p, i) => (
+                <p key={i} className="mt-2 break-words text-slate-800">
+                  {p}
+                </p>
+              ))}
+            </article>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 
@@ -125,6 +150,7 @@ function Fundraiser({ fundraiser: f }: { fundraiser: PublicFundraiser }) {
   const supporters = usePageQuery(campaignSupportersQuery(f.slug));
   const ledger = usePageQuery(campaignLedgerQuery(f.slug));
   const live = f.status === 'live';
+  const donatePage = `/fundraisers/${encodeURIComponent(f.slug)}/donate`;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <BackLink />
@@ -150,6 +176,7 @@ function Fundraiser({ fundraiser: f }: { fundraiser: PublicFundraiser }) {
               </>
             )}
           </p>
+          <MedicallyReviewed review={f.medicalReview} />
         </header>
         {f.images.length > 0 && (
           <div className="grid gap-3 sm:grid-cols-2">
@@ -167,7 +194,11 @@ function Fundraiser({ fundraiser: f }: { fundraiser: PublicFundraiser }) {
         )}
         <div className="grid gap-4">
           <Progress fundraiser={f} />
-          {live && <DonateLink slug={f.slug} />}
+          {live && (
+            <DonateLink href={donatePage} event="donate_click">
+              Donate
+            </DonateLink>
+          )}
         </div>
         <section aria-labelledby="story-title">
           <h2 id="story-title" className="text-2xl font-semibold text-ink">
@@ -177,13 +208,18 @@ function Fundraiser({ fundraiser: f }: { fundraiser: PublicFundraiser }) {
             <StoryBody html={f.storyHtml} testId="fundraiser-story" />
           </div>
         </section>
+        {f.updates.length > 0 && <Updates fundraiser={f} />}
         <WhereTheMoneyGoes fundraiser={f} ledger={ledger.data ?? undefined} failed={Boolean(ledger.error)} />
         <SupportersWall
           data={supporters.data ?? undefined}
           isError={Boolean(supporters.error)}
           patientName={f.organiserFirstName}
         >
-          {live && <DonateLink slug={f.slug} />}
+          {live && (
+            <DonateLink href={donatePage} event="donate_button_click">
+              Donate
+            </DonateLink>
+          )}
         </SupportersWall>
       </article>
     </div>

@@ -3,7 +3,7 @@
  * for review. The four cost groups are always shown (0 for one she does not need); the goal is their sum.
  */
 import { useState } from 'react';
-import { useForm, useWatch, type DefaultValues, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type DefaultValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -38,12 +38,14 @@ import { toast } from '#client/components/ui/toast.ts';
 import { attachedEntry, DocumentsField, type DocumentEntry } from '#client/components/documents-field.tsx';
 import { ImagesField, useImagesField } from '#client/components/images-field.tsx';
 
-type DraftIn = z.input<typeof FundraiserDraftSchema>;
+/** The application form's values; the live fundraiser's forms (my-fundraiser-live.tsx) use parts of them. */
+export type DraftIn = z.input<typeof FundraiserDraftSchema>;
 type DraftOut = z.output<typeof FundraiserDraftSchema>;
+/** A form over the application's fields, whatever schema checks it. */
+type ApplicationForm<Out> = UseFormReturn<DraftIn, unknown, Out>;
 type Intent = 'save' | 'submit';
 
 const FIELDS = ['title', 'story', 'images', 'costGroups', 'payee', 'neededBy', 'documentIds'] as const;
-const DOCUMENTS_INPUT_ID = 'fundraiser-documents';
 
 const PAYEE_OPTIONS = [
   { value: 'care_provider', label: 'The care provider', description: 'The clinic, hospital or surgeon is paid.' },
@@ -61,10 +63,11 @@ const draftResolver: Resolver<DraftIn, unknown, DraftOut> = (values, context, op
   zodResolver(FundraiserDraftSchema)(withoutBlankPayee(values), context, options);
 
 /** An empty amount is a group she does not need: 0. */
-const amountValue = (value: unknown) => (value === '' || value === null || value === undefined ? 0 : Number(value));
+export const amountValue = (value: unknown) =>
+  value === '' || value === null || value === undefined ? 0 : Number(value);
 
 /** The form's values from her saved application, or blank; every cost group shown. */
-function defaults(fundraiser: Fundraiser | null): DefaultValues<DraftIn> {
+export function defaults(fundraiser: Fundraiser | null): DefaultValues<DraftIn> {
   const saved = new Map(fundraiser?.costGroups.map((g) => [g.key, g]));
   return {
     title: fundraiser?.title ?? '',
@@ -84,17 +87,13 @@ function defaults(fundraiser: Fundraiser | null): DefaultValues<DraftIn> {
 export function FundraiserForm({ fundraiser }: { fundraiser: Fundraiser | null }) {
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
-  const [documents, setDocuments] = useState<DocumentEntry[]>(
-    () => fundraiser?.documents.map((doc, i) => attachedEntry(doc, `Document ${i + 1}`)) ?? [],
-  );
+  const [documents, setDocuments] = useState<DocumentEntry[]>(() => documentEntries(fundraiser));
   const form = useForm<DraftIn, unknown, DraftOut>({
     resolver: draftResolver,
     defaultValues: defaults(fundraiser),
   });
   const showFieldErrors = useFieldErrors(form.setError, FIELDS);
   const images = useImagesField(form);
-  const amounts = useWatch({ control: form.control, name: 'costGroups' }) ?? [];
-  const goalCents = amounts.reduce((sum, g) => sum + (dollarsToCents(Number(g.amount)) ?? 0), 0);
 
   const save = useMutation({
     mutationFn: async ({ input, intent }: { input: DraftOut; intent: Intent }) => {
@@ -130,78 +129,9 @@ export function FundraiserForm({ fundraiser }: { fundraiser: Fundraiser | null }
   return (
     <form noValidate className="space-y-8" onSubmit={submitWith('save')}>
       {formError && <FormAlert>{formError}</FormAlert>}
-      <TextField
-        label="Title"
-        hint="What donors see first, e.g. “Help Ana get endometriosis surgery”."
-        maxLength={FUNDRAISER_TITLE_MAX}
-        error={errors.title?.message}
-        {...form.register('title')}
-      />
-      <TextAreaField
-        label="Your story"
-        hint={`At least ${STORY_BODY_MIN} characters: what you face, the treatment you need and what the money pays for.`}
-        rows={12}
-        maxLength={STORY_BODY_MAX}
-        error={errors.story?.message}
-        {...form.register('story')}
-      />
-      <ImagesField
-        field={images}
-        max={FUNDRAISER_IMAGES_MAX}
-        upload={uploadFundraiserImage}
-        hint="They are public with your fundraiser once it is approved."
-        describe={(index) => `Image ${index + 1} of your fundraiser`}
-      />
-      <fieldset className="space-y-4">
-        <legend className="text-sm font-medium text-slate-700">What the money pays for</legend>
-        <p className="text-sm text-slate-600">
-          Plan each group in US dollars; leave 0 for one you do not need. Your goal is their sum, and every dollar spent
-          is shown against these groups on your fundraiser&apos;s public ledger.
-        </p>
-        {errors.costGroups?.message && <p className="text-sm text-red-800">{errors.costGroups.message}</p>}
-        {COST_GROUP_KEYS.map((key, index) => (
-          <div key={key} className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[12rem_1fr]">
-            <AmountField
-              label={COST_GROUP_LABELS[key]}
-              error={errors.costGroups?.[index]?.amount?.message}
-              {...form.register(`costGroups.${index}.amount`, { setValueAs: amountValue })}
-            />
-            <TextField
-              label="Note (optional)"
-              maxLength={COST_GROUP_NOTE_MAX}
-              error={errors.costGroups?.[index]?.note?.message}
-              {...form.register(`costGroups.${index}.note`)}
-            />
-          </div>
-        ))}
-        <p className="font-semibold text-ink" aria-live="polite">
-          Goal: {formatCents(goalCents)}
-        </p>
-      </fieldset>
-      <fieldset className="space-y-4">
-        <legend className="text-sm font-medium text-slate-700">Who receives the money</legend>
-        {errors.payee?.message && <p className="text-sm text-red-800">{errors.payee.message}</p>}
-        <TextField
-          label="Name of the care provider or payee"
-          maxLength={PAYEE_NAME_MAX}
-          error={errors.payee?.name?.message}
-          {...form.register('payee.name')}
-        />
-        <RadioGroupField
-          legend="Who is paid"
-          options={PAYEE_OPTIONS}
-          error={errors.payee?.kind?.message}
-          registration={form.register('payee.kind')}
-        />
-        <TextAreaField
-          label="How the money reaches the care provider"
-          hint="E.g. “The clinic invoices the organisation, which pays it by bank transfer.” Donors read this."
-          rows={3}
-          maxLength={PAYEE_ROUTE_MAX}
-          error={errors.payee?.route?.message}
-          {...form.register('payee.route')}
-        />
-      </fieldset>
+      <StoryFields form={form} images={images} />
+      <CostGroupFields form={form} />
+      <PayeeFields form={form} />
       <TextField
         type="date"
         label="When is the treatment planned? (optional)"
@@ -209,18 +139,11 @@ export function FundraiserForm({ fundraiser }: { fundraiser: Fundraiser | null }
         error={errors.neededBy?.message}
         {...form.register('neededBy')}
       />
-      <DocumentsField
-        id={DOCUMENTS_INPUT_ID}
-        legend="Treatment plan or quote"
-        hint="Only you, the site's managers and a doctor you ask to review it can open them; they are never public."
-        max={FUNDRAISER_DOCUMENTS_MAX}
-        maxBytes={FUNDRAISER_DOCUMENT_MAX_BYTES}
-        upload={uploadFundraiserDocument}
-        entries={documents}
-        onChange={(update) => {
-          form.clearErrors('documentIds');
-          setDocuments(update);
-        }}
+      <PlanDocumentsField
+        id="fundraiser-documents"
+        documents={documents}
+        setDocuments={setDocuments}
+        onChange={() => form.clearErrors('documentIds')}
         error={errors.documentIds?.message}
       />
       <div className="flex flex-wrap gap-3">
@@ -234,3 +157,143 @@ export function FundraiserForm({ fundraiser }: { fundraiser: Fundraiser | null }
     </form>
   );
 }
+
+/** Title, story and images: the text donors read. */
+export function StoryFields<Out>({
+  form,
+  images,
+}: {
+  form: ApplicationForm<Out>;
+  images: ReturnType<typeof useImagesField<DraftIn, Out>>;
+}) {
+  return (
+    <>
+      <TextField
+        label="Title"
+        hint="What donors see first, e.g. “Help Ana get endometriosis surgery”."
+        maxLength={FUNDRAISER_TITLE_MAX}
+        error={form.formState.errors.title?.message}
+        {...form.register('title')}
+      />
+      <TextAreaField
+        label="Your story"
+        hint={`At least ${STORY_BODY_MIN} characters: what you face, the treatment you need and what the money pays for.`}
+        rows={12}
+        maxLength={STORY_BODY_MAX}
+        error={form.formState.errors.story?.message}
+        {...form.register('story')}
+      />
+      <ImagesField
+        field={images}
+        max={FUNDRAISER_IMAGES_MAX}
+        upload={uploadFundraiserImage}
+        hint="They are public with your fundraiser once it is approved."
+        describe={(index) => `Image ${index + 1} of your fundraiser`}
+      />
+    </>
+  );
+}
+
+/** The four cost groups (0 for one she does not need) and the goal as their sum. */
+export function CostGroupFields<Out>({ form }: { form: ApplicationForm<Out> }) {
+  const amounts = useWatch({ control: form.control, name: 'costGroups' }) ?? [];
+  const goalCents = amounts.reduce((sum, g) => sum + (dollarsToCents(Number(g.amount)) ?? 0), 0);
+  return (
+    <fieldset className="space-y-4">
+      <legend className="text-sm font-medium text-slate-700">What the money pays for</legend>
+      <p className="text-sm text-slate-600">
+        Plan each group in US dollars; leave 0 for one you do not need. Your goal is their sum, and every dollar spent
+        is shown against these groups on your fundraiser&apos;s public ledger.
+      </p>
+      {form.formState.errors.costGroups?.message && (
+        <p className="text-sm text-red-800">{form.formState.errors.costGroups.message}</p>
+      )}
+      {COST_GROUP_KEYS.map((key, index) => (
+        <div key={key} className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[12rem_1fr]">
+          <AmountField
+            label={COST_GROUP_LABELS[key]}
+            error={form.formState.errors.costGroups?.[index]?.amount?.message}
+            {...form.register(`costGroups.${index}.amount`, { setValueAs: amountValue })}
+          />
+          <TextField
+            label="Note (optional)"
+            maxLength={COST_GROUP_NOTE_MAX}
+            error={form.formState.errors.costGroups?.[index]?.note?.message}
+            {...form.register(`costGroups.${index}.note`)}
+          />
+        </div>
+      ))}
+      <p className="font-semibold text-ink" aria-live="polite">
+        Goal: {formatCents(goalCents)}
+      </p>
+    </fieldset>
+  );
+}
+
+/** Who receives the money and how it reaches the care provider. */
+export function PayeeFields<Out>({ form }: { form: ApplicationForm<Out> }) {
+  return (
+    <fieldset className="space-y-4">
+      <legend className="text-sm font-medium text-slate-700">Who receives the money</legend>
+      {form.formState.errors.payee?.message && (
+        <p className="text-sm text-red-800">{form.formState.errors.payee.message}</p>
+      )}
+      <TextField
+        label="Name of the care provider or payee"
+        maxLength={PAYEE_NAME_MAX}
+        error={form.formState.errors.payee?.name?.message}
+        {...form.register('payee.name')}
+      />
+      <RadioGroupField
+        legend="Who is paid"
+        options={PAYEE_OPTIONS}
+        error={form.formState.errors.payee?.kind?.message}
+        registration={form.register('payee.kind')}
+      />
+      <TextAreaField
+        label="How the money reaches the care provider"
+        hint="E.g. “The clinic invoices the organisation, which pays it by bank transfer.” Donors read this."
+        rows={3}
+        maxLength={PAYEE_ROUTE_MAX}
+        error={form.formState.errors.payee?.route?.message}
+        {...form.register('payee.route')}
+      />
+    </fieldset>
+  );
+}
+
+/** The private treatment plan or quote, uploaded as she picks them. */
+export function PlanDocumentsField({
+  id,
+  documents,
+  setDocuments,
+  onChange,
+  error,
+}: {
+  id: string;
+  documents: DocumentEntry[];
+  setDocuments: (update: DocumentEntry[] | ((entries: DocumentEntry[]) => DocumentEntry[])) => void;
+  onChange: () => void;
+  error?: string;
+}) {
+  return (
+    <DocumentsField
+      id={id}
+      legend="Treatment plan or quote"
+      hint="Only you, the site's managers and a doctor you ask to review it can open them; they are never public."
+      max={FUNDRAISER_DOCUMENTS_MAX}
+      maxBytes={FUNDRAISER_DOCUMENT_MAX_BYTES}
+      upload={uploadFundraiserDocument}
+      entries={documents}
+      onChange={(update) => {
+        onChange();
+        setDocuments(update);
+      }}
+      error={error}
+    />
+  );
+}
+
+/** Her saved documents as the documents field lists them. */
+export const documentEntries = (fundraiser: Fundraiser | null): DocumentEntry[] =>
+  fundraiser?.documents.map((doc, i) => attachedEntry(doc, `Document ${i + 1}`)) ?? [];

@@ -1,12 +1,14 @@
 /**
  * /my-fundraiser: a patient's own fundraiser. She writes the application and saves it as a draft, submits it, reads
- * the managers' answer, withdraws it before it goes live, and once approved finds its public page here.
+ * the managers' answer, withdraws it before it goes live, and once approved finds its public page here, posts
+ * updates, edits the story, proposes money changes and closes it (my-fundraiser-live.tsx).
  */
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import type { Fundraiser, FundraiserStatus } from '#shared/schemas/fundraisers.ts';
+import type { LiveFundraiserExtras } from '#shared/schemas/live-fundraisers.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatWhen } from '#client/lib/format.ts';
 import { getMyFundraiser, MY_FUNDRAISER_KEY, withdrawMyFundraiser } from '#client/api/my-fundraiser.ts';
@@ -18,6 +20,8 @@ import { PageFrame } from '#client/components/page-layout.tsx';
 import { ApplicationSummary } from '#client/components/fundraiser-application.tsx';
 import { usePageUser } from '#client/page-access.tsx';
 import { FundraiserForm } from './my-fundraiser-form.tsx';
+import { LiveFundraiser } from './my-fundraiser-live.tsx';
+import { MedicalReviewSection } from './medical-review-section.tsx';
 
 const STATUS_TEXT: Record<FundraiserStatus, { title: string; text: string; tone: 'info' | 'warn' | 'done' }> = {
   draft: {
@@ -70,6 +74,13 @@ function StatusNotice({ fundraiser }: { fundraiser: Fundraiser }) {
           <Link href={`/fundraisers/${encodeURIComponent(fundraiser.slug)}`} className="font-semibold underline">
             Open your fundraiser&apos;s public page
           </Link>
+          {' · '}
+          <Link
+            href={`/my-expenses?campaign=${encodeURIComponent(fundraiser.slug)}`}
+            className="font-semibold underline"
+          >
+            Its expenses: ask for money against an invoice
+          </Link>
         </p>
       )}
     </div>
@@ -84,7 +95,7 @@ function WithdrawButton() {
   const withdraw = useMutation({
     mutationFn: withdrawMyFundraiser,
     onSuccess: () => {
-      queryClient.setQueryData(MY_FUNDRAISER_KEY, { fundraiser: null });
+      queryClient.setQueryData(MY_FUNDRAISER_KEY, { fundraiser: null, live: null });
       toast({ title: 'Application withdrawn', description: 'It is deleted; you can start a new one at any time.' });
     },
     onError: (err) =>
@@ -119,7 +130,7 @@ function WithdrawButton() {
   );
 }
 
-function Application({ fundraiser }: { fundraiser: Fundraiser | null }) {
+function Application({ fundraiser, live }: { fundraiser: Fundraiser | null; live: LiveFundraiserExtras | null }) {
   const [startingAgain, setStartingAgain] = useState(false);
   const finished = fundraiser?.status === 'rejected' || fundraiser?.status === 'closed';
   if (fundraiser === null || (finished && startingAgain)) return <FundraiserForm fundraiser={null} />;
@@ -136,6 +147,8 @@ function Application({ fundraiser }: { fundraiser: Fundraiser | null }) {
           <ApplicationSummary fundraiser={fundraiser} Heading="h3" />
         </div>
       )}
+      <MedicalReviewSection canAsk={!finished} />
+      {fundraiser.status === 'live' && live && <LiveFundraiser fundraiser={fundraiser} live={live} />}
       {fundraiser.status !== 'live' && !finished && <WithdrawButton />}
       {finished && <Button onClick={() => setStartingAgain(true)}>Start a new application</Button>}
     </div>
@@ -176,7 +189,7 @@ function MyFundraiser() {
   const mine = useQuery({ queryKey: MY_FUNDRAISER_KEY, queryFn: getMyFundraiser, staleTime: 0 });
   if (mine.error) return <ListLoadError what="fundraiser" error={mine.error} onRetry={() => void mine.refetch()} />;
   if (!mine.data) return <ListLoading what="fundraiser" />;
-  return <Application fundraiser={mine.data.fundraiser} />;
+  return <Application fundraiser={mine.data.fundraiser} live={mine.data.live} />;
 }
 
 export default function MyFundraiserPage() {

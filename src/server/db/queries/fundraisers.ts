@@ -2,9 +2,17 @@
 import { and, asc, count, desc, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import { AppError } from '#shared/errors.ts';
-import type { FundraiserStatus } from '#shared/schemas/fundraisers.ts';
+import type { AdminFundraiserList, FundraiserStatus } from '#shared/schemas/fundraisers.ts';
 import type { Db, Tx } from '../client.ts';
 import { campaigns, fundraiserDocuments, fundraiserEvents, fundraisers, uploads, users } from '../schema/index.ts';
+import {
+  hasPendingRevision,
+  isOnPendingRevision,
+  latestRevision,
+  liveRecordsForExport,
+  storyVersionOf,
+  type RevisionWithDocuments,
+} from './live-fundraisers.ts';
 import { paged } from './paging.ts';
 import { imagesInclude } from './stories.ts';
 
@@ -45,40 +53,61 @@ async function documentsOf(db: Db | Tx, fundraiserId: string): Promise<Fundraise
     .orderBy(asc(fundraiserDocuments.createdAt), asc(uploads.id));
 }
 
-/** What her application shows besides its row: the documents, and once live its public address. */
+/**
+ * What her application shows besides its row: the documents, and once live its public address, the number of its
+ * story's current text and its latest money change.
+ */
 export interface FundraiserAttachments {
   documents: FundraiserDocumentRow[];
   slug: string | null;
+  storyVersion: number;
+  revision: RevisionWithDocuments | null;
 }
 
 export async function attachmentsOf(db: Db | Tx, row: FundraiserRow): Promise<FundraiserAttachments> {
-  const [documents, [campaign]] = await Promise.all([
+  const approved = row.campaignId !== null;
+  const [documents, [campaign], storyVersion, revision] = await Promise.all([
     documentsOf(db, row.id),
     row.campaignId
       ? db.select({ slug: campaigns.slug }).from(campaigns).where(eq(campaigns.id, row.campaignId))
       : [undefined],
+    approved ? storyVersionOf(db, row.id) : 1,
+    approved ? latestRevision(db, row.id) : null,
   ]);
-  return { documents, slug: campaign?.slug ?? null };
+  return { documents, slug: campaign?.slug ?? null, storyVersion, revision };
 }
 
 export interface QueueRow {
   fundraiser: FundraiserRow;
   firstName: string;
   lastName: string;
+  revisionPending: boolean;
 }
 
-/** The admins' list in one state, oldest submission first (the longest waiting on top). */
+/**
+ * The admins' list in one state, oldest submission first (the longest waiting on top); `money_changes` lists the
+ * live ones with a money change waiting for review.
+ */
 export function fundraiserQueuePage<Item>(
   db: Db,
-  query: { status: FundraiserStatus; page: number },
+  query: { status: AdminFundraiserList; page: number },
   present: (row: QueueRow) => Item,
 ) {
-  const inState = eq(fundraisers.status, query.status);
+  const pending = hasPendingRevision(db, fundraisers.id);
+  const inState =
+    query.status === 'money_changes'
+      ? and(eq(fundraisers.status, 'live'), pending)!
+      : eq(fundraisers.status, query.status);
   return paged(
     { page: query.page, pageSize: ADMIN_LIST_PAGE_SIZE },
     (limit, offset) =>
       db
-        .select({ fundraiser: fundraisers, firstName: users.firstName, lastName: users.lastName })
+        .select({
+          fundraiser: fundraisers,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          revisionPending: pending.mapWith(Boolean),
+        })
         .from(fundraisers)
         .innerJoin(users, eq(users.id, fundraisers.ownerId))
         .where(inState)
@@ -127,7 +156,13 @@ export async function fundraiserForReview(db: Db, id: string) {
       .where(eq(fundraiserEvents.fundraiserId, id))
       .orderBy(asc(fundraiserEvents.createdAt), asc(fundraiserEvents.id)),
   ]);
-  return { ...row, documents, history: history satisfies HistoryRow[] };
+  const live = row.fundraiser.campaignId === null ? { storyVersion: 1, revision: null } : await liveAttachments(db, id);
+  return { ...row, ...live, documents, history: history satisfies HistoryRow[] };
+}
+
+async function liveAttachments(db: Db, id: string) {
+  const [storyVersion, revision] = await Promise.all([storyVersionOf(db, id), latestRevision(db, id)]);
+  return { storyVersion, revision };
 }
 
 /**
@@ -149,7 +184,7 @@ export async function isOnSubmittedFundraiser(db: Db, uploadId: string): Promise
       .where(and(imagesInclude(fundraisers.images, uploadId), submitted))
       .limit(1),
   ]);
-  return document !== undefined || image !== undefined;
+  return document !== undefined || image !== undefined || (await isOnPendingRevision(db, uploadId));
 }
 
 /** Her fundraisers for her data export: each with its document ids and its history. */
@@ -157,14 +192,20 @@ export async function fundraisersForExport(db: Db, ownerId: string) {
   const rows = await db.select().from(fundraisers).where(eq(fundraisers.ownerId, ownerId));
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
-  const [documents, events] = await Promise.all([
+  const [documents, events, live] = await Promise.all([
     db.select().from(fundraiserDocuments).where(inArray(fundraiserDocuments.fundraiserId, ids)),
     db.select().from(fundraiserEvents).where(inArray(fundraiserEvents.fundraiserId, ids)),
+    liveRecordsForExport(db, ids),
   ]);
+  const of = <R extends { fundraiserId: string }>(records: R[], id: string) =>
+    records.filter((r) => r.fundraiserId === id);
   return rows.map((row) => ({
     ...row,
     documentIds: documents.filter((d) => d.fundraiserId === row.id).map((d) => d.uploadId),
-    history: events.filter((e) => e.fundraiserId === row.id),
+    history: of(events, row.id),
+    updates: of(live.updates, row.id),
+    storyVersions: of(live.storyVersions, row.id),
+    moneyChanges: of(live.revisions, row.id),
   }));
 }
 

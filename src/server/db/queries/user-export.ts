@@ -35,9 +35,10 @@ import {
 import type { UserRow } from './users.ts';
 import { auditAbout, byConfirmedEmail, herRecordIds, mailTo, mapStrings } from './accounts.ts';
 import { fundraisersForExport } from './fundraisers.ts';
+import { medicalReviewsForExport } from './medical-reviews.ts';
 
 /** Bumped whenever the export document changes shape. */
-export const EXPORT_FORMAT_VERSION = 2;
+export const EXPORT_FORMAT_VERSION = 3;
 /** What her export shows where another member's id or address was. */
 export const ANOTHER_MEMBER = 'another member';
 
@@ -237,6 +238,7 @@ export async function exportUserData(db: Db, user: UserRow) {
     .from(donations)
     .where(inArray(donations.id, records.donation));
   const fundraisersWritten = await fundraisersForExport(db, me);
+  const reviews = await medicalReviewsForExport(db, me);
   const withoutDecider = ({ decidedBy: _decidedBy, ...request }: (typeof mine)[number]) => request;
   const doc = {
     formatVersion: EXPORT_FORMAT_VERSION,
@@ -253,6 +255,7 @@ export async function exportUserData(db: Db, user: UserRow) {
     recoveryCodes: codes.map(({ createdAt, usedAt }) => ({ createdAt, usedAt })),
     stories: storyRows.map((story) => ({ ...story, history: events.filter((e) => e.storyId === story.id) })),
     fundraisers: fundraisersWritten,
+    medicalReviews: reviews,
     wordsOfSupportWritten: written,
     wordsOfSupportReceived: received,
     commentReports: reports,

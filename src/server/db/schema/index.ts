@@ -5,3 +5,5 @@ export * from './community.ts';
 export * from './uploads.ts';
 export * from './spending.ts';
 export * from './fundraisers.ts';
+export * from './medical-reviews.ts';
+export * from './live-fundraisers.ts';

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { AdminFundraisersQuerySchema, ReviewMessageSchema } from '#shared/schemas/fundraisers.ts';
 import type { FastifyRequest } from 'fastify';
 import { reviewFundraiser, type ReviewDecision } from '../../commands/fundraisers.ts';
+import { closeFundraiserAsManager, reviewMoneyChange } from '../../commands/live-fundraisers.ts';
+import type { FundraiserRow } from '../../db/queries/fundraisers.ts';
 import { attachmentsOf, fundraiserForReview, fundraiserQueuePage } from '../../db/queries/fundraisers.ts';
 import { presentFundraiser, presentQueueItem, presentReviewedFundraiser } from '../../presenters/fundraiser.ts';
 
@@ -30,10 +32,11 @@ const adminFundraisers: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const present = async (row: FundraiserRow) => presentFundraiser(row, await attachmentsOf(app.db, row));
+
   /** One decision on application `id`, answered with the application as it now stands. */
   async function decide(request: FastifyRequest, id: string, decision: ReviewDecision, message: string | null) {
-    const row = await request.run(reviewFundraiser, app.config.publicUrl, id, decision, message);
-    return presentFundraiser(row, await attachmentsOf(app.db, row));
+    return present(await request.run(reviewFundraiser, app.config.publicUrl, id, decision, message));
   }
 
   app.post(
@@ -53,5 +56,35 @@ const adminFundraisers: FastifyPluginAsyncZod = async (app) => {
         reply.headers(noStore).send(await decide(request, request.params.id, decision, request.body.message)),
     );
   }
+
+  // A live fundraiser's money change (goal, payee, documents): approved, or refused with the reason she reads.
+  app.post(
+    '/api/admin/fundraisers/:id/money-change/approve',
+    { schema: { params: idParams }, config: { access: manager } },
+    async (request, reply) => {
+      const row = await request.run(reviewMoneyChange, app.config.publicUrl, request.params.id, 'approve', null);
+      return reply.headers(noStore).send(await present(row));
+    },
+  );
+
+  app.post(
+    '/api/admin/fundraisers/:id/money-change/refuse',
+    { schema: { params: idParams, body: ReviewMessageSchema }, config: { access: manager } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const row = await request.run(reviewMoneyChange, app.config.publicUrl, id, 'refuse', request.body.message);
+      return reply.headers(noStore).send(await present(row));
+    },
+  );
+
+  app.post(
+    '/api/admin/fundraisers/:id/close',
+    { schema: { params: idParams, body: ReviewMessageSchema }, config: { access: manager } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const row = await request.run(closeFundraiserAsManager, app.config.publicUrl, id, request.body.message);
+      return reply.headers(noStore).send(await present(row));
+    },
+  );
 };
 export default adminFundraisers;

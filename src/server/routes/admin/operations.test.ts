@@ -48,6 +48,29 @@ describe('admin dashboard', () => {
       'pendingStories',
     ]);
   });
+
+  it('shows managers each live fundraiser’s money from its ledger, most held first, and how many wait for review', async () => {
+    const small = await liveFundraiser(t, admin.manager, 'Holding a little');
+    const large = await liveFundraiser(t, admin.manager, 'Holding the most');
+    await submittedApplication(t);
+    const campaignOf = async (slug: string) => (await findCampaign(t.database.db, slug)).id;
+    await buildDonation(t.database.db, { campaignId: await campaignOf(small.approved.slug), amountCents: 1_000 });
+    await buildDonation(t.database.db, { campaignId: await campaignOf(large.approved.slug), amountCents: 50_000 });
+    const { fundraisers } = (await getWith(t.app, '/api/admin/dashboard', admin.manager)).json();
+    expect(fundraisers).toMatchObject({ inReview: 1, live: 2 });
+    expect(fundraisers.mostHeld).toEqual([
+      {
+        slug: large.approved.slug,
+        title: 'Holding the most',
+        goalCents: 945_050,
+        raisedCents: 50_000,
+        heldCents: 50_000,
+        releasedCents: 0,
+        donationCount: 1,
+      },
+      expect.objectContaining({ title: 'Holding a little', heldCents: 1_000 }),
+    ]);
+  });
 });
 
 describe('contact inbox', () => {

@@ -49,7 +49,10 @@ describe('who may apply', () => {
 describe('the draft', () => {
   it('saves a partial draft, shows it back with the goal as the sum of its cost groups in cents, and keeps one per patient', async () => {
     const patient = await signUpSettled(t.app, db(), { role: 'patient' });
-    expect((await getWith(t.app, '/api/my-fundraiser', patient.cookie)).json()).toEqual({ fundraiser: null });
+    expect((await getWith(t.app, '/api/my-fundraiser', patient.cookie)).json()).toEqual({
+      fundraiser: null,
+      live: null,
+    });
     const first = await save(patient.cookie, { title: 'My fund', costGroups: [{ key: 'pre-op', amount: 120.25 }] });
     expect(first.statusCode).toBe(200);
     const second = await save(patient.cookie, {

@@ -1,10 +1,27 @@
-/** A patient's own fundraiser application (decision 009): read, save the draft, submit for review, withdraw. */
+/**
+ * A patient's own fundraiser (decision 009): read, save the draft, submit for review, withdraw; once live, post
+ * updates, edit the story, propose a money change, close it.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FundraiserDraftSchema } from '#shared/schemas/fundraisers.ts';
+import {
+  FundraiserMoneyChangeSchema,
+  FundraiserStoryEditSchema,
+  FundraiserUpdateSchema,
+} from '#shared/schemas/live-fundraisers.ts';
+import { linkSettings } from '../../commands/accounts.ts';
 import { saveFundraiserDraft, submitFundraiser, withdrawFundraiser } from '../../commands/fundraisers.ts';
+import {
+  closeFundraiser,
+  editFundraiserStory,
+  postFundraiserUpdate,
+  proposeMoneyChange,
+  withdrawMoneyChange,
+} from '../../commands/live-fundraisers.ts';
 import { attachmentsOf, ownFundraiser, type FundraiserRow } from '../../db/queries/fundraisers.ts';
+import { storyVersionsOf, updatesOf } from '../../db/queries/live-fundraisers.ts';
 import type { Db } from '../../db/client.ts';
-import { presentFundraiser } from '../../presenters/fundraiser.ts';
+import { presentFundraiser, presentLiveExtras } from '../../presenters/fundraiser.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { byAccount } from '../../plugins/rate-limit.ts';
 
@@ -13,12 +30,25 @@ const noStore = { 'cache-control': 'no-store' };
 /** Per account: a draft is saved as she writes, a submission is rare. */
 export const FUNDRAISER_SAVE_LIMIT = { max: 120, timeWindow: '1 hour', keyGenerator: byAccount };
 export const FUNDRAISER_SUBMIT_LIMIT = { max: 10, timeWindow: '1 hour', keyGenerator: byAccount };
+/** Each update is mailed to every follower: a few an hour is plenty, and the inboxes are not hers. */
+export const FUNDRAISER_UPDATE_LIMIT = { max: 5, timeWindow: '1 hour', keyGenerator: byAccount };
 
+/** All updates are hers to read back; the public page shows the newest of them. */
+const OWN_UPDATES_SHOWN = 200;
+
+/** Her fundraiser as she reads it, with its updates and earlier story versions once it was approved. */
 async function answer(db: Db, row: FundraiserRow | undefined) {
-  return { fundraiser: row ? presentFundraiser(row, await attachmentsOf(db, row)) : null };
+  if (!row) return { fundraiser: null, live: null };
+  const [attachments, live] = await Promise.all([
+    attachmentsOf(db, row),
+    row.campaignId ? Promise.all([updatesOf(db, row.id, OWN_UPDATES_SHOWN), storyVersionsOf(db, row.id)]) : null,
+  ]);
+  return { fundraiser: presentFundraiser(row, attachments), live: live && presentLiveExtras(...live) };
 }
 
 const fundraiserRoutes: FastifyPluginAsyncZod = async (app) => {
+  const links = linkSettings(app.config);
+
   app.get('/api/my-fundraiser', { config: { access: patient } }, async (request, reply) => {
     const row = await ownFundraiser(app.db, requireUser(request).id);
     return reply.headers(noStore).send(await answer(app.db, row));
@@ -48,6 +78,60 @@ const fundraiserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await request.run(withdrawFundraiser, requireUser(request));
       return reply.code(204).send();
+    },
+  );
+
+  /** A dated update on her live fundraiser, mailed to its followers after the answer. */
+  app.post(
+    '/api/my-fundraiser/updates',
+    { schema: { body: FundraiserUpdateSchema }, config: { access: patient, rateLimit: FUNDRAISER_UPDATE_LIMIT } },
+    async (request, reply) => {
+      const owner = requireUser(request);
+      const { notified } = await request.run(postFundraiserUpdate, links, owner, request.body);
+      const row = await ownFundraiser(app.db, owner.id);
+      return reply
+        .code(201)
+        .headers(noStore)
+        .send({ ...(await answer(app.db, row)), notified });
+    },
+  );
+
+  app.put(
+    '/api/my-fundraiser/story',
+    { schema: { body: FundraiserStoryEditSchema }, config: { access: patient, rateLimit: FUNDRAISER_SAVE_LIMIT } },
+    async (request, reply) => {
+      const row = await request.run(editFundraiserStory, requireUser(request), request.body);
+      return reply.headers(noStore).send(await answer(app.db, row));
+    },
+  );
+
+  app.put(
+    '/api/my-fundraiser/money-change',
+    {
+      schema: { body: FundraiserMoneyChangeSchema },
+      config: { access: patient, rateLimit: FUNDRAISER_SUBMIT_LIMIT },
+    },
+    async (request, reply) => {
+      const row = await request.run(proposeMoneyChange, requireUser(request), request.body);
+      return reply.headers(noStore).send(await answer(app.db, row));
+    },
+  );
+
+  app.delete(
+    '/api/my-fundraiser/money-change',
+    { config: { access: patient, rateLimit: FUNDRAISER_SUBMIT_LIMIT } },
+    async (request, reply) => {
+      const row = await request.run(withdrawMoneyChange, requireUser(request));
+      return reply.headers(noStore).send(await answer(app.db, row));
+    },
+  );
+
+  app.post(
+    '/api/my-fundraiser/close',
+    { config: { access: patient, rateLimit: FUNDRAISER_SUBMIT_LIMIT } },
+    async (request, reply) => {
+      const row = await request.run(closeFundraiser, requireUser(request));
+      return reply.headers(noStore).send(await answer(app.db, row));
     },
   );
 };

@@ -31,7 +31,10 @@ describe('withdrawing an application', () => {
     const application = await completeApplication(t);
     const res = await withdraw(application.cookie);
     expect(res.statusCode).toBe(204);
-    expect((await getWith(t.app, '/api/my-fundraiser', application.cookie)).json()).toEqual({ fundraiser: null });
+    expect((await getWith(t.app, '/api/my-fundraiser', application.cookie)).json()).toEqual({
+      fundraiser: null,
+      live: null,
+    });
     expect(await db().select().from(fundraisers).where(eq(fundraisers.ownerId, application.user.id))).toEqual([]);
     const again = await saveFundraiser(t, application.cookie, {
       title: 'A new start',

@@ -5,7 +5,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '#shared/errors.ts';
 import { FundraiserSlugParamsSchema, PublicFundraisersQuerySchema } from '#shared/schemas/public-fundraisers.ts';
+import { FUNDRAISER_UPDATES_SHOWN } from '#shared/schemas/live-fundraisers.ts';
 import { findPublicFundraiser, publicFundraisersPage } from '../../db/queries/public-fundraisers.ts';
+import { updatesOf } from '../../db/queries/live-fundraisers.ts';
+import { publicAttestation } from '../../db/queries/medical-reviews.ts';
 import { presentPublicFundraiser, presentPublicFundraiserSummary } from '../../presenters/public-fundraiser.ts';
 
 // Public reads, unlimited like the stories and the doctors' directory: the pages that show them are kept
@@ -27,7 +30,11 @@ const publicFundraiserRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await findPublicFundraiser(app.db, request.params.slug);
       // A draft, an application in review and a refused one answer as if they did not exist.
       if (!row) throw new AppError('NOT_FOUND', 'No such fundraiser');
-      return reply.header('cache-control', 'no-cache').send(await presentPublicFundraiser(row));
+      const [attestation, updates] = await Promise.all([
+        publicAttestation(app.db, row.fundraiser.id),
+        updatesOf(app.db, row.fundraiser.id, FUNDRAISER_UPDATES_SHOWN),
+      ]);
+      return reply.header('cache-control', 'no-cache').send(await presentPublicFundraiser(row, attestation, updates));
     },
   );
 };

@@ -2,7 +2,8 @@
  * Uploaded files, type checked by content and size capped. Avatars and campaign images are served to anyone
  * who has the id; a story image only while a public story shows it (else to its author and moderators);
  * expense documents only to their uploader, the campaign's owner and managers; a fundraiser's images to anyone
- * while it is live or closed, else (and its documents always) only to the patient and managers.
+ * while it is live or closed, else (and its documents always) only to the patient and managers, and its documents
+ * to the doctor she granted them for a medical review.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
@@ -20,6 +21,7 @@ import {
 } from '../../db/queries/uploads.ts';
 import { isOnSubmittedFundraiser } from '../../db/queries/fundraisers.ts';
 import { isOnPublicFundraiser } from '../../db/queries/public-fundraisers.ts';
+import { isGrantedDocument } from '../../db/queries/medical-reviews.ts';
 import { readUploadedDocument, readUploadedImage } from './read-upload.ts';
 import { presentCurrentUser } from '../../presenters/user.ts';
 import { isAdmin, requireUser } from '../../plugins/auth.ts';
@@ -45,12 +47,14 @@ async function mayReadDocument(db: Db, request: FastifyRequest, file: UploadRow)
 
 /**
  * A fundraiser application's images and documents: its owner, and managers once she submitted the application
- * that uses them. (A live fundraiser's images are public, above; a doctor she grants reads the documents: issue
- * 18's next step.)
+ * that uses them; its documents also the verified doctor she asked for a medical review, while that grant stands.
+ * (A live fundraiser's images are public, above.)
  */
 async function mayReadFundraiserFile(db: Db, request: FastifyRequest, file: UploadRow): Promise<boolean> {
   if (!request.user) return false;
   if (file.ownerId === request.user.id) return true;
+  if (request.user.role === 'doctor')
+    return file.purpose === 'fundraiser_document' && (await isGrantedDocument(db, file.id, request.user.id));
   return isAdmin(request, 'manager') && (await isOnSubmittedFundraiser(db, file.id));
 }
 

@@ -272,6 +272,10 @@ describe('one member, every table', () => {
       body: { title: 'My surgery fund', documentIds: [plan!.id] },
     });
     expect(application.statusCode).toBe(200);
+    // She asked a doctor to review her plan (the doctor's request row is hers as the patient).
+    await db()
+      .insert(schema.medicalReviews)
+      .values({ fundraiserId: application.json().fundraiser.id, doctorId: doctor.user.id });
     const [othersFundraiser] = await db()
       .insert(schema.fundraisers)
       .values({ ownerId: other.user.id, title: 'Olive’s fund' })
@@ -314,7 +318,7 @@ describe('one member, every table', () => {
     const exported = await getWith(t.app, '/api/user/export', cookie);
     expect(exported.statusCode).toBe(200);
     const data = exported.json();
-    expect(data.formatVersion).toBe(2);
+    expect(data.formatVersion).toBe(3);
     const empty = Object.entries(PERSONAL_DATA).flatMap(([table, decision]) =>
       decision.exportedAs.filter((path) => !holdsSomething(at(data, path))).map((path) => `${table}: ${path}`),
     );

@@ -1,0 +1,249 @@
+/**
+ * The doctor's medical review requests on her dashboard: each patient's request, the application while she is
+ * granted it (story, costs, payee's name, documents), and her decision: attest, ticking the conflict-of-interest
+ * declaration, or decline, each with a note for the patient.
+ */
+import { useState, type ReactNode } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  MEDICAL_REVIEW_NOTE_MAX,
+  MedicalAttestationSchema,
+  MedicalDeclineSchema,
+  NO_CONFLICT_DECLARATION,
+  type DoctorMedicalReviewItem,
+  type MedicalAttestationInput,
+  type MedicalReviewApplication,
+} from '#shared/schemas/medical-reviews.ts';
+import {
+  attestMedicalReview,
+  declineMedicalReview,
+  DOCTOR_MEDICAL_REVIEWS_KEY,
+  getDoctorMedicalReviews,
+  getMedicalReviewApplication,
+} from '#client/api/medical-reviews.ts';
+import { formatDate } from '#client/lib/format.ts';
+import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
+import { Button, SubmitButton } from '#client/components/ui/button.tsx';
+import { CheckboxField, FormAlert, TextAreaField } from '#client/components/ui/field.tsx';
+import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
+import { Pager } from '#client/components/ui/pager.tsx';
+import { toast } from '#client/components/ui/toast.ts';
+import { DocumentLinks, PlannedCosts } from '#client/components/fundraiser-application.tsx';
+import { Badge } from './story-parts.tsx';
+import type { BadgeTone } from './story-model.ts';
+
+const STATUS: Record<DoctorMedicalReviewItem['status'], { label: string; tone: BadgeTone }> = {
+  requested: { label: 'Waiting for you', tone: 'warning' },
+  attested: { label: 'You attested', tone: 'success' },
+  declined: { label: 'You declined', tone: 'neutral' },
+  withdrawn: { label: 'Withdrawn: the plan changed', tone: 'neutral' },
+  revoked: { label: 'The patient took back access', tone: 'neutral' },
+};
+
+type Decision = 'attest' | 'decline';
+interface DecisionForm {
+  note: string;
+  noConflict: boolean;
+}
+
+/** Attest (with the declaration) or decline, each with a note. */
+function DecideForm({
+  item,
+  decision,
+  onDone,
+}: {
+  item: DoctorMedicalReviewItem;
+  decision: Decision;
+  onDone: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const attest = decision === 'attest';
+  const form = useForm<DecisionForm>({
+    // The declaration box starts unticked, a value the attestation schema refuses until she ticks it.
+    resolver: (attest
+      ? zodResolver(MedicalAttestationSchema)
+      : zodResolver(MedicalDeclineSchema)) as unknown as Resolver<DecisionForm>,
+    // A decline sends only the note (its schema refuses any other field).
+    defaultValues: attest ? { note: '', noConflict: false } : { note: '' },
+  });
+  const [alert, setAlert] = useState<string | null>(null);
+  const show = useFieldErrors(form.setError, ['note', 'noConflict']);
+  const decide = useMutation({
+    mutationFn: (input: DecisionForm) =>
+      attest
+        ? attestMedicalReview(item.id, input as MedicalAttestationInput)
+        : declineMedicalReview(item.id, { note: input.note }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: DOCTOR_MEDICAL_REVIEWS_KEY });
+      toast({ title: attest ? 'Plan attested' : 'Request declined', description: 'The patient is told.' });
+      onDone();
+    },
+    onError: (err) => setAlert(show(err, 'Please try again.')),
+  });
+  const id = `${decision}-${item.id}`;
+  return (
+    <form
+      id={id}
+      noValidate
+      aria-label={attest ? 'Attest the plan' : 'Decline the request'}
+      className="mt-4 space-y-3 rounded-xl border border-slate-200 p-4"
+      onSubmit={form.handleSubmit((input) => decide.mutate(input))}
+    >
+      {alert && <FormAlert>{alert}</FormAlert>}
+      <TextAreaField
+        label={attest ? 'Your note for the patient' : 'Why you decline (the patient reads this)'}
+        hint="Private: only the patient reads it. The public sees only your name and specialty."
+        rows={4}
+        maxLength={MEDICAL_REVIEW_NOTE_MAX}
+        error={form.formState.errors.note?.message}
+        {...form.register('note')}
+      />
+      {attest && (
+        <CheckboxField
+          label={NO_CONFLICT_DECLARATION}
+          error={form.formState.errors.noConflict?.message}
+          {...form.register('noConflict')}
+        />
+      )}
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton pending={decide.isPending} pendingLabel="Sending…" variant={attest ? 'primary' : 'destructive'}>
+          {attest ? 'Attest the plan' : 'Decline'}
+        </SubmitButton>
+        <Button variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Application({ application }: { application: MedicalReviewApplication }) {
+  const f = application.fundraiser;
+  return (
+    <div className="mt-4 space-y-4 text-sm text-slate-800">
+      <div
+        className="max-h-80 overflow-y-auto rounded-xl border border-slate-200 bg-slate-50 p-4"
+        tabIndex={0}
+        role="region"
+        aria-label={`Story of “${f.title}”`}
+      >
+        <p className="break-words whitespace-pre-wrap">{f.story}</p>
+      </div>
+      <PlannedCosts goalCents={f.goalCents} groups={f.costGroups} />
+      {f.neededBy && <p>Treatment planned: {f.neededBy}</p>}
+      {f.payeeName && (
+        <p>
+          <span className="font-semibold">Paid to:</span> {f.payeeName}
+        </p>
+      )}
+      <div>
+        <h4 className="font-semibold text-ink">Her documents (shared with you only)</h4>
+        <DocumentLinks documents={f.documents} />
+      </div>
+    </div>
+  );
+}
+
+function RequestItem({ item }: { item: DoctorMedicalReviewItem }) {
+  const [open, setOpen] = useState(false);
+  const [deciding, setDeciding] = useState<Decision | null>(null);
+  const application = useQuery({
+    queryKey: [...DOCTOR_MEDICAL_REVIEWS_KEY, item.id],
+    queryFn: () => getMedicalReviewApplication(item.id),
+    enabled: open && item.granted,
+    gcTime: 0,
+  });
+  const status = STATUS[item.status];
+  let body: ReactNode = null;
+  if (open && item.granted) {
+    if (application.data) body = <Application application={application.data} />;
+    else if (application.error)
+      body = <ListLoadError what="application" error={application.error} onRetry={() => void application.refetch()} />;
+    else body = <ListLoading what="application" />;
+  }
+  return (
+    <article
+      aria-labelledby={`review-${item.id}`}
+      className="rounded-2xl border border-brand-100 bg-white p-5 shadow-sm"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={`review-${item.id}`} className="text-lg font-semibold break-words text-ink">
+          {item.fundraiserTitle}
+        </h3>
+        <Badge tone={status.tone}>{status.label}</Badge>
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        {item.patientFirstName} asked on <time dateTime={item.requestedAt}>{formatDate(item.requestedAt)}</time>
+      </p>
+      {item.granted && (
+        <Button variant="secondary" className="mt-3" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          {open ? 'Hide the application' : 'Open the application'}
+        </Button>
+      )}
+      {body}
+      {item.status === 'requested' && open && application.data && !deciding && (
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Button onClick={() => setDeciding('attest')}>Attest…</Button>
+          <Button variant="secondary" onClick={() => setDeciding('decline')}>
+            Decline…
+          </Button>
+        </div>
+      )}
+      {deciding && <DecideForm item={item} decision={deciding} onDone={() => setDeciding(null)} />}
+    </article>
+  );
+}
+
+/** Her requests, newest first (shown to verified doctors only: the server refuses others). */
+export function MedicalReviewRequests() {
+  const [page, setPage] = useState(1);
+  const requests = useQuery({
+    queryKey: [...DOCTOR_MEDICAL_REVIEWS_KEY, { page }],
+    queryFn: () => getDoctorMedicalReviews(page),
+    placeholderData: keepPreviousData,
+    gcTime: 0,
+  });
+  let body: ReactNode;
+  if (requests.error)
+    body = <ListLoadError what="review requests" error={requests.error} onRetry={() => void requests.refetch()} />;
+  else if (!requests.data) body = <ListLoading what="review requests" />;
+  else if (requests.data.total === 0)
+    body = (
+      <p className="mt-2 text-slate-700">
+        No patient has asked you yet. When one does, her request appears here and you are notified.
+      </p>
+    );
+  else
+    body = (
+      <>
+        <ul aria-label="Medical review requests" className="mt-4 space-y-4">
+          {requests.data.items.map((item) => (
+            <li key={item.id}>
+              <RequestItem item={item} />
+            </li>
+          ))}
+        </ul>
+        <Pager
+          label="Pages of review requests"
+          page={requests.data.page}
+          total={requests.data.total}
+          pageSize={requests.data.pageSize}
+          onPage={setPage}
+        />
+      </>
+    );
+  return (
+    <section aria-labelledby="medical-reviews-title" className="mt-10">
+      <h2 id="medical-reviews-title" className="text-xl font-semibold text-ink">
+        Medical review requests
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Patients who ask you to review their fundraiser&apos;s plan share their documents with you until they take the
+        access back.
+      </p>
+      {body}
+    </section>
+  );
+}

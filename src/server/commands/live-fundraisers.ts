@@ -1,0 +1,337 @@
+/**
+ * A live fundraiser in its owner's hands (decision 009): she posts dated updates (mailed to its followers), edits its
+ * story (public at once, each replaced text kept as a version), proposes money changes (reviewed while the page keeps
+ * the approved figures) and closes it. Managers decide money changes and may close a fundraiser with a reason.
+ */
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { AppError } from '#shared/errors.ts';
+import { paragraphsOf } from '#shared/schemas/admin-campaign.ts';
+import type {
+  FundraiserMoneyChange,
+  FundraiserStoryEditSchema,
+  FundraiserUpdateSchema,
+} from '#shared/schemas/live-fundraisers.ts';
+import type { z } from 'zod';
+import type { Tx } from '../db/client.ts';
+import { ownFundraiser, type FundraiserRow } from '../db/queries/fundraisers.ts';
+import { storyVersionOf } from '../db/queries/live-fundraisers.ts';
+import {
+  campaigns,
+  fundraiserDocuments,
+  fundraiserRevisions,
+  fundraiserStoryVersions,
+  fundraiserUpdates,
+  fundraisers,
+} from '../db/schema/index.ts';
+import { audit } from '../services/audit.ts';
+import { notifyAdmins } from '../services/notifications.ts';
+import type { UserRow } from '../services/sessions.ts';
+import type { LinkSettings } from './accounts.ts';
+import { checkUploads, costGroupColumns, holdOwner, lockOpen, record, refuse, tellOwner } from './fundraisers.ts';
+import { withdrawAttestations } from './medical-reviews.ts';
+import type { CommandContext } from './run.ts';
+import { tellFollowers } from './update-followers.ts';
+
+/** Her live fundraiser, locked; a closed one, one not live yet or none is refused with what it is. */
+async function lockLive(tx: Tx, owner: UserRow, what: string): Promise<FundraiserRow> {
+  const row = (await lockOpen(tx, owner.id)) ?? (await ownFundraiser(tx, owner.id));
+  if (!row) throw new AppError('NOT_FOUND', 'You have no fundraiser');
+  if (row.status !== 'live') refuse(row.status, what);
+  return row;
+}
+
+/** A fundraiser by id for a manager's step, locked after its owner's account (see holdOwner); drafts are hers alone. */
+async function lockForManager(tx: Tx, id: string): Promise<FundraiserRow> {
+  const [owned] = await tx.select({ ownerId: fundraisers.ownerId }).from(fundraisers).where(eq(fundraisers.id, id));
+  if (owned) await holdOwner(tx, owned.ownerId);
+  const [row] = await tx.select().from(fundraisers).where(eq(fundraisers.id, id)).for('update');
+  if (!row || row.status === 'draft') throw new AppError('NOT_FOUND', 'No such fundraiser');
+  return row;
+}
+
+async function campaignOf(tx: Tx, row: FundraiserRow): Promise<{ id: string; slug: string }> {
+  const [campaign] = await tx
+    .select({ id: campaigns.id, slug: campaigns.slug })
+    .from(campaigns)
+    .where(eq(campaigns.id, row.campaignId!));
+  return campaign!;
+}
+
+/**
+ * Posts a dated update on her live fundraiser's page and tells its campaign's followers: following accounts in the
+ * app, and by mail (with the unsubscribe link and header) the accounts that allow it and the confirmed addresses.
+ */
+export async function postFundraiserUpdate(
+  ctx: CommandContext,
+  links: LinkSettings,
+  owner: UserRow,
+  input: z.output<typeof FundraiserUpdateSchema>,
+): Promise<{ notified: number }> {
+  const { tx, now } = ctx;
+  const row = await lockLive(tx, owner, 'updated');
+  const [update] = await tx
+    .insert(fundraiserUpdates)
+    .values({ fundraiserId: row.id, authorId: owner.id, title: input.title, body: input.body, postedAt: now })
+    .returning();
+  await record(tx, row.id, owner.id, 'update_posted', input.title);
+  const campaign = await campaignOf(tx, row);
+  const notified = await tellFollowers(
+    ctx,
+    links,
+    { id: campaign.id, name: row.title ?? 'A fundraiser', page: `/fundraisers/${campaign.slug}` },
+    { date: now.toISOString().slice(0, 10), title: input.title, paragraphs: paragraphsOf(input.body) },
+    `fundraiser:${row.id}:update:${update!.id}`,
+  );
+  return { notified };
+}
+
+/**
+ * Replaces her live fundraiser's title, story and images, public at once (decision 009: the review checked who she
+ * is and what the money pays for, which a text edit does not change); the text it replaces is kept as a version.
+ * An edit based on an older version than the current one is refused (409); an edit that changes nothing is no
+ * version.
+ */
+export async function editFundraiserStory(
+  { tx, now }: CommandContext,
+  owner: UserRow,
+  input: z.output<typeof FundraiserStoryEditSchema>,
+): Promise<FundraiserRow> {
+  const row = await lockLive(tx, owner, 'edited');
+  const current = await storyVersionOf(tx, row.id);
+  if (input.expectedVersion !== current)
+    throw new AppError(
+      'CONFLICT',
+      'Your story was changed in another window since you opened it; reload to see the latest version',
+    );
+  await checkUploads(
+    tx,
+    owner.id,
+    input.images.map((i) => i.uploadId),
+    'fundraiser_image',
+    'images',
+  );
+  const unchanged =
+    input.title === row.title &&
+    input.story === row.story &&
+    input.images.map((i) => `${i.uploadId}:${i.alt}`).join('|') ===
+      row.images.map((i) => `${i.uploadId}:${i.alt}`).join('|');
+  if (unchanged) return row;
+  await tx.insert(fundraiserStoryVersions).values({
+    fundraiserId: row.id,
+    version: current,
+    title: row.title ?? '',
+    story: row.story ?? '',
+    images: row.images,
+    replacedBy: owner.id,
+    replacedAt: now,
+  });
+  const [edited] = await tx
+    .update(fundraisers)
+    .set({ title: input.title, story: input.story, images: input.images, updatedAt: now })
+    .where(eq(fundraisers.id, row.id))
+    .returning();
+  await record(tx, row.id, owner.id, 'story_edited', `Version ${current + 1}`);
+  return edited!;
+}
+
+const sameDocuments = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+/**
+ * Proposes a money change for her live fundraiser (its cost groups and so its goal, its payee, its planned
+ * documents) and puts it in the managers' queue; proposing again while one waits replaces it. Nothing public
+ * changes until a manager approves it. A proposal equal to what is approved is refused: there is nothing to review.
+ */
+export async function proposeMoneyChange(
+  { tx, now }: CommandContext,
+  owner: UserRow,
+  input: FundraiserMoneyChange,
+): Promise<FundraiserRow> {
+  const row = await lockLive(tx, owner, 'changed');
+  await checkUploads(tx, owner.id, input.documentIds, 'fundraiser_document', 'documentIds');
+  const elsewhere = await tx
+    .select({ id: fundraiserDocuments.uploadId })
+    .from(fundraiserDocuments)
+    .where(and(inArray(fundraiserDocuments.uploadId, input.documentIds), ne(fundraiserDocuments.fundraiserId, row.id)))
+    .limit(1);
+  if (elsewhere.length > 0)
+    throw new AppError('VALIDATION', 'A document is already attached to another fundraiser', 'documentIds');
+  const { costGroups, goalCents } = costGroupColumns(input.costGroups);
+  const documents = await tx
+    .select({ id: fundraiserDocuments.uploadId })
+    .from(fundraiserDocuments)
+    .where(eq(fundraiserDocuments.fundraiserId, row.id));
+  // jsonb keeps its own key order, so the plans are compared field by field.
+  const groupsOf = (groups: typeof costGroups) => groups.map((g) => `${g.key}:${g.amountCents}:${g.note}`).join('|');
+  const payeeOf = (p: typeof input.payee | null) => (p ? `${p.name}|${p.kind}|${p.route}` : '');
+  const unchanged =
+    groupsOf(costGroups) === groupsOf(row.costGroups) &&
+    payeeOf(input.payee) === payeeOf(row.payee) &&
+    sameDocuments(
+      input.documentIds,
+      documents.map((d) => d.id),
+    );
+  if (unchanged)
+    throw new AppError(
+      'VALIDATION',
+      'This is what your fundraiser already plans: change the amounts, the payee or the documents first',
+    );
+  const proposal = { costGroups, goalCents, payee: input.payee, documentIds: input.documentIds, proposedAt: now };
+  const [replaced] = await tx
+    .update(fundraiserRevisions)
+    .set(proposal)
+    .where(and(eq(fundraiserRevisions.fundraiserId, row.id), eq(fundraiserRevisions.status, 'pending')))
+    .returning({ id: fundraiserRevisions.id });
+  if (!replaced) await tx.insert(fundraiserRevisions).values({ ...proposal, fundraiserId: row.id });
+  await record(tx, row.id, owner.id, replaced ? 'money_change_replaced' : 'money_change_proposed');
+  await notifyAdmins(tx, 'manager', {
+    title: `A live fundraiser's money change waits for review: "${row.title}"`,
+    link: '/admin-fundraisers',
+    eventKey: `fundraiser:${row.id}:money_change:${now.toISOString()}`,
+  });
+  return row;
+}
+
+/** Marks the fundraiser's pending money change as no longer asked for (she withdrew it, or it closed). */
+async function withdrawPending(tx: Tx, fundraiserId: string, now: Date): Promise<boolean> {
+  const withdrawn = await tx
+    .update(fundraiserRevisions)
+    .set({ status: 'withdrawn', decidedAt: now })
+    .where(and(eq(fundraiserRevisions.fundraiserId, fundraiserId), eq(fundraiserRevisions.status, 'pending')))
+    .returning({ id: fundraiserRevisions.id });
+  return withdrawn.length > 0;
+}
+
+/** Takes back the money change she proposed, before a manager decides it. */
+export async function withdrawMoneyChange({ tx, now }: CommandContext, owner: UserRow): Promise<FundraiserRow> {
+  const row = await lockLive(tx, owner, 'changed');
+  if (!(await withdrawPending(tx, row.id, now)))
+    throw new AppError('NOT_FOUND', 'No money change of yours waits for review');
+  await record(tx, row.id, owner.id, 'money_change_withdrawn');
+  return row;
+}
+
+/**
+ * What happens when an approved change alters a live fundraiser's plan (its goal, cost groups, payee or
+ * documents): a doctor's attestation was about the plan as it stood, so it is withdrawn (commands/medical-reviews.ts)
+ * and its notices mailed after the commit. Anything else that depends on the plan belongs here too.
+ */
+export async function planChanged(ctx: CommandContext, fundraiserId: string): Promise<void> {
+  const notices = await withdrawAttestations(
+    ctx.tx,
+    fundraiserId,
+    'The fundraiser’s goal, payee or documents changed.',
+  );
+  ctx.afterCommit.mailNotifications(notices);
+}
+
+export type MoneyChangeDecision = 'approve' | 'refuse';
+
+/**
+ * A manager's decision on a live fundraiser's pending money change. Approved: the fundraiser's cost groups, goal,
+ * payee and documents and its campaign's goal change in this one transaction, and a medical attestation is
+ * withdrawn (`planChanged`). Refused: nothing public changes and she reads the reason. Either way it stays live,
+ * the step is audited and in its history, and she is told and mailed.
+ */
+export async function reviewMoneyChange(
+  ctx: CommandContext,
+  publicUrl: string,
+  id: string,
+  decision: MoneyChangeDecision,
+  message: string | null,
+): Promise<FundraiserRow> {
+  const { tx, actor, now, afterCommit } = ctx;
+  const before = await lockForManager(tx, id);
+  const [revision] = await tx
+    .select()
+    .from(fundraiserRevisions)
+    .where(and(eq(fundraiserRevisions.fundraiserId, id), eq(fundraiserRevisions.status, 'pending')))
+    .for('update');
+  if (before.status !== 'live' || !revision)
+    throw new AppError('CONFLICT', 'This fundraiser has no money change waiting for review');
+  const approve = decision === 'approve';
+  await tx
+    .update(fundraiserRevisions)
+    .set({ status: approve ? 'approved' : 'refused', decidedAt: now, decidedBy: actor.id, reviewMessage: message })
+    .where(eq(fundraiserRevisions.id, revision.id));
+  let row = before;
+  if (approve) {
+    const [changed] = await tx
+      .update(fundraisers)
+      .set({ costGroups: revision.costGroups, goalCents: revision.goalCents, payee: revision.payee, updatedAt: now })
+      .where(eq(fundraisers.id, id))
+      .returning();
+    row = changed!;
+    await tx.delete(fundraiserDocuments).where(eq(fundraiserDocuments.fundraiserId, id));
+    await tx
+      .insert(fundraiserDocuments)
+      .values(revision.documentIds.map((uploadId) => ({ fundraiserId: id, uploadId, createdAt: now })));
+    await tx.update(campaigns).set({ goalCents: revision.goalCents }).where(eq(campaigns.id, before.campaignId!));
+    await planChanged(ctx, id);
+    afterCommit.refresh('progress', 'ledger');
+  }
+  await record(tx, id, actor.id, approve ? 'money_change_approved' : 'money_change_refused', message ?? undefined);
+  await audit(tx, actor, {
+    action: approve ? 'fundraiser.money_change_approve' : 'fundraiser.money_change_refuse',
+    targetType: 'fundraiser',
+    targetId: id,
+    before: { goalCents: before.goalCents, costGroups: before.costGroups, payee: before.payee },
+    after: approve
+      ? { goalCents: revision.goalCents, costGroups: revision.costGroups, payee: revision.payee }
+      : { message },
+  });
+  const name = before.title ?? 'your fundraiser';
+  await tellOwner(
+    ctx,
+    publicUrl,
+    before,
+    `money_change:${decision}`,
+    approve ? `The new goal and plan of "${name}" are approved` : `The money change of "${name}" was not approved`,
+    message ?? 'Your fundraiser’s page now shows the new goal and plan.',
+  );
+  return row;
+}
+
+async function close(tx: Tx, row: FundraiserRow, now: Date, reviewMessage?: string): Promise<FundraiserRow> {
+  await withdrawPending(tx, row.id, now);
+  const [closed] = await tx
+    .update(fundraisers)
+    .set({ status: 'closed', updatedAt: now, ...(reviewMessage ? { reviewMessage } : {}) })
+    .where(eq(fundraisers.id, row.id))
+    .returning();
+  return closed!;
+}
+
+/**
+ * Closes her live fundraiser: its page stays readable with its ledger, it takes no new intents, and a money change
+ * still waiting is withdrawn. She may then open a new one.
+ */
+export async function closeFundraiser({ tx, now }: CommandContext, owner: UserRow): Promise<FundraiserRow> {
+  const row = await lockLive(tx, owner, 'closed');
+  const closed = await close(tx, row, now);
+  await record(tx, row.id, owner.id, 'closed');
+  return closed;
+}
+
+/** A manager closes a live fundraiser with the reason the owner reads (audited, mailed to her). */
+export async function closeFundraiserAsManager(
+  ctx: CommandContext,
+  publicUrl: string,
+  id: string,
+  reason: string,
+): Promise<FundraiserRow> {
+  const { tx, actor, now } = ctx;
+  const before = await lockForManager(tx, id);
+  if (before.status !== 'live') throw new AppError('CONFLICT', 'Only a live fundraiser can be closed');
+  const closed = await close(tx, before, now, reason);
+  await record(tx, id, actor.id, 'closed', reason);
+  await audit(tx, actor, {
+    action: 'fundraiser.close',
+    targetType: 'fundraiser',
+    targetId: id,
+    before: { status: before.status },
+    after: { status: 'closed', message: reason },
+  });
+  await tellOwner(ctx, publicUrl, before, 'close', `Your fundraiser "${before.title}" was closed`, reason);
+  return closed;
+}

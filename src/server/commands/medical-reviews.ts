@@ -1,0 +1,257 @@
+/**
+ * Medical review of a patient's fundraiser (decision 009). Her request grants the doctor she names her application
+ * and documents; she can take it back at any time. The doctor attests (declaring no conflict of interest) or
+ * declines, with a note; an attestation is withdrawn when the goal or plan changes. Each step writes the
+ * fundraiser's history and tells the other party; the patient is always mailed about a decision on her plan.
+ */
+import { and, eq, notInArray } from 'drizzle-orm';
+import { AppError } from '#shared/errors.ts';
+import type { Tx } from '../db/client.ts';
+import { listed } from '../db/queries/doctors.ts';
+import { FINISHED } from '../db/queries/fundraisers.ts';
+import { isGranted, type MedicalReviewRow } from '../db/queries/medical-reviews.ts';
+import {
+  doctorProfiles,
+  fundraiserDocuments,
+  fundraiserEvents,
+  fundraisers,
+  medicalReviews,
+  users,
+} from '../db/schema/index.ts';
+import { fundraiserReviewMail } from '../services/mail-templates.ts';
+import { notify, type MailableNotification } from '../services/notifications.ts';
+import type { UserRow } from '../services/sessions.ts';
+import type { CommandContext } from './run.ts';
+
+/**
+ * Holds these accounts (key share) before any review row: account deletion locks the account first and then the
+ * rows it cascades to, so taking them the other way round would deadlock with it.
+ */
+async function holdAccounts(tx: Tx, ...ids: string[]): Promise<void> {
+  for (const id of [...new Set(ids)].sort())
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('key share');
+}
+
+async function record(tx: Tx, fundraiserId: string, actorId: string | null, action: string, message?: string) {
+  await tx.insert(fundraiserEvents).values({ fundraiserId, actorId, action, message: message ?? null });
+}
+
+const doctorName = (d: { firstName: string; lastName: string }) => `Dr. ${d.firstName} ${d.lastName}`;
+
+/** A doctor the directory lists (verified, active), with her name; undefined for anyone else. */
+async function listedDoctor(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .innerJoin(doctorProfiles, eq(doctorProfiles.userId, users.id))
+    .where(and(eq(users.id, id), listed));
+  return row;
+}
+
+/**
+ * She asks a doctor of the directory to review her open fundraiser (any state from draft to live), and so grants
+ * that doctor her application and documents. One open request at a time: 409 while one is waiting or attested.
+ */
+export async function requestMedicalReview(
+  { tx, actor, now, afterCommit }: CommandContext,
+  owner: UserRow,
+  doctorId: string,
+): Promise<MedicalReviewRow> {
+  await holdAccounts(tx, owner.id, doctorId);
+  const [fundraiser] = await tx
+    .select()
+    .from(fundraisers)
+    .where(and(eq(fundraisers.ownerId, owner.id), notInArray(fundraisers.status, FINISHED)))
+    .for('update');
+  if (!fundraiser) throw new AppError('NOT_FOUND', 'Save your fundraiser before you ask a doctor to review it');
+  if (doctorId === owner.id) throw new AppError('VALIDATION', 'You cannot review your own fundraiser', 'doctorId');
+  const doctor = await listedDoctor(tx, doctorId);
+  if (!doctor) throw new AppError('NOT_FOUND', 'No verified doctor has this id');
+  const [review] = await tx
+    .insert(medicalReviews)
+    .values({ fundraiserId: fundraiser.id, doctorId, requestedAt: now })
+    .onConflictDoNothing()
+    .returning();
+  if (!review)
+    throw new AppError('CONFLICT', 'A doctor already has your request; cancel it before you ask another doctor');
+  await record(tx, fundraiser.id, actor.id, 'medical_review_requested');
+  const notices = await notify(tx, [
+    {
+      userId: doctorId,
+      type: 'medical_review',
+      title: 'A patient asks you to review her treatment plan',
+      body: `"${fundraiser.title ?? 'A fundraiser'}": she has shared her application and documents with you.`,
+      link: '/doctor-dashboard',
+      eventKey: `medical-review:${review.id}:requested`,
+      important: true,
+    },
+  ]);
+  afterCommit.mailNotifications(notices);
+  return review;
+}
+
+/**
+ * She cancels her open request, or takes back the access of the doctor who attested (the attestation ends too):
+ * from this moment the doctor reads nothing of the application.
+ */
+export async function revokeMedicalReview(
+  { tx, actor, now }: CommandContext,
+  owner: UserRow,
+): Promise<MedicalReviewRow> {
+  const [open] = await tx
+    .select({ id: medicalReviews.id, doctorId: medicalReviews.doctorId })
+    .from(medicalReviews)
+    .innerJoin(fundraisers, eq(fundraisers.id, medicalReviews.fundraiserId))
+    .where(and(eq(fundraisers.ownerId, owner.id), isGranted));
+  if (!open) throw new AppError('NOT_FOUND', 'No doctor has access to your fundraiser');
+  await holdAccounts(tx, owner.id, open.doctorId);
+  // Still open: a decision or another tab may have ended it since.
+  const [review] = await tx
+    .update(medicalReviews)
+    .set({ status: 'revoked', endedAt: now })
+    .where(and(eq(medicalReviews.id, open.id), isGranted))
+    .returning();
+  if (!review) throw new AppError('NOT_FOUND', 'No doctor has access to your fundraiser');
+  await record(tx, review.fundraiserId, actor.id, 'medical_review_revoked');
+  await notify(tx, [
+    {
+      userId: review.doctorId,
+      type: 'medical_review',
+      title: 'A patient withdrew her request for a medical review',
+      body: 'Her application and documents are no longer shared with you.',
+      link: '/doctor-dashboard',
+      eventKey: `medical-review:${review.id}:revoked`,
+    },
+  ]);
+  return review;
+}
+
+export type MedicalReviewDecision = 'attest' | 'decline';
+
+/**
+ * The doctor's decision on a request made to her: attested (she declared no conflict of interest; the schema
+ * refuses the request without it) or declined, with a note for the patient. Refused for a doctor the directory
+ * does not list (403), a request not hers or cancelled (404), her own fundraiser (403), and once decided (409).
+ */
+export async function decideMedicalReview(
+  { tx, actor, now, afterCommit }: CommandContext,
+  publicUrl: string,
+  doctor: UserRow,
+  reviewId: string,
+  decision: MedicalReviewDecision,
+  note: string,
+): Promise<MedicalReviewRow> {
+  const me = await listedDoctor(tx, doctor.id);
+  if (!me) throw new AppError('FORBIDDEN', 'Only verified doctors can review fundraisers');
+  const [found] = await tx
+    .select({ ownerId: fundraisers.ownerId })
+    .from(medicalReviews)
+    .innerJoin(fundraisers, eq(fundraisers.id, medicalReviews.fundraiserId))
+    .where(and(eq(medicalReviews.id, reviewId), eq(medicalReviews.doctorId, doctor.id)));
+  if (!found) throw new AppError('NOT_FOUND', 'No such review request');
+  await holdAccounts(tx, found.ownerId, doctor.id);
+  const [before] = await tx.select().from(medicalReviews).where(eq(medicalReviews.id, reviewId)).for('update');
+  if (!before) throw new AppError('NOT_FOUND', 'No such review request');
+  if (found.ownerId === doctor.id) throw new AppError('FORBIDDEN', 'You cannot review your own fundraiser');
+  if (before.status === 'revoked') throw new AppError('NOT_FOUND', 'The patient withdrew this request');
+  if (before.status !== 'requested') throw new AppError('CONFLICT', 'You have already decided on this request');
+  const [fundraiser] = await tx.select().from(fundraisers).where(eq(fundraisers.id, before.fundraiserId));
+  const documents = await tx
+    .select({ id: fundraiserDocuments.uploadId })
+    .from(fundraiserDocuments)
+    .where(eq(fundraiserDocuments.fundraiserId, before.fundraiserId));
+  const attest = decision === 'attest';
+  const [review] = await tx
+    .update(medicalReviews)
+    .set(
+      attest
+        ? {
+            status: 'attested',
+            note,
+            decidedAt: now,
+            noConflictDeclaredAt: now,
+            attestedPlan: {
+              goalCents: fundraiser!.goalCents,
+              costGroups: fundraiser!.costGroups,
+              documentIds: documents.map((d) => d.id),
+            },
+          }
+        : // Declining ends the grant: she has nothing more to read.
+          { status: 'declined', note, decidedAt: now, endedAt: now },
+    )
+    .where(eq(medicalReviews.id, reviewId))
+    .returning();
+  await record(tx, before.fundraiserId, actor.id, attest ? 'medical_review_attested' : 'medical_review_declined');
+  const title = attest
+    ? `${doctorName(me)} medically reviewed your fundraiser's plan`
+    : `${doctorName(me)} declined to review your fundraiser's plan`;
+  const body = attest
+    ? 'Your fundraiser now shows that it was medically reviewed. Read the note on your fundraiser page.'
+    : 'Read the note on your fundraiser page; you can ask another doctor.';
+  // Keyed by the doctor, so deleting her account takes her name out of it.
+  await notify(tx, [
+    {
+      userId: found.ownerId,
+      type: 'medical_review',
+      title,
+      body,
+      link: '/my-fundraiser',
+      eventKey: `doctor:${doctor.id}:medical-review:${reviewId}:${decision}`,
+    },
+  ]);
+  const [owner] = await tx
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, found.ownerId));
+  afterCommit.mail((product) => fundraiserReviewMail(product, owner!, title, body, `${publicUrl}/my-fundraiser`));
+  return review!;
+}
+
+/**
+ * Withdraws the attestation of this fundraiser, if it has one, because its goal or plan changed: the public line
+ * disappears, the doctor's grant ends, and the doctor and the patient are told. Call it in the transaction of the
+ * change; it returns the notifications it stored, which the caller mails with `ctx.afterCommit.mailNotifications`.
+ */
+export async function withdrawAttestations(
+  tx: Tx,
+  fundraiserId: string,
+  reason: string,
+): Promise<MailableNotification[]> {
+  const withdrawn = await tx
+    .update(medicalReviews)
+    .set({ status: 'withdrawn', endedAt: new Date(), endedReason: reason })
+    .where(and(eq(medicalReviews.fundraiserId, fundraiserId), eq(medicalReviews.status, 'attested')))
+    .returning();
+  const notices: MailableNotification[] = [];
+  for (const review of withdrawn) {
+    await record(tx, fundraiserId, null, 'medical_review_withdrawn', reason);
+    const [fundraiser] = await tx
+      .select({ ownerId: fundraisers.ownerId, title: fundraisers.title })
+      .from(fundraisers)
+      .where(eq(fundraisers.id, fundraiserId));
+    const what = `"${fundraiser?.title ?? 'A fundraiser'}": ${reason}`;
+    notices.push(
+      ...(await notify(tx, [
+        {
+          userId: review.doctorId,
+          type: 'medical_review',
+          title: 'Your medical review of a fundraiser was withdrawn because its plan changed',
+          body: what,
+          link: '/doctor-dashboard',
+          eventKey: `medical-review:${review.id}:withdrawn`,
+          important: true,
+        },
+        {
+          userId: fundraiser!.ownerId,
+          type: 'medical_review',
+          title: 'Your fundraiser is no longer shown as medically reviewed',
+          body: `${reason}\n\nYou can ask a doctor to review the new plan.`,
+          link: '/my-fundraiser',
+          eventKey: `medical-review:${review.id}:withdrawn`,
+          important: true,
+        },
+      ])),
+    );
+  }
+  return notices;
+}

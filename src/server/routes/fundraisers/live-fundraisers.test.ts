@@ -1,0 +1,370 @@
+/**
+ * A live fundraiser in its owner's hands (issue 18): dated updates mailed to followers, story edits kept as versions,
+ * money changes reviewed while the page keeps the approved figures, and closing it; every refusal.
+ */
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, desc, eq, like } from 'drizzle-orm';
+import { getWith, signUp, signUpSettled } from '../../../../tests/setup/accounts.ts';
+import { injectFrom, postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
+import { signInAdmin } from '../../../../tests/factories/users.ts';
+import {
+  FUNDRAISER_PAYEE,
+  FUNDRAISER_STORY,
+  completeApplication,
+  liveFundraiser,
+  uploadFundraiserFile,
+} from '../../../../tests/factories/fundraisers.ts';
+import { backgroundMailSent } from '../../commands/run.ts';
+import {
+  auditLog,
+  campaignFollowers,
+  campaigns,
+  fundraiserEvents,
+  fundraiserRevisions,
+  fundraisers,
+  outbox,
+  rateLimits,
+} from '../../db/schema/index.ts';
+
+const t = setupTestApp();
+const db = () => t.database.db;
+let manager = { id: '', cookie: '' };
+
+beforeAll(async () => {
+  const { admin, cookie } = await signInAdmin(t.app, db(), 'manager');
+  manager = { id: admin.id, cookie };
+});
+beforeEach(async () => {
+  await db().delete(rateLimits);
+});
+
+const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, body: unknown = {}) =>
+  injectFrom(t.app, { method, url, body, headers: { cookie } });
+const mine = async (cookie: string) => (await getWith(t.app, '/api/my-fundraiser', cookie)).json();
+const publicPage = (slug: string) => t.app.inject(`/api/fundraisers/${slug}`);
+const live = () => liveFundraiser(t, manager.cookie);
+const campaignOf = async (fundraiserId: string) => {
+  const [row] = await db()
+    .select({ campaign: campaigns })
+    .from(fundraisers)
+    .innerJoin(campaigns, eq(campaigns.id, fundraisers.campaignId))
+    .where(eq(fundraisers.id, fundraiserId));
+  return row!.campaign;
+};
+const history = async (fundraiserId: string) =>
+  (await db().select().from(fundraiserEvents).where(eq(fundraiserEvents.fundraiserId, fundraiserId))).map(
+    (e) => e.action,
+  );
+
+const UPDATE = { title: 'Surgery date set', body: 'The clinic has set the date.\n\nThank you all for your gifts.' };
+
+describe('dated updates', () => {
+  it('shows on the public page newest first and is mailed once to following accounts and confirmed addresses, with unsubscribe links', async () => {
+    const owner = await live();
+    const campaign = await campaignOf(owner.fundraiser.id);
+    const account = await signUp(t.app, { role: 'donor' });
+    const confirmed = `confirmed-${Date.now()}@example.org`;
+    const unconfirmed = `unconfirmed-${Date.now()}@example.org`;
+    await db()
+      .insert(campaignFollowers)
+      .values([
+        { campaignId: campaign.id, userId: account.user.id },
+        { campaignId: campaign.id, email: confirmed, confirmedAt: new Date() },
+        { campaignId: campaign.id, email: unconfirmed },
+      ]);
+
+    const first = await send('POST', '/api/my-fundraiser/updates', owner.cookie, UPDATE);
+    expect(first.statusCode).toBe(201);
+    expect(first.json().notified).toBe(2);
+    const second = await send('POST', '/api/my-fundraiser/updates', owner.cookie, {
+      title: 'Home again',
+      body: 'The surgery went well and I am recovering at home.',
+    });
+    expect(second.statusCode).toBe(201);
+    expect(second.json().live.updates.map((u: { title: string }) => u.title)).toEqual([
+      'Home again',
+      'Surgery date set',
+    ]);
+
+    const page = (await publicPage(campaign.slug)).json();
+    expect(page.updates.map((u: { title: string }) => u.title)).toEqual(['Home again', 'Surgery date set']);
+    expect(page.updates[1].paragraphs).toEqual(['The clinic has set the date.', 'Thank you all for your gifts.']);
+    expect(Date.parse(page.updates[0].postedAt)).not.toBeNaN();
+
+    await backgroundMailSent();
+    const mailsTo = (to: string) =>
+      db()
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.to, to), like(outbox.subject, '%Surgery date set%')));
+    const [toAccount] = await mailsTo(account.user.email);
+    expect(await mailsTo(confirmed)).toHaveLength(1);
+    expect(await mailsTo(unconfirmed)).toHaveLength(0);
+    expect(await mailsTo(owner.user.email)).toHaveLength(0);
+    expect(toAccount!.text).toContain(`/fundraisers/${campaign.slug}`);
+    expect(toAccount!.text).toContain('/unsubscribe?token=');
+    expect(toAccount!.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect(await history(owner.fundraiser.id)).toContain('update_posted');
+  });
+
+  it('refuses an update without a title or too short, naming the field and posting nothing', async () => {
+    const owner = await live();
+    const res = await send('POST', '/api/my-fundraiser/updates', owner.cookie, { title: 'Hi', body: 'Too short' });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fieldErrors)).toEqual(['title', 'body']);
+    expect((await mine(owner.cookie)).live.updates).toEqual([]);
+  });
+
+  it('refuses anyone but the owner of a live fundraiser: her own application in review, a patient without one, other roles and strangers', async () => {
+    const applicant = await completeApplication(t);
+    const draft = await send('POST', '/api/my-fundraiser/updates', applicant.cookie, UPDATE);
+    expect(draft.statusCode).toBe(409);
+    expect(draft.json().message).toBe('Your fundraiser is a draft, so it cannot be updated');
+    const patient = await signUpSettled(t.app, db(), { role: 'patient' });
+    expect((await send('POST', '/api/my-fundraiser/updates', patient.cookie, UPDATE)).statusCode).toBe(404);
+    const donor = await signUp(t.app, { role: 'donor' });
+    expect((await send('POST', '/api/my-fundraiser/updates', donor.cookie, UPDATE)).statusCode).toBe(403);
+    expect((await send('POST', '/api/my-fundraiser/updates', manager.cookie, UPDATE)).statusCode).toBe(403);
+    expect((await send('POST', '/api/my-fundraiser/updates', '', UPDATE)).statusCode).toBe(401);
+  });
+});
+
+describe('story edits', () => {
+  const edit = (title: string, story = `${FUNDRAISER_STORY} Updated.`) => ({ title, story, images: [] });
+
+  it('go public at once and keep the text they replace as a numbered version', async () => {
+    const owner = await live();
+    expect((await mine(owner.cookie)).fundraiser.storyVersion).toBe(1);
+    const res = await send('PUT', '/api/my-fundraiser/story', owner.cookie, {
+      ...edit('A new title for my surgery'),
+      expectedVersion: 1,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().fundraiser).toMatchObject({
+      storyVersion: 2,
+      title: 'A new title for my surgery',
+      status: 'live',
+    });
+    expect(res.json().live.storyVersions).toEqual([
+      expect.objectContaining({ version: 1, title: 'Surgery for endometriosis', story: FUNDRAISER_STORY }),
+    ]);
+    const page = (await publicPage(owner.fundraiser.slug ?? owner.approved.slug)).json();
+    expect(page).toMatchObject({ title: 'A new title for my surgery', story: `${FUNDRAISER_STORY} Updated.` });
+    expect(await history(owner.fundraiser.id)).toContain('story_edited');
+  });
+
+  it('refuses an edit based on an older version (409) and keeps no version for an edit that changes nothing', async () => {
+    const owner = await live();
+    const same = await send('PUT', '/api/my-fundraiser/story', owner.cookie, {
+      ...edit('Surgery for endometriosis', FUNDRAISER_STORY),
+      expectedVersion: 1,
+    });
+    expect(same.json().fundraiser.storyVersion).toBe(1);
+    expect(
+      (await send('PUT', '/api/my-fundraiser/story', owner.cookie, { ...edit('First edit'), expectedVersion: 1 }))
+        .statusCode,
+    ).toBe(200);
+    const stale = await send('PUT', '/api/my-fundraiser/story', owner.cookie, {
+      ...edit('From an old window'),
+      expectedVersion: 1,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect((await mine(owner.cookie)).fundraiser.title).toBe('First edit');
+  });
+
+  it('refuses a story under the minimum, an image that is not hers, and a fundraiser not live', async () => {
+    const owner = await live();
+    const short = await send('PUT', '/api/my-fundraiser/story', owner.cookie, {
+      ...edit('Title', 'Too short'),
+      expectedVersion: 1,
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().fieldErrors).toHaveProperty('story');
+    const other = await live();
+    const image = await uploadFundraiserFile(t, other.cookie, 'image');
+    const notHers = await send('PUT', '/api/my-fundraiser/story', owner.cookie, {
+      ...edit('Title'),
+      images: [{ uploadId: image, alt: 'Me at the clinic' }],
+      expectedVersion: 1,
+    });
+    expect(notHers.statusCode).toBe(400);
+    expect(notHers.json().fieldErrors).toHaveProperty('images');
+    const applicant = await completeApplication(t);
+    expect(
+      (await send('PUT', '/api/my-fundraiser/story', applicant.cookie, { ...edit('Title'), expectedVersion: 1 }))
+        .statusCode,
+    ).toBe(409);
+  });
+});
+
+describe('money changes', () => {
+  const change = (documentId: string, surgery = 12_000) => ({
+    costGroups: [
+      { key: 'surgery', amount: surgery, note: 'Excision surgery, new quote' },
+      { key: 'travel', amount: 450.5 },
+    ],
+    payee: FUNDRAISER_PAYEE,
+    documentIds: [documentId],
+  });
+
+  it('wait for review while the page, the campaign goal and the status keep the approved figures; approval changes them together', async () => {
+    const owner = await live();
+    const campaign = await campaignOf(owner.fundraiser.id);
+    const quote = await uploadFundraiserFile(t, owner.cookie, 'document');
+    const proposed = await send('PUT', '/api/my-fundraiser/money-change', owner.cookie, change(quote));
+    expect(proposed.statusCode).toBe(200);
+    expect(proposed.json().fundraiser).toMatchObject({
+      status: 'live',
+      goalCents: 945_050,
+      revision: { status: 'pending', goalCents: 1_245_050 },
+    });
+    expect((await publicPage(campaign.slug)).json()).toMatchObject({ status: 'live', goalCents: 945_050 });
+    expect((await t.app.inject(`/api/campaigns/${campaign.slug}/progress`)).json().goalCents).toBe(945_050);
+
+    const queue = (await getWith(t.app, '/api/admin/fundraisers?status=money_changes', manager.cookie)).json();
+    expect(queue.items).toEqual([expect.objectContaining({ id: owner.fundraiser.id, revisionPending: true })]);
+    const review = (await getWith(t.app, `/api/admin/fundraisers/${owner.fundraiser.id}`, manager.cookie)).json();
+    expect(review.revision).toMatchObject({ status: 'pending', goalCents: 1_245_050 });
+    // The reviewing manager may open the newly planned document.
+    expect((await getWith(t.app, `/api/uploads/${quote}`, manager.cookie)).statusCode).toBe(200);
+
+    const approved = await postJson(
+      t.app,
+      `/api/admin/fundraisers/${owner.fundraiser.id}/money-change/approve`,
+      {},
+      { cookie: manager.cookie },
+    );
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'live', goalCents: 1_245_050, revision: { status: 'approved' } });
+    expect(approved.json().documents.map((d: { id: string }) => d.id)).toEqual([quote]);
+    expect((await campaignOf(owner.fundraiser.id)).goalCents).toBe(1_245_050);
+    expect((await publicPage(campaign.slug)).json()).toMatchObject({ goalCents: 1_245_050 });
+    expect((await t.app.inject(`/api/campaigns/${campaign.slug}/progress`)).json().goalCents).toBe(1_245_050);
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'fundraiser.money_change_approve'), eq(auditLog.targetId, owner.fundraiser.id)));
+    expect(entry).toMatchObject({ actorId: manager.id, after: expect.objectContaining({ goalCents: 1_245_050 }) });
+    const mails = await db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, owner.user.email))
+      .orderBy(desc(outbox.createdAt));
+    expect(mails[0]!.subject).toContain('new goal and plan');
+    expect(await history(owner.fundraiser.id)).toEqual(
+      expect.arrayContaining(['money_change_proposed', 'money_change_approved']),
+    );
+  });
+
+  it('refused with a reason: nothing public changes and she reads why', async () => {
+    const owner = await live();
+    const quote = await uploadFundraiserFile(t, owner.cookie, 'document');
+    await send('PUT', '/api/my-fundraiser/money-change', owner.cookie, change(quote));
+    const url = `/api/admin/fundraisers/${owner.fundraiser.id}/money-change/refuse`;
+    expect((await postJson(t.app, url, { message: 'short' }, { cookie: manager.cookie })).statusCode).toBe(400);
+    const refused = await postJson(
+      t.app,
+      url,
+      { message: 'The new quote is not from the clinic you named.' },
+      { cookie: manager.cookie },
+    );
+    expect(refused.statusCode).toBe(200);
+    const read = (await mine(owner.cookie)).fundraiser;
+    expect(read).toMatchObject({
+      goalCents: 945_050,
+      revision: { status: 'refused', reviewMessage: 'The new quote is not from the clinic you named.' },
+    });
+    expect((await campaignOf(owner.fundraiser.id)).goalCents).toBe(945_050);
+    const audited = await db().select().from(auditLog).where(eq(auditLog.action, 'fundraiser.money_change_refuse'));
+    expect(audited.some((a) => a.targetId === owner.fundraiser.id)).toBe(true);
+    // Nothing waits any more.
+    expect((await postJson(t.app, url.replace('refuse', 'approve'), {}, { cookie: manager.cookie })).statusCode).toBe(
+      409,
+    );
+  });
+
+  it('a second proposal replaces the waiting one; she can withdraw it; one equal to the approved plan, without documents or not live is refused', async () => {
+    const owner = await live();
+    const same = await send('PUT', '/api/my-fundraiser/money-change', owner.cookie, {
+      costGroups: [
+        { key: 'surgery', amount: 9000, note: 'Excision surgery' },
+        { key: 'travel', amount: 450.5 },
+      ],
+      payee: FUNDRAISER_PAYEE,
+      documentIds: [owner.documentId],
+    });
+    expect(same.statusCode).toBe(400);
+    const noDocuments = await send('PUT', '/api/my-fundraiser/money-change', owner.cookie, {
+      ...change(owner.documentId),
+      documentIds: [],
+    });
+    expect(noDocuments.statusCode).toBe(400);
+    expect(noDocuments.json().fieldErrors).toHaveProperty('documentIds');
+
+    await send('PUT', '/api/my-fundraiser/money-change', owner.cookie, change(owner.documentId, 10_000));
+    await send('PUT', '/api/my-fundraiser/money-change', owner.cookie, change(owner.documentId, 11_000));
+    const revisions = await db()
+      .select()
+      .from(fundraiserRevisions)
+      .where(eq(fundraiserRevisions.fundraiserId, owner.fundraiser.id));
+    expect(revisions).toEqual([expect.objectContaining({ status: 'pending', goalCents: 1_145_050 })]);
+    const withdrawn = await send('DELETE', '/api/my-fundraiser/money-change', owner.cookie);
+    expect(withdrawn.json().fundraiser.revision.status).toBe('withdrawn');
+    expect((await send('DELETE', '/api/my-fundraiser/money-change', owner.cookie)).statusCode).toBe(404);
+
+    const applicant = await completeApplication(t);
+    expect(
+      (await send('PUT', '/api/my-fundraiser/money-change', applicant.cookie, change(applicant.documentId))).statusCode,
+    ).toBe(409);
+  });
+});
+
+describe('closing', () => {
+  const intent = { amount: 40, paymentMethod: 'PayPal', timestamp: '2026-11-25T10:00:00.000Z' };
+
+  it('by the owner: closed, readable with its ledger, no new intents, a waiting money change withdrawn', async () => {
+    const owner = await live();
+    const campaign = await campaignOf(owner.fundraiser.id);
+    const quote = await uploadFundraiserFile(t, owner.cookie, 'document');
+    await send('PUT', '/api/my-fundraiser/money-change', owner.cookie, {
+      costGroups: [{ key: 'surgery', amount: 20_000 }],
+      payee: FUNDRAISER_PAYEE,
+      documentIds: [quote],
+    });
+    const closed = await send('POST', '/api/my-fundraiser/close', owner.cookie);
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().fundraiser).toMatchObject({ status: 'closed', revision: { status: 'withdrawn' } });
+    expect((await publicPage(campaign.slug)).json()).toMatchObject({ status: 'closed', goalCents: 945_050 });
+    expect((await t.app.inject(`/api/campaigns/${campaign.slug}/ledger`)).statusCode).toBe(200);
+    const refused = await injectFrom(t.app, { url: `/api/campaigns/${campaign.id}/intents`, body: intent });
+    expect(refused.statusCode).toBe(409);
+    expect(await history(owner.fundraiser.id)).toContain('closed');
+    // Closed is final: nothing more to close, update or change.
+    expect((await send('POST', '/api/my-fundraiser/close', owner.cookie)).statusCode).toBe(409);
+    expect((await send('POST', '/api/my-fundraiser/updates', owner.cookie, UPDATE)).statusCode).toBe(409);
+  });
+
+  it('by a manager, with the reason she reads: audited and mailed; refused for one not live or without a reason', async () => {
+    const owner = await live();
+    const url = `/api/admin/fundraisers/${owner.fundraiser.id}/close`;
+    expect((await postJson(t.app, url, {}, { cookie: manager.cookie })).statusCode).toBe(400);
+    const reason = 'The treatment was paid by insurance; thank you.';
+    const closed = await postJson(t.app, url, { message: reason }, { cookie: manager.cookie });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json()).toMatchObject({ status: 'closed', reviewMessage: reason });
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'fundraiser.close'), eq(auditLog.targetId, owner.fundraiser.id)));
+    expect(entry).toMatchObject({ actorId: manager.id });
+    const [mail] = await db()
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, owner.user.email), like(outbox.subject, '%was closed%')));
+    expect(mail!.text).toContain(reason);
+    expect((await postJson(t.app, url, { message: reason }, { cookie: manager.cookie })).statusCode).toBe(409);
+    const applicant = await completeApplication(t);
+    const draft = `/api/admin/fundraisers/${applicant.fundraiser.id}/close`;
+    expect((await postJson(t.app, draft, { message: reason }, { cookie: manager.cookie })).statusCode).toBe(404);
+  });
+});

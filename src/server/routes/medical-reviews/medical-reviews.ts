@@ -1,0 +1,146 @@
+/**
+ * Medical review of a patient's fundraiser (decision 009): the patient asks a verified doctor and so grants her the
+ * application, or takes it back; the doctor lists her requests, reads a granted application and decides.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '#shared/errors.ts';
+import {
+  DOCTOR_MEDICAL_REVIEWS_PAGE_SIZE,
+  DoctorMedicalReviewsQuerySchema,
+  MedicalAttestationSchema,
+  MedicalDeclineSchema,
+  MedicalReviewParamsSchema,
+  MedicalReviewRequestSchema,
+} from '#shared/schemas/medical-reviews.ts';
+import {
+  decideMedicalReview,
+  requestMedicalReview,
+  revokeMedicalReview,
+  type MedicalReviewDecision,
+} from '../../commands/medical-reviews.ts';
+import { findListedDoctor } from '../../db/queries/doctors.ts';
+import { ownFundraiser } from '../../db/queries/fundraisers.ts';
+import {
+  doctorMedicalReview,
+  doctorMedicalReviewsPage,
+  grantedApplication,
+  latestMedicalReview,
+} from '../../db/queries/medical-reviews.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  presentDoctorMedicalReviewItem,
+  presentMedicalReviewApplication,
+  presentMyMedicalReview,
+} from '../../presenters/medical-review.ts';
+import { requireRole } from '../../plugins/auth.ts';
+import { byAccount } from '../../plugins/rate-limit.ts';
+
+const patient = { role: 'patient' } as const;
+const doctor = { role: 'doctor' } as const;
+const noStore = { 'cache-control': 'no-store' };
+/** Per account: asking, cancelling and deciding are rare; a loop of them is not a person. */
+export const MEDICAL_REVIEW_WRITE_LIMIT = { max: 30, timeWindow: '1 hour', keyGenerator: byAccount };
+
+/**
+ * Whether the directory lists her (verified, active): only then does a grant to her stand. Her reads answer as if
+ * nothing were shared with her otherwise (an empty list, 404), as the dashboard shows an unverified doctor no
+ * stories; her decisions are refused with 403 (commands/medical-reviews.ts).
+ */
+async function isListed(db: Db, doctorId: string): Promise<boolean> {
+  return (await findListedDoctor(db, doctorId)) !== undefined;
+}
+
+/** The latest request about her fundraiser (open, or the last one ended), or null. */
+async function myReview(db: Db, ownerId: string) {
+  const fundraiser = await ownFundraiser(db, ownerId);
+  const row = fundraiser && (await latestMedicalReview(db, fundraiser.id));
+  return { review: row ? presentMyMedicalReview(row) : null };
+}
+
+const medicalReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/my-fundraiser/medical-review', { config: { access: patient } }, async (request, reply) => {
+    const me = requireRole(request, 'patient');
+    return reply.headers(noStore).send(await myReview(app.db, me.id));
+  });
+
+  app.post(
+    '/api/my-fundraiser/medical-review',
+    {
+      schema: { body: MedicalReviewRequestSchema },
+      config: { access: patient, rateLimit: MEDICAL_REVIEW_WRITE_LIMIT },
+    },
+    async (request, reply) => {
+      const me = requireRole(request, 'patient');
+      await request.run(requestMedicalReview, me, request.body.doctorId);
+      return reply
+        .status(201)
+        .headers(noStore)
+        .send(await myReview(app.db, me.id));
+    },
+  );
+
+  app.delete(
+    '/api/my-fundraiser/medical-review',
+    { config: { access: patient, rateLimit: MEDICAL_REVIEW_WRITE_LIMIT } },
+    async (request, reply) => {
+      const me = requireRole(request, 'patient');
+      await request.run(revokeMedicalReview, me);
+      return reply.headers(noStore).send(await myReview(app.db, me.id));
+    },
+  );
+
+  app.get(
+    '/api/doctor/medical-reviews',
+    { schema: { querystring: DoctorMedicalReviewsQuerySchema }, config: { access: doctor } },
+    async (request, reply) => {
+      const me = requireRole(request, 'doctor');
+      const { page } = request.query;
+      const answer = (await isListed(app.db, me.id))
+        ? await doctorMedicalReviewsPage(app.db, me.id, page, presentDoctorMedicalReviewItem)
+        : { items: [], page, pageSize: DOCTOR_MEDICAL_REVIEWS_PAGE_SIZE, total: 0 };
+      return reply.headers(noStore).send(answer);
+    },
+  );
+
+  app.get(
+    '/api/doctor/medical-reviews/:id',
+    { schema: { params: MedicalReviewParamsSchema }, config: { access: doctor } },
+    async (request, reply) => {
+      const me = requireRole(request, 'doctor');
+      const row = (await isListed(app.db, me.id)) && (await grantedApplication(app.db, me.id, request.params.id));
+      // Not hers, the grant ended, or she is no longer listed: she learns nothing of the application.
+      if (!row) throw new AppError('NOT_FOUND', 'No such review request, or the patient no longer shares it');
+      if (row.fundraiser.ownerId === me.id) throw new AppError('FORBIDDEN', 'You cannot review your own fundraiser');
+      return reply.headers(noStore).send(presentMedicalReviewApplication(row));
+    },
+  );
+
+  const decisions = [
+    { url: '/api/doctor/medical-reviews/:id/attest', decision: 'attest', body: MedicalAttestationSchema },
+    { url: '/api/doctor/medical-reviews/:id/decline', decision: 'decline', body: MedicalDeclineSchema },
+  ] as const;
+  for (const { url, decision, body } of decisions) {
+    app.post(
+      url,
+      {
+        schema: { params: MedicalReviewParamsSchema, body },
+        config: { access: doctor, rateLimit: MEDICAL_REVIEW_WRITE_LIMIT },
+      },
+      async (request, reply) => {
+        const me = requireRole(request, 'doctor');
+        const { id } = request.params;
+        await request.run(
+          decideMedicalReview,
+          app.config.publicUrl,
+          me,
+          id,
+          decision satisfies MedicalReviewDecision,
+          request.body.note,
+        );
+        const row = await doctorMedicalReview(app.db, me.id, id);
+        return reply.headers(noStore).send(presentDoctorMedicalReviewItem({ ...row!, title: row!.fundraiser.title }));
+      },
+    );
+  }
+};
+export default medicalReviewRoutes;

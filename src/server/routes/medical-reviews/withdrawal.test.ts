@@ -1,0 +1,106 @@
+/**
+ * An attestation is withdrawn when the goal or plan changes (issue 18): `withdrawAttestations`, called in the
+ * transaction of the change, ends it, takes the public line down, ends the doctor's grant and tells both.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { setupTestApp } from '../../../../tests/setup/test-app.ts';
+import { getWith } from '../../../../tests/setup/accounts.ts';
+import { signInAdmin } from '../../../../tests/factories/users.ts';
+import {
+  completeApplication,
+  fullDraft,
+  liveFundraiser,
+  saveFundraiser,
+} from '../../../../tests/factories/fundraisers.ts';
+import { askForReview, decideReview, signedInDoctor } from '../../../../tests/factories/medical-reviews.ts';
+import { backgroundMailSent, run, SYSTEM_ACTOR, type CommandContext } from '../../commands/run.ts';
+import { withdrawAttestations } from '../../commands/medical-reviews.ts';
+import { fundraiserEvents, medicalReviews, notifications, outbox } from '../../db/schema/index.ts';
+
+const t = setupTestApp();
+const db = () => t.database.db;
+let manager = '';
+
+beforeAll(async () => {
+  manager = (await signInAdmin(t.app, db(), 'manager')).cookie;
+});
+
+const REASON = 'The goal changed from $9,450.50 to $12,000.00';
+
+/** What a goal or plan change does in its own command: withdraw, and mail the notices after the commit. */
+const planChanged = (fundraiserId: string) =>
+  run(t.app.commandEnv(), SYSTEM_ACTOR, async (ctx: CommandContext) => {
+    const notices = await withdrawAttestations(ctx.tx, fundraiserId, REASON);
+    ctx.afterCommit.mailNotifications(notices);
+    return notices;
+  });
+
+describe('withdrawAttestations', () => {
+  it('withdraws an attestation: the public line goes, the grant ends, the doctor and the patient are told', async () => {
+    const patient = await liveFundraiser(t, manager);
+    const slug = patient.approved.slug as string;
+    const doctor = await signedInDoctor(t);
+    const reviewId = (await askForReview(t, patient.cookie, doctor.id)).json().review.id as string;
+    expect((await decideReview(t, doctor.cookie, reviewId, 'attest')).statusCode).toBe(200);
+    expect((await t.app.inject(`/api/fundraisers/${slug}`)).json().medicalReview).not.toBeNull();
+
+    const notices = await planChanged(patient.fundraiser.id);
+    await backgroundMailSent();
+    expect(notices.map((n) => n.userId).sort()).toEqual([doctor.id, patient.user.id].sort());
+
+    const [row] = await db().select().from(medicalReviews).where(eq(medicalReviews.id, reviewId));
+    expect(row).toMatchObject({ status: 'withdrawn', endedReason: REASON, endedAt: expect.any(Date) });
+    expect((await t.app.inject(`/api/fundraisers/${slug}`)).json().medicalReview).toBeNull();
+    expect((await getWith(t.app, `/api/uploads/${patient.documentId}`, doctor.cookie)).statusCode).toBe(404);
+    expect((await getWith(t.app, `/api/doctor/medical-reviews/${reviewId}`, doctor.cookie)).statusCode).toBe(404);
+    // A withdrawn attestation is decided: the doctor cannot attest it again, the patient may ask anew.
+    expect((await decideReview(t, doctor.cookie, reviewId, 'attest')).statusCode).toBe(409);
+    const mine = (await getWith(t.app, '/api/my-fundraiser/medical-review', patient.cookie)).json().review;
+    expect(mine).toMatchObject({ status: 'withdrawn', endedReason: REASON });
+    expect((await askForReview(t, patient.cookie, doctor.id)).statusCode).toBe(201);
+
+    for (const userId of [doctor.id, patient.user.id]) {
+      const told = await db().select().from(notifications).where(eq(notifications.userId, userId));
+      expect(told.some((n) => n.type === 'medical_review' && n.body.includes(REASON))).toBe(true);
+    }
+    const mailed = await db().select({ to: outbox.to, text: outbox.text }).from(outbox);
+    expect(mailed.filter((m) => m.text.includes(REASON)).map((m) => m.to)).toEqual(
+      expect.arrayContaining([doctor.person.email, patient.person.email]),
+    );
+    const history = await db()
+      .select()
+      .from(fundraiserEvents)
+      .where(eq(fundraiserEvents.fundraiserId, patient.fundraiser.id));
+    expect(history.find((e) => e.action === 'medical_review_withdrawn')?.message).toBe(REASON);
+  });
+
+  it('leaves a request still waiting for the doctor, and a fundraiser without a review, as they are', async () => {
+    const patient = await completeApplication(t);
+    expect(await planChanged(patient.fundraiser.id)).toEqual([]);
+    const doctor = await signedInDoctor(t);
+    const reviewId = (await askForReview(t, patient.cookie, doctor.id)).json().review.id as string;
+    expect(await planChanged(patient.fundraiser.id)).toEqual([]);
+    const [row] = await db().select().from(medicalReviews).where(eq(medicalReviews.id, reviewId));
+    expect(row!.status).toBe('requested');
+    // She sees the plan as it stands now when she opens it, so her decision is about the new one.
+    expect((await getWith(t.app, `/api/uploads/${patient.documentId}`, doctor.cookie)).statusCode).toBe(200);
+  });
+
+  it('is what saving a draft with another plan does, while saving a new title alone keeps the attestation', async () => {
+    const patient = await completeApplication(t);
+    const doctor = await signedInDoctor(t);
+    const reviewId = (await askForReview(t, patient.cookie, doctor.id)).json().review.id as string;
+    expect((await decideReview(t, doctor.cookie, reviewId, 'attest')).statusCode).toBe(200);
+    const status = async () =>
+      (await db().select().from(medicalReviews).where(eq(medicalReviews.id, reviewId)))[0]!.status;
+
+    const draft = fullDraft(patient.documentId);
+    expect((await saveFundraiser(t, patient.cookie, { ...draft, title: 'A clearer title' })).statusCode).toBe(200);
+    expect(await status()).toBe('attested');
+
+    const costlier = { ...draft, costGroups: [{ key: 'surgery', amount: 12_000, note: 'Excision surgery' }] };
+    expect((await saveFundraiser(t, patient.cookie, costlier)).statusCode).toBe(200);
+    expect(await status()).toBe('withdrawn');
+  });
+});

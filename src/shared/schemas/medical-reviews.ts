@@ -1,0 +1,109 @@
+/**
+ * The medical review of a patient's fundraiser (issue 18, decision 009): she asks a verified doctor of the directory
+ * to review her plan and so grants that doctor her documents; the doctor attests (declaring no conflict of
+ * interest) or declines, each with a note. An attestation shows publicly as the doctor's name and specialty only.
+ */
+import { z } from 'zod';
+import type { CostGroupKey } from '../constants.ts';
+import { pageParam } from './paging.ts';
+
+/**
+ * requested: waiting for the doctor, who may read the application and its documents.
+ * attested: the doctor stands behind the plan; the grant stands until the patient revokes it.
+ * declined: the doctor said no, with a note; the grant ended.
+ * withdrawn: the goal or plan changed after the attestation; the grant ended.
+ * revoked: the patient cancelled the request or took the access back; the grant ended.
+ */
+export const MEDICAL_REVIEW_STATUSES = ['requested', 'attested', 'declined', 'withdrawn', 'revoked'] as const;
+export type MedicalReviewStatus = (typeof MEDICAL_REVIEW_STATUSES)[number];
+/** The states in which the doctor may read the application and the patient may not ask another doctor. */
+export const MEDICAL_REVIEW_OPEN: readonly MedicalReviewStatus[] = ['requested', 'attested'];
+
+export const MEDICAL_REVIEW_NOTE_MIN = 10;
+export const MEDICAL_REVIEW_NOTE_MAX = 2000;
+
+/** What the doctor must confirm before she attests. */
+export const NO_CONFLICT_DECLARATION =
+  'I am not this patient, not her relative, and have no other conflict of interest';
+
+/** POST /api/my-fundraiser/medical-review: the doctor she asks, from the directory. */
+export const MedicalReviewRequestSchema = z.strictObject({
+  doctorId: z.uuid('Choose a doctor from the directory'),
+});
+export type MedicalReviewRequestInput = z.input<typeof MedicalReviewRequestSchema>;
+
+const note = z
+  .string({ error: 'Write a note for the patient' })
+  .trim()
+  .min(MEDICAL_REVIEW_NOTE_MIN, `Write a note for the patient (at least ${MEDICAL_REVIEW_NOTE_MIN} characters)`)
+  .max(MEDICAL_REVIEW_NOTE_MAX, `Keep the note under ${MEDICAL_REVIEW_NOTE_MAX} characters`);
+
+/** POST /api/doctor/medical-reviews/:id/attest: the note, and the declaration ticked. */
+export const MedicalAttestationSchema = z.strictObject({
+  note,
+  noConflict: z.literal(true, { error: `Confirm: ${NO_CONFLICT_DECLARATION}` }),
+});
+export type MedicalAttestationInput = z.input<typeof MedicalAttestationSchema>;
+
+/** POST /api/doctor/medical-reviews/:id/decline: why, for the patient. */
+export const MedicalDeclineSchema = z.strictObject({ note });
+export type MedicalDeclineInput = z.input<typeof MedicalDeclineSchema>;
+
+export const MedicalReviewParamsSchema = z.object({ id: z.uuid('Not a valid review id') });
+export const DoctorMedicalReviewsQuerySchema = z.object({ page: pageParam });
+export const DOCTOR_MEDICAL_REVIEWS_PAGE_SIZE = 10;
+
+/** The doctor as the patient and the public see her: her directory name, specialty and profile page. */
+export interface ReviewingDoctor {
+  id: string;
+  name: string;
+  specialty: string;
+}
+
+/** The patient's view of her latest request (GET /api/my-fundraiser/medical-review). */
+export interface MyMedicalReview {
+  id: string;
+  status: MedicalReviewStatus;
+  doctor: ReviewingDoctor;
+  /** The doctor's note once she decided (private: the patient and the doctor read it). */
+  note: string | null;
+  /** Why an attestation was withdrawn. */
+  endedReason: string | null;
+  requestedAt: string;
+  decidedAt: string | null;
+  endedAt: string | null;
+}
+
+/** A request on the doctor's dashboard. */
+export interface DoctorMedicalReviewItem {
+  id: string;
+  status: MedicalReviewStatus;
+  fundraiserTitle: string;
+  patientFirstName: string;
+  /** Whether she may open the application now. */
+  granted: boolean;
+  requestedAt: string;
+  decidedAt: string | null;
+  endedAt: string | null;
+}
+
+/** The application as a granted doctor reads it: no images, no payee route, only the payee's name. */
+export interface MedicalReviewApplication {
+  id: string;
+  status: MedicalReviewStatus;
+  note: string | null;
+  patientFirstName: string;
+  fundraiser: {
+    title: string;
+    story: string;
+    goalCents: number;
+    currency: 'USD';
+    neededBy: string | null;
+    costGroups: { key: CostGroupKey; label: string; amountCents: number; note: string }[];
+    payeeName: string | null;
+    documents: { id: string; contentType: string; size: number; url: string }[];
+  };
+}
+
+/** What a public fundraiser shows of an attestation: who, never the note. */
+export type PublicMedicalReview = ReviewingDoctor;

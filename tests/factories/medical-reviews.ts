@@ -1,0 +1,47 @@
+/** Medical reviews through the API: a signed-in doctor in a given verification state, and the calls each side makes. */
+import { signUpSettled } from '../setup/accounts.ts';
+import { injectFrom, postJson, type TestApp } from '../setup/test-app.ts';
+import { doctorProfiles } from '../../src/server/db/schema/index.ts';
+import { DOCTOR_ANSWERS } from './doctors.ts';
+
+let counter = 0;
+
+/** A doctor account that can sign in, with a completed profile in this verification state (verified by default). */
+export async function signedInDoctor(
+  t: TestApp,
+  options: { status?: 'pending' | 'verified' | 'rejected'; firstName?: string; lastName?: string } = {},
+) {
+  counter++;
+  const { status = 'verified', firstName = 'Imani', lastName = `Okafor${counter}` } = options;
+  const member = await signUpSettled(t.app, t.database.db, { role: 'doctor', firstName, lastName });
+  await t.database.db.insert(doctorProfiles).values({
+    userId: member.user.id,
+    ...DOCTOR_ANSWERS,
+    licenseNumber: `MD-REV-${800000 + counter}`,
+    verificationStatus: status,
+    verificationDecidedAt: status === 'pending' ? null : new Date(),
+  });
+  return { ...member, id: member.user.id, name: `Dr. ${firstName} ${lastName}` };
+}
+
+/** The patient asks this doctor to review her fundraiser. */
+export const askForReview = (t: TestApp, cookie: string, doctorId: string) =>
+  postJson(t.app, '/api/my-fundraiser/medical-review', { doctorId }, { cookie });
+
+/** The patient cancels her request or takes the access back. */
+export const revokeReview = (t: TestApp, cookie: string) =>
+  injectFrom(t.app, { method: 'DELETE', url: '/api/my-fundraiser/medical-review', headers: { cookie } });
+
+export const ATTESTATION = {
+  note: 'The plan and the quote match the standard excision surgery for this stage.',
+  noConflict: true,
+};
+
+/** The doctor attests (or, with `decline`, declines) the request `id`. */
+export const decideReview = (
+  t: TestApp,
+  cookie: string,
+  id: string,
+  decision: 'attest' | 'decline',
+  body: unknown = decision === 'attest' ? ATTESTATION : { note: 'This is outside my specialty; ask a surgeon.' },
+) => postJson(t.app, `/api/doctor/medical-reviews/${id}/${decision}`, body, { cookie });
