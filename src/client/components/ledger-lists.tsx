@@ -1,6 +1,6 @@
 /** The public ledger's lists, on /transparency and on a fundraiser's page: the releases and the donations. */
 import type { CostGroupKey } from '#shared/constants.ts';
-import { COST_GROUP_LABELS } from '#shared/schemas/fundraisers.ts';
+import { COST_GROUP_LABELS } from '#shared/fundraiser-words.ts';
 import type { Ledger } from '#shared/schemas/spending.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { formatCents, formatDay } from '#client/lib/format.ts';

@@ -3,8 +3,9 @@
  * she submits for review, and the admins' review.
  */
 import { z } from 'zod';
-import { AMOUNT_MAX_DOLLARS, COST_GROUP_KEYS, type CostGroupKey } from '../constants.ts';
+import { AMOUNT_MAX_DOLLARS, COST_GROUP_KEYS } from '../constants.ts';
 import { hasAtMostTwoDecimals } from '../money.ts';
+import { FUNDRAISER_TITLE_MAX } from '../fundraiser-words.ts';
 import { pageParam } from './paging.ts';
 import { STORY_BODY_MAX, STORY_BODY_MIN, StoryImageSchema } from './stories.ts';
 
@@ -13,21 +14,13 @@ export type FundraiserStatus = (typeof FUNDRAISER_STATUSES)[number];
 /** The states in which the patient may still edit her application. */
 export const FUNDRAISER_EDITABLE: readonly FundraiserStatus[] = ['draft', 'changes_requested'];
 
-export const FUNDRAISER_TITLE_MAX = 120;
+export { COST_GROUP_LABELS, FUNDRAISER_TITLE_MAX } from '../fundraiser-words.ts';
 export const FUNDRAISER_IMAGES_MAX = 8;
 export const FUNDRAISER_DOCUMENTS_MAX = 5;
 export const PAYEE_NAME_MAX = 120;
 export const PAYEE_ROUTE_MIN = 20;
 export const PAYEE_ROUTE_MAX = 1000;
 export const COST_GROUP_NOTE_MAX = 300;
-
-/** What each cost group is called on the application form and in the review. */
-export const COST_GROUP_LABELS: Record<CostGroupKey, string> = {
-  'pre-op': 'Before surgery (tests, consultations, imaging)',
-  surgery: 'Surgery (surgeon, anaesthesia, hospital)',
-  'post-op': 'Recovery (follow-up, medication, physiotherapy)',
-  travel: 'Travel and lodging',
-};
 
 export const PAYEE_KINDS = ['care_provider', 'patient'] as const;
 export type PayeeKind = (typeof PAYEE_KINDS)[number];

@@ -1,17 +1,15 @@
 /** Patients' fundraisers as the public reads them (decision 009): the list at /fundraisers and one fundraiser's page. */
 import { z } from 'zod';
 import type { CostGroupKey } from '../constants.ts';
-import { FUNDRAISER_TITLE_MAX, type PayeeKind } from './fundraisers.ts';
+import { FUNDRAISER_TITLE_MAX } from '../fundraiser-words.ts';
+import type { PayeeKind } from './fundraisers.ts';
 import type { PublicMedicalReview } from './medical-reviews.ts';
 import type { FundraiserUpdate } from './live-fundraisers.ts';
 import { pageParam } from './paging.ts';
 
-/** Fundraisers per page of the public list. */
-export const FUNDRAISERS_PAGE_SIZE = 10;
+import { FUNDRAISER_SORTS } from '../fundraiser-words.ts';
 
-/** The list's orders: newest live first, nearest to its goal first, earliest planned treatment first. */
-export const FUNDRAISER_SORTS = ['newest', 'nearly_funded', 'most_urgent'] as const;
-export type FundraiserSort = (typeof FUNDRAISER_SORTS)[number];
+export { FUNDRAISER_SORTS, FUNDRAISERS_PAGE_SIZE, type FundraiserSort } from '../fundraiser-words.ts';
 
 /** A choice left empty in a form (`?sort=&q=`) means none. */
 const blankIsAbsent = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);

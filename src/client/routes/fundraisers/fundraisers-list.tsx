@@ -5,13 +5,8 @@
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { FUNDRAISER_TITLE_MAX } from '#shared/schemas/fundraisers.ts';
-import {
-  FUNDRAISER_SORTS,
-  type FundraiserSort,
-  type PublicFundraiserSummary,
-  type PublicFundraisersQuery,
-} from '#shared/schemas/public-fundraisers.ts';
+import { FUNDRAISER_SORTS, FUNDRAISER_TITLE_MAX, type FundraiserSort } from '#shared/fundraiser-words.ts';
+import type { PublicFundraiserSummary, PublicFundraisersQuery } from '#shared/schemas/public-fundraisers.ts';
 import { publicFundraisersQuery } from '#client/api/public-fundraisers.ts';
 import { usePageQuery } from '#client/lib/page-query.ts';
 import { formatDay, formatWholeDollars } from '#client/lib/format.ts';

@@ -1,10 +1,6 @@
 /** Where /fundraisers is (order, search and page, kept in the address), and the query the server reads for it. */
-import { FUNDRAISER_TITLE_MAX } from '#shared/schemas/fundraisers.ts';
-import {
-  FUNDRAISER_SORTS,
-  type FundraiserSort,
-  type PublicFundraisersQuery,
-} from '#shared/schemas/public-fundraisers.ts';
+import { FUNDRAISER_SORTS, FUNDRAISER_TITLE_MAX, type FundraiserSort } from '#shared/fundraiser-words.ts';
+import type { PublicFundraisersQuery } from '#shared/schemas/public-fundraisers.ts';
 
 export const SORT_LABELS: Record<FundraiserSort, string> = {
   newest: 'Newest',

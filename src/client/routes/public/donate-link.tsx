@@ -1,4 +1,4 @@
-/** A campaign page's calls to give: a full-width link to its donate page (/donate by default), counted as `event`. */
+/** The campaign page's calls to give: a full-width link to /donate, counted as the given event. */
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Heart } from 'lucide-react';
@@ -8,14 +8,12 @@ import { buttonClass } from '#client/components/ui/button.tsx';
 export function DonateLink({
   children,
   event,
-  href = '/donate',
 }: {
   children: ReactNode;
   event: 'donate_click' | 'donate_button_click';
-  href?: string;
 }) {
   return (
-    <Link href={href} className={buttonClass('primary', 'lg', 'w-full')} onClick={() => track({ name: event })}>
+    <Link href="/donate" className={buttonClass('primary', 'lg', 'w-full')} onClick={() => track({ name: event })}>
       <Heart aria-hidden="true" className="h-5 w-5" />
       {children}
     </Link>

@@ -1,7 +1,7 @@
 /** Which campaign the expense pages work on: a patient's fundraiser (`?campaign=<slug>`), else the flagship appeal. */
 import { useSearch } from 'wouter';
 import { COST_GROUP_KEYS } from '#shared/constants.ts';
-import { COST_GROUP_LABELS } from '#shared/schemas/fundraisers.ts';
+import { COST_GROUP_LABELS } from '#shared/fundraiser-words.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 
 const FUNDRAISER_GROUPS = COST_GROUP_KEYS.map((key) => ({ key, label: COST_GROUP_LABELS[key] }));
