@@ -14,6 +14,8 @@ import { createTestDatabase, type TestDatabase } from '../setup/database.ts';
 import { freePort } from '../setup/server-process.ts';
 import { CHROMIUM_ARGS, findChromium } from '../setup/chromium.ts';
 import { adminLogin, buildAdmin } from '../factories/users.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/server/db/schema/index.ts';
 import type { AdminLevel } from '../../src/shared/auth/roles.ts';
 import { mailedLinks, newPerson } from '../setup/accounts.ts';
 import { encodeAltchaPayload, TEST_ALTCHA_DIFFICULTY } from '../../src/server/services/altcha.ts';
@@ -201,6 +203,21 @@ export async function signUpThroughApi(context: BrowserContext, overrides: Recor
   });
   if (res.status() !== 201) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
   return person;
+}
+
+/** Registers through the API as signUpThroughApi does, with her email confirmed and her profile finished; adds her id. */
+export async function signUpSettledThroughApi(
+  context: BrowserContext,
+  site: Site,
+  overrides: Record<string, unknown> = {},
+) {
+  const person = await signUpThroughApi(context, overrides);
+  const [user] = await site.database.db
+    .update(users)
+    .set({ emailVerifiedAt: new Date(), onboardingCompletedAt: new Date() })
+    .where(eq(users.email, person.email))
+    .returning({ id: users.id });
+  return { ...person, id: user!.id };
 }
 
 /** Waits for a mail to `to` and returns its first link whose path is `pathname`. */

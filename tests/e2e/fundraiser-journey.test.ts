@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { doctorProfiles, outbox, users } from '../../src/server/db/schema/index.ts';
+import { doctorProfiles, outbox } from '../../src/server/db/schema/index.ts';
 import { DOCTOR_ANSWERS } from '../factories/doctors.ts';
 import { STRONG_PASSWORD } from '../setup/accounts.ts';
 import { PDF } from '../factories/spending.ts';
@@ -14,10 +14,9 @@ import {
   browserSuite,
   expectNoAxeViolations,
   signInAsAdmin,
-  signUpThroughApi,
+  signUpSettledThroughApi,
   toastText,
   visit,
-  type BrowserContext,
   type Page,
 } from './fixtures.ts';
 
@@ -27,17 +26,6 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const TITLE = 'Excision surgery for Lena';
 const PAYEE = 'Riverside Women’s Clinic';
 const RECEIPT = { name: 'invoice.pdf', mimeType: 'application/pdf', buffer: PDF };
-
-/** Signs this context up with this role, her email confirmed and her profile finished. */
-async function settled(context: BrowserContext, overrides: Record<string, unknown>) {
-  const person = await signUpThroughApi(context, overrides);
-  const [user] = await db()
-    .update(users)
-    .set({ emailVerifiedAt: new Date(), onboardingCompletedAt: new Date() })
-    .where(eq(users.email, person.email))
-    .returning();
-  return { ...person, id: user!.id };
-}
 
 /** Opens the money pages' password window at this page (the step-up every money action needs). */
 async function unlock(page: Page) {
@@ -51,7 +39,7 @@ describe('a patient’s fundraiser, end to end', () => {
   it('goes from her application to a gift, a paid expense and its public ledger', async () => {
     // --- She applies ---------------------------------------------------------------------------
     const patient = await suite.newPage(PHONE);
-    const person = await settled(patient.context, { role: 'patient', firstName: 'Lena' });
+    const person = await signUpSettledThroughApi(patient.context, suite.site, { role: 'patient', firstName: 'Lena' });
     await visit(patient.page, '/my-fundraiser');
     await patient.page.getByLabel('Title').fill(TITLE);
     await patient.page
@@ -70,7 +58,11 @@ describe('a patient’s fundraiser, end to end', () => {
 
     // --- A doctor she asks attests her plan ----------------------------------------------------
     const doctor = await suite.newPage(PHONE);
-    const doctorAccount = await settled(doctor.context, { role: 'doctor', firstName: 'Imani', lastName: 'Okafor' });
+    const doctorAccount = await signUpSettledThroughApi(doctor.context, suite.site, {
+      role: 'doctor',
+      firstName: 'Imani',
+      lastName: 'Okafor',
+    });
     await db()
       .insert(doctorProfiles)
       .values({

@@ -4,41 +4,21 @@
  * public page names the doctor; the patient takes the access back and the doctor reads nothing any more.
  */
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import {
   campaigns,
   doctorProfiles,
   fundraiserDocuments,
   fundraisers,
   uploads,
-  users,
 } from '../../src/server/db/schema/index.ts';
 import { DOCTOR_ANSWERS } from '../factories/doctors.ts';
 import { PDF } from '../factories/spending.ts';
-import {
-  browserSuite,
-  expectNoAxeViolations,
-  signUpThroughApi,
-  toastText,
-  visit,
-  type BrowserContext,
-} from './fixtures.ts';
+import { browserSuite, expectNoAxeViolations, signUpSettledThroughApi, toastText, visit } from './fixtures.ts';
 
 const suite = browserSuite();
 const db = () => suite.site.database.db;
 const PHONE = { viewport: { width: 390, height: 844 } };
 const SHOTS = process.env.SCREENSHOT_DIR;
-
-/** Signs this context up with this role and settles the account (email confirmed, onboarding finished). */
-async function settled(context: BrowserContext, overrides: Record<string, unknown>) {
-  const person = await signUpThroughApi(context, overrides);
-  const [user] = await db()
-    .update(users)
-    .set({ emailVerifiedAt: new Date(), onboardingCompletedAt: new Date() })
-    .where(eq(users.email, person.email))
-    .returning();
-  return user!;
-}
 
 /** Her live fundraiser with its plan document, as an approval leaves it. */
 async function liveFundraiser(ownerId: string) {
@@ -71,7 +51,11 @@ async function liveFundraiser(ownerId: string) {
 describe('medical review', () => {
   it('a patient asks a doctor, the doctor attests, the public page names her, and the patient takes access back', async () => {
     const doctorSide = await suite.newPage(PHONE);
-    const doctor = await settled(doctorSide.context, { role: 'doctor', firstName: 'Imani', lastName: 'Okafor' });
+    const doctor = await signUpSettledThroughApi(doctorSide.context, suite.site, {
+      role: 'doctor',
+      firstName: 'Imani',
+      lastName: 'Okafor',
+    });
     await db()
       .insert(doctorProfiles)
       .values({
@@ -81,7 +65,10 @@ describe('medical review', () => {
         verificationDecidedAt: new Date(),
       });
     const patientSide = await suite.newPage(PHONE);
-    const patient = await settled(patientSide.context, { role: 'patient', firstName: 'Paula' });
+    const patient = await signUpSettledThroughApi(patientSide.context, suite.site, {
+      role: 'patient',
+      firstName: 'Paula',
+    });
     const { slug, documentId } = await liveFundraiser(patient.id);
 
     // The patient finds the doctor and is told what asking shares before she confirms.

@@ -7,25 +7,14 @@ import { PDF } from '../factories/spending.ts';
 import {
   browserSuite,
   expectNoAxeViolations,
+  signUpSettledThroughApi,
   signUpThroughApi,
   toastText,
   visit,
-  type BrowserContext,
 } from './fixtures.ts';
 
 const suite = browserSuite();
 const db = () => suite.site.database.db;
-
-/** A patient signed in in this context, her email confirmed and her profile finished. */
-async function settledPatient(context: BrowserContext) {
-  const person = await signUpThroughApi(context, { role: 'patient' });
-  const [user] = await db()
-    .update(users)
-    .set({ emailVerifiedAt: new Date(), onboardingCompletedAt: new Date() })
-    .where(eq(users.email, person.email))
-    .returning();
-  return user!;
-}
 
 const STORY =
   'Nine years of pain before a diagnosis. A surgeon can now remove the endometriosis in one operation, and this fund pays for it.';
@@ -43,7 +32,7 @@ describe('my fundraiser', () => {
 
   it('a patient on a phone saves a draft, is told what is missing, submits with her plan attached, then withdraws it', async () => {
     const { page, context } = await suite.newPage({ viewport: { width: 390, height: 844 } });
-    const patient = await settledPatient(context);
+    const patient = await signUpSettledThroughApi(context, suite.site, { role: 'patient' });
     await visit(page, '/my-fundraiser');
     await page.getByRole('heading', { level: 1, name: 'My Fundraiser' }).waitFor();
     await expectNoAxeViolations(page);
