@@ -34,6 +34,8 @@ export interface CampaignService {
   supporters(): Promise<SupporterRow[]>;
   /** Any campaign's totals by its id or slug (a patient's fundraiser, or the flagship), cached like the flagship's. */
   progressOf(idOrSlug: string): Promise<ProgressTotals>;
+  /** That campaign's cached totals while fresh, else undefined (then call progressOf()). */
+  freshProgressOf(idOrSlug: string): ProgressTotals | undefined;
   /** Any campaign's recent supporters by its id or slug, read with its totals' freshness. */
   supportersOf(idOrSlug: string): Promise<SupporterRow[]>;
   /** Drop cached values after a write on this instance; other instances catch up within the TTL. */
@@ -135,6 +137,7 @@ function campaignFigures(db: Db, ttlMs: number) {
   };
   return {
     progressOf: (idOrSlug: string) => figures(idOrSlug).totals.get(),
+    freshProgressOf: (idOrSlug: string) => byKey.get(idOrSlug)?.totals.peek(),
     supportersOf: (idOrSlug: string) => figures(idOrSlug).supporters.get(),
     invalidate() {
       for (const entry of byKey.values()) {
@@ -175,6 +178,7 @@ export function createCampaignService(db: Db, ttlMs = PROGRESS_CACHE_MS): Campai
     },
     supporters: () => supporters.get(),
     progressOf: anyCampaign.progressOf,
+    freshProgressOf: anyCampaign.freshProgressOf,
     supportersOf: anyCampaign.supportersOf,
     invalidate() {
       campaign.invalidate();

@@ -13,15 +13,16 @@ const campaign: FastifyPluginAsyncZod = async (app) => {
     return presentCampaign(await app.campaigns.current());
   });
 
-  // The hottest endpoint (every visitor polls it): the JSON text is made once per totals, not per request.
-  let lastTotals: ProgressTotals | undefined;
-  let lastBody = '';
-  function sendProgress(reply: FastifyReply, totals: ProgressTotals) {
-    if (totals !== lastTotals) {
-      lastTotals = totals;
-      lastBody = JSON.stringify(presentProgress(totals));
+  // The hottest endpoints (every visitor polls one): the JSON text is made once per totals, not per request, and
+  // sent as text, which Fastify passes on without serializing it again.
+  const progressBodies = new WeakMap<ProgressTotals, string>();
+  function sendProgress(reply: FastifyReply, totals: ProgressTotals): void {
+    let body = progressBodies.get(totals);
+    if (body === undefined) {
+      body = JSON.stringify(presentProgress(totals));
+      progressBodies.set(totals, body);
     }
-    return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(lastBody);
+    void reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(body);
   }
 
   // Not async: while the totals are fresh (almost always) the answer costs no promise at all. Never compressed
@@ -53,12 +54,17 @@ const campaign: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/campaigns/:id/progress',
     quietRoute({
+      compress: false,
       schema: { params: CampaignParamsSchema, response: { 200: ProgressSchema } },
       config: { access: 'public' },
     }),
-    async (request, reply) => {
-      const totals = await app.campaigns.progressOf(request.params.id);
-      return reply.header('cache-control', 'no-cache').send(presentProgress(totals));
+    (request, reply) => {
+      const fresh = app.campaigns.freshProgressOf(request.params.id);
+      if (fresh) {
+        sendProgress(reply, fresh);
+        return;
+      }
+      return app.campaigns.progressOf(request.params.id).then((totals) => sendProgress(reply, totals));
     },
   );
 
