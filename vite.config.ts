@@ -71,10 +71,21 @@ export default defineConfig(({ isSsrBuild }) => ({
     modulePreload: false,
     rolldownOptions: {
       output: {
+        // The hash alone: every chunk names the chunks it imports, and a page loads about twenty, so readable names
+        // cost each page about half a kilobyte (docs/performance.md). client-chunks.json says what each one holds.
+        chunkFileNames: 'assets/[hash:7].js',
         codeSplitting: {
-          // What every page runs (React, TanStack Query, the router) in one file: split in four it compressed
-          // worse and cost a request each.
           groups: [
+            {
+              // The money formatting nearly every page with a figure uses, in one chunk rather than two: each chunk
+              // costs a page its imports and exports again. Only these two modules (they have no side effects), not
+              // what they import, which the entry already holds.
+              name: 'money',
+              test: /src[\\/](client[\\/]lib[\\/]format|shared[\\/]money)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            // What every page runs (React, TanStack Query, the router) in one file: split in four it compressed
+            // worse and cost a request each.
             {
               name: 'framework',
               // Not the hooks only forms use (mutations) or no public page uses (infinite lists): they stay with

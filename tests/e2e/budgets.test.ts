@@ -16,16 +16,12 @@ const FIRST_HTML_KB = 14.6;
 const PUBLIC_PAGES = [...Object.keys(PRERENDERED_PAGES), ...SERVER_RENDERED_PATHS];
 
 /**
- * Pages over the budget since patients' fundraisers (issue 18) shared parts with the flagship's pages (each shared
- * part became a chunk of its own) and added pages of their own: each may not grow past what it loads today, and
- * each is to be brought back to the budget (docs/performance.md, "Patients' fundraisers").
+ * The one page over the budget: a patient's fundraiser's donate page loads the flagship's donate page module for its
+ * gift form (shared by itself, the form's chunk would put /donate over) and the fundraiser's loader. It may not grow
+ * past what it loads today, and is to be brought back to the budget (docs/performance.md, "Patients' fundraisers").
  */
 const OVER_BUDGET_KB: Readonly<Record<string, number>> = {
-  '/': 95.2,
-  '/donate': 95.7,
-  '/fundraisers': 95.1,
-  '/fundraisers/:slug': 99.1,
-  '/fundraisers/:slug/donate': 105.3,
+  '/fundraisers/:slug/donate': 98.6,
 };
 
 describe('the public pages', () => {

@@ -12,7 +12,7 @@ import { linkClass, pageTitleClass } from '#client/components/ui/text-classes.ts
 // From the donate page's module, not gift-form.tsx: shared by itself it would split into a chunk of its own and
 // cost /donate a round of chunk overhead.
 import { GiftForm } from '../public/donate-page.tsx';
-import { BackLink, FundraiserLoader, Progress } from './fundraiser-page.tsx';
+import { BackLink, FundraiserLoader, Progress } from './fundraiser-parts.tsx';
 
 function Donate({ fundraiser: f }: { fundraiser: PublicFundraiser }) {
   const { product } = useCampaign();

@@ -12,7 +12,7 @@ import { useHumanCheck } from '#client/lib/altcha.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { bindFields } from '#client/lib/bind-field.ts';
 import { emptyAsMissing, emptyAsNoChoice, missingMessage } from '#client/lib/form-values.ts';
-import { createRefundRequest } from '#client/api/donations.ts';
+import { createRefundRequest } from '#client/api/refund-requests.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';

@@ -1,0 +1,133 @@
+/**
+ * A fundraiser's page below its first screen (loaded as it comes near, see below-fold.tsx): her story, her dated
+ * updates, the planned cost groups against what the ledger says was released, and the supporters.
+ */
+import type { PublicFundraiser } from '#shared/schemas/public-fundraisers.ts';
+import type { Ledger } from '#shared/schemas/spending.ts';
+import { campaignLedgerQuery, campaignSupportersQuery } from '#client/api/public-fundraisers.ts';
+import { usePageQuery } from '#client/lib/page-query.ts';
+import { formatCents, formatDay } from '#client/lib/format.ts';
+import { Card, CardTitle } from '#client/components/ui/card.tsx';
+import { SupportersWall } from '#client/components/recent-supporters.tsx';
+import { LedgerTotals, Pending } from '#client/components/ledger-totals.tsx';
+import { Releases } from '#client/components/ledger-lists.tsx';
+import { StoryBody } from '../community/story-parts.tsx';
+import { DonateLink, useShownFundraiser } from './fundraiser-parts.tsx';
+
+/** The plan, group by group, against what the ledger says was released for each. */
+function WhereTheMoneyGoes({
+  fundraiser,
+  ledger,
+  failed,
+}: {
+  fundraiser: PublicFundraiser;
+  ledger?: Ledger;
+  failed: boolean;
+}) {
+  return (
+    <Card aria-labelledby="costs-title">
+      <CardTitle id="costs-title">Where the money goes</CardTitle>
+      <ul className="mt-4 divide-y divide-brand-100">
+        {fundraiser.costGroups.map((g) => {
+          const released = ledger?.groups.find((l) => l.key === g.key)?.releasedCents ?? 0;
+          return (
+            <li key={g.key} className="py-3">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+                <p className="font-medium text-ink">{g.label}</p>
+                <p className="font-semibold text-brand-800">{formatCents(g.amountCents)}</p>
+              </div>
+              {g.note && <p className="text-sm break-words text-slate-700">{g.note}</p>}
+              <p className="mt-1 text-sm font-medium text-emerald-800" data-testid={`released-${g.key}`}>
+                {ledger ? (
+                  `${formatCents(released)} released so far`
+                ) : (
+                  <Pending what="the amount released" failed={failed} />
+                )}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+      {fundraiser.payee && (
+        <p className="mt-4 text-sm text-slate-700" data-testid="payee">
+          Money is released only against verified expenses and paid to{' '}
+          <span className="font-semibold">{fundraiser.payee.name}</span>
+          {fundraiser.payee.kind === 'care_provider'
+            ? ', the care provider.'
+            : `, ${fundraiser.organiserFirstName} herself.`}
+        </p>
+      )}
+      <h3 className="mt-6 font-semibold text-ink">The ledger</h3>
+      <LedgerTotals ledger={ledger} failed={failed} />
+      <h3 className="mt-6 font-semibold text-ink">Released expenses</h3>
+      {ledger && <Releases ledger={ledger} />}
+    </Card>
+  );
+}
+
+/** The owner's dated updates, newest first, as the server rendered them. */
+function Updates({ fundraiser }: { fundraiser: PublicFundraiser }) {
+  return (
+    <section aria-labelledby="updates-title">
+      <h2 id="updates-title" className="text-2xl font-semibold text-ink">
+        Updates
+      </h2>
+      <ol className="mt-4 space-y-6">
+        {fundraiser.updates.map((u) => (
+          <li key={u.id}>
+            <article aria-labelledby={`update-${u.id}`} className="rounded-2xl border border-brand-100 bg-white p-4">
+              <p className="text-sm text-slate-600">
+                <time dateTime={u.postedAt}>{formatDay(u.postedAt.slice(0, 10), 'long')}</time>
+              </p>
+              <h3 id={`update-${u.id}`} className="mt-1 text-lg font-semibold break-words text-ink">
+                {u.title}
+              </h3>
+              {u.paragraphs.map((p, i) => (
+                <p key={i} className="mt-2 break-words text-slate-800">
+                  {p}
+                </p>
+              ))}
+            </article>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function Details({ fundraiser: f }: { fundraiser: PublicFundraiser }) {
+  const supporters = usePageQuery(campaignSupportersQuery(f.slug));
+  const ledger = usePageQuery(campaignLedgerQuery(f.slug));
+  const live = f.status === 'live';
+  const donatePage = `/fundraisers/${encodeURIComponent(f.slug)}/donate`;
+  return (
+    <>
+      <section aria-labelledby="story-title">
+        <h2 id="story-title" className="text-2xl font-semibold text-ink">
+          {f.organiserFirstName}’s story
+        </h2>
+        <div className="mt-4">
+          <StoryBody html={f.storyHtml} testId="fundraiser-story" />
+        </div>
+      </section>
+      {f.updates.length > 0 && <Updates fundraiser={f} />}
+      <WhereTheMoneyGoes fundraiser={f} ledger={ledger.data ?? undefined} failed={Boolean(ledger.error)} />
+      <SupportersWall
+        data={supporters.data ?? undefined}
+        isError={Boolean(supporters.error)}
+        patientName={f.organiserFirstName}
+      >
+        {live && (
+          <DonateLink href={donatePage} event="donate_button_click">
+            Donate
+          </DonateLink>
+        )}
+      </SupportersWall>
+    </>
+  );
+}
+
+export default function FundraiserDetails() {
+  const fundraiser = useShownFundraiser();
+  return fundraiser ? <Details fundraiser={fundraiser} /> : null;
+}
