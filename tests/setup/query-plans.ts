@@ -2,14 +2,14 @@
  * EXPLAIN for the queries the code builds: run a read as the app would on a recording handle, then plan every
  * statement it sent, to see which tables and indexes it reads and whether it reads a large table from end to end.
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import type { Db } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
-import type { TestDatabase } from './database.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export interface PlanNode {
   'Node Type': string;
@@ -61,5 +61,26 @@ export async function plansOf(database: TestDatabase, largeTables: string[], rea
     tables: new Set(
       plans.flatMap(({ plan }) => plan.map((n) => n['Relation Name']).filter((name) => name !== undefined)),
     ),
+  };
+}
+
+/**
+ * A test database for the file, seeded once by `seed` before its tests and dropped after them; `plansOf` plans a
+ * read on it against the tables the seed made large.
+ */
+export function seededForPlans(largeTables: string[], seed: (db: Db) => Promise<void>) {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seed(database.db);
+  });
+  afterAll(() => database?.destroy());
+  const seeded = () => {
+    if (!database) throw new Error('the database is seeded in beforeAll');
+    return database;
+  };
+  return {
+    db: (): Db => seeded().db,
+    plansOf: (read: (db: Db) => Promise<unknown>) => plansOf(seeded(), largeTables, read),
   };
 }

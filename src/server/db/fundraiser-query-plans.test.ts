@@ -3,10 +3,9 @@
  * builds the queries: the public list in each order and a search, one fundraiser, and one campaign's progress and
  * supporters read indexes and running totals, never the gifts or ledger end to end.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/database.ts';
-import { plansOf as plansOfOn } from '../../../tests/setup/query-plans.ts';
+import { seededForPlans } from '../../../tests/setup/query-plans.ts';
 import { createCampaignService } from '../services/campaign.ts';
 import type { Db } from './client.ts';
 import { findPublicFundraiser, publicFundraisersPage, sitemapRecords } from './queries/public-fundraisers.ts';
@@ -17,8 +16,6 @@ const LIVE = 1_000;
 /** Applications in other states, which the public never sees. */
 const OTHERS = 300;
 const DONATIONS = 20_000;
-
-let database: TestDatabase;
 
 async function seed(db: Db) {
   const run = (statement: string) => db.execute(sql.raw(statement));
@@ -50,19 +47,12 @@ async function seed(db: Db) {
   await run('vacuum analyze');
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seed(database.db);
-});
-
-afterAll(() => database?.destroy());
-
-const plansOf = (read: (db: Db) => Promise<unknown>) => plansOfOn(database, LARGE_TABLES, read);
+const { db: seededDb, plansOf } = seededForPlans(LARGE_TABLES, seed);
 const item = <Row>(row: Row) => row;
 
 describe('on a thousand live fundraisers with many gifts', () => {
   it('seeded them', async () => {
-    const page = await publicFundraisersPage(database.db, { sort: 'newest', page: 1 }, item);
+    const page = await publicFundraisersPage(seededDb(), { sort: 'newest', page: 1 }, item);
     expect(page.total).toBe(LIVE - LIVE / 10);
     expect(page.items[0]).toMatchObject({ slug: 'fundraiser-1', raisedCents: 20 * 2500, donationCount: 20 });
   });

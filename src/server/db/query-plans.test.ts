@@ -3,10 +3,9 @@
  * intents and stories): the queries are the ones the code builds (recorded as they run), and none may read a
  * large table from end to end. A sequential scan there is what made the admin lists 30x slower at 100,000 gifts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/database.ts';
-import { plansOf as plansOfOn } from '../../../tests/setup/query-plans.ts';
+import { seededForPlans } from '../../../tests/setup/query-plans.ts';
 import { createCampaignService } from '../services/campaign.ts';
 import { readLedger } from '../services/ledger.ts';
 import type { Db } from './client.ts';
@@ -24,8 +23,6 @@ const LARGE_TABLES = ['donations', 'donation_intents', 'ledger_entries', 'storie
 const DONATIONS = 10_000;
 const INTENTS = 10_000;
 const PATIENTS = 500;
-
-let database: TestDatabase;
 
 /** Patients with ten stories each (eight public), gifts an hour apart over 14 months, intents mostly settled. */
 async function seed(db: Db) {
@@ -69,20 +66,13 @@ async function seed(db: Db) {
   await run('vacuum analyze');
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seed(database.db);
-});
-
-afterAll(() => database?.destroy());
-
-const plansOf = (read: (db: Db) => Promise<unknown>) => plansOfOn(database, LARGE_TABLES, read);
+const { db: seededDb, plansOf } = seededForPlans(LARGE_TABLES, seed);
 
 const item = <Row>(row: Row) => row;
 
 describe('on a grown database, no list or sum reads a large table from end to end', () => {
   it('seeded the tables large', async () => {
-    const { rows } = await database.db.execute<{ donations: number; intents: number; stories: number }>(
+    const { rows } = await seededDb().execute<{ donations: number; intents: number; stories: number }>(
       sql`select (select count(*)::int from donations) as donations, (select count(*)::int from donation_intents) as intents,
         (select count(*)::int from stories) as stories`,
     );
@@ -136,15 +126,15 @@ describe('on a grown database, no list or sum reads a large table from end to en
   });
 
   it('the public ledger', async () => {
-    const campaign = await createCampaignService(database.db).current();
+    const campaign = await createCampaignService(seededDb()).current();
     const ledger = await plansOf((db) => readLedger(db, campaign));
     expect(ledger.largeSeqScans).toEqual([]);
   });
 
   it('a campaign’s expenses, a donor’s gifts and refunds, an author’s stories', async () => {
-    const campaign = await createCampaignService(database.db).current();
-    const donor = (await findUserByEmail(database.db, 'patient1@plans.example'))!;
-    const someDonations = (await donationsPage(database.db, 1, item)).items.map((d) => d.id);
+    const campaign = await createCampaignService(seededDb()).current();
+    const donor = (await findUserByEmail(seededDb(), 'patient1@plans.example'))!;
+    const someDonations = (await donationsPage(seededDb(), 1, item)).items.map((d) => d.id);
     for (const read of [
       (db: Db) => campaignExpensesPage(db, campaign.id, { page: 1 }, item),
       (db: Db) => giftsOf(db, { ...donor, email: 'donor10@plans.example', emailVerifiedAt: new Date() }),
