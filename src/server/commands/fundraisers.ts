@@ -18,7 +18,7 @@ import type { Tx } from '../db/client.ts';
 import { FINISHED, type FundraiserRow } from '../db/queries/fundraisers.ts';
 import { campaigns, fundraiserDocuments, fundraiserEvents, fundraisers, uploads, users } from '../db/schema/index.ts';
 import { audit } from '../services/audit.ts';
-import { withdrawAttestations } from './medical-reviews.ts';
+import { endMedicalReviewAccess, withdrawAttestations } from './medical-reviews.ts';
 import { fundraiserReviewMail } from '../services/mail-templates.ts';
 import { notify, notifyAdmins } from '../services/notifications.ts';
 import type { UserRow } from '../services/sessions.ts';
@@ -172,7 +172,7 @@ export async function saveFundraiserDraft(
   if (row && (await planDiffers(tx, row, columns, draft.documentIds))) {
     // A doctor attested the plan as it stood: a new goal, payee or set of documents is not what she read.
     afterCommit.mailNotifications(
-      await withdrawAttestations(tx, row.id, 'The fundraiser’s goal, payee or documents changed.'),
+      await withdrawAttestations({ tx, now }, row.id, 'The fundraiser’s goal, payee or documents changed.'),
     );
   }
   if (row) {
@@ -314,7 +314,7 @@ async function openCampaign(tx: Tx, fundraiser: FundraiserRow, now: Date): Promi
 
 /**
  * A manager's review of a submitted application: approved (its campaign opens and it goes live), back to the
- * patient with what to change, or refused with the reason. She gets a notification and a mail whatever her
+ * patient with what to change, or refused with the reason (ending a doctor's access to it). She gets a notification and a mail whatever her
  * notification settings: it is about her own application.
  */
 export async function reviewFundraiser(
@@ -343,6 +343,8 @@ export async function reviewFundraiser(
     .where(eq(fundraisers.id, id))
     .returning();
   await record(tx, id, actor.id, rule.event, message ?? undefined);
+  // A refused application is no one's to review any more: the doctor she asked loses access, as if she revoked it.
+  if (decision === 'reject') await endMedicalReviewAccess({ tx, actor, now }, before, 'rejected');
   await audit(tx, actor, {
     action: rule.audit,
     targetType: 'fundraiser',

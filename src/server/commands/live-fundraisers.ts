@@ -28,7 +28,7 @@ import { notifyAdmins } from '../services/notifications.ts';
 import type { UserRow } from '../services/sessions.ts';
 import type { LinkSettings } from './accounts.ts';
 import { checkUploads, costGroupColumns, holdOwner, lockOpen, record, refuse, tellOwner } from './fundraisers.ts';
-import { withdrawAttestations } from './medical-reviews.ts';
+import { endMedicalReviewAccess, withdrawAttestations } from './medical-reviews.ts';
 import type { CommandContext } from './run.ts';
 import { tellFollowers } from './update-followers.ts';
 
@@ -217,11 +217,7 @@ export async function withdrawMoneyChange({ tx, now }: CommandContext, owner: Us
  * and its notices mailed after the commit. Anything else that depends on the plan belongs here too.
  */
 export async function planChanged(ctx: CommandContext, fundraiserId: string): Promise<void> {
-  const notices = await withdrawAttestations(
-    ctx.tx,
-    fundraiserId,
-    'The fundraiser’s goal, payee or documents changed.',
-  );
+  const notices = await withdrawAttestations(ctx, fundraiserId, 'The fundraiser’s goal, payee or documents changed.');
   ctx.afterCommit.mailNotifications(notices);
 }
 
@@ -292,8 +288,14 @@ export async function reviewMoneyChange(
   return row;
 }
 
-async function close(tx: Tx, row: FundraiserRow, now: Date, reviewMessage?: string): Promise<FundraiserRow> {
+/**
+ * Closes it: a money change still waiting is withdrawn, and a doctor's access to its application ends as if she had
+ * revoked it (an attestation stays on its page).
+ */
+async function close(ctx: CommandContext, row: FundraiserRow, reviewMessage?: string): Promise<FundraiserRow> {
+  const { tx, now } = ctx;
   await withdrawPending(tx, row.id, now);
+  await endMedicalReviewAccess(ctx, row, 'closed');
   const [closed] = await tx
     .update(fundraisers)
     .set({ status: 'closed', updatedAt: now, ...(reviewMessage ? { reviewMessage } : {}) })
@@ -303,12 +305,13 @@ async function close(tx: Tx, row: FundraiserRow, now: Date, reviewMessage?: stri
 }
 
 /**
- * Closes her live fundraiser: its page stays readable with its ledger, it takes no new intents, and a money change
- * still waiting is withdrawn. She may then open a new one.
+ * Closes her live fundraiser: its page stays readable with its ledger, it takes no new intents, a money change
+ * still waiting is withdrawn and a doctor's access to its application ends. She may then open a new one.
  */
-export async function closeFundraiser({ tx, now }: CommandContext, owner: UserRow): Promise<FundraiserRow> {
+export async function closeFundraiser(ctx: CommandContext, owner: UserRow): Promise<FundraiserRow> {
+  const { tx } = ctx;
   const row = await lockLive(tx, owner, 'closed');
-  const closed = await close(tx, row, now);
+  const closed = await close(ctx, row);
   await record(tx, row.id, owner.id, 'closed');
   return closed;
 }
@@ -320,10 +323,10 @@ export async function closeFundraiserAsManager(
   id: string,
   reason: string,
 ): Promise<FundraiserRow> {
-  const { tx, actor, now } = ctx;
+  const { tx, actor } = ctx;
   const before = await lockForManager(tx, id);
   if (before.status !== 'live') throw new AppError('CONFLICT', 'Only a live fundraiser can be closed');
-  const closed = await close(tx, before, now, reason);
+  const closed = await close(ctx, before, reason);
   await record(tx, id, actor.id, 'closed', reason);
   await audit(tx, actor, {
     action: 'fundraiser.close',

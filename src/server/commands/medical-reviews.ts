@@ -4,7 +4,7 @@
  * declines, with a note; an attestation is withdrawn when the goal or plan changes. Each step writes the
  * fundraiser's history and tells the other party; the patient is always mailed about a decision on her plan.
  */
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import type { Tx } from '../db/client.ts';
 import { listed } from '../db/queries/doctors.ts';
@@ -90,6 +90,54 @@ export async function requestMedicalReview(
   return review;
 }
 
+/** How a grant ends: who ended it, why (the history's and her view's words), and what the doctor is told. */
+interface GrantEnd {
+  actorId: string | null;
+  now: Date;
+  /** A closed fundraiser keeps its attestation (its page stays readable); anything else is revoked. */
+  keepAttestation: boolean;
+  reason: string | null;
+  title: string;
+}
+
+/**
+ * Ends the doctor's grant on this review if it still stands (a decision or another tab may have ended it since):
+ * the review is revoked (or, kept attested, marked ended), the fundraiser's history has the step and the doctor is
+ * told. Her accounts are held first (see holdAccounts). Undefined when the grant had already ended.
+ */
+async function endGrant(
+  tx: Tx,
+  open: { id: string; doctorId: string },
+  ownerId: string,
+  end: GrantEnd,
+): Promise<MedicalReviewRow | undefined> {
+  await holdAccounts(tx, ownerId, open.doctorId);
+  const [review] = await tx
+    .update(medicalReviews)
+    .set({
+      status: end.keepAttestation
+        ? sql`case when ${medicalReviews.status} = 'attested' then 'attested' else 'revoked' end`
+        : 'revoked',
+      endedAt: end.now,
+      endedReason: end.reason,
+    })
+    .where(and(eq(medicalReviews.id, open.id), isGranted))
+    .returning();
+  if (!review) return undefined;
+  await record(tx, review.fundraiserId, end.actorId, 'medical_review_revoked', end.reason ?? undefined);
+  await notify(tx, [
+    {
+      userId: review.doctorId,
+      type: 'medical_review',
+      title: end.title,
+      body: 'Her application and documents are no longer shared with you.',
+      link: '/doctor-dashboard',
+      eventKey: `medical-review:${review.id}:revoked`,
+    },
+  ]);
+  return review;
+}
+
 /**
  * She cancels her open request, or takes back the access of the doctor who attested (the attestation ends too):
  * from this moment the doctor reads nothing of the application.
@@ -104,26 +152,47 @@ export async function revokeMedicalReview(
     .innerJoin(fundraisers, eq(fundraisers.id, medicalReviews.fundraiserId))
     .where(and(eq(fundraisers.ownerId, owner.id), isGranted));
   if (!open) throw new AppError('NOT_FOUND', 'No doctor has access to your fundraiser');
-  await holdAccounts(tx, owner.id, open.doctorId);
-  // Still open: a decision or another tab may have ended it since.
-  const [review] = await tx
-    .update(medicalReviews)
-    .set({ status: 'revoked', endedAt: now })
-    .where(and(eq(medicalReviews.id, open.id), isGranted))
-    .returning();
+  const review = await endGrant(tx, open, owner.id, {
+    actorId: actor.id,
+    now,
+    keepAttestation: false,
+    reason: null,
+    title: 'A patient withdrew her request for a medical review',
+  });
   if (!review) throw new AppError('NOT_FOUND', 'No doctor has access to your fundraiser');
-  await record(tx, review.fundraiserId, actor.id, 'medical_review_revoked');
-  await notify(tx, [
-    {
-      userId: review.doctorId,
-      type: 'medical_review',
-      title: 'A patient withdrew her request for a medical review',
-      body: 'Her application and documents are no longer shared with you.',
-      link: '/doctor-dashboard',
-      eventKey: `medical-review:${review.id}:revoked`,
-    },
-  ]);
   return review;
+}
+
+const ENDED_WITH_FUNDRAISER = {
+  rejected: {
+    reason: 'The fundraiser was not approved.',
+    title: 'A fundraiser you were asked to review was not approved',
+  },
+  closed: { reason: 'The fundraiser was closed.', title: 'A fundraiser you were asked to review was closed' },
+} as const;
+
+/**
+ * Ends the doctor's access to a fundraiser that a manager refused or that was closed, in the transaction of that
+ * step, as her own revoke does: from this moment the doctor reads nothing of the application or its documents, the
+ * history has the step (by whoever refused or closed it) and the doctor is told. A waiting request is revoked; an
+ * attestation stays on a closed fundraiser's page (ended, no longer a grant) and is revoked on a refused one.
+ */
+export async function endMedicalReviewAccess(
+  { tx, actor, now }: Pick<CommandContext, 'tx' | 'actor' | 'now'>,
+  fundraiser: { id: string; ownerId: string },
+  why: keyof typeof ENDED_WITH_FUNDRAISER,
+): Promise<void> {
+  const open = await tx
+    .select({ id: medicalReviews.id, doctorId: medicalReviews.doctorId })
+    .from(medicalReviews)
+    .where(and(eq(medicalReviews.fundraiserId, fundraiser.id), isGranted));
+  for (const review of open)
+    await endGrant(tx, review, fundraiser.ownerId, {
+      actorId: actor.id,
+      now,
+      keepAttestation: why === 'closed',
+      ...ENDED_WITH_FUNDRAISER[why],
+    });
 }
 
 export type MedicalReviewDecision = 'attest' | 'decline';
@@ -213,13 +282,13 @@ export async function decideMedicalReview(
  * change; it returns the notifications it stored, which the caller mails with `ctx.afterCommit.mailNotifications`.
  */
 export async function withdrawAttestations(
-  tx: Tx,
+  { tx, now }: Pick<CommandContext, 'tx' | 'now'>,
   fundraiserId: string,
   reason: string,
 ): Promise<MailableNotification[]> {
   const withdrawn = await tx
     .update(medicalReviews)
-    .set({ status: 'withdrawn', endedAt: new Date(), endedReason: reason })
+    .set({ status: 'withdrawn', endedAt: now, endedReason: reason })
     .where(and(eq(medicalReviews.fundraiserId, fundraiserId), eq(medicalReviews.status, 'attested')))
     .returning();
   const notices: MailableNotification[] = [];

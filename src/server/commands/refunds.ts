@@ -50,9 +50,17 @@ export async function refundDonation(
   }
   let answered: RefundRequestRow | undefined;
   if (input.refundRequestId) {
+    // The public form files every request under the flagship; the gift it matches says which campaign it was.
     [answered] = await tx
       .update(refundRequests)
-      .set({ status: 'refunded', donationId, decidedBy: me, decidedAt: now, decisionNote: input.reason })
+      .set({
+        status: 'refunded',
+        campaignId: donation.campaignId,
+        donationId,
+        decidedBy: me,
+        decidedAt: now,
+        decisionNote: input.reason,
+      })
       .where(and(eq(refundRequests.id, input.refundRequestId), eq(refundRequests.status, 'open')))
       .returning();
     if (!answered) throw new AppError('CONFLICT', 'That refund request is not open any more', 'refundRequestId');

@@ -1,7 +1,7 @@
 /** Medical reviews as each party sees them: the patient (with the note), the doctor, and the public (who only). */
 import { COST_GROUP_LABELS } from '#shared/schemas/fundraisers.ts';
 import {
-  MEDICAL_REVIEW_OPEN,
+  grantStands,
   type DoctorMedicalReviewItem,
   type MedicalReviewApplication,
   type MyMedicalReview,
@@ -45,7 +45,7 @@ export function presentDoctorMedicalReviewItem({
     status: review.status,
     fundraiserTitle: title ?? 'Untitled fundraiser',
     patientFirstName,
-    granted: MEDICAL_REVIEW_OPEN.includes(review.status),
+    granted: grantStands(review),
     requestedAt: review.requestedAt.toISOString(),
     decidedAt: iso(review.decidedAt),
     endedAt: iso(review.endedAt),

@@ -9,15 +9,24 @@ import { pageParam } from './paging.ts';
 
 /**
  * requested: waiting for the doctor, who may read the application and its documents.
- * attested: the doctor stands behind the plan; the grant stands until the patient revokes it.
+ * attested: the doctor stands behind the plan; the grant stands until the patient revokes it or the fundraiser
+ *   closes (the attestation stays on the closed fundraiser's page).
  * declined: the doctor said no, with a note; the grant ended.
  * withdrawn: the goal or plan changed after the attestation; the grant ended.
- * revoked: the patient cancelled the request or took the access back; the grant ended.
+ * revoked: the patient cancelled the request or took the access back, or the fundraiser was refused or closed
+ *   first; the grant ended.
  */
 export const MEDICAL_REVIEW_STATUSES = ['requested', 'attested', 'declined', 'withdrawn', 'revoked'] as const;
 export type MedicalReviewStatus = (typeof MEDICAL_REVIEW_STATUSES)[number];
 /** The states in which the doctor may read the application and the patient may not ask another doctor. */
 export const MEDICAL_REVIEW_OPEN: readonly MedicalReviewStatus[] = ['requested', 'attested'];
+
+/**
+ * Whether the doctor holds the grant: the request is open and its access has not ended. A refused or closed
+ * fundraiser ends it (a closed one keeps its attestation, with `endedAt` set, as its page stays readable).
+ */
+export const grantStands = (review: { status: MedicalReviewStatus; endedAt: Date | string | null }): boolean =>
+  MEDICAL_REVIEW_OPEN.includes(review.status) && review.endedAt === null;
 
 export const MEDICAL_REVIEW_NOTE_MIN = 10;
 export const MEDICAL_REVIEW_NOTE_MAX = 2000;

@@ -2,8 +2,8 @@
  * Read models of medical reviews (decision 009): the patient's latest request, the doctor's requests and the
  * application she may read while granted, whether a document is granted to her, and the public attestation.
  */
-import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
-import { DOCTOR_MEDICAL_REVIEWS_PAGE_SIZE, MEDICAL_REVIEW_OPEN } from '#shared/schemas/medical-reviews.ts';
+import { and, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { DOCTOR_MEDICAL_REVIEWS_PAGE_SIZE, MEDICAL_REVIEW_OPEN, grantStands } from '#shared/schemas/medical-reviews.ts';
 import type { Db, Tx } from '../client.ts';
 import { doctorProfiles, fundraiserDocuments, fundraisers, medicalReviews, users } from '../schema/index.ts';
 import { listed } from './doctors.ts';
@@ -12,8 +12,11 @@ import { paged } from './paging.ts';
 
 export type MedicalReviewRow = typeof medicalReviews.$inferSelect;
 
-/** The open states, in which the doctor holds the grant. */
-export const isGranted: SQL = inArray(medicalReviews.status, [...MEDICAL_REVIEW_OPEN]);
+/** The doctor holds the grant: the request is open and its access has not ended (see `grantStands`). */
+export const isGranted: SQL = and(
+  inArray(medicalReviews.status, [...MEDICAL_REVIEW_OPEN]),
+  isNull(medicalReviews.endedAt),
+)!;
 
 /** A doctor as the patient and the public see her. */
 export interface ReviewingDoctorRow {
@@ -107,7 +110,7 @@ export async function grantedApplication(
   reviewId: string,
 ): Promise<GrantedApplicationRow | undefined> {
   const row = await doctorMedicalReview(db, doctorId, reviewId);
-  if (!row || !MEDICAL_REVIEW_OPEN.includes(row.review.status)) return undefined;
+  if (!row || !grantStands(row.review)) return undefined;
   const { documents } = await attachmentsOf(db, row.fundraiser);
   return { ...row, documents };
 }

@@ -17,6 +17,7 @@ import { askForReview, decideReview, signedInDoctor } from '../../../../tests/fa
 import { backgroundMailSent, run, SYSTEM_ACTOR, type CommandContext } from '../../commands/run.ts';
 import { withdrawAttestations } from '../../commands/medical-reviews.ts';
 import { fundraiserEvents, medicalReviews, notifications, outbox } from '../../db/schema/index.ts';
+import { fakeClock } from '../../services/clock.ts';
 
 const t = setupTestApp();
 const db = () => t.database.db;
@@ -29,9 +30,9 @@ beforeAll(async () => {
 const REASON = 'The goal changed from $9,450.50 to $12,000.00';
 
 /** What a goal or plan change does in its own command: withdraw, and mail the notices after the commit. */
-const planChanged = (fundraiserId: string) =>
-  run(t.app.commandEnv(), SYSTEM_ACTOR, async (ctx: CommandContext) => {
-    const notices = await withdrawAttestations(ctx.tx, fundraiserId, REASON);
+const planChanged = (fundraiserId: string, env = t.app.commandEnv()) =>
+  run(env, SYSTEM_ACTOR, async (ctx: CommandContext) => {
+    const notices = await withdrawAttestations(ctx, fundraiserId, REASON);
     ctx.afterCommit.mailNotifications(notices);
     return notices;
   });
@@ -85,6 +86,18 @@ describe('withdrawAttestations', () => {
     expect(row!.status).toBe('requested');
     // She sees the plan as it stands now when she opens it, so her decision is about the new one.
     expect((await getWith(t.app, `/api/uploads/${patient.documentId}`, doctor.cookie)).statusCode).toBe(200);
+  });
+
+  it('dates the withdrawal by the command’s clock, as the patient reads it', async () => {
+    const patient = await completeApplication(t);
+    const doctor = await signedInDoctor(t);
+    const reviewId = (await askForReview(t, patient.cookie, doctor.id)).json().review.id as string;
+    expect((await decideReview(t, doctor.cookie, reviewId, 'attest')).statusCode).toBe(200);
+    const at = new Date('2031-03-04T05:06:07.000Z');
+
+    await planChanged(patient.fundraiser.id, { ...t.app.commandEnv(), clock: fakeClock(at) });
+    const mine = (await getWith(t.app, '/api/my-fundraiser/medical-review', patient.cookie)).json().review;
+    expect(mine).toMatchObject({ status: 'withdrawn', endedAt: at.toISOString() });
   });
 
   it('is what saving a draft with another plan does, while saving a new title alone keeps the attestation', async () => {

@@ -1,0 +1,114 @@
+/**
+ * Refunds of gifts to a patient's fundraiser (decision 009: money attaches to the campaign): a manager's refund
+ * comes out of that fundraiser's ledger and supporters, never the flagship's, and a donor's refund request it
+ * answers is counted to the gift's campaign.
+ */
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { auditLog, ledgerEntries, outbox, rateLimits, refundRequests } from '../../db/schema/index.ts';
+import { getWith, solveAltcha } from '../../../../tests/setup/accounts.ts';
+import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
+import { liveFundraiser } from '../../../../tests/factories/fundraisers.ts';
+import { refundDonation, steppedUpManager, type Person } from '../../../../tests/factories/spending.ts';
+
+const t = setupTestApp();
+const db = () => t.database.db;
+let manager: Person = { cookie: '', id: '' };
+let campaignId = '';
+
+beforeAll(async () => {
+  manager = await steppedUpManager(t.app, db());
+  const live = await liveFundraiser(t, manager.cookie, 'Refunds of her own');
+  campaignId = (await t.app.inject(`/api/fundraisers/${live.approved.slug as string}`)).json().campaignId as string;
+});
+
+beforeEach(async () => {
+  await db().delete(rateLimits);
+});
+
+/** A gift to the fundraiser, recorded by the manager as the admin form does; answers its id. */
+async function giftToFundraiser(donorName: string, amount: number): Promise<string> {
+  const res = await postJson(
+    t.app,
+    '/api/admin/add-donation',
+    { amount, paymentMethod: 'Zelle', donorName, showPublicly: true, donorEmail: 'ruth@example.com', campaignId },
+    { cookie: manager.cookie },
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as string;
+}
+
+/** What the public reads, through the app's caches (no test-side invalidation: the refund must clear them). */
+const ledgerOf = async (id: string) => (await t.app.inject(`/api/campaigns/${id}/ledger`)).json();
+const supportersOf = async (id: string) =>
+  ((await t.app.inject(`/api/campaigns/${id}/supporters`)).json().items as { name: string }[]).map((s) => s.name);
+const flagshipFigures = async () => {
+  const flagship = (await t.app.inject('/api/campaign')).json().id as string;
+  return {
+    progress: (await t.app.inject('/api/fundraising/progress')).json(),
+    ledger: (await ledgerOf(flagship)).totals,
+    supporters: await supportersOf(flagship),
+  };
+};
+
+describe('refunding a gift to a patient’s fundraiser', () => {
+  it('takes the refund out of that fundraiser’s ledger and supporters and leaves the flagship’s figures as they were', async () => {
+    const donationId = await giftToFundraiser('Ruth Refunded', 75);
+    expect((await ledgerOf(campaignId)).totals).toMatchObject({ raisedCents: 7_500, heldCents: 7_500 });
+    expect(await supportersOf(campaignId)).toContain('Ruth Refunded');
+    const flagshipBefore = await flagshipFigures();
+
+    const partly = await refundDonation(t.app, manager.cookie, donationId, { amount: 25, reason: 'Sent twice' });
+    expect(partly.json()).toEqual({ donationId, refundedCents: 2_500, remainingCents: 5_000 });
+    expect((await ledgerOf(campaignId)).totals).toEqual({
+      raisedCents: 7_500,
+      heldCents: 5_000,
+      releasedCents: 0,
+      refundedCents: 2_500,
+    });
+    expect(await supportersOf(campaignId)).toContain('Ruth Refunded');
+
+    const rest = await refundDonation(t.app, manager.cookie, donationId, { amount: 50, reason: 'Asked for it back' });
+    expect(rest.json()).toEqual({ donationId, refundedCents: 7_500, remainingCents: 0 });
+    expect((await ledgerOf(campaignId)).totals).toMatchObject({ heldCents: 0, refundedCents: 7_500 });
+    expect(await supportersOf(campaignId)).not.toContain('Ruth Refunded');
+    expect(await flagshipFigures()).toEqual(flagshipBefore);
+
+    const entries = await db().select().from(ledgerEntries).where(eq(ledgerEntries.donationId, donationId));
+    expect(entries.filter((e) => e.kind === 'refund').map((e) => e.campaignId)).toEqual([campaignId, campaignId]);
+    const audited = await db().select().from(auditLog).where(eq(auditLog.targetId, donationId));
+    expect(audited.filter((a) => a.action === 'donation.refund')).toHaveLength(2);
+    // The donor's notice of the full refund names the fundraiser she gave to.
+    const mails = await db().select().from(outbox).where(eq(outbox.to, 'ruth@example.com'));
+    expect(mails.map((m) => m.subject)).toContain('Your gift to Refunds of her own was refunded');
+  });
+
+  it('answers a donor’s refund request with a gift to the fundraiser, counting the request to that fundraiser’s campaign', async () => {
+    const asked = await postJson(t.app, '/api/refund-requests', {
+      name: 'Dana Giver',
+      email: 'dana@example.com',
+      amount: 40,
+      paymentMethod: 'Zelle',
+      donatedOn: '2026-11-01',
+      reference: 'ZL-40',
+      reason: 'I meant to give to someone else',
+      altcha: await solveAltcha(t.app),
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const requestId = asked.json().id as string;
+    const donationId = await giftToFundraiser('Dana Giver', 40);
+    const heldBefore = (await ledgerOf(campaignId)).totals.heldCents as number;
+
+    const res = await refundDonation(t.app, manager.cookie, donationId, {
+      amount: 40,
+      reason: 'Refunded at the donor’s request',
+      refundRequestId: requestId,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await ledgerOf(campaignId)).totals.heldCents).toBe(heldBefore - 4_000);
+    const answered = (await getWith(t.app, '/api/admin/refund-requests?status=refunded', manager.cookie)).json();
+    expect(answered.items).toContainEqual(expect.objectContaining({ id: requestId, donationId, status: 'refunded' }));
+    const [row] = await db().select().from(refundRequests).where(eq(refundRequests.id, requestId));
+    expect(row!.campaignId).toBe(campaignId);
+  });
+});
