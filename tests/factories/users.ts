@@ -1,4 +1,5 @@
 /** Accounts nobody can make through the site: admins are inserted directly, as a super admin's invite would. */
+import { beforeAll } from 'vitest';
 import { generateSecret } from 'otplib';
 import type { FastifyInstance } from 'fastify';
 import type { AdminLevel } from '../../src/shared/auth/roles.ts';
@@ -8,7 +9,7 @@ import { users } from '../../src/server/db/schema/index.ts';
 import { hashPassword } from '../../src/server/services/passwords.ts';
 import { seal } from '../../src/server/services/two-factor.ts';
 import { sessionCookie, STRONG_PASSWORD, totpCode } from '../setup/accounts.ts';
-import { postJson } from '../setup/test-app.ts';
+import { postJson, type TestApp } from '../setup/test-app.ts';
 
 let passwordHash: Promise<string> | undefined;
 /** The secret the test apps run with (none is configured in tests). */
@@ -79,4 +80,14 @@ export async function signInAdmin(
   const admin = await buildAdmin(db, level, overrides);
   const cookie = sessionCookie(await postJson(app, '/api/auth/login', adminLogin(admin, app.clock.now())));
   return { admin, cookie };
+}
+
+/** An admin of `level` signed in once before the file's tests: her id and cookie, filled in by then. */
+export function signedInAdminForSuite(t: TestApp, level: AdminLevel) {
+  const signedIn = { id: '', cookie: '' };
+  beforeAll(async () => {
+    const { admin, cookie } = await signInAdmin(t.app, t.database.db, level);
+    Object.assign(signedIn, { id: admin.id, cookie });
+  });
+  return signedIn;
 }

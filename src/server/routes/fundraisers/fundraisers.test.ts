@@ -1,10 +1,10 @@
 /** A patient's fundraiser application (issue 18): drafts, submission, and the managers' review. */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { getWith, signUp, signUpSettled } from '../../../../tests/setup/accounts.ts';
 import { postFile, postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { PNG_7X5 } from '../../../../tests/factories/images.ts';
-import { signInAdmin } from '../../../../tests/factories/users.ts';
+import { signedInAdminForSuite } from '../../../../tests/factories/users.ts';
 import {
   completeApplication as completeApplicationOf,
   FUNDRAISER_PAYEE as PAYEE,
@@ -18,12 +18,7 @@ import { auditLog, campaigns, fundraisers, notifications, outbox, users } from '
 
 const t = setupTestApp();
 const db = () => t.database.db;
-let manager = { id: '', cookie: '' };
-
-beforeAll(async () => {
-  const { admin, cookie } = await signInAdmin(t.app, db(), 'manager');
-  manager = { id: admin.id, cookie };
-});
+const manager = signedInAdminForSuite(t, 'manager');
 
 const save = (cookie: string, body: unknown) => saveFundraiser(t, cookie, body);
 const submit = (cookie: string) => submitFundraiser(t, cookie);

@@ -2,11 +2,11 @@
  * A live fundraiser in its owner's hands (issue 18): dated updates mailed to followers, story edits kept as versions,
  * money changes reviewed while the page keeps the approved figures, and closing it; every refusal.
  */
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { getWith, signUp, signUpSettled } from '../../../../tests/setup/accounts.ts';
 import { injectFrom, postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
-import { signInAdmin } from '../../../../tests/factories/users.ts';
+import { signedInAdminForSuite } from '../../../../tests/factories/users.ts';
 import {
   FUNDRAISER_PAYEE,
   FUNDRAISER_STORY,
@@ -28,12 +28,7 @@ import {
 
 const t = setupTestApp();
 const db = () => t.database.db;
-let manager = { id: '', cookie: '' };
-
-beforeAll(async () => {
-  const { admin, cookie } = await signInAdmin(t.app, db(), 'manager');
-  manager = { id: admin.id, cookie };
-});
+const manager = signedInAdminForSuite(t, 'manager');
 beforeEach(async () => {
   await db().delete(rateLimits);
 });
