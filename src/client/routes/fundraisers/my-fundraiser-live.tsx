@@ -26,6 +26,7 @@ import {
 } from '#client/api/my-fundraiser.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { Button, SubmitRow } from '#client/components/ui/button.tsx';
+import { ConfirmTwice } from '#client/components/ui/confirm-twice.tsx';
 import { FormAlert, TextAreaField, TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { useImagesField } from '#client/components/images-field.tsx';
@@ -211,8 +212,6 @@ function Story({ fundraiser, live }: { fundraiser: Fundraiser; live: LiveFundrai
 /** Close, asked twice: it cannot be opened again. */
 function CloseFundraiser() {
   const saveAnswer = useSaveAnswer();
-  const [asking, setAsking] = useState(false);
-  const first = useRef<HTMLButtonElement>(null);
   const close = useMutation({
     mutationFn: closeMyFundraiser,
     onSuccess: (answer) => {
@@ -223,32 +222,16 @@ function CloseFundraiser() {
   });
   return (
     <Section title="Close the fundraiser">
-      {asking ? (
-        <div role="group" aria-label="Close the fundraiser" className="rounded-xl border border-red-200 bg-red-50 p-4">
-          <p className="text-sm text-red-950">
-            Closing stops new gifts for good. The page, its updates and its ledger stay public, and gifts already
-            recorded are still spent only on verified expenses. You cannot reopen it.
-          </p>
-          <div className="mt-3 flex flex-wrap gap-2">
-            <Button variant="destructive" autoFocus disabled={close.isPending} onClick={() => close.mutate()}>
-              {close.isPending ? 'Closing…' : 'Close it for good'}
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setAsking(false);
-                setTimeout(() => first.current?.focus());
-              }}
-            >
-              Keep it open
-            </Button>
-          </div>
-        </div>
-      ) : (
-        <Button ref={first} variant="secondary" onClick={() => setAsking(true)}>
-          Close the fundraiser…
-        </Button>
-      )}
+      <ConfirmTwice
+        label="Close the fundraiser…"
+        groupLabel="Close the fundraiser"
+        warning="Closing stops new gifts for good. The page, its updates and its ledger stay public, and gifts already recorded are still spent only on verified expenses. You cannot reopen it."
+        confirmLabel="Close it for good"
+        pendingLabel="Closing…"
+        keepLabel="Keep it open"
+        pending={close.isPending}
+        onConfirm={() => close.mutate()}
+      />
     </Section>
   );
 }

@@ -3,7 +3,7 @@
  * the managers' answer, withdraws it before it goes live, and once approved finds its public page here, posts
  * updates, edits the story, proposes money changes and closes it (my-fundraiser-live.tsx).
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
@@ -13,6 +13,7 @@ import { errorMessage } from '#client/lib/api.ts';
 import { formatWhen } from '#client/lib/format.ts';
 import { getMyFundraiser, MY_FUNDRAISER_KEY, withdrawMyFundraiser } from '#client/api/my-fundraiser.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
+import { ConfirmTwice } from '#client/components/ui/confirm-twice.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { toast } from '#client/components/ui/toast.ts';
@@ -90,8 +91,6 @@ function StatusNotice({ fundraiser }: { fundraiser: Fundraiser }) {
 /** Withdraw, asked twice: it deletes the application and cannot be undone. */
 function WithdrawButton() {
   const queryClient = useQueryClient();
-  const [asking, setAsking] = useState(false);
-  const first = useRef<HTMLButtonElement>(null);
   const withdraw = useMutation({
     mutationFn: withdrawMyFundraiser,
     onSuccess: () => {
@@ -101,32 +100,17 @@ function WithdrawButton() {
     onError: (err) =>
       toast({ title: 'Not withdrawn', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
   });
-  if (!asking)
-    return (
-      <Button ref={first} variant="secondary" onClick={() => setAsking(true)}>
-        Withdraw application…
-      </Button>
-    );
   return (
-    <div role="group" aria-label="Withdraw application" className="rounded-xl border border-red-200 bg-red-50 p-4">
-      <p className="text-sm text-red-950">
-        Withdrawing deletes this application, its documents and its review history. This cannot be undone.
-      </p>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <Button variant="destructive" autoFocus disabled={withdraw.isPending} onClick={() => withdraw.mutate()}>
-          {withdraw.isPending ? 'Withdrawing…' : 'Withdraw and delete'}
-        </Button>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            setAsking(false);
-            setTimeout(() => first.current?.focus());
-          }}
-        >
-          Keep it
-        </Button>
-      </div>
-    </div>
+    <ConfirmTwice
+      label="Withdraw application…"
+      groupLabel="Withdraw application"
+      warning="Withdrawing deletes this application, its documents and its review history. This cannot be undone."
+      confirmLabel="Withdraw and delete"
+      pendingLabel="Withdrawing…"
+      keepLabel="Keep it"
+      pending={withdraw.isPending}
+      onConfirm={() => withdraw.mutate()}
+    />
   );
 }
 
