@@ -10,6 +10,7 @@ import {
   browserSuite,
   expectNoAccessView,
   expectNoAxeViolations,
+  liveFundraisersOnSite,
   settle,
   signInAsAdmin,
   visit,
@@ -323,5 +324,63 @@ describe('admin reports', () => {
 
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
+  }, 90_000);
+
+  // Last: approving the fundraiser writes to the audit log the test above counts.
+  it('a manager reads one fundraiser’s figures: its pages, intents and gifts only, with no axe violation', async () => {
+    const db = suite.site.database.db;
+    const [live] = await liveFundraisersOnSite(suite.site, 'Excision surgery for Maya');
+    const { slug, campaignId } = live!;
+    const page_ = `/fundraisers/${slug}`;
+    const day = '2025-05-06';
+    const view = (path: string, visitor: string) => ({
+      name: 'page_view',
+      path,
+      visitorHash: visitor,
+      createdAt: at(day),
+    });
+    await db.insert(analyticsEvents).values([
+      view(page_, 'visitor-a'),
+      view(page_, 'visitor-b'),
+      view(`${page_}/donate`, 'visitor-a'),
+      { ...view(`${page_}/donate`, 'visitor-b'), name: 'donation_click', props: { method: 'Venmo', amount: 30 } },
+      // The site's other pages are not the fundraiser's.
+      view('/', 'visitor-c'),
+      view('/fundraisers', 'visitor-c'),
+    ]);
+    await buildIntent(db, { campaignId, paymentMethod: 'Venmo', createdAt: at(day) });
+    await buildDonation(db, { campaignId, amountCents: 3000, paymentMethod: 'Venmo', createdAt: at(day) });
+    await buildDonation(db, { amountCents: 7700, createdAt: at(day) }); // the flagship's
+
+    const { page, context } = await suite.newPage();
+    await signInAsManager(context);
+    await visit(page, `/admin-analytics?fundraiser=${slug}`);
+    await page.getByLabel('From', { exact: true }).fill(day);
+    await page.getByLabel('To', { exact: true }).fill(day);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const daily = page.getByRole('table', { name: /^Daily page views and unique visitors/ });
+    await expect.poll(() => rowsOf(daily)).toEqual([[day, '3', '2']]);
+    expect(await page.getByTestId('applied-range').innerText()).toContain(`for the fundraiser ${page_}`);
+    expect(await rowsOf(page.getByRole('table', { name: 'Donation funnel' }))).toEqual([
+      ['Story views', '2'],
+      ['Donate clicks', '0'],
+      ['Intents', '1'],
+      ['Recorded donations', '1'],
+    ]);
+    expect(await rowsOf(page.getByRole('table', { name: 'Clicks and intents by payment method' }))).toEqual([
+      ['Venmo', '1', '1'],
+    ]);
+    expect(await rowsOf(page.getByRole('table', { name: /^Donations per day/ }), 'tfoot')).toEqual([
+      ['Total', '1', '$30.00'],
+    ]);
+    expect(await rowsOf(page.getByRole('table', { name: 'The ten most viewed pages' }))).toEqual([
+      [page_, '2'],
+      [`${page_}/donate`, '1'],
+    ]);
+    expect(await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      `/api/admin/analytics.csv?from=${day}&to=${day}&fundraiser=${slug}`,
+    );
+    await expect.poll(() => page.locator(`[data-testid="analytics-chart"]:has(svg.${RECHARTS_MARK})`).count()).toBe(4);
+    await expectNoAxeViolations(page);
   }, 90_000);
 });

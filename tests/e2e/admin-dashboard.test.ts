@@ -6,6 +6,7 @@ import {
   browserSuite,
   expectNoAccessView,
   expectNoAxeViolations,
+  liveFundraisersOnSite,
   signInAsAdmin,
   signUpThroughApi,
   toastText,
@@ -120,6 +121,42 @@ describe('admin dashboard and contact inbox', () => {
     expect(await page.getByTestId('figure-intents-note').innerText()).toBe('oldest 3 days old');
     await expectNoAxeViolations(page);
   }, 60_000);
+
+  // After the manager's money figures above: the site's totals count these gifts too.
+  it('shows a manager on a phone the live fundraisers holding the most money, with their ledgers’ figures', async () => {
+    const [holding, empty] = await liveFundraisersOnSite(
+      suite.site,
+      'Excision surgery for Maya',
+      'Knee surgery for June',
+    );
+    const db = suite.site.database.db;
+    await buildDonation(db, { campaignId: holding!.campaignId, amountCents: 50_000 });
+    await buildDonation(db, { campaignId: holding!.campaignId, amountCents: 25_050 });
+    const { page, context } = await suite.newPage({ viewport: { width: 390, height: 844 } });
+    await signInAsAdmin(context, suite.site, 'manager');
+    await visit(page, '/admin-dashboard');
+    const table = page.getByRole('table', { name: /^Live fundraisers holding the most money/ });
+    await table.waitFor();
+    expect(await page.getByTestId('fundraiser-counts').innerText()).toBe('2 live · 0 waiting for review');
+    // Most held first: $750.50 raised of $9,450.50, all of it held, nothing released, two gifts.
+    expect(await table.locator('tbody tr').allInnerTexts()).toEqual([
+      expect.stringMatching(
+        /^Excision surgery for Maya\s+\$750\.50 of \$9,450\.50\s+\$750\.50\s+\$0\.00\s+2\s+Analytics/,
+      ),
+      expect.stringMatching(/^Knee surgery for June\s+\$0\.00 of \$9,450\.50\s+\$0\.00\s+\$0\.00\s+0\s+Analytics/),
+    ]);
+    expect(await table.getByRole('link', { name: 'Excision surgery for Maya', exact: true }).getAttribute('href')).toBe(
+      `/fundraisers/${holding!.slug}`,
+    );
+    expect(await table.getByRole('link', { name: 'Analytics of Knee surgery for June' }).getAttribute('href')).toBe(
+      `/admin-analytics?fundraiser=${empty!.slug}`,
+    );
+    // The table scrolls sideways in its own box; the page does not (its screen-reader-only link text stays inside).
+    const region = page.getByRole('region', { name: 'Live fundraisers holding the most money' });
+    expect(await region.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+  }, 90_000);
 
   it('lists the example details under "Not ready to take gifts", on a phone, and leads a super admin to the editor', async () => {
     const { page, context } = await suite.newPage({ viewport: { width: 390, height: 844 } });

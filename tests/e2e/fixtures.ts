@@ -17,7 +17,8 @@ import { adminLogin, buildAdmin } from '../factories/users.ts';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/server/db/schema/index.ts';
 import type { AdminLevel } from '../../src/shared/auth/roles.ts';
-import { mailedLinks, newPerson } from '../setup/accounts.ts';
+import { mailedLinks, newPerson, sessionCookie } from '../setup/accounts.ts';
+import { buildLiveFundraiser } from '../factories/public-fundraisers.ts';
 import { encodeAltchaPayload, TEST_ALTCHA_DIFFICULTY } from '../../src/server/services/altcha.ts';
 
 export interface Site {
@@ -218,6 +219,25 @@ export async function signUpSettledThroughApi(
     .where(eq(users.email, person.email))
     .returning({ id: users.id });
   return { ...person, id: user!.id };
+}
+
+/**
+ * Patients' fundraisers, one per title, approved by a new manager through this site's API (buildLiveFundraiser):
+ * live, each with its campaign, a goal of $9,450.50 (surgery $9,000, travel $450.50) and nothing raised.
+ */
+export async function liveFundraisersOnSite(site: Site, ...titles: string[]) {
+  const manager = await buildAdmin(site.database.db, 'manager');
+  const signedIn = await site.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: adminLogin(manager),
+    headers: { origin: site.baseURL },
+  });
+  const cookie = sessionCookie(signedIn);
+  const built = [];
+  for (const title of titles)
+    built.push(await buildLiveFundraiser(site.app, site.database.db, cookie, { origin: site.baseURL, title }));
+  return built;
 }
 
 /** Waits for a mail to `to` and returns its first link whose path is `pathname`. */

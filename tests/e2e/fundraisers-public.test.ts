@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildDonation } from '../factories/donations.ts';
+import { buildAttestation } from '../factories/medical-reviews.ts';
 import { buildApplication, buildLiveFundraiser } from '../factories/public-fundraisers.ts';
 import { adminLogin, buildAdmin } from '../factories/users.ts';
 import { sessionCookie } from '../setup/accounts.ts';
@@ -28,6 +29,12 @@ describe('live fundraisers for visitors', () => {
       firstName: 'Maya',
       neededBy: '2031-03-15',
     });
+    await buildLiveFundraiser(app, database.db, sessionCookie(signedIn), {
+      origin: baseURL,
+      title: 'Knee surgery for June',
+      firstName: 'June',
+    });
+    await buildAttestation(database.db, live.fundraiser.id, { firstName: 'Imani', lastName: 'Okafor' });
     await buildApplication(database.db, { title: 'Waiting for review', status: 'in_review' });
     await buildDonation(database.db, {
       campaignId: live.campaignId,
@@ -44,10 +51,20 @@ describe('live fundraisers for visitors', () => {
     const html = await list!.text();
     expect(html).toContain('Excision surgery for Maya');
     expect(html).not.toContain('Waiting for review');
-    const card = page.getByTestId('fundraiser-card');
-    expect(await card.count()).toBe(1);
+    const cards = page.getByTestId('fundraiser-card');
+    expect(await cards.count()).toBe(2);
+    const card = page.getByRole('article', { name: 'Excision surgery for Maya' });
     // $2,362.63 of $9,450.50: 25%, from the ledger's running totals.
     expect(await card.getByTestId('fundraiser-figures').innerText()).toBe('$2,363 raised of $9,451 · 25% · 1 gift');
+    // The doctor's attestation marks its card in words; the other card has none.
+    const mark = card.getByTestId('fundraiser-reviewed');
+    expect(await mark.innerText()).toContain('Medically reviewed by Dr. Imani Okafor');
+    // What a screen reader hears: the words, not the tick.
+    expect(await mark.ariaSnapshot()).not.toContain('✓');
+    const other = page.getByRole('article', { name: 'Knee surgery for June' });
+    expect(await other.getByTestId('fundraiser-reviewed').count()).toBe(0);
+    expect(await other.innerText()).not.toContain('Medically reviewed');
+    expect(html).toContain('Medically reviewed');
     await settle(page);
     await expectNoAxeViolations(page);
 
@@ -64,6 +81,9 @@ describe('live fundraisers for visitors', () => {
     expect(await page.getByTestId('percent-complete').innerText()).toBe('25% complete');
     expect(await page.getByTestId('total-raisedCents').innerText()).toBe('$2,362.63');
     expect(await page.getByTestId('fundraiser-story').innerText()).toContain('Nine years of pain');
+    expect(await page.getByTestId('medically-reviewed').innerText()).toContain(
+      'Medically reviewed by Dr. Imani Okafor',
+    );
     expect(await page.getByRole('img', { name: 'Paula smiling in a hospital corridor' }).count()).toBe(1);
     await expect.poll(() => page.getByText('Grace').count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Donate' }).first().getAttribute('href')).toBe(

@@ -1,8 +1,10 @@
-/** Medical reviews through the API: a signed-in doctor in a given verification state, and the calls each side makes. */
+/** Medical reviews through the API (a signed-in doctor in a given verification state, and the calls each side makes), and a standing attestation written to the database. */
 import { signUpSettled } from '../setup/accounts.ts';
 import { injectFrom, postJson, type TestApp } from '../setup/test-app.ts';
-import { doctorProfiles } from '../../src/server/db/schema/index.ts';
+import type { Db } from '../../src/server/db/client.ts';
+import { doctorProfiles, medicalReviews } from '../../src/server/db/schema/index.ts';
 import { DOCTOR_ANSWERS } from './doctors.ts';
+import { buildUser } from './users.ts';
 
 let counter = 0;
 
@@ -45,3 +47,29 @@ export const decideReview = (
   decision: 'attest' | 'decline',
   body: unknown = decision === 'attest' ? ATTESTATION : { note: 'This is outside my specialty; ask a surgeon.' },
 ) => postJson(t.app, `/api/doctor/medical-reviews/${id}/${decision}`, body, { cookie });
+
+/** A verified doctor (a built account, no sign-in) whose attestation of this fundraiser stands; returns her name. */
+export async function buildAttestation(
+  db: Db,
+  fundraiserId: string,
+  names = { firstName: 'Imani', lastName: 'Okafor' },
+) {
+  counter++;
+  const doctor = await buildUser(db, { role: 'doctor', ...names, emailVerifiedAt: new Date() });
+  await db.insert(doctorProfiles).values({
+    userId: doctor.id,
+    ...DOCTOR_ANSWERS,
+    licenseNumber: `MD-ATT-${800000 + counter}`,
+    verificationStatus: 'verified',
+    verificationDecidedAt: new Date(),
+  });
+  await db.insert(medicalReviews).values({
+    fundraiserId,
+    doctorId: doctor.id,
+    status: 'attested',
+    note: ATTESTATION.note,
+    noConflictDeclaredAt: new Date(),
+    decidedAt: new Date(),
+  });
+  return { id: doctor.id, name: `Dr. ${names.firstName} ${names.lastName}` };
+}

@@ -26,6 +26,7 @@ export function presentPublicFundraiserSummary(row: PublicFundraiserListRow): Pu
     currency: 'USD',
     neededBy: row.neededBy,
     organiserFirstName: row.firstName,
+    medicallyReviewedBy: row.reviewerName ? `Dr. ${row.reviewerName}` : null,
   };
 }
 

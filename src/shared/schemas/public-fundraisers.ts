@@ -64,6 +64,8 @@ export interface PublicFundraiserSummary {
   /** When the treatment is planned (YYYY-MM-DD), if the patient said. */
   neededBy: string | null;
   organiserFirstName: string;
+  /** The verified doctor whose attestation of its plan stands, by name ("Dr. ..."); the page names her fully. */
+  medicallyReviewedBy: string | null;
 }
 
 /**

@@ -18,8 +18,9 @@ export function WideTable({
   children: ReactNode;
 }) {
   return (
-    // Focusable so the keyboard can scroll it too.
-    <div role="region" aria-label={label} tabIndex={0} className="mt-4 overflow-x-auto rounded-xl">
+    // Focusable so the keyboard can scroll it too. Relative, so that screen-reader-only text in a cell (absolutely
+    // placed) is clipped here, not laid out past the page's right edge, which made a phone's page scroll sideways.
+    <div role="region" aria-label={label} tabIndex={0} className="relative mt-4 overflow-x-auto rounded-xl">
       <table className="w-full min-w-[56rem] border-collapse text-left text-sm text-slate-800" data-testid={testId}>
         <caption className="pb-2 text-left text-sm text-slate-600">{caption}</caption>
         <thead>

@@ -129,6 +129,12 @@ function FundraiserCard({ fundraiser: f }: { fundraiser: PublicFundraiserSummary
             </>
           )}
         </p>
+        {f.medicallyReviewedBy && (
+          <p className="mt-2 text-sm text-emerald-900" data-testid="fundraiser-reviewed">
+            <span aria-hidden="true">✓ </span>
+            <span className="font-semibold">Medically reviewed</span> by {f.medicallyReviewedBy}
+          </p>
+        )}
         <p className="mt-3 break-words text-slate-800">{f.excerpt}</p>
         <div className="mt-4">
           <ProgressBar raisedCents={f.raisedCents} goalCents={f.goalCents} label={`Raised toward ${f.title}`} />

@@ -4,6 +4,7 @@
  * application in review or a refused one.
  */
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FundraiserStatus } from '#shared/schemas/fundraisers.ts';
 import {
   FUNDRAISERS_PAGE_SIZE,
@@ -11,7 +12,15 @@ import {
   type PublicFundraisersQuery,
 } from '#shared/schemas/public-fundraisers.ts';
 import type { Db } from '../client.ts';
-import { campaigns, doctorProfiles, fundraisers, ledgerBalances, stories, users } from '../schema/index.ts';
+import {
+  campaigns,
+  doctorProfiles,
+  fundraisers,
+  ledgerBalances,
+  medicalReviews,
+  stories,
+  users,
+} from '../schema/index.ts';
 import { containing, listed } from './doctors.ts';
 import type { FundraiserRow } from './fundraisers.ts';
 import { paged } from './paging.ts';
@@ -35,6 +44,8 @@ export interface PublicFundraiserListRow {
   donationCount: number;
   neededBy: string | null;
   firstName: string;
+  /** The first and last name of the listed doctor whose attestation stands, as the fundraiser's page names her. */
+  reviewerName: string | null;
 }
 
 const raised = sql<number>`coalesce(${ledgerBalances.raisedCents}, 0)`.mapWith(Number);
@@ -47,10 +58,15 @@ const ORDERS: Record<FundraiserSort, SQL[]> = {
   most_urgent: [sql`${fundraisers.neededBy} asc nulls last`, ...newestFirst],
 };
 
+// The list reads its owner as `owner`, so that `users` in the attestation's subquery is the doctor (and `listed`
+// applies to her, as on the fundraiser's page: queries/medical-reviews.ts, publicAttestation).
+const owner = alias(users, 'owner');
+
 /**
  * The live fundraisers, a page at a time, in the chosen order, optionally those whose title holds `q` (any case).
  * The goal is the campaign's (what progress is measured against), raised and the gift count the ledger's running
- * totals: no donation is read.
+ * totals: no donation is read. The reviewing doctor's name is a subquery on `medical_reviews` by fundraiser (an
+ * indexed column; at most one attestation stands at a time).
  */
 export function publicFundraisersPage<Item>(
   db: Db,
@@ -58,6 +74,13 @@ export function publicFundraisersPage<Item>(
   present: (row: PublicFundraiserListRow) => Item,
 ) {
   const where = query.q ? and(isLive, ilike(fundraisers.title, containing(query.q)))! : isLive;
+  const reviewer = db
+    .select({ name: sql`${users.firstName} || ' ' || ${users.lastName}` })
+    .from(medicalReviews)
+    .innerJoin(users, eq(users.id, medicalReviews.doctorId))
+    .innerJoin(doctorProfiles, eq(doctorProfiles.userId, medicalReviews.doctorId))
+    .where(and(eq(medicalReviews.fundraiserId, fundraisers.id), eq(medicalReviews.status, 'attested'), listed))
+    .limit(1);
   return paged(
     { page: query.page, pageSize: FUNDRAISERS_PAGE_SIZE },
     (limit, offset) =>
@@ -71,11 +94,12 @@ export function publicFundraisersPage<Item>(
           raisedCents: raised,
           donationCount: sql<number>`coalesce(${ledgerBalances.donationCount}, 0)`.mapWith(Number),
           neededBy: fundraisers.neededBy,
-          firstName: users.firstName,
+          firstName: owner.firstName,
+          reviewerName: sql<string | null>`(${reviewer})`,
         })
         .from(fundraisers)
         .innerJoin(campaigns, eq(campaigns.id, fundraisers.campaignId))
-        .innerJoin(users, eq(users.id, fundraisers.ownerId))
+        .innerJoin(owner, eq(owner.id, fundraisers.ownerId))
         .leftJoin(ledgerBalances, eq(ledgerBalances.campaignId, campaigns.id))
         .where(where)
         .orderBy(...ORDERS[query.sort])

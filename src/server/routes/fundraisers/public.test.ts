@@ -7,8 +7,10 @@ import { setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { buildDonation, primaryCampaignId } from '../../../../tests/factories/donations.ts';
 import { buildApplication, buildLiveFundraiser, PAYEE_ROUTE } from '../../../../tests/factories/public-fundraisers.ts';
+import { ATTESTATION, signedInDoctor } from '../../../../tests/factories/medical-reviews.ts';
 import { getWith } from '../../../../tests/setup/accounts.ts';
-import { campaigns, fundraisers } from '../../db/schema/index.ts';
+import type { MedicalReviewStatus } from '#shared/schemas/medical-reviews.ts';
+import { campaigns, fundraisers, medicalReviews, users } from '../../db/schema/index.ts';
 
 const t = setupTestApp();
 const db = () => t.database.db;
@@ -73,10 +75,47 @@ describe('GET /api/fundraisers', () => {
       currency: 'USD',
       neededBy: '2031-09-30',
       organiserFirstName: 'Bea',
+      medicallyReviewedBy: null,
     });
     const text = JSON.stringify(page);
     for (const secret of [PAYEE_ROUTE, funded.documentId, 'Riverside', 'Patient', funded.owner.email])
       expect(text).not.toContain(secret);
+  });
+
+  it('names the listed doctor whose attestation stands: not for a request, a withdrawn one, or an unlisted doctor', async () => {
+    const review = async (live: Live, status: MedicalReviewStatus, doctorId: string) => {
+      const decided = status === 'requested' ? {} : { note: ATTESTATION.note, decidedAt: new Date() };
+      const attested = status === 'attested' || status === 'withdrawn';
+      await db()
+        .insert(medicalReviews)
+        .values({
+          fundraiserId: live.fundraiser.id,
+          doctorId,
+          status,
+          ...decided,
+          ...(attested ? { noConflictDeclaredAt: new Date() } : {}),
+          ...(status === 'withdrawn' ? { endedAt: new Date(), endedReason: 'The goal changed.' } : {}),
+        });
+    };
+    const imani = await signedInDoctor(t, { firstName: 'Imani', lastName: 'Okafor' });
+    const other = await signedInDoctor(t, { firstName: 'Lena', lastName: 'Marsh' });
+    await review(urgent, 'attested', imani.id);
+    await review(funded, 'withdrawn', imani.id);
+    await review(funded, 'requested', other.id);
+    await review(undated, 'attested', other.id);
+    await db().update(users).set({ status: 'suspended' }).where(eq(users.id, other.id));
+    try {
+      const page = await list();
+      const reviewedBy = Object.fromEntries(page.items.map((i) => [i.slug, i.medicallyReviewedBy]));
+      expect(reviewedBy).toEqual({ [urgent.slug]: imani.name, [funded.slug]: null, [undated.slug]: null });
+      expect(imani.name).toBe('Dr. Imani Okafor');
+      // Who, never her note; and the owner is still the owner, not the doctor.
+      expect(JSON.stringify(page)).not.toContain(ATTESTATION.note);
+      expect(page.items.find((i) => i.slug === urgent.slug)?.organiserFirstName).toBe('Ana');
+    } finally {
+      await db().delete(medicalReviews);
+      await db().update(users).set({ status: 'active' }).where(eq(users.id, other.id));
+    }
   });
 
   it('orders by the share of the goal raised, and by the planned date with undated ones last', async () => {
