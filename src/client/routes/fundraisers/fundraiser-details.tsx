@@ -12,7 +12,8 @@ import { SupportersWall } from '#client/components/recent-supporters.tsx';
 import { LedgerTotals, Pending } from '#client/components/ledger-totals.tsx';
 import { Releases } from '#client/components/ledger-lists.tsx';
 import { StoryBody } from '../community/story-parts.tsx';
-import { DonateLink, useShownFundraiser } from './fundraiser-parts.tsx';
+import { useShownFundraiser } from './fundraiser-parts.tsx';
+import { DonateLink } from './fundraiser-page.tsx';
 
 /** The plan, group by group, against what the ledger says was released for each. */
 function WhereTheMoneyGoes({

@@ -3,13 +3,40 @@
  * ledger, the planned cost groups against what was released, the supporters, and a way to give while it is live.
  * Rendered by the server with its four reads (decision 008).
  */
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Heart } from 'lucide-react';
 import type { PublicFundraiser } from '#shared/schemas/public-fundraisers.ts';
+import { track } from '#client/lib/analytics.ts';
+import { buttonClass } from '#client/components/ui/button.tsx';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { usePageTitle } from '#client/lib/page-title.ts';
 import { formatDay } from '#client/lib/format.ts';
 import { belowFold } from '#client/components/below-fold.tsx';
 import { MedicallyReviewed } from './medically-reviewed.tsx';
-import { BackLink, DonateLink, FundraiserLoader, Progress } from './fundraiser-parts.tsx';
+import { BackLink, FundraiserLoader, Progress } from './fundraiser-parts.tsx';
+
+/**
+ * A call to give, counted as the flagship's are. Its own, not the flagship's DonateLink: sharing that one splits it
+ * into a chunk of its own, which costs the home page more than these lines. Here, not in fundraiser-parts.tsx, so
+ * the donate page does not load it (the details below import it from here).
+ */
+export function DonateLink({
+  href,
+  event,
+  children,
+}: {
+  href: string;
+  event: 'donate_click' | 'donate_button_click';
+  children: ReactNode;
+}) {
+  return (
+    <Link href={href} className={buttonClass('primary', 'lg', 'w-full')} onClick={() => track({ name: event })}>
+      <Heart aria-hidden="true" className="h-5 w-5" />
+      {children}
+    </Link>
+  );
+}
 
 // Her story, updates, the plan against the ledger and the supporters: below the first screen on a phone.
 const Details = belowFold(() => import('./fundraiser-details.tsx'), 'space-y-8');

@@ -4,9 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
-import { ArrowLeft, Heart } from 'lucide-react';
-import { track } from '#client/lib/analytics.ts';
-import { buttonClass } from '#client/components/ui/button.tsx';
+import { ArrowLeft } from 'lucide-react';
 import type { PublicFundraiser } from '#shared/schemas/public-fundraisers.ts';
 import { campaignProgressQuery, publicFundraiserQuery } from '#client/api/public-fundraisers.ts';
 import { usePageQuery } from '#client/lib/page-query.ts';
@@ -14,27 +12,6 @@ import { shownPercentOf } from '#client/hooks/use-progress.ts';
 import { ListLoadError } from '#client/components/ui/list-status.tsx';
 import { MessageLink, MessagePage, PageFrame, PageStatus } from '#client/components/page-layout.tsx';
 import { ProgressFigures } from '#client/components/progress-card.tsx';
-
-/**
- * A call to give, counted as the flagship's are. Its own, not the flagship's DonateLink: sharing that one splits it
- * into a chunk of its own, which costs the home page more than these lines.
- */
-export function DonateLink({
-  href,
-  event,
-  children,
-}: {
-  href: string;
-  event: 'donate_click' | 'donate_button_click';
-  children: ReactNode;
-}) {
-  return (
-    <Link href={href} className={buttonClass('primary', 'lg', 'w-full')} onClick={() => track({ name: event })}>
-      <Heart aria-hidden="true" className="h-5 w-5" />
-      {children}
-    </Link>
-  );
-}
 
 /** Back to the list, or (from its donate page) to the fundraiser. */
 export function BackLink({ href = '/fundraisers', label = 'All fundraisers' }: { href?: string; label?: string }) {
