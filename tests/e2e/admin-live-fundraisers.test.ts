@@ -11,6 +11,7 @@ import {
   browserSuite,
   expectNoAxeViolations,
   liveFundraisersOnSite,
+  PHONE,
   signInAsAdmin,
   toastText,
   visit,
@@ -19,7 +20,6 @@ import {
 
 const suite = browserSuite();
 const db = () => suite.site.database.db;
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 /** Her proposal, sent as her page sends it: surgery now $12,000 (goal $12,450.50), paid to another hospital. */
 async function proposeMoneyChange(live: Awaited<ReturnType<typeof liveFundraisersOnSite>>[number]) {

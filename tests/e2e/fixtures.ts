@@ -99,6 +99,9 @@ export async function toastText(page: Page): Promise<string> {
 
 type ContextOptions = Parameters<Browser['newContext']>[0];
 
+/** A phone's screen and touch, as the tests that walk a page on a phone open it (390 x 844). */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
 /**
  * One site and one browser for a test file, and a fresh context per page asked for
  * (closed after each test). Call at the top of a test file.

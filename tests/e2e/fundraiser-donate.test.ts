@@ -5,10 +5,9 @@ import { donationIntents, fundraisers } from '../../src/server/db/schema/index.t
 import { buildLiveFundraiser } from '../factories/public-fundraisers.ts';
 import { adminLogin, buildAdmin } from '../factories/users.ts';
 import { sessionCookie } from '../setup/accounts.ts';
-import { browserSuite, expectNoAxeViolations, toastText, visit } from './fixtures.ts';
+import { browserSuite, expectNoAxeViolations, PHONE, toastText, visit } from './fixtures.ts';
 
 const suite = browserSuite();
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 /** A live fundraiser, approved by a manager through the API. */
 async function liveFundraiser(title: string) {

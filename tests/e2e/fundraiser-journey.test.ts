@@ -13,6 +13,7 @@ import { PDF } from '../factories/spending.ts';
 import {
   browserSuite,
   expectNoAxeViolations,
+  PHONE,
   signInAsAdmin,
   signUpSettledThroughApi,
   toastText,
@@ -22,7 +23,6 @@ import {
 
 const suite = browserSuite();
 const db = () => suite.site.database.db;
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const TITLE = 'Excision surgery for Lena';
 const PAYEE = 'Riverside Women’s Clinic';
 const RECEIPT = { name: 'invoice.pdf', mimeType: 'application/pdf', buffer: PDF };

@@ -8,10 +8,9 @@ import { buildAttestation } from '../factories/medical-reviews.ts';
 import { buildApplication, buildLiveFundraiser } from '../factories/public-fundraisers.ts';
 import { adminLogin, buildAdmin } from '../factories/users.ts';
 import { sessionCookie } from '../setup/accounts.ts';
-import { browserSuite, expectNoAxeViolations, settle, visit } from './fixtures.ts';
+import { browserSuite, expectNoAxeViolations, PHONE, settle, visit } from './fixtures.ts';
 
 const suite = browserSuite();
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 describe('live fundraisers for visitors', () => {
   it('lists a live fundraiser with its recorded figures, opens its page, and keeps applications that are not live out', async () => {

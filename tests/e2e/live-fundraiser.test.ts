@@ -9,10 +9,9 @@ import { campaigns, fundraiserRevisions, fundraisers } from '../../src/server/db
 import { buildLiveFundraiser } from '../factories/public-fundraisers.ts';
 import { adminLogin, buildAdmin } from '../factories/users.ts';
 import { sessionCookie, STRONG_PASSWORD } from '../setup/accounts.ts';
-import { browserSuite, expectNoAxeViolations, toastText, visit } from './fixtures.ts';
+import { browserSuite, expectNoAxeViolations, PHONE, toastText, visit } from './fixtures.ts';
 
 const suite = browserSuite();
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 describe('a live fundraiser in its owner’s hands', () => {

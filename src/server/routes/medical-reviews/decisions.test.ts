@@ -2,13 +2,13 @@
  * Medical review, the doctor's side (issue 18): her requests, the application while granted, attesting with the
  * conflict declaration or declining with a note, every refusal, and what the public sees of an attestation.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DoctorMedicalReviewItem, MedicalReviewApplication } from '#shared/schemas/medical-reviews.ts';
 import type { Page } from '#shared/schemas/paging.ts';
 import { setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { getWith, signUpSettled } from '../../../../tests/setup/accounts.ts';
-import { signInAdmin } from '../../../../tests/factories/users.ts';
+import { signedInAdminForSuite } from '../../../../tests/factories/users.ts';
 import { completeApplication, liveFundraiser } from '../../../../tests/factories/fundraisers.ts';
 import {
   askForReview,
@@ -21,15 +21,11 @@ import { doctorProfiles, fundraisers, medicalReviews, notifications, outbox, use
 
 const t = setupTestApp();
 const db = () => t.database.db;
-let manager = '';
-
-beforeAll(async () => {
-  manager = (await signInAdmin(t.app, db(), 'manager')).cookie;
-});
+const manager = signedInAdminForSuite(t, 'manager');
 
 /** A patient's application (live when asked) with a request to a new verified doctor. */
 async function requested(options: { live?: boolean } = {}) {
-  const live = options.live ? await liveFundraiser(t, manager) : null;
+  const live = options.live ? await liveFundraiser(t, manager.cookie) : null;
   const patient = live ?? (await completeApplication(t));
   const doctor = await signedInDoctor(t, { firstName: 'Imani', lastName: 'Okafor' });
   const asked = await askForReview(t, patient.cookie, doctor.id);

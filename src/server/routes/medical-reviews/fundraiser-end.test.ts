@@ -4,12 +4,12 @@
  * the access back herself (revoked, in the history by whoever ended it, the doctor told). An attestation already
  * given stays on the closed fundraiser's page.
  */
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { MyMedicalReview } from '#shared/schemas/medical-reviews.ts';
 import { injectFrom, postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { getWith } from '../../../../tests/setup/accounts.ts';
-import { signInAdmin } from '../../../../tests/factories/users.ts';
+import { signedInAdminForSuite } from '../../../../tests/factories/users.ts';
 import { liveFundraiser, submittedApplication } from '../../../../tests/factories/fundraisers.ts';
 import {
   askForReview,
@@ -21,11 +21,7 @@ import { notifications, rateLimits } from '../../db/schema/index.ts';
 
 const t = setupTestApp();
 const db = () => t.database.db;
-let manager = '';
-
-beforeAll(async () => {
-  manager = (await signInAdmin(t.app, db(), 'manager')).cookie;
-});
+const manager = signedInAdminForSuite(t, 'manager');
 
 beforeEach(async () => {
   await db().delete(rateLimits);
@@ -41,7 +37,7 @@ const dashboardRow = async (cookie: string, reviewId: string) =>
   );
 /** The history a manager reads on the fundraiser: each step, its message and who took it. */
 const historyOf = async (fundraiserId: string) =>
-  (await getWith(t.app, `/api/admin/fundraisers/${fundraiserId}`, manager)).json().history as {
+  (await getWith(t.app, `/api/admin/fundraisers/${fundraiserId}`, manager.cookie)).json().history as {
     action: string;
     message: string | null;
     by: string | null;
@@ -76,7 +72,7 @@ describe('a refused application', () => {
       t.app,
       `/api/admin/fundraisers/${patient.fundraiser.id}/reject`,
       { message: 'We cannot verify the clinic named as payee.' },
-      { cookie: manager },
+      { cookie: manager.cookie },
     );
     expect(refused.statusCode, refused.body).toBe(200);
 
@@ -101,9 +97,9 @@ describe('a refused application', () => {
     const patient = await submittedApplication(t);
     const doctor = await grantedDoctor(patient);
     const url = `/api/admin/fundraisers/${patient.fundraiser.id}/reject`;
-    expect((await postJson(t.app, url, { message: 'Not a medical expense.' }, { cookie: manager })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await postJson(t.app, url, { message: 'Not a medical expense.' }, { cookie: manager.cookie })).statusCode,
+    ).toBe(200);
     expect(await statusOf(doctor.urls.document, doctor.cookie)).toBe(404);
     const attest = await decideReview(t, doctor.cookie, doctor.reviewId, 'attest');
     expect(attest.statusCode).toBe(404);
@@ -114,9 +110,9 @@ describe('a refused application', () => {
     const patient = await submittedApplication(t);
     const doctor = await grantedDoctor(patient);
     const url = `/api/admin/fundraisers/${patient.fundraiser.id}/request-changes`;
-    expect((await postJson(t.app, url, { message: 'Add the clinic’s quote.' }, { cookie: manager })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await postJson(t.app, url, { message: 'Add the clinic’s quote.' }, { cookie: manager.cookie })).statusCode,
+    ).toBe(200);
     expect(await statusOf(doctor.urls.document, doctor.cookie)).toBe(200);
     expect(await myReview(patient.cookie)).toMatchObject({ status: 'requested', endedAt: null });
   });
@@ -124,7 +120,7 @@ describe('a refused application', () => {
 
 describe('a closed fundraiser', () => {
   it('closed by its owner ends the attesting doctor’s access, while its public page still shows the attestation', async () => {
-    const patient = await liveFundraiser(t, manager);
+    const patient = await liveFundraiser(t, manager.cookie);
     const slug = patient.approved.slug as string;
     const doctor = await grantedDoctor(patient);
     expect((await decideReview(t, doctor.cookie, doctor.reviewId, 'attest')).statusCode).toBe(200);
@@ -160,13 +156,13 @@ describe('a closed fundraiser', () => {
   });
 
   it('closed by a manager revokes a request still waiting for the doctor, in the history by the manager', async () => {
-    const patient = await liveFundraiser(t, manager);
+    const patient = await liveFundraiser(t, manager.cookie);
     const doctor = await grantedDoctor(patient);
     const closed = await postJson(
       t.app,
       `/api/admin/fundraisers/${patient.fundraiser.id}/close`,
       { message: 'The treatment was paid by insurance; thank you.' },
-      { cookie: manager },
+      { cookie: manager.cookie },
     );
     expect(closed.statusCode, closed.body).toBe(200);
 

@@ -2,11 +2,11 @@
  * An attestation is withdrawn when the goal or plan changes (issue 18): `withdrawAttestations`, called in the
  * transaction of the change, ends it, takes the public line down, ends the doctor's grant and tells both.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { getWith } from '../../../../tests/setup/accounts.ts';
-import { signInAdmin } from '../../../../tests/factories/users.ts';
+import { signedInAdminForSuite } from '../../../../tests/factories/users.ts';
 import {
   completeApplication,
   fullDraft,
@@ -21,11 +21,7 @@ import { fakeClock } from '../../services/clock.ts';
 
 const t = setupTestApp();
 const db = () => t.database.db;
-let manager = '';
-
-beforeAll(async () => {
-  manager = (await signInAdmin(t.app, db(), 'manager')).cookie;
-});
+const manager = signedInAdminForSuite(t, 'manager');
 
 const REASON = 'The goal changed from $9,450.50 to $12,000.00';
 
@@ -39,7 +35,7 @@ const planChanged = (fundraiserId: string, env = t.app.commandEnv()) =>
 
 describe('withdrawAttestations', () => {
   it('withdraws an attestation: the public line goes, the grant ends, the doctor and the patient are told', async () => {
-    const patient = await liveFundraiser(t, manager);
+    const patient = await liveFundraiser(t, manager.cookie);
     const slug = patient.approved.slug as string;
     const doctor = await signedInDoctor(t);
     const reviewId = (await askForReview(t, patient.cookie, doctor.id)).json().review.id as string;
