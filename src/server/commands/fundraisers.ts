@@ -18,7 +18,8 @@ import type { Tx } from '../db/client.ts';
 import { FINISHED, type FundraiserRow } from '../db/queries/fundraisers.ts';
 import { campaigns, fundraiserDocuments, fundraiserEvents, fundraisers, uploads, users } from '../db/schema/index.ts';
 import { audit } from '../services/audit.ts';
-import { endMedicalReviewAccess, withdrawAttestations } from './medical-reviews.ts';
+import { planChanged, planDiffers } from './fundraiser-plan.ts';
+import { endMedicalReviewAccess } from './medical-reviews.ts';
 import { fundraiserReviewMail } from '../services/mail-templates.ts';
 import { notify, notifyAdmins } from '../services/notifications.ts';
 import type { UserRow } from '../services/sessions.ts';
@@ -54,6 +55,15 @@ function assertMayApply(owner: UserRow): void {
  */
 export async function holdOwner(tx: Tx, ownerId: string): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('key share');
+}
+
+/** A fundraiser by id for a manager's step, locked after its owner's account (see holdOwner); drafts are hers alone. */
+export async function lockForManager(tx: Tx, id: string): Promise<FundraiserRow> {
+  const [owned] = await tx.select({ ownerId: fundraisers.ownerId }).from(fundraisers).where(eq(fundraisers.id, id));
+  if (owned) await holdOwner(tx, owned.ownerId);
+  const [row] = await tx.select().from(fundraisers).where(eq(fundraisers.id, id)).for('update');
+  if (!row || row.status === 'draft') throw new AppError('NOT_FOUND', 'No such fundraiser');
+  return row;
 }
 
 /** Her open fundraiser (not rejected or closed), locked for this transaction. */
@@ -117,33 +127,6 @@ function draftColumns(draft: FundraiserDraft) {
   };
 }
 
-/** Whether the saved draft's plan (cost groups, payee, documents) is not the one in `columns`. */
-async function planDiffers(
-  tx: Tx,
-  row: FundraiserRow,
-  columns: ReturnType<typeof draftColumns>,
-  documentIds: string[],
-): Promise<boolean> {
-  const attached = await tx
-    .select({ id: fundraiserDocuments.uploadId })
-    .from(fundraiserDocuments)
-    .where(eq(fundraiserDocuments.fundraiserId, row.id));
-  // Field by field: jsonb gives objects back with their keys in its own order.
-  const plan = (groups: FundraiserRow['costGroups'], payee: FundraiserRow['payee'], documents: string[]) =>
-    JSON.stringify([
-      groups.map((g) => [g.key, g.amountCents, g.note]),
-      payee && [payee.name, payee.kind, payee.route],
-      [...documents].sort(),
-    ]);
-  return (
-    plan(
-      row.costGroups,
-      row.payee,
-      attached.map((d) => d.id),
-    ) !== plan(columns.costGroups, columns.payee, documentIds)
-  );
-}
-
 /**
  * Saves her application as it stands: creates it the first time, else replaces the draft (while it is hers to
  * edit: a draft, or sent back for changes). The documents listed replace the ones attached before.
@@ -169,12 +152,8 @@ export async function saveFundraiserDraft(
   let row = await lockOpen(tx, owner.id);
   if (row && !FUNDRAISER_EDITABLE.includes(row.status)) refuse(row.status, 'edited');
   const columns = draftColumns(draft);
-  if (row && (await planDiffers(tx, row, columns, draft.documentIds))) {
-    // A doctor attested the plan as it stood: a new goal, payee or set of documents is not what she read.
-    afterCommit.mailNotifications(
-      await withdrawAttestations({ tx, now }, row.id, 'The fundraiser’s goal, payee or documents changed.'),
-    );
-  }
+  if (row && (await planDiffers(tx, row, columns, draft.documentIds)))
+    await planChanged({ tx, now, afterCommit }, row.id);
   if (row) {
     [row] = await tx
       .update(fundraisers)
@@ -324,10 +303,7 @@ export async function reviewFundraiser(
   decision: ReviewDecision,
   message: string | null,
 ): Promise<FundraiserRow> {
-  const [owned] = await tx.select({ ownerId: fundraisers.ownerId }).from(fundraisers).where(eq(fundraisers.id, id));
-  if (owned) await holdOwner(tx, owned.ownerId);
-  const [before] = await tx.select().from(fundraisers).where(eq(fundraisers.id, id)).for('update');
-  if (!before || before.status === 'draft') throw new AppError('NOT_FOUND', 'No such fundraiser');
+  const before = await lockForManager(tx, id);
   if (before.status !== 'in_review')
     throw new AppError('CONFLICT', `This fundraiser is ${STATUS_WORDS[before.status]}, so it cannot be reviewed now`);
   const rule = DECISIONS[decision];

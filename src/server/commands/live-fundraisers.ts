@@ -27,8 +27,9 @@ import { audit } from '../services/audit.ts';
 import { notifyAdmins } from '../services/notifications.ts';
 import type { UserRow } from '../services/sessions.ts';
 import type { LinkSettings } from './accounts.ts';
-import { checkUploads, costGroupColumns, holdOwner, lockOpen, record, refuse, tellOwner } from './fundraisers.ts';
-import { endMedicalReviewAccess, withdrawAttestations } from './medical-reviews.ts';
+import { checkUploads, costGroupColumns, lockForManager, lockOpen, record, refuse, tellOwner } from './fundraisers.ts';
+import { planChanged, planDiffers } from './fundraiser-plan.ts';
+import { endMedicalReviewAccess } from './medical-reviews.ts';
 import type { CommandContext } from './run.ts';
 import { tellFollowers } from './update-followers.ts';
 
@@ -37,15 +38,6 @@ async function lockLive(tx: Tx, owner: UserRow, what: string): Promise<Fundraise
   const row = (await lockOpen(tx, owner.id)) ?? (await ownFundraiser(tx, owner.id));
   if (!row) throw new AppError('NOT_FOUND', 'You have no fundraiser');
   if (row.status !== 'live') refuse(row.status, what);
-  return row;
-}
-
-/** A fundraiser by id for a manager's step, locked after its owner's account (see holdOwner); drafts are hers alone. */
-async function lockForManager(tx: Tx, id: string): Promise<FundraiserRow> {
-  const [owned] = await tx.select({ ownerId: fundraisers.ownerId }).from(fundraisers).where(eq(fundraisers.id, id));
-  if (owned) await holdOwner(tx, owned.ownerId);
-  const [row] = await tx.select().from(fundraisers).where(eq(fundraisers.id, id)).for('update');
-  if (!row || row.status === 'draft') throw new AppError('NOT_FOUND', 'No such fundraiser');
   return row;
 }
 
@@ -134,9 +126,6 @@ export async function editFundraiserStory(
   return edited!;
 }
 
-const sameDocuments = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && [...a].sort().join() === [...b].sort().join();
-
 /**
  * Proposes a money change for her live fundraiser (its cost groups and so its goal, its payee, its planned
  * documents) and puts it in the managers' queue; proposing again while one waits replaces it. Nothing public
@@ -157,21 +146,7 @@ export async function proposeMoneyChange(
   if (elsewhere.length > 0)
     throw new AppError('VALIDATION', 'A document is already attached to another fundraiser', 'documentIds');
   const { costGroups, goalCents } = costGroupColumns(input.costGroups);
-  const documents = await tx
-    .select({ id: fundraiserDocuments.uploadId })
-    .from(fundraiserDocuments)
-    .where(eq(fundraiserDocuments.fundraiserId, row.id));
-  // jsonb keeps its own key order, so the plans are compared field by field.
-  const groupsOf = (groups: typeof costGroups) => groups.map((g) => `${g.key}:${g.amountCents}:${g.note}`).join('|');
-  const payeeOf = (p: typeof input.payee | null) => (p ? `${p.name}|${p.kind}|${p.route}` : '');
-  const unchanged =
-    groupsOf(costGroups) === groupsOf(row.costGroups) &&
-    payeeOf(input.payee) === payeeOf(row.payee) &&
-    sameDocuments(
-      input.documentIds,
-      documents.map((d) => d.id),
-    );
-  if (unchanged)
+  if (!(await planDiffers(tx, row, { costGroups, payee: input.payee }, input.documentIds)))
     throw new AppError(
       'VALIDATION',
       'This is what your fundraiser already plans: change the amounts, the payee or the documents first',
@@ -209,16 +184,6 @@ export async function withdrawMoneyChange({ tx, now }: CommandContext, owner: Us
     throw new AppError('NOT_FOUND', 'No money change of yours waits for review');
   await record(tx, row.id, owner.id, 'money_change_withdrawn');
   return row;
-}
-
-/**
- * What happens when an approved change alters a live fundraiser's plan (its goal, cost groups, payee or
- * documents): a doctor's attestation was about the plan as it stood, so it is withdrawn (commands/medical-reviews.ts)
- * and its notices mailed after the commit. Anything else that depends on the plan belongs here too.
- */
-export async function planChanged(ctx: CommandContext, fundraiserId: string): Promise<void> {
-  const notices = await withdrawAttestations(ctx, fundraiserId, 'The fundraiser’s goal, payee or documents changed.');
-  ctx.afterCommit.mailNotifications(notices);
 }
 
 export type MoneyChangeDecision = 'approve' | 'refuse';
