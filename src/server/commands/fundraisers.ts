@@ -16,8 +16,9 @@ import {
 import { dollarsToCents } from '#shared/money.ts';
 import type { Tx } from '../db/client.ts';
 import { FINISHED, type FundraiserRow } from '../db/queries/fundraisers.ts';
-import { campaigns, fundraiserDocuments, fundraiserEvents, fundraisers, uploads, users } from '../db/schema/index.ts';
+import { campaigns, fundraiserDocuments, fundraisers, uploads, users } from '../db/schema/index.ts';
 import { audit } from '../services/audit.ts';
+import { record } from './fundraiser-history.ts';
 import { planChanged, planDiffers } from './fundraiser-plan.ts';
 import { endMedicalReviewAccess } from './medical-reviews.ts';
 import { fundraiserReviewMail } from '../services/mail-templates.ts';
@@ -75,11 +76,6 @@ export async function lockOpen(tx: Tx, ownerId: string): Promise<FundraiserRow |
     .where(and(eq(fundraisers.ownerId, ownerId), notInArray(fundraisers.status, FINISHED)))
     .for('update');
   return row;
-}
-
-/** Writes a step of the fundraiser's history. */
-export async function record(tx: Tx, fundraiserId: string, actorId: string | null, action: string, message?: string) {
-  await tx.insert(fundraiserEvents).values({ fundraiserId, actorId, action, message: message ?? null });
 }
 
 /** Her uploads of this purpose, each once; else 400 on `field` before anything is written. */

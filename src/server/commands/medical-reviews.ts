@@ -10,17 +10,11 @@ import type { Tx } from '../db/client.ts';
 import { listed } from '../db/queries/doctors.ts';
 import { FINISHED } from '../db/queries/fundraisers.ts';
 import { isGranted, type MedicalReviewRow } from '../db/queries/medical-reviews.ts';
-import {
-  doctorProfiles,
-  fundraiserDocuments,
-  fundraiserEvents,
-  fundraisers,
-  medicalReviews,
-  users,
-} from '../db/schema/index.ts';
+import { doctorProfiles, fundraiserDocuments, fundraisers, medicalReviews, users } from '../db/schema/index.ts';
 import { fundraiserReviewMail } from '../services/mail-templates.ts';
 import { notify, type MailableNotification } from '../services/notifications.ts';
 import type { UserRow } from '../services/sessions.ts';
+import { record } from './fundraiser-history.ts';
 import type { CommandContext } from './run.ts';
 
 /**
@@ -30,10 +24,6 @@ import type { CommandContext } from './run.ts';
 async function holdAccounts(tx: Tx, ...ids: string[]): Promise<void> {
   for (const id of [...new Set(ids)].sort())
     await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('key share');
-}
-
-async function record(tx: Tx, fundraiserId: string, actorId: string | null, action: string, message?: string) {
-  await tx.insert(fundraiserEvents).values({ fundraiserId, actorId, action, message: message ?? null });
 }
 
 const doctorName = (d: { firstName: string; lastName: string }) => `Dr. ${d.firstName} ${d.lastName}`;
