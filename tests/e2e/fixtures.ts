@@ -15,10 +15,11 @@ import { freePort } from '../setup/server-process.ts';
 import { CHROMIUM_ARGS, findChromium } from '../setup/chromium.ts';
 import { adminLogin, buildAdmin } from '../factories/users.ts';
 import { eq } from 'drizzle-orm';
-import { users } from '../../src/server/db/schema/index.ts';
+import { doctorProfiles, users } from '../../src/server/db/schema/index.ts';
 import type { AdminLevel } from '../../src/shared/auth/roles.ts';
 import { mailedLinks, newPerson, sessionCookie } from '../setup/accounts.ts';
 import { buildLiveFundraiser } from '../factories/public-fundraisers.ts';
+import { DOCTOR_ANSWERS } from '../factories/doctors.ts';
 import { encodeAltchaPayload, TEST_ALTCHA_DIFFICULTY } from '../../src/server/services/altcha.ts';
 
 export interface Site {
@@ -222,6 +223,22 @@ export async function signUpSettledThroughApi(
     .where(eq(users.email, person.email))
     .returning({ id: users.id });
   return { ...person, id: user!.id };
+}
+
+/** A doctor signed up through the API (signUpSettledThroughApi) whose profile is verified: the directory lists her. */
+export async function verifiedDoctorThroughApi(
+  context: BrowserContext,
+  site: Site,
+  names: { firstName: string; lastName: string },
+) {
+  const doctor = await signUpSettledThroughApi(context, site, { role: 'doctor', ...names });
+  await site.database.db.insert(doctorProfiles).values({
+    userId: doctor.id,
+    ...DOCTOR_ANSWERS,
+    verificationStatus: 'verified',
+    verificationDecidedAt: new Date(),
+  });
+  return doctor;
 }
 
 /**

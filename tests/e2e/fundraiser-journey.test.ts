@@ -6,8 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { doctorProfiles, outbox } from '../../src/server/db/schema/index.ts';
-import { DOCTOR_ANSWERS } from '../factories/doctors.ts';
+import { outbox } from '../../src/server/db/schema/index.ts';
 import { STRONG_PASSWORD } from '../setup/accounts.ts';
 import { PDF } from '../factories/spending.ts';
 import {
@@ -17,6 +16,7 @@ import {
   signInAsAdmin,
   signUpSettledThroughApi,
   toastText,
+  verifiedDoctorThroughApi,
   visit,
   type Page,
 } from './fixtures.ts';
@@ -58,19 +58,7 @@ describe('a patient’s fundraiser, end to end', () => {
 
     // --- A doctor she asks attests her plan ----------------------------------------------------
     const doctor = await suite.newPage(PHONE);
-    const doctorAccount = await signUpSettledThroughApi(doctor.context, suite.site, {
-      role: 'doctor',
-      firstName: 'Imani',
-      lastName: 'Okafor',
-    });
-    await db()
-      .insert(doctorProfiles)
-      .values({
-        userId: doctorAccount.id,
-        ...DOCTOR_ANSWERS,
-        verificationStatus: 'verified',
-        verificationDecidedAt: new Date(),
-      });
+    await verifiedDoctorThroughApi(doctor.context, suite.site, { firstName: 'Imani', lastName: 'Okafor' });
     await patient.page.getByLabel('Search verified doctors by name or expertise').fill('Okafor');
     await patient.page.getByRole('button', { name: 'Search' }).click();
     await patient.page.getByRole('button', { name: 'Ask Dr. Imani Okafor' }).click();

@@ -4,16 +4,16 @@
  * public page names the doctor; the patient takes the access back and the doctor reads nothing any more.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  campaigns,
-  doctorProfiles,
-  fundraiserDocuments,
-  fundraisers,
-  uploads,
-} from '../../src/server/db/schema/index.ts';
-import { DOCTOR_ANSWERS } from '../factories/doctors.ts';
+import { campaigns, fundraiserDocuments, fundraisers, uploads } from '../../src/server/db/schema/index.ts';
 import { PDF } from '../factories/spending.ts';
-import { browserSuite, expectNoAxeViolations, signUpSettledThroughApi, toastText, visit } from './fixtures.ts';
+import {
+  browserSuite,
+  expectNoAxeViolations,
+  signUpSettledThroughApi,
+  toastText,
+  verifiedDoctorThroughApi,
+  visit,
+} from './fixtures.ts';
 
 const suite = browserSuite();
 const db = () => suite.site.database.db;
@@ -51,19 +51,10 @@ async function liveFundraiser(ownerId: string) {
 describe('medical review', () => {
   it('a patient asks a doctor, the doctor attests, the public page names her, and the patient takes access back', async () => {
     const doctorSide = await suite.newPage(PHONE);
-    const doctor = await signUpSettledThroughApi(doctorSide.context, suite.site, {
-      role: 'doctor',
+    const doctor = await verifiedDoctorThroughApi(doctorSide.context, suite.site, {
       firstName: 'Imani',
       lastName: 'Okafor',
     });
-    await db()
-      .insert(doctorProfiles)
-      .values({
-        userId: doctor.id,
-        ...DOCTOR_ANSWERS,
-        verificationStatus: 'verified',
-        verificationDecidedAt: new Date(),
-      });
     const patientSide = await suite.newPage(PHONE);
     const patient = await signUpSettledThroughApi(patientSide.context, suite.site, {
       role: 'patient',
