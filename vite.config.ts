@@ -42,8 +42,30 @@ function chunkMap(): Plugin {
   };
 }
 
+/**
+ * Vite wraps every dynamic import in a helper that preloads the chunk's CSS and JS (vitejs/vite#18551: even with
+ * modulePreload off). Here it has nothing to do: every style is in the one stylesheet the HTML links, and
+ * modulePreload is off. Its code (about 0.7 KB) was in every page's entry; this one only loads.
+ */
+function plainDynamicImports(): Plugin {
+  const helper = '\0vite/preload-helper.js';
+  return {
+    name: 'plain-dynamic-imports',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      if (id === helper) return 'export const __vitePreload = (load) => load();';
+    },
+    generateBundle(_options, bundle) {
+      // Vite lists the files to preload through __vite__mapDeps: were there any, this helper would skip them.
+      const preloading = Object.values(bundle).find((c) => c.type === 'chunk' && c.code.includes('__vite__mapDeps'));
+      if (preloading) this.error(`${preloading.fileName} has files to preload, which the plain helper would skip`);
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), chunkMap()],
+  plugins: [react(), tailwindcss(), chunkMap(), plainDynamicImports()],
   // The server's renderer: React and the other libraries the pages use, bundled in their production builds and
   // only the parts the pages use (left to node_modules, the server ran React's development build whenever
   // NODE_ENV was not production, and held all of lucide-react's 1,600 icons: about 40 MB).
