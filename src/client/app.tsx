@@ -8,6 +8,7 @@ import { AccessGate, NOT_FOUND_ROUTE, PAGE_LIST, PageView } from './routes.tsx';
 import { TopNav } from './components/top-nav.tsx';
 import { Footer } from './components/footer.tsx';
 import { LazyToaster } from './components/ui/lazy-toaster.tsx';
+import { PageStatus } from './components/page-status.tsx';
 
 /** Per navigation: head tags (their code loads on the first one: a page arrives with its own) and a page view. */
 function NavigationEffects({ site }: { site: SiteData }) {
@@ -30,14 +31,6 @@ function NavigationEffects({ site }: { site: SiteData }) {
     };
   }, [location, site]);
   return null;
-}
-
-function PageFallback() {
-  return (
-    <div role="status" className="mx-auto max-w-3xl px-4 py-20 text-center text-slate-700">
-      Loading…
-    </div>
-  );
 }
 
 export function App({
@@ -64,7 +57,7 @@ export function App({
           </a>
           <TopNav />
           <main id="main" tabIndex={-1} className="outline-none">
-            <Suspense fallback={<PageFallback />}>
+            <Suspense fallback={<PageStatus>Loading…</PageStatus>}>
               <Switch>
                 {/* Each page behind its access from the page table: the page renders only for whom it lets in. */}
                 {PAGE_LIST.map((route) => (

@@ -8,7 +8,8 @@ import { createContext, use, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
-import { PageStatus, SignInPrompt } from '#client/components/page-layout.tsx';
+import { SignInPrompt } from '#client/components/page-layout.tsx';
+import { PageStatus } from '#client/components/page-status.tsx';
 import { AdminOnly } from './routes/admin/admin-access.tsx';
 import type { PageRoute, SignInView } from './routes.tsx';
 

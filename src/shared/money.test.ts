@@ -8,6 +8,7 @@ import {
   formatWholeDollars,
   hasAtMostTwoDecimals,
   percentOfGoal,
+  shownPercentOf,
   remainingCents,
 } from './money.ts';
 
@@ -207,6 +208,18 @@ describe('formatWholeDollars', () => {
     expect(formatCents(123_450)).toBe('$1,234.50');
     expect(formatWholeDollars(123_450)).toBe('$1,235');
     expect(formatCents(123_450)).toBe('$1,234.50');
+  });
+});
+
+describe('shownPercentOf', () => {
+  it('is the whole percent raised, rounded, as a progress bar shows it', () => {
+    expect(shownPercentOf(236_263, 945_050)).toBe(25);
+    expect(shownPercentOf(1_000, 200_000)).toBe(1);
+    expect(shownPercentOf(0, 945_050)).toBe(0);
+  });
+
+  it('stops at 100 when more than the goal is raised', () => {
+    expect(shownPercentOf(3_000_000, 1_500_000)).toBe(100);
   });
 });
 

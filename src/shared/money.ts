@@ -72,6 +72,10 @@ export function percentOfGoal(currentCents: number, goalCents: number): number {
   return (currentCents / goalCents) * 100;
 }
 
+/** The whole percent (0-100) a progress bar shows. */
+export const shownPercentOf = (currentCents: number, goalCents: number) =>
+  Math.min(100, Math.round(percentOfGoal(currentCents, goalCents)));
+
 /** Amount still needed, never negative. */
 export function remainingCents(currentCents: number, goalCents: number): number {
   return Math.max(0, goalCents - currentCents);

@@ -15,23 +15,12 @@ const FIRST_HTML_KB = 14.6;
 /** Every page whose HTML carries its content: prerendered, or rendered by the server from the records. */
 const PUBLIC_PAGES = [...Object.keys(PRERENDERED_PAGES), ...SERVER_RENDERED_PATHS];
 
-/**
- * The one page over the budget: a patient's fundraiser's donate page loads the flagship's donate page module for its
- * gift form (shared by itself, the form's chunk would put /donate over) and the fundraiser's loader. It may not grow
- * past what it loads today (98.3 KB; the entry names every chunk by its hash, so any build moves it by a few bytes),
- * and is to be brought back to the budget (docs/performance.md, "Patients' fundraisers").
- */
-const OVER_BUDGET_KB: Readonly<Record<string, number>> = {
-  '/fundraisers/:slug/donate': 98.4,
-};
-
 describe('the public pages', () => {
-  const ceilings = PUBLIC_PAGES.map((path) => [path, OVER_BUDGET_KB[path] ?? JS_BEFORE_INTERACTION_KB] as const);
-  it.each(ceilings)('%s loads at most %s KB of JavaScript before interaction', (path, ceiling) => {
+  it.each(PUBLIC_PAGES)(`%s loads at most ${JS_BEFORE_INTERACTION_KB} KB of JavaScript before interaction`, (path) => {
     const { jsGzip, scripts } = pageBundle(path);
     // On failure, the files it loads and what each weighs.
     const files = scripts.map((s) => `${s.file} ${(s.gzip / KB).toFixed(1)} KB`).join(', ');
-    expect(jsGzip / KB, files).toBeLessThanOrEqual(ceiling);
+    expect(jsGzip / KB, files).toBeLessThanOrEqual(JS_BEFORE_INTERACTION_KB);
   });
 
   // The prerendered pages: the same for every visitor. A record page's HTML grows with its record (a story's

@@ -8,7 +8,7 @@ import { buildAttestation } from '../factories/medical-reviews.ts';
 import { buildApplication, buildLiveFundraiser } from '../factories/public-fundraisers.ts';
 import { adminLogin, buildAdmin } from '../factories/users.ts';
 import { sessionCookie } from '../setup/accounts.ts';
-import { browserSuite, expectNoAxeViolations, PHONE, settle, visit } from './fixtures.ts';
+import { browserSuite, expectNoAxeViolations, liveFundraisersOnSite, PHONE, settle, visit } from './fixtures.ts';
 
 const suite = browserSuite();
 
@@ -93,6 +93,31 @@ describe('live fundraisers for visitors', () => {
 
     const missing = await visit(page, '/fundraisers/waiting-for-review');
     expect(missing?.status()).toBe(404);
+    // Its code loads only when it is shown; the server's HTML carries it whole.
+    expect(await missing!.text()).toContain('This fundraiser does not exist or is not public.');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Fundraiser not found');
+  });
+
+  it('says a fundraiser could not be loaded, and shows it when Try again succeeds', async () => {
+    const [live] = await liveFundraisersOnSite(suite.site, 'Excision surgery for Rosa');
+    const { page } = await suite.newPage(PHONE);
+    await visit(page, '/fundraisers?q=Rosa');
+    await settle(page);
+    // The first read of the fundraiser fails (as a dropped connection would), the next goes through.
+    let failed = false;
+    await page.route(`**/api/fundraisers/${live!.slug}`, (route) => {
+      if (failed) return route.continue();
+      failed = true;
+      return route.fulfill({ status: 503, json: { message: 'The service is busy. Please try again.' } });
+    });
+    await page.getByRole('link', { name: 'Excision surgery for Rosa' }).click();
+    const alert = page.getByRole('alert');
+    expect(await alert.innerText()).toContain('Could not load the fundraiser: The service is busy. Please try again.');
+    await settle(page);
+    await expectNoAxeViolations(page);
+
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Excision surgery for Rosa' }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
   });
 });

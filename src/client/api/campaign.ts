@@ -11,8 +11,7 @@ export const SUPPORTERS_KEY = ['/api/campaign/supporters'] as const;
 /** GET /api/campaign/supporters: the most recent recorded gifts. */
 export const getSupporters = () => apiGet<Supporters>(SUPPORTERS_KEY[0]);
 
-export const ledgerKey = (slug: string) => ['/api/campaigns', slug, 'ledger'] as const;
-/** GET /api/campaigns/:slug/ledger: the public ledger. */
+/** GET /api/campaigns/:slug/ledger: the public ledger (its key: `ledgerKey` in api/public-fundraisers.ts). */
 export const getLedger = (slug: string) => apiGet<Ledger>(`/api/campaigns/${encodeURIComponent(slug)}/ledger`);
 
 export const FOLLOW_KEY = ['/api/campaign/follow'] as const;

@@ -9,7 +9,6 @@ import type {
 import type { Ledger } from '#shared/schemas/spending.ts';
 import { withQuery } from '#client/lib/api.ts';
 import { pageQuery } from '#client/lib/page-query.ts';
-import { ledgerKey } from './campaign.ts';
 
 const FUNDRAISERS_PATH = '/api/fundraisers';
 const campaignPath = (idOrSlug: string) => `/api/campaigns/${encodeURIComponent(idOrSlug)}`;
@@ -27,6 +26,11 @@ export const campaignProgressQuery = (idOrSlug: string) =>
 /** GET /api/campaigns/:id/supporters: any campaign's most recent gifts. */
 export const campaignSupportersQuery = (idOrSlug: string) =>
   pageQuery<Supporters>(['/api/campaigns', idOrSlug, 'supporters'], `${campaignPath(idOrSlug)}/supporters`);
-/** GET /api/campaigns/:id/ledger, under the key the flagship's ledger reads use too. */
+/**
+ * The key of any campaign's ledger, the flagship's too (hooks/use-ledger.ts). Here, not with the flagship's reads in
+ * api/campaign.ts, so that a fundraiser's pages load none of those.
+ */
+export const ledgerKey = (slug: string) => ['/api/campaigns', slug, 'ledger'] as const;
+/** GET /api/campaigns/:id/ledger */
 export const campaignLedgerQuery = (idOrSlug: string) =>
   pageQuery<Ledger>(ledgerKey(idOrSlug), `${campaignPath(idOrSlug)}/ledger`);

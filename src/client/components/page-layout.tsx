@@ -1,7 +1,7 @@
 /**
  * The frames pages are built in: a page with its one h1 (PageFrame), a short page that says one thing and
- * offers a way on (MessagePage), a long-form text page (StaticPage with its Sections), and the one line a
- * page shows while it waits (PageStatus).
+ * offers a way on (MessagePage), and a long-form text page (StaticPage with its Sections). The one line a page
+ * shows while it waits is PageStatus (page-status.tsx).
  */
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -94,15 +94,6 @@ export function SignInPrompt({ title, text, returnTo }: { title: string; text: s
     >
       {text}
     </MessagePage>
-  );
-}
-
-/** What a page shows while it waits (for its data, or to know who is signed in). */
-export function PageStatus({ children }: { children: ReactNode }) {
-  return (
-    <div role="status" className="mx-auto max-w-3xl px-4 py-20 text-center text-slate-700">
-      {children}
-    </div>
   );
 }
 

@@ -1,74 +1,11 @@
-/** 'Surgery Fund Progress': raised, goal, bar, still needed, percent complete (the flagship's, or any campaign's). */
-import { remainingCents } from '#shared/money.ts';
-import { formatWholeDollars } from '#client/lib/format.ts';
+/**
+ * The flagship's progress card, polled. A module apart from the card's figures, which a patient's fundraiser shows
+ * with its own: her pages load none of the flagship's polling.
+ */
 import { useCampaign } from '#client/lib/campaign-context.tsx';
-import { useProgressFigures, type ProgressView } from '#client/hooks/use-progress.ts';
-import { Card, CardTitle } from './ui/card.tsx';
+import { useProgressFigures } from '#client/hooks/use-progress.ts';
+import { ProgressFigures } from './progress-figures.tsx';
 
-/** The card for these figures: `shownPercent` is the whole percent (0-100) the bar shows. */
-export function ProgressFigures({
-  progress,
-  title = 'Surgery Fund Progress',
-  note,
-  headingLevel = 2,
-}: {
-  progress: ProgressView & { shownPercent: number };
-  title?: string;
-  note?: string;
-  headingLevel?: 2 | 3;
-}) {
-  const { goalCents, shownPercent } = progress;
-  const Heading = headingLevel === 2 ? CardTitle : 'h3';
-  return (
-    <Card aria-labelledby="progress-title" aria-busy={!progress.loaded}>
-      <Heading id="progress-title" className="text-xl font-semibold text-ink">
-        {title}
-      </Heading>
-      <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
-        {/* Until the live figure arrives, say so: a prerendered "$0 raised" would not be true. */}
-        <span className="text-3xl font-bold text-brand-800" data-testid="amount-raised">
-          {progress.loaded ? (
-            formatWholeDollars(progress.currentCents)
-          ) : (
-            <>
-              <span aria-hidden="true">…</span>
-              <span className="sr-only">Loading the amount raised</span>
-            </>
-          )}
-        </span>
-        {/* The same words loading or loaded, so nothing below moves when the figure arrives. */}
-        <span className="text-slate-700">raised of {formatWholeDollars(goalCents)} goal</span>
-      </p>
-      <div
-        role="progressbar"
-        aria-label="Amount raised toward the goal"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={shownPercent}
-        className="mt-3 h-3 w-full overflow-hidden rounded-full bg-brand-100"
-      >
-        <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${shownPercent}%` }} />
-      </div>
-      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm text-slate-700">
-        <div>
-          <dt className="sr-only">Still needed</dt>
-          <dd data-testid="amount-remaining">
-            {progress.loaded
-              ? `${formatWholeDollars(remainingCents(progress.currentCents, goalCents))} still needed`
-              : '\u00a0'}
-          </dd>
-        </div>
-        <div className="text-right">
-          <dt className="sr-only">Percent complete</dt>
-          <dd data-testid="percent-complete">{progress.loaded ? `${shownPercent}% complete` : '\u00a0'}</dd>
-        </div>
-      </dl>
-      {note && <p className="mt-3 text-sm text-slate-600">{note}</p>}
-    </Card>
-  );
-}
-
-/** The flagship's card, polled. */
 export function ProgressCard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const { goalNote } = useCampaign();
   // Before the first answer, the campaign's own goal (the same figure the server will send).

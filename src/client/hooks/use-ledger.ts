@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getLedger, ledgerKey } from '#client/api/campaign.ts';
+import { getLedger } from '#client/api/campaign.ts';
+import { ledgerKey } from '#client/api/public-fundraisers.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 
 /** The campaign's public ledger (GET /api/campaigns/<slug>/ledger), read once the page is in the browser. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_CURRENT_DOLLARS, DEFAULT_GOAL_DOLLARS, PROGRESS_POLL_MS } from '#shared/constants.ts';
-import { percentOfGoal } from '#shared/money.ts';
+import { shownPercentOf } from '#shared/money.ts';
 import { getProgress, PROGRESS_KEY } from '#client/api/campaign.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 
@@ -23,10 +23,6 @@ export function useProgress(): ProgressView {
     loaded: data !== undefined,
   };
 }
-
-/** The whole percent (0-100) a progress bar shows. */
-export const shownPercentOf = (currentCents: number, goalCents: number) =>
-  Math.min(100, Math.round(percentOfGoal(currentCents, goalCents)));
 
 /** Progress as the cards show it: the campaign's own goal until the first answer, and the whole percent (0-100). */
 export function useProgressFigures(): ProgressView & { shownPercent: number } {

@@ -9,7 +9,7 @@ import { useSignOut } from '#client/hooks/use-sign-out.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { FormAlert } from '#client/components/ui/field.tsx';
-import { PageStatus } from '#client/components/page-layout.tsx';
+import { PageStatus } from '#client/components/page-status.tsx';
 import { AccountShell } from './account-layout.tsx';
 
 export default function LogoutPage() {

@@ -10,7 +10,7 @@ import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Card } from '#client/components/ui/card.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { PageStatus } from '#client/components/page-layout.tsx';
+import { PageStatus } from '#client/components/page-status.tsx';
 import { pageTitleClass } from '#client/components/ui/text-classes.ts';
 import { useRequiredUser } from './account-layout.tsx';
 import { PatientForm } from './onboarding-forms/patient.tsx';

@@ -18,7 +18,7 @@ import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { EmailField, NameFields, TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { PageStatus } from '#client/components/page-layout.tsx';
+import { PageStatus } from '#client/components/page-status.tsx';
 import { linkClass } from '#client/components/ui/text-classes.ts';
 import { AccountShell, PASSWORD_HINT, ShellFooter } from './account-layout.tsx';
 import { clearSelectedRole, readSelectedRole } from './selected-role.ts';

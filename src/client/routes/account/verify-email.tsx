@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { INVALID_VERIFICATION_LINK } from '#shared/schemas/auth.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { verifyEmail } from '#client/api/auth.ts';
-import { PageStatus } from '#client/components/page-layout.tsx';
+import { PageStatus } from '#client/components/page-status.tsx';
 import { useCurrentUser, useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { useSendOnce } from '#client/hooks/use-send-once.ts';
 import { LinkOutcome } from './link-outcome.tsx';

@@ -9,7 +9,7 @@ import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { apiRequest } from '#client/lib/api.ts';
-import { PageStatus } from '#client/components/page-layout.tsx';
+import { PageStatus } from '#client/components/page-status.tsx';
 
 export type AdminAccess =
   | { state: 'loading' }

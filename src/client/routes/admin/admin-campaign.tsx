@@ -22,7 +22,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/field.tsx';
 import { ListLoadError } from '#client/components/ui/list-status.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { PageStatus } from '#client/components/page-layout.tsx';
+import { PageStatus } from '#client/components/page-status.tsx';
 import type { ContentIn, ContentOut } from './campaign-fields.tsx';
 import { Preview } from './campaign-preview.tsx';
 import { ContentSections, Section, StaleAlert, type Alert } from './campaign-sections.tsx';

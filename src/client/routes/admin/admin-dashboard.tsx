@@ -27,7 +27,7 @@ import { formatCents } from '#client/lib/format.ts';
 import { DASHBOARD_KEY, getDashboard } from '#client/api/admin-dashboard.ts';
 import { usePageUser } from '#client/page-access.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { PageStatus } from '#client/components/page-layout.tsx';
+import { PageStatus } from '#client/components/page-status.tsx';
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 

@@ -19,7 +19,7 @@ import {
 import { dropElevation, isStepUpRequired } from '#client/api/admin-step-up.ts';
 import { Card } from '#client/components/ui/card.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { PageStatus } from '#client/components/page-layout.tsx';
+import { PageStatus } from '#client/components/page-status.tsx';
 import { Panel } from './donations-panel.tsx';
 import { PageHeading } from './page-heading.tsx';
 import { StepUpForm } from './step-up-form.tsx';

@@ -32,7 +32,8 @@ import {
 } from '#client/components/ui/field.tsx';
 import { ListLoadError } from '#client/components/ui/list-status.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { PageFrame, PageStatus } from '#client/components/page-layout.tsx';
+import { PageFrame } from '#client/components/page-layout.tsx';
+import { PageStatus } from '#client/components/page-status.tsx';
 import { linkClass } from '#client/components/ui/text-classes.ts';
 import { usePageUser } from '#client/page-access.tsx';
 import { storyBadge } from './story-model.ts';

@@ -9,9 +9,7 @@ import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { usePageTitle } from '#client/lib/page-title.ts';
 import { Card } from '#client/components/ui/card.tsx';
 import { linkClass, pageTitleClass } from '#client/components/ui/text-classes.ts';
-// From the donate page's module, not gift-form.tsx: shared by itself it would split into a chunk of its own and
-// cost /donate a round of chunk overhead.
-import { GiftForm } from '../public/donate-page.tsx';
+import { GiftForm } from '../public/gift-form.tsx';
 import { BackLink, FundraiserLoader, Progress } from './fundraiser-parts.tsx';
 
 function Donate({ fundraiser: f }: { fundraiser: PublicFundraiser }) {

@@ -2,16 +2,16 @@
  * What a fundraiser's page and its donate page share: the loader for the fundraiser at the address, the way back and
  * its own progress. A module of its own, so the donate page loads none of the fundraiser page's sections.
  */
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import { ArrowLeft } from 'lucide-react';
 import type { PublicFundraiser } from '#shared/schemas/public-fundraisers.ts';
 import { campaignProgressQuery, publicFundraiserQuery } from '#client/api/public-fundraisers.ts';
 import { usePageQuery } from '#client/lib/page-query.ts';
-import { shownPercentOf } from '#client/hooks/use-progress.ts';
-import { ListLoadError } from '#client/components/ui/list-status.tsx';
-import { MessageLink, MessagePage, PageFrame, PageStatus } from '#client/components/page-layout.tsx';
-import { ProgressFigures } from '#client/components/progress-card.tsx';
+import { shownPercentOf } from '#shared/money.ts';
+import { PageStatus } from '#client/components/page-status.tsx';
+import { belowFold } from '#client/components/below-fold.tsx';
+import { ProgressFigures } from '#client/components/progress-figures.tsx';
 
 /** Back to the list, or (from its donate page) to the fundraiser. */
 export function BackLink({ href = '/fundraisers', label = 'All fundraisers' }: { href?: string; label?: string }) {
@@ -46,16 +46,11 @@ export function Progress({ fundraiser }: { fundraiser: PublicFundraiser }) {
   );
 }
 
-function NotFound() {
-  return (
-    <MessagePage
-      title="Fundraiser not found"
-      actions={<MessageLink href="/fundraisers">See live fundraisers</MessageLink>}
-    >
-      This fundraiser does not exist or is not public.
-    </MessagePage>
-  );
-}
+// Rarely shown, so their code loads only when one is. The server renders a missing fundraiser's page: belowFold has
+// it load that part's code first. A load error is only ever shown in the browser.
+const loadStates = () => import('./fundraiser-states.tsx');
+const NotFound = belowFold(() => loadStates().then((m) => ({ default: m.FundraiserNotFound })), '');
+const LoadError = lazy(() => loadStates().then((m) => ({ default: m.FundraiserLoadError })));
 
 /** The fundraiser at this page's address, once FundraiserLoader has it. */
 export function useShownFundraiser(): PublicFundraiser | undefined {
@@ -69,11 +64,6 @@ export function FundraiserLoader({ render }: { render: (fundraiser: PublicFundra
   const fundraiser = usePageQuery(publicFundraiserQuery(slug));
   if (fundraiser.data) return render(fundraiser.data);
   if (fundraiser.data === null) return <NotFound />;
-  if (fundraiser.error)
-    return (
-      <PageFrame title="Fundraiser" width="3xl">
-        <ListLoadError what="fundraiser" error={fundraiser.error} onRetry={() => void fundraiser.refetch()} />
-      </PageFrame>
-    );
+  if (fundraiser.error) return <LoadError error={fundraiser.error} onRetry={() => void fundraiser.refetch()} />;
   return <PageStatus>Loading the fundraiser…</PageStatus>;
 }

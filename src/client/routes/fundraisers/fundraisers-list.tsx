@@ -10,7 +10,7 @@ import type { PublicFundraiserSummary, PublicFundraisersQuery } from '#shared/sc
 import { publicFundraisersQuery } from '#client/api/public-fundraisers.ts';
 import { usePageQuery } from '#client/lib/page-query.ts';
 import { formatDay, formatWholeDollars } from '#client/lib/format.ts';
-import { shownPercentOf } from '#client/hooks/use-progress.ts';
+import { shownPercentOf } from '#shared/money.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { SelectField, TextField } from '#client/components/ui/field.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';

@@ -12,8 +12,6 @@ import { pageTitleClass } from '#client/components/ui/text-classes.ts';
 import { belowFold } from '#client/components/below-fold.tsx';
 import { GiftForm } from './gift-form.tsx';
 
-export { GiftForm };
-
 // How a gift is kept safe: read after choosing, so its code waits until the reader gets there.
 const GiftIsSafe = belowFold(() => import('./gift-is-safe.tsx'), '');
 

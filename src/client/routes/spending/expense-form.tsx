@@ -24,7 +24,8 @@ import {
   TextField,
 } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { PageFrame, PageStatus } from '#client/components/page-layout.tsx';
+import { PageFrame } from '#client/components/page-layout.tsx';
+import { PageStatus } from '#client/components/page-status.tsx';
 import { DocumentsField, type DocumentEntry } from '#client/components/documents-field.tsx';
 import { notOwnerRefusal, NotTheOwner, useCampaignExpenses } from './my-expenses.tsx';
 import { today } from './spending-model.ts';
