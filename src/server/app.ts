@@ -24,6 +24,7 @@ import type { Clock } from './services/clock.ts';
 import type { AltchaDifficulty } from './services/altcha.ts';
 import { CLIENT_DIST_DIR } from './paths.ts';
 import clientPlugin from './plugins/client.ts';
+import assetsPlugin, { ASSETS_PREFIX } from './plugins/assets.ts';
 import sitePagesPlugin from './plugins/site-pages.ts';
 import healthRoutes from './routes/health/health.ts';
 import campaignRoutes from './routes/campaign/campaign.ts';
@@ -69,10 +70,11 @@ export interface BuildAppOptions {
 }
 
 /**
- * JSON answers need only these; the full helmet set (CSP and friends) is for pages. Helmet's
- * per-request work was half the cost of the hottest endpoint, GET /api/fundraising/progress.
+ * JSON answers and the build's scripts and styles need only these; the full helmet set (CSP and friends) governs
+ * documents: pages. Helmet's per-request work was half the cost of the hottest endpoint, GET
+ * /api/fundraising/progress, and its headers weighed more than many of a page's scripts.
  */
-const API_SECURITY_HEADERS = {
+const SMALL_SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'DENY',
@@ -114,7 +116,7 @@ export const PAGE_PERMISSIONS_POLICY = [
 /** Every answer's request id; API answers' security headers; while draining, a request to close the connection. */
 function stampReply(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('x-request-id', request.id);
-  if (request.url.startsWith('/api/')) reply.headers(API_SECURITY_HEADERS);
+  if (request.url.startsWith('/api/') || request.url.startsWith(ASSETS_PREFIX)) reply.headers(SMALL_SECURITY_HEADERS);
   // Draining before a stop (shutdown.ts): keep-alive clients reconnect to another instance.
   if (request.server.lifecycle.draining) reply.header('connection', 'close');
 }
@@ -229,6 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminExpenseRoutes);
   await app.register(sitemapRoutes);
 
+  await app.register(assetsPlugin, { distDir: clientDir });
   // Pages get helmet's full set (CSP and friends) in their own context, so /api requests never run its
   // hooks: they were the largest per-request cost of GET /api/fundraising/progress.
   await app.register(async (site) => {

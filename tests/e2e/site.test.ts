@@ -50,7 +50,7 @@ describe('the public site', () => {
     expect(await api.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('sends pages with a content security policy and API answers with their smaller header set', async () => {
+  it("sends pages with a content security policy, and API answers and the build's scripts with the smaller header set", async () => {
     const { page } = await suite.newPage();
     for (const path of ['/', '/donate', '/profile', '/no-such-page']) {
       const headers = (await page.request.get(path)).headers();
@@ -65,6 +65,17 @@ describe('the public site', () => {
     }
     // Helmet's page set (and its per-request hooks) stays off the API.
     expect((await page.request.get('/api/fundraising/progress')).headers()['content-security-policy']).toBeUndefined();
+
+    // A page's scripts: the document's policies would weigh more than many of them, and govern nothing there.
+    const html = await (await page.request.get('/')).text();
+    const script = /data-entry="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    const headers = (await page.request.get(script, { headers: { 'accept-encoding': 'br' } })).headers();
+    expect(headers['content-encoding']).toBe('br');
+    expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(headers['content-security-policy']).toBeUndefined();
+    expect(headers['permissions-policy']).toBeUndefined();
   });
 
   it('names its site data as a file kept by content, which answers 404 at any other name', async () => {

@@ -1,5 +1,4 @@
 /** Serves the built client: hashed assets, the public pages (site-pages), the app shell, and the 404 page. */
-import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -111,10 +110,10 @@ export default fp<ClientPluginOptions>(
       // Our setHeaders decides caching; without this the plugin overwrites it with max-age=0.
       cacheControl: false,
       allowedPath: (pathName) => !pathName.startsWith('/pages/'),
-      setHeaders(res, filePath) {
-        // Hashed build assets never change; everything else is revalidated.
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      // The hashed scripts and styles are served by plugins/assets.ts, without the pages' headers.
+      globIgnore: ['assets/**'],
+      setHeaders(res) {
+        res.setHeader('cache-control', 'public, max-age=3600');
       },
     });
 
