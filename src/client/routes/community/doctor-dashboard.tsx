@@ -12,7 +12,7 @@ import { DOCTOR_DASHBOARD_KEY, getDoctorDashboard } from '#client/api/doctors.ts
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { ListLoadError } from '#client/components/ui/list-status.tsx';
-import { Pager } from '#client/components/ui/pager.tsx';
+import { PagedItems } from '#client/components/ui/paged-list.tsx';
 import { MessageLink, MessagePage, PageFrame } from '#client/components/page-layout.tsx';
 import { PageStatus } from '#client/components/page-status.tsx';
 import { usePageUser } from '#client/page-access.tsx';
@@ -163,32 +163,23 @@ function InputRequests({ data, onPage }: { data: DoctorDashboard; onPage: (page:
         Once you are verified, the stories whose authors ask for professional input appear here.
       </p>
     );
-  else if (data.stories.total === 0)
+  else
     body = (
-      <p className="mt-2 text-slate-700">
-        No stories are asking for professional input right now. New ones appear here when they are published.
-      </p>
+      <PagedItems
+        page={data.stories}
+        label="Stories asking for professional input"
+        itemKey={(s) => s.id}
+        renderItem={(s) => <StoryItem story={s} />}
+        emptyWhen="list"
+        empty={
+          <p className="mt-2 text-slate-700">
+            No stories are asking for professional input right now. New ones appear here when they are published.
+          </p>
+        }
+        pagerLabel="Pages of stories asking for input"
+        onPage={onPage}
+      />
     );
-  else {
-    body = (
-      <>
-        <ul aria-label="Stories asking for professional input" className="mt-4 space-y-4">
-          {data.stories.items.map((s) => (
-            <li key={s.id}>
-              <StoryItem story={s} />
-            </li>
-          ))}
-        </ul>
-        <Pager
-          label="Pages of stories asking for input"
-          page={data.stories.page}
-          total={data.stories.total}
-          pageSize={data.stories.pageSize}
-          onPage={onPage}
-        />
-      </>
-    );
-  }
   return (
     <section aria-labelledby="input-title" className="mt-10">
       <h2 id="input-title" className="text-xl font-semibold text-ink">

@@ -3,7 +3,7 @@
  * ten a page. The filters and page live in the address (?specialty=&expertise=&consultation=&q=&page=), so
  * back and forward, reloads and shared links show the same list.
  */
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { AREAS_OF_EXPERTISE, CONSULTATION_TYPES, DOCTOR_SEARCH_MAX, DOCTOR_SPECIALTIES } from '#shared/community.ts';
 import type { PublicDoctor } from '#shared/schemas/doctors.ts';
@@ -11,8 +11,7 @@ import { doctorsQuery } from '#client/api/doctors.ts';
 import { usePageQuery } from '#client/lib/page-query.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { SelectField, TextField } from '#client/components/ui/field.tsx';
-import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
-import { Pager } from '#client/components/ui/pager.tsx';
+import { PagedList } from '#client/components/ui/paged-list.tsx';
 import { PageFrame } from '#client/components/page-layout.tsx';
 import { TagList } from '#client/components/tag-list.tsx';
 import { excerpt } from '#shared/story-text.ts';
@@ -145,36 +144,6 @@ export default function FindDoctorsPage() {
     if (placeKey !== firstPlace.current) heading.current?.focus();
   }, [placeKey]);
 
-  let body: ReactNode;
-  if (list.data) {
-    body = list.data.items.length ? (
-      <ul aria-label="Doctors found" className="mt-4 space-y-4" aria-busy={list.isPlaceholderData || undefined}>
-        {list.data.items.map((d) => (
-          <li key={d.id}>
-            <DoctorCard doctor={d} />
-          </li>
-        ))}
-      </ul>
-    ) : (
-      <p className="mt-4 text-slate-700" data-testid="no-doctors">
-        {isFiltered(filters) ? (
-          <>
-            No verified doctors match these filters.{' '}
-            <Link href={href(NO_FILTERS)} className="font-semibold text-brand-800 underline">
-              Show all doctors
-            </Link>
-          </>
-        ) : (
-          'No verified doctors have joined yet. Please check back soon.'
-        )}
-      </p>
-    );
-  } else if (list.error) {
-    body = <ListLoadError what="doctors" error={list.error} onRetry={() => void list.refetch()} />;
-  } else {
-    body = <ListLoading what="doctors" />;
-  }
-
   const total = list.data?.total;
   return (
     <PageFrame
@@ -189,16 +158,31 @@ export default function FindDoctorsPage() {
         <p role="status" className="mt-1 text-sm text-slate-600" data-testid="doctors-count">
           {total === undefined ? '' : total === 1 ? '1 doctor' : `${total} doctors`}
         </p>
-        {body}
-        {list.data && (
-          <Pager
-            label="Doctor pages"
-            page={page}
-            total={list.data.total}
-            pageSize={list.data.pageSize}
-            onPage={(next) => navigate(href(filters, next))}
-          />
-        )}
+        <PagedList
+          query={list}
+          what="doctors"
+          label="Doctors found"
+          busy={list.isPlaceholderData}
+          itemKey={(d) => d.id}
+          renderItem={(d) => <DoctorCard doctor={d} />}
+          empty={
+            <p className="mt-4 text-slate-700" data-testid="no-doctors">
+              {isFiltered(filters) ? (
+                <>
+                  No verified doctors match these filters.{' '}
+                  <Link href={href(NO_FILTERS)} className="font-semibold text-brand-800 underline">
+                    Show all doctors
+                  </Link>
+                </>
+              ) : (
+                'No verified doctors have joined yet. Please check back soon.'
+              )}
+            </p>
+          }
+          pagerLabel="Doctor pages"
+          currentPage={page}
+          onPage={(next) => navigate(href(filters, next))}
+        />
       </section>
     </PageFrame>
   );

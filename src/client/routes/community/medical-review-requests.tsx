@@ -28,7 +28,7 @@ import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { Button, SubmitButton } from '#client/components/ui/button.tsx';
 import { CheckboxField, FormAlert, TextAreaField } from '#client/components/ui/field.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
-import { Pager } from '#client/components/ui/pager.tsx';
+import { PagedList } from '#client/components/ui/paged-list.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { DocumentLinks, PlannedCosts } from '#client/components/fundraiser-application.tsx';
 import { Badge } from './story-parts.tsx';
@@ -205,35 +205,6 @@ export function MedicalReviewRequests() {
     placeholderData: keepPreviousData,
     gcTime: 0,
   });
-  let body: ReactNode;
-  if (requests.error)
-    body = <ListLoadError what="review requests" error={requests.error} onRetry={() => void requests.refetch()} />;
-  else if (!requests.data) body = <ListLoading what="review requests" />;
-  else if (requests.data.total === 0)
-    body = (
-      <p className="mt-2 text-slate-700">
-        No patient has asked you yet. When one does, her request appears here and you are notified.
-      </p>
-    );
-  else
-    body = (
-      <>
-        <ul aria-label="Medical review requests" className="mt-4 space-y-4">
-          {requests.data.items.map((item) => (
-            <li key={item.id}>
-              <RequestItem item={item} />
-            </li>
-          ))}
-        </ul>
-        <Pager
-          label="Pages of review requests"
-          page={requests.data.page}
-          total={requests.data.total}
-          pageSize={requests.data.pageSize}
-          onPage={setPage}
-        />
-      </>
-    );
   return (
     <section aria-labelledby="medical-reviews-title" className="mt-10">
       <h2 id="medical-reviews-title" className="text-xl font-semibold text-ink">
@@ -243,7 +214,22 @@ export function MedicalReviewRequests() {
         Patients who ask you to review their fundraiser&apos;s plan share their documents with you until they take the
         access back.
       </p>
-      {body}
+      <PagedList
+        query={requests}
+        what="review requests"
+        errorFirst
+        label="Medical review requests"
+        itemKey={(item) => item.id}
+        renderItem={(item) => <RequestItem item={item} />}
+        emptyWhen="list"
+        empty={
+          <p className="mt-2 text-slate-700">
+            No patient has asked you yet. When one does, her request appears here and you are notified.
+          </p>
+        }
+        pagerLabel="Pages of review requests"
+        onPage={setPage}
+      />
     </section>
   );
 }

@@ -3,7 +3,7 @@
  * searched by title. Order, search and page live in the address (?sort=&q=&page=), so back and forward, reloads
  * and shared links show the same list; the server renders it (decision 008).
  */
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { FUNDRAISER_SORTS, FUNDRAISER_TITLE_MAX, type FundraiserSort } from '#shared/fundraiser-words.ts';
 import type { PublicFundraiserSummary, PublicFundraisersQuery } from '#shared/schemas/public-fundraisers.ts';
@@ -13,8 +13,7 @@ import { formatDay, formatWholeDollars } from '#client/lib/format.ts';
 import { shownPercentOf } from '#shared/money.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { SelectField, TextField } from '#client/components/ui/field.tsx';
-import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
-import { Pager } from '#client/components/ui/pager.tsx';
+import { PagedList } from '#client/components/ui/paged-list.tsx';
 import { PageFrame } from '#client/components/page-layout.tsx';
 import { fundraisersHref, fundraisersPlace, SORT_LABELS } from './fundraisers-place.ts';
 
@@ -162,39 +161,6 @@ export default function FundraisersListPage() {
     if (placeKey !== firstPlace.current) heading.current?.focus();
   }, [placeKey]);
 
-  let body: ReactNode;
-  if (list.data) {
-    body = list.data.items.length ? (
-      <ul aria-label="Fundraisers found" className="mt-4 space-y-4" aria-busy={list.isPlaceholderData || undefined}>
-        {list.data.items.map((f) => (
-          <li key={f.slug}>
-            <FundraiserCard fundraiser={f} />
-          </li>
-        ))}
-      </ul>
-    ) : (
-      <p className="mt-4 text-slate-700" data-testid="no-fundraisers">
-        {place.q ? (
-          <>
-            No live fundraiser has these words in its title.{' '}
-            <Link
-              href={fundraisersHref({ sort: place.sort, page: 1 })}
-              className="font-semibold text-brand-800 underline"
-            >
-              Show all fundraisers
-            </Link>
-          </>
-        ) : (
-          'No fundraisers are live just now. Please check back soon.'
-        )}
-      </p>
-    );
-  } else if (list.error) {
-    body = <ListLoadError what="fundraisers" error={list.error} onRetry={() => void list.refetch()} />;
-  } else {
-    body = <ListLoading what="fundraisers" />;
-  }
-
   const total = list.data?.total;
   return (
     <PageFrame
@@ -209,16 +175,34 @@ export default function FundraisersListPage() {
         <p role="status" className="mt-1 text-sm text-slate-600" data-testid="fundraisers-count">
           {total === undefined ? '' : total === 1 ? '1 fundraiser' : `${total} fundraisers`}
         </p>
-        {body}
-        {list.data && (
-          <Pager
-            label="Fundraiser pages"
-            page={place.page}
-            total={list.data.total}
-            pageSize={list.data.pageSize}
-            onPage={(next) => navigate(fundraisersHref({ ...place, page: next }))}
-          />
-        )}
+        <PagedList
+          query={list}
+          what="fundraisers"
+          label="Fundraisers found"
+          busy={list.isPlaceholderData}
+          itemKey={(f) => f.slug}
+          renderItem={(f) => <FundraiserCard fundraiser={f} />}
+          empty={
+            <p className="mt-4 text-slate-700" data-testid="no-fundraisers">
+              {place.q ? (
+                <>
+                  No live fundraiser has these words in its title.{' '}
+                  <Link
+                    href={fundraisersHref({ sort: place.sort, page: 1 })}
+                    className="font-semibold text-brand-800 underline"
+                  >
+                    Show all fundraisers
+                  </Link>
+                </>
+              ) : (
+                'No fundraisers are live just now. Please check back soon.'
+              )}
+            </p>
+          }
+          pagerLabel="Fundraiser pages"
+          currentPage={place.page}
+          onPage={(next) => navigate(fundraisersHref({ ...place, page: next }))}
+        />
       </section>
     </PageFrame>
   );
