@@ -1,6 +1,7 @@
 /**
- * Lighthouse 12 audit of every public page (default mobile settings): the prerendered pages, the story and doctor
- * lists, and a story and a doctor's profile made for the run; plus bundle sizes computed from the build.
+ * Lighthouse 12 audit of every public page (default mobile settings): the prerendered pages, the story, doctor and
+ * fundraiser lists, and a story, a doctor's profile and a fundraiser (with its donate page) made for the run; plus
+ * bundle sizes computed from the build.
  *
  *   npm run lighthouse                     # 3 runs per page
  *   LIGHTHOUSE_RUNS=5 npm run lighthouse   # more runs; scores from the median run by performance score, metrics as medians
@@ -14,10 +15,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Flags, Result } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { PRERENDERED_PAGES } from '../src/shared/routes.ts';
+import { PRERENDERED_PAGES, SERVER_RENDERED_PATHS } from '../src/shared/routes.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { seedCampaign } from '../src/server/db/seed.ts';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
 import { buildDoctor } from '../tests/factories/doctors.ts';
+import { buildLiveFundraiser } from '../tests/factories/public-fundraisers.ts';
+import { adminLogin, buildAdmin } from '../tests/factories/users.ts';
+import { sessionCookie } from '../tests/setup/accounts.ts';
+import { postJson } from '../tests/setup/test-app.ts';
 import { findChromium } from '../tests/setup/chromium.ts';
 import { buildStory } from '../tests/factories/stories.ts';
 import { ROOT, ensureBuilt, onCleanup, runScript, startApp, tempDir } from './app-process.ts';
@@ -25,7 +32,7 @@ import { buildFingerprint, CLIENT_DIR, gzipBytes, KB, pageBundle, type PageBundl
 import { auditOnce, CATEGORIES, summarise, TARGETS, type PageResult } from './lighthouse-audits.ts';
 
 /** The page table's public pages, a record page by the address of the record made for the run. */
-const ALL_PAGES = [...Object.keys(PRERENDERED_PAGES), '/stories', '/stories/:id', '/find-doctors', '/doctors/:id'];
+const ALL_PAGES = [...Object.keys(PRERENDERED_PAGES), ...SERVER_RENDERED_PATHS];
 /** `LIGHTHOUSE_PAGES="/ /donate"` audits only those (for trying a change out); the tables need every page. */
 const PAGES = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(/\s+/).filter(Boolean) : ALL_PAGES;
 const unknownPages = PAGES.filter((p) => !ALL_PAGES.includes(p));
@@ -35,7 +42,10 @@ const OUT_DIR = path.join(ROOT, '.lighthouse');
 
 // ---------------------------------------------------------------------------------------------
 
-/** A data directory with the campaign, a public story (about 2 KB, with tags) and a verified doctor. */
+/**
+ * A data directory with the campaign, a public story (about 2 KB, with tags), a verified doctor, and a patient's
+ * live fundraiser (approved by a manager through the API, in process, so its campaign is opened by the command).
+ */
 async function preparedDataDir(): Promise<{ dataDir: string; records: Record<string, string> }> {
   const dataDir = tempDir('hc-data-');
   const database = await openDatabase({ dataDir, createMigrated: true });
@@ -55,10 +65,23 @@ async function preparedDataDir(): Promise<{ dataDir: string; records: Record<str
       publishedAt: new Date(),
     });
     const doctor = await buildDoctor(database.db);
-    return {
-      dataDir,
-      records: { '/stories/:id': `/stories/${story.id}`, '/doctors/:id': `/doctors/${doctor.user.id}` },
-    };
+    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, clientDir: false });
+    try {
+      const manager = await buildAdmin(database.db, 'manager');
+      const cookie = sessionCookie(await postJson(app, '/api/auth/login', adminLogin(manager)));
+      const { slug } = await buildLiveFundraiser(app, database.db, cookie, { title: 'Excision surgery for Maya' });
+      return {
+        dataDir,
+        records: {
+          '/stories/:id': `/stories/${story.id}`,
+          '/doctors/:id': `/doctors/${doctor.user.id}`,
+          '/fundraisers/:slug': `/fundraisers/${slug}`,
+          '/fundraisers/:slug/donate': `/fundraisers/${slug}/donate`,
+        },
+      };
+    } finally {
+      await app.close();
+    }
   } finally {
     await database.close();
   }

@@ -1,12 +1,14 @@
 /**
  * Every page keeps to its own content security policy (no violation, signed out or in), a signed-in visitor's
- * first render of `/` matches the server's HTML (no hydration error), and pages send the headers that keep
+ * first render of `/` and a fundraiser's pages match the server's HTML (no hydration error), and pages send the headers that keep
  * other sites from framing them or from using the visitor's camera, microphone, location and the like.
  */
 import { describe, expect, it } from 'vitest';
 import { CLIENT_ONLY_PATHS, PRERENDERED_PAGES } from '../../src/shared/routes.ts';
 import {
   browserSuite,
+  liveFundraisersOnSite,
+  PHONE,
   settle,
   signInAsAdmin,
   signUpThroughApi,
@@ -74,19 +76,36 @@ describe('every page keeps to its content security policy', () => {
   }, 240_000);
 });
 
+/** Collects hydration errors: the browser's first render did not match the server's HTML. */
+function watchForHydrationErrors(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if ((m.type() === 'error' || m.type() === 'warning') && /hydrat|did not match|#418|#425|#423/i.test(m.text()))
+      problems.push(m.text());
+  });
+  page.on('pageerror', (err) => problems.push(err.message));
+  return problems;
+}
+
 describe('hydration', () => {
   it('renders `/` for a signed-in visitor without a hydration error, and shows the signed-in parts after it', async () => {
     const { page } = await signedInAs('patient');
-    const problems: string[] = [];
-    page.on('console', (m) => {
-      if ((m.type() === 'error' || m.type() === 'warning') && /hydrat|did not match|#418|#425|#423/i.test(m.text()))
-        problems.push(m.text());
-    });
-    page.on('pageerror', (err) => problems.push(err.message));
+    const problems = watchForHydrationErrors(page);
     await visit(page, '/');
     await settle(page);
     // Signed in: the header offers the account menu, not the sign-in link.
     await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'Join Community' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it("renders the server-rendered pages of a patient's fundraiser without a hydration error", async () => {
+    const [live] = await liveFundraisersOnSite(suite.site, 'Excision surgery for Maya');
+    const { page } = await suite.newPage(PHONE);
+    const problems = watchForHydrationErrors(page);
+    for (const path of ['/fundraisers', `/fundraisers/${live!.slug}`, `/fundraisers/${live!.slug}/donate`]) {
+      await visit(page, path);
+      await settle(page);
+    }
     expect(problems).toEqual([]);
   }, 60_000);
 });
