@@ -67,7 +67,8 @@ describe('the campaign editor', () => {
     await page.keyboard.press('Enter');
     const preview = page.getByTestId('campaign-preview');
     await preview.locator('#headline').filter({ hasText: NEW_HEADLINE }).waitFor();
-    expect(await preview.getByText("Maya's Journey").count()).toBe(1);
+    // The story's part loads its code as it renders (belowFold), a moment after the headline.
+    await expect.poll(() => preview.getByText("Maya's Journey").count()).toBe(1);
     await expectNoAxeViolations(page);
     // Nothing is published by a preview.
     expect(await servedHeadline(page)).toMatch(ORIGINAL);
