@@ -113,7 +113,10 @@ export const PAGE_PERMISSIONS_POLICY = [
   ),
 ].join(', ');
 
-/** Every answer's request id; API answers' security headers; while draining, a request to close the connection. */
+/**
+ * Every answer's request id; the small security header set on API answers and the build's assets; while draining, a
+ * request to close the connection.
+ */
 function stampReply(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('x-request-id', request.id);
   if (request.url.startsWith('/api/') || request.url.startsWith(ASSETS_PREFIX)) reply.headers(SMALL_SECURITY_HEADERS);

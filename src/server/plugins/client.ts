@@ -1,4 +1,7 @@
-/** Serves the built client: hashed assets, the public pages (site-pages), the app shell, and the 404 page. */
+/**
+ * Serves the built client: the public pages (site-pages), the app shell, the 404 page, and the other public files
+ * (images, favicon). The hashed scripts and styles are plugins/assets.ts's.
+ */
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
