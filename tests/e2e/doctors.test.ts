@@ -106,11 +106,27 @@ describe('doctor verification and the directory', () => {
     await other.getByText('Give a reason the doctor will see').waitFor();
     await expectNoAxeViolations(admin.page);
     await reason.fill('No license FAKE-000 on the state board register.');
+    // The list is asked for again after the decision: held here until she has moved on to the next doctor.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await admin.page.route(
+      (url) => url.pathname === '/api/admin/doctor-verifications',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
     await other.getByRole('button', { name: 'Confirm rejection' }).click();
     await expect.poll(() => toastText(admin.page)).toContain('Doctor not verified');
+    const verify = row.getByRole('button', { name: 'Verify Dr. Amara Okafor' });
+    await verify.focus();
+    release();
+    // The decided row leaves; the focus stays where she put it.
+    await other.waitFor({ state: 'detached' });
+    expect(await verify.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // By keyboard: the decided row leaves the tab, and the focus goes back to the list's heading.
-    await row.getByRole('button', { name: 'Verify Dr. Amara Okafor' }).focus();
     await admin.page.keyboard.press('Enter');
     await expect.poll(() => toastText(admin.page)).toContain('Doctor verified');
     await admin.page.getByText('No doctors are waiting for verification.').waitFor();

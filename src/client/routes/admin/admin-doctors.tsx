@@ -3,7 +3,7 @@
  * or reject them (with a reason the doctor reads). Pending profiles come oldest first. A decided profile can be
  * decided again (verify after a rejection, or withdraw a verification). The server checks every call.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -65,6 +65,8 @@ function useDecision<TInput>(
   after?: () => void,
 ) {
   const queryClient = useQueryClient();
+  // Where the focus was when the decision was made: on the decided row's button.
+  const focusAtDecision = useRef<Element | null>(null);
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: DOCTOR_VERIFICATIONS_KEY }),
@@ -72,12 +74,18 @@ function useDecision<TInput>(
     ]);
   return useMutation({
     mutationFn: run,
+    onMutate: () => {
+      focusAtDecision.current = document.activeElement;
+    },
     onSuccess: async (answer) => {
       toast({ title: done, ...(answer.changed ? {} : { description: 'It already stood so; nothing changed.' }) });
       after?.();
       await refresh();
       // The decided row has left this tab, and the focus with it: keyboard users go back to the list's heading.
-      document.getElementById(QUEUE_TITLE_ID)?.focus();
+      // Not when they have moved on while the list was asked for again (to the next doctor, say).
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || focused === focusAtDecision.current)
+        document.getElementById(QUEUE_TITLE_ID)?.focus();
     },
     onError: (err) => {
       toast({ title: failed, description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
