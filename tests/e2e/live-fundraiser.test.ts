@@ -1,15 +1,16 @@
 /**
- * The owner of a live fundraiser on a phone (issue 18): posts a dated update, edits her story, proposes a new goal
+ * The owner of a live fundraiser on a phone (issue 18): posts a dated update (a reader who followed it from its page
+ * is told), edits her story, proposes a new goal
  * (her page keeps the approved one while it waits), then closes the fundraiser from the keyboard; its public page
  * stays readable with the update, marked closed, without a Donate link.
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { campaigns, fundraiserRevisions, fundraisers } from '../../src/server/db/schema/index.ts';
+import { campaigns, fundraiserRevisions, fundraisers, notifications } from '../../src/server/db/schema/index.ts';
 import { buildLiveFundraiser } from '../factories/public-fundraisers.ts';
 import { adminLogin, buildAdmin } from '../factories/users.ts';
 import { sessionCookie, STRONG_PASSWORD } from '../setup/accounts.ts';
-import { browserSuite, expectNoAxeViolations, PHONE, toastText, visit } from './fixtures.ts';
+import { browserSuite, expectNoAxeViolations, PHONE, signUpSettledThroughApi, toastText, visit } from './fixtures.ts';
 
 const suite = browserSuite();
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -39,12 +40,27 @@ describe('a live fundraiser in its owner’s hands', () => {
     await page.getByText('Status: Live.').waitFor();
     await expectNoAxeViolations(page);
 
+    // A reader follows it from its page (the Updates section is below the first screen on a phone).
+    const reader = await suite.newPage(PHONE);
+    const follower = await signUpSettledThroughApi(reader.context, suite.site, { role: 'donor' });
+    await visit(reader.page, `/fundraisers/${live.slug}`);
+    await reader.page.getByText('Paula has not posted an update yet.').scrollIntoViewIfNeeded();
+    const followButton = reader.page.getByRole('button', { name: 'Follow updates' });
+    await followButton.click();
+    await expect.poll(() => followButton.getAttribute('aria-pressed')).toBe('true');
+    await expectNoAxeViolations(reader.page);
+
     // A dated update.
     await page.getByLabel('Update title').fill('The surgery date is set');
     await page.getByLabel('What is new').fill('The clinic has set the date for March.\n\nThank you for every gift.');
     await page.getByRole('button', { name: 'Post update' }).click();
     await expect.poll(() => toastText(page)).toContain('Update posted');
     await page.getByRole('list').getByText('The surgery date is set').waitFor();
+    const [told] = await db.select().from(notifications).where(eq(notifications.userId, follower.id));
+    expect(told).toMatchObject({
+      title: 'Excision surgery for Paula: The surgery date is set',
+      link: `/fundraisers/${live.slug}`,
+    });
 
     // The story, public at once, the old text kept.
     await page.getByText('Version 1', { exact: false }).first().waitFor();

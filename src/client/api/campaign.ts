@@ -14,8 +14,11 @@ export const getSupporters = () => apiGet<Supporters>(SUPPORTERS_KEY[0]);
 /** GET /api/campaigns/:slug/ledger: the public ledger (its key: `ledgerKey` in api/public-fundraisers.ts). */
 export const getLedger = (slug: string) => apiGet<Ledger>(`/api/campaigns/${encodeURIComponent(slug)}/ledger`);
 
-export const FOLLOW_KEY = ['/api/campaign/follow'] as const;
-/** GET /api/campaign/follow */
-export const getFollowStatus = () => apiGet<FollowStatus>(FOLLOW_KEY[0]);
-/** PUT (follow) or DELETE (stop following) /api/campaign/follow. */
-export const setFollowing = (follow: boolean) => apiRequest<FollowStatus>(follow ? 'PUT' : 'DELETE', FOLLOW_KEY[0]);
+/** Following the flagship (`/api/campaign/follow`), or a patient's fundraiser by its slug (`/api/campaigns/:id/follow`). */
+export const followPath = (slug?: string) =>
+  slug ? `/api/campaigns/${encodeURIComponent(slug)}/follow` : '/api/campaign/follow';
+/** GET the follow address: whether the signed-in person follows that campaign's updates. */
+export const getFollowStatus = (path: string) => apiGet<FollowStatus>(path);
+/** PUT (follow) or DELETE (stop following) the follow address. */
+export const setFollowing = (path: string, follow: boolean) =>
+  apiRequest<FollowStatus>(follow ? 'PUT' : 'DELETE', path);

@@ -2,17 +2,19 @@
 import { Bell, BellRing } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '#client/lib/api.ts';
-import { FOLLOW_KEY, getFollowStatus, setFollowing } from '#client/api/campaign.ts';
+import { followPath, getFollowStatus, setFollowing } from '#client/api/campaign.ts';
 import { toast } from './ui/toast.ts';
 import { Button } from './ui/button.tsx';
 
-export default function FollowButton() {
+/** Follows the flagship, or the patient's fundraiser at `slug`. */
+export default function FollowButton({ slug }: { slug?: string }) {
   const queryClient = useQueryClient();
-  const status = useQuery({ queryKey: FOLLOW_KEY, queryFn: getFollowStatus });
+  const path = followPath(slug);
+  const status = useQuery({ queryKey: [path], queryFn: () => getFollowStatus(path) });
   const change = useMutation({
-    mutationFn: setFollowing,
+    mutationFn: (follow: boolean) => setFollowing(path, follow),
     onSuccess: (answer) => {
-      queryClient.setQueryData(FOLLOW_KEY, answer);
+      queryClient.setQueryData([path], answer);
       toast({ title: answer.following ? 'You follow the updates' : 'You no longer follow the updates' });
     },
     onError: (err) =>

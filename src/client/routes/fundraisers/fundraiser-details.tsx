@@ -11,6 +11,7 @@ import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { SupportersWall } from '#client/components/recent-supporters.tsx';
 import { LedgerTotals, Pending } from '#client/components/ledger-totals.tsx';
 import { Releases } from '#client/components/ledger-lists.tsx';
+import { FollowUpdates } from '#client/components/follow-updates.tsx';
 import { StoryBody } from '../community/story-parts.tsx';
 import { useShownFundraiser } from './fundraiser-parts.tsx';
 import { DonateLink } from './fundraiser-page.tsx';
@@ -66,32 +67,41 @@ function WhereTheMoneyGoes({
   );
 }
 
-/** The owner's dated updates, newest first, as the server rendered them. */
+/** The owner's dated updates, newest first, as the server rendered them; while live, a way to follow them. */
 function Updates({ fundraiser }: { fundraiser: PublicFundraiser }) {
   return (
     <section aria-labelledby="updates-title">
       <h2 id="updates-title" className="text-2xl font-semibold text-ink">
         Updates
       </h2>
-      <ol className="mt-4 space-y-6">
-        {fundraiser.updates.map((u) => (
-          <li key={u.id}>
-            <article aria-labelledby={`update-${u.id}`} className="rounded-2xl border border-brand-100 bg-white p-4">
-              <p className="text-sm text-slate-600">
-                <time dateTime={u.postedAt}>{formatDay(u.postedAt.slice(0, 10), 'long')}</time>
-              </p>
-              <h3 id={`update-${u.id}`} className="mt-1 text-lg font-semibold break-words text-ink">
-                {u.title}
-              </h3>
-              {u.paragraphs.map((p, i) => (
-                <p key={i} className="mt-2 break-words text-slate-800">
-                  {p}
+      {fundraiser.status === 'live' && (
+        <div className="mt-4">
+          <FollowUpdates slug={fundraiser.slug} />
+        </div>
+      )}
+      {fundraiser.updates.length === 0 ? (
+        <p className="mt-4 text-slate-700">{fundraiser.organiserFirstName} has not posted an update yet.</p>
+      ) : (
+        <ol className="mt-4 space-y-6">
+          {fundraiser.updates.map((u) => (
+            <li key={u.id}>
+              <article aria-labelledby={`update-${u.id}`} className="rounded-2xl border border-brand-100 bg-white p-4">
+                <p className="text-sm text-slate-600">
+                  <time dateTime={u.postedAt}>{formatDay(u.postedAt.slice(0, 10), 'long')}</time>
                 </p>
-              ))}
-            </article>
-          </li>
-        ))}
-      </ol>
+                <h3 id={`update-${u.id}`} className="mt-1 text-lg font-semibold break-words text-ink">
+                  {u.title}
+                </h3>
+                {u.paragraphs.map((p, i) => (
+                  <p key={i} className="mt-2 break-words text-slate-800">
+                    {p}
+                  </p>
+                ))}
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
     </section>
   );
 }
@@ -111,7 +121,7 @@ function Details({ fundraiser: f }: { fundraiser: PublicFundraiser }) {
           <StoryBody html={f.storyHtml} testId="fundraiser-story" />
         </div>
       </section>
-      {f.updates.length > 0 && <Updates fundraiser={f} />}
+      {(live || f.updates.length > 0) && <Updates fundraiser={f} />}
       <WhereTheMoneyGoes fundraiser={f} ledger={ledger.data ?? undefined} failed={Boolean(ledger.error)} />
       <SupportersWall
         data={supporters.data ?? undefined}

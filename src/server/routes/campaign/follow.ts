@@ -1,35 +1,70 @@
 /**
- * Following the campaign: signed-in people ask to be told about its dated updates, and can stop; a donor who
- * asked by email confirms her address; anyone stops update mail from its unsubscribe link, signed in or not.
+ * Following a campaign: signed-in people ask to be told about its dated updates, and can stop (the flagship's at
+ * `/api/campaign/follow`, a patient's fundraiser's at `/api/campaigns/:id/follow`); a donor who asked by email
+ * confirms her address; anyone stops update mail from its unsubscribe link, signed in or not.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '#shared/errors.ts';
 import { ConfirmUpdatesSchema, UnsubscribeQuerySchema } from '#shared/schemas/campaign.ts';
+import { CampaignParamsSchema } from '#shared/schemas/public-fundraisers.ts';
 import { followCampaign, unfollowCampaign } from '../../commands/campaign-content.ts';
 import { confirmUpdates, stopUpdates } from '../../commands/update-followers.ts';
 import { isFollowing } from '../../db/queries/campaign.ts';
+import { giftTarget } from '../../db/queries/fundraisers.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { findCampaign } from '../../services/campaign.ts';
+
+type Follow = 'read' | 'follow' | 'stop';
+
+/** Answers a follow request for the campaign `campaignId`: reads, starts or stops her following it. */
+async function answerFollow(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  app: FastifyInstance,
+  campaignId: string,
+  what: Follow,
+) {
+  const me = requireUser(request);
+  if (what === 'follow') await request.run(followCampaign, campaignId, me.id);
+  if (what === 'stop') await request.run(unfollowCampaign, campaignId, me.id);
+  const following = what === 'read' ? await isFollowing(app.db, campaignId, me.id) : what === 'follow';
+  return reply.header('cache-control', 'no-store').send({ following });
+}
+
+/** A patient's fundraiser's campaign by id or slug; one that is closed posts no more updates to follow. */
+async function fundraiserCampaign(app: FastifyInstance, idOrSlug: string, what: Follow): Promise<string> {
+  const { id } = await findCampaign(app.db, idOrSlug);
+  const target = await giftTarget(app.db, id);
+  if (!target) throw new AppError('NOT_FOUND', 'No such campaign');
+  if (what === 'follow' && !target.takesGifts)
+    throw new AppError('CONFLICT', 'This fundraiser is closed and posts no more updates');
+  return id;
+}
 
 const campaignFollow: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/campaign/follow', { config: { access: 'user' } }, async (request, reply) => {
-    const me = requireUser(request);
-    const { id } = await app.campaigns.current();
-    return reply.header('cache-control', 'no-store').send({ following: await isFollowing(app.db, id, me.id) });
-  });
-
   // PUT and DELETE are idempotent: following twice, or stopping when not following, changes nothing.
-  app.put('/api/campaign/follow', { config: { access: 'user' } }, async (request, reply) => {
-    const me = requireUser(request);
-    const { id } = await app.campaigns.current();
-    await request.run(followCampaign, id, me.id);
-    return reply.header('cache-control', 'no-store').send({ following: true });
-  });
-
-  app.delete('/api/campaign/follow', { config: { access: 'user' } }, async (request, reply) => {
-    const me = requireUser(request);
-    const { id } = await app.campaigns.current();
-    await request.run(unfollowCampaign, id, me.id);
-    return reply.header('cache-control', 'no-store').send({ following: false });
-  });
+  const verbs = [
+    ['GET', 'read'],
+    ['PUT', 'follow'],
+    ['DELETE', 'stop'],
+  ] as const;
+  for (const [method, what] of verbs) {
+    app.route({
+      method,
+      url: '/api/campaign/follow',
+      config: { access: 'user' },
+      handler: async (request, reply) => answerFollow(request, reply, app, (await app.campaigns.current()).id, what),
+    });
+    app.route({
+      method,
+      url: '/api/campaigns/:id/follow',
+      schema: { params: CampaignParamsSchema },
+      config: { access: 'user' },
+      handler: async (request, reply) =>
+        answerFollow(request, reply, app, await fundraiserCampaign(app, request.params.id, what), what),
+    });
+  }
 
   const secret = app.config.sessionSecret;
   app.post(

@@ -60,10 +60,12 @@ describe('dated updates', () => {
     const account = await signUp(t.app, { role: 'donor' });
     const confirmed = `confirmed-${Date.now()}@example.org`;
     const unconfirmed = `unconfirmed-${Date.now()}@example.org`;
+    expect((await send('PUT', `/api/campaigns/${campaign.slug}/follow`, account.cookie)).json()).toEqual({
+      following: true,
+    });
     await db()
       .insert(campaignFollowers)
       .values([
-        { campaignId: campaign.id, userId: account.user.id },
         { campaignId: campaign.id, email: confirmed, confirmedAt: new Date() },
         { campaignId: campaign.id, email: unconfirmed },
       ]);
@@ -121,6 +123,45 @@ describe('dated updates', () => {
     expect((await send('POST', '/api/my-fundraiser/updates', donor.cookie, UPDATE)).statusCode).toBe(403);
     expect((await send('POST', '/api/my-fundraiser/updates', manager.cookie, UPDATE)).statusCode).toBe(403);
     expect((await send('POST', '/api/my-fundraiser/updates', '', UPDATE)).statusCode).toBe(401);
+  });
+});
+
+describe('following a fundraiser', () => {
+  const follow = (method: 'GET' | 'PUT' | 'DELETE', slug: string, cookie: string) =>
+    injectFrom(t.app, { method, url: `/api/campaigns/${slug}/follow`, headers: { cookie } });
+
+  it('a signed-in reader follows it by its address, reads that she does, and stops; the flagship’s following is apart', async () => {
+    const owner = await live();
+    const { slug, id } = await campaignOf(owner.fundraiser.id);
+    const reader = await signUp(t.app, { role: 'donor' });
+    expect((await follow('GET', slug, reader.cookie)).json()).toEqual({ following: false });
+    expect((await follow('PUT', slug, reader.cookie)).json()).toEqual({ following: true });
+    expect((await follow('PUT', id, reader.cookie)).json()).toEqual({ following: true });
+    expect((await follow('GET', id, reader.cookie)).json()).toEqual({ following: true });
+    expect((await getWith(t.app, '/api/campaign/follow', reader.cookie)).json()).toEqual({ following: false });
+    expect(
+      await db().select().from(campaignFollowers).where(eq(campaignFollowers.userId, reader.user.id)),
+    ).toHaveLength(1);
+    expect((await follow('DELETE', slug, reader.cookie)).json()).toEqual({ following: false });
+    expect((await follow('GET', slug, reader.cookie)).json()).toEqual({ following: false });
+  });
+
+  it('refuses a stranger (401), an unknown fundraiser (404) and following a closed one (409), which she may still stop', async () => {
+    const owner = await live();
+    const { slug } = await campaignOf(owner.fundraiser.id);
+    const reader = await signUp(t.app, { role: 'patient' });
+    const stranger = await follow('PUT', slug, '');
+    expect(stranger.statusCode).toBe(401);
+    const unknown = await follow('PUT', 'no-such-fundraiser', reader.cookie);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('No such campaign');
+    expect((await follow('PUT', slug, reader.cookie)).statusCode).toBe(200);
+    expect((await send('POST', '/api/my-fundraiser/close', owner.cookie)).statusCode).toBe(200);
+    const closed = await follow('PUT', slug, reader.cookie);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe('This fundraiser is closed and posts no more updates');
+    expect((await follow('DELETE', slug, reader.cookie)).json()).toEqual({ following: false });
+    expect(await db().select().from(campaignFollowers).where(eq(campaignFollowers.userId, reader.user.id))).toEqual([]);
   });
 });
 
