@@ -77,6 +77,7 @@ async function preparedDataDir(): Promise<{ dataDir: string; records: Record<str
           '/doctors/:id': `/doctors/${doctor.user.id}`,
           '/fundraisers/:slug': `/fundraisers/${slug}`,
           '/fundraisers/:slug/donate': `/fundraisers/${slug}/donate`,
+          '/transparency/:slug': `/transparency/${slug}`,
         },
       };
     } finally {

@@ -77,6 +77,10 @@ export const PAGE_HEADS: { readonly [P in PagePath | '*']: HeadOf } = {
     'A patient’s fundraiser on {product}, with its progress and public ledger.',
   ),
   '/fundraisers/:slug/donate': legal('Donate', 'Give to a patient’s fundraiser on {product}.'),
+  '/transparency/:slug': legal(
+    'Where Every Dollar Goes',
+    'How a patient’s fundraiser on {product} holds and releases money, with its live ledger.',
+  ),
   '/my-fundraiser': legal('My Fundraiser', 'Raise funds for your treatment on {product}.'),
   '/my-stories': legal(
     'My Stories',

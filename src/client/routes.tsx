@@ -110,6 +110,7 @@ export const PAGE_ROUTES: { readonly [P in PagePath]: RouteOf<P> } = {
   '/fundraisers': { load: () => import('./routes/fundraisers/fundraisers-list.tsx') },
   '/fundraisers/:slug': { load: () => import('./routes/fundraisers/fundraiser-page.tsx') },
   '/fundraisers/:slug/donate': { load: () => import('./routes/fundraisers/fundraiser-donate.tsx') },
+  '/transparency/:slug': { load: () => import('./routes/fundraisers/fundraiser-transparency.tsx') },
   '/my-fundraiser': {
     load: () => import('./routes/fundraisers/my-fundraiser.tsx'),
     signIn: {

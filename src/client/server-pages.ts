@@ -104,6 +104,17 @@ export const SERVER_PAGES: Record<ServerRenderedPath, ServerPage> = {
       };
     },
   },
+  '/transparency/:slug': {
+    queries: ({ slug }) => [publicFundraiserQuery(slug!), campaignLedgerQuery(slug!)],
+    head(content, _siteUrl, { slug }, data) {
+      const fundraiser = read<PublicFundraiser>(data, publicFundraiserQuery(slug!));
+      if (!fundraiser) return undefined;
+      return {
+        title: `Where every dollar goes: ${fundraiser.title} | ${content.product.name}`,
+        description: `Every gift to ${fundraiser.organiserFirstName}’s fundraiser, and every payment made from it against a verified expense.`,
+      };
+    },
+  },
 };
 
 /** The `:name` segments of `pattern` in `pathname` (which pathMatches has matched). */

@@ -31,6 +31,7 @@ describe('pathMatches', () => {
       '/fundraisers',
       '/fundraisers/:slug',
       '/fundraisers/:slug/donate',
+      '/transparency/:slug',
     ]);
     for (const path of ['/my-stories', '/my-fundraiser', '/doctor-dashboard', '/admin-doctors'])
       expect(CLIENT_ONLY_PATHS).toContain(path);

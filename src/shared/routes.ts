@@ -66,6 +66,7 @@ export const PAGES = {
   '/fundraisers': { render: 'server', access: 'public' },
   '/fundraisers/:slug': { render: 'server', access: 'public' },
   '/fundraisers/:slug/donate': { render: 'server', access: 'public' },
+  '/transparency/:slug': { render: 'server', access: 'public' },
   '/my-fundraiser': { render: 'client', access: 'user' },
   '/doctor-dashboard': { render: 'client', access: 'user' },
   '/admin-doctors': { render: 'client', access: manager },

@@ -91,6 +91,21 @@ describe('live fundraisers for visitors', () => {
     await settle(page);
     await expectNoAxeViolations(page);
 
+    // Its own transparency page: the rules, its plan against its ledger, its gifts; rendered by the server.
+    await page.getByRole('link', { name: 'Every gift and payment, and how money is released' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Where Every Dollar Goes' }).waitFor();
+    expect(page.url()).toBe(`${suite.site.baseURL}/transparency/${live.slug}`);
+    expect(await page.getByText('Every donation to “Excision surgery for Maya”').count()).toBe(1);
+    expect(await page.getByTestId('total-raisedCents').innerText()).toBe('$2,362.63');
+    expect(await page.getByTestId('groups-table').innerText()).toContain('$9,000.00');
+    await expect.poll(() => page.getByTestId('donations-list').innerText()).toContain('Grace');
+    const ledgerPage = await visit(page, `/transparency/${live.slug}`);
+    expect(ledgerPage?.status()).toBe(200);
+    expect(await ledgerPage!.text()).toMatch(/Every donation to “(<!-- -->)?Excision surgery for Maya/);
+    await settle(page);
+    await expectNoAxeViolations(page);
+    expect((await visit(page, '/transparency/waiting-for-review'))?.status()).toBe(404);
+
     const missing = await visit(page, '/fundraisers/waiting-for-review');
     expect(missing?.status()).toBe(404);
     // Its code loads only when it is shown; the server's HTML carries it whole.

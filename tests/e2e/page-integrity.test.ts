@@ -102,7 +102,13 @@ describe('hydration', () => {
     const [live] = await liveFundraisersOnSite(suite.site, 'Excision surgery for Maya');
     const { page } = await suite.newPage(PHONE);
     const problems = watchForHydrationErrors(page);
-    for (const path of ['/fundraisers', `/fundraisers/${live!.slug}`, `/fundraisers/${live!.slug}/donate`]) {
+    const { slug } = live!;
+    for (const path of [
+      '/fundraisers',
+      `/fundraisers/${slug}`,
+      `/fundraisers/${slug}/donate`,
+      `/transparency/${slug}`,
+    ]) {
       await visit(page, path);
       await settle(page);
     }

@@ -27,14 +27,20 @@ const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC
 
 /**
  * What a donor's mail says about the campaign: the flagship's own words; for a patient's fundraiser its title and
- * her name, under the site's name (decision 009).
+ * her name, under the site's name (decision 009). Each links to its own transparency page.
  */
 async function campaignForMail(db: Db, campaignId: string) {
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
   if (campaign?.content) {
     const content = withCurrentShape(campaign.content);
     const receiptNote = content.receiptNote ?? DEFAULT_RECEIPT_NOTE;
-    return { product: content.product.name, name: content.name, organiser: content.organiser.name, receiptNote };
+    return {
+      product: content.product.name,
+      name: content.name,
+      organiser: content.organiser.name,
+      receiptNote,
+      transparencyPath: '/transparency',
+    };
   }
   const [[fundraiser], [flagship]] = await Promise.all([
     db
@@ -49,6 +55,7 @@ async function campaignForMail(db: Db, campaignId: string) {
     name: fundraiser?.title ?? 'A fundraiser',
     organiser: fundraiser ? `${fundraiser.firstName} ${fundraiser.lastName}` : 'The organiser',
     receiptNote: DEFAULT_RECEIPT_NOTE,
+    transparencyPath: `/transparency/${campaign?.slug ?? ''}`,
   };
 }
 
@@ -63,7 +70,7 @@ async function giftForMail(deps: DonorMailDeps, gift: Gift) {
     date: day.format(gift.createdAt),
     campaign: campaign.name,
     organiser: campaign.organiser,
-    transparencyUrl: `${deps.publicUrl}/transparency`,
+    transparencyUrl: `${deps.publicUrl}${campaign.transparencyPath}`,
   };
   return { forMail, campaign };
 }

@@ -2,12 +2,14 @@
  * A fundraiser's page below its first screen (loaded as it comes near, see below-fold.tsx): her story, her dated
  * updates, the planned cost groups against what the ledger says was released, and the supporters.
  */
+import { Link } from 'wouter';
 import type { PublicFundraiser } from '#shared/schemas/public-fundraisers.ts';
 import type { Ledger } from '#shared/schemas/spending.ts';
 import { campaignLedgerQuery, campaignSupportersQuery } from '#client/api/public-fundraisers.ts';
 import { usePageQuery } from '#client/lib/page-query.ts';
 import { formatCents, formatDay } from '#client/lib/format.ts';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
+import { linkClass } from '#client/components/ui/text-classes.ts';
 import { SupportersWall } from '#client/components/recent-supporters.tsx';
 import { LedgerTotals, Pending } from '#client/components/ledger-totals.tsx';
 import { Releases } from '#client/components/ledger-lists.tsx';
@@ -63,6 +65,9 @@ function WhereTheMoneyGoes({
       <LedgerTotals ledger={ledger} failed={failed} />
       <h3 className="mt-6 font-semibold text-ink">Released expenses</h3>
       {ledger && <Releases ledger={ledger} />}
+      <Link href={`/transparency/${encodeURIComponent(fundraiser.slug)}`} className={`${linkClass} mt-4 inline-block`}>
+        Every gift and payment, and how money is released
+      </Link>
     </Card>
   );
 }

@@ -10,7 +10,8 @@ import { usePageTitle } from '#client/lib/page-title.ts';
 import { Card } from '#client/components/ui/card.tsx';
 import { linkClass, pageTitleClass } from '#client/components/ui/text-classes.ts';
 import { GiftForm } from '../public/gift-form.tsx';
-import { BackLink, FundraiserLoader, Progress } from './fundraiser-parts.tsx';
+import { BackLink, FundraiserLoader } from './fundraiser-parts.tsx';
+import { Progress } from './fundraiser-progress.tsx';
 
 function Donate({ fundraiser: f }: { fundraiser: PublicFundraiser }) {
   const { product } = useCampaign();
@@ -32,7 +33,7 @@ function Donate({ fundraiser: f }: { fundraiser: PublicFundraiser }) {
               Gifts reach {product.name} through the methods above and are recorded against this fundraiser. They are
               released only against verified expenses, paid to {f.payee?.name ?? 'the care provider'}; every release is
               on{' '}
-              <Link href={page} className={linkClass}>
+              <Link href={`/transparency/${encodeURIComponent(f.slug)}`} className={linkClass}>
                 the fundraiser&apos;s public ledger
               </Link>
               .

@@ -14,7 +14,8 @@ import { usePageTitle } from '#client/lib/page-title.ts';
 import { formatDay } from '#client/lib/format.ts';
 import { belowFold } from '#client/components/below-fold.tsx';
 import { MedicallyReviewed } from './medically-reviewed.tsx';
-import { BackLink, FundraiserLoader, Progress } from './fundraiser-parts.tsx';
+import { BackLink, FundraiserLoader } from './fundraiser-parts.tsx';
+import { Progress } from './fundraiser-progress.tsx';
 
 /**
  * A call to give, counted as the flagship's are. Its own, not the flagship's DonateLink: sharing that one splits it

@@ -1,17 +1,15 @@
 /**
- * What a fundraiser's page and its donate page share: the loader for the fundraiser at the address, the way back and
- * its own progress. A module of its own, so the donate page loads none of the fundraiser page's sections.
+ * What a fundraiser's pages share: the loader for the fundraiser at the address and the way back. A module of its
+ * own, so the donate and transparency pages load none of the fundraiser page's sections.
  */
 import { lazy, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import { ArrowLeft } from 'lucide-react';
 import type { PublicFundraiser } from '#shared/schemas/public-fundraisers.ts';
-import { campaignProgressQuery, publicFundraiserQuery } from '#client/api/public-fundraisers.ts';
+import { publicFundraiserQuery } from '#client/api/public-fundraisers.ts';
 import { usePageQuery } from '#client/lib/page-query.ts';
-import { shownPercentOf } from '#shared/money.ts';
 import { PageStatus } from '#client/components/page-status.tsx';
 import { belowFold } from '#client/components/below-fold.tsx';
-import { ProgressFigures } from '#client/components/progress-figures.tsx';
 
 /** Back to the list, or (from its donate page) to the fundraiser. */
 export function BackLink({ href = '/fundraisers', label = 'All fundraisers' }: { href?: string; label?: string }) {
@@ -23,26 +21,6 @@ export function BackLink({ href = '/fundraisers', label = 'All fundraisers' }: {
       <ArrowLeft aria-hidden="true" className="h-4 w-4" />
       {label}
     </Link>
-  );
-}
-
-/** Its own figures, from the same reads the server rendered with. */
-export function Progress({ fundraiser }: { fundraiser: PublicFundraiser }) {
-  const { data } = usePageQuery(campaignProgressQuery(fundraiser.slug));
-  const goalCents = data?.goalCents ?? fundraiser.goalCents;
-  const currentCents = data?.currentCents ?? 0;
-  return (
-    <ProgressFigures
-      title="Fundraiser progress"
-      progress={{
-        goalCents,
-        currentCents,
-        donorCount: data?.donorCount ?? 0,
-        loaded: Boolean(data),
-        shownPercent: shownPercentOf(currentCents, goalCents),
-      }}
-      note={data ? (data.donorCount === 1 ? '1 gift recorded' : `${data.donorCount} gifts recorded`) : undefined}
-    />
   );
 }
 

@@ -11,6 +11,7 @@ import {
   fundraisers,
   ledgerEntries,
   notifications,
+  outbox,
   rateLimits,
 } from '../../db/schema/index.ts';
 import { injectFrom, postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
@@ -85,6 +86,15 @@ describe('recording gifts to a fundraiser', () => {
     expect(told).toContainEqual(
       expect.objectContaining({ title: 'A donation was recorded to Money of her own', link: `/fundraisers/${slug}` }),
     );
+  });
+
+  it('thanks a donor who left her address for her gift to the fundraiser, linking to its own ledger, not the flagship’s', async () => {
+    const res = await record({ ...gift, campaignId, donorEmail: 'ruth.fundraiser@example.org' });
+    expect(res.statusCode).toBe(201);
+    const [mail] = await db().select().from(outbox).where(eq(outbox.to, 'ruth.fundraiser@example.org'));
+    expect(mail!.subject).toBe('Thank you for your gift to Money of her own');
+    expect(mail!.text).toContain(`http://localhost:3000/transparency/${slug}\n`);
+    expect(mail!.text).not.toMatch(/\/transparency\n/);
   });
 
   it('records a gift to the campaign a manager chooses', async () => {
