@@ -1,5 +1,5 @@
 /** A patient's fundraiser application (issue 18): drafts, submission, and the managers' review. */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { getWith, signUp, signUpSettled } from '../../../../tests/setup/accounts.ts';
 import { postFile, postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
@@ -14,11 +14,27 @@ import {
   submittedApplication,
   uploadFundraiserFile,
 } from '../../../../tests/factories/fundraisers.ts';
-import { auditLog, campaigns, fundraisers, notifications, outbox, users } from '../../db/schema/index.ts';
+import { FUNDRAISER_DOCUMENTS_MAX, FUNDRAISER_IMAGES_MAX } from '#shared/schemas/fundraisers.ts';
+import { PDF } from '../../../../tests/factories/spending.ts';
+import {
+  auditLog,
+  campaigns,
+  fundraisers,
+  notifications,
+  outbox,
+  rateLimits,
+  uploads,
+  users,
+} from '../../db/schema/index.ts';
 
 const t = setupTestApp();
 const db = () => t.database.db;
 const manager = signedInAdminForSuite(t, 'manager');
+const moderator = signedInAdminForSuite(t, 'moderator');
+// Uploads are limited per address, and every upload here comes from the same one.
+beforeEach(async () => {
+  await db().delete(rateLimits);
+});
 
 const save = (cookie: string, body: unknown) => saveFundraiser(t, cookie, body);
 const submit = (cookie: string) => submitFundraiser(t, cookie);
@@ -129,6 +145,64 @@ describe('the draft', () => {
       expect(refusedImage.json().fieldErrors).toHaveProperty('images');
     }
     expect(await db().select().from(fundraisers).where(eq(fundraisers.ownerId, owner.user.id))).toEqual([]);
+  });
+});
+
+describe('images and documents of the draft', () => {
+  /** `count` files of this kind uploaded by the patient. */
+  const uploadMany = async (cookie: string, kind: 'document' | 'image', count: number) => {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) ids.push(await uploadFundraiserFile(t, cookie, kind));
+    return ids;
+  };
+  const ownRow = async (ownerId: string) =>
+    (await db().select().from(fundraisers).where(eq(fundraisers.ownerId, ownerId)))[0];
+
+  it(`saves ${FUNDRAISER_IMAGES_MAX} images and refuses ${FUNDRAISER_IMAGES_MAX + 1} with 400 on images, keeping the saved draft as it was`, async () => {
+    const patient = await signUpSettled(t.app, db(), { role: 'patient' });
+    const ids = await uploadMany(patient.cookie, 'image', FUNDRAISER_IMAGES_MAX + 1);
+    const images = ids.map((uploadId, i) => ({ uploadId, alt: `Photo ${i + 1} of my recovery` }));
+    const saved = await save(patient.cookie, { title: 'My fund', images: images.slice(0, FUNDRAISER_IMAGES_MAX) });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().fundraiser.images).toHaveLength(FUNDRAISER_IMAGES_MAX);
+
+    const tooMany = await save(patient.cookie, { title: 'Changed', images });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().fieldErrors).toEqual({ images: `Add at most ${FUNDRAISER_IMAGES_MAX} images` });
+    const row = await ownRow(patient.user.id);
+    expect(row).toMatchObject({ title: 'My fund' });
+    expect(row!.images).toHaveLength(FUNDRAISER_IMAGES_MAX);
+  });
+
+  it('refuses an image whose alt text is empty or only spaces with 400 on that image’s alt, writing nothing', async () => {
+    const patient = await signUpSettled(t.app, db(), { role: 'patient' });
+    const [uploadId] = await uploadMany(patient.cookie, 'image', 1);
+    for (const alt of ['', '   ']) {
+      const res = await save(patient.cookie, { title: 'My fund', images: [{ uploadId, alt }] });
+      expect(res.statusCode, JSON.stringify(alt)).toBe(400);
+      expect(res.json().fieldErrors).toEqual({ 'images.0.alt': 'Describe the image for people who cannot see it' });
+    }
+    expect(await ownRow(patient.user.id)).toBeUndefined();
+  });
+
+  it(`saves ${FUNDRAISER_DOCUMENTS_MAX} documents and refuses ${FUNDRAISER_DOCUMENTS_MAX + 1}, or one document twice, with 400 on documentIds, keeping the attached ones`, async () => {
+    const patient = await signUpSettled(t.app, db(), { role: 'patient' });
+    const ids = await uploadMany(patient.cookie, 'document', FUNDRAISER_DOCUMENTS_MAX + 1);
+    const five = ids.slice(0, FUNDRAISER_DOCUMENTS_MAX);
+    const saved = await save(patient.cookie, { title: 'My fund', documentIds: five });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().fundraiser.documents).toHaveLength(FUNDRAISER_DOCUMENTS_MAX);
+
+    const tooMany = await save(patient.cookie, { title: 'Changed', documentIds: ids });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().fieldErrors).toEqual({ documentIds: `Attach at most ${FUNDRAISER_DOCUMENTS_MAX} documents` });
+    const twice = await save(patient.cookie, { title: 'Changed', documentIds: [ids[0], ids[0]] });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().fieldErrors).toEqual({ documentIds: 'Attach each document once' });
+
+    const mine = (await getWith(t.app, '/api/my-fundraiser', patient.cookie)).json().fundraiser;
+    expect(mine.title).toBe('My fund');
+    expect(mine.documents.map((d: { id: string }) => d.id).sort()).toEqual([...five].sort());
   });
 });
 
@@ -282,6 +356,35 @@ describe('the review', () => {
     expect(fresh.json().fundraiser.id).not.toBe(id);
   });
 
+  it('refusing it writes a fundraiser.reject audit entry, mails her the reason, and shows her the reason with her application', async () => {
+    const application = await submitted();
+    const id = application.fundraiser.id as string;
+    const reason = 'We could not confirm the treatment plan with the clinic you named.';
+    const rejected = await postJson(
+      t.app,
+      `/api/admin/fundraisers/${id}/reject`,
+      { message: reason },
+      { cookie: manager.cookie },
+    );
+    expect(rejected.statusCode).toBe(200);
+
+    const entries = await db().select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: 'fundraiser.reject',
+        actorId: manager.id,
+        targetType: 'fundraiser',
+        before: { status: 'in_review' },
+        after: { status: 'rejected', message: reason },
+      }),
+    ]);
+    const mails = await db().select().from(outbox).where(eq(outbox.to, application.person.email));
+    const mail = mails.find((m) => m.subject.includes('was not approved'));
+    expect(mail?.text).toContain(reason);
+    const mine = await getWith(t.app, '/api/my-fundraiser', application.cookie);
+    expect(mine.json().fundraiser).toMatchObject({ id, status: 'rejected', reviewMessage: reason });
+  });
+
   it('refuses a second decision on an application already decided, and an approval of one sent back', async () => {
     const approvedOne = await submitted();
     const approve = (id: string) =>
@@ -332,6 +435,25 @@ describe('the review', () => {
   });
 });
 
+describe('asking for changes', () => {
+  it('answers a request for changes without a message, with a blank one or one under 10 characters with 400 on message, and leaves the application in review, unaudited and unmailed', async () => {
+    const application = await submitted();
+    const id = application.fundraiser.id as string;
+    for (const body of [{}, { message: '' }, { message: '          ' }, { message: 'Add quote' }]) {
+      const res = await postJson(t.app, `/api/admin/fundraisers/${id}/request-changes`, body, {
+        cookie: manager.cookie,
+      });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.json().fieldErrors)).toEqual(['message']);
+    }
+    const [row] = await db().select().from(fundraisers).where(eq(fundraisers.id, id));
+    expect(row).toMatchObject({ status: 'in_review', reviewMessage: null });
+    expect(await db().select().from(auditLog).where(eq(auditLog.targetId, id))).toEqual([]);
+    const mails = await db().select().from(outbox).where(eq(outbox.to, application.person.email));
+    expect(mails.filter((m) => m.subject.includes('needs changes'))).toEqual([]);
+  });
+});
+
 describe('the application’s files', () => {
   it('shows her images and documents to her alone while she writes, and to managers once she submits', async () => {
     const application = await completeApplication();
@@ -376,5 +498,40 @@ describe('the application’s files', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The document must be a PDF or a PNG, JPEG or WebP image');
+  });
+
+  it('refuses a fundraiser image that is a PDF or text under an image’s name and type (400, the error shape), storing nothing', async () => {
+    const patient = await signUpSettled(t.app, db(), { role: 'patient' });
+    for (const bytes of [PDF, Buffer.from('Just some text, not a picture of me.')]) {
+      const res = await postFile(t.app, '/api/uploads/fundraiser-image', patient.cookie, {
+        field: 'image',
+        bytes,
+        filename: 'me.png',
+        type: 'image/png',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        code: 'VALIDATION',
+        message: 'The image must be a PNG, JPEG or WebP image',
+        fieldErrors: { image: 'The image must be a PNG, JPEG or WebP image' },
+      });
+    }
+    expect(await db().select().from(uploads).where(eq(uploads.ownerId, patient.user.id))).toEqual([]);
+  });
+
+  it('keeps a submitted application’s document and image from a moderator (404 with the error shape) while a manager opens them', async () => {
+    const application = await completeApplication();
+    const imageId = await uploadImage(application.cookie);
+    await save(application.cookie, {
+      ...fullDraft(application.documentId),
+      images: [{ uploadId: imageId, alt: 'At the clinic' }],
+    });
+    expect((await submit(application.cookie)).statusCode).toBe(200);
+    for (const url of [`/api/uploads/${application.documentId}`, `/api/uploads/${imageId}`]) {
+      const refused = await getWith(t.app, url, moderator.cookie);
+      expect(refused.statusCode, url).toBe(404);
+      expect(refused.json()).toEqual({ code: 'NOT_FOUND', message: 'No such file' });
+      expect((await getWith(t.app, url, manager.cookie)).statusCode, url).toBe(200);
+    }
   });
 });

@@ -380,6 +380,24 @@ describe('closing', () => {
     expect((await send('POST', '/api/my-fundraiser/updates', owner.cookie, UPDATE)).statusCode).toBe(409);
   });
 
+  it('by the owner is refused with 409 for her draft and for her application in review, which stay as they were', async () => {
+    const applicant = await completeApplication(t);
+    const draft = await send('POST', '/api/my-fundraiser/close', applicant.cookie);
+    expect(draft.statusCode).toBe(409);
+    expect(draft.json()).toEqual({ code: 'CONFLICT', message: 'Your fundraiser is a draft, so it cannot be closed' });
+    expect((await mine(applicant.cookie)).fundraiser.status).toBe('draft');
+
+    expect((await send('POST', '/api/my-fundraiser/submit', applicant.cookie)).statusCode).toBe(200);
+    const inReview = await send('POST', '/api/my-fundraiser/close', applicant.cookie);
+    expect(inReview.statusCode).toBe(409);
+    expect(inReview.json()).toEqual({
+      code: 'CONFLICT',
+      message: 'Your fundraiser is waiting for review, so it cannot be closed',
+    });
+    expect((await mine(applicant.cookie)).fundraiser.status).toBe('in_review');
+    expect(await history(applicant.fundraiser.id)).not.toContain('closed');
+  });
+
   it('by a manager, with the reason she reads: audited and mailed; refused for one not live or without a reason', async () => {
     const owner = await live();
     const url = `/api/admin/fundraisers/${owner.fundraiser.id}/close`;

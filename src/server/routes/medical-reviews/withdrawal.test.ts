@@ -4,14 +4,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { setupTestApp } from '../../../../tests/setup/test-app.ts';
+import { injectFrom, postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { getWith } from '../../../../tests/setup/accounts.ts';
 import { signedInAdminForSuite } from '../../../../tests/factories/users.ts';
 import {
   completeApplication,
+  FUNDRAISER_PAYEE,
   fullDraft,
   liveFundraiser,
   saveFundraiser,
+  uploadFundraiserFile,
 } from '../../../../tests/factories/fundraisers.ts';
 import { askForReview, decideReview, signedInDoctor } from '../../../../tests/factories/medical-reviews.ts';
 import { backgroundMailSent, run, SYSTEM_ACTOR, type CommandContext } from '../../commands/run.ts';
@@ -111,5 +113,83 @@ describe('withdrawAttestations', () => {
     const costlier = { ...draft, costGroups: [{ key: 'surgery', amount: 12_000, note: 'Excision surgery' }] };
     expect((await saveFundraiser(t, patient.cookie, costlier)).statusCode).toBe(200);
     expect(await status()).toBe('withdrawn');
+  });
+
+  /** A patient's complete application, attested by a doctor she asked; the review's id and a reader of its status. */
+  async function attestedApplication() {
+    const patient = await completeApplication(t);
+    const doctor = await signedInDoctor(t);
+    const reviewId = (await askForReview(t, patient.cookie, doctor.id)).json().review.id as string;
+    expect((await decideReview(t, doctor.cookie, reviewId, 'attest')).statusCode).toBe(200);
+    const status = async () =>
+      (await db().select().from(medicalReviews).where(eq(medicalReviews.id, reviewId)))[0]!.status;
+    return { patient, reviewId, status };
+  }
+
+  it('is what saving a draft whose only change is the payee does: the patient reads her review as withdrawn', async () => {
+    const { patient, status } = await attestedApplication();
+    const draft = fullDraft(patient.documentId);
+    const otherPayee = { ...draft, payee: { ...FUNDRAISER_PAYEE, name: 'Lakeside Surgical Centre' } };
+    expect((await saveFundraiser(t, patient.cookie, otherPayee)).statusCode).toBe(200);
+    expect(await status()).toBe('withdrawn');
+    const mine = (await getWith(t.app, '/api/my-fundraiser/medical-review', patient.cookie)).json().review;
+    expect(mine).toMatchObject({
+      status: 'withdrawn',
+      endedReason: 'The fundraiser’s goal, payee or documents changed.',
+    });
+  });
+
+  it('is what saving a draft whose only change is its documents does: the patient reads her review as withdrawn', async () => {
+    const { patient, status } = await attestedApplication();
+    const quote = await uploadFundraiserFile(t, patient.cookie, 'document');
+    const draft = fullDraft(patient.documentId);
+    const moreDocuments = { ...draft, documentIds: [patient.documentId, quote] };
+    expect((await saveFundraiser(t, patient.cookie, moreDocuments)).statusCode).toBe(200);
+    expect(await status()).toBe('withdrawn');
+    const mine = (await getWith(t.app, '/api/my-fundraiser/medical-review', patient.cookie)).json().review;
+    expect(mine).toMatchObject({
+      status: 'withdrawn',
+      endedReason: 'The fundraiser’s goal, payee or documents changed.',
+    });
+  });
+
+  it('is what approving a live fundraiser’s money change does: the attestation stands while the change waits, and once approved it is withdrawn and its page no longer says "medically reviewed"', async () => {
+    const patient = await liveFundraiser(t, manager.cookie);
+    const slug = patient.approved.slug as string;
+    const publicReview = async () => (await t.app.inject(`/api/fundraisers/${slug}`)).json().medicalReview;
+    const doctor = await signedInDoctor(t);
+    const reviewId = (await askForReview(t, patient.cookie, doctor.id)).json().review.id as string;
+    expect((await decideReview(t, doctor.cookie, reviewId, 'attest')).statusCode).toBe(200);
+    const attestation = { id: doctor.id, name: doctor.name, specialty: 'Obstetrics & Gynecology' };
+    expect(await publicReview()).toEqual(attestation);
+
+    const quote = await uploadFundraiserFile(t, patient.cookie, 'document');
+    const proposed = await injectFrom(t.app, {
+      method: 'PUT',
+      url: '/api/my-fundraiser/money-change',
+      body: {
+        costGroups: [{ key: 'surgery', amount: 12_000, note: 'Excision surgery, new quote' }],
+        payee: FUNDRAISER_PAYEE,
+        documentIds: [quote],
+      },
+      headers: { cookie: patient.cookie },
+    });
+    expect(proposed.statusCode).toBe(200);
+    expect(await publicReview()).toEqual(attestation);
+
+    const approved = await postJson(
+      t.app,
+      `/api/admin/fundraisers/${patient.fundraiser.id}/money-change/approve`,
+      {},
+      { cookie: manager.cookie },
+    );
+    expect(approved.statusCode).toBe(200);
+    const [row] = await db().select().from(medicalReviews).where(eq(medicalReviews.id, reviewId));
+    expect(row).toMatchObject({
+      status: 'withdrawn',
+      endedReason: 'The fundraiser’s goal, payee or documents changed.',
+      endedAt: expect.any(Date),
+    });
+    expect(await publicReview()).toBeNull();
   });
 });
