@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildDonation, buildIntent } from '../factories/donations.ts';
 import { buildStory } from '../factories/stories.ts';
+import { STRONG_PASSWORD } from '../setup/accounts.ts';
 import {
   browserSuite,
   expectNoAccessView,
@@ -156,6 +157,24 @@ describe('admin dashboard and contact inbox', () => {
     expect(await region.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);
+
+    // Its gifts alone in the donations panel, behind the password gate, with its own progress.
+    await table.getByRole('link', { name: 'Gifts and intents of Excision surgery for Maya' }).click();
+    await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect
+      .poll(() => page.getByTestId('shown-campaign').innerText())
+      .toBe('Showing only the gifts and intents of the fundraiser “Excision surgery for Maya”. Show every campaign');
+    expect(page.url()).toBe(`${suite.site.baseURL}/admin-donations?campaign=${holding!.slug}`);
+    await expect.poll(() => page.getByTestId('progress-raised').innerText()).toBe('$750.50');
+    const gifts = page.getByTestId('donations-list').getByRole('listitem');
+    expect(await gifts.count()).toBe(2);
+    for (const text of await gifts.allInnerTexts())
+      expect(text).toContain('For the fundraiser “Excision surgery for Maya”');
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Show every campaign' }).click();
+    await expect.poll(() => page.getByTestId('shown-campaign').count()).toBe(0);
+    await expect.poll(() => gifts.filter({ hasText: 'For the main appeal' }).count()).toBeGreaterThan(0);
   }, 90_000);
 
   it('lists the example details under "Not ready to take gifts", on a phone, and leads a super admin to the editor', async () => {

@@ -6,10 +6,13 @@ import type {
   AdminDonation,
   AdminDonationListItem,
   AdminIntent,
+  MoneyListQuery,
   RecordDonationSchema,
 } from '#shared/schemas/admin-donations.ts';
 import type { DonationRefund, RefundDonationSchema } from '#shared/schemas/spending.ts';
+import type { Progress } from '#shared/schemas/campaign.ts';
 import { apiGet, apiRequest, withQuery } from '#client/lib/api.ts';
+import { campaignProgressQuery } from './public-fundraisers.ts';
 
 const DONATIONS_PATH = '/api/admin/donations';
 const INTENTS_PATH = '/api/admin/donation-intents';
@@ -22,11 +25,18 @@ export const INTENTS_KEY = [INTENTS_PATH] as const;
 export const DONATIONS_CSV = `${DONATIONS_PATH}.csv`;
 export const INTENTS_CSV = `${INTENTS_PATH}.csv`;
 
-/** One page of the recorded donations, newest first, each with what was refunded from it. */
-export const listDonations = (page: number) => apiGet<Page<AdminDonationListItem>>(withQuery(DONATIONS_PATH, { page }));
+/** One page of the recorded donations, newest first, each with what was refunded from it; of one campaign if given. */
+export const listDonations = (query: MoneyListQuery) =>
+  apiGet<Page<AdminDonationListItem>>(withQuery(DONATIONS_PATH, query));
 
-/** One page of the open intents, newest first. */
-export const listIntents = (page: number) => apiGet<Page<AdminIntent>>(withQuery(INTENTS_PATH, { page }));
+/** One page of the open intents, newest first; of one campaign (its id or slug) if given. */
+export const listIntents = (query: MoneyListQuery) => apiGet<Page<AdminIntent>>(withQuery(INTENTS_PATH, query));
+
+/** The query of one campaign's progress (GET /api/campaigns/:id/progress), by its id or slug. */
+export const oneCampaignProgress = (campaign: string) => {
+  const { queryKey, url } = campaignProgressQuery(campaign);
+  return { queryKey, queryFn: () => apiGet<Progress>(url) };
+};
 
 /** Records a gift received outside the site (and marks the intent it fulfils, if any). */
 export const recordDonation = (input: z.input<typeof RecordDonationSchema>) =>

@@ -1,13 +1,15 @@
 /**
  * Patients' fundraisers at the scale issue 18 names (a thousand live ones, many gifts), EXPLAINed as the code
- * builds the queries: the public list in each order and a search, one fundraiser, and one campaign's progress and
- * supporters read indexes and running totals, never the gifts or ledger end to end.
+ * builds the queries: the public list in each order and a search, one fundraiser, one campaign's progress and
+ * supporters, and the donations panel's lists of one campaign read indexes and running totals, never the gifts or
+ * ledger end to end.
  */
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { seededForPlans } from '../../../tests/setup/query-plans.ts';
 import { createCampaignService } from '../services/campaign.ts';
 import type { Db } from './client.ts';
+import { donationsPage, openIntentsPage } from './queries/donations.ts';
 import { findPublicFundraiser, publicFundraisersPage, sitemapRecords } from './queries/public-fundraisers.ts';
 
 /** Besides the gifts and the ledger: fundraisers, their campaigns and stories grow with the community. */
@@ -16,6 +18,7 @@ const LIVE = 1_000;
 /** Applications in other states, which the public never sees. */
 const OTHERS = 300;
 const DONATIONS = 20_000;
+const INTENTS = 20_000;
 
 async function seed(db: Db) {
   const run = (statement: string) => db.execute(sql.raw(statement));
@@ -44,6 +47,9 @@ async function seed(db: Db) {
       from generate_series(${from}, ${Math.min(from + 1999, DONATIONS)}) i
       join campaigns c on c.slug = 'fundraiser-' || (1 + i % ${LIVE})`);
   }
+  await run(`insert into donation_intents (campaign_id, amount_cents, payment_method, client_timestamp, status, created_at)
+    select c.id, 2500, 'PayPal', now(), case when i % 4 = 0 then 'open' else 'matched' end, now() - make_interval(mins => i)
+    from generate_series(1, ${INTENTS}) i join campaigns c on c.slug = 'fundraiser-' || (1 + i % ${LIVE})`);
   await run('vacuum analyze');
 }
 
@@ -92,6 +98,18 @@ describe('on a thousand live fundraisers with many gifts', () => {
     expect(progress.tables).toContain('ledger_balances');
     const supporters = await plansOf((db) => createCampaignService(db).supportersOf('fundraiser-500'));
     expect(supporters.largeSeqScans).toEqual([]);
+  });
+
+  it('the donations panel’s lists of one fundraiser: its gifts and its open intents through their indexes', async () => {
+    const [{ id }] = (
+      await seededDb().execute<{ id: string }>(sql`select id from campaigns where slug = 'fundraiser-500'`)
+    ).rows as [{ id: string }];
+    const gifts = await plansOf((db) => donationsPage(db, 1, item, id));
+    expect(gifts.largeSeqScans).toEqual([]);
+    expect(gifts.indexes).toContain('donations_campaign_created_idx');
+    const intents = await plansOf((db) => openIntentsPage(db, 1, item, id));
+    expect(intents.largeSeqScans).toEqual([]);
+    expect(intents.indexes).toContain('donation_intents_campaign_open_created_idx');
   });
 
   it('the sitemap: the public stories through their index; the live fundraisers whole, as the list reads them', async () => {

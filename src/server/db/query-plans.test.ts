@@ -134,7 +134,7 @@ describe('on a grown database, no list or sum reads a large table from end to en
   it('a campaign’s expenses, a donor’s gifts and refunds, an author’s stories', async () => {
     const campaign = await createCampaignService(seededDb()).current();
     const donor = (await findUserByEmail(seededDb(), 'patient1@plans.example'))!;
-    const someDonations = (await donationsPage(seededDb(), 1, item)).items.map((d) => d.id);
+    const someDonations = (await donationsPage(seededDb(), 1, item)).items.map((d) => d.donation.id);
     for (const read of [
       (db: Db) => campaignExpensesPage(db, campaign.id, { page: 1 }, item),
       (db: Db) => giftsOf(db, { ...donor, email: 'donor10@plans.example', emailVerifiedAt: new Date() }),

@@ -1,8 +1,8 @@
 /** Donations and intents as the admin panel shows them. */
 import { centsToDollars } from '#shared/money.ts';
-import type { AdminDonation, AdminIntent } from '#shared/schemas/admin-donations.ts';
+import type { AdminDonation, AdminDonationListItem, AdminIntent } from '#shared/schemas/admin-donations.ts';
 import type { MyGift } from '#shared/schemas/donation.ts';
-import type { DonationRow, GiftRow, OpenIntentRow } from '../db/queries/donations.ts';
+import type { DonationListRow, DonationRow, GiftRow, OpenIntentRow } from '../db/queries/donations.ts';
 
 /** Admin list shape (spec section 3) plus exact cents, currency and reference. */
 export function presentDonation(row: DonationRow): AdminDonation {
@@ -23,6 +23,14 @@ export function presentDonation(row: DonationRow): AdminDonation {
     intentId: row.intentId,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** A donation in the admin list: with the campaign it was for and what was refunded of it. */
+export function presentDonationListItem(
+  { donation, fundraiserTitle }: DonationListRow,
+  refundedCents: number,
+): AdminDonationListItem {
+  return { ...presentDonation(donation), refundedCents, campaignId: donation.campaignId, fundraiserTitle };
 }
 
 /** An intent as the admin list shows it. */

@@ -43,6 +43,12 @@ export const ElevateSchema = z.strictObject({ password: z.string().min(1, 'Enter
 /** An admin list's query: the page (same rule as every list). */
 export const AdminListQuerySchema = PageQuerySchema;
 
+/** The donations panel's lists: a page, of every campaign or of one (its id or slug). */
+export const MoneyListQuerySchema = PageQuerySchema.extend({
+  campaign: z.string().trim().max(100, 'Not a campaign').optional(),
+});
+export type MoneyListQuery = z.output<typeof MoneyListQuerySchema>;
+
 /** Correcting a recorded donation: what changed and why (the reason goes to the audit log). */
 export const EditDonationSchema = z.strictObject({
   donorName: optionalText(200, 'Donor name'),
@@ -83,7 +89,12 @@ export const AdminDonationSchema = z.object({
 export type AdminDonation = z.infer<typeof AdminDonationSchema>;
 
 /** GET /api/admin/donations item: the donation and the USD cents refunded from it so far. */
-export const AdminDonationListItemSchema = AdminDonationSchema.extend({ refundedCents: z.number().int() });
+export const AdminDonationListItemSchema = AdminDonationSchema.extend({
+  refundedCents: z.number().int(),
+  /** The campaign it was recorded against: the flagship appeal (fundraiserTitle null) or a patient's fundraiser. */
+  campaignId: z.string(),
+  fundraiserTitle: z.string().nullable(),
+});
 export type AdminDonationListItem = z.infer<typeof AdminDonationListItemSchema>;
 
 /** GET /api/admin/donation-intents item: an open intent a donor announced on the donate page. */

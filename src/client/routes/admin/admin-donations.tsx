@@ -5,6 +5,7 @@
  * STEP_UP_REQUIRED, never checks a password itself.
  */
 import { useState } from 'react';
+import { useSearch } from 'wouter';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { errorMessage } from '#client/lib/api.ts';
@@ -51,12 +52,19 @@ export default function AdminDonationsPage() {
   const [locked, setLocked] = useState(false);
   /** Unlocked through the gate during this visit: the panel shows while its lists load, and takes focus. */
   const [unlocked, setUnlocked] = useState(false);
-  const [donationsPage, setDonationsPage] = useState(1);
-  const [intentsPage, setIntentsPage] = useState(1);
+  /** `?campaign=` (an id or slug): the lists of that campaign alone (a fundraiser's reconciliation). */
+  const campaign = new URLSearchParams(useSearch()).get('campaign') || undefined;
+  const [pages, setPages] = useState({ campaign, donations: 1, intents: 1 });
+  // Another campaign's lists start at their first pages.
+  const current = pages.campaign === campaign ? pages : { campaign, donations: 1, intents: 1 };
+  const donationsPage = current.donations;
+  const intentsPage = current.intents;
+  const setDonationsPage = (page: number) => setPages({ ...current, donations: page });
+  const setIntentsPage = (page: number) => setPages({ ...current, intents: page });
 
   const donations = useQuery({
-    queryKey: [...DONATIONS_KEY, donationsPage],
-    queryFn: () => listDonations(donationsPage),
+    queryKey: [...DONATIONS_KEY, campaign, donationsPage],
+    queryFn: () => listDonations({ page: donationsPage, campaign }),
     enabled: !locked,
     placeholderData: keepPreviousData,
     // Nothing of the panel outlives the page: a later visit asks the server (and its gate) again.
@@ -64,8 +72,8 @@ export default function AdminDonationsPage() {
   });
   // Asked for once the donations answered: on a closed gate, one 403 is enough.
   const intents = useQuery({
-    queryKey: [...INTENTS_KEY, intentsPage],
-    queryFn: () => listIntents(intentsPage),
+    queryKey: [...INTENTS_KEY, campaign, intentsPage],
+    queryFn: () => listIntents({ page: intentsPage, campaign }),
     enabled: !locked && donations.isSuccess,
     placeholderData: keepPreviousData,
     gcTime: 0,
@@ -75,8 +83,7 @@ export default function AdminDonationsPage() {
 
   const showGate = () => {
     setLocked(true);
-    setDonationsPage(1);
-    setIntentsPage(1);
+    setPages({ campaign, donations: 1, intents: 1 });
     forgetPanelData(queryClient);
   };
 
@@ -115,6 +122,7 @@ export default function AdminDonationsPage() {
   return (
     <Panel
       focusHeading={unlocked}
+      campaign={campaign}
       donations={donations}
       intents={intents}
       donationsPage={donationsPage}

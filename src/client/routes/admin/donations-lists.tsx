@@ -1,5 +1,6 @@
 /** The donations panel's two lists: recorded donations (with their refunds) and open intents, page by page. */
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import type { Page } from '#shared/schemas/paging.ts';
 import type { AdminDonationListItem, AdminIntent } from '#shared/schemas/admin-donations.ts';
 import { formatCents, formatWhen } from '#client/lib/format.ts';
@@ -10,6 +11,7 @@ import { errorMessage } from '#client/lib/api.ts';
 import { toast } from '#client/components/ui/toast.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
+import { linkClass } from '#client/components/ui/text-classes.ts';
 import { ListBody, ListPager, type ListQuery } from './list-body.tsx';
 import { RefundControl, remainingCents } from './refund-donation.tsx';
 
@@ -86,6 +88,7 @@ export function DonationRow({ donation, onGateClosed }: { donation: AdminDonatio
           {donation.donorEmail && <> · {donation.donorEmail}</>}
         </span>
       </p>
+      <ForCampaign item={donation} />
       {donation.message && <p className="text-slate-700 italic">“{donation.message}”</p>}
       {donation.message && donation.showPublicly && <MessageVisibility donation={donation} />}
       <p className="text-slate-600">
@@ -122,9 +125,21 @@ function MessageVisibility({ donation }: { donation: AdminDonationListItem }) {
   );
 }
 
-/** "the main appeal", or the fundraiser's title in quotes. */
-export const intentFor = (intent: AdminIntent) =>
-  intent.fundraiserTitle === null ? 'the main appeal' : `the fundraiser “${intent.fundraiserTitle}”`;
+/** The campaign a gift or an intent is for: "the main appeal", or the fundraiser's title in quotes. */
+export const campaignFor = ({ fundraiserTitle }: { fundraiserTitle: string | null }) =>
+  fundraiserTitle === null ? 'the main appeal' : `the fundraiser “${fundraiserTitle}”`;
+
+/** "For ..." the campaign, a link to the panel's lists of that campaign alone. */
+function ForCampaign({ item }: { item: { campaignId: string; fundraiserTitle: string | null } }) {
+  return (
+    <p className="text-slate-700">
+      For{' '}
+      <Link href={`/admin-donations?campaign=${encodeURIComponent(item.campaignId)}`} className={linkClass}>
+        {campaignFor(item)}
+      </Link>
+    </p>
+  );
+}
 
 export function IntentRow({
   intent,
@@ -145,7 +160,7 @@ export function IntentRow({
           <span className="text-base font-semibold text-ink">{formatCents(intent.amountCents)}</span> via{' '}
           {intent.paymentMethod}
         </p>
-        <p className="text-slate-700">For {intentFor(intent)}</p>
+        <ForCampaign item={intent} />
         {intent.message && <p className="text-slate-700 italic">“{intent.message}”</p>}
         <p className="text-slate-600">
           <time dateTime={intent.createdAt}>{formatWhen(intent.createdAt)}</time>

@@ -1,9 +1,9 @@
 /** The donations panel once unlocked: progress, the record form, and the lists of donations and intents. */
 import { useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   RecordDonationSchema,
   type AdminDonationListItem,
@@ -21,14 +21,16 @@ import {
   deleteIntent,
   INTENTS_CSV,
   INTENTS_KEY,
+  oneCampaignProgress,
   recordDonation,
 } from '#client/api/admin-donations.ts';
 import { isStepUpRequired } from '#client/api/admin-step-up.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
+import { linkClass } from '#client/components/ui/text-classes.ts';
 import { toast } from '#client/components/ui/toast.ts';
 import type { ListQuery } from './list-body.tsx';
-import { DonationRow, IntentRow, ListCard } from './donations-lists.tsx';
+import { campaignFor, DonationRow, IntentRow, ListCard } from './donations-lists.tsx';
 import {
   EMPTY_DONATION,
   RecordDonationCard,
@@ -49,8 +51,18 @@ const RECORD_FIELDS: readonly Path<RecordDonationInput>[] = [
   'externalReference',
 ];
 
-function ProgressSummary() {
-  const progress = useProgress();
+/** The progress of the campaign the lists show: the main appeal's, or one campaign's (`?campaign=`). */
+function ProgressSummary({ campaign }: { campaign?: string }) {
+  const appeal = useProgress();
+  const one = useQuery({ ...oneCampaignProgress(campaign ?? ''), enabled: campaign !== undefined });
+  const progress = campaign
+    ? {
+        loaded: one.data !== undefined,
+        currentCents: one.data?.currentCents ?? 0,
+        goalCents: one.data?.goalCents ?? 0,
+        donorCount: one.data?.donorCount ?? 0,
+      }
+    : appeal;
   const figure = (value: string) => (progress.loaded ? value : '…');
   return (
     <Card aria-labelledby="progress-title" aria-busy={!progress.loaded}>
@@ -78,8 +90,22 @@ function ProgressSummary() {
   );
 }
 
+/** Which campaign's gifts and intents the lists show, with the way back to every campaign's. */
+function ShownCampaign({ items }: { items: { fundraiserTitle: string | null }[] | undefined }) {
+  const first = items?.[0];
+  return (
+    <p className="mt-4 rounded-xl border border-brand-100 bg-brand-50 p-3 text-slate-800" data-testid="shown-campaign">
+      Showing only the gifts and intents of {first ? campaignFor(first) : 'one campaign'}.{' '}
+      <Link href="/admin-donations" className={linkClass}>
+        Show every campaign
+      </Link>
+    </p>
+  );
+}
+
 export function Panel({
   focusHeading,
+  campaign,
   donations,
   intents,
   donationsPage,
@@ -91,6 +117,8 @@ export function Panel({
   onGateClosed,
 }: {
   focusHeading: boolean;
+  /** The one campaign (id or slug) the lists show, if any. */
+  campaign?: string;
   donations: ListQuery<AdminDonationListItem>;
   intents: ListQuery<AdminIntent>;
   donationsPage: number;
@@ -129,6 +157,8 @@ export function Panel({
         queryClient.invalidateQueries({ queryKey: DONATIONS_KEY }),
         queryClient.invalidateQueries({ queryKey: INTENTS_KEY }),
         queryClient.invalidateQueries({ queryKey: PROGRESS_KEY }),
+        // Any one campaign's progress (`?campaign=`).
+        queryClient.invalidateQueries({ queryKey: ['/api/campaigns'] }),
       ]);
     },
     onError: (err) => {
@@ -207,9 +237,10 @@ export function Panel({
           </Button>
         </div>
       </div>
+      {campaign && <ShownCampaign items={donations.data?.items.length ? donations.data.items : intents.data?.items} />}
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <div className="space-y-6">
-          <ProgressSummary />
+          <ProgressSummary campaign={campaign} />
           <RecordDonationCard
             form={form}
             recordingIntent={recordingIntent}

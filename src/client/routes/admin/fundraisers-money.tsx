@@ -1,6 +1,7 @@
 /**
  * The dashboard's view of patients' fundraisers (managers and above): how many wait for review and are live, and
- * the live ones holding the most money, each with its figures and links to its page, its report and the queues.
+ * the live ones holding the most money, each with its figures and links to its page, its analytics, its gifts and
+ * intents in the donations panel, and the queues.
  */
 import { Link } from 'wouter';
 import type { DashboardMoney } from '#shared/schemas/admin-dashboard.ts';
@@ -24,7 +25,7 @@ export function FundraisersMoney({ fundraisers }: { fundraisers: DashboardMoney[
         <WideTable
           label="Live fundraisers holding the most money"
           caption="Live fundraisers holding the most money, from their ledgers"
-          columns={['Fundraiser', 'Raised of goal', 'Held', 'Released', 'Gifts', 'Report']}
+          columns={['Fundraiser', 'Raised of goal', 'Held', 'Released', 'Gifts', 'Reports']}
           testId="fundraisers-money"
         >
           {fundraisers.mostHeld.map((f) => (
@@ -43,6 +44,10 @@ export function FundraisersMoney({ fundraisers }: { fundraisers: DashboardMoney[
               <td className={CELL}>
                 <Link href={`/admin-analytics?fundraiser=${encodeURIComponent(f.slug)}`} className={linkClass}>
                   Analytics<span className="sr-only"> of {f.title}</span>
+                </Link>
+                {' · '}
+                <Link href={`/admin-donations?campaign=${encodeURIComponent(f.slug)}`} className={linkClass}>
+                  Gifts and intents<span className="sr-only"> of {f.title}</span>
                 </Link>
               </td>
             </tr>

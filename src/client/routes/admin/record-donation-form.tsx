@@ -11,7 +11,7 @@ import {
 } from '#shared/schemas/admin-donations.ts';
 import { formatCents, formatWhen } from '#client/lib/format.ts';
 import { emptyAsMissing, emptyAsNoChoice, missingMessage } from '#client/lib/form-values.ts';
-import { intentFor } from './donations-lists.tsx';
+import { campaignFor } from './donations-lists.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import {
@@ -97,7 +97,7 @@ export function RecordDonationCard({
         >
           <span>
             Recording the intent of {formatCents(recordingIntent.amountCents)} via {recordingIntent.paymentMethod} from{' '}
-            {formatWhen(recordingIntent.createdAt)}, for {intentFor(recordingIntent)}. It leaves the intent list once
+            {formatWhen(recordingIntent.createdAt)}, for {campaignFor(recordingIntent)}. It leaves the intent list once
             recorded.
           </span>
           <Button variant="ghost" onClick={onCancelIntent}>

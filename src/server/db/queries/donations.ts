@@ -2,7 +2,7 @@
 import { and, count, desc, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import type { Db } from '../client.ts';
-import { donationIntents, donations, fundraisers, ledgerBalances, ledgerEntries } from '../schema/index.ts';
+import { campaigns, donationIntents, donations, fundraisers, ledgerBalances, ledgerEntries } from '../schema/index.ts';
 import { byConfirmedEmail } from './accounts.ts';
 import type { UserRow } from './users.ts';
 import { paged } from './paging.ts';
@@ -15,29 +15,53 @@ export interface OpenIntentRow {
   fundraiserTitle: string | null;
 }
 
+/** A recorded donation with the fundraiser it was for (null: the flagship appeal). */
+export interface DonationListRow {
+  donation: DonationRow;
+  fundraiserTitle: string | null;
+}
+
 /**
- * Live (not voided) donations, newest first, a page at a time. The total is every campaign's running count
- * (ledger_balances, kept by the ledger's trigger): exact, without counting every gift ever recorded.
+ * Live (not voided) donations, newest first, a page at a time, of every campaign or of one. The total is the
+ * campaigns' running count (ledger_balances, kept by the ledger's trigger): exact, without counting every gift.
  */
-export function donationsPage<Item>(db: Db, page: number, present: (row: DonationRow) => Item) {
+export function donationsPage<Item>(
+  db: Db,
+  page: number,
+  present: (row: DonationListRow) => Item,
+  campaignId?: string,
+) {
+  const live = isNull(donations.voidedAt);
   return paged(
     { page, pageSize: ADMIN_LIST_PAGE_SIZE },
     (limit, offset) =>
       db
-        .select()
+        .select({ donation: donations, fundraiserTitle: fundraisers.title })
         .from(donations)
-        .where(isNull(donations.voidedAt))
+        .leftJoin(fundraisers, eq(fundraisers.campaignId, donations.campaignId))
+        .where(campaignId ? and(live, eq(donations.campaignId, campaignId)) : live)
         .orderBy(desc(donations.createdAt))
         .limit(limit)
         .offset(offset),
-    () => db.select({ n: sql<number>`coalesce(sum(${ledgerBalances.donationCount}), 0)::int` }).from(ledgerBalances),
+    () =>
+      db
+        .select({ n: sql<number>`coalesce(sum(${ledgerBalances.donationCount}), 0)::int` })
+        .from(ledgerBalances)
+        .where(campaignId ? eq(ledgerBalances.campaignId, campaignId) : undefined),
     present,
   );
 }
 
-/** Open intents, newest first, a page at a time; the list and its count read only the open ones' index. */
-export function openIntentsPage<Item>(db: Db, page: number, present: (row: OpenIntentRow) => Item) {
-  const open = eq(donationIntents.status, 'open');
+/** Open intents, newest first, a page at a time, of every campaign or of one; read through the open ones' indexes. */
+export function openIntentsPage<Item>(
+  db: Db,
+  page: number,
+  present: (row: OpenIntentRow) => Item,
+  campaignId?: string,
+) {
+  const open = campaignId
+    ? and(eq(donationIntents.status, 'open'), eq(donationIntents.campaignId, campaignId))
+    : eq(donationIntents.status, 'open');
   return paged(
     { page, pageSize: ADMIN_LIST_PAGE_SIZE },
     (limit, offset) =>
@@ -54,14 +78,22 @@ export function openIntentsPage<Item>(db: Db, page: number, present: (row: OpenI
   );
 }
 
-/** Every donation, voided ones too, newest first (the CSV export). */
+/** Every donation, voided ones too, newest first, with its campaign's address (the CSV export). */
 export function allDonations(db: Db) {
-  return db.select().from(donations).orderBy(desc(donations.createdAt));
+  return db
+    .select({ donation: donations, campaign: campaigns.slug })
+    .from(donations)
+    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .orderBy(desc(donations.createdAt));
 }
 
-/** Every intent whatever its status, newest first (the CSV export). */
+/** Every intent whatever its status, newest first, with its campaign's address (the CSV export). */
 export function allIntents(db: Db) {
-  return db.select().from(donationIntents).orderBy(desc(donationIntents.createdAt));
+  return db
+    .select({ intent: donationIntents, campaign: campaigns.slug })
+    .from(donationIntents)
+    .innerJoin(campaigns, eq(campaigns.id, donationIntents.campaignId))
+    .orderBy(desc(donationIntents.createdAt));
 }
 
 /** USD cents refunded so far per donation, for the given donations. */

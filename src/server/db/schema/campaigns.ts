@@ -110,6 +110,10 @@ export const donationIntents = pgTable(
     index('donation_intents_open_created_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'open'`),
+    // One campaign's open intents, newest first (the panel's list of one fundraiser's).
+    index('donation_intents_campaign_open_created_idx')
+      .on(t.campaignId, t.createdAt)
+      .where(sql`${t.status} = 'open'`),
     check('donation_intents_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );

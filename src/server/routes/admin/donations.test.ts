@@ -282,7 +282,7 @@ describe('corrections and exports', () => {
     const res = await getWith(t.app, '/api/admin/donations.csv', manager);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.body.split('\r\n')[0]).toBe(
-      'id,created_at,amount,currency,usd_amount,payment_method,donor_name,anonymous,message,reference,intent_id,voided_at',
+      'id,created_at,amount,currency,usd_amount,payment_method,donor_name,anonymous,message,reference,intent_id,voided_at,campaign',
     );
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(res.body).toContain('"Get well, ""Maya"""');

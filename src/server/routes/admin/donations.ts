@@ -8,10 +8,10 @@ import { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
 import { centsToDecimal } from '#shared/money.ts';
 import {
-  AdminListQuerySchema,
   EditDonationSchema,
   ElevateSchema,
   HideDonationMessageSchema,
+  MoneyListQuerySchema,
   RecordDonationSchema,
   VoidDonationSchema,
 } from '#shared/schemas/admin-donations.ts';
@@ -33,7 +33,8 @@ import {
   refundedByDonation,
 } from '../../db/queries/donations.ts';
 import { toCsv } from '../../services/csv.ts';
-import { presentDonation, presentIntent } from '../../presenters/donation.ts';
+import { presentDonation, presentDonationListItem, presentIntent } from '../../presenters/donation.ts';
+import { findCampaign } from '../../services/campaign.ts';
 import { ELEVATION_MS } from '../../plugins/access.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { confirmPassword } from '../../services/account-limits.ts';
@@ -62,27 +63,33 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
+  /** The campaign a list asks for (id or slug; 404 if there is none), or undefined for every campaign. */
+  const listedCampaign = async (campaign: string | undefined) =>
+    campaign ? (await findCampaign(app.db, campaign)).id : undefined;
+
   app.get(
     '/api/admin/donations',
-    { schema: { querystring: AdminListQuerySchema }, config: { access: managerStepUp } },
+    { schema: { querystring: MoneyListQuerySchema }, config: { access: managerStepUp } },
     async (request, reply) => {
-      const page = await donationsPage(app.db, request.query.page, (row) => row);
+      const campaignId = await listedCampaign(request.query.campaign);
+      const page = await donationsPage(app.db, request.query.page, (row) => row, campaignId);
       const refunded = await refundedByDonation(
         app.db,
-        page.items.map((r) => r.id),
+        page.items.map((r) => r.donation.id),
       );
-      const items = page.items.map((row) => ({ ...presentDonation(row), refundedCents: refunded.get(row.id) ?? 0 }));
+      const items = page.items.map((row) => presentDonationListItem(row, refunded.get(row.donation.id) ?? 0));
       return reply.header('cache-control', 'no-store').send({ ...page, items });
     },
   );
 
   app.get(
     '/api/admin/donation-intents',
-    { schema: { querystring: AdminListQuerySchema }, config: { access: managerStepUp } },
+    { schema: { querystring: MoneyListQuerySchema }, config: { access: managerStepUp } },
     async (request, reply) => {
+      const campaignId = await listedCampaign(request.query.campaign);
       return reply
         .header('cache-control', 'no-store')
-        .send(await openIntentsPage(app.db, request.query.page, presentIntent));
+        .send(await openIntentsPage(app.db, request.query.page, presentIntent, campaignId));
     },
   );
 
@@ -151,8 +158,9 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
         'reference',
         'intent_id',
         'voided_at',
+        'campaign',
       ],
-      rows.map((d) => [
+      rows.map(({ donation: d, campaign }) => [
         d.id,
         d.createdAt.toISOString(),
         centsToDecimal(d.amountCents),
@@ -165,6 +173,7 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
         d.externalReference,
         d.intentId,
         d.voidedAt?.toISOString(),
+        campaign,
       ]),
     );
     return reply
@@ -179,14 +188,15 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/donation-intents.csv', { config: { access: managerStepUp } }, async (_request, reply) => {
     const rows = await allIntents(app.db);
     const csv = toCsv(
-      ['id', 'created_at', 'amount', 'payment_method', 'message', 'status'],
-      rows.map((i) => [
+      ['id', 'created_at', 'amount', 'payment_method', 'message', 'status', 'campaign'],
+      rows.map(({ intent: i, campaign }) => [
         i.id,
         i.createdAt.toISOString(),
         centsToDecimal(i.amountCents),
         i.paymentMethod,
         i.message,
         i.status,
+        campaign,
       ]),
     );
     return reply

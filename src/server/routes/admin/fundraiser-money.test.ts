@@ -123,6 +123,69 @@ describe('recording gifts to a fundraiser', () => {
   });
 });
 
+describe('reconciling one fundraiser', () => {
+  const read = (url: string) => t.app.inject({ url, headers: { cookie: managerA.cookie } });
+
+  it('lists only its gifts and open intents at ?campaign= (its slug or id), each naming the campaign it is for', async () => {
+    const intent = await injectFrom(t.app, {
+      url: `/api/campaigns/${campaignId}/intents`,
+      body: { amount: 31, paymentMethod: 'Venmo', timestamp: '2026-11-25T10:00:00.000Z' },
+    });
+    await injectFrom(t.app, {
+      url: '/api/donation-intent',
+      body: { amount: 32, paymentMethod: 'Venmo', timestamp: '2026-11-25T10:00:00.000Z' },
+    });
+    await record({ ...gift, amount: 33 });
+
+    for (const key of [slug, campaignId]) {
+      const gifts = (await read(`/api/admin/donations?campaign=${key}`)).json();
+      expect(gifts.total).toBe(
+        (await db().select().from(donations).where(eq(donations.campaignId, campaignId))).length,
+      );
+      expect(gifts.items.length).toBeGreaterThan(0);
+      for (const item of gifts.items) expect(item).toMatchObject({ campaignId, fundraiserTitle: 'Money of her own' });
+      const intents = (await read(`/api/admin/donation-intents?campaign=${key}`)).json();
+      expect(intents.items.map((i: { id: string }) => i.id)).toContain(intent.json().id);
+      for (const item of intents.items) expect(item).toMatchObject({ campaignId, fundraiserTitle: 'Money of her own' });
+    }
+    const all = (await read('/api/admin/donations')).json();
+    expect(all.items.find((i: { amountCents: number }) => i.amountCents === 3_300)).toMatchObject({
+      fundraiserTitle: null,
+    });
+    expect((await read('/api/admin/donation-intents')).json().items).toContainEqual(
+      expect.objectContaining({ amountCents: 3_200, fundraiserTitle: null }),
+    );
+  });
+
+  it('refuses an unknown campaign (404) and one too long to be one (400)', async () => {
+    const unknown = await read('/api/admin/donations?campaign=no-such-fundraiser');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'No such campaign', code: 'NOT_FOUND' });
+    expect((await read(`/api/admin/donation-intents?campaign=${'x'.repeat(101)}`)).statusCode).toBe(400);
+  });
+
+  it('exports every gift and intent with the address of its campaign', async () => {
+    const rows = async (url: string) =>
+      (await read(url)).body
+        .trim()
+        .split('\r\n')
+        .map((line) => line.split(','));
+    const [header, ...gifts] = await rows('/api/admin/donations.csv');
+    expect(header!.at(-1)).toBe('campaign');
+    const ours = await db().select().from(donations).where(eq(donations.campaignId, campaignId));
+    expect(
+      gifts
+        .filter((cells) => cells.at(-1) === slug)
+        .map((cells) => cells[0])
+        .sort(),
+    ).toEqual(ours.map((d) => d.id).sort());
+    const [intentHeader, ...intents] = await rows('/api/admin/donation-intents.csv');
+    expect(intentHeader).toEqual(['id', 'created_at', 'amount', 'payment_method', 'message', 'status', 'campaign']);
+    const ourIntents = await db().select().from(donationIntents).where(eq(donationIntents.campaignId, campaignId));
+    expect(intents.filter((cells) => cells.at(-1) === slug)).toHaveLength(ourIntents.length);
+  });
+});
+
 describe('a fundraiser’s expenses', () => {
   it('are paid only to its declared payee: another payee is refused when she submits it', async () => {
     const res = await submitExpense(

@@ -1,0 +1,1 @@
+CREATE INDEX "donation_intents_campaign_open_created_idx" ON "donation_intents" USING btree ("campaign_id","created_at") WHERE "donation_intents"."status" = 'open';
