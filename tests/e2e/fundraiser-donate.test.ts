@@ -5,7 +5,8 @@ import { donationIntents, fundraisers } from '../../src/server/db/schema/index.t
 import { buildLiveFundraiser } from '../factories/public-fundraisers.ts';
 import { adminLogin, buildAdmin } from '../factories/users.ts';
 import { sessionCookie } from '../setup/accounts.ts';
-import { browserSuite, expectNoAxeViolations, PHONE, toastText, visit } from './fixtures.ts';
+import { buildDonation } from '../factories/donations.ts';
+import { browserSuite, expectNoAxeViolations, PHONE, signUpSettledThroughApi, toastText, visit } from './fixtures.ts';
 
 const suite = browserSuite();
 
@@ -56,6 +57,25 @@ describe('giving to a fundraiser', () => {
       }),
     ]);
   }, 90_000);
+
+  it('shows a donor her recorded gift on her profile under the fundraiser’s name, leading to its transparency page', async () => {
+    const live = await liveFundraiser('Knee surgery for Rosa');
+    const { page, context } = await suite.newPage(PHONE);
+    const donor = await signUpSettledThroughApi(context, suite.site, { role: 'donor' });
+    await buildDonation(suite.site.database.db, {
+      campaignId: live.campaignId,
+      donorEmail: donor.email,
+      amountCents: 4_000,
+    });
+    await visit(page, '/profile');
+    const gifts = page.getByRole('region', { name: 'Your gifts' });
+    await gifts.getByText('$40.00').waitFor();
+    expect(await gifts.getByRole('listitem').innerText()).toContain('to Knee surgery for Rosa');
+    await expectNoAxeViolations(page);
+    await gifts.getByRole('link', { name: 'Knee surgery for Rosa' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Where Every Dollar Goes' }).waitFor();
+    expect(page.url()).toBe(`${suite.site.baseURL}/transparency/${live.slug}`);
+  });
 
   it('tells a donor a closed fundraiser takes no new gifts and offers no payment method', async () => {
     const live = await liveFundraiser('A closed fundraiser');

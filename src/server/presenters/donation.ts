@@ -61,5 +61,10 @@ export function presentGift(row: GiftRow): MyGift {
     recordedAt: row.createdAt.toISOString(),
     refundedCents: row.refundedCents,
     shownPublicly: row.showPublicly && !row.isAnonymous,
+    // The flagship appeal, or a patient's fundraiser: each has its own ledger page.
+    campaign:
+      row.fundraiserTitle === null
+        ? { name: row.appealName ?? 'The main appeal', transparencyPath: '/transparency' }
+        : { name: row.fundraiserTitle, transparencyPath: `/transparency/${row.campaignSlug}` },
   };
 }

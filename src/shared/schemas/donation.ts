@@ -41,4 +41,6 @@ export interface MyGift {
   /** Voided gifts are not listed; `refundedCents` says what came back to her. */
   refundedCents: number;
   shownPublicly: boolean;
+  /** The campaign it was recorded against, and its transparency page (the site's path). */
+  campaign: { name: string; transparencyPath: string };
 }

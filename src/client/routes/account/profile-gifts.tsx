@@ -23,7 +23,10 @@ export function GiftsSection({ gifts, emailConfirmed }: { gifts: MyGift[]; email
                 {gift.amount.currency !== 'USD' && ` ${gift.amount.currency}`}
                 <span className="text-slate-700">
                   {' '}
-                  via {gift.paymentMethod}, {formatDay(gift.recordedAt)}
+                  via {gift.paymentMethod}, {formatDay(gift.recordedAt)}, to{' '}
+                  <Link href={gift.campaign.transparencyPath} className="font-medium text-brand-800 underline">
+                    {gift.campaign.name}
+                  </Link>
                 </span>
               </span>
               <span className="text-sm text-slate-600">
@@ -37,13 +40,11 @@ export function GiftsSection({ gifts, emailConfirmed }: { gifts: MyGift[]; email
           ))}
         </ul>
       )}
-      <p className="mt-3 text-sm text-slate-600">
-        Every gift and what the fund paid for is on the{' '}
-        <Link href="/transparency" className="font-medium text-brand-800 underline">
-          transparency page
-        </Link>
-        .
-      </p>
+      {gifts.length > 0 && (
+        <p className="mt-3 text-sm text-slate-600">
+          Each campaign&rsquo;s name leads to its transparency page: every gift, and what the fund paid for.
+        </p>
+      )}
     </Card>
   );
 }

@@ -108,19 +108,30 @@ export async function refundedByDonation(db: Db, donationIds: string[]): Promise
 }
 
 /**
- * Gifts recorded with her confirmed address, newest first, with what was refunded of each: how a signed-in
- * donor finds her own gifts. Nothing is linked before she confirms the address.
+ * Gifts recorded with her confirmed address, newest first, with the campaign each was for and what was refunded of
+ * each: how a signed-in donor finds her own gifts. Nothing is linked before she confirms the address.
  */
 export async function giftsOf(db: Db, user: UserRow) {
   const rows = await db
-    .select()
+    .select({
+      donation: donations,
+      campaignSlug: campaigns.slug,
+      fundraiserTitle: fundraisers.title,
+      appealName: sql<string | null>`${campaigns.content}->>'name'`,
+    })
     .from(donations)
+    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .leftJoin(fundraisers, eq(fundraisers.campaignId, donations.campaignId))
     .where(byConfirmedEmail(user, donations.donorEmail))
     .orderBy(desc(donations.createdAt));
   const refunded = await refundedByDonation(
     db,
-    rows.map((r) => r.id),
+    rows.map((r) => r.donation.id),
   );
-  return rows.map((row) => ({ ...row, refundedCents: refunded.get(row.id) ?? 0 }));
+  return rows.map(({ donation, ...campaign }) => ({
+    ...donation,
+    ...campaign,
+    refundedCents: refunded.get(donation.id) ?? 0,
+  }));
 }
 export type GiftRow = Awaited<ReturnType<typeof giftsOf>>[number];

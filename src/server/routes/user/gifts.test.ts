@@ -4,12 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { donationIntents, donations, users } from '../../db/schema/index.ts';
+import { campaigns, donationIntents, donations, fundraisers, users } from '../../db/schema/index.ts';
 import { postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
 import { getWith, signUp, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
 import { buildDonation } from '../../../../tests/factories/donations.ts';
+import { liveFundraiser } from '../../../../tests/factories/fundraisers.ts';
+import { signedInAdminForSuite } from '../../../../tests/factories/users.ts';
 
 const t = setupTestApp();
+const manager = signedInAdminForSuite(t, 'manager');
 
 const confirm = (id: string) =>
   t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, id));
@@ -46,6 +49,31 @@ describe("a donor's own gifts", () => {
     const exported = (await getWith(t.app, '/api/user/export', donor.cookie)).json();
     expect(exported.donations.map((d: { donorEmail: string }) => d.donorEmail)).toEqual([email, email]);
     expect(exported.byVerifiedEmail.donationIntents).toEqual([expect.objectContaining({ donorEmail: email })]);
+  });
+
+  it('name the campaign each was given to and link to that campaign’s own transparency page', async () => {
+    const email = `two.campaigns.${Date.now()}@example.org`;
+    const live = await liveFundraiser(t, manager.cookie, 'Excision surgery for Lena');
+    const [{ slug, campaignId }] = (await t.database.db
+      .select({ slug: campaigns.slug, campaignId: campaigns.id })
+      .from(fundraisers)
+      .innerJoin(campaigns, eq(campaigns.id, fundraisers.campaignId))
+      .where(eq(fundraisers.id, live.fundraiser.id))) as [{ slug: string; campaignId: string }];
+    const toAppeal = await buildDonation(t.database.db, { donorEmail: email });
+    const toFundraiser = await buildDonation(t.database.db, {
+      donorEmail: email,
+      campaignId,
+    });
+    const donor = await signUp(t.app, { email, role: 'donor' });
+    await confirm(donor.user.id);
+    const { gifts } = (await getWith(t.app, '/api/user/profile', donor.cookie)).json();
+    const byId = new Map(gifts.map((g: { id: string }) => [g.id, g]));
+    expect(byId.get(toAppeal.id)).toMatchObject({
+      campaign: { name: "Maya's Endometriosis Surgery Fund", transparencyPath: '/transparency' },
+    });
+    expect(byId.get(toFundraiser.id)).toMatchObject({
+      campaign: { name: 'Excision surgery for Lena', transparencyPath: `/transparency/${slug}` },
+    });
   });
 
   it('lose her name and address when she deletes her account; the amounts stay', async () => {
