@@ -11,9 +11,13 @@ export function useCostGroupLabel(): (key: string) => string {
   return (key) => costs.groups.find((g) => g.key === key)?.label ?? COST_GROUP_LABELS[key as CostGroupKey] ?? key;
 }
 
-/** Each payment made from the campaign, newest first: when, to what kind of payee, for what, from which group. */
-export function Releases({ ledger }: { ledger: Ledger }) {
-  const groupLabel = useCostGroupLabel();
+/**
+ * Each payment made from the campaign, newest first: when, to what kind of payee, for what, from which of the
+ * campaign's own groups (`groups`: its plan's labels).
+ */
+export function Releases({ ledger, groups }: { ledger: Ledger; groups: readonly { key: string; label: string }[] }) {
+  const groupLabel = (key: string) =>
+    groups.find((g) => g.key === key)?.label ?? COST_GROUP_LABELS[key as CostGroupKey] ?? key;
   if (ledger.releases.length === 0)
     return (
       <p className="mt-4 text-slate-700">

@@ -64,7 +64,7 @@ function WhereTheMoneyGoes({
       <h3 className="mt-6 font-semibold text-ink">The ledger</h3>
       <LedgerTotals ledger={ledger} failed={failed} />
       <h3 className="mt-6 font-semibold text-ink">Released expenses</h3>
-      {ledger && <Releases ledger={ledger} />}
+      {ledger && <Releases ledger={ledger} groups={fundraiser.costGroups} />}
       <Link href={`/transparency/${encodeURIComponent(fundraiser.slug)}`} className={`${linkClass} mt-4 inline-block`}>
         Every gift and payment, and how money is released
       </Link>

@@ -234,7 +234,7 @@ export function TransparencyView({
             Each payment, with the kind of payee and what it paid for. Invoices and payees&rsquo; names stay private; an
             admin checked them before paying.
           </p>
-          {data ? <Releases ledger={data} /> : <div className="min-h-24" />}
+          {data ? <Releases ledger={data} groups={groups} /> : <div className="min-h-24" />}
         </LiveSection>
 
         <LiveSection id="donations-title" title="Donations" loading={loading}>

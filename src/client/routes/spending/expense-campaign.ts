@@ -22,7 +22,7 @@ export function useExpenseCampaign() {
     /** Carried on the links between the list and the form. */
     query: `?campaign=${encodeURIComponent(fundraiser)}`,
     groups: FUNDRAISER_GROUPS,
-    ledgerHref: `/fundraisers/${encodeURIComponent(fundraiser)}`,
+    ledgerHref: `/transparency/${encodeURIComponent(fundraiser)}`,
     owner: 'the patient who organises it',
   };
 }
