@@ -134,6 +134,9 @@ describe('a patient’s fundraiser, end to end', () => {
     // --- One manager approves it, another releases it ------------------------------------------
     await visit(managerA.page, '/admin-expenses');
     const toApprove = managerA.page.getByTestId('admin-expense').filter({ hasText: PAYEE });
+    const facts = await toApprove.innerText();
+    expect(facts).toContain(`Paid from\nThe fundraiser “${TITLE}”`);
+    expect(facts).toContain('Surgery (surgeon, anaesthesia, hospital)');
     await toApprove.getByRole('button', { name: new RegExp(`^Approve ${PAYEE}`) }).click();
     await expect.poll(() => toastText(managerA.page)).toContain('Approval recorded');
 

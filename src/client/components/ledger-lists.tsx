@@ -5,10 +5,12 @@ import type { Ledger } from '#shared/schemas/spending.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { formatCents, formatDay } from '#client/lib/format.ts';
 
-/** The cost group's label ("Surgery"): the flagship page's, else a fundraiser's, else the key itself. */
-export function useCostGroupLabel(): (key: string) => string {
+/** The cost group's label: the flagship page's ("Surgery") for the appeal, a fundraiser's for a fundraiser. */
+export function useCostGroupLabel(): (key: string, ofFundraiser: boolean) => string {
   const { costs } = useCampaign();
-  return (key) => costs.groups.find((g) => g.key === key)?.label ?? COST_GROUP_LABELS[key as CostGroupKey] ?? key;
+  const fundraiserLabel = (key: string) => COST_GROUP_LABELS[key as CostGroupKey] ?? key;
+  return (key, ofFundraiser) =>
+    ofFundraiser ? fundraiserLabel(key) : (costs.groups.find((g) => g.key === key)?.label ?? fundraiserLabel(key));
 }
 
 /**

@@ -17,6 +17,8 @@ export function presentExpense(row: ExpenseWithDetails, now: Date): Expense {
   const person = row.people;
   return {
     id: row.id,
+    campaignId: row.campaignId,
+    fundraiserTitle: row.fundraiserTitle,
     costGroup: row.costGroup,
     payee: row.payee,
     payeeCategory: row.payeeCategory,

@@ -78,7 +78,10 @@ export function ExpenseFacts({ expense }: { expense: Expense }) {
   const reasonTerm = expense.status === 'on_hold' ? 'Why it is on hold' : 'Why it was not approved';
   return (
     <dl className="mt-3 space-y-2 text-sm">
-      <Row term="Cost group">{groupLabel(expense.costGroup)}</Row>
+      <Row term="Paid from">
+        {expense.fundraiserTitle === null ? 'The main appeal' : `The fundraiser “${expense.fundraiserTitle}”`}
+      </Row>
+      <Row term="Cost group">{groupLabel(expense.costGroup, expense.fundraiserTitle !== null)}</Row>
       <Row term="Payee">
         {expense.payee} <span className="text-slate-600">({expense.payeeCategory})</span>
       </Row>

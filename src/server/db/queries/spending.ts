@@ -25,6 +25,8 @@ export interface PersonName {
 
 /** An expense with what its view shows besides the row: approvals, documents and the people named. */
 export type ExpenseWithDetails = ExpenseRow & {
+  /** The patient's fundraiser the expense is for; null for the flagship appeal. */
+  fundraiserTitle: string | null;
   approvals: { approverId: string; createdAt: Date }[];
   documents: { id: string; contentType: string; size: number }[];
   /** Submitter, releaser and approvers by id; a deleted account is absent. */
@@ -73,11 +75,11 @@ export async function ownExpenseDocumentCount(db: Db, ownerId: string, uploadIds
   return row?.n ?? 0;
 }
 
-/** Adds approvals, documents and people to the rows in three queries, whatever their number. */
+/** Adds the fundraiser, approvals, documents and people to the rows in four queries, whatever their number. */
 export async function withDetails(db: Db, rows: ExpenseRow[]): Promise<ExpenseWithDetails[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [approvals, documents] = await Promise.all([
+  const [approvals, documents, fundraiserTitles] = await Promise.all([
     db
       .select()
       .from(expenseApprovals)
@@ -94,7 +96,12 @@ export async function withDetails(db: Db, rows: ExpenseRow[]): Promise<ExpenseWi
       .innerJoin(uploads, eq(uploads.id, expenseDocuments.uploadId))
       .where(inArray(expenseDocuments.expenseId, ids))
       .orderBy(expenseDocuments.createdAt),
+    db
+      .select({ campaignId: fundraisers.campaignId, title: fundraisers.title })
+      .from(fundraisers)
+      .where(inArray(fundraisers.campaignId, [...new Set(rows.map((r) => r.campaignId))])),
   ]);
+  const titles = new Map(fundraiserTitles.map((f) => [f.campaignId, f.title]));
   const peopleIds = [
     ...new Set(
       [...rows.flatMap((r) => [r.submittedBy, r.releasedBy]), ...approvals.map((a) => a.approverId)].filter(
@@ -111,6 +118,7 @@ export async function withDetails(db: Db, rows: ExpenseRow[]): Promise<ExpenseWi
   const people = new Map(found.map((p) => [p.id, { firstName: p.firstName, lastName: p.lastName }]));
   return rows.map((row) => ({
     ...row,
+    fundraiserTitle: titles.get(row.campaignId) ?? null,
     approvals: approvals
       .filter((a) => a.expenseId === row.id)
       .map((a) => ({ approverId: a.approverId, createdAt: a.createdAt })),

@@ -205,6 +205,12 @@ describe('a fundraiser’s expenses', () => {
       payee: DECLARED_PAYEE.toUpperCase(),
       amount: 50,
     });
+    // The managers' queue says which campaign pays it.
+    const queue = (await t.app.inject({ url: '/api/admin/expenses', headers: { cookie: managerA.cookie } })).json();
+    expect(queue.items.find((e: { id: string }) => e.id === id)).toMatchObject({
+      campaignId,
+      fundraiserTitle: 'Money of her own',
+    });
     expect((await decideExpense(t.app, managerA.cookie, id, 'approve')).statusCode).toBe(200);
     expect((await releaseExpense(t.app, managerB.cookie, id)).statusCode).toBe(200);
     const released = await db().select().from(ledgerEntries).where(eq(ledgerEntries.expenseId, id));
