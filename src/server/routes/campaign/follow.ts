@@ -32,8 +32,8 @@ async function answerFollow(
   return reply.header('cache-control', 'no-store').send({ following });
 }
 
-/** A patient's fundraiser's campaign by id or slug; one that is closed posts no more updates to follow. */
-async function fundraiserCampaign(app: FastifyInstance, idOrSlug: string, what: Follow): Promise<string> {
+/** A campaign by id or slug, to follow or stop following; a closed fundraiser posts no more updates to follow. */
+async function campaignToFollow(app: FastifyInstance, idOrSlug: string, what: Follow): Promise<string> {
   const { id } = await findCampaign(app.db, idOrSlug);
   const target = await giftTarget(app.db, id);
   if (!target) throw new AppError('NOT_FOUND', 'No such campaign');
@@ -62,7 +62,7 @@ const campaignFollow: FastifyPluginAsyncZod = async (app) => {
       schema: { params: CampaignParamsSchema },
       config: { access: 'user' },
       handler: async (request, reply) =>
-        answerFollow(request, reply, app, await fundraiserCampaign(app, request.params.id, what), what),
+        answerFollow(request, reply, app, await campaignToFollow(app, request.params.id, what), what),
     });
   }
 
