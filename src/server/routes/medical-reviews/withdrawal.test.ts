@@ -98,14 +98,19 @@ describe('withdrawAttestations', () => {
     expect(mine).toMatchObject({ status: 'withdrawn', endedAt: at.toISOString() });
   });
 
-  it('is what saving a draft with another plan does, while saving a new title alone keeps the attestation', async () => {
+  /** A patient's complete application, attested by a doctor she asked; a reader of the review's status. */
+  async function attestedApplication() {
     const patient = await completeApplication(t);
     const doctor = await signedInDoctor(t);
     const reviewId = (await askForReview(t, patient.cookie, doctor.id)).json().review.id as string;
     expect((await decideReview(t, doctor.cookie, reviewId, 'attest')).statusCode).toBe(200);
     const status = async () =>
       (await db().select().from(medicalReviews).where(eq(medicalReviews.id, reviewId)))[0]!.status;
+    return { patient, status };
+  }
 
+  it('is what saving a draft with another plan does, while saving a new title alone keeps the attestation', async () => {
+    const { patient, status } = await attestedApplication();
     const draft = fullDraft(patient.documentId);
     expect((await saveFundraiser(t, patient.cookie, { ...draft, title: 'A clearer title' })).statusCode).toBe(200);
     expect(await status()).toBe('attested');
@@ -115,43 +120,25 @@ describe('withdrawAttestations', () => {
     expect(await status()).toBe('withdrawn');
   });
 
-  /** A patient's complete application, attested by a doctor she asked; the review's id and a reader of its status. */
-  async function attestedApplication() {
-    const patient = await completeApplication(t);
-    const doctor = await signedInDoctor(t);
-    const reviewId = (await askForReview(t, patient.cookie, doctor.id)).json().review.id as string;
-    expect((await decideReview(t, doctor.cookie, reviewId, 'attest')).statusCode).toBe(200);
-    const status = async () =>
-      (await db().select().from(medicalReviews).where(eq(medicalReviews.id, reviewId)))[0]!.status;
-    return { patient, reviewId, status };
-  }
-
-  it('is what saving a draft whose only change is the payee does: the patient reads her review as withdrawn', async () => {
-    const { patient, status } = await attestedApplication();
-    const draft = fullDraft(patient.documentId);
-    const otherPayee = { ...draft, payee: { ...FUNDRAISER_PAYEE, name: 'Lakeside Surgical Centre' } };
-    expect((await saveFundraiser(t, patient.cookie, otherPayee)).statusCode).toBe(200);
-    expect(await status()).toBe('withdrawn');
-    const mine = (await getWith(t.app, '/api/my-fundraiser/medical-review', patient.cookie)).json().review;
-    expect(mine).toMatchObject({
-      status: 'withdrawn',
-      endedReason: 'The fundraiser’s goal, payee or documents changed.',
-    });
-  });
-
-  it('is what saving a draft whose only change is its documents does: the patient reads her review as withdrawn', async () => {
-    const { patient, status } = await attestedApplication();
-    const quote = await uploadFundraiserFile(t, patient.cookie, 'document');
-    const draft = fullDraft(patient.documentId);
-    const moreDocuments = { ...draft, documentIds: [patient.documentId, quote] };
-    expect((await saveFundraiser(t, patient.cookie, moreDocuments)).statusCode).toBe(200);
-    expect(await status()).toBe('withdrawn');
-    const mine = (await getWith(t.app, '/api/my-fundraiser/medical-review', patient.cookie)).json().review;
-    expect(mine).toMatchObject({
-      status: 'withdrawn',
-      endedReason: 'The fundraiser’s goal, payee or documents changed.',
-    });
-  });
+  type Draft = ReturnType<typeof fullDraft>;
+  it.each([
+    ['the payee', (draft: Draft) => ({ ...draft, payee: { ...FUNDRAISER_PAYEE, name: 'Lakeside Surgical Centre' } })],
+    ['its documents', (draft: Draft, quote: string) => ({ ...draft, documentIds: [...draft.documentIds, quote] })],
+  ] as const)(
+    'is what saving a draft whose only change is %s does: the patient reads her review as withdrawn',
+    async (_what, change) => {
+      const { patient, status } = await attestedApplication();
+      const quote = await uploadFundraiserFile(t, patient.cookie, 'document');
+      const changed = change(fullDraft(patient.documentId), quote);
+      expect((await saveFundraiser(t, patient.cookie, changed)).statusCode).toBe(200);
+      expect(await status()).toBe('withdrawn');
+      const mine = (await getWith(t.app, '/api/my-fundraiser/medical-review', patient.cookie)).json().review;
+      expect(mine).toMatchObject({
+        status: 'withdrawn',
+        endedReason: 'The fundraiser’s goal, payee or documents changed.',
+      });
+    },
+  );
 
   it('is what approving a live fundraiser’s money change does: the attestation stands while the change waits, and once approved it is withdrawn and its page no longer says "medically reviewed"', async () => {
     const patient = await liveFundraiser(t, manager.cookie);
