@@ -14,6 +14,10 @@ export const COST_GROUP_LABELS: Record<CostGroupKey, string> = {
   travel: 'Travel and lodging',
 };
 
+/** The campaign a gift, an intent or an expense is for, in words: the main appeal, or the fundraiser's title. */
+export const campaignFor = ({ fundraiserTitle }: { fundraiserTitle: string | null }) =>
+  fundraiserTitle === null ? 'the main appeal' : `the fundraiser “${fundraiserTitle}”`;
+
 /** Fundraisers per page of the public list. */
 export const FUNDRAISERS_PAGE_SIZE = 10;
 

@@ -172,9 +172,26 @@ describe('admin dashboard and contact inbox', () => {
     for (const text of await gifts.allInnerTexts())
       expect(text).toContain('For the fundraiser “Excision surgery for Maya”');
     await expectNoAxeViolations(page);
+    // A gift recorded by hand here is the fundraiser's.
+    expect(await page.getByTestId('record-for').innerText()).toBe(
+      'It is recorded for the fundraiser “Excision surgery for Maya”.',
+    );
+    await page.getByLabel('Amount', { exact: true }).fill('20');
+    await page.getByLabel('Payment method').selectOption('Zelle');
+    await page.getByRole('button', { name: 'Add Donation' }).click();
+    await expect.poll(() => gifts.count()).toBe(3);
+    await expect.poll(() => page.getByTestId('progress-raised').innerText()).toBe('$770.50');
+
+    // Back to every campaign, then to the main appeal's alone from one of its gifts: the heading takes focus.
     await page.getByRole('link', { name: 'Show every campaign' }).click();
     await expect.poll(() => page.getByTestId('shown-campaign').count()).toBe(0);
-    await expect.poll(() => gifts.filter({ hasText: 'For the main appeal' }).count()).toBeGreaterThan(0);
+    const appealGift = gifts.filter({ hasText: 'For the main appeal' }).first();
+    await appealGift.getByRole('link', { name: 'the main appeal' }).click();
+    await expect
+      .poll(() => page.getByTestId('shown-campaign').innerText())
+      .toBe('Showing only the gifts and intents of the main appeal. Show every campaign');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Donation Management');
+    for (const text of await gifts.allInnerTexts()) expect(text).toContain('For the main appeal');
   }, 90_000);
 
   it('lists the example details under "Not ready to take gifts", on a phone, and leads a super admin to the editor', async () => {

@@ -1,11 +1,11 @@
 /** The donations panel's calls: recorded donations and open intents (behind the password gate), recording and refunding. */
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Page } from '#shared/schemas/paging.ts';
 import type {
   AdminDonation,
   AdminDonationListItem,
   AdminIntent,
+  MoneyListPage,
   MoneyListQuery,
   RecordDonationSchema,
 } from '#shared/schemas/admin-donations.ts';
@@ -27,10 +27,11 @@ export const INTENTS_CSV = `${INTENTS_PATH}.csv`;
 
 /** One page of the recorded donations, newest first, each with what was refunded from it; of one campaign if given. */
 export const listDonations = (query: MoneyListQuery) =>
-  apiGet<Page<AdminDonationListItem>>(withQuery(DONATIONS_PATH, query));
+  apiGet<MoneyListPage<AdminDonationListItem>>(withQuery(DONATIONS_PATH, query));
 
 /** One page of the open intents, newest first; of one campaign (its id or slug) if given. */
-export const listIntents = (query: MoneyListQuery) => apiGet<Page<AdminIntent>>(withQuery(INTENTS_PATH, query));
+export const listIntents = (query: MoneyListQuery) =>
+  apiGet<MoneyListPage<AdminIntent>>(withQuery(INTENTS_PATH, query));
 
 /** The query of one campaign's progress (GET /api/campaigns/:id/progress), by its id or slug. */
 export const oneCampaignProgress = (campaign: string) => {

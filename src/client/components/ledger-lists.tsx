@@ -5,21 +5,24 @@ import type { Ledger } from '#shared/schemas/spending.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { formatCents, formatDay } from '#client/lib/format.ts';
 
+type GroupLabels = readonly { key: string; label: string }[];
+
+/** A cost group's label among a campaign's own groups, else a fundraiser's wording, else the key itself. */
+const groupLabelOf = (groups: GroupLabels, key: string) =>
+  groups.find((g) => g.key === key)?.label ?? COST_GROUP_LABELS[key as CostGroupKey] ?? key;
+
 /** The cost group's label: the flagship page's ("Surgery") for the appeal, a fundraiser's for a fundraiser. */
 export function useCostGroupLabel(): (key: string, ofFundraiser: boolean) => string {
   const { costs } = useCampaign();
-  const fundraiserLabel = (key: string) => COST_GROUP_LABELS[key as CostGroupKey] ?? key;
-  return (key, ofFundraiser) =>
-    ofFundraiser ? fundraiserLabel(key) : (costs.groups.find((g) => g.key === key)?.label ?? fundraiserLabel(key));
+  return (key, ofFundraiser) => groupLabelOf(ofFundraiser ? [] : costs.groups, key);
 }
 
 /**
  * Each payment made from the campaign, newest first: when, to what kind of payee, for what, from which of the
  * campaign's own groups (`groups`: its plan's labels).
  */
-export function Releases({ ledger, groups }: { ledger: Ledger; groups: readonly { key: string; label: string }[] }) {
-  const groupLabel = (key: string) =>
-    groups.find((g) => g.key === key)?.label ?? COST_GROUP_LABELS[key as CostGroupKey] ?? key;
+export function Releases({ ledger, groups }: { ledger: Ledger; groups: GroupLabels }) {
+  const groupLabel = (key: string) => groupLabelOf(groups, key);
   if (ledger.releases.length === 0)
     return (
       <p className="mt-4 text-slate-700">

@@ -1,6 +1,6 @@
 /** Recording external donations and working the intent list (admin donations panel, spec sections 2, 5, 8). */
 import { z } from 'zod';
-import { PageQuerySchema } from './paging.ts';
+import { PageQuerySchema, type Page } from './paging.ts';
 import { CURRENCIES, MESSAGE_MAX, RECORDED_PAYMENT_METHODS } from '../constants.ts';
 import { dollarAmount, OptionalEmailSchema, optionalText } from './common.ts';
 import { showPubliclySchema } from './donation.ts';
@@ -48,6 +48,16 @@ export const MoneyListQuerySchema = PageQuerySchema.extend({
   campaign: z.string().trim().max(100, 'Not a campaign').optional(),
 });
 export type MoneyListQuery = z.output<typeof MoneyListQuerySchema>;
+
+/** The campaign a narrowed list shows: the flagship appeal (fundraiserTitle null) or a patient's fundraiser. */
+export interface ShownCampaign {
+  id: string;
+  slug: string;
+  fundraiserTitle: string | null;
+}
+
+/** A page of the donations panel's list, with the one campaign it was narrowed to (null: every campaign). */
+export type MoneyListPage<T> = Page<T> & { campaign: ShownCampaign | null };
 
 /** Correcting a recorded donation: what changed and why (the reason goes to the audit log). */
 export const EditDonationSchema = z.strictObject({

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useSearch } from 'wouter';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { errorMessage } from '#client/lib/api.ts';
 import {
@@ -62,11 +62,15 @@ export default function AdminDonationsPage() {
   const setDonationsPage = (page: number) => setPages({ ...current, donations: page });
   const setIntentsPage = (page: number) => setPages({ ...current, intents: page });
 
+  // The previous page stays while the next loads, but never another campaign's list under this one's name.
+  const sameCampaign = <T,>(previous: T | undefined, query?: { queryKey: readonly unknown[] }) =>
+    query?.queryKey[1] === campaign ? previous : undefined;
+
   const donations = useQuery({
     queryKey: [...DONATIONS_KEY, campaign, donationsPage],
     queryFn: () => listDonations({ page: donationsPage, campaign }),
     enabled: !locked,
-    placeholderData: keepPreviousData,
+    placeholderData: sameCampaign,
     // Nothing of the panel outlives the page: a later visit asks the server (and its gate) again.
     gcTime: 0,
   });
@@ -75,7 +79,7 @@ export default function AdminDonationsPage() {
     queryKey: [...INTENTS_KEY, campaign, intentsPage],
     queryFn: () => listIntents({ page: intentsPage, campaign }),
     enabled: !locked && donations.isSuccess,
-    placeholderData: keepPreviousData,
+    placeholderData: sameCampaign,
     gcTime: 0,
   });
 

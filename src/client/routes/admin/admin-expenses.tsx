@@ -117,11 +117,12 @@ export default function AdminExpensesPage() {
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-ink">Expense Approvals</h1>
       <p className="mt-2 text-slate-700">
-        Money is released only against verified expenses. Released amounts appear on the public{' '}
+        Money is released only against verified expenses. Released amounts appear on the transparency page of the
+        campaign that pays them: the main appeal&rsquo;s{' '}
         <Link href="/transparency" className="font-semibold text-brand-800 underline">
           transparency page
         </Link>
-        .
+        , or a fundraiser&rsquo;s own, linked from its page.
       </p>
       <ExpenseQueue />
       <RefundRequests />

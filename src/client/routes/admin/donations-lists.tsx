@@ -1,5 +1,6 @@
 /** The donations panel's two lists: recorded donations (with their refunds) and open intents, page by page. */
 import type { ReactNode } from 'react';
+import { campaignFor } from '#shared/fundraiser-words.ts';
 import { Link } from 'wouter';
 import type { Page } from '#shared/schemas/paging.ts';
 import type { AdminDonationListItem, AdminIntent } from '#shared/schemas/admin-donations.ts';
@@ -124,10 +125,6 @@ function MessageVisibility({ donation }: { donation: AdminDonationListItem }) {
     </p>
   );
 }
-
-/** The campaign a gift or an intent is for: "the main appeal", or the fundraiser's title in quotes. */
-export const campaignFor = ({ fundraiserTitle }: { fundraiserTitle: string | null }) =>
-  fundraiserTitle === null ? 'the main appeal' : `the fundraiser “${fundraiserTitle}”`;
 
 /** "For ..." the campaign, a link to the panel's lists of that campaign alone. */
 function ForCampaign({ item }: { item: { campaignId: string; fundraiserTitle: string | null } }) {

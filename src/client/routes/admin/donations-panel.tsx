@@ -9,7 +9,10 @@ import {
   type AdminDonationListItem,
   type AdminIntent,
   type RecordDonationInput,
+  type MoneyListPage,
+  type ShownCampaign,
 } from '#shared/schemas/admin-donations.ts';
+import { campaignFor } from '#shared/fundraiser-words.ts';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { formatCents } from '#client/lib/format.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
@@ -30,7 +33,7 @@ import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { linkClass } from '#client/components/ui/text-classes.ts';
 import { toast } from '#client/components/ui/toast.ts';
 import type { ListQuery } from './list-body.tsx';
-import { campaignFor, DonationRow, IntentRow, ListCard } from './donations-lists.tsx';
+import { DonationRow, IntentRow, ListCard } from './donations-lists.tsx';
 import {
   EMPTY_DONATION,
   RecordDonationCard,
@@ -51,57 +54,81 @@ const RECORD_FIELDS: readonly Path<RecordDonationInput>[] = [
   'externalReference',
 ];
 
-/** The progress of the campaign the lists show: the main appeal's, or one campaign's (`?campaign=`). */
-function ProgressSummary({ campaign }: { campaign?: string }) {
-  const appeal = useProgress();
-  const one = useQuery({ ...oneCampaignProgress(campaign ?? ''), enabled: campaign !== undefined });
-  const progress = campaign
-    ? {
-        loaded: one.data !== undefined,
-        currentCents: one.data?.currentCents ?? 0,
-        goalCents: one.data?.goalCents ?? 0,
-        donorCount: one.data?.donorCount ?? 0,
-      }
-    : appeal;
+interface ProgressFigures {
+  loaded: boolean;
+  currentCents: number;
+  goalCents: number;
+  donorCount: number;
+}
+
+/** The progress card: the figures, "…" while they load, or a note when they could not be read. */
+function ProgressSummary({ progress, failed = false }: { progress: ProgressFigures; failed?: boolean }) {
   const figure = (value: string) => (progress.loaded ? value : '…');
   return (
-    <Card aria-labelledby="progress-title" aria-busy={!progress.loaded}>
+    <Card aria-labelledby="progress-title" aria-busy={!progress.loaded && !failed}>
       <CardTitle id="progress-title">Current Progress</CardTitle>
-      <dl className="mt-4 grid grid-cols-3 gap-4">
-        {(
-          [
-            ['Raised', figure(formatCents(progress.currentCents))],
-            ['Goal', figure(formatCents(progress.goalCents))],
-            ['Donors', figure(String(progress.donorCount))],
-          ] as const
-        ).map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-sm text-slate-600">{label}</dt>
-            <dd
-              className="text-xl font-bold text-brand-800 sm:text-2xl"
-              data-testid={`progress-${label.toLowerCase()}`}
-            >
-              {value}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      {failed ? (
+        <p className="mt-4 text-slate-700">This campaign&rsquo;s progress could not be loaded.</p>
+      ) : (
+        <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3">
+          {(
+            [
+              ['Raised', figure(formatCents(progress.currentCents))],
+              ['Goal', figure(formatCents(progress.goalCents))],
+              ['Donors', figure(String(progress.donorCount))],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-sm text-slate-600">{label}</dt>
+              <dd
+                className="text-xl font-bold text-brand-800 sm:text-2xl"
+                data-testid={`progress-${label.toLowerCase()}`}
+              >
+                {value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
     </Card>
   );
 }
 
+/** The main appeal's progress, polled as its pages poll it. */
+function AppealProgress() {
+  return <ProgressSummary progress={useProgress()} />;
+}
+
+/** One campaign's progress (`?campaign=`), when the lists are narrowed to it. */
+function CampaignProgress({ campaign }: { campaign: string }) {
+  const { data, isError } = useQuery(oneCampaignProgress(campaign));
+  const progress = {
+    loaded: data !== undefined,
+    currentCents: data?.currentCents ?? 0,
+    goalCents: data?.goalCents ?? 0,
+    donorCount: data?.donorCount ?? 0,
+  };
+  return <ProgressSummary progress={progress} failed={isError} />;
+}
+
 /** Which campaign's gifts and intents the lists show, with the way back to every campaign's. */
-function ShownCampaign({ items }: { items: { fundraiserTitle: string | null }[] | undefined }) {
-  const first = items?.[0];
+function ShownCampaignNote({ shown }: { shown: ShownCampaign | null }) {
   return (
-    <p className="mt-4 rounded-xl border border-brand-100 bg-brand-50 p-3 text-slate-800" data-testid="shown-campaign">
-      Showing only the gifts and intents of {first ? campaignFor(first) : 'one campaign'}.{' '}
+    <p
+      role="status"
+      className="mt-4 rounded-xl border border-brand-100 bg-brand-50 p-3 text-slate-800"
+      data-testid="shown-campaign"
+    >
+      {shown ? `Showing only the gifts and intents of ${campaignFor(shown)}.` : 'Loading the campaign’s lists…'}{' '}
       <Link href="/admin-donations" className={linkClass}>
         Show every campaign
       </Link>
     </p>
   );
 }
+
+/** A panel list's query: its pages say which campaign they were narrowed to. */
+type MoneyList<T> = ListQuery<T> & { data: MoneyListPage<T> | undefined };
 
 export function Panel({
   focusHeading,
@@ -119,8 +146,8 @@ export function Panel({
   focusHeading: boolean;
   /** The one campaign (id or slug) the lists show, if any. */
   campaign?: string;
-  donations: ListQuery<AdminDonationListItem>;
-  intents: ListQuery<AdminIntent>;
+  donations: MoneyList<AdminDonationListItem>;
+  intents: MoneyList<AdminIntent>;
   donationsPage: number;
   intentsPage: number;
   setDonationsPage: (page: number) => void;
@@ -133,6 +160,8 @@ export function Panel({
   onGateClosed: () => void;
 }) {
   const queryClient = useQueryClient();
+  /** The campaign the lists are narrowed to, as the server named it (null: every campaign, or not read yet). */
+  const shown = donations.data?.campaign ?? intents.data?.campaign ?? null;
   const [, navigate] = useLocation();
   const [recordingIntent, setRecordingIntent] = useState<AdminIntent | null>(null);
   const [leaving, setLeaving] = useState(false);
@@ -227,7 +256,9 @@ export function Panel({
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <PageHeading focus={focusHeading}>Donation Management</PageHeading>
+        <PageHeading focus={focusHeading} focusWhenChanged={campaign}>
+          Donation Management
+        </PageHeading>
         <div className="flex gap-2">
           <Button variant="secondary" onClick={() => void backToHome()} disabled={leaving}>
             Back to Home
@@ -237,15 +268,23 @@ export function Panel({
           </Button>
         </div>
       </div>
-      {campaign && <ShownCampaign items={donations.data?.items.length ? donations.data.items : intents.data?.items} />}
+      {campaign && <ShownCampaignNote shown={shown} />}
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <div className="space-y-6">
-          <ProgressSummary campaign={campaign} />
+          {campaign ? <CampaignProgress campaign={campaign} /> : <AppealProgress />}
           <RecordDonationCard
             form={form}
             recordingIntent={recordingIntent}
+            shownCampaign={shown}
             onCancelIntent={clearForm}
-            onSubmit={(input) => add.mutate({ ...input, donorName: input.isAnonymous ? null : input.donorName })}
+            // Narrowed to one campaign, a gift recorded here is that campaign's.
+            onSubmit={(input) =>
+              add.mutate({
+                ...input,
+                donorName: input.isAnonymous ? null : input.donorName,
+                ...(shown ? { campaignId: shown.id } : {}),
+              })
+            }
             pending={add.isPending}
           />
         </div>

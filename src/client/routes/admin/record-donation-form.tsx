@@ -8,10 +8,11 @@ import {
   type AdminIntent,
   type RecordDonationInput,
   type RecordDonationSchema,
+  type ShownCampaign,
 } from '#shared/schemas/admin-donations.ts';
 import { formatCents, formatWhen } from '#client/lib/format.ts';
 import { emptyAsMissing, emptyAsNoChoice, missingMessage } from '#client/lib/form-values.ts';
-import { campaignFor } from './donations-lists.tsx';
+import { campaignFor } from '#shared/fundraiser-words.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import {
@@ -62,6 +63,7 @@ export function recordedMethodFor(intentMethod: string): RecordedPaymentMethod |
 export function RecordDonationCard({
   form,
   recordingIntent,
+  shownCampaign,
   onCancelIntent,
   onSubmit,
   pending,
@@ -69,6 +71,8 @@ export function RecordDonationCard({
   form: RecordDonationForm;
   /** The intent being recorded (the form was prefilled from it), if any. */
   recordingIntent: AdminIntent | null;
+  /** The one campaign the panel shows, which a gift recorded here goes to; null: the intent's, else the main appeal. */
+  shownCampaign: ShownCampaign | null;
   onCancelIntent: () => void;
   onSubmit: (input: RecordDonationOutput) => void;
   pending: boolean;
@@ -90,6 +94,11 @@ export function RecordDonationCard({
       <p className="mt-1 text-sm text-slate-600">
         For a gift received outside the site (CashApp, Zelle, a check...). It counts toward progress at once.
       </p>
+      {shownCampaign && (
+        <p className="mt-2 text-sm font-medium text-slate-800" data-testid="record-for">
+          It is recorded for {campaignFor(shownCampaign)}.
+        </p>
+      )}
       {recordingIntent && (
         <div
           role="status"

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { FileText } from 'lucide-react';
 import type { Expense } from '#shared/schemas/spending.ts';
 import { documentLabel, formatCents, formatDay } from '#client/lib/format.ts';
+import { campaignFor } from '#shared/fundraiser-words.ts';
 import { useCostGroupLabel } from '#client/components/ledger-lists.tsx';
 import { Badge } from '../community/story-parts.tsx';
 import { ChoiceButtons } from '../admin/choice-buttons.tsx';
@@ -72,15 +73,15 @@ export function DocumentLinks({ expense }: { expense: Pick<Expense, 'documents'>
   );
 }
 
+const upperFirst = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
+
 /** The expense's facts as a description list (private: the payee and documents are for the owner and admins). */
 export function ExpenseFacts({ expense }: { expense: Expense }) {
   const groupLabel = useCostGroupLabel();
   const reasonTerm = expense.status === 'on_hold' ? 'Why it is on hold' : 'Why it was not approved';
   return (
     <dl className="mt-3 space-y-2 text-sm">
-      <Row term="Paid from">
-        {expense.fundraiserTitle === null ? 'The main appeal' : `The fundraiser “${expense.fundraiserTitle}”`}
-      </Row>
+      <Row term="Paid from">{upperFirst(campaignFor(expense))}</Row>
       <Row term="Cost group">{groupLabel(expense.costGroup, expense.fundraiserTitle !== null)}</Row>
       <Row term="Payee">
         {expense.payee} <span className="text-slate-600">({expense.payeeCategory})</span>

@@ -1,6 +1,7 @@
 /** Read models of money received: recorded donations and open intents (admin lists and exports). */
 import { and, count, desc, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
+import type { ShownCampaign } from '#shared/schemas/admin-donations.ts';
 import type { Db } from '../client.ts';
 import { campaigns, donationIntents, donations, fundraisers, ledgerBalances, ledgerEntries } from '../schema/index.ts';
 import { byConfirmedEmail } from './accounts.ts';
@@ -76,6 +77,16 @@ export function openIntentsPage<Item>(
     () => db.select({ n: count() }).from(donationIntents).where(open),
     present,
   );
+}
+
+/** The campaign the donations panel narrows to: its id, address and fundraiser's title (null: the flagship appeal). */
+export async function shownCampaign(db: Db, campaignId: string): Promise<ShownCampaign> {
+  const [row] = await db
+    .select({ id: campaigns.id, slug: campaigns.slug, fundraiserTitle: fundraisers.title })
+    .from(campaigns)
+    .leftJoin(fundraisers, eq(fundraisers.campaignId, campaigns.id))
+    .where(eq(campaigns.id, campaignId));
+  return row!;
 }
 
 /** Every donation, voided ones too, newest first, with its campaign's address (the CSV export). */

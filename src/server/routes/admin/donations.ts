@@ -31,6 +31,7 @@ import {
   donationsPage,
   openIntentsPage,
   refundedByDonation,
+  shownCampaign,
 } from '../../db/queries/donations.ts';
 import { toCsv } from '../../services/csv.ts';
 import { presentDonation, presentDonationListItem, presentIntent } from '../../presenters/donation.ts';
@@ -63,22 +64,22 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  /** The campaign a list asks for (id or slug; 404 if there is none), or undefined for every campaign. */
+  /** The campaign a list asks for (id or slug; 404 if there is none), or null for every campaign. */
   const listedCampaign = async (campaign: string | undefined) =>
-    campaign ? (await findCampaign(app.db, campaign)).id : undefined;
+    campaign ? shownCampaign(app.db, (await findCampaign(app.db, campaign)).id) : null;
 
   app.get(
     '/api/admin/donations',
     { schema: { querystring: MoneyListQuerySchema }, config: { access: managerStepUp } },
     async (request, reply) => {
-      const campaignId = await listedCampaign(request.query.campaign);
-      const page = await donationsPage(app.db, request.query.page, (row) => row, campaignId);
+      const campaign = await listedCampaign(request.query.campaign);
+      const page = await donationsPage(app.db, request.query.page, (row) => row, campaign?.id);
       const refunded = await refundedByDonation(
         app.db,
         page.items.map((r) => r.donation.id),
       );
       const items = page.items.map((row) => presentDonationListItem(row, refunded.get(row.donation.id) ?? 0));
-      return reply.header('cache-control', 'no-store').send({ ...page, items });
+      return reply.header('cache-control', 'no-store').send({ ...page, items, campaign });
     },
   );
 
@@ -86,10 +87,9 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/donation-intents',
     { schema: { querystring: MoneyListQuerySchema }, config: { access: managerStepUp } },
     async (request, reply) => {
-      const campaignId = await listedCampaign(request.query.campaign);
-      return reply
-        .header('cache-control', 'no-store')
-        .send(await openIntentsPage(app.db, request.query.page, presentIntent, campaignId));
+      const campaign = await listedCampaign(request.query.campaign);
+      const page = await openIntentsPage(app.db, request.query.page, presentIntent, campaign?.id);
+      return reply.header('cache-control', 'no-store').send({ ...page, campaign });
     },
   );
 

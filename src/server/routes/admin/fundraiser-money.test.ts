@@ -126,7 +126,7 @@ describe('recording gifts to a fundraiser', () => {
 describe('reconciling one fundraiser', () => {
   const read = (url: string) => t.app.inject({ url, headers: { cookie: managerA.cookie } });
 
-  it('lists only its gifts and open intents at ?campaign= (its slug or id), each naming the campaign it is for', async () => {
+  it('lists only its gifts and open intents at ?campaign= (its slug or id), each naming the campaign it is for, and says which campaign the lists show', async () => {
     const intent = await injectFrom(t.app, {
       url: `/api/campaigns/${campaignId}/intents`,
       body: { amount: 31, paymentMethod: 'Venmo', timestamp: '2026-11-25T10:00:00.000Z' },
@@ -136,19 +136,24 @@ describe('reconciling one fundraiser', () => {
       body: { amount: 32, paymentMethod: 'Venmo', timestamp: '2026-11-25T10:00:00.000Z' },
     });
     await record({ ...gift, amount: 33 });
+    expect((await record({ ...gift, amount: 34, campaignId })).statusCode).toBe(201);
 
+    const shown = { id: campaignId, slug, fundraiserTitle: 'Money of her own' };
     for (const key of [slug, campaignId]) {
       const gifts = (await read(`/api/admin/donations?campaign=${key}`)).json();
+      expect(gifts.campaign).toEqual(shown);
       expect(gifts.total).toBe(
         (await db().select().from(donations).where(eq(donations.campaignId, campaignId))).length,
       );
-      expect(gifts.items.length).toBeGreaterThan(0);
+      expect(gifts.items).toContainEqual(expect.objectContaining({ amountCents: 3_400 }));
       for (const item of gifts.items) expect(item).toMatchObject({ campaignId, fundraiserTitle: 'Money of her own' });
       const intents = (await read(`/api/admin/donation-intents?campaign=${key}`)).json();
+      expect(intents.campaign).toEqual(shown);
       expect(intents.items.map((i: { id: string }) => i.id)).toContain(intent.json().id);
       for (const item of intents.items) expect(item).toMatchObject({ campaignId, fundraiserTitle: 'Money of her own' });
     }
     const all = (await read('/api/admin/donations')).json();
+    expect(all.campaign).toBeNull();
     expect(all.items.find((i: { amountCents: number }) => i.amountCents === 3_300)).toMatchObject({
       fundraiserTitle: null,
     });

@@ -14,6 +14,7 @@ import {
   liveFundraiser,
   uploadFundraiserFile,
 } from '../../../../tests/factories/fundraisers.ts';
+import { primaryCampaignId } from '../../../../tests/factories/donations.ts';
 import { backgroundMailSent } from '../../commands/run.ts';
 import {
   auditLog,
@@ -144,6 +145,10 @@ describe('following a fundraiser', () => {
     ).toHaveLength(1);
     expect((await follow('DELETE', slug, reader.cookie)).json()).toEqual({ following: false });
     expect((await follow('GET', slug, reader.cookie)).json()).toEqual({ following: false });
+
+    // The flagship by its id is the same following as the spec's /api/campaign/follow.
+    expect((await follow('PUT', await primaryCampaignId(db()), reader.cookie)).json()).toEqual({ following: true });
+    expect((await getWith(t.app, '/api/campaign/follow', reader.cookie)).json()).toEqual({ following: true });
   });
 
   it('refuses a stranger (401), an unknown fundraiser (404) and following a closed one (409), which she may still stop', async () => {
