@@ -93,6 +93,15 @@ export async function startCluster(): Promise<Cluster> {
     const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
     return res.status === 200;
   });
+  const balancerSees: Cluster['balancerSees'] = (backend, slot, state) =>
+    waitFor(`HAProxy to see app${slot + 1} ${state} in ${backend}`, async () => {
+      const csv = await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`)).text();
+      // Columns: pxname, svname, ..., status (the 18th).
+      const row = csv.split('\n').find((line) => line.startsWith(`${backend},app${slot + 1},`));
+      return row?.split(',')[17] === state;
+    });
+  // The tests start from both instances in the balancer, as it has checked them, not from its first guess.
+  for (const backend of ['ready', 'alive'] as const) for (const slot of [0, 1]) await balancerSees(backend, slot, 'UP');
 
   return {
     url,
@@ -103,14 +112,7 @@ export async function startCluster(): Promise<Cluster> {
       instances[slot] = await start(slot);
       return instances[slot];
     },
-    async balancerSees(backend, slot, state) {
-      await waitFor(`HAProxy to see app${slot + 1} ${state} in ${backend}`, async () => {
-        const csv = await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`)).text();
-        // Columns: pxname, svname, ..., status (the 18th).
-        const row = csv.split('\n').find((line) => line.startsWith(`${backend},app${slot + 1},`));
-        return row?.split(',')[17] === state;
-      });
-    },
+    balancerSees,
     destroy: runCleanups,
   };
 }
