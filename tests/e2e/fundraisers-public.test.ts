@@ -104,6 +104,10 @@ describe('live fundraisers for visitors', () => {
     expect(await ledgerPage!.text()).toMatch(/Every donation to “(<!-- -->)?Excision surgery for Maya/);
     await settle(page);
     await expectNoAxeViolations(page);
+    // Its refund form names it, and files the request under it.
+    await page.getByRole('link', { name: 'Ask for a refund' }).click();
+    await page.getByText('Gave to “Excision surgery for Maya” and want your money back?').waitFor();
+    expect(page.url()).toBe(`${suite.site.baseURL}/refund-request?campaign=${live.slug}`);
     expect((await visit(page, '/transparency/waiting-for-review'))?.status()).toBe(404);
 
     const missing = await visit(page, '/fundraisers/waiting-for-review');

@@ -24,8 +24,9 @@ export const isNotFound = (status: number | null) => status === 404 || status ==
 export const PAGE_DATA_FRESH_MS = 30_000;
 
 /** The page query's data: T, or null when the record does not exist (or is not public). */
-export function usePageQuery<T>(query: PageQuery<T>, options: { keepPrevious?: boolean } = {}) {
+export function usePageQuery<T>(query: PageQuery<T>, options: { keepPrevious?: boolean; enabled?: boolean } = {}) {
   return useQuery<T | null>({
+    enabled: options.enabled ?? true,
     queryKey: query.queryKey,
     queryFn: () =>
       apiGet<T>(query.url).catch((err: unknown) => {

@@ -1,7 +1,7 @@
 /** Expenses and refund requests as their owner and admins see them. */
 import { windowAge, type WindowAge } from '#shared/business-days.ts';
 import type { Expense, RefundRequestView } from '#shared/schemas/spending.ts';
-import type { ExpenseRow, ExpenseWithDetails, PersonName, RefundRequestRow } from '../db/queries/spending.ts';
+import type { ExpenseRow, ExpenseWithDetails, PersonName, RefundRequestWithCampaign } from '../db/queries/spending.ts';
 
 const fullName = (u: PersonName | undefined) => (u ? `${u.firstName} ${u.lastName}` : 'A former member');
 
@@ -60,7 +60,7 @@ export function presentExpense(row: ExpenseWithDetails, now: Date): Expense {
 }
 
 /** A donor's refund request, with its age against the disputes window while it is open. */
-export function presentRefundRequest(row: RefundRequestRow, now: Date): RefundRequestView {
+export function presentRefundRequest(row: RefundRequestWithCampaign, now: Date): RefundRequestView {
   return {
     id: row.id,
     name: row.name,
@@ -74,6 +74,7 @@ export function presentRefundRequest(row: RefundRequestRow, now: Date): RefundRe
     status: row.status,
     decisionNote: row.decisionNote,
     donationId: row.donationId,
+    fundraiserTitle: row.fundraiserTitle,
     age: row.status === 'open' ? windowAge('disputes', row.createdAt, now) : null,
     createdAt: row.createdAt.toISOString(),
   };

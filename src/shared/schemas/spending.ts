@@ -200,7 +200,11 @@ export const RefundRequestFormSchema = z.strictObject({
     .min(10, 'Tell us why you are asking (at least 10 characters)')
     .max(2000, 'Keep the reason under 2,000 characters'),
 });
-export const RefundRequestSchema = RefundRequestFormSchema.extend({ altcha: HumanCheckSchema });
+export const RefundRequestSchema = RefundRequestFormSchema.extend({
+  altcha: HumanCheckSchema,
+  /** The campaign she gave to, by its address (a patient's fundraiser); left out: the main appeal. */
+  campaign: z.string().trim().min(1).max(100, 'Not a campaign').optional(),
+});
 export type RefundRequestInput = z.input<typeof RefundRequestSchema>;
 
 export const DeclineRefundRequestSchema = z.strictObject({
@@ -228,6 +232,8 @@ export const RefundRequestViewSchema = z.object({
   status: z.enum(REFUND_REQUEST_STATUSES),
   decisionNote: z.string().nullable(),
   donationId: z.string().nullable(),
+  /** The campaign it is filed under: the main appeal (null) or a patient's fundraiser. */
+  fundraiserTitle: z.string().nullable(),
   age: AgeSchema.nullable(),
   createdAt: z.string(),
 });

@@ -1,5 +1,6 @@
 /** Donors' refund requests (managers and above): each with its age against the disputes window; decline with a reason. */
 import { useId, useState } from 'react';
+import { campaignFor } from '#shared/fundraiser-words.ts';
 import { Link } from 'wouter';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -58,6 +59,8 @@ function RefundRequestItem({ request }: { request: RefundRequestView }) {
             {request.email}
           </a>
         </dd>
+        <dt className="font-medium text-slate-600">Gave to</dt>
+        <dd>{campaignFor(request)}</dd>
         <dt className="font-medium text-slate-600">Gave</dt>
         <dd>
           by {request.paymentMethod} on {formatDay(request.donatedOn)}

@@ -25,6 +25,7 @@ function FundraiserTransparency({ fundraiser: f }: { fundraiser: PublicFundraise
       costsTitle="Where the money goes"
       groups={f.costGroups}
       ledger={usePageQuery(campaignLedgerQuery(f.slug))}
+      refundHref={`/refund-request?campaign=${encodeURIComponent(f.slug)}`}
     />
   );
 }

@@ -1,6 +1,6 @@
 /** /refund-request: a donor asks for their money back (RefundRequestFormSchema, with the invisible ALTCHA check like /contact). */
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { useForm, type DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -13,6 +13,8 @@ import { errorMessage } from '#client/lib/api.ts';
 import { bindFields } from '#client/lib/bind-field.ts';
 import { emptyAsMissing, emptyAsNoChoice, missingMessage } from '#client/lib/form-values.ts';
 import { createRefundRequest } from '#client/api/refund-requests.ts';
+import { publicFundraiserQuery } from '#client/api/public-fundraisers.ts';
+import { usePageQuery } from '#client/lib/page-query.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
@@ -46,7 +48,20 @@ const EMPTY: DefaultValues<RequestIn> = {
   reason: '',
 };
 
+/** The campaign she names (`?campaign=<slug>`, from a fundraiser's transparency page): its title, or the main appeal. */
+function useGaveTo() {
+  const c = useCampaign();
+  const slug = new URLSearchParams(useSearch()).get('campaign') || undefined;
+  const fundraiser = usePageQuery(publicFundraiserQuery(slug ?? ''), { enabled: slug !== undefined });
+  return {
+    slug,
+    name: slug ? (fundraiser.data?.title ?? '…') : c.name,
+    transparencyPath: slug ? `/transparency/${encodeURIComponent(slug)}` : '/transparency',
+  };
+}
+
 function Received({ email }: { email: string }) {
+  const { transparencyPath } = useGaveTo();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
@@ -65,14 +80,14 @@ function Received({ email }: { email: string }) {
         Money not yet released against a verified expense is returned through the platform you gave with wherever
         possible.
       </p>
-      <Link href="/transparency" className={buttonClass('secondary', 'md', 'mt-6')}>
+      <Link href={transparencyPath} className={buttonClass('secondary', 'md', 'mt-6')}>
         Back to the transparency page
       </Link>
     </div>
   );
 }
 
-function RequestForm({ onSent }: { onSent: (email: string) => void }) {
+function RequestForm({ campaign, onSent }: { campaign: string | undefined; onSent: (email: string) => void }) {
   const form = useForm<RequestIn, unknown, RequestOut>({
     resolver: zodResolver(RefundRequestFormSchema),
     defaultValues: EMPTY,
@@ -82,7 +97,7 @@ function RequestForm({ onSent }: { onSent: (email: string) => void }) {
   // The server's refusal that belongs to no field, shown above the form.
   const [problem, setProblem] = useState<string | null>(null);
   const send = useMutation({
-    mutationFn: async (input: RequestOut) => createRefundRequest({ ...input, altcha: await humanCheck() }),
+    mutationFn: async (input: RequestOut) => createRefundRequest({ ...input, campaign, altcha: await humanCheck() }),
     onMutate: () => setProblem(null),
     onSuccess: (_answer, input) => onSent(input.email),
     onError: (err) => {
@@ -131,18 +146,18 @@ function RequestForm({ onSent }: { onSent: (email: string) => void }) {
 }
 
 export default function RefundRequestPage() {
-  const c = useCampaign();
+  const gaveTo = useGaveTo();
   const [sentTo, setSentTo] = useState<string | null>(null);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <h1 className={`${pageTitleClass} sm:text-4xl`}>Ask for a Refund</h1>
       <p className="mt-3 text-lg text-slate-700">
-        Gave to &ldquo;{c.name}&rdquo; and want your money back? Money that has not yet been released against a verified
-        expense can be refunded. Tell us about your gift and we answer within {DISPUTES_DAYS} business days.
+        Gave to &ldquo;{gaveTo.name}&rdquo; and want your money back? Money that has not yet been released against a
+        verified expense can be refunded. Tell us about your gift and we answer within {DISPUTES_DAYS} business days.
       </p>
       <p className="mt-2 text-sm text-slate-700">
         See what has been released on the{' '}
-        <Link href="/transparency" className="font-semibold text-brand-800 underline">
+        <Link href={gaveTo.transparencyPath} className="font-semibold text-brand-800 underline">
           transparency page
         </Link>
         , and the rules in the{' '}
@@ -151,7 +166,9 @@ export default function RefundRequestPage() {
         </Link>
         .
       </p>
-      <Card className="mt-8">{sentTo ? <Received email={sentTo} /> : <RequestForm onSent={setSentTo} />}</Card>
+      <Card className="mt-8">
+        {sentTo ? <Received email={sentTo} /> : <RequestForm campaign={gaveTo.slug} onSent={setSentTo} />}
+      </Card>
     </div>
   );
 }

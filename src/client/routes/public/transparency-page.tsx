@@ -18,6 +18,7 @@ export default function TransparencyPage() {
       costsTitle={c.costs.title}
       groups={c.costs.groups}
       ledger={useLedger()}
+      refundHref="/refund-request"
     >
       <Card aria-labelledby="fundraisers-title">
         <CardTitle id="fundraisers-title">Patients&rsquo; own fundraisers</CardTitle>

@@ -140,6 +140,8 @@ export interface TransparencyProps {
   costsTitle: string;
   groups: readonly PlannedGroup[];
   ledger: { data: Ledger | null | undefined; error: unknown; refetch: () => unknown };
+  /** Where a donor asks for her money back: the refund form, naming this campaign. */
+  refundHref: string;
   /** More sections, last. */
   children?: ReactNode;
 }
@@ -151,6 +153,7 @@ export function TransparencyView({
   costsTitle,
   groups,
   ledger,
+  refundHref,
   children,
 }: TransparencyProps) {
   const data = ledger.data ?? undefined;
@@ -247,7 +250,7 @@ export function TransparencyView({
             Money that has not been released against a verified expense can be refunded. We answer every request within{' '}
             {range(W.disputes)} business days.
           </p>
-          <Link href="/refund-request" className={buttonClass('secondary', 'md', 'mt-4')}>
+          <Link href={refundHref} className={buttonClass('secondary', 'md', 'mt-4')}>
             Ask for a refund
           </Link>
         </Card>

@@ -1,5 +1,5 @@
 /** Read models of verified spending: expenses with their details, refund requests, what a campaign holds. */
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import { ADMIN_LIST_PAGE_SIZE, type ExpenseStatus, type RefundRequestStatus } from '#shared/constants.ts';
 import { EXPENSES_PAGE_SIZE } from '#shared/schemas/spending.ts';
 import type { Db } from '../client.ts';
@@ -18,6 +18,17 @@ import { paged } from './paging.ts';
 
 export type ExpenseRow = typeof expenses.$inferSelect;
 export type RefundRequestRow = typeof refundRequests.$inferSelect;
+/** A refund request with the fundraiser it is filed under (null: the main appeal). */
+export type RefundRequestWithCampaign = RefundRequestRow & { fundraiserTitle: string | null };
+
+/** The request with the fundraiser it is filed under. */
+export async function withFundraiserTitle(db: Db, row: RefundRequestRow): Promise<RefundRequestWithCampaign> {
+  const [fundraiser] = await db
+    .select({ title: fundraisers.title })
+    .from(fundraisers)
+    .where(eq(fundraisers.campaignId, row.campaignId));
+  return { ...row, fundraiserTitle: fundraiser?.title ?? null };
+}
 export interface PersonName {
   firstName: string;
   lastName: string;
@@ -188,14 +199,21 @@ export function campaignExpensesPage<Item>(
 export function refundRequestsPage<Item>(
   db: Db,
   query: { status: RefundRequestStatus; page: number },
-  present: (row: RefundRequestRow) => Item,
+  present: (row: RefundRequestWithCampaign) => Item,
 ) {
   const where = eq(refundRequests.status, query.status);
   const order = query.status === 'open' ? asc(refundRequests.createdAt) : desc(refundRequests.decidedAt);
   return paged(
     { page: query.page, pageSize: ADMIN_LIST_PAGE_SIZE },
     (limit, offset) =>
-      db.select().from(refundRequests).where(where).orderBy(order, asc(refundRequests.id)).limit(limit).offset(offset),
+      db
+        .select({ ...getTableColumns(refundRequests), fundraiserTitle: fundraisers.title })
+        .from(refundRequests)
+        .leftJoin(fundraisers, eq(fundraisers.campaignId, refundRequests.campaignId))
+        .where(where)
+        .orderBy(order, asc(refundRequests.id))
+        .limit(limit)
+        .offset(offset),
     () => db.select({ n: count() }).from(refundRequests).where(where),
     present,
   );

@@ -21,7 +21,13 @@ import {
   setPublicDescription,
 } from '../../commands/expenses.ts';
 import { declineRefundRequest } from '../../commands/refunds.ts';
-import { expenseWithDetails, queuePage, refundRequestsPage, type ExpenseRow } from '../../db/queries/spending.ts';
+import {
+  expenseWithDetails,
+  queuePage,
+  refundRequestsPage,
+  withFundraiserTitle,
+  type ExpenseRow,
+} from '../../db/queries/spending.ts';
 import { presentExpense, presentRefundRequest } from '../../presenters/spending.ts';
 
 const manager = { admin: 'manager' } as const;
@@ -98,7 +104,7 @@ const adminExpenses: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParams, body: DeclineRefundRequestSchema }, config: { access: manager } },
     async (request) => {
       const row = await request.run(declineRefundRequest, request.params.id, request.body.reason);
-      return presentRefundRequest(row, app.clock.now());
+      return presentRefundRequest(await withFundraiserTitle(app.db, row), app.clock.now());
     },
   );
 };

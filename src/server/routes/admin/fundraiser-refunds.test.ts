@@ -15,11 +15,13 @@ const t = setupTestApp();
 const db = () => t.database.db;
 let manager: Person = { cookie: '', id: '' };
 let campaignId = '';
+let slug = '';
 
 beforeAll(async () => {
   manager = await steppedUpManager(t.app, db());
   const live = await liveFundraiser(t, manager.cookie, 'Refunds of her own');
-  campaignId = (await t.app.inject(`/api/fundraisers/${live.approved.slug as string}`)).json().campaignId as string;
+  slug = live.approved.slug as string;
+  campaignId = (await t.app.inject(`/api/fundraisers/${slug}`)).json().campaignId as string;
 });
 
 beforeEach(async () => {
@@ -110,5 +112,33 @@ describe('refunding a gift to a patient’s fundraiser', () => {
     expect(answered.items).toContainEqual(expect.objectContaining({ id: requestId, donationId, status: 'refunded' }));
     const [row] = await db().select().from(refundRequests).where(eq(refundRequests.id, requestId));
     expect(row!.campaignId).toBe(campaignId);
+  });
+
+  it('files a donor’s request under the fundraiser she names, which the managers read; an unknown one is 404 and files nothing', async () => {
+    const request = async (campaign: string) =>
+      postJson(t.app, '/api/refund-requests', {
+        name: 'Nora Named',
+        email: 'nora@example.com',
+        amount: 30,
+        paymentMethod: 'Zelle',
+        donatedOn: '2026-11-02',
+        reason: 'I gave twice by mistake',
+        campaign,
+        altcha: await solveAltcha(t.app),
+      });
+    const asked = await request(slug);
+    expect(asked.statusCode, asked.body).toBe(201);
+    const [row] = await db().select().from(refundRequests).where(eq(refundRequests.id, asked.json().id));
+    expect(row!.campaignId).toBe(campaignId);
+    const open = (await getWith(t.app, '/api/admin/refund-requests', manager.cookie)).json();
+    expect(open.items).toContainEqual(
+      expect.objectContaining({ id: asked.json().id, fundraiserTitle: 'Refunds of her own' }),
+    );
+
+    const before = await db().select().from(refundRequests);
+    const unknown = await request('no-such-fundraiser');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'No such campaign', code: 'NOT_FOUND' });
+    expect(await db().select().from(refundRequests)).toHaveLength(before.length);
   });
 });

@@ -10,6 +10,7 @@ import { CampaignParamsSchema as campaignParams } from '#shared/schemas/public-f
 import { ExpenseListQuerySchema, RefundRequestSchema, SubmitExpenseSchema } from '#shared/schemas/spending.ts';
 import { submitExpense } from '../../commands/expenses.ts';
 import { createRefundRequest } from '../../commands/refunds.ts';
+import { giftTarget } from '../../db/queries/fundraisers.ts';
 import { campaignExpensesPage, expenseWithDetails, findExpense } from '../../db/queries/spending.ts';
 import { isAdmin, requireUser } from '../../plugins/auth.ts';
 import { presentExpense } from '../../presenters/spending.ts';
@@ -38,6 +39,13 @@ const spending: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** A campaign a donor may name: the flagship or a live or closed fundraiser (404 for any other). */
+  async function publicCampaignId(idOrSlug: string): Promise<string> {
+    const { id } = await findCampaign(app.db, idOrSlug);
+    if (!(await giftTarget(app.db, id))) throw new AppError('NOT_FOUND', 'No such campaign');
+    return id;
+  }
+
   app.post(
     '/api/refund-requests',
     {
@@ -45,11 +53,11 @@ const spending: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: { max: 5, timeWindow: '10 minutes' } },
     },
     async (request, reply) => {
-      const { altcha, ...input } = request.body;
+      const { altcha, campaign: gaveTo, ...input } = request.body;
       await app.altcha.verify(altcha);
-      const campaign = await app.campaigns.current();
+      const campaignId = gaveTo ? await publicCampaignId(gaveTo) : (await app.campaigns.current()).id;
       // The donor's receipt is mailed after the commit; a mail failure never loses the request.
-      const row = await request.run(createRefundRequest, campaign.id, input);
+      const row = await request.run(createRefundRequest, campaignId, input);
       return reply.status(201).send({ id: row.id });
     },
   );
