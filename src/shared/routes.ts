@@ -117,6 +117,10 @@ export function pathMatches(pattern: string, path: string): boolean {
   );
 }
 
+/** A campaign's transparency page: the flagship appeal's, or the patient's fundraiser's at `slug`. */
+export const transparencyPath = (slug?: string) =>
+  slug === undefined ? '/transparency' : `/transparency/${encodeURIComponent(slug)}`;
+
 export function isPrerenderedPath(path: string): path is PrerenderedPath {
   return Object.hasOwn(PRERENDERED_PAGES, path);
 }

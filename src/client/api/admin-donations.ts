@@ -10,9 +10,7 @@ import type {
   RecordDonationSchema,
 } from '#shared/schemas/admin-donations.ts';
 import type { DonationRefund, RefundDonationSchema } from '#shared/schemas/spending.ts';
-import type { Progress } from '#shared/schemas/campaign.ts';
 import { apiGet, apiRequest, withQuery } from '#client/lib/api.ts';
-import { campaignProgressQuery } from './public-fundraisers.ts';
 
 const DONATIONS_PATH = '/api/admin/donations';
 const INTENTS_PATH = '/api/admin/donation-intents';
@@ -32,12 +30,6 @@ export const listDonations = (query: MoneyListQuery) =>
 /** One page of the open intents, newest first; of one campaign (its id or slug) if given. */
 export const listIntents = (query: MoneyListQuery) =>
   apiGet<MoneyListPage<AdminIntent>>(withQuery(INTENTS_PATH, query));
-
-/** The query of one campaign's progress (GET /api/campaigns/:id/progress), by its id or slug. */
-export const oneCampaignProgress = (campaign: string) => {
-  const { queryKey, url } = campaignProgressQuery(campaign);
-  return { queryKey, queryFn: () => apiGet<Progress>(url) };
-};
 
 /** Records a gift received outside the site (and marks the intent it fulfils, if any). */
 export const recordDonation = (input: z.input<typeof RecordDonationSchema>) =>

@@ -1,5 +1,6 @@
 /** Donations and intents as the admin panel shows them. */
 import { centsToDollars } from '#shared/money.ts';
+import { transparencyPath } from '#shared/routes.ts';
 import type { AdminDonation, AdminDonationListItem, AdminIntent } from '#shared/schemas/admin-donations.ts';
 import type { MyGift } from '#shared/schemas/donation.ts';
 import type { DonationListRow, DonationRow, GiftRow, OpenIntentRow } from '../db/queries/donations.ts';
@@ -64,7 +65,7 @@ export function presentGift(row: GiftRow): MyGift {
     // The flagship appeal, or a patient's fundraiser: each has its own ledger page.
     campaign:
       row.fundraiserTitle === null
-        ? { name: row.appealName ?? 'The main appeal', transparencyPath: '/transparency' }
-        : { name: row.fundraiserTitle, transparencyPath: `/transparency/${row.campaignSlug}` },
+        ? { name: row.appealName ?? 'The main appeal', transparencyPath: transparencyPath() }
+        : { name: row.fundraiserTitle, transparencyPath: transparencyPath(row.campaignSlug) },
   };
 }

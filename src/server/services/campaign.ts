@@ -2,6 +2,7 @@
 import { asc, and, desc, eq, isNotNull, isNull, sql, sum } from 'drizzle-orm';
 import { PROGRESS_CACHE_MS } from '#shared/constants.ts';
 import { AppError } from '#shared/errors.ts';
+import { campaignIdOrSlug } from '../db/campaign-key.ts';
 import type { Db } from '../db/client.ts';
 import { asFlagship, type CampaignRow, type FlagshipRow } from '../db/content-shape.ts';
 import { SUPPORTERS_SHOWN } from '#shared/schemas/campaign.ts';
@@ -189,14 +190,9 @@ export function createCampaignService(db: Db, ttlMs = PROGRESS_CACHE_MS): Campai
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A campaign by its id or its slug (public pages know the slug from the content). */
 export async function findCampaign(db: Db, idOrSlug: string): Promise<CampaignRow> {
-  const [row] = await db
-    .select()
-    .from(campaigns)
-    .where(UUID.test(idOrSlug) ? eq(campaigns.id, idOrSlug) : eq(campaigns.slug, idOrSlug));
+  const [row] = await db.select().from(campaigns).where(campaignIdOrSlug(idOrSlug));
   if (!row) throw new AppError('NOT_FOUND', 'No such campaign');
   return row;
 }

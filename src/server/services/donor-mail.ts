@@ -6,6 +6,7 @@
 import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import { DEFAULT_RECEIPT_NOTE } from '#shared/schemas/campaign.ts';
 import { formatCents } from '#shared/money.ts';
+import { transparencyPath } from '#shared/routes.ts';
 import type { Db } from '../db/client.ts';
 import { withCurrentShape } from '../db/content-shape.ts';
 import { campaigns, donations, fundraisers, users } from '../db/schema/index.ts';
@@ -39,7 +40,7 @@ async function campaignForMail(db: Db, campaignId: string) {
       name: content.name,
       organiser: content.organiser.name,
       receiptNote,
-      transparencyPath: '/transparency',
+      transparencyPath: transparencyPath(),
     };
   }
   const [[fundraiser], [flagship]] = await Promise.all([
@@ -55,7 +56,7 @@ async function campaignForMail(db: Db, campaignId: string) {
     name: fundraiser?.title ?? 'A fundraiser',
     organiser: fundraiser ? `${fundraiser.firstName} ${fundraiser.lastName}` : 'The organiser',
     receiptNote: DEFAULT_RECEIPT_NOTE,
-    transparencyPath: `/transparency/${campaign?.slug ?? ''}`,
+    transparencyPath: transparencyPath(campaign?.slug),
   };
 }
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   RecordDonationSchema,
   type AdminDonationListItem,
@@ -24,13 +24,14 @@ import {
   deleteIntent,
   INTENTS_CSV,
   INTENTS_KEY,
-  oneCampaignProgress,
   recordDonation,
 } from '#client/api/admin-donations.ts';
 import { isStepUpRequired } from '#client/api/admin-step-up.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { linkClass } from '#client/components/ui/text-classes.ts';
+import { campaignProgressQuery } from '#client/api/public-fundraisers.ts';
+import { usePageQuery } from '#client/lib/page-query.ts';
 import { toast } from '#client/components/ui/toast.ts';
 import type { ListQuery } from './list-body.tsx';
 import { DonationRow, IntentRow, ListCard } from './donations-lists.tsx';
@@ -101,14 +102,15 @@ function AppealProgress() {
 
 /** One campaign's progress (`?campaign=`), when the lists are narrowed to it. */
 function CampaignProgress({ campaign }: { campaign: string }) {
-  const { data, isError } = useQuery(oneCampaignProgress(campaign));
+  const { data, isError } = usePageQuery(campaignProgressQuery(campaign));
   const progress = {
-    loaded: data !== undefined,
+    loaded: Boolean(data),
     currentCents: data?.currentCents ?? 0,
     goalCents: data?.goalCents ?? 0,
     donorCount: data?.donorCount ?? 0,
   };
-  return <ProgressSummary progress={progress} failed={isError} />;
+  // null: no such campaign.
+  return <ProgressSummary progress={progress} failed={isError || data === null} />;
 }
 
 /** Which campaign's gifts and intents the lists show, with the way back to every campaign's. */

@@ -3,6 +3,7 @@
  * updates, the planned cost groups against what the ledger says was released, and the supporters.
  */
 import { Link } from 'wouter';
+import { transparencyPath } from '#shared/routes.ts';
 import type { PublicFundraiser } from '#shared/schemas/public-fundraisers.ts';
 import type { Ledger } from '#shared/schemas/spending.ts';
 import { campaignLedgerQuery, campaignSupportersQuery } from '#client/api/public-fundraisers.ts';
@@ -65,7 +66,7 @@ function WhereTheMoneyGoes({
       <LedgerTotals ledger={ledger} failed={failed} />
       <h3 className="mt-6 font-semibold text-ink">Released expenses</h3>
       {ledger && <Releases ledger={ledger} groups={fundraiser.costGroups} />}
-      <Link href={`/transparency/${encodeURIComponent(fundraiser.slug)}`} className={`${linkClass} mt-4 inline-block`}>
+      <Link href={transparencyPath(fundraiser.slug)} className={`${linkClass} mt-4 inline-block`}>
         Every gift and payment, and how money is released
       </Link>
     </Card>

@@ -3,6 +3,7 @@
  * intent is recorded for the fundraiser's campaign, so the gift is recorded against it. A closed one takes none.
  */
 import { Link } from 'wouter';
+import { transparencyPath } from '#shared/routes.ts';
 import type { PublicFundraiser } from '#shared/schemas/public-fundraisers.ts';
 import { createCampaignIntent } from '#client/api/donations.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
@@ -33,7 +34,7 @@ function Donate({ fundraiser: f }: { fundraiser: PublicFundraiser }) {
               Gifts reach {product.name} through the methods above and are recorded against this fundraiser. They are
               released only against verified expenses, paid to {f.payee?.name ?? 'the care provider'}; every release is
               on{' '}
-              <Link href={`/transparency/${encodeURIComponent(f.slug)}`} className={linkClass}>
+              <Link href={transparencyPath(f.slug)} className={linkClass}>
                 the fundraiser&apos;s public ledger
               </Link>
               .

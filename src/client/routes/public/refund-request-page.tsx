@@ -7,6 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { RECORDED_PAYMENT_METHODS, SPENDING_WINDOWS_BUSINESS_DAYS } from '#shared/constants.ts';
+import { transparencyPath } from '#shared/routes.ts';
 import { RefundRequestFormSchema } from '#shared/schemas/spending.ts';
 import { useHumanCheck } from '#client/lib/altcha.ts';
 import { errorMessage } from '#client/lib/api.ts';
@@ -56,7 +57,7 @@ function useGaveTo() {
   return {
     slug,
     name: slug ? (fundraiser.data?.title ?? '…') : c.name,
-    transparencyPath: slug ? `/transparency/${encodeURIComponent(slug)}` : '/transparency',
+    transparencyPath: transparencyPath(slug),
   };
 }
 

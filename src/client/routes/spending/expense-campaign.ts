@@ -1,6 +1,7 @@
 /** Which campaign the expense pages work on: a patient's fundraiser (`?campaign=<slug>`), else the flagship appeal. */
 import { useSearch } from 'wouter';
 import { COST_GROUP_KEYS } from '#shared/constants.ts';
+import { transparencyPath } from '#shared/routes.ts';
 import { COST_GROUP_LABELS } from '#shared/fundraiser-words.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 
@@ -14,7 +15,7 @@ export function useExpenseCampaign() {
       slug: site.slug,
       query: '',
       groups: site.costs.groups,
-      ledgerHref: '/transparency',
+      ledgerHref: transparencyPath(),
       owner: site.patient.name,
     };
   return {
@@ -22,7 +23,7 @@ export function useExpenseCampaign() {
     /** Carried on the links between the list and the form. */
     query: `?campaign=${encodeURIComponent(fundraiser)}`,
     groups: FUNDRAISER_GROUPS,
-    ledgerHref: `/transparency/${encodeURIComponent(fundraiser)}`,
+    ledgerHref: transparencyPath(fundraiser),
     owner: 'the patient who organises it',
   };
 }

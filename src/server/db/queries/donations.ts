@@ -6,6 +6,7 @@ import type { Db } from '../client.ts';
 import { campaigns, donationIntents, donations, fundraisers, ledgerBalances, ledgerEntries } from '../schema/index.ts';
 import { byConfirmedEmail } from './accounts.ts';
 import type { UserRow } from './users.ts';
+import { campaignIdOrSlug } from '../campaign-key.ts';
 import { paged } from './paging.ts';
 
 export type DonationRow = typeof donations.$inferSelect;
@@ -79,14 +80,17 @@ export function openIntentsPage<Item>(
   );
 }
 
-/** The campaign the donations panel narrows to: its id, address and fundraiser's title (null: the flagship appeal). */
-export async function shownCampaign(db: Db, campaignId: string): Promise<ShownCampaign> {
+/**
+ * The campaign (by id or slug) the donations panel narrows to: its id, address and fundraiser's title (null: the
+ * flagship appeal); undefined if there is none.
+ */
+export async function shownCampaign(db: Db, idOrSlug: string): Promise<ShownCampaign | undefined> {
   const [row] = await db
     .select({ id: campaigns.id, slug: campaigns.slug, fundraiserTitle: fundraisers.title })
     .from(campaigns)
     .leftJoin(fundraisers, eq(fundraisers.campaignId, campaigns.id))
-    .where(eq(campaigns.id, campaignId));
-  return row!;
+    .where(campaignIdOrSlug(idOrSlug));
+  return row;
 }
 
 /** Every donation, voided ones too, newest first, with its campaign's address (the CSV export). */

@@ -13,6 +13,7 @@ import {
   storyVersionOf,
   type RevisionWithDocuments,
 } from './live-fundraisers.ts';
+import { campaignIdOrSlug } from '../campaign-key.ts';
 import { paged } from './paging.ts';
 import { imagesInclude } from './stories.ts';
 
@@ -220,12 +221,13 @@ export interface GiftTarget {
 }
 
 /**
- * The campaign `id` if donors may know of it: the flagship, or a fundraiser that is live or closed (closed ones
- * take no new intents). A fundraiser not yet live, or no such campaign: undefined.
+ * The campaign (by id or slug) if donors may know of it: the flagship, or a fundraiser that is live or closed
+ * (closed ones take no new intents). A fundraiser not yet live, or no such campaign: undefined.
  */
-export async function giftTarget(db: Db | Tx, id: string): Promise<GiftTarget | undefined> {
+export async function giftTarget(db: Db | Tx, idOrSlug: string): Promise<GiftTarget | undefined> {
   const [row] = await db
     .select({
+      id: campaigns.id,
       content: campaigns.content,
       ownerId: campaigns.ownerId,
       slug: campaigns.slug,
@@ -234,9 +236,9 @@ export async function giftTarget(db: Db | Tx, id: string): Promise<GiftTarget | 
     })
     .from(campaigns)
     .leftJoin(fundraisers, eq(fundraisers.campaignId, campaigns.id))
-    .where(eq(campaigns.id, id));
+    .where(campaignIdOrSlug(idOrSlug));
   if (!row) return undefined;
-  const { ownerId } = row;
+  const { id, ownerId } = row;
   if (row.status === null)
     return row.content ? { id, name: row.content.name, ownerId, page: '/transparency', takesGifts: true } : undefined;
   if (row.status !== 'live' && row.status !== 'closed') return undefined;

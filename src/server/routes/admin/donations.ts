@@ -35,7 +35,6 @@ import {
 } from '../../db/queries/donations.ts';
 import { toCsv } from '../../services/csv.ts';
 import { presentDonation, presentDonationListItem, presentIntent } from '../../presenters/donation.ts';
-import { findCampaign } from '../../services/campaign.ts';
 import { ELEVATION_MS } from '../../plugins/access.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { confirmPassword } from '../../services/account-limits.ts';
@@ -65,8 +64,12 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** The campaign a list asks for (id or slug; 404 if there is none), or null for every campaign. */
-  const listedCampaign = async (campaign: string | undefined) =>
-    campaign ? shownCampaign(app.db, (await findCampaign(app.db, campaign)).id) : null;
+  async function listedCampaign(campaign: string | undefined) {
+    if (!campaign) return null;
+    const shown = await shownCampaign(app.db, campaign);
+    if (!shown) throw new AppError('NOT_FOUND', 'No such campaign');
+    return shown;
+  }
 
   app.get(
     '/api/admin/donations',

@@ -13,7 +13,6 @@ import { confirmUpdates, stopUpdates } from '../../commands/update-followers.ts'
 import { isFollowing } from '../../db/queries/campaign.ts';
 import { giftTarget } from '../../db/queries/fundraisers.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { findCampaign } from '../../services/campaign.ts';
 
 type Follow = 'read' | 'follow' | 'stop';
 
@@ -34,12 +33,11 @@ async function answerFollow(
 
 /** A campaign by id or slug, to follow or stop following; a closed fundraiser posts no more updates to follow. */
 async function campaignToFollow(app: FastifyInstance, idOrSlug: string, what: Follow): Promise<string> {
-  const { id } = await findCampaign(app.db, idOrSlug);
-  const target = await giftTarget(app.db, id);
+  const target = await giftTarget(app.db, idOrSlug);
   if (!target) throw new AppError('NOT_FOUND', 'No such campaign');
   if (what === 'follow' && !target.takesGifts)
     throw new AppError('CONFLICT', 'This fundraiser is closed and posts no more updates');
-  return id;
+  return target.id;
 }
 
 const campaignFollow: FastifyPluginAsyncZod = async (app) => {

@@ -41,9 +41,9 @@ const spending: FastifyPluginAsyncZod = async (app) => {
 
   /** A campaign a donor may name: the flagship or a live or closed fundraiser (404 for any other). */
   async function publicCampaignId(idOrSlug: string): Promise<string> {
-    const { id } = await findCampaign(app.db, idOrSlug);
-    if (!(await giftTarget(app.db, id))) throw new AppError('NOT_FOUND', 'No such campaign');
-    return id;
+    const target = await giftTarget(app.db, idOrSlug);
+    if (!target) throw new AppError('NOT_FOUND', 'No such campaign');
+    return target.id;
   }
 
   app.post(
