@@ -21,11 +21,15 @@ export interface ErrorBody {
   code?: ErrorCode;
   /** Each invalid field's path (`amount`, `onboardingData.bio`) and its first message. */
   fieldErrors?: Record<string, string>;
+  /** With a 409 on a decision: the version of the record as it now stands (the one the decider must read first). */
+  currentVersion?: number | string | null;
 }
 
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fieldErrors: Record<string, string> | undefined;
+  /** See ErrorBody.currentVersion; set by `AppError.stale`. */
+  currentVersion: number | string | null | undefined;
   /**
    * `field`, when given, names the input the message is about: the body carries `fieldErrors: { [field]: message }`.
    * Several fields at once: pass their messages by path (the message is then usually the first of them).
@@ -35,6 +39,12 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.code = code;
     this.fieldErrors = typeof field === 'string' ? { [field]: message } : field;
+  }
+  /** A decision made on a version of a record that is no longer current: 409 with the current version. */
+  static stale(message: string, currentVersion: number | string | null): AppError {
+    const error = new AppError('CONFLICT', message);
+    error.currentVersion = currentVersion;
+    return error;
   }
   get status(): number {
     return ERROR_STATUS[this.code];

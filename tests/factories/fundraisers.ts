@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import { signUpSettled } from '../setup/accounts.ts';
 import { injectFrom, postFile, postJson, type TestApp } from '../setup/test-app.ts';
 import { PNG_7X5 } from './images.ts';
+import { decideAsManager } from './public-fundraisers.ts';
 import { PDF } from './spending.ts';
 
 export const saveFundraiser = (t: TestApp, cookie: string, body: unknown) =>
@@ -66,12 +67,7 @@ export async function submittedApplication(t: TestApp, title?: string) {
 /** A submitted application approved by this manager: live, with its campaign's id and slug. */
 export async function liveFundraiser(t: TestApp, managerCookie: string, title?: string) {
   const application = await submittedApplication(t, title);
-  const approved = await postJson(
-    t.app,
-    `/api/admin/fundraisers/${application.fundraiser.id}/approve`,
-    {},
-    { cookie: managerCookie },
-  );
+  const approved = await decideAsManager(t.app, managerCookie, application.fundraiser.id, 'approve');
   expect(approved.statusCode).toBe(200);
   return { ...application, approved: approved.json() };
 }

@@ -9,6 +9,7 @@ import type { Db } from '../../src/server/db/client.ts';
 import { campaigns, fundraiserDocuments, fundraisers, uploads } from '../../src/server/db/schema/index.ts';
 import type { FundraiserStatus } from '../../src/shared/schemas/fundraisers.ts';
 import { postJson } from '../setup/test-app.ts';
+import { getWith } from '../setup/accounts.ts';
 import { PNG_7X5 } from './images.ts';
 import { PDF } from './spending.ts';
 import { buildUser } from './users.ts';
@@ -69,6 +70,26 @@ export async function buildApplication(db: Db, options: ApplicationOptions = {})
   return { fundraiser: row!, owner, imageId: image!.id, documentId: document!.id };
 }
 
+/** The managers' steps on a fundraiser (issue 34: each names what she read). */
+export type ManagerStep = 'approve' | 'request-changes' | 'reject' | 'money-change/approve' | 'money-change/refuse';
+
+/**
+ * A manager's decision on fundraiser `id` as the review page makes it: she opens the application, then decides,
+ * naming the version (or, for a money change, the proposal) she read.
+ */
+export async function decideAsManager(
+  app: FastifyInstance,
+  cookie: string,
+  id: string,
+  step: ManagerStep,
+  body: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
+  const read = (await getWith(app, `/api/admin/fundraisers/${id}`, cookie)).json();
+  const named = step.startsWith('money-change/') ? { revisionId: read.revision?.id } : { version: read.version };
+  return postJson(app, `/api/admin/fundraisers/${id}/${step}`, { ...named, ...body }, { cookie, ...headers });
+}
+
 /**
  * An application approved by this manager through the API: live, with its campaign's id and slug. `origin` is the
  * site's address where it is not the test apps' default (a browser test's server).
@@ -80,11 +101,13 @@ export async function buildLiveFundraiser(
   options: Omit<ApplicationOptions, 'status'> & { origin?: string } = {},
 ) {
   const application = await buildApplication(db, options);
-  const approved = await postJson(
+  const approved = await decideAsManager(
     app,
-    `/api/admin/fundraisers/${application.fundraiser.id}/approve`,
+    managerCookie,
+    application.fundraiser.id,
+    'approve',
     {},
-    { cookie: managerCookie, ...(options.origin ? { origin: options.origin } : {}) },
+    options.origin ? { origin: options.origin } : {},
   );
   expect(approved.statusCode, approved.body).toBe(200);
   const [row] = await db

@@ -6,7 +6,8 @@ import type {
   Fundraiser,
   FundraiserQueueItem,
   ReviewedFundraiser,
-  ReviewMessageSchema,
+  ApplicationMessageDecisionSchema,
+  MoneyChangeRefusalSchema,
 } from '#shared/schemas/fundraisers.ts';
 import { apiGet, apiRequest, withQuery } from '#client/lib/api.ts';
 
@@ -27,9 +28,13 @@ export const listFundraisers = (status: FundraiserTab, page: number) =>
 /** One submitted application with who applied, her documents and the history. */
 export const reviewedFundraiser = (id: string) => apiGet<ReviewedFundraiser>(fundraiserPath(id));
 
-/** Approve (no message), or send back for changes or refuse with the message she reads. */
+/**
+ * A decision, naming what the manager read (the application's `version`, or the money change's `revisionId`), with
+ * the message she reads where the decision has one.
+ */
 export const decideFundraiser = (
   id: string,
   decision: FundraiserDecision,
-  input: z.input<typeof ReviewMessageSchema> | Record<string, never> = {},
+  // Which fields a decision takes is the server's schema per path; each is one of these.
+  input: Partial<z.input<typeof ApplicationMessageDecisionSchema> & z.input<typeof MoneyChangeRefusalSchema>>,
 ) => apiRequest<Fundraiser>('POST', `${fundraiserPath(id)}/${decision}`, input);

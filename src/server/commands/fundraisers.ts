@@ -19,6 +19,7 @@ import { FINISHED, type FundraiserRow } from '../db/queries/fundraisers.ts';
 import { campaigns, fundraiserDocuments, fundraisers, uploads, users } from '../db/schema/index.ts';
 import { audit } from '../services/audit.ts';
 import { record } from './fundraiser-history.ts';
+import { assertReadVersion } from './read-version.ts';
 import { planChanged, planDiffers } from './fundraiser-plan.ts';
 import { endMedicalReviewAccess } from './medical-reviews.ts';
 import { fundraiserReviewMail } from '../services/mail-templates.ts';
@@ -288,7 +289,7 @@ async function openCampaign(tx: Tx, fundraiser: FundraiserRow, now: Date): Promi
 }
 
 /**
- * A manager's review of a submitted application: approved (its campaign opens and it goes live), back to the
+ * A manager's review of a submitted application, as she read it (`version`: a changed one is refused with 409): approved (its campaign opens and it goes live), back to the
  * patient with what to change, or refused with the reason (ending a doctor's access to it). She gets a notification and a mail whatever her
  * notification settings: it is about her own application.
  */
@@ -297,11 +298,16 @@ export async function reviewFundraiser(
   publicUrl: string,
   id: string,
   decision: ReviewDecision,
-  message: string | null,
+  input: { version: number; message: string | null },
 ): Promise<FundraiserRow> {
+  const { message } = input;
   const before = await lockForManager(tx, id);
   if (before.status !== 'in_review')
-    throw new AppError('CONFLICT', `This fundraiser is ${STATUS_WORDS[before.status]}, so it cannot be reviewed now`);
+    throw AppError.stale(
+      `This fundraiser is ${STATUS_WORDS[before.status]}, so it cannot be reviewed now`,
+      before.version,
+    );
+  assertReadVersion(before.version, input.version, 'This application');
   const rule = DECISIONS[decision];
   const campaign = decision === 'approve' ? await openCampaign(tx, before, now) : null;
   const [row] = await tx

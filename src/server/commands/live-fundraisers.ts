@@ -129,8 +129,9 @@ export async function editFundraiserStory(
 
 /**
  * Proposes a money change for her live fundraiser (its cost groups and so its goal, its payee, its planned
- * documents) and puts it in the managers' queue; proposing again while one waits replaces it. Nothing public
- * changes until a manager approves it. A proposal equal to what is approved is refused: there is nothing to review.
+ * documents) and puts it in the managers' queue. Proposing again while one waits replaces it as the one to
+ * decide, but keeps it (`replaced`): a manager decides the proposal she read, by its id, and the history shows each
+ * one. Nothing public changes until a manager approves it. A proposal equal to what is approved is refused: there is nothing to review.
  */
 export async function proposeMoneyChange(
   { tx, now }: CommandContext,
@@ -155,10 +156,10 @@ export async function proposeMoneyChange(
   const proposal = { costGroups, goalCents, payee: input.payee, documentIds: input.documentIds, proposedAt: now };
   const [replaced] = await tx
     .update(fundraiserRevisions)
-    .set(proposal)
+    .set({ status: 'replaced', decidedAt: now })
     .where(and(eq(fundraiserRevisions.fundraiserId, row.id), eq(fundraiserRevisions.status, 'pending')))
     .returning({ id: fundraiserRevisions.id });
-  if (!replaced) await tx.insert(fundraiserRevisions).values({ ...proposal, fundraiserId: row.id });
+  await tx.insert(fundraiserRevisions).values({ ...proposal, fundraiserId: row.id });
   await record(tx, row.id, owner.id, replaced ? 'money_change_replaced' : 'money_change_proposed');
   await notifyAdmins(tx, 'manager', {
     title: `A live fundraiser's money change waits for review: "${row.title}"`,
@@ -190,7 +191,8 @@ export async function withdrawMoneyChange({ tx, now }: CommandContext, owner: Us
 export type MoneyChangeDecision = 'approve' | 'refuse';
 
 /**
- * A manager's decision on a live fundraiser's pending money change. Approved: the fundraiser's cost groups, goal,
+ * A manager's decision on a live fundraiser's pending money change, the one she read (`revisionId`): a proposal
+ * replaced since, or decided by someone else, is refused with 409 and the one now waiting. Approved: the fundraiser's cost groups, goal,
  * payee and documents and its campaign's goal change in this one transaction, and a medical attestation is
  * withdrawn (`planChanged`). Refused: nothing public changes and she reads the reason. Either way it stays live,
  * the step is audited and in its history, and she is told and mailed.
@@ -200,9 +202,10 @@ export async function reviewMoneyChange(
   publicUrl: string,
   id: string,
   decision: MoneyChangeDecision,
-  message: string | null,
+  input: { revisionId: string; message: string | null },
 ): Promise<FundraiserRow> {
   const { tx, actor, now, afterCommit } = ctx;
+  const { message } = input;
   const before = await lockForManager(tx, id);
   const [revision] = await tx
     .select()
@@ -210,7 +213,12 @@ export async function reviewMoneyChange(
     .where(and(eq(fundraiserRevisions.fundraiserId, id), eq(fundraiserRevisions.status, 'pending')))
     .for('update');
   if (before.status !== 'live' || !revision)
-    throw new AppError('CONFLICT', 'This fundraiser has no money change waiting for review');
+    throw AppError.stale('This fundraiser has no money change waiting for review', null);
+  if (revision.id !== input.revisionId)
+    throw AppError.stale(
+      'She proposed a different money change since you opened it; read the new proposal before you decide',
+      revision.id,
+    );
   const approve = decision === 'approve';
   await tx
     .update(fundraiserRevisions)
@@ -239,8 +247,13 @@ export async function reviewMoneyChange(
     targetId: id,
     before: { goalCents: before.goalCents, costGroups: before.costGroups, payee: before.payee },
     after: approve
-      ? { goalCents: revision.goalCents, costGroups: revision.costGroups, payee: revision.payee }
-      : { message },
+      ? {
+          revisionId: revision.id,
+          goalCents: revision.goalCents,
+          costGroups: revision.costGroups,
+          payee: revision.payee,
+        }
+      : { revisionId: revision.id, message },
   });
   const name = before.title ?? 'your fundraiser';
   await tellOwner(

@@ -113,6 +113,7 @@ export function errorResponse(
         message: error.message,
         code: error.code,
         ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+        ...(error.currentVersion !== undefined ? { currentVersion: error.currentVersion } : {}),
       },
     };
   }

@@ -65,6 +65,8 @@ export function presentFundraiser(
     submittedAt: row.submittedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
     storyVersion,
+    version: row.version,
+    planVersion: row.planVersion,
     revision: revision && presentRevision(revision),
   };
 }

@@ -45,3 +45,13 @@ export const OptionalEmailSchema = z
   .transform((value) => value ?? null);
 
 export const UuidSchema = z.uuid('Not a valid id');
+
+/**
+ * The version of a record a decision was made on (DESIGN.md section 6: a decision binds what its maker read): the
+ * record's `version` as the decider's page received it. The server refuses the decision with 409 and the current
+ * version when the record changed since.
+ */
+export const ReadVersionSchema = z
+  .number({ error: 'Say which version you read (reload the page)' })
+  .int('Say which version you read (reload the page)')
+  .positive('Say which version you read (reload the page)');

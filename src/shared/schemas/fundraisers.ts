@@ -7,6 +7,7 @@ import { AMOUNT_MAX_DOLLARS, COST_GROUP_KEYS } from '../constants.ts';
 import { hasAtMostTwoDecimals } from '../money.ts';
 import { FUNDRAISER_TITLE_MAX } from '../fundraiser-words.ts';
 import { pageParam } from './paging.ts';
+import { ReadVersionSchema } from './common.ts';
 import { STORY_BODY_MAX, STORY_BODY_MIN, StoryImageSchema } from './stories.ts';
 
 export const FUNDRAISER_STATUSES = ['draft', 'in_review', 'changes_requested', 'live', 'rejected', 'closed'] as const;
@@ -125,6 +126,17 @@ export const ReviewMessageSchema = z.strictObject({
     .max(2000, 'Keep the message under 2000 characters'),
 });
 
+/** Approving an application names the version the manager read. */
+export const ApplicationDecisionSchema = z.strictObject({ version: ReadVersionSchema });
+/** Sending it back or refusing it: her message, and the version the manager read. */
+export const ApplicationMessageDecisionSchema = ReviewMessageSchema.extend({ version: ReadVersionSchema });
+
+const revisionId = z.uuid('Say which proposal you read (reload the page)');
+/** Approving a live fundraiser's money change names the proposal the manager read (each proposal is kept). */
+export const MoneyChangeDecisionSchema = z.strictObject({ revisionId });
+/** Refusing it: the reason she reads, and the proposal the manager read. */
+export const MoneyChangeRefusalSchema = ReviewMessageSchema.extend({ revisionId });
+
 /** The admins' lists: applications by state, and `money_changes`: live fundraisers with a money change to review. */
 export const ADMIN_FUNDRAISER_LISTS = [
   'in_review',
@@ -155,7 +167,8 @@ const DocumentSchema = z.object({
   url: z.string(),
 });
 
-export const REVISION_STATUSES = ['pending', 'approved', 'refused', 'withdrawn'] as const;
+/** `replaced`: she proposed another before a manager decided; kept, so the history shows what each one was. */
+export const REVISION_STATUSES = ['pending', 'approved', 'refused', 'withdrawn', 'replaced'] as const;
 export type RevisionStatus = (typeof REVISION_STATUSES)[number];
 
 /**
@@ -197,6 +210,10 @@ export const FundraiserSchema = z.object({
   updatedAt: z.string(),
   /** The number of the story's current text (1 until a live fundraiser's story is edited). */
   storyVersion: z.number().int(),
+  /** Moves with every change: a manager's decision on the application names the version she read. */
+  version: z.number().int(),
+  /** Moves with every change of the plan (cost groups, payee, documents): a doctor attests one plan version. */
+  planVersion: z.number().int(),
   /** Its latest money change, pending or decided; null if none was ever proposed. */
   revision: FundraiserRevisionSchema.nullable(),
 });

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ReviewMessageSchema, type FundraiserQueueItem, type ReviewedFundraiser } from '#shared/schemas/fundraisers.ts';
-import { errorMessage } from '#client/lib/api.ts';
+import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { formatCents, formatWhen } from '#client/lib/format.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import {
@@ -64,22 +64,38 @@ const HISTORY_ACTIONS: Record<string, string> = {
   closed: 'Closed',
 };
 
-function useDecision(id: string, onDone?: () => void) {
+/** What a decision names besides her message: the application's version, or the money change, the manager read. */
+function readVersion(fundraiser: ReviewedFundraiser, decision: FundraiserDecision) {
+  if (decision === 'approve' || decision === 'request-changes' || decision === 'reject')
+    return { version: fundraiser.version };
+  if (decision === 'money-change/approve' || decision === 'money-change/refuse')
+    return { revisionId: fundraiser.revision!.id };
+  return {};
+}
+
+function useDecision(fundraiser: ReviewedFundraiser, onDone?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ decision, message }: { decision: FundraiserDecision; message?: string }) =>
-      decideFundraiser(id, decision, message === undefined ? {} : { message }),
+      decideFundraiser(fundraiser.id, decision, {
+        ...readVersion(fundraiser, decision),
+        ...(message === undefined ? {} : { message }),
+      }),
     onSuccess: async (_answer, { decision }) => {
       toast({ title: DONE[decision], description: 'The patient has been told by email.' });
       onDone?.();
       await queryClient.invalidateQueries({ queryKey: ADMIN_FUNDRAISERS_KEY });
     },
-    onError: (err) =>
+    onError: async (err) => {
       toast({
         title: 'Decision not saved',
         description: errorMessage(err, 'Please try again.'),
         variant: 'destructive',
-      }),
+      });
+      // Changed since she opened it: show her what it is now.
+      if (err instanceof ApiError && err.status === 409)
+        await queryClient.invalidateQueries({ queryKey: reviewedFundraiserKey(fundraiser.id) });
+    },
   });
 }
 
@@ -99,7 +115,7 @@ function MessageForm({
     defaultValues: { message: '' },
   });
   const showFieldErrors = useFieldErrors(form.setError, MESSAGE_FIELDS);
-  const decide = useDecision(fundraiser.id, () => onClose(true));
+  const decide = useDecision(fundraiser, () => onClose(true));
   const verb = rule.verb;
   return (
     <form
@@ -137,7 +153,7 @@ function Application({ fundraiser }: { fundraiser: ReviewedFundraiser }) {
   const [asking, setAsking] = useState<MessageDecision | null>(null);
   const pendingChange = fundraiser.status === 'live' && fundraiser.revision?.status === 'pending';
   const actions = useRef<HTMLDivElement>(null);
-  const decide = useDecision(fundraiser.id);
+  const decide = useDecision(fundraiser);
   return (
     <div className="mt-3 space-y-4">
       <p>

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { rowVersion } from './row-version.ts';
 import type { CampaignContent } from '#shared/schemas/campaign.ts';
 import { users } from './accounts.ts';
 
@@ -147,6 +148,8 @@ export const donations = pgTable(
     recordedBy: uuid('recorded_by'),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** Moves with every change (a correction, a void, a refund): a refund names the version its manager read. */
+    version: rowVersion(),
   },
   (t) => [
     index('donations_campaign_created_idx').on(t.campaignId, t.createdAt),

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { rowVersion } from './row-version.ts';
 import type { StoryImage, StoryStatus } from '#shared/schemas/stories.ts';
 import { users } from './accounts.ts';
 import { campaigns } from './campaigns.ts';
@@ -80,6 +81,8 @@ export const stories = pgTable(
     submittedAt: at('submitted_at'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
+    /** Moves with every change: a moderator's decision names the version she read. */
+    version: rowVersion(),
   },
   (t) => [
     index('stories_author_idx').on(t.authorId, t.updatedAt),

@@ -1,10 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { CostGroupKey } from '#shared/constants.ts';
 import { FUNDRAISER_STATUSES, type FundraiserStatus, type Payee } from '#shared/schemas/fundraisers.ts';
 import type { StoryImage } from '#shared/schemas/stories.ts';
 import { users } from './accounts.ts';
 import { campaigns } from './campaigns.ts';
+import { rowVersion } from './row-version.ts';
 import { uploads } from './uploads.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -46,6 +59,13 @@ export const fundraisers = pgTable(
     submittedAt: at('submitted_at'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
+    /** Moves with every change: a manager's review names the version she read. */
+    version: rowVersion(),
+    /**
+     * Moves with every change of the plan (cost groups, payee, documents; `planChanged`): a doctor attests one plan
+     * version, and her attestation shows only while it is the current one.
+     */
+    planVersion: integer('plan_version').notNull().default(1),
   },
   (t) => [
     // One fundraiser per patient that is not finished: two tabs cannot open two.

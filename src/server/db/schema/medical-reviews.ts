@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { MEDICAL_REVIEW_STATUSES, type MedicalReviewStatus } from '#shared/schemas/medical-reviews.ts';
 import { users } from './accounts.ts';
 import { fundraisers, type FundraiserCostGroup } from './fundraisers.ts';
@@ -34,6 +34,10 @@ export const medicalReviews = pgTable(
     /** When she ticked "not this patient, not her relative, no other conflict of interest" (only to attest). */
     noConflictDeclaredAt: at('no_conflict_declared_at'),
     attestedPlan: jsonb('attested_plan').$type<AttestedPlan>(),
+    /** The fundraiser's plan version she attested: the attestation shows only while it is the current one. */
+    attestedPlanVersion: integer('attested_plan_version'),
+    /** The application's title when her grant ended: what her list shows from then on, not the live title. */
+    endedTitle: text('ended_title'),
     /** Why an attestation was withdrawn (the goal or plan changed). */
     endedReason: text('ended_reason'),
     requestedAt: at('requested_at').notNull().defaultNow(),

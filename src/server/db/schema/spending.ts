@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { rowVersion } from './row-version.ts';
 import {
   COST_GROUP_KEYS,
   EXPENSE_STATUSES,
@@ -65,6 +66,8 @@ export const expenses = pgTable(
     releasedAt: at('released_at'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
+    /** Moves with every change: an approval or a release names the version its manager read. */
+    version: rowVersion(),
   },
   (t) => [
     index('expenses_campaign_status_idx').on(t.campaignId, t.status, t.createdAt),

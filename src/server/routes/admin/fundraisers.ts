@@ -1,7 +1,14 @@
 /** The managers' review of patients' fundraiser applications: approve, send back for changes, refuse (decision 009). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AdminFundraisersQuerySchema, ReviewMessageSchema } from '#shared/schemas/fundraisers.ts';
+import {
+  AdminFundraisersQuerySchema,
+  ApplicationDecisionSchema,
+  ApplicationMessageDecisionSchema,
+  MoneyChangeDecisionSchema,
+  MoneyChangeRefusalSchema,
+  ReviewMessageSchema,
+} from '#shared/schemas/fundraisers.ts';
 import type { FastifyRequest } from 'fastify';
 import { reviewFundraiser, type ReviewDecision } from '../../commands/fundraisers.ts';
 import { closeFundraiserAsManager, reviewMoneyChange } from '../../commands/live-fundraisers.ts';
@@ -35,14 +42,22 @@ const adminFundraisers: FastifyPluginAsyncZod = async (app) => {
   const present = async (row: FundraiserRow) => presentFundraiser(row, await attachmentsOf(app.db, row));
 
   /** One decision on application `id`, answered with the application as it now stands. */
-  async function decide(request: FastifyRequest, id: string, decision: ReviewDecision, message: string | null) {
-    return present(await request.run(reviewFundraiser, app.config.publicUrl, id, decision, message));
+  async function decide(
+    request: FastifyRequest,
+    id: string,
+    decision: ReviewDecision,
+    input: { version: number; message: string | null },
+  ) {
+    return present(await request.run(reviewFundraiser, app.config.publicUrl, id, decision, input));
   }
 
   app.post(
     '/api/admin/fundraisers/:id/approve',
-    { schema: { params: idParams }, config: { access: manager } },
-    async (request, reply) => reply.headers(noStore).send(await decide(request, request.params.id, 'approve', null)),
+    { schema: { params: idParams, body: ApplicationDecisionSchema }, config: { access: manager } },
+    async (request, reply) =>
+      reply
+        .headers(noStore)
+        .send(await decide(request, request.params.id, 'approve', { version: request.body.version, message: null })),
   );
 
   for (const [path, decision] of [
@@ -51,28 +66,30 @@ const adminFundraisers: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.post(
       `/api/admin/fundraisers/:id/${path}`,
-      { schema: { params: idParams, body: ReviewMessageSchema }, config: { access: manager } },
+      { schema: { params: idParams, body: ApplicationMessageDecisionSchema }, config: { access: manager } },
       async (request, reply) =>
-        reply.headers(noStore).send(await decide(request, request.params.id, decision, request.body.message)),
+        reply.headers(noStore).send(await decide(request, request.params.id, decision, request.body)),
     );
   }
 
   // A live fundraiser's money change (goal, payee, documents): approved, or refused with the reason she reads.
   app.post(
     '/api/admin/fundraisers/:id/money-change/approve',
-    { schema: { params: idParams }, config: { access: manager } },
+    { schema: { params: idParams, body: MoneyChangeDecisionSchema }, config: { access: manager } },
     async (request, reply) => {
-      const row = await request.run(reviewMoneyChange, app.config.publicUrl, request.params.id, 'approve', null);
+      const { id } = request.params;
+      const input = { revisionId: request.body.revisionId, message: null };
+      const row = await request.run(reviewMoneyChange, app.config.publicUrl, id, 'approve', input);
       return reply.headers(noStore).send(await present(row));
     },
   );
 
   app.post(
     '/api/admin/fundraisers/:id/money-change/refuse',
-    { schema: { params: idParams, body: ReviewMessageSchema }, config: { access: manager } },
+    { schema: { params: idParams, body: MoneyChangeRefusalSchema }, config: { access: manager } },
     async (request, reply) => {
       const { id } = request.params;
-      const row = await request.run(reviewMoneyChange, app.config.publicUrl, id, 'refuse', request.body.message);
+      const row = await request.run(reviewMoneyChange, app.config.publicUrl, id, 'refuse', request.body);
       return reply.headers(noStore).send(await present(row));
     },
   );

@@ -7,13 +7,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { getWith, signUpSettled } from '../../../../tests/setup/accounts.ts';
-import { injectFrom, postJson, setupTestApp, statusesOf } from '../../../../tests/setup/test-app.ts';
+import { injectFrom, setupTestApp, statusesOf } from '../../../../tests/setup/test-app.ts';
 import { signedInAdminForSuite } from '../../../../tests/factories/users.ts';
 import { completeApplication, liveFundraiser } from '../../../../tests/factories/fundraisers.ts';
 import { signedInDoctor } from '../../../../tests/factories/medical-reviews.ts';
 import { fundraiserEvents, fundraiserUpdates, fundraisers, medicalReviews, rateLimits } from '../../db/schema/index.ts';
 import { MEDICAL_REVIEW_WRITE_LIMIT } from '../medical-reviews/medical-reviews.ts';
 import { FUNDRAISER_SAVE_LIMIT, FUNDRAISER_SUBMIT_LIMIT, FUNDRAISER_UPDATE_LIMIT } from './fundraisers.ts';
+import { decideAsManager } from '../../../../tests/factories/public-fundraisers.ts';
 
 const t = setupTestApp();
 const db = () => t.database.db;
@@ -55,12 +56,9 @@ describe('fundraiser writing limits per account', () => {
     const application = await completeApplication(t);
     const id = application.fundraiser.id as string;
     const sendBack = async () => {
-      const back = await postJson(
-        t.app,
-        `/api/admin/fundraisers/${id}/request-changes`,
-        { message: 'Please attach the surgeon’s written quote.' },
-        { cookie: manager.cookie },
-      );
+      const back = await decideAsManager(t.app, manager.cookie, id, 'request-changes', {
+        message: 'Please attach the surgeon’s written quote.',
+      });
       expect(back.statusCode).toBe(200);
     };
     const seen = await statusesOf(FUNDRAISER_SUBMIT_LIMIT.max, async () => {

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { getWith, signUp, signUpSettled } from '../../../../tests/setup/accounts.ts';
-import { postFile, postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
+import { postFile, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { PNG_7X5 } from '../../../../tests/factories/images.ts';
 import { signedInAdminForSuite } from '../../../../tests/factories/users.ts';
 import {
@@ -26,6 +26,7 @@ import {
   uploads,
   users,
 } from '../../db/schema/index.ts';
+import { decideAsManager } from '../../../../tests/factories/public-fundraisers.ts';
 
 const t = setupTestApp();
 const db = () => t.database.db;
@@ -261,7 +262,7 @@ describe('the review', () => {
     const flagshipGoal = (await t.app.inject('/api/fundraising/progress')).json().goalCents as number;
     const application = await submitted();
     const id = application.fundraiser.id as string;
-    const approved = await postJson(t.app, `/api/admin/fundraisers/${id}/approve`, {}, { cookie: manager.cookie });
+    const approved = await decideAsManager(t.app, manager.cookie, id, 'approve', {});
     expect(approved.statusCode).toBe(200);
     expect(approved.json().status).toBe('live');
     const [row] = await db().select().from(fundraisers).where(eq(fundraisers.id, id));
@@ -292,7 +293,7 @@ describe('the review', () => {
     const slugs = [];
     for (const application of [await submitted(), await submitted()]) {
       const id = application.fundraiser.id as string;
-      await postJson(t.app, `/api/admin/fundraisers/${id}/approve`, {}, { cookie: manager.cookie });
+      await decideAsManager(t.app, manager.cookie, id, 'approve', {});
       const [row] = await db()
         .select({ slug: campaigns.slug })
         .from(fundraisers)
@@ -307,12 +308,7 @@ describe('the review', () => {
     const application = await submitted();
     const id = application.fundraiser.id as string;
     const message = 'Please attach the surgeon’s written quote, not only the referral letter.';
-    const back = await postJson(
-      t.app,
-      `/api/admin/fundraisers/${id}/request-changes`,
-      { message },
-      { cookie: manager.cookie },
-    );
+    const back = await decideAsManager(t.app, manager.cookie, id, 'request-changes', { message });
     expect(back.statusCode).toBe(200);
     expect(back.json()).toMatchObject({ status: 'changes_requested', reviewMessage: message });
     const mails = await db().select().from(outbox).where(eq(outbox.to, application.person.email));
@@ -335,19 +331,11 @@ describe('the review', () => {
   it('refuses it with a reason, after which she may start a new one', async () => {
     const application = await submitted();
     const id = application.fundraiser.id as string;
-    const rejected = await postJson(
-      t.app,
-      `/api/admin/fundraisers/${id}/reject`,
-      { message: 'We could not confirm the treatment plan with the clinic.' },
-      { cookie: manager.cookie },
-    );
+    const rejected = await decideAsManager(t.app, manager.cookie, id, 'reject', {
+      message: 'We could not confirm the treatment plan with the clinic.',
+    });
     expect(rejected.json().status).toBe('rejected');
-    const again = await postJson(
-      t.app,
-      `/api/admin/fundraisers/${id}/reject`,
-      { message: 'Twice is once too many.' },
-      { cookie: manager.cookie },
-    );
+    const again = await decideAsManager(t.app, manager.cookie, id, 'reject', { message: 'Twice is once too many.' });
     expect(again.statusCode).toBe(409);
     const mine = (await getWith(t.app, '/api/my-fundraiser', application.cookie)).json().fundraiser;
     expect(mine).toMatchObject({ id, status: 'rejected' });
@@ -360,12 +348,7 @@ describe('the review', () => {
     const application = await submitted();
     const id = application.fundraiser.id as string;
     const reason = 'We could not confirm the treatment plan with the clinic you named.';
-    const rejected = await postJson(
-      t.app,
-      `/api/admin/fundraisers/${id}/reject`,
-      { message: reason },
-      { cookie: manager.cookie },
-    );
+    const rejected = await decideAsManager(t.app, manager.cookie, id, 'reject', { message: reason });
     expect(rejected.statusCode).toBe(200);
 
     const entries = await db().select().from(auditLog).where(eq(auditLog.targetId, id));
@@ -387,22 +370,14 @@ describe('the review', () => {
 
   it('refuses a second decision on an application already decided, and an approval of one sent back', async () => {
     const approvedOne = await submitted();
-    const approve = (id: string) =>
-      postJson(t.app, `/api/admin/fundraisers/${id}/approve`, {}, { cookie: manager.cookie });
+    const approve = (id: string) => decideAsManager(t.app, manager.cookie, id, 'approve', {});
     expect((await approve(approvedOne.fundraiser.id)).statusCode).toBe(200);
     const twice = await approve(approvedOne.fundraiser.id);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('This fundraiser is live, so it cannot be reviewed now');
     const sentBack = await submitted();
     const message = 'Please add the quote from the hospital.';
-    await postJson(
-      t.app,
-      `/api/admin/fundraisers/${sentBack.fundraiser.id}/request-changes`,
-      { message },
-      {
-        cookie: manager.cookie,
-      },
-    );
+    await decideAsManager(t.app, manager.cookie, sentBack.fundraiser.id, 'request-changes', { message });
     expect((await approve(sentBack.fundraiser.id)).statusCode).toBe(409);
     const campaignsOf = await db().select().from(campaigns).where(eq(campaigns.ownerId, approvedOne.user.id));
     expect(campaignsOf).toHaveLength(1);
@@ -412,7 +387,7 @@ describe('the review', () => {
     const application = await submitted();
     const id = application.fundraiser.id as string;
     const message = 'We could not confirm the treatment plan with the clinic.';
-    await postJson(t.app, `/api/admin/fundraisers/${id}/reject`, { message }, { cookie: manager.cookie });
+    await decideAsManager(t.app, manager.cookie, id, 'reject', { message });
     const reused = await save(application.cookie, { title: 'Again', documentIds: [application.documentId] });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().fieldErrors).toEqual({ documentIds: 'A document is already attached to another fundraiser' });
@@ -427,7 +402,7 @@ describe('the review', () => {
     const application = await submitted();
     const id = application.fundraiser.id as string;
     for (const body of [{}, { message: 'No' }, { message: 42 }]) {
-      const res = await postJson(t.app, `/api/admin/fundraisers/${id}/reject`, body, { cookie: manager.cookie });
+      const res = await decideAsManager(t.app, manager.cookie, id, 'reject', body);
       expect(res.statusCode).toBe(400);
     }
     const [row] = await db().select().from(fundraisers).where(eq(fundraisers.id, id));
@@ -440,9 +415,7 @@ describe('asking for changes', () => {
     const application = await submitted();
     const id = application.fundraiser.id as string;
     for (const body of [{}, { message: '' }, { message: '          ' }, { message: 'Add quote' }]) {
-      const res = await postJson(t.app, `/api/admin/fundraisers/${id}/request-changes`, body, {
-        cookie: manager.cookie,
-      });
+      const res = await decideAsManager(t.app, manager.cookie, id, 'request-changes', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(Object.keys(res.json().fieldErrors)).toEqual(['message']);
     }

@@ -272,7 +272,7 @@ describe('money changes', () => {
     const approved = await postJson(
       t.app,
       `/api/admin/fundraisers/${owner.fundraiser.id}/money-change/approve`,
-      {},
+      { revisionId: review.revision.id },
       { cookie: manager.cookie },
     );
     expect(approved.statusCode).toBe(200);
@@ -300,13 +300,16 @@ describe('money changes', () => {
   it('refused with a reason: nothing public changes and she reads why', async () => {
     const owner = await live();
     const quote = await uploadFundraiserFile(t, owner.cookie, 'document');
-    await send('PUT', '/api/my-fundraiser/money-change', owner.cookie, change(quote));
+    const revisionId = (await send('PUT', '/api/my-fundraiser/money-change', owner.cookie, change(quote))).json()
+      .fundraiser.revision.id;
     const url = `/api/admin/fundraisers/${owner.fundraiser.id}/money-change/refuse`;
-    expect((await postJson(t.app, url, { message: 'short' }, { cookie: manager.cookie })).statusCode).toBe(400);
+    expect((await postJson(t.app, url, { message: 'short', revisionId }, { cookie: manager.cookie })).statusCode).toBe(
+      400,
+    );
     const refused = await postJson(
       t.app,
       url,
-      { message: 'The new quote is not from the clinic you named.' },
+      { message: 'The new quote is not from the clinic you named.', revisionId },
       { cookie: manager.cookie },
     );
     expect(refused.statusCode).toBe(200);
@@ -319,12 +322,57 @@ describe('money changes', () => {
     const audited = await db().select().from(auditLog).where(eq(auditLog.action, 'fundraiser.money_change_refuse'));
     expect(audited.some((a) => a.targetId === owner.fundraiser.id)).toBe(true);
     // Nothing waits any more.
-    expect((await postJson(t.app, url.replace('refuse', 'approve'), {}, { cookie: manager.cookie })).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await postJson(t.app, url.replace('refuse', 'approve'), { revisionId }, { cookie: manager.cookie })).statusCode,
+    ).toBe(409);
   });
 
-  it('a second proposal replaces the waiting one; she can withdraw it; one equal to the approved plan, without documents or not live is refused', async () => {
+  it('an approval names the proposal the manager read: one replaced after she opened it is refused with 409 and the current proposal, and nothing changes', async () => {
+    const owner = await live();
+    const campaign = await campaignOf(owner.fundraiser.id);
+    await send('PUT', '/api/my-fundraiser/money-change', owner.cookie, change(owner.documentId, 5_000));
+    const read = (await getWith(t.app, `/api/admin/fundraisers/${owner.fundraiser.id}`, manager.cookie)).json();
+    expect(read.revision).toMatchObject({ status: 'pending', goalCents: 545_050 });
+    // After she opened it, the owner replaces it with a far larger goal paid to herself.
+    const replaced = await send('PUT', '/api/my-fundraiser/money-change', owner.cookie, {
+      ...change(owner.documentId, 900_000),
+      payee: { ...FUNDRAISER_PAYEE, name: 'Herself' },
+    });
+    const current = replaced.json().fundraiser.revision.id;
+    expect(current).not.toBe(read.revision.id);
+
+    const url = `/api/admin/fundraisers/${owner.fundraiser.id}/money-change`;
+    const noVersion = await postJson(t.app, `${url}/approve`, {}, { cookie: manager.cookie });
+    expect(noVersion.statusCode).toBe(400);
+    expect(noVersion.json().fieldErrors).toHaveProperty('revisionId');
+    for (const [step, body] of [
+      ['approve', { revisionId: read.revision.id }],
+      ['refuse', { revisionId: read.revision.id, message: 'The quote does not match the clinic.' }],
+    ] as const) {
+      const stale = await postJson(t.app, `${url}/${step}`, body, { cookie: manager.cookie });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toMatchObject({ code: 'CONFLICT', currentVersion: current });
+    }
+    expect((await campaignOf(owner.fundraiser.id)).goalCents).toBe(945_050);
+    expect((await publicPage(campaign.slug)).json().goalCents).toBe(945_050);
+    const decided = await db().select().from(auditLog).where(eq(auditLog.targetId, owner.fundraiser.id));
+    expect(decided.filter((a) => a.action.startsWith('fundraiser.money_change'))).toEqual([]);
+
+    // Both proposals are kept: the history shows what was proposed, read and decided.
+    const revisions = await db()
+      .select()
+      .from(fundraiserRevisions)
+      .where(eq(fundraiserRevisions.fundraiserId, owner.fundraiser.id))
+      .orderBy(fundraiserRevisions.proposedAt);
+    expect(revisions.map((r) => [r.status, r.goalCents])).toEqual([
+      ['replaced', 545_050],
+      ['pending', 90_045_050],
+    ]);
+    const approved = await postJson(t.app, `${url}/approve`, { revisionId: current }, { cookie: manager.cookie });
+    expect(approved.json()).toMatchObject({ goalCents: 90_045_050, revision: { id: current, status: 'approved' } });
+  });
+
+  it('a second proposal replaces the waiting one, which is kept as replaced; she can withdraw it; one equal to the approved plan, without documents or not live is refused', async () => {
     const owner = await live();
     const same = await send('PUT', '/api/my-fundraiser/money-change', owner.cookie, {
       costGroups: [
@@ -347,8 +395,12 @@ describe('money changes', () => {
     const revisions = await db()
       .select()
       .from(fundraiserRevisions)
-      .where(eq(fundraiserRevisions.fundraiserId, owner.fundraiser.id));
-    expect(revisions).toEqual([expect.objectContaining({ status: 'pending', goalCents: 1_145_050 })]);
+      .where(eq(fundraiserRevisions.fundraiserId, owner.fundraiser.id))
+      .orderBy(fundraiserRevisions.proposedAt);
+    expect(revisions.map((r) => [r.status, r.goalCents])).toEqual([
+      ['replaced', 1_045_050],
+      ['pending', 1_145_050],
+    ]);
     const withdrawn = await send('DELETE', '/api/my-fundraiser/money-change', owner.cookie);
     expect(withdrawn.json().fundraiser.revision.status).toBe('withdrawn');
     expect((await send('DELETE', '/api/my-fundraiser/money-change', owner.cookie)).statusCode).toBe(404);

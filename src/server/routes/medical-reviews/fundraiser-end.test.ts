@@ -18,6 +18,7 @@ import {
   signedInDoctor,
 } from '../../../../tests/factories/medical-reviews.ts';
 import { notifications, rateLimits } from '../../db/schema/index.ts';
+import { decideAsManager } from '../../../../tests/factories/public-fundraisers.ts';
 
 const t = setupTestApp();
 const db = () => t.database.db;
@@ -68,12 +69,9 @@ describe('a refused application', () => {
     const doctor = await grantedDoctor(patient);
     expect((await decideReview(t, doctor.cookie, doctor.reviewId, 'attest')).statusCode).toBe(200);
 
-    const refused = await postJson(
-      t.app,
-      `/api/admin/fundraisers/${patient.fundraiser.id}/reject`,
-      { message: 'We cannot verify the clinic named as payee.' },
-      { cookie: manager.cookie },
-    );
+    const refused = await decideAsManager(t.app, manager.cookie, patient.fundraiser.id, 'reject', {
+      message: 'We cannot verify the clinic named as payee.',
+    });
     expect(refused.statusCode, refused.body).toBe(200);
 
     expect(await statusOf(doctor.urls.document, doctor.cookie)).toBe(404);
@@ -96,10 +94,10 @@ describe('a refused application', () => {
   it('revokes a request still waiting for the doctor, who can then no longer attest it (404)', async () => {
     const patient = await submittedApplication(t);
     const doctor = await grantedDoctor(patient);
-    const url = `/api/admin/fundraisers/${patient.fundraiser.id}/reject`;
-    expect(
-      (await postJson(t.app, url, { message: 'Not a medical expense.' }, { cookie: manager.cookie })).statusCode,
-    ).toBe(200);
+    const rejected = await decideAsManager(t.app, manager.cookie, patient.fundraiser.id, 'reject', {
+      message: 'Not a medical expense.',
+    });
+    expect(rejected.statusCode).toBe(200);
     expect(await statusOf(doctor.urls.document, doctor.cookie)).toBe(404);
     const attest = await decideReview(t, doctor.cookie, doctor.reviewId, 'attest');
     expect(attest.statusCode).toBe(404);
@@ -109,10 +107,10 @@ describe('a refused application', () => {
   it('leaves the access of a doctor reviewing an application sent back for changes', async () => {
     const patient = await submittedApplication(t);
     const doctor = await grantedDoctor(patient);
-    const url = `/api/admin/fundraisers/${patient.fundraiser.id}/request-changes`;
-    expect(
-      (await postJson(t.app, url, { message: 'Add the clinic’s quote.' }, { cookie: manager.cookie })).statusCode,
-    ).toBe(200);
+    const sentBack = await decideAsManager(t.app, manager.cookie, patient.fundraiser.id, 'request-changes', {
+      message: 'Add the clinic’s quote.',
+    });
+    expect(sentBack.statusCode).toBe(200);
     expect(await statusOf(doctor.urls.document, doctor.cookie)).toBe(200);
     expect(await myReview(patient.cookie)).toMatchObject({ status: 'requested', endedAt: null });
   });

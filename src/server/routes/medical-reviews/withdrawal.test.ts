@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { injectFrom, postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
+import { injectFrom, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { getWith } from '../../../../tests/setup/accounts.ts';
 import { signedInAdminForSuite } from '../../../../tests/factories/users.ts';
 import {
@@ -20,6 +20,7 @@ import { backgroundMailSent, run, SYSTEM_ACTOR, type CommandContext } from '../.
 import { withdrawAttestations } from '../../commands/medical-reviews.ts';
 import { fundraiserEvents, medicalReviews, notifications, outbox } from '../../db/schema/index.ts';
 import { fakeClock } from '../../services/clock.ts';
+import { decideAsManager } from '../../../../tests/factories/public-fundraisers.ts';
 
 const t = setupTestApp();
 const db = () => t.database.db;
@@ -164,12 +165,7 @@ describe('withdrawAttestations', () => {
     expect(proposed.statusCode).toBe(200);
     expect(await publicReview()).toEqual(attestation);
 
-    const approved = await postJson(
-      t.app,
-      `/api/admin/fundraisers/${patient.fundraiser.id}/money-change/approve`,
-      {},
-      { cookie: manager.cookie },
-    );
+    const approved = await decideAsManager(t.app, manager.cookie, patient.fundraiser.id, 'money-change/approve', {});
     expect(approved.statusCode).toBe(200);
     const [row] = await db().select().from(medicalReviews).where(eq(medicalReviews.id, reviewId));
     expect(row).toMatchObject({
