@@ -1,5 +1,5 @@
 /** Medical reviews through the API (a signed-in doctor in a given verification state, and the calls each side makes), and a standing attestation written to the database. */
-import { signUpSettled } from '../setup/accounts.ts';
+import { getWith, signUpSettled } from '../setup/accounts.ts';
 import { injectFrom, postJson, type TestApp } from '../setup/test-app.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { doctorProfiles, medicalReviews } from '../../src/server/db/schema/index.ts';
@@ -39,14 +39,28 @@ export const ATTESTATION = {
   noConflict: true,
 };
 
-/** The doctor attests (or, with `decline`, declines) the request `id`. */
-export const decideReview = (
+/** The plan version of the application the doctor reads for request `id` (1 when she can read it no longer). */
+export async function readPlanVersion(t: TestApp, cookie: string, id: string): Promise<number> {
+  const read = await getWith(t.app, `/api/doctor/medical-reviews/${id}`, cookie);
+  return read.statusCode === 200 ? (read.json().fundraiser.planVersion as number) : 1;
+}
+
+/**
+ * The doctor attests (or, with `decline`, declines) the request `id` as her dashboard does: she opens the
+ * application, then decides, naming the plan version she read (or `planVersion`, when given).
+ */
+export async function decideReview(
   t: TestApp,
   cookie: string,
   id: string,
   decision: 'attest' | 'decline',
-  body: unknown = decision === 'attest' ? ATTESTATION : { note: 'This is outside my specialty; ask a surgeon.' },
-) => postJson(t.app, `/api/doctor/medical-reviews/${id}/${decision}`, body, { cookie });
+  body: Record<string, unknown> = decision === 'attest'
+    ? ATTESTATION
+    : { note: 'This is outside my specialty; ask a surgeon.' },
+) {
+  const planVersion = await readPlanVersion(t, cookie, id);
+  return postJson(t.app, `/api/doctor/medical-reviews/${id}/${decision}`, { planVersion, ...body }, { cookie });
+}
 
 /** A verified doctor (a built account, no sign-in) whose attestation of this fundraiser stands; returns her name. */
 export async function buildAttestation(
@@ -70,6 +84,7 @@ export async function buildAttestation(
     note: ATTESTATION.note,
     noConflictDeclaredAt: new Date(),
     decidedAt: new Date(),
+    attestedPlanVersion: 1,
   });
   return { id: doctor.id, name: `Dr. ${names.firstName} ${names.lastName}` };
 }

@@ -2,10 +2,10 @@
  * A fundraiser's plan: its cost groups (and so its goal), its payee and its documents. A doctor attests the plan as
  * it stands, so whatever changes it (a draft's save, a live fundraiser's approved money change) goes through here.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import type { FundraiserRow } from '../db/queries/fundraisers.ts';
-import { fundraiserDocuments } from '../db/schema/index.ts';
+import { fundraiserDocuments, fundraisers } from '../db/schema/index.ts';
 import { withdrawAttestations } from './medical-reviews.ts';
 import type { CommandContext } from './run.ts';
 
@@ -37,13 +37,19 @@ export async function planDiffers(
 }
 
 /**
- * What follows a change of a fundraiser's plan (a draft's, or a live one's approved money change): a doctor's
- * attestation was about the plan as it stood, so it is withdrawn and its notices mailed after the commit.
+ * What follows a change of a fundraiser's plan (a draft's, or a live one's approved money change): its plan version
+ * moves (a doctor's decision names the version she read), a doctor's attestation of the plan as it stood is
+ * withdrawn, a doctor still asked is told, and their notices are mailed after the commit. Call it before the
+ * statement that writes the new plan, so that statement returns the new version.
  */
 export async function planChanged(
   ctx: Pick<CommandContext, 'tx' | 'now' | 'afterCommit'>,
   fundraiserId: string,
 ): Promise<void> {
+  await ctx.tx
+    .update(fundraisers)
+    .set({ planVersion: sql`${fundraisers.planVersion} + 1` })
+    .where(eq(fundraisers.id, fundraiserId));
   const notices = await withdrawAttestations(ctx, fundraiserId, 'The fundraiser’s goal, payee or documents changed.');
   ctx.afterCommit.mailNotifications(notices);
 }

@@ -226,6 +226,7 @@ export async function reviewMoneyChange(
     .where(eq(fundraiserRevisions.id, revision.id));
   let row = before;
   if (approve) {
+    await planChanged(ctx, id);
     const [changed] = await tx
       .update(fundraisers)
       .set({ costGroups: revision.costGroups, goalCents: revision.goalCents, payee: revision.payee, updatedAt: now })
@@ -237,7 +238,6 @@ export async function reviewMoneyChange(
       .insert(fundraiserDocuments)
       .values(revision.documentIds.map((uploadId) => ({ fundraiserId: id, uploadId, createdAt: now })));
     await tx.update(campaigns).set({ goalCents: revision.goalCents }).where(eq(campaigns.id, before.campaignId!));
-    await planChanged(ctx, id);
     afterCommit.refresh('progress', 'ledger');
   }
   await record(tx, id, actor.id, approve ? 'money_change_approved' : 'money_change_refused', message ?? undefined);

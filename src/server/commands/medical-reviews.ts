@@ -110,6 +110,8 @@ async function endGrant(
         : 'revoked',
       endedAt: end.now,
       endedReason: end.reason,
+      // From now on her list shows the title as it was, not what the patient calls it later.
+      endedTitle: sql`(select ${fundraisers.title} from ${fundraisers} where ${fundraisers.id} = ${medicalReviews.fundraiserId})`,
     })
     .where(and(eq(medicalReviews.id, open.id), isGranted))
     .returning();
@@ -188,9 +190,12 @@ export async function endMedicalReviewAccess(
 export type MedicalReviewDecision = 'attest' | 'decline';
 
 /**
- * The doctor's decision on a request made to her: attested (she declared no conflict of interest; the schema
- * refuses the request without it) or declined, with a note for the patient. Refused for a doctor the directory
- * does not list (403), a request not hers or cancelled (404), her own fundraiser (403), and once decided (409).
+ * The doctor's decision on a request made to her, on the plan version she read (`planVersion`): attested (she
+ * declared no conflict of interest; the schema refuses the request without it) or declined, with a note for the
+ * patient. Refused for a doctor the directory does not list (403), a request not hers or cancelled (404), her own
+ * fundraiser (403), once decided (409), and when the plan changed since she read it (409 with the current version).
+ * The fundraiser is locked before the review, as a plan change locks it, so a change and an attestation happen one
+ * after the other: an attestation never records a plan she did not read.
  */
 export async function decideMedicalReview(
   { tx, actor, now, afterCommit }: CommandContext,
@@ -198,23 +203,29 @@ export async function decideMedicalReview(
   doctor: UserRow,
   reviewId: string,
   decision: MedicalReviewDecision,
-  note: string,
+  input: { note: string; planVersion: number },
 ): Promise<MedicalReviewRow> {
+  const { note } = input;
   const me = await listedDoctor(tx, doctor.id);
   if (!me) throw new AppError('FORBIDDEN', 'Only verified doctors can review fundraisers');
   const [found] = await tx
-    .select({ ownerId: fundraisers.ownerId })
+    .select({ ownerId: fundraisers.ownerId, fundraiserId: fundraisers.id })
     .from(medicalReviews)
     .innerJoin(fundraisers, eq(fundraisers.id, medicalReviews.fundraiserId))
     .where(and(eq(medicalReviews.id, reviewId), eq(medicalReviews.doctorId, doctor.id)));
   if (!found) throw new AppError('NOT_FOUND', 'No such review request');
   await holdAccounts(tx, found.ownerId, doctor.id);
+  const [fundraiser] = await tx.select().from(fundraisers).where(eq(fundraisers.id, found.fundraiserId)).for('update');
   const [before] = await tx.select().from(medicalReviews).where(eq(medicalReviews.id, reviewId)).for('update');
-  if (!before) throw new AppError('NOT_FOUND', 'No such review request');
+  if (!before || !fundraiser) throw new AppError('NOT_FOUND', 'No such review request');
   if (found.ownerId === doctor.id) throw new AppError('FORBIDDEN', 'You cannot review your own fundraiser');
   if (before.status === 'revoked') throw new AppError('NOT_FOUND', 'The patient withdrew this request');
   if (before.status !== 'requested') throw new AppError('CONFLICT', 'You have already decided on this request');
-  const [fundraiser] = await tx.select().from(fundraisers).where(eq(fundraisers.id, before.fundraiserId));
+  if (fundraiser.planVersion !== input.planVersion)
+    throw AppError.stale(
+      'The patient changed her plan since you opened it; read the new plan before you decide',
+      fundraiser.planVersion,
+    );
   const documents = await tx
     .select({ id: fundraiserDocuments.uploadId })
     .from(fundraiserDocuments)
@@ -230,13 +241,14 @@ export async function decideMedicalReview(
             decidedAt: now,
             noConflictDeclaredAt: now,
             attestedPlan: {
-              goalCents: fundraiser!.goalCents,
-              costGroups: fundraiser!.costGroups,
+              goalCents: fundraiser.goalCents,
+              costGroups: fundraiser.costGroups,
               documentIds: documents.map((d) => d.id),
             },
+            attestedPlanVersion: fundraiser.planVersion,
           }
         : // Declining ends the grant: she has nothing more to read.
-          { status: 'declined', note, decidedAt: now, endedAt: now },
+          { status: 'declined', note, decidedAt: now, endedAt: now, endedTitle: fundraiser.title },
     )
     .where(eq(medicalReviews.id, reviewId))
     .returning();
@@ -267,28 +279,31 @@ export async function decideMedicalReview(
 }
 
 /**
- * Withdraws the attestation of this fundraiser, if it has one, because its goal or plan changed: the public line
- * disappears, the doctor's grant ends, and the doctor and the patient are told. Call it in the transaction of the
- * change; it returns the notifications it stored, which the caller mails with `ctx.afterCommit.mailNotifications`.
+ * What a change of this fundraiser's plan does to its medical reviews (call it in the transaction of the change): an
+ * attestation was about the plan as it stood, so it is withdrawn (the public line disappears, the doctor's grant
+ * ends, and the doctor and the patient are told); a doctor still asked to review it is told that the plan she was
+ * asked to read changed (her grant stands: she reads the new one). Returns the notifications it stored, which the
+ * caller mails with `ctx.afterCommit.mailNotifications`.
  */
 export async function withdrawAttestations(
   { tx, now }: Pick<CommandContext, 'tx' | 'now'>,
   fundraiserId: string,
   reason: string,
 ): Promise<MailableNotification[]> {
+  const [fundraiser] = await tx
+    .select({ ownerId: fundraisers.ownerId, title: fundraisers.title, planVersion: fundraisers.planVersion })
+    .from(fundraisers)
+    .where(eq(fundraisers.id, fundraiserId));
+  if (!fundraiser) return [];
+  const what = `"${fundraiser.title ?? 'A fundraiser'}": ${reason}`;
   const withdrawn = await tx
     .update(medicalReviews)
-    .set({ status: 'withdrawn', endedAt: now, endedReason: reason })
+    .set({ status: 'withdrawn', endedAt: now, endedReason: reason, endedTitle: fundraiser.title })
     .where(and(eq(medicalReviews.fundraiserId, fundraiserId), eq(medicalReviews.status, 'attested')))
     .returning();
   const notices: MailableNotification[] = [];
   for (const review of withdrawn) {
     await record(tx, fundraiserId, null, 'medical_review_withdrawn', reason);
-    const [fundraiser] = await tx
-      .select({ ownerId: fundraisers.ownerId, title: fundraisers.title })
-      .from(fundraisers)
-      .where(eq(fundraisers.id, fundraiserId));
-    const what = `"${fundraiser?.title ?? 'A fundraiser'}": ${reason}`;
     notices.push(
       ...(await notify(tx, [
         {
@@ -301,7 +316,7 @@ export async function withdrawAttestations(
           important: true,
         },
         {
-          userId: fundraiser!.ownerId,
+          userId: fundraiser.ownerId,
           type: 'medical_review',
           title: 'Your fundraiser is no longer shown as medically reviewed',
           body: `${reason}\n\nYou can ask a doctor to review the new plan.`,
@@ -312,5 +327,23 @@ export async function withdrawAttestations(
       ])),
     );
   }
+  const asked = await tx
+    .select({ id: medicalReviews.id, doctorId: medicalReviews.doctorId })
+    .from(medicalReviews)
+    .where(and(eq(medicalReviews.fundraiserId, fundraiserId), eq(medicalReviews.status, 'requested'), isGranted));
+  for (const review of asked)
+    notices.push(
+      ...(await notify(tx, [
+        {
+          userId: review.doctorId,
+          type: 'medical_review',
+          title: 'A plan you were asked to review has changed',
+          body: `${what} Read the new plan before you decide.`,
+          link: '/doctor-dashboard',
+          eventKey: `medical-review:${review.id}:plan:${fundraiser.planVersion}`,
+          important: true,
+        },
+      ])),
+    );
   return notices;
 }

@@ -83,6 +83,7 @@ export function presentMedicalReviewApplication({
         size,
         url: `/api/uploads/${id}`,
       })),
+      planVersion: f.planVersion,
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { CostGroupKey } from '../constants.ts';
+import { ReadVersionSchema } from './common.ts';
 import { pageParam } from './paging.ts';
 
 /**
@@ -47,15 +48,21 @@ const note = z
   .min(MEDICAL_REVIEW_NOTE_MIN, `Write a note for the patient (at least ${MEDICAL_REVIEW_NOTE_MIN} characters)`)
   .max(MEDICAL_REVIEW_NOTE_MAX, `Keep the note under ${MEDICAL_REVIEW_NOTE_MAX} characters`);
 
-/** POST /api/doctor/medical-reviews/:id/attest: the note, and the declaration ticked. */
-export const MedicalAttestationSchema = z.strictObject({
+/** The doctor's form: the note, and the declaration ticked. */
+export const MedicalAttestationFormSchema = z.strictObject({
   note,
   noConflict: z.literal(true, { error: `Confirm: ${NO_CONFLICT_DECLARATION}` }),
 });
+/** The plan version she read (the application's `planVersion`): a decision on a changed plan is refused (409). */
+const planVersion = { planVersion: ReadVersionSchema };
+/** POST /api/doctor/medical-reviews/:id/attest: her form, and the plan version she read. */
+export const MedicalAttestationSchema = MedicalAttestationFormSchema.extend(planVersion);
 export type MedicalAttestationInput = z.input<typeof MedicalAttestationSchema>;
 
-/** POST /api/doctor/medical-reviews/:id/decline: why, for the patient. */
-export const MedicalDeclineSchema = z.strictObject({ note });
+/** The doctor's form to decline: why, for the patient. */
+export const MedicalDeclineFormSchema = z.strictObject({ note });
+/** POST /api/doctor/medical-reviews/:id/decline: why, for the patient, and the plan version she read. */
+export const MedicalDeclineSchema = MedicalDeclineFormSchema.extend(planVersion);
 export type MedicalDeclineInput = z.input<typeof MedicalDeclineSchema>;
 
 export const MedicalReviewParamsSchema = z.object({ id: z.uuid('Not a valid review id') });
@@ -111,6 +118,8 @@ export interface MedicalReviewApplication {
     costGroups: { key: CostGroupKey; label: string; amountCents: number; note: string }[];
     payeeName: string | null;
     documents: { id: string; contentType: string; size: number; url: string }[];
+    /** The plan's version: her decision names it, and her attestation shows only while it is the current one. */
+    planVersion: number;
   };
 }
 

@@ -9,8 +9,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MEDICAL_REVIEW_NOTE_MAX,
-  MedicalAttestationSchema,
-  MedicalDeclineSchema,
+  MedicalAttestationFormSchema,
+  MedicalDeclineFormSchema,
   NO_CONFLICT_DECLARATION,
   type DoctorMedicalReviewItem,
   type MedicalAttestationInput,
@@ -23,6 +23,7 @@ import {
   getDoctorMedicalReviews,
   getMedicalReviewApplication,
 } from '#client/api/medical-reviews.ts';
+import { ApiError } from '#client/lib/api.ts';
 import { formatDate } from '#client/lib/format.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { Button, SubmitButton } from '#client/components/ui/button.tsx';
@@ -51,10 +52,13 @@ interface DecisionForm {
 /** Attest (with the declaration) or decline, each with a note. */
 function DecideForm({
   item,
+  planVersion,
   decision,
   onDone,
 }: {
   item: DoctorMedicalReviewItem;
+  /** The version of the plan she read: the decision names it. */
+  planVersion: number;
   decision: Decision;
   onDone: () => void;
 }) {
@@ -63,8 +67,8 @@ function DecideForm({
   const form = useForm<DecisionForm>({
     // The declaration box starts unticked, a value the attestation schema refuses until she ticks it.
     resolver: (attest
-      ? zodResolver(MedicalAttestationSchema)
-      : zodResolver(MedicalDeclineSchema)) as unknown as Resolver<DecisionForm>,
+      ? zodResolver(MedicalAttestationFormSchema)
+      : zodResolver(MedicalDeclineFormSchema)) as unknown as Resolver<DecisionForm>,
     // A decline sends only the note (its schema refuses any other field).
     defaultValues: attest ? { note: '', noConflict: false } : { note: '' },
   });
@@ -73,14 +77,19 @@ function DecideForm({
   const decide = useMutation({
     mutationFn: (input: DecisionForm) =>
       attest
-        ? attestMedicalReview(item.id, input as MedicalAttestationInput)
-        : declineMedicalReview(item.id, { note: input.note }),
+        ? attestMedicalReview(item.id, { ...(input as MedicalAttestationInput), planVersion })
+        : declineMedicalReview(item.id, { note: input.note, planVersion }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: DOCTOR_MEDICAL_REVIEWS_KEY });
       toast({ title: attest ? 'Plan attested' : 'Request declined', description: 'The patient is told.' });
       onDone();
     },
-    onError: (err) => setAlert(show(err, 'Please try again.')),
+    onError: (err) => {
+      setAlert(show(err, 'Please try again.'));
+      // The plan changed since she opened it: show her the new one.
+      if (err instanceof ApiError && err.status === 409)
+        void queryClient.invalidateQueries({ queryKey: [...DOCTOR_MEDICAL_REVIEWS_KEY, item.id] });
+    },
   });
   const id = `${decision}-${item.id}`;
   return (
@@ -191,7 +200,14 @@ function RequestItem({ item }: { item: DoctorMedicalReviewItem }) {
           </Button>
         </div>
       )}
-      {deciding && <DecideForm item={item} decision={deciding} onDone={() => setDeciding(null)} />}
+      {deciding && application.data && (
+        <DecideForm
+          item={item}
+          planVersion={application.data.fundraiser.planVersion}
+          decision={deciding}
+          onDone={() => setDeciding(null)}
+        />
+      )}
     </article>
   );
 }

@@ -2,7 +2,7 @@
  * Read models of medical reviews (decision 009): the patient's latest request, the doctor's requests and the
  * application she may read while granted, whether a document is granted to her, and the public attestation.
  */
-import { and, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { DOCTOR_MEDICAL_REVIEWS_PAGE_SIZE, MEDICAL_REVIEW_OPEN, grantStands } from '#shared/schemas/medical-reviews.ts';
 import type { Db, Tx } from '../client.ts';
 import { doctorProfiles, fundraiserDocuments, fundraisers, medicalReviews, users } from '../schema/index.ts';
@@ -59,6 +59,14 @@ export interface DoctorReviewListRow {
   patientFirstName: string;
 }
 
+/**
+ * The application's title as the doctor may know it: the current one while she holds the grant, else the one it had
+ * when her grant ended (what the patient calls it later is no longer shared with her).
+ */
+const shownTitle = sql<
+  string | null
+>`case when ${isGranted} then ${fundraisers.title} else ${medicalReviews.endedTitle} end`;
+
 /** The requests made to this doctor, newest first, a page at a time. */
 export function doctorMedicalReviewsPage<Item>(
   db: Db,
@@ -71,7 +79,7 @@ export function doctorMedicalReviewsPage<Item>(
     { page, pageSize: DOCTOR_MEDICAL_REVIEWS_PAGE_SIZE },
     (limit, offset) =>
       db
-        .select({ review: medicalReviews, title: fundraisers.title, patientFirstName: users.firstName })
+        .select({ review: medicalReviews, title: shownTitle, patientFirstName: users.firstName })
         .from(medicalReviews)
         .innerJoin(fundraisers, eq(fundraisers.id, medicalReviews.fundraiserId))
         .innerJoin(users, eq(users.id, fundraisers.ownerId))
@@ -131,14 +139,26 @@ export async function isGrantedDocument(db: Db, uploadId: string, doctorId: stri
   return granted !== undefined;
 }
 
-/** The attestation a public fundraiser shows: attested, by a doctor the directory lists (her page must open). */
+/**
+ * A standing attestation of the fundraiser in scope (for its public page and list): attested, of the plan version
+ * it has now, by a doctor the directory lists (her page must open). Join `fundraisers` and `medicalReviews` first.
+ */
+export const attestationStands: SQL = and(
+  eq(medicalReviews.fundraiserId, fundraisers.id),
+  eq(medicalReviews.status, 'attested'),
+  eq(medicalReviews.attestedPlanVersion, fundraisers.planVersion),
+  listed,
+)!;
+
+/** The attestation a public fundraiser shows (see `attestationStands`). */
 export async function publicAttestation(db: Db, fundraiserId: string): Promise<ReviewingDoctorRow | undefined> {
   const [row] = await db
     .select(doctorColumns)
     .from(medicalReviews)
+    .innerJoin(fundraisers, eq(fundraisers.id, medicalReviews.fundraiserId))
     .innerJoin(users, eq(users.id, medicalReviews.doctorId))
     .innerJoin(doctorProfiles, eq(doctorProfiles.userId, medicalReviews.doctorId))
-    .where(and(eq(medicalReviews.fundraiserId, fundraiserId), eq(medicalReviews.status, 'attested'), listed))
+    .where(and(eq(fundraisers.id, fundraiserId), attestationStands))
     .limit(1);
   return row;
 }

@@ -22,6 +22,7 @@ import {
   users,
 } from '../schema/index.ts';
 import { containing, listed } from './doctors.ts';
+import { attestationStands } from './medical-reviews.ts';
 import type { FundraiserRow } from './fundraisers.ts';
 import { paged } from './paging.ts';
 import { imagesInclude, isPublicStory } from './stories.ts';
@@ -79,7 +80,7 @@ export function publicFundraisersPage<Item>(
     .from(medicalReviews)
     .innerJoin(users, eq(users.id, medicalReviews.doctorId))
     .innerJoin(doctorProfiles, eq(doctorProfiles.userId, medicalReviews.doctorId))
-    .where(and(eq(medicalReviews.fundraiserId, fundraisers.id), eq(medicalReviews.status, 'attested'), listed))
+    .where(attestationStands)
     .limit(1);
   return paged(
     { page: query.page, pageSize: FUNDRAISERS_PAGE_SIZE },

@@ -93,7 +93,7 @@ describe('GET /api/fundraisers', () => {
           doctorId,
           status,
           ...decided,
-          ...(attested ? { noConflictDeclaredAt: new Date() } : {}),
+          ...(attested ? { noConflictDeclaredAt: new Date(), attestedPlanVersion: live.fundraiser.planVersion } : {}),
           ...(status === 'withdrawn' ? { endedAt: new Date(), endedReason: 'The goal changed.' } : {}),
         });
     };

@@ -135,7 +135,7 @@ const medicalReviewRoutes: FastifyPluginAsyncZod = async (app) => {
           me,
           id,
           decision satisfies MedicalReviewDecision,
-          request.body.note,
+          request.body,
         );
         const row = await doctorMedicalReview(app.db, me.id, id);
         return reply.headers(noStore).send(presentDoctorMedicalReviewItem({ ...row!, title: row!.fundraiser.title }));

@@ -3,7 +3,7 @@
  * transaction of the change, ends it, takes the public line down, ends the doctor's grant and tells both.
  */
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { injectFrom, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { getWith } from '../../../../tests/setup/accounts.ts';
 import { signedInAdminForSuite } from '../../../../tests/factories/users.ts';
@@ -15,10 +15,17 @@ import {
   saveFundraiser,
   uploadFundraiserFile,
 } from '../../../../tests/factories/fundraisers.ts';
-import { askForReview, decideReview, signedInDoctor } from '../../../../tests/factories/medical-reviews.ts';
+import {
+  askForReview,
+  ATTESTATION,
+  decideReview,
+  readPlanVersion,
+  revokeReview,
+  signedInDoctor,
+} from '../../../../tests/factories/medical-reviews.ts';
 import { backgroundMailSent, run, SYSTEM_ACTOR, type CommandContext } from '../../commands/run.ts';
 import { withdrawAttestations } from '../../commands/medical-reviews.ts';
-import { fundraiserEvents, medicalReviews, notifications, outbox } from '../../db/schema/index.ts';
+import { fundraiserEvents, fundraisers, medicalReviews, notifications, outbox } from '../../db/schema/index.ts';
 import { fakeClock } from '../../services/clock.ts';
 import { decideAsManager } from '../../../../tests/factories/public-fundraisers.ts';
 
@@ -75,12 +82,14 @@ describe('withdrawAttestations', () => {
     expect(history.find((e) => e.action === 'medical_review_withdrawn')?.message).toBe(REASON);
   });
 
-  it('leaves a request still waiting for the doctor, and a fundraiser without a review, as they are', async () => {
+  it('leaves a request still waiting for the doctor standing and tells her the plan changed; a fundraiser without a review tells no one', async () => {
     const patient = await completeApplication(t);
     expect(await planChanged(patient.fundraiser.id)).toEqual([]);
     const doctor = await signedInDoctor(t);
     const reviewId = (await askForReview(t, patient.cookie, doctor.id)).json().review.id as string;
-    expect(await planChanged(patient.fundraiser.id)).toEqual([]);
+    expect(await planChanged(patient.fundraiser.id)).toEqual([
+      expect.objectContaining({ userId: doctor.id, title: 'A plan you were asked to review has changed' }),
+    ]);
     const [row] = await db().select().from(medicalReviews).where(eq(medicalReviews.id, reviewId));
     expect(row!.status).toBe('requested');
     // She sees the plan as it stands now when she opens it, so her decision is about the new one.
@@ -174,5 +183,107 @@ describe('withdrawAttestations', () => {
       endedAt: expect.any(Date),
     });
     expect(await publicReview()).toBeNull();
+  });
+});
+
+describe('an attestation binds the plan the doctor read', () => {
+  const costlier = (documentId: string) => ({
+    ...fullDraft(documentId),
+    costGroups: [{ key: 'surgery', amount: 250_000, note: 'Excision surgery' }],
+  });
+
+  it('refuses an attestation on a plan the patient changed after the doctor opened it, with 409 and the current version; she is told and can attest the new plan', async () => {
+    const patient = await completeApplication(t);
+    const doctor = await signedInDoctor(t);
+    const reviewId = (await askForReview(t, patient.cookie, doctor.id)).json().review.id as string;
+    const read = (await getWith(t.app, `/api/doctor/medical-reviews/${reviewId}`, doctor.cookie)).json();
+    expect(read.fundraiser.goalCents).toBe(945_050);
+
+    expect((await saveFundraiser(t, patient.cookie, costlier(patient.documentId))).statusCode).toBe(200);
+    const told = await db().select().from(notifications).where(eq(notifications.userId, doctor.id));
+    expect(told.map((n) => n.title)).toContain('A plan you were asked to review has changed');
+
+    const attest = (planVersion: unknown) =>
+      injectFrom(t.app, {
+        url: `/api/doctor/medical-reviews/${reviewId}/attest`,
+        body: { ...ATTESTATION, planVersion },
+        headers: { cookie: doctor.cookie },
+      });
+    expect((await attest(undefined)).statusCode).toBe(400);
+    const stale = await attest(read.fundraiser.planVersion);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'CONFLICT', currentVersion: read.fundraiser.planVersion + 1 });
+    const [waiting] = await db().select().from(medicalReviews).where(eq(medicalReviews.id, reviewId));
+    expect(waiting).toMatchObject({ status: 'requested', attestedPlan: null });
+
+    const again = (await getWith(t.app, `/api/doctor/medical-reviews/${reviewId}`, doctor.cookie)).json();
+    expect(again.fundraiser.goalCents).toBe(25_000_000);
+    expect((await attest(again.fundraiser.planVersion)).statusCode).toBe(200);
+    const [attested] = await db().select().from(medicalReviews).where(eq(medicalReviews.id, reviewId));
+    expect(attested!.attestedPlan!.goalCents).toBe(25_000_000);
+  });
+
+  it('shows a public "Medically reviewed" only while the attested plan version is the fundraiser’s current one', async () => {
+    const patient = await liveFundraiser(t, manager.cookie);
+    const slug = patient.approved.slug as string;
+    const doctor = await signedInDoctor(t);
+    const reviewId = (await askForReview(t, patient.cookie, doctor.id)).json().review.id as string;
+    expect((await decideReview(t, doctor.cookie, reviewId, 'attest')).statusCode).toBe(200);
+    const shown = async () => ({
+      page: (await t.app.inject(`/api/fundraisers/${slug}`)).json().medicalReview,
+      list: (await t.app.inject('/api/fundraisers')).json().items.find((i: { slug: string }) => i.slug === slug)
+        .medicallyReviewedBy,
+    });
+    expect(await shown()).toEqual({ page: expect.objectContaining({ id: doctor.id }), list: expect.any(String) });
+    // The plan moved on without the attestation being withdrawn (what a lost race would leave behind).
+    await db()
+      .update(fundraisers)
+      .set({ planVersion: sql`${fundraisers.planVersion} + 1` })
+      .where(eq(fundraisers.id, patient.fundraiser.id));
+    expect(await shown()).toEqual({ page: null, list: null });
+  });
+
+  it('never leaves a stale "Medically reviewed" when an attestation and the approval of a money change are sent together', async () => {
+    for (let round = 0; round < 3; round++) {
+      const patient = await liveFundraiser(t, manager.cookie);
+      const slug = patient.approved.slug as string;
+      const doctor = await signedInDoctor(t);
+      const reviewId = (await askForReview(t, patient.cookie, doctor.id)).json().review.id as string;
+      const planVersion = await readPlanVersion(t, doctor.cookie, reviewId);
+      const quote = await uploadFundraiserFile(t, patient.cookie, 'document');
+      const proposed = await injectFrom(t.app, {
+        method: 'PUT',
+        url: '/api/my-fundraiser/money-change',
+        body: { costGroups: [{ key: 'surgery', amount: 250_000 }], payee: FUNDRAISER_PAYEE, documentIds: [quote] },
+        headers: { cookie: patient.cookie },
+      });
+      const revisionId = proposed.json().fundraiser.revision.id as string;
+      const [attest, approve] = await Promise.all([
+        injectFrom(t.app, {
+          url: `/api/doctor/medical-reviews/${reviewId}/attest`,
+          body: { ...ATTESTATION, planVersion },
+          headers: { cookie: doctor.cookie },
+        }),
+        injectFrom(t.app, {
+          url: `/api/admin/fundraisers/${patient.fundraiser.id}/money-change/approve`,
+          body: { revisionId },
+          headers: { cookie: manager.cookie },
+        }),
+      ]);
+      expect(approve.statusCode).toBe(200);
+      expect([200, 409]).toContain(attest.statusCode);
+      expect((await t.app.inject(`/api/fundraisers/${slug}`)).json().medicalReview).toBeNull();
+    }
+  });
+
+  it('shows a doctor whose access ended the application’s title as it was then, not a later one', async () => {
+    const patient = await completeApplication(t, 'Excision surgery for Maya');
+    const doctor = await signedInDoctor(t);
+    const reviewId = (await askForReview(t, patient.cookie, doctor.id)).json().review.id as string;
+    expect((await revokeReview(t, patient.cookie)).statusCode).toBe(200);
+    const draft = fullDraft(patient.documentId, 'A new private title');
+    expect((await saveFundraiser(t, patient.cookie, draft)).statusCode).toBe(200);
+    const list = (await getWith(t.app, '/api/doctor/medical-reviews', doctor.cookie)).json();
+    expect(list.items.find((i: { id: string }) => i.id === reviewId).fundraiserTitle).toBe('Excision surgery for Maya');
   });
 });
