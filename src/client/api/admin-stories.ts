@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { Page } from '#shared/schemas/paging.ts';
 import type {
   ModeratedStory,
-  ModerationReasonSchema,
+  ModerationDecisionSchema,
+  ModerationReasonDecisionSchema,
   StoryHistoryEntry,
   SupportReport,
 } from '#shared/schemas/stories.ts';
@@ -21,9 +22,12 @@ export type ModerationDecision = 'approve' | 'reject' | 'hide' | 'restore';
 export const listModeratedStories = (status: ModerationTab, page: number) =>
   apiGet<Page<ModeratedStory>>(withQuery(STORIES_PATH, { status, page }));
 
-/** A moderator's decision; reject and hide carry the reason the author reads. */
-export const decideStory = (id: string, decision: ModerationDecision, input?: z.input<typeof ModerationReasonSchema>) =>
-  apiRequest<{ id: string; status: string }>('POST', `${STORIES_PATH}/${encodeURIComponent(id)}/${decision}`, input);
+/** A moderator's decision on the version she read; reject and hide carry the reason the author reads. */
+export const decideStory = (
+  id: string,
+  decision: ModerationDecision,
+  input: z.input<typeof ModerationDecisionSchema> | z.input<typeof ModerationReasonDecisionSchema>,
+) => apiRequest<{ id: string; status: string }>('POST', `${STORIES_PATH}/${encodeURIComponent(id)}/${decision}`, input);
 
 export const storyHistoryKey = (id: string) => [STORIES_PATH, id, 'history'] as const;
 

@@ -14,6 +14,7 @@ import { patientProfiles, stories, storyEvents, uploads } from '../db/schema/ind
 import type { StoryRow } from '../db/queries/stories.ts';
 import { audit } from '../services/audit.ts';
 import { notify, notifyAdmins, type NotificationEvent } from '../services/notifications.ts';
+import { assertReadVersion } from './read-version.ts';
 import type { CommandContext } from './run.ts';
 
 export interface StoryDraft {
@@ -236,18 +237,21 @@ function authorNotice(decision: Decision, s: StoryRow, reason: string | null, no
 }
 
 /**
- * A moderator's decision, with its history entry, audit entry and the author's notification, all or nothing;
- * the notification is mailed after the commit.
+ * A moderator's decision on the version of the story she read (one the author changed since is refused with 409 and
+ * the current version), with its history entry, audit entry and the author's notification, all or nothing; the
+ * notification is mailed after the commit.
  */
 export async function decideStory(
   { tx, actor, now, afterCommit }: CommandContext,
   id: string,
   decision: Decision,
-  reason: string | null,
+  input: { version: number; reason: string | null },
 ): Promise<StoryRow> {
+  const { reason } = input;
   const before = await lockStory(tx, id);
   const rule = DECISIONS[decision];
   if (!rule.allowed(before)) refuse(before.status, rule.what);
+  assertReadVersion(before.version, input.version, 'This story');
   const row = await update(tx, id, decisionPatch(decision, before, reason, now), now);
   await record(tx, id, actor.id, rule.what, reason);
   await audit(tx, actor, {

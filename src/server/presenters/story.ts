@@ -89,6 +89,7 @@ export function presentModeratedStory(
     reviewReason: s.reviewReason,
     hasPublishedVersion: s.publishedAt !== null,
     publishConsent: s.publishConsent,
+    version: s.version,
   };
 }
 

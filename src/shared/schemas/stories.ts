@@ -1,5 +1,6 @@
 /** Stories and words of support (issue 5): what authors send, what moderators decide, what the public sees. */
 import { z } from 'zod';
+import { ReadVersionSchema } from './common.ts';
 import { pageParam } from './paging.ts';
 import { STORY_TAGS, type StoryTag } from '../community.ts';
 
@@ -65,6 +66,10 @@ export const ModerationReasonSchema = z.strictObject({
     .min(3, 'Give a reason the author will see')
     .max(500, 'Keep the reason under 500 characters'),
 });
+/** Approving or restoring a story names the version the moderator read (a story the author changed since: 409). */
+export const ModerationDecisionSchema = z.strictObject({ version: ReadVersionSchema });
+/** Rejecting or hiding it: the reason the author reads, and the version the moderator read. */
+export const ModerationReasonDecisionSchema = ModerationReasonSchema.extend({ version: ReadVersionSchema });
 
 export const PublicStoriesQuerySchema = z.strictObject({
   page: pageParam,
@@ -162,6 +167,8 @@ export const ModeratedStorySchema = z.object({
   reviewReason: z.string().nullable(),
   hasPublishedVersion: z.boolean(),
   publishConsent: z.boolean(),
+  /** Moves with every change: a moderator's decision names the version she read. */
+  version: z.number().int(),
 });
 export type ModeratedStory = z.infer<typeof ModeratedStorySchema>;
 

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ModerationReasonSchema, STORY_REVIEW_OVERDUE_HOURS, type ModeratedStory } from '#shared/schemas/stories.ts';
-import { errorMessage } from '#client/lib/api.ts';
+import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { formatWhen } from '#client/lib/format.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { DASHBOARD_KEY } from '#client/api/admin-dashboard.ts';
@@ -58,7 +58,7 @@ function useDecision(story: ModeratedStory, onDone?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ decision, reason }: { decision: ModerationDecision; reason?: string }) =>
-      decideStory(story.id, decision, reason === undefined ? undefined : { reason }),
+      decideStory(story.id, decision, { version: story.version, ...(reason === undefined ? {} : { reason }) }),
     onSuccess: async (_answer, { decision }) => {
       toast({
         title: DONE[decision],
@@ -70,12 +70,16 @@ function useDecision(story: ModeratedStory, onDone?: () => void) {
         queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
       ]);
     },
-    onError: (err) =>
+    onError: async (err) => {
       toast({
         title: 'Decision not saved',
         description: errorMessage(err, 'Please try again.'),
         variant: 'destructive',
-      }),
+      });
+      // Changed since she opened it: show her the story as it is now.
+      if (err instanceof ApiError && err.status === 409)
+        await queryClient.invalidateQueries({ queryKey: MODERATED_STORIES_KEY });
+    },
   });
 }
 

@@ -9,6 +9,7 @@ import { buildStory } from '../../../../tests/factories/stories.ts';
 import { run } from '../../commands/run.ts';
 import { decideStory } from '../../commands/stories.ts';
 import { notifications, outbox, stories, users } from '../../db/schema/index.ts';
+import { decideAsModerator } from '../../../../tests/factories/stories.ts';
 
 const t = setupTestApp();
 let moderator = { id: '', cookie: '' };
@@ -93,7 +94,7 @@ describe('a decision that rolls back', () => {
     const actor = { id: moderator.id, ip: null };
     await expect(
       run(t.app.commandEnv(), actor, async (ctx) => {
-        await decideStory(ctx, story.id, 'approve', null);
+        await decideStory(ctx, story.id, 'approve', { version: story.version, reason: null });
         throw new Error('something failed after the decision');
       }),
     ).rejects.toThrow('something failed after the decision');
@@ -102,9 +103,7 @@ describe('a decision that rolls back', () => {
     const [unchanged] = await t.database.db.select().from(stories).where(eq(stories.id, story.id));
     expect(unchanged!.status).toBe('pending');
 
-    expect(
-      (await postJson(t.app, `/api/admin/stories/${story.id}/approve`, {}, { cookie: moderator.cookie })).statusCode,
-    ).toBe(200);
+    expect((await decideAsModerator(t.app, t.database.db, moderator.cookie, story.id, 'approve')).statusCode).toBe(200);
     expect(await noticesOfAuthor()).toHaveLength(1);
     expect((await mailsToAuthor()).map((m) => m.subject)).toEqual([
       'Your story "A decision undone" was approved | Healing Circle',

@@ -1,7 +1,7 @@
 /** Story moderation (moderator and above): the queue, decisions, history, and reported words of support. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ModerationReasonSchema } from '#shared/schemas/stories.ts';
+import { ModerationDecisionSchema, ModerationReasonDecisionSchema } from '#shared/schemas/stories.ts';
 import { PageQuerySchema, pageParam } from '#shared/schemas/paging.ts';
 import { decideStory } from '../../commands/stories.ts';
 import { resolveReport } from '../../commands/support.ts';
@@ -33,9 +33,10 @@ const adminStories: FastifyPluginAsyncZod = async (app) => {
   for (const decision of ['approve', 'restore'] as const) {
     app.post(
       `/api/admin/stories/:id/${decision}`,
-      { schema: { params: idParams }, config: { access: moderator } },
+      { schema: { params: idParams, body: ModerationDecisionSchema }, config: { access: moderator } },
       async (request, reply) => {
-        const story = await request.run(decideStory, request.params.id, decision, null);
+        const input = { version: request.body.version, reason: null };
+        const story = await request.run(decideStory, request.params.id, decision, input);
         return reply.send({ id: story.id, status: story.status });
       },
     );
@@ -43,9 +44,9 @@ const adminStories: FastifyPluginAsyncZod = async (app) => {
   for (const decision of ['reject', 'hide'] as const) {
     app.post(
       `/api/admin/stories/:id/${decision}`,
-      { schema: { params: idParams, body: ModerationReasonSchema }, config: { access: moderator } },
+      { schema: { params: idParams, body: ModerationReasonDecisionSchema }, config: { access: moderator } },
       async (request, reply) => {
-        const story = await request.run(decideStory, request.params.id, decision, request.body.reason);
+        const story = await request.run(decideStory, request.params.id, decision, request.body);
         return reply.send({ id: story.id, status: story.status });
       },
     );

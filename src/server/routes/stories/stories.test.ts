@@ -9,6 +9,7 @@ import { getWith, signUp } from '../../../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { auditLog, doctorProfiles, notifications, outbox, rateLimits } from '../../db/schema/index.ts';
 import { STORIES_PAGE_SIZE } from '#shared/schemas/stories.ts';
+import { decideAsModerator, type ModerationStep } from '../../../../tests/factories/stories.ts';
 
 const t = setupTestApp();
 
@@ -49,6 +50,9 @@ const as = (cookie: string) => ({
   get: (url: string) => getWith(t.app, url, cookie),
 });
 
+const moderate = (id: string, step: ModerationStep, body: Record<string, unknown> = {}) =>
+  decideAsModerator(t.app, t.database.db, moderator, id, step, body);
+
 async function writeAndSubmit(author: { cookie: string }, title?: string) {
   const created = await as(author.cookie).post('/api/my/stories', draft(title));
   expect(created.statusCode).toBe(201);
@@ -75,6 +79,33 @@ beforeEach(async () => {
   await t.database.db.delete(rateLimits);
 });
 
+describe('a moderator’s decision binds the version she read', () => {
+  it('refuses an approval of a pending story the author edited after the moderator opened it, with 409 and the current version, and publishes nothing', async () => {
+    const author = patient;
+    const id = await writeAndSubmit(author, 'What I read');
+    const queue = (await as(moderator).get('/api/admin/stories?status=pending')).json();
+    const read = queue.items.find((s: { id: string }) => s.id === id);
+    expect(read).toMatchObject({ title: 'What I read', version: expect.any(Number) });
+    const edited = await as(author.cookie).patch(`/api/my/stories/${id}`, draft('Something else entirely'));
+    expect(edited.json()).toMatchObject({ status: 'pending', title: 'Something else entirely' });
+
+    const url = `/api/admin/stories/${id}`;
+    expect((await as(moderator).post(`${url}/approve`)).statusCode).toBe(400);
+    for (const [step, body] of [
+      ['approve', {}],
+      ['reject', { reason: 'Please remove the clinic name' }],
+    ] as const) {
+      const stale = await as(moderator).post(`${url}/${step}`, { ...body, version: read.version });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toMatchObject({ code: 'CONFLICT', currentVersion: read.version + 1 });
+    }
+    expect((await t.app.inject(`/api/stories/${id}`)).statusCode).toBe(404);
+    expect((await moderate(id, 'approve')).json()).toMatchObject({ status: 'approved' });
+    const shown = await t.app.inject(`/api/stories/${id}`);
+    expect(shown.json().title, shown.body).toBe('Something else entirely');
+  });
+});
+
 describe('the story state machine', () => {
   it('goes draft -> pending -> approved, and the approved copy stays public while an edit waits', async () => {
     const me = as(patient.cookie);
@@ -89,8 +120,8 @@ describe('the story state machine', () => {
     expect((await me.post(`/api/my/stories/${id}/submit`)).statusCode).toBe(409);
     expect(await publicIds()).not.toContain(id);
 
-    expect((await as(moderator).post(`/api/admin/stories/${id}/approve`)).json()).toMatchObject({ status: 'approved' });
-    expect((await as(moderator).post(`/api/admin/stories/${id}/approve`)).statusCode).toBe(409);
+    expect((await moderate(id, 'approve')).json()).toMatchObject({ status: 'approved' });
+    expect((await moderate(id, 'approve')).statusCode).toBe(409);
     expect(await publicIds()).toContain(id);
     expect((await t.app.inject(`/api/stories/${id}`)).json().title).toBe('A better title for my story');
 
@@ -99,10 +130,7 @@ describe('the story state machine', () => {
     expect(edited.json()).toMatchObject({ status: 'pending', isPublic: true });
     expect((await t.app.inject(`/api/stories/${id}`)).json().title).toBe('A better title for my story');
     // Rejecting the edit keeps the approved copy public, and tells the author why.
-    expect(
-      (await as(moderator).post(`/api/admin/stories/${id}/reject`, { reason: 'Please remove the clinic name' })).json()
-        .status,
-    ).toBe('rejected');
+    expect((await moderate(id, 'reject', { reason: 'Please remove the clinic name' })).json().status).toBe('rejected');
     expect((await t.app.inject(`/api/stories/${id}`)).statusCode).toBe(200);
     expect((await me.get(`/api/my/stories/${id}`)).json()).toMatchObject({
       status: 'rejected',
@@ -113,7 +141,7 @@ describe('the story state machine', () => {
       'draft',
     );
     await me.post(`/api/my/stories/${id}/submit`);
-    await as(moderator).post(`/api/admin/stories/${id}/approve`);
+    await moderate(id, 'approve');
     expect((await t.app.inject(`/api/stories/${id}`)).json().title).toBe('Edited title, clinic removed');
 
     // Archived: gone from the public, and nothing more can be done to it.
@@ -128,24 +156,20 @@ describe('the story state machine', () => {
       const res = method === 'PATCH' ? await me.patch(url, draft()) : await me.post(url);
       expect(res.statusCode, url).toBe(409);
     }
-    expect((await as(moderator).post(`/api/admin/stories/${id}/approve`)).statusCode).toBe(409);
+    expect((await moderate(id, 'approve')).statusCode).toBe(409);
   });
 
   it('lets moderators hide and restore a published story, telling the author', async () => {
     const id = await writeAndSubmit(patient, 'A story to hide');
     // Hiding needs a published copy; restoring needs a hidden one.
-    expect(
-      (await as(moderator).post(`/api/admin/stories/${id}/hide`, { reason: 'Names a third party' })).statusCode,
-    ).toBe(409);
-    await as(moderator).post(`/api/admin/stories/${id}/approve`);
-    expect((await as(moderator).post(`/api/admin/stories/${id}/restore`)).statusCode).toBe(409);
-    expect(
-      (await as(moderator).post(`/api/admin/stories/${id}/hide`, { reason: 'Names a third party' })).statusCode,
-    ).toBe(200);
+    expect((await moderate(id, 'hide', { reason: 'Names a third party' })).statusCode).toBe(409);
+    await moderate(id, 'approve');
+    expect((await moderate(id, 'restore')).statusCode).toBe(409);
+    expect((await moderate(id, 'hide', { reason: 'Names a third party' })).statusCode).toBe(200);
     expect(await publicIds()).not.toContain(id);
     expect((await as(patient.cookie).get(`/api/my/stories/${id}`)).json().hiddenReason).toBe('Names a third party');
     expect(await notificationsOf(patient.id, 'story_hidden')).toHaveLength(1);
-    await as(moderator).post(`/api/admin/stories/${id}/restore`);
+    await moderate(id, 'restore');
     expect(await publicIds()).toContain(id);
     const history = (await as(moderator).get(`/api/admin/stories/${id}/history`)).json() as { action: string }[];
     expect(history.map((h) => h.action)).toEqual(['created', 'submitted', 'approved', 'hidden', 'restored']);
@@ -186,7 +210,7 @@ describe('the story state machine', () => {
       expect(res.json().message).toBeTruthy();
     }
     expect((await as(patient.cookie).get('/api/my/stories')).json()).toHaveLength(before);
-    expect((await as(moderator).post(`/api/admin/stories/${id}/reject`, { reason: '' })).statusCode).toBe(400);
+    expect((await moderate(id, 'reject', { reason: '' })).statusCode).toBe(400);
   });
 });
 
@@ -198,9 +222,9 @@ describe('what the public sees', () => {
     const pending = await writeAndSubmit(patient, 'Pending story');
     const rejected = await writeAndSubmit(patient, 'Rejected story');
     const draftOnly = (await as(patient.cookie).post('/api/my/stories', draft('Draft story'))).json().id;
-    await as(moderator).post(`/api/admin/stories/${consenting}/approve`);
-    await as(moderator).post(`/api/admin/stories/${notConsenting}/approve`);
-    await as(moderator).post(`/api/admin/stories/${rejected}/reject`, { reason: 'Not a personal story' });
+    await moderate(consenting, 'approve');
+    await moderate(notConsenting, 'approve');
+    await moderate(rejected, 'reject', { reason: 'Not a personal story' });
 
     const ids = await publicIds();
     expect(ids).toContain(consenting);
@@ -234,7 +258,7 @@ describe('what the public sees', () => {
     });
     expect(edited.json()).toMatchObject({ status: 'pending', tags: ['Fertility'] });
     expect((await as(patient.cookie).post(`/api/my/stories/${tagged}/submit`)).statusCode).toBe(409);
-    expect((await as(moderator).post(`/api/admin/stories/${tagged}/approve`)).statusCode).toBe(200);
+    expect((await moderate(tagged, 'approve')).statusCode).toBe(200);
     expect(await publicIds('?tag=Fertility')).toEqual([tagged]);
     const res = await t.app.inject('/api/stories');
     const { items, ...paging } = res.json() as { items: { publishedAt: string }[]; page: number; total: number };
@@ -252,7 +276,7 @@ describe('the public story text', () => {
     const created = await as(patient.cookie).post('/api/my/stories', { ...draft('Markdown story'), body });
     const id = created.json().id as string;
     await as(patient.cookie).post(`/api/my/stories/${id}/submit`);
-    await as(moderator).post(`/api/admin/stories/${id}/approve`);
+    await moderate(id, 'approve');
 
     const listed = ((await t.app.inject('/api/stories')).json() as { items: Record<string, unknown>[] }).items.find(
       (s) => s.id === id,
@@ -276,7 +300,7 @@ describe('words of support', () => {
   it('are posted by signed-in people on public stories, notify the author once, and carry the doctor badge only when verified', async () => {
     const id = await writeAndSubmit(patient, 'A story to support');
     expect((await as(other.cookie).post(`/api/stories/${id}/support`, { body: 'Too early' })).statusCode).toBe(404);
-    await as(moderator).post(`/api/admin/stories/${id}/approve`);
+    await moderate(id, 'approve');
     expect((await postJson(t.app, `/api/stories/${id}/support`, { body: 'Anonymous' })).statusCode).toBe(401);
     expect((await as(other.cookie).post(`/api/stories/${id}/support`, { body: '' })).statusCode).toBe(400);
 
@@ -327,7 +351,7 @@ describe('words of support', () => {
 
   it('can be hidden by the story author, reported once per person, and resolved by a moderator', async () => {
     const id = await writeAndSubmit(patient, 'A story with replies');
-    await as(moderator).post(`/api/admin/stories/${id}/approve`);
+    await moderate(id, 'approve');
     const replyId = (await as(other.cookie).post(`/api/stories/${id}/support`, { body: 'A reply to report' })).json()
       .id;
     const second = (
@@ -390,7 +414,7 @@ describe('notifications', () => {
     expect(optOut.statusCode).toBe(200);
     for (const author of [keen, quiet]) {
       const id = await writeAndSubmit({ cookie: author.cookie }, 'A story that gets approved');
-      await as(moderator).post(`/api/admin/stories/${id}/approve`);
+      await moderate(id, 'approve');
     }
     expect(await mailsTo(keen.user.email)).toContain(
       'Your story "A story that gets approved" was approved | Healing Circle',
@@ -402,8 +426,8 @@ describe('notifications', () => {
 
   it('are made once per decision and marked read only by their owner', async () => {
     const id = await writeAndSubmit(patient, 'A story for notifications');
-    await as(moderator).post(`/api/admin/stories/${id}/approve`);
-    await as(moderator).post(`/api/admin/stories/${id}/approve`);
+    await moderate(id, 'approve');
+    await moderate(id, 'approve');
     const approved = (await notificationsOf(patient.id, 'story_approved')).filter((n) => n.link === `/stories/${id}`);
     expect(approved).toHaveLength(1);
     const list = (await as(patient.cookie).get('/api/notifications')).json();

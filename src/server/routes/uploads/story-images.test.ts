@@ -6,6 +6,7 @@ import { getWith, signUp } from '../../../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { rateLimits, stories } from '../../db/schema/index.ts';
 import { PNG_7X5 } from '../../../../tests/factories/images.ts';
+import { decideAsModerator } from '../../../../tests/factories/stories.ts';
 
 const t = setupTestApp();
 
@@ -124,7 +125,7 @@ describe('images on stories', () => {
     const id = created.json().id as string;
     expect((await postJson(t.app, `/api/my/stories/${id}/submit`, {}, { cookie: author.cookie })).statusCode).toBe(200);
     const moderator = (await signInAdmin(t.app, t.database.db, 'moderator')).cookie;
-    expect((await postJson(t.app, `/api/admin/stories/${id}/approve`, {}, { cookie: moderator })).statusCode).toBe(200);
+    expect((await decideAsModerator(t.app, t.database.db, moderator, id, 'approve')).statusCode).toBe(200);
 
     const story = await t.app.inject(`/api/stories/${id}`);
     expect(story.statusCode).toBe(200);
