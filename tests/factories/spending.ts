@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/client.ts';
-import { campaigns } from '../../src/server/db/schema/index.ts';
+import { campaigns, expenses } from '../../src/server/db/schema/index.ts';
 import { readSeedContent } from '../../src/server/db/seed.ts';
 import { signUp, STRONG_PASSWORD } from '../setup/accounts.ts';
 import { postFile, postJson } from '../setup/test-app.ts';
@@ -104,9 +104,22 @@ export async function spendingCast(app: FastifyInstance, db: Db) {
   return { campaignId, owner, managerA, managerB };
 }
 
-/** A decision on an expense in the managers' queue: approve, reject, hold, resume or release. */
-export function decideExpense(app: FastifyInstance, cookie: string, id: string, verb: string, body: unknown = {}) {
-  return postJson(app, `/api/admin/expenses/${id}/${verb}`, body, { cookie });
+/**
+ * A decision on an expense in the managers' queue (approve, reject, hold, resume or release), naming the version
+ * the queue shows (the expense's current one) unless `body` names another.
+ */
+export async function decideExpense(
+  app: FastifyInstance,
+  cookie: string,
+  id: string,
+  verb: string,
+  body: Record<string, unknown> = {},
+) {
+  const uuid = /^[0-9a-f-]{36}$/i.test(id);
+  const [read] = uuid
+    ? await app.db.select({ version: expenses.version }).from(expenses).where(eq(expenses.id, id))
+    : [];
+  return postJson(app, `/api/admin/expenses/${id}/${verb}`, { version: read?.version ?? 1, ...body }, { cookie });
 }
 
 /** Releases (pays) an approved expense by bank transfer. */

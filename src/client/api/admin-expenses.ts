@@ -3,15 +3,15 @@ import type { z } from 'zod';
 import type { ExpenseStatus, RefundRequestStatus } from '#shared/constants.ts';
 import type { Page } from '#shared/schemas/paging.ts';
 import type {
-  ApproveExpenseSchema,
+  ApproveExpenseFormSchema,
   DeclineRefundRequestSchema,
   Expense,
   ExpenseList,
-  HoldExpenseSchema,
+  HoldExpenseFormSchema,
   PublicDescriptionSchema,
   RefundRequestView,
-  RejectExpenseSchema,
-  ReleaseExpenseSchema,
+  RejectExpenseFormSchema,
+  ReleaseExpenseFormSchema,
 } from '#shared/schemas/spending.ts';
 import { apiGet, apiRequest, withQuery } from '#client/lib/api.ts';
 
@@ -26,15 +26,18 @@ export const listAdminExpenses = (status: ExpenseStatus | undefined, page: numbe
 
 /** A decision on an expense and its body; approve and release need the re-entered password (step-up). */
 export type ExpenseAction =
-  | { action: 'approve'; body: z.input<typeof ApproveExpenseSchema> }
-  | { action: 'release'; body: z.input<typeof ReleaseExpenseSchema> }
-  | { action: 'reject'; body: z.input<typeof RejectExpenseSchema> }
-  | { action: 'hold'; body: z.input<typeof HoldExpenseSchema> }
+  | { action: 'approve'; body: z.input<typeof ApproveExpenseFormSchema> }
+  | { action: 'release'; body: z.input<typeof ReleaseExpenseFormSchema> }
+  | { action: 'reject'; body: z.input<typeof RejectExpenseFormSchema> }
+  | { action: 'hold'; body: z.input<typeof HoldExpenseFormSchema> }
   | { action: 'resume'; body?: undefined };
 
-/** Takes the decision; the answer is the expense as it stands after it. */
-export const actOnExpense = (id: string, { action, body }: ExpenseAction) =>
-  apiRequest<Expense>('POST', `${EXPENSES_PATH}/${encodeURIComponent(id)}/${action}`, body);
+/** Takes the decision on the expense as the manager read it (its version); the answer is the expense after it. */
+export const actOnExpense = (expense: Pick<Expense, 'id' | 'version'>, { action, body }: ExpenseAction) =>
+  apiRequest<Expense>('POST', `${EXPENSES_PATH}/${encodeURIComponent(expense.id)}/${action}`, {
+    ...body,
+    version: expense.version,
+  });
 
 /** Sets (or clears) what the public ledger says about the expense. */
 export const setPublicDescription = (id: string, input: z.input<typeof PublicDescriptionSchema>) =>

@@ -27,6 +27,7 @@ import type { Actor } from '../services/audit.ts';
 import { audit } from '../services/audit.ts';
 import { isCheckViolation, isUniqueViolation } from '../services/db-errors.ts';
 import { notify, notifyAdmins } from '../services/notifications.ts';
+import { assertReadVersion } from './read-version.ts';
 import type { CommandContext, Tx } from './run.ts';
 
 const STATUS_WORDS: Record<ExpenseStatus, string> = {
@@ -43,12 +44,22 @@ export function personActing(actor: Actor): string {
   return actor.id;
 }
 
-/** Locks the expense for a step its status must allow (`action` names the step in the refusal). */
-async function lockExpense(tx: Tx, id: string, allowed: ExpenseStatus[], action: string): Promise<ExpenseRow> {
+/**
+ * Locks the expense for a step its status must allow (`action` names the step in the refusal), made on the version
+ * the manager read (`readVersion`; 409 with the current one when it changed), unless the step is an edit.
+ */
+async function lockExpense(
+  tx: Tx,
+  id: string,
+  allowed: ExpenseStatus[],
+  action: string,
+  readVersion: number | null,
+): Promise<ExpenseRow> {
   const [row] = await tx.select().from(expenses).where(eq(expenses.id, id)).for('update');
   if (!row) throw new AppError('NOT_FOUND', 'No such expense');
   if (!allowed.includes(row.status))
-    throw new AppError('CONFLICT', `This expense is ${STATUS_WORDS[row.status]}, so it cannot be ${action}`);
+    throw AppError.stale(`This expense is ${STATUS_WORDS[row.status]}, so it cannot be ${action}`, row.version);
+  if (readVersion !== null) assertReadVersion(row.version, readVersion, 'This expense');
   return row;
 }
 
@@ -162,7 +173,7 @@ type ApproveExpense = z.output<typeof ApproveExpenseSchema>;
 export async function approveExpense(ctx: CommandContext, id: string, input: ApproveExpense): Promise<ExpenseRow> {
   const { tx, actor, now, afterCommit } = ctx;
   const me = personActing(actor);
-  const before = await lockExpense(tx, id, ['submitted'], 'approved');
+  const before = await lockExpense(tx, id, ['submitted'], 'approved', input.version);
   await requireSecondPerson(tx, before, me, 'approve');
   const added = await tx
     .insert(expenseApprovals)
@@ -210,6 +221,7 @@ export async function setPublicDescription(
     id,
     ['submitted', 'on_hold', 'approved', 'released'],
     'described for the public',
+    null,
   );
   const [after] = await tx
     .update(expenses)
@@ -228,6 +240,8 @@ export async function setPublicDescription(
 }
 
 interface Decision {
+  /** The version the manager read. */
+  version: number;
   from: ExpenseStatus[];
   to: (before: ExpenseRow, approvals: number) => ExpenseStatus;
   verb: string;
@@ -240,7 +254,7 @@ interface Decision {
 async function decide(ctx: CommandContext, id: string, rule: Decision): Promise<ExpenseRow> {
   const { tx, actor, now, afterCommit } = ctx;
   personActing(actor);
-  const before = await lockExpense(tx, id, rule.from, rule.verb);
+  const before = await lockExpense(tx, id, rule.from, rule.verb, rule.version);
   const approvals = await approvalCount(tx, id);
   const [after] = await tx
     .update(expenses)
@@ -255,8 +269,13 @@ async function decide(ctx: CommandContext, id: string, rule: Decision): Promise<
 }
 
 /** Refuses the expense for good, with the reason the owner is told. */
-export function rejectExpense(ctx: CommandContext, id: string, reason: string) {
+export function rejectExpense(
+  ctx: CommandContext,
+  id: string,
+  { reason, version }: { reason: string; version: number },
+) {
   return decide(ctx, id, {
+    version,
     from: ['submitted', 'approved', 'on_hold'],
     to: () => 'rejected',
     verb: 'rejected',
@@ -268,8 +287,9 @@ export function rejectExpense(ctx: CommandContext, id: string, reason: string) {
 }
 
 /** Stops the expense until it is resumed, with the reason the owner is told. */
-export function holdExpense(ctx: CommandContext, id: string, reason: string) {
+export function holdExpense(ctx: CommandContext, id: string, { reason, version }: { reason: string; version: number }) {
   return decide(ctx, id, {
+    version,
     from: ['submitted', 'approved'],
     to: () => 'on_hold',
     verb: 'put on hold',
@@ -281,8 +301,9 @@ export function holdExpense(ctx: CommandContext, id: string, reason: string) {
 }
 
 /** Back to where it was: approved if its approvals are complete, else waiting for them. */
-export function resumeExpense(ctx: CommandContext, id: string) {
+export function resumeExpense(ctx: CommandContext, id: string, { version }: { version: number }) {
   return decide(ctx, id, {
+    version,
     from: ['on_hold'],
     to: (before, approvals) => (approvals >= before.requiredApprovals ? 'approved' : 'submitted'),
     verb: 'taken off hold',
@@ -319,7 +340,7 @@ type ReleaseExpense = z.output<typeof ReleaseExpenseSchema>;
 export async function releaseExpense(ctx: CommandContext, id: string, input: ReleaseExpense): Promise<ExpenseRow> {
   const { tx, actor, now, afterCommit } = ctx;
   const me = personActing(actor);
-  const before = await lockExpense(tx, id, ['approved'], 'released');
+  const before = await lockExpense(tx, id, ['approved'], 'released', input.version);
   await requireSecondPerson(tx, before, me, 'release');
   // A fundraiser's money goes only to the payee its review approved (which a later review may have changed).
   const declared = await declaredPayeeOf(tx, before.campaignId);

@@ -56,6 +56,7 @@ export function presentExpense(row: ExpenseWithDetails, now: Date): Expense {
     age: expenseAge(row, now),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }
 

@@ -11,7 +11,7 @@ import {
 } from '../constants.ts';
 import { recordedAmount } from './admin-donations.ts';
 import { HumanCheckSchema } from './auth.ts';
-import { EmailSchema, optionalText } from './common.ts';
+import { EmailSchema, optionalText, ReadVersionSchema } from './common.ts';
 import { PageQuerySchema } from './paging.ts';
 
 export const EXPENSES_PAGE_SIZE = 20;
@@ -71,18 +71,28 @@ export const PUBLIC_DESCRIPTION_MAX = 300;
 const publicDescription = optionalText(PUBLIC_DESCRIPTION_MAX, 'The public description');
 
 /** POST /api/admin/expenses/:id/approve: the approver may set the public description (the submitted one stays private). */
-export const ApproveExpenseSchema = z.strictObject({ publicDescription: publicDescription.optional() });
+/**
+ * Each decision's form (what the manager types) and its request: the form and the expense's version she read (a
+ * decision on one changed since is refused with 409).
+ */
+const readVersion = { version: ReadVersionSchema };
+export const ApproveExpenseFormSchema = z.strictObject({ publicDescription: publicDescription.optional() });
+export const ApproveExpenseSchema = ApproveExpenseFormSchema.extend(readVersion);
 export type ApproveExpenseInput = z.input<typeof ApproveExpenseSchema>;
 
 /** PUT /api/admin/expenses/:id/public-description: a manager edits (or clears) what the public ledger says. */
 export const PublicDescriptionSchema = z.strictObject({ publicDescription });
 export type PublicDescriptionInput = z.input<typeof PublicDescriptionSchema>;
 
-export const RejectExpenseSchema = z.strictObject({ reason: reason('rejected') });
-export const HoldExpenseSchema = z.strictObject({ reason: reason('on hold') });
+export const RejectExpenseFormSchema = z.strictObject({ reason: reason('rejected') });
+export const RejectExpenseSchema = RejectExpenseFormSchema.extend(readVersion);
+export const HoldExpenseFormSchema = z.strictObject({ reason: reason('on hold') });
+export const HoldExpenseSchema = HoldExpenseFormSchema.extend(readVersion);
+/** POST /api/admin/expenses/:id/resume: the version the manager read. */
+export const ResumeExpenseSchema = z.strictObject(readVersion);
 
 /** How and when the money went out. */
-export const ReleaseExpenseSchema = z.strictObject({
+export const ReleaseExpenseFormSchema = z.strictObject({
   method: z
     .string({ error: 'Say how it was paid' })
     .trim()
@@ -91,6 +101,7 @@ export const ReleaseExpenseSchema = z.strictObject({
   reference: optionalText(200, 'Reference'),
   paidOn: pastDate('The payment date'),
 });
+export const ReleaseExpenseSchema = ReleaseExpenseFormSchema.extend(readVersion);
 export type ReleaseExpenseInput = z.input<typeof ReleaseExpenseSchema>;
 
 export const ExpenseListQuerySchema = PageQuerySchema.extend({
@@ -146,6 +157,8 @@ export const ExpenseSchema = z.object({
   age: AgeSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Moves with every change: an approval, a release or another decision names the version its manager read. */
+  version: z.number().int(),
 });
 export type Expense = z.infer<typeof ExpenseSchema>;
 

@@ -10,12 +10,12 @@ import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  HoldExpenseSchema,
-  RejectExpenseSchema,
-  ReleaseExpenseSchema,
+  HoldExpenseFormSchema,
+  RejectExpenseFormSchema,
+  ReleaseExpenseFormSchema,
   type Expense,
 } from '#shared/schemas/spending.ts';
-import { errorMessage } from '#client/lib/api.ts';
+import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { formatCents } from '#client/lib/format.ts';
 import { DASHBOARD_KEY } from '#client/api/admin-dashboard.ts';
 import { actOnExpense, ADMIN_EXPENSES_KEY, type ExpenseAction } from '#client/api/admin-expenses.ts';
@@ -44,7 +44,7 @@ export const expenseName = (e: Expense) => `${e.payee} ${formatCents(e.usdCents)
 function useExpenseAction(expense: Expense, onProblem: (message: string | null) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: ExpenseAction) => actOnExpense(expense.id, action),
+    mutationFn: (action: ExpenseAction) => actOnExpense(expense, action),
     onSuccess: async (after, { action }) => {
       onProblem(null);
       const waiting = action === 'approve' && after.status === 'submitted';
@@ -64,13 +64,16 @@ function useExpenseAction(expense: Expense, onProblem: (message: string | null) 
       if (isStepUpRequired(err)) return onProblem(null);
       const message = errorMessage(err, 'Please try again.');
       onProblem(message);
+      // Changed since she opened it: show her the expense as it is now.
+      if (err instanceof ApiError && err.status === 409)
+        void queryClient.invalidateQueries({ queryKey: ADMIN_EXPENSES_KEY });
       toast({ title: `Could not ${action} the expense`, description: message, variant: 'destructive' });
     },
   });
 }
 
-type ReleaseIn = z.input<typeof ReleaseExpenseSchema>;
-type ReleaseOut = z.output<typeof ReleaseExpenseSchema>;
+type ReleaseIn = z.input<typeof ReleaseExpenseFormSchema>;
+type ReleaseOut = z.output<typeof ReleaseExpenseFormSchema>;
 
 /** Release: a small form (how, reference, date paid) opened under the button. */
 function ReleaseControl({
@@ -85,7 +88,7 @@ function ReleaseControl({
   const [open, setOpen] = useState(false);
   const formId = useId();
   const form = useForm<ReleaseIn, unknown, ReleaseOut>({
-    resolver: zodResolver(ReleaseExpenseSchema),
+    resolver: zodResolver(ReleaseExpenseFormSchema),
     defaultValues: { method: '', reference: '', paidOn: today() },
   });
   const close = () => {
@@ -209,7 +212,7 @@ export function ExpenseActions({
       reasonLabel={action === 'reject' ? 'Why it is not approved' : 'Why it is on hold'}
       hint="The patient reads this."
       maxLength={REASON_MAX}
-      schema={action === 'reject' ? RejectExpenseSchema : HoldExpenseSchema}
+      schema={action === 'reject' ? RejectExpenseFormSchema : HoldExpenseFormSchema}
       submitLabel={action === 'reject' ? 'Confirm rejection' : 'Confirm hold'}
       pendingLabel="Saving…"
       pending={pending}

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  ApproveExpenseSchema,
+  ApproveExpenseFormSchema,
   PUBLIC_DESCRIPTION_MAX,
   PublicDescriptionSchema,
   type Expense,
@@ -36,8 +36,8 @@ function DescriptionField(props: Omit<ComponentProps<typeof TextAreaField>, 'lab
 
 const what = (e: Expense) => `${e.payee} ${formatCents(e.usdCents)}`;
 
-type ApproveIn = z.input<typeof ApproveExpenseSchema>;
-type ApproveOut = z.output<typeof ApproveExpenseSchema>;
+type ApproveIn = z.input<typeof ApproveExpenseFormSchema>;
+type ApproveOut = z.output<typeof ApproveExpenseFormSchema>;
 
 /** Approve, with the optional public description above the button. */
 export function ApproveForm({
@@ -50,7 +50,7 @@ export function ApproveForm({
   onApprove: (input: ApproveOut) => void;
 }) {
   const form = useForm<ApproveIn, unknown, ApproveOut>({
-    resolver: zodResolver(ApproveExpenseSchema),
+    resolver: zodResolver(ApproveExpenseFormSchema),
     defaultValues: { publicDescription: expense.publicDescription ?? '' },
   });
   return (

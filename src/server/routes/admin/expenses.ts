@@ -11,6 +11,7 @@ import {
   RefundRequestListQuerySchema,
   RejectExpenseSchema,
   ReleaseExpenseSchema,
+  ResumeExpenseSchema,
 } from '#shared/schemas/spending.ts';
 import {
   approveExpense,
@@ -68,19 +69,19 @@ const adminExpenses: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/expenses/:id/reject',
     { schema: { params: idParams, body: RejectExpenseSchema }, config: { access: manager } },
-    async (request) => answer(app, await request.run(rejectExpense, request.params.id, request.body.reason)),
+    async (request) => answer(app, await request.run(rejectExpense, request.params.id, request.body)),
   );
 
   app.post(
     '/api/admin/expenses/:id/hold',
     { schema: { params: idParams, body: HoldExpenseSchema }, config: { access: manager } },
-    async (request) => answer(app, await request.run(holdExpense, request.params.id, request.body.reason)),
+    async (request) => answer(app, await request.run(holdExpense, request.params.id, request.body)),
   );
 
   app.post(
     '/api/admin/expenses/:id/resume',
-    { schema: { params: idParams }, config: { access: manager } },
-    async (request) => answer(app, await request.run(resumeExpense, request.params.id)),
+    { schema: { params: idParams, body: ResumeExpenseSchema }, config: { access: manager } },
+    async (request) => answer(app, await request.run(resumeExpense, request.params.id, request.body)),
   );
 
   app.post(

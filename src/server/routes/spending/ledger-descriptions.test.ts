@@ -3,10 +3,11 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Ledger } from '#shared/schemas/spending.ts';
 import { auditLog, rateLimits } from '../../db/schema/index.ts';
-import { postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
+import { setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
 import { signUp } from '../../../../tests/setup/accounts.ts';
 import { buildDonation } from '../../../../tests/factories/donations.ts';
 import {
+  decideExpense,
   expenseForm,
   makeCampaignOwner,
   steppedUpManager,
@@ -35,11 +36,11 @@ beforeEach(async () => {
   await t.database.db.delete(rateLimits);
 });
 
-const act = (id: string, verb: string, body: unknown = {}) =>
-  postJson(t.app, `/api/admin/expenses/${id}/${verb}`, body, { cookie: verb === 'release' ? managerB : managerA });
+const act = (id: string, verb: string, body: Record<string, unknown> = {}) =>
+  decideExpense(t.app, verb === 'release' ? managerB : managerA, id, verb, body);
 
 /** Submits, approves (with what the body says) and releases an expense; returns its id. */
-async function releasedExpense(approveBody: unknown = {}) {
+async function releasedExpense(approveBody: Record<string, unknown> = {}) {
   const res = await submitExpense(t.app, owner, campaignId, await expenseForm(t.app, owner, { description: PRIVATE }));
   expect(res.statusCode).toBe(201);
   const id = res.json().id as string;

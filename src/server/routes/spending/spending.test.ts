@@ -44,7 +44,7 @@ beforeEach(async () => {
   await t.database.db.delete(rateLimits);
 });
 
-const action = (cookie: string, id: string, verb: string, body: unknown = {}) =>
+const action = (cookie: string, id: string, verb: string, body: Record<string, unknown> = {}) =>
   decideExpense(t.app, cookie, id, verb, body);
 const release = (cookie: string, id: string) => releaseExpense(t.app, cookie, id);
 /** The public ledger, read afresh (test factories write around the cache). */
@@ -196,6 +196,45 @@ describe('approving and releasing', () => {
     );
     // Released once only.
     expect((await release(managerB.cookie, id)).statusCode).toBe(409);
+  });
+
+  it('refuses an approval or a release made on a version of the expense another manager has changed since, with 409 and the current version, and moves nothing', async () => {
+    await buildDonation(t.database.db, { amountCents: 500_000 });
+    const id = await ownerExpense();
+    const read = async () =>
+      (await getWith(t.app, '/api/admin/expenses?status=submitted', managerA.cookie))
+        .json()
+        .items.find((e: { id: string }) => e.id === id);
+    const opened = await read();
+    expect(opened).toMatchObject({ status: 'submitted', version: expect.any(Number) });
+    // While she reads it, another manager holds it with a question and takes it off hold.
+    expect((await action(managerB.cookie, id, 'hold', { reason: 'Is this the clinic’s invoice?' })).statusCode).toBe(
+      200,
+    );
+    expect((await action(managerB.cookie, id, 'resume')).statusCode).toBe(200);
+    const stale = await action(managerA.cookie, id, 'approve', { version: opened.version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'CONFLICT', currentVersion: opened.version + 2 });
+    expect((await read()).approvals).toEqual([]);
+
+    expect((await action(managerA.cookie, id, 'approve')).statusCode).toBe(200);
+    const approved = (await getWith(t.app, '/api/admin/expenses?status=approved', managerB.cookie))
+      .json()
+      .items.find((e: { id: string }) => e.id === id);
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/expenses/${id}/public-description`,
+      payload: { publicDescription: 'Surgeon’s fee, second half' },
+      headers: { cookie: managerA.cookie, origin: SITE_ORIGIN },
+    });
+    const staleRelease = await action(managerB.cookie, id, 'release', {
+      method: 'Bank transfer',
+      paidOn: '2026-11-10',
+      version: approved.version,
+    });
+    expect(staleRelease.statusCode).toBe(409);
+    expect(await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.expenseId, id))).toEqual([]);
+    expect((await action(managerB.cookie, id, 'release', { version: undefined })).statusCode).toBe(400);
   });
 
   it('never lets the person who submitted an expense approve or release it', async () => {
