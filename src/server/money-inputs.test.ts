@@ -4,7 +4,7 @@
  * itself is tested in src/shared/money.test.ts; this walks the routes that use it.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { postJson, setupTestApp } from '../../tests/setup/test-app.ts';
 import { signUp, solveAltcha, STRONG_PASSWORD } from '../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../tests/factories/users.ts';
@@ -112,7 +112,10 @@ const INPUTS: Record<string, MoneyInput> = {
   'POST /api/admin/donations/:id/refund amount': {
     url: () => `/api/admin/donations/${donationId}/refund`,
     field: 'amount',
-    body: async (amount) => ({ amount, reason: 'Duplicate gift' }),
+    body: async (amount) => {
+      const [gift] = await t.database.db.select().from(donations).where(eq(donations.id, donationId));
+      return { amount, reason: 'Duplicate gift', version: gift!.version };
+    },
     cookie: () => manager,
   },
 };

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/client.ts';
-import { campaigns, expenses } from '../../src/server/db/schema/index.ts';
+import { campaigns, donations, expenses } from '../../src/server/db/schema/index.ts';
 import { readSeedContent } from '../../src/server/db/seed.ts';
 import { signUp, STRONG_PASSWORD } from '../setup/accounts.ts';
 import { postFile, postJson } from '../setup/test-app.ts';
@@ -131,9 +131,26 @@ export function releaseExpense(app: FastifyInstance, cookie: string, id: string)
   });
 }
 
-/** A refund of part or all of a donation, by a stepped-up manager. */
-export function refundDonation(app: FastifyInstance, cookie: string, donationId: string, body: unknown) {
-  return postJson(app, `/api/admin/donations/${donationId}/refund`, body, { cookie });
+/**
+ * A refund of part or all of a donation, by a stepped-up manager, naming the version her list shows (the gift's
+ * current one) unless `body` names another.
+ */
+export async function refundDonation(
+  app: FastifyInstance,
+  cookie: string,
+  donationId: string,
+  body: Record<string, unknown>,
+) {
+  const uuid = /^[0-9a-f-]{36}$/i.test(donationId);
+  const [read] = uuid
+    ? await app.db.select({ version: donations.version }).from(donations).where(eq(donations.id, donationId))
+    : [];
+  return postJson(
+    app,
+    `/api/admin/donations/${donationId}/refund`,
+    { version: read?.version ?? 1, ...body },
+    { cookie },
+  );
 }
 
 /** Submits a valid expense (with overrides) to the campaign as this person; returns its id. */

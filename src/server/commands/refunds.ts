@@ -2,7 +2,7 @@
  * Money back to donors: a donor's request (the public form), a manager's answer, and the refund itself, a
  * ledger row the database refuses beyond the donation or what the campaign holds. Mail waits for the commit.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
 import { dollarsToCents, formatCents } from '#shared/money.ts';
@@ -15,6 +15,7 @@ import { isCheckViolation } from '../services/db-errors.ts';
 import { refundRequestAnswerMail, refundRequestReceivedMail } from '../services/mail-templates.ts';
 import { notifyAdmins } from '../services/notifications.ts';
 import { personActing, takeFromLedger } from './expenses.ts';
+import { assertReadVersion } from './read-version.ts';
 import type { CommandContext } from './run.ts';
 
 type RefundDonation = z.output<typeof RefundDonationSchema>;
@@ -26,7 +27,11 @@ export interface RefundResult {
   remainingCents: number;
 }
 
-/** Records money sent back to a donor (all or part of a donation), optionally answering their request. */
+/**
+ * Records money sent back to a donor (all or part of a donation), optionally answering their request, on the
+ * version of the gift the manager read (409 with the current one when it was corrected, voided or refunded since;
+ * a refund moves the version too).
+ */
 export async function refundDonation(
   { tx, actor, now, afterCommit }: CommandContext,
   donationId: string,
@@ -36,7 +41,8 @@ export async function refundDonation(
   const amountCents = dollarsToCents(input.amount)!;
   const [donation] = await tx.select().from(donations).where(eq(donations.id, donationId)).for('update');
   if (!donation) throw new AppError('NOT_FOUND', 'No such donation');
-  if (donation.voidedAt) throw new AppError('CONFLICT', 'This donation was voided; there is nothing to refund');
+  if (donation.voidedAt) throw AppError.stale('This donation was voided; there is nothing to refund', donation.version);
+  assertReadVersion(donation.version, input.version, 'This donation');
   const already = (await refundedByDonation(tx, [donationId])).get(donationId) ?? 0;
   const remaining = donation.usdCents - already;
   if (amountCents > remaining) {
@@ -83,6 +89,10 @@ export async function refundDonation(
       throw new AppError('CONFLICT', 'Refunds cannot exceed the donation', 'amount');
     throw err;
   });
+  await tx
+    .update(donations)
+    .set({ version: sql`${donations.version} + 1` })
+    .where(eq(donations.id, donationId));
   await audit(tx, actor, {
     action: 'donation.refund',
     targetType: 'donation',

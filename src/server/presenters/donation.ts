@@ -23,6 +23,7 @@ export function presentDonation(row: DonationRow): AdminDonation {
     externalReference: row.externalReference,
     intentId: row.intentId,
     createdAt: row.createdAt.toISOString(),
+    version: row.version,
   };
 }
 

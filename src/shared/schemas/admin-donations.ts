@@ -95,6 +95,8 @@ export const AdminDonationSchema = z.object({
   externalReference: z.string().nullable(),
   intentId: z.string().nullable(),
   createdAt: z.string(),
+  /** Moves with every change (a correction, a void, a refund): a refund names the version its manager read. */
+  version: z.number().int(),
 });
 export type AdminDonation = z.infer<typeof AdminDonationSchema>;
 

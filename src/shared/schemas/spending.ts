@@ -173,7 +173,7 @@ export const ExpenseListSchema = z.object({
 export type ExpenseList = z.infer<typeof ExpenseListSchema>;
 
 /** POST /api/admin/donations/:id/refund: money sent back to a donor (full or partial). */
-export const RefundDonationSchema = z.strictObject({
+export const RefundDonationFormSchema = z.strictObject({
   /** USD, at most the donation's USD amount less earlier refunds. */
   amount: recordedAmount('Refund amount'),
   reason: z
@@ -184,6 +184,11 @@ export const RefundDonationSchema = z.strictObject({
   /** The donor's request this refund answers; it is marked refunded in the same transaction. */
   refundRequestId: z.uuid('Not a valid request id').optional(),
 });
+/**
+ * POST /api/admin/donations/:id/refund: the form and the gift's version the manager read (a gift corrected, voided
+ * or refunded since is refused with 409: she decides on what it now is).
+ */
+export const RefundDonationSchema = RefundDonationFormSchema.extend(readVersion);
 export type RefundDonationInput = z.input<typeof RefundDonationSchema>;
 
 /** POST /api/admin/donations/:id/refund answer: USD cents refunded from the donation in all, and what remains. */

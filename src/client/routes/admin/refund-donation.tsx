@@ -10,8 +10,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { centsToDecimal } from '#shared/money.ts';
 import type { AdminDonationListItem } from '#shared/schemas/admin-donations.ts';
-import { RefundDonationSchema } from '#shared/schemas/spending.ts';
-import { errorMessage } from '#client/lib/api.ts';
+import { RefundDonationFormSchema } from '#shared/schemas/spending.ts';
+import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { formatCents } from '#client/lib/format.ts';
 import { emptyAsMissing, missingMessage } from '#client/lib/form-values.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
@@ -23,8 +23,8 @@ import { Button, SubmitRow } from '#client/components/ui/button.tsx';
 import { AmountField, FormAlert, TextAreaField, TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 
-type RefundIn = z.input<typeof RefundDonationSchema>;
-type RefundOut = z.output<typeof RefundDonationSchema>;
+type RefundIn = z.input<typeof RefundDonationFormSchema>;
+type RefundOut = z.output<typeof RefundDonationFormSchema>;
 
 const FIELDS = ['amount', 'reason', 'refundRequestId'] as const;
 
@@ -52,7 +52,7 @@ export function RefundControl({
     refundRequestId: undefined,
   });
   const form = useForm<RefundIn, unknown, RefundOut>({
-    resolver: zodResolver(RefundDonationSchema),
+    resolver: zodResolver(RefundDonationFormSchema),
     defaultValues: defaults(),
   });
   const showFieldErrors = useFieldErrors(form.setError, FIELDS);
@@ -64,7 +64,7 @@ export function RefundControl({
   };
 
   const refund = useMutation({
-    mutationFn: (input: RefundOut) => refundDonation(donation.id, input),
+    mutationFn: (input: RefundOut) => refundDonation(donation.id, { ...input, version: donation.version }),
     onSuccess: async (answer) => {
       toast({
         title: 'Refund recorded',
@@ -81,6 +81,9 @@ export function RefundControl({
       if (isStepUpRequired(err)) return onGateClosed();
       // Field errors go to their fields; a refusal about no field is said above the form.
       setProblem(showFieldErrors(err, 'Please try again.'));
+      // Changed since she opened it: show her the gift as it is now.
+      if (err instanceof ApiError && err.status === 409)
+        void queryClient.invalidateQueries({ queryKey: DONATIONS_KEY });
       toast({
         title: 'Refund not recorded',
         description: errorMessage(err, 'Please try again.'),

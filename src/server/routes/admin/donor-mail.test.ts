@@ -12,6 +12,7 @@ import type { Mailer, MailMessage } from '../../services/mail.ts';
 import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
+import { refundDonation } from '../../../../tests/factories/spending.ts';
 
 const sent: MailMessage[] = [];
 let mailServerDown = false;
@@ -114,12 +115,7 @@ describe("a donor's receipt", () => {
   it('is followed by a short notice when the gift is refunded in full, not for a part', async () => {
     const gift = await record({ amount: 60, donorEmail: 'refund@example.org' });
     const refund = (amount: number) =>
-      postJson(
-        t.app,
-        `/api/admin/donations/${gift.json().id}/refund`,
-        { amount, reason: 'Asked for it back' },
-        { cookie: managers[0]! },
-      );
+      refundDonation(t.app, managers[0]!, gift.json().id, { amount, reason: 'Asked for it back' });
     expect((await refund(20)).statusCode).toBe(200);
     expect(mailsTo('refund@example.org').map((m) => m.subject)).toEqual([
       "Thank you for your gift to Maya's Endometriosis Surgery Fund",

@@ -40,6 +40,12 @@ async function giftToFundraiser(donorName: string, amount: number): Promise<stri
   return res.json().id as string;
 }
 
+/** The cents refunded of one gift, from its ledger rows. */
+const refundsOf = async (donationId: string) =>
+  (await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.donationId, donationId)))
+    .filter((e) => e.kind === 'refund')
+    .reduce((sum, e) => sum + e.amountCents, 0);
+
 /** What the public reads, through the app's caches (no test-side invalidation: the refund must clear them). */
 const ledgerOf = async (id: string) => (await t.app.inject(`/api/campaigns/${id}/ledger`)).json();
 const supportersOf = async (id: string) =>
@@ -140,5 +146,26 @@ describe('refunding a gift to a patient’s fundraiser', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'No such campaign', code: 'NOT_FOUND' });
     expect(await db().select().from(refundRequests)).toHaveLength(before.length);
+  });
+});
+
+describe('a refund binds the gift the manager read', () => {
+  it('refuses a refund made on a version of the gift changed since the manager read it (a correction or another refund), with 409 and the current version, and refunds nothing', async () => {
+    const donationId = await giftToFundraiser('Vera Version', 60);
+    const listed = (await getWith(t.app, '/api/admin/donations', manager.cookie)).json();
+    const read = listed.items.find((d: { id: string }) => d.id === donationId);
+    expect(read.version).toEqual(expect.any(Number));
+    expect(
+      (await refundDonation(t.app, manager.cookie, donationId, { amount: 10, reason: 'Sent twice' })).statusCode,
+    ).toBe(200);
+    const stale = await refundDonation(t.app, manager.cookie, donationId, {
+      amount: 10,
+      reason: 'Sent twice',
+      version: read.version,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'CONFLICT', currentVersion: read.version + 1 });
+    const refunds = await refundsOf(donationId);
+    expect(refunds).toBe(1_000);
   });
 });

@@ -10,6 +10,7 @@ import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { buildDonation } from '../../../../tests/factories/donations.ts';
+import { refundDonation } from '../../../../tests/factories/spending.ts';
 
 const t = setupTestApp();
 let manager = '';
@@ -120,13 +121,13 @@ describe('GET /api/campaign/supporters', () => {
     expect(recorded.statusCode).toBe(201);
     expect((await supporters())[0]).toMatchObject({ name: 'Priya S.', source: 'via Venmo', amount: { cents: 7500 } });
 
-    const partly = await asManager(`/api/admin/donations/${recorded.json().id}/refund`, {
+    const partly = await refundDonation(t.app, manager, recorded.json().id, {
       amount: 25,
       reason: 'Sent twice by mistake',
     });
     expect(partly.statusCode, partly.body).toBe(200);
     expect((await supporters())[0]).toMatchObject({ name: 'Priya S.' });
-    await asManager(`/api/admin/donations/${recorded.json().id}/refund`, { amount: 50, reason: 'Asked for it back' });
+    await refundDonation(t.app, manager, recorded.json().id, { amount: 50, reason: 'Asked for it back' });
     expect((await supporters()).map((s) => s.name)).not.toContain('Priya S.');
 
     const second = await asManager('/api/admin/add-donation', {

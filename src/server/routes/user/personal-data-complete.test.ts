@@ -10,7 +10,7 @@ import { buildAdmin, signInAdmin } from '../../../../tests/factories/users.ts';
 import { buildStory } from '../../../../tests/factories/stories.ts';
 import { buildDoctor } from '../../../../tests/factories/doctors.ts';
 import { buildDonation } from '../../../../tests/factories/donations.ts';
-import { newCampaign, PDF } from '../../../../tests/factories/spending.ts';
+import { newCampaign, PDF, refundDonation } from '../../../../tests/factories/spending.ts';
 
 const t = setupTestApp();
 const db = () => t.database.db;
@@ -183,12 +183,11 @@ describe('one member, every table', () => {
     expect(edited.statusCode).toBe(200);
     expect(
       (
-        await postJson(
-          t.app,
-          `/api/admin/donations/${giftId}/refund`,
-          { amount: 20, reason: 'Given twice', refundRequestId: asked.json().id },
-          { cookie: managerCookie },
-        )
+        await refundDonation(t.app, managerCookie, giftId, {
+          amount: 20,
+          reason: 'Given twice',
+          refundRequestId: asked.json().id,
+        })
       ).statusCode,
     ).toBe(200);
 
