@@ -6,6 +6,8 @@ ALTER TABLE "fundraisers" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> st
 ALTER TABLE "fundraisers" ADD COLUMN "plan_version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "medical_reviews" ADD COLUMN "attested_plan_version" integer;--> statement-breakpoint
 ALTER TABLE "medical_reviews" ADD COLUMN "ended_title" text;--> statement-breakpoint
+UPDATE "campaigns" SET "slug" = 'fundraiser-' || "slug" WHERE "slug" ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';--> statement-breakpoint
+ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_slug_not_id" CHECK ("campaigns"."slug" !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$');--> statement-breakpoint
 ALTER TABLE "fundraiser_revisions" ADD CONSTRAINT "fundraiser_revisions_status_known" CHECK (status in ('pending', 'approved', 'refused', 'withdrawn', 'replaced'));--> statement-breakpoint
 -- Attestations made before plan versions existed were of the plan as it stands (a change withdrew them).
 UPDATE "medical_reviews" SET "attested_plan_version" = 1 WHERE "attested_plan" IS NOT NULL;--> statement-breakpoint

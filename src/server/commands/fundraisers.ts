@@ -15,6 +15,7 @@ import {
 } from '#shared/schemas/fundraisers.ts';
 import { dollarsToCents } from '#shared/money.ts';
 import type { Tx } from '../db/client.ts';
+import { isIdShaped } from '../db/campaign-key.ts';
 import { FINISHED, type FundraiserRow } from '../db/queries/fundraisers.ts';
 import { campaigns, fundraiserDocuments, fundraisers, uploads, users } from '../db/schema/index.ts';
 import { audit } from '../services/audit.ts';
@@ -259,7 +260,10 @@ const DECISIONS: Record<
   },
 };
 
-/** What a fundraiser's address is made of: its title in plain lower-case words. */
+/**
+ * What a fundraiser's address is made of: its title in plain lower-case words. A title that reads as an id (another
+ * campaign's, say) gets a word in front, so that its address never names that campaign.
+ */
 export function slugFrom(title: string): string {
   const words = title
     .normalize('NFKD')
@@ -268,6 +272,7 @@ export function slugFrom(title: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .slice(0, 60)
     .replace(/^-+|-+$/g, '');
+  if (isIdShaped(words)) return `fundraiser-${words}`;
   return words || 'fundraiser';
 }
 

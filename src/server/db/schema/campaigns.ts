@@ -34,8 +34,12 @@ export const campaigns = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // A campaign opens when its fundraiser goes live: the public list's "newest" order reads this backwards.
-  (t) => [index('campaigns_created_at_idx').on(t.createdAt)],
+  (t) => [
+    // A campaign opens when its fundraiser goes live: the public list's "newest" order reads this backwards.
+    index('campaigns_created_at_idx').on(t.createdAt),
+    // An address never reads as an id, so a key of that shape names one campaign only (db/campaign-key.ts).
+    check('campaigns_slug_not_id', sql`${t.slug} !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'`),
+  ],
 );
 
 /** Every published version of a campaign's content, so any earlier one can be restored. */

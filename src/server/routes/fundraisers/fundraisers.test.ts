@@ -9,6 +9,7 @@ import {
   completeApplication as completeApplicationOf,
   FUNDRAISER_PAYEE as PAYEE,
   fullDraft,
+  liveFundraiser,
   saveFundraiser,
   submitFundraiser,
   submittedApplication,
@@ -407,6 +408,20 @@ describe('the review', () => {
     }
     const [row] = await db().select().from(fundraisers).where(eq(fundraisers.id, id));
     expect(row!.status).toBe('in_review');
+  });
+});
+
+describe('a fundraiser’s address', () => {
+  it('is never another campaign’s id, even when her title is one: its page, follows and refund requests stay hers', async () => {
+    const flagship = (await t.app.inject('/api/campaign')).json() as { id: string };
+    const live = await liveFundraiser(t, manager.cookie, flagship.id);
+    const slug = live.approved.slug as string;
+    expect(slug).toBe(`fundraiser-${flagship.id}`);
+    const progress = (await t.app.inject(`/api/campaigns/${slug}/progress`)).json();
+    expect(progress.goalCents).toBe(live.approved.goalCents);
+    expect((await t.app.inject(`/api/fundraisers/${slug}`)).json().title).toBe(flagship.id);
+    // The database refuses an address of that shape, whatever path writes it.
+    await expect(db().update(campaigns).set({ slug: flagship.id }).where(eq(campaigns.slug, slug))).rejects.toThrow();
   });
 });
 
