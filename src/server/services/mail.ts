@@ -22,6 +22,28 @@ export interface Mailer {
 
 const LINK_PATTERN = /https?:\/\/[^\s<>"')]+/g;
 
+/** Line breaks, tabs and every other control character (C0, DEL, C1), and the Unicode line and paragraph separators. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
+/**
+ * A header value as one line: text people choose (an update's title, a fundraiser's name) reaches subjects, so
+ * control characters become one space and the value is trimmed; a header can then never be split or added to.
+ */
+export const oneLine = (value: string) => value.replace(CONTROL, ' ').replace(/ {2,}/g, ' ').trim();
+
+/** The message with every header value (subject, reply-to, extra headers) on one line. */
+export function withOneLineHeaders(message: MailMessage): MailMessage {
+  return {
+    ...message,
+    subject: oneLine(message.subject),
+    ...(message.replyTo === undefined ? {} : { replyTo: oneLine(message.replyTo) }),
+    ...(message.headers === undefined
+      ? {}
+      : { headers: Object.fromEntries(Object.entries(message.headers).map(([k, v]) => [oneLine(k), oneLine(v)])) }),
+  };
+}
+
 export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
@@ -33,7 +55,8 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       kind: 'smtp',
-      async send(message) {
+      async send(unsafe) {
+        const message = withOneLineHeaders(unsafe);
         await transport.sendMail({ from, ...message });
         // The subject only: recipients and bodies are personal data.
         log.info({ subject: message.subject }, 'mail sent over SMTP');
@@ -43,7 +66,8 @@ export function createMailer(options: {
   }
   return {
     kind: 'outbox',
-    async send(message) {
+    async send(unsafe) {
+      const message = withOneLineHeaders(unsafe);
       const [row] = await db
         .insert(outbox)
         .values({

@@ -238,6 +238,25 @@ describe('story edits', () => {
   });
 });
 
+describe('mail headers', () => {
+  it('puts an update title with line breaks and control characters on one line in the subject of every mail it sends', async () => {
+    const owner = await live();
+    const campaign = await campaignOf(owner.fundraiser.id);
+    const follower = `header-${Date.now()}@example.org`;
+    await db().insert(campaignFollowers).values({ campaignId: campaign.id, email: follower, confirmedAt: new Date() });
+    const posted = await send('POST', '/api/my-fundraiser/updates', owner.cookie, {
+      title: 'Surgery set\r\nBcc: someone@example.org\u0007\u2028now',
+      body: 'The clinic has set the date.',
+    });
+    expect(posted.statusCode).toBe(201);
+    await backgroundMailSent();
+    const [mail] = await db().select().from(outbox).where(eq(outbox.to, follower));
+    expect(mail!.subject).not.toMatch(/[\r\n\u2028]/);
+    expect(mail!.subject.includes('\u0007')).toBe(false);
+    expect(mail!.subject).toMatch(/: Surgery set Bcc: someone@example\.org now$/);
+  });
+});
+
 describe('money changes', () => {
   const change = (documentId: string, surgery = 12_000) => ({
     costGroups: [
