@@ -29,9 +29,12 @@ describe('giving to a fundraiser', () => {
     const { page, context } = await suite.newPage(PHONE);
     const response = await visit(page, `/fundraisers/${live.slug}/donate`);
     expect(response?.status()).toBe(200);
-    // Rendered by the server with its title and figures.
-    expect(await response!.text()).toContain('Support Excision surgery for Maya');
-    await page.getByRole('heading', { level: 1, name: 'Support Excision surgery for Maya' }).waitFor();
+    // Rendered by the server with its heading, title and figures; the title is named, not pasted into a sentence.
+    const html = await response!.text();
+    expect(html).toContain('Support Maya’s fundraiser');
+    expect(html).toContain('<title>Support Maya’s fundraiser: Excision surgery for Maya | Healing Circle</title>');
+    await page.getByRole('heading', { level: 1, name: 'Support Maya’s fundraiser' }).waitFor();
+    await page.getByText('Excision surgery for Maya', { exact: true }).waitFor();
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: '$50', exact: true }).click();
