@@ -257,7 +257,12 @@ describe('CampaignContentSchema', () => {
     expect(content.product.name).toBe('Healing Circle');
     expect(content.goal).toEqual({ cents: 1_500_000, currency: 'USD' });
     expect(content.paymentMethods.map((m) => m.name)).toEqual([...DONATE_PAYMENT_METHODS]);
-    expect(content.paymentMethods.filter((m) => m.appendAmountToPath).map((m) => m.name)).toEqual(['PayPal']);
+  });
+
+  it('reads content saved when a payment link said whether it took the amount, without that key', () => {
+    const content = copy();
+    content.paymentMethods[2].appendAmountToPath = true;
+    expect(CampaignContentSchema.parse(content).paymentMethods[2]).not.toHaveProperty('appendAmountToPath');
   });
 
   it('rejects a campaign with 3 gallery images', () => {
