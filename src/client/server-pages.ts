@@ -23,6 +23,7 @@ import type { PageQuery } from './lib/page-query.ts';
 import type { PageHead } from './page-heads.ts';
 import { directoryPlace, directoryQuery } from './routes/community/doctor-directory.ts';
 import { storiesListPlace } from './routes/community/story-model.ts';
+import { donatePageTitle } from './routes/fundraisers/donate-words.ts';
 import { fundraisersPlace } from './routes/fundraisers/fundraisers-place.ts';
 import { doctorJsonLd, fundraiserJsonLd, storyJsonLd } from './structured-data.ts';
 
@@ -99,7 +100,7 @@ export const SERVER_PAGES: Record<ServerRenderedPath, ServerPage> = {
       const fundraiser = read<PublicFundraiser>(data, publicFundraiserQuery(slug!));
       if (!fundraiser) return undefined;
       return {
-        title: `Donate to ${fundraiser.title} | ${content.product.name}`,
+        title: donatePageTitle(fundraiser, content.product.name),
         description: `Give to ${fundraiser.organiserFirstName}’s fundraiser: ${excerpt(fundraiser.story, 100)}`,
       };
     },

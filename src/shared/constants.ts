@@ -32,14 +32,17 @@ export const PROGRESS_CACHE_MS = 1000;
 export const DONATE_PAYMENT_METHODS = ['Email Us', 'Buy Me a Coffee', 'PayPal', 'Venmo', 'CashApp'] as const;
 export type DonatePaymentMethod = (typeof DONATE_PAYMENT_METHODS)[number];
 
-/** Methods an admin may record an external donation under (spec section 5). */
+/**
+ * Methods an admin may record an external donation under (spec section 5), and a donor names in a refund request.
+ * A method the donate page offers is spelled as it is there ("Buy Me a Coffee", the spec's "Buy Me Coffee").
+ */
 export const RECORDED_PAYMENT_METHODS = [
   'CashApp',
   'Ko-fi',
   'PayPal',
   'Venmo',
   'Zelle',
-  'Buy Me Coffee',
+  'Buy Me a Coffee',
   'Direct Transfer',
   'Check',
   'Other',

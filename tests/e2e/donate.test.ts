@@ -1,10 +1,32 @@
 /** A donor picks an amount and a payment method: an intent is recorded and the method's page opens. */
 import { describe, expect, it } from 'vitest';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { donationIntents } from '../../src/server/db/schema/index.ts';
-import { browserSuite, toastText, visit } from './fixtures.ts';
+import {
+  browserSuite,
+  expectNoAxeViolations,
+  PHONE,
+  signUpSettledThroughApi,
+  toastText,
+  visit,
+  type Page,
+} from './fixtures.ts';
+import { actBeforeHydration, describedBy, doubleTapMethod, quickAmount, watchGifts } from './gift-form.ts';
 
 const suite = browserSuite();
+
+const intentsWithMessage = (message: string) =>
+  suite.site.database.db.select().from(donationIntents).where(eq(donationIntents.message, message));
+
+/** Hydration errors: the first render in the browser did not match the prerendered HTML. */
+function watchForHydrationErrors(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (/hydrat|did not match|#418|#425|#423/i.test(m.text())) problems.push(m.text());
+  });
+  page.on('pageerror', (err) => problems.push(err.message));
+  return problems;
+}
 
 async function latestIntent() {
   const [row] = await suite.site.database.db
@@ -16,26 +38,47 @@ async function latestIntent() {
 }
 
 describe('the donate page', () => {
-  it('keeps payment methods disabled without an amount and explains why when pressed', async () => {
-    const { page } = await suite.newPage();
-    await visit(page, '/donate');
-    const paypal = page.getByRole('button', { name: /^PayPal/ });
-    expect(await paypal.getAttribute('aria-disabled')).toBe('true');
-    const alerts: string[] = [];
+  it('says beside the amount, not in a dialog, why a payment method needs an amount, for none and for too much', async () => {
+    const { page, context } = await suite.newPage(PHONE);
+    const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
-      alerts.push(dialog.message());
+      dialogs.push(dialog.message());
       void dialog.dismiss();
     });
+    const seen = watchGifts(page, context);
+    await visit(page, '/donate');
+    // The form's one true heading: the crowdfunding link above it is hidden on a live site without one.
+    expect(await page.getByRole('heading', { level: 2, name: 'Your Gift', exact: true }).count()).toBe(1);
+    expect(await page.getByText('Alternative Payment Options').count()).toBe(0);
+    const paypal = page.getByRole('button', { name: /^PayPal/ });
+    expect(await paypal.getAttribute('aria-disabled')).toBe('true');
+    const custom = page.getByLabel('Custom amount (USD)');
+
     // force: Playwright treats aria-disabled as not clickable, but a person can still press it.
     await paypal.click({ force: true });
-    await expect.poll(() => alerts).toEqual(['Please select or enter a donation amount first.']);
+    await expect.poll(() => describedBy(custom)).toBe('Please select or enter a donation amount first.');
+    expect(await custom.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await custom.fill('1e9');
+    await expect.poll(() => describedBy(custom)).toBe('Amount must be at most $1,000,000');
+    expect(await custom.getAttribute('aria-invalid')).toBe('true');
+    await paypal.click({ force: true });
+    expect(await custom.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Beside the amount: the message is right under the field, in view where she looks.
+    const error = page.getByText('Amount must be at most $1,000,000');
+    const [field, said] = [(await custom.boundingBox())!, (await error.boundingBox())!];
+    expect(said.y - (field.y + field.height)).toBeLessThan(16);
+    await expectNoAxeViolations(page);
+
+    expect(dialogs).toEqual([]);
+    expect(seen).toEqual({ intentPosts: [], tabs: [] });
     expect(await latestIntent()).toBeUndefined();
   });
 
   it('records an intent from a quick amount and opens PayPal with the amount on the path', async () => {
     const { page, context } = await suite.newPage();
     await visit(page, '/donate');
-    await page.getByRole('button', { name: '$50', exact: true }).click();
+    await quickAmount(page, 50).click();
     expect(await page.locator('#amount-summary').innerText()).toBe("You're donating: $50.00");
 
     const opened = context.waitForEvent('page');
@@ -52,16 +95,17 @@ describe('the donate page', () => {
     });
   });
 
-  it('records a custom amount with a message; the custom amount clears the quick choice and back', async () => {
+  it('records a custom amount with a message and opens Venmo with it; the custom amount clears the quick choice and back', async () => {
     const { page, context } = await suite.newPage();
     await visit(page, '/donate');
-    const quick = page.getByRole('button', { name: '$100', exact: true });
-    await quick.click();
+    const quick = page.getByRole('radio', { name: '$100', exact: true });
+    await quickAmount(page, 100).click();
+    expect(await quick.isChecked()).toBe(true);
     const custom = page.getByLabel('Custom amount (USD)');
     await custom.fill('12.34');
-    expect(await quick.getAttribute('aria-pressed')).toBe('false');
+    expect(await quick.isChecked()).toBe(false);
     expect(await page.locator('#amount-summary').innerText()).toBe("You're donating: $12.34");
-    await quick.click();
+    await quickAmount(page, 100).click();
     expect(await custom.inputValue()).toBe('');
     await custom.fill('12.34');
     await page.getByLabel('Message of support (optional)').fill('  Get well soon  ');
@@ -70,15 +114,15 @@ describe('the donate page', () => {
     await page.getByRole('button', { name: /^Venmo/ }).click();
     const tab = await opened;
     await tab.waitForLoadState();
-    expect(tab.url()).toBe('https://venmo.com/u/HealingCircle-Example');
+    expect(tab.url()).toBe('https://venmo.com/u/HealingCircle-Example?txn=pay&amount=12.34');
     await expect.poll(async () => (await latestIntent())?.paymentMethod).toBe('Venmo');
     expect(await latestIntent()).toMatchObject({ amountCents: 1234, message: 'Get well soon' });
   });
 
-  it('records who gave when she says, and holds an email the browser finds invalid before anything opens', async () => {
+  it('records who gave when she says, holds an email the browser finds invalid before anything opens, and opens CashApp with the amount', async () => {
     const { page, context } = await suite.newPage();
     await visit(page, '/donate');
-    await page.getByRole('button', { name: '$25', exact: true }).click();
+    await quickAmount(page, 25).click();
     await page.getByLabel('Your name', { exact: true }).fill('Ada L.');
     const email = page.getByLabel('Email for your thank-you and receipt');
     await email.fill('ada@');
@@ -100,7 +144,7 @@ describe('the donate page', () => {
     await showPublicly.check();
     const tab = context.waitForEvent('page');
     await page.getByRole('button', { name: /^CashApp/ }).click();
-    await (await tab).waitForLoadState();
+    expect((await tab).url()).toBe('https://cash.app/$HealingCircleExample/25');
     await expect.poll(async () => (await latestIntent())?.paymentMethod).toBe('CashApp');
     expect(await latestIntent()).toMatchObject({
       amountCents: 2500,
@@ -110,12 +154,95 @@ describe('the donate page', () => {
     });
   });
 
-  it('refuses a custom amount below the minimum', async () => {
+  it('refuses a custom amount below the minimum, saying so beside it', async () => {
     const { page } = await suite.newPage();
     await visit(page, '/donate');
-    await page.getByLabel('Custom amount (USD)').fill('0.5');
-    expect(await page.locator('#amount-summary').innerText()).toBe('Amount must be at least $1');
+    const custom = page.getByLabel('Custom amount (USD)');
+    await custom.fill('0.5');
+    await expect.poll(() => describedBy(custom)).toBe('Amount must be at least $1');
+    expect(await page.locator('#amount-summary').innerText()).toBe('Select or enter an amount to continue.');
     expect(await page.getByRole('button', { name: /^CashApp/ }).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('opens one tab and records one intent for a fast double tap on a payment method', async () => {
+    const { page, context } = await suite.newPage(PHONE);
+    await visit(page, '/donate');
+    await quickAmount(page, 50).tap();
+    await page.getByLabel('Message of support (optional)').fill('One tap, one gift');
+    const seen = await doubleTapMethod(page, context, /^PayPal/);
+    expect(seen.intentPosts).toHaveLength(1);
+    expect(seen.opened).toHaveLength(1);
+    expect(seen.opened).toEqual(['https://www.paypal.me/HealingCircleExample/50']);
+    expect(await intentsWithMessage('One tap, one gift')).toHaveLength(1);
+  });
+
+  it('keeps an amount tapped and a message typed on a slow phone before the page hydrated', async () => {
+    const { page, context } = await actBeforeHydration(suite.newPage, '/donate', async (p) => {
+      await quickAmount(p, 25).tap();
+      await p.getByLabel('Message of support (optional)').fill('Typed before the page was ready');
+    });
+    await expect.poll(() => page.locator('#amount-summary').innerText()).toBe("You're donating: $25.00");
+    expect(await page.getByRole('radio', { name: '$25', exact: true }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Message of support (optional)').inputValue()).toBe('Typed before the page was ready');
+    const tab = context.waitForEvent('page');
+    await page.getByRole('button', { name: /^PayPal/ }).tap();
+    expect((await tab).url()).toBe('https://www.paypal.me/HealingCircleExample/25');
+    await expect.poll(async () => (await intentsWithMessage('Typed before the page was ready')).length).toBe(1);
+    expect((await intentsWithMessage('Typed before the page was ready'))[0]).toMatchObject({ amountCents: 2500 });
+  }, 60_000);
+
+  it('shows the amount large on the way out to a method whose page cannot take it', async () => {
+    const { page, context } = await suite.newPage(PHONE);
+    await visit(page, '/donate');
+    await quickAmount(page, 50).tap();
+    const tab = context.waitForEvent('page');
+    await page.getByRole('button', { name: /^Buy Me a Coffee/ }).tap();
+    expect((await tab).url()).toBe('https://www.buymeacoffee.com/healingcircleexample');
+    const send = page.getByText('Send $50.00 to Healing Circle');
+    await send.waitFor();
+    expect(await send.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(24);
+    expect(await page.getByText(/Buy Me a Coffee opened in a new tab/).innerText()).toContain('enter $50.00 there');
+    await expectNoAxeViolations(page);
+  });
+
+  it('fills in a signed-in donor’s name and email, which she can change before giving', async () => {
+    const { page, context } = await suite.newPage(PHONE);
+    const problems = watchForHydrationErrors(page);
+    const donor = await signUpSettledThroughApi(context, suite.site, {
+      role: 'donor',
+      firstName: 'Ada',
+      lastName: 'Byron',
+    });
+    await visit(page, '/donate');
+    const name = page.getByLabel('Your name', { exact: true });
+    const email = page.getByLabel('Email for your thank-you and receipt');
+    // Filled once she comes to the fields, from her session: the page itself is the same for everyone.
+    await name.scrollIntoViewIfNeeded();
+    await expect.poll(() => name.inputValue()).toBe('Ada Byron');
+    expect(await email.inputValue()).toBe(donor.email);
+    await name.fill('A friend of Maya');
+    await quickAmount(page, 25).tap();
+    const tab = context.waitForEvent('page');
+    await page.getByRole('button', { name: /^PayPal/ }).tap();
+    await tab;
+    await expect.poll(async () => (await latestIntent())?.donorName).toBe('A friend of Maya');
+    expect(await latestIntent()).toMatchObject({ donorEmail: donor.email, amountCents: 2500 });
+    expect(problems).toEqual([]);
+  });
+
+  it('counts a gift message’s characters as she types and says so when it reaches the limit', async () => {
+    const { page } = await suite.newPage(PHONE);
+    await visit(page, '/donate');
+    const message = page.getByLabel('Message of support (optional)');
+    await message.fill('Get well soon');
+    expect(await describedBy(message)).toBe('13 of 1,000 characters');
+    // Pasted past the limit: the field keeps 1,000 characters, and says that is where it stopped.
+    await message.fill('x'.repeat(1_200));
+    expect(await message.inputValue()).toHaveLength(1_000);
+    await expect
+      .poll(() => describedBy(message))
+      .toBe('1,000 of 1,000 characters: the limit. Text past it is not added.');
+    await expectNoAxeViolations(page);
   });
 
   it('has the social tags and canonical link', async () => {

@@ -10,6 +10,7 @@ import { linkSettings } from '../../src/server/commands/accounts.ts';
 import { postCampaignUpdate } from '../../src/server/commands/campaign-content.ts';
 import { run, SYSTEM_ACTOR } from '../../src/server/commands/run.ts';
 import { browserSuite, expectNoAxeViolations, toastText, visit, waitForMailedLink } from './fixtures.ts';
+import { quickAmount } from './gift-form.ts';
 
 const suite = browserSuite();
 const PHONE = { width: 390, height: 844 };
@@ -33,7 +34,7 @@ describe('updates by email without an account', () => {
   it('asks for the address when the box is ticked without one, and opens nothing', async () => {
     const { page, context } = await suite.newPage({ viewport: PHONE });
     await visit(page, '/donate');
-    await page.getByRole('button', { name: '$25', exact: true }).click();
+    await quickAmount(page, 25).click();
     await page.getByRole('checkbox', { name: /^Email me Maya's updates/ }).check();
     let opened = false;
     context.on('page', () => (opened = true));
@@ -46,7 +47,7 @@ describe('updates by email without an account', () => {
   it('confirms from the mailed link with a press, then stops from the link in an update mail', async () => {
     const { page, context } = await suite.newPage({ viewport: PHONE });
     await visit(page, '/donate');
-    await page.getByRole('button', { name: '$25', exact: true }).click();
+    await quickAmount(page, 25).click();
     await page.getByLabel('Email for your thank-you and receipt').fill('nia@example.org');
     await page.getByRole('checkbox', { name: /^Email me Maya's updates/ }).check();
     const tab = context.waitForEvent('page');

@@ -29,8 +29,8 @@ export const PaymentMethodSchema = z.object({
   link: z.string().regex(/^(https:\/\/|mailto:)/, 'Payment links are https: or mailto:'),
   /** Tailwind-free hex colour so content edits need no rebuild. */
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Write the colour as # and six hex digits, e.g. #003087'),
-  /** PayPal-style links take the amount appended to the path. */
-  appendAmountToPath: z.boolean().default(false),
+  // How a link takes the amount is the platform's, not the content's (paymentLink in the donate page's model);
+  // content saved before keeps an `appendAmountToPath` key, which parsing drops.
 });
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 

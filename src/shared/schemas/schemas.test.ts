@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { DONATE_PAYMENT_METHODS, MESSAGE_MAX } from '../constants.ts';
+import { DONATE_PAYMENT_METHODS, MESSAGE_MAX, RECORDED_PAYMENT_METHODS } from '../constants.ts';
 import { AnalyticsEventSchema } from './analytics.ts';
 import { CampaignContentSchema } from './campaign.ts';
 import { REQUIRED_FIELDS_MESSAGE } from '../constants.ts';
@@ -257,7 +257,12 @@ describe('CampaignContentSchema', () => {
     expect(content.product.name).toBe('Healing Circle');
     expect(content.goal).toEqual({ cents: 1_500_000, currency: 'USD' });
     expect(content.paymentMethods.map((m) => m.name)).toEqual([...DONATE_PAYMENT_METHODS]);
-    expect(content.paymentMethods.filter((m) => m.appendAmountToPath).map((m) => m.name)).toEqual(['PayPal']);
+  });
+
+  it('reads content saved when a payment link said whether it took the amount, without that key', () => {
+    const content = copy();
+    content.paymentMethods[2].appendAmountToPath = true;
+    expect(CampaignContentSchema.parse(content).paymentMethods[2]).not.toHaveProperty('appendAmountToPath');
   });
 
   it('rejects a campaign with 3 gallery images', () => {
@@ -284,5 +289,14 @@ describe('CampaignContentSchema', () => {
     expect(issues(CampaignContentSchema.safeParse(content))).toEqual([
       ['paymentMethods.2.link', 'Payment links are https: or mailto:'],
     ]);
+  });
+});
+
+describe('payment method names', () => {
+  it('spell each platform the donate page offers as it does, where a gift is recorded and a refund asked for', () => {
+    // "Email Us" is a way to reach the organiser, recorded as the transfer it leads to ("Direct Transfer").
+    for (const method of DONATE_PAYMENT_METHODS.filter((m) => m !== 'Email Us'))
+      expect(RECORDED_PAYMENT_METHODS).toContain(method);
+    expect(RECORDED_PAYMENT_METHODS).not.toContain('Buy Me Coffee');
   });
 });

@@ -50,7 +50,7 @@ const INTENT_METHOD_TO_RECORDED: Record<DonatePaymentMethod, RecordedPaymentMeth
   PayPal: 'PayPal',
   Venmo: 'Venmo',
   CashApp: 'CashApp',
-  'Buy Me a Coffee': 'Buy Me Coffee',
+  'Buy Me a Coffee': 'Buy Me a Coffee',
   'Email Us': 'Direct Transfer',
 };
 

@@ -11,17 +11,19 @@ import { usePageTitle } from '#client/lib/page-title.ts';
 import { Card } from '#client/components/ui/card.tsx';
 import { linkClass, pageTitleClass } from '#client/components/ui/text-classes.ts';
 import { GiftForm } from '../public/gift-form.tsx';
+import { donateHeading, donatePageTitle } from './donate-words.ts';
 import { BackLink, FundraiserLoader } from './fundraiser-parts.tsx';
 import { Progress } from './fundraiser-progress.tsx';
 
 function Donate({ fundraiser: f }: { fundraiser: PublicFundraiser }) {
   const { product } = useCampaign();
-  usePageTitle(`Donate to ${f.title} | ${product.name}`);
+  usePageTitle(donatePageTitle(f, product.name));
   const page = `/fundraisers/${encodeURIComponent(f.slug)}`;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <BackLink href={page} label="Back to the fundraiser" />
-      <h1 className={`${pageTitleClass} mt-6 mb-6 break-words`}>{`Support ${f.title}`}</h1>
+      <h1 className={`${pageTitleClass} mt-6 break-words`}>{donateHeading(f)}</h1>
+      <p className="mt-2 mb-6 text-xl break-words text-slate-700">{f.title}</p>
       <div className="space-y-6">
         <Progress fundraiser={f} />
         {f.status === 'live' ? (

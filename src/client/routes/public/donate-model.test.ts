@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { AMOUNT_MESSAGES } from '#shared/amount.ts';
 import type { PaymentMethod } from '#shared/schemas/campaign.ts';
 import {
-  NO_AMOUNT_ALERT,
+  NO_AMOUNT_MESSAGE,
   effectiveAmount,
   initialAmountState,
   paymentLink,
   pickQuick,
+  takesAmount,
   typeCustom,
 } from './donate-model.ts';
 
@@ -119,39 +120,55 @@ describe('effectiveAmount', () => {
 });
 
 describe('paymentLink', () => {
-  const method = (link: string, appendAmountToPath: boolean): PaymentMethod => ({
-    name: 'PayPal',
-    description: 'Give with PayPal',
+  const method = (name: PaymentMethod['name'], link: string): PaymentMethod => ({
+    name,
+    description: `Give with ${name}`,
     link,
     color: '#003087',
-    appendAmountToPath,
   });
 
-  it('appends a whole amount to the path', () => {
-    expect(paymentLink(method('https://www.paypal.me/x', true), 25)).toBe('https://www.paypal.me/x/25');
-    expect(paymentLink(method('https://www.paypal.me/x', true), 1000)).toBe('https://www.paypal.me/x/1000');
+  it('appends a whole amount to a PayPal.me or Cash App path', () => {
+    expect(paymentLink(method('PayPal', 'https://www.paypal.me/x'), 25)).toBe('https://www.paypal.me/x/25');
+    expect(paymentLink(method('PayPal', 'https://www.paypal.me/x'), 1000)).toBe('https://www.paypal.me/x/1000');
+    expect(paymentLink(method('CashApp', 'https://cash.app/$x'), 50)).toBe('https://cash.app/$x/50');
   });
 
   it('appends a fractional amount with two decimals', () => {
-    expect(paymentLink(method('https://www.paypal.me/x', true), 12.5)).toBe('https://www.paypal.me/x/12.50');
-    expect(paymentLink(method('https://www.paypal.me/x', true), 19.99)).toBe('https://www.paypal.me/x/19.99');
+    expect(paymentLink(method('PayPal', 'https://www.paypal.me/x'), 12.5)).toBe('https://www.paypal.me/x/12.50');
+    expect(paymentLink(method('PayPal', 'https://www.paypal.me/x'), 19.99)).toBe('https://www.paypal.me/x/19.99');
+    expect(paymentLink(method('CashApp', 'https://cash.app/$x/'), 12.5)).toBe('https://cash.app/$x/12.50');
   });
 
   it('does not double a trailing slash', () => {
-    expect(paymentLink(method('https://www.paypal.me/x/', true), 25)).toBe('https://www.paypal.me/x/25');
+    expect(paymentLink(method('PayPal', 'https://www.paypal.me/x/'), 25)).toBe('https://www.paypal.me/x/25');
   });
 
-  it('leaves other methods unchanged', () => {
-    expect(paymentLink(method('https://venmo.com/u/x', false), 25)).toBe('https://venmo.com/u/x');
-    expect(paymentLink(method('https://cash.app/$x/', false), 12.5)).toBe('https://cash.app/$x/');
-    expect(paymentLink(method('mailto:give@example.org?subject=Donation', false), 25)).toBe(
-      'mailto:give@example.org?subject=Donation',
+  it('gives Venmo the amount in its pay query, after any query the link has', () => {
+    expect(paymentLink(method('Venmo', 'https://venmo.com/u/x'), 12.34)).toBe(
+      'https://venmo.com/u/x?txn=pay&amount=12.34',
     );
+    expect(paymentLink(method('Venmo', 'https://venmo.com/x?note=Maya'), 25)).toBe(
+      'https://venmo.com/x?note=Maya&txn=pay&amount=25',
+    );
+  });
+
+  it('writes the amount into the body of a mail, beside its subject', () => {
+    expect(paymentLink(method('Email Us', 'mailto:give@example.org?subject=Donation'), 25)).toBe(
+      'mailto:give@example.org?subject=Donation&body=I%20would%20like%20to%20give%20%2425.',
+    );
+  });
+
+  it('leaves a link that cannot take the amount as it is, and says it cannot', () => {
+    const coffee = method('Buy Me a Coffee', 'https://www.buymeacoffee.com/x');
+    expect(paymentLink(coffee, 25)).toBe('https://www.buymeacoffee.com/x');
+    expect(takesAmount(coffee)).toBe(false);
+    for (const name of ['PayPal', 'CashApp', 'Venmo', 'Email Us'] as const)
+      expect(takesAmount(method(name, 'https://x.example'))).toBe(true);
   });
 });
 
-describe('NO_AMOUNT_ALERT', () => {
-  it('is the spec text', () => {
-    expect(NO_AMOUNT_ALERT).toBe('Please select or enter a donation amount first.');
+describe('NO_AMOUNT_MESSAGE', () => {
+  it('is the spec text, said beside the amount rather than in an alert', () => {
+    expect(NO_AMOUNT_MESSAGE).toBe('Please select or enter a donation amount first.');
   });
 });

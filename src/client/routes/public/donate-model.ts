@@ -1,6 +1,7 @@
 /** The donate page's amount rules (spec section 4), kept apart from the UI so they can be unit-tested. */
 import { amountProblem } from '#shared/amount.ts';
 import { dollarsToCents } from '#shared/money.ts';
+import type { DonatePaymentMethod } from '#shared/constants.ts';
 import type { PaymentMethod } from '#shared/schemas/campaign.ts';
 
 export interface AmountState {
@@ -32,11 +33,29 @@ export function effectiveAmount(state: AmountState): EffectiveAmount {
   return { ok: true, dollars: raw, cents: dollarsToCents(raw)! };
 }
 
-/** Where a payment method sends the donor; PayPal-style links take the amount on the path. */
+/** `link` with `query` added to its query string. */
+const withQuery = (link: string, query: string) => `${link}${link.includes('?') ? '&' : '?'}${query}`;
+const onPath = (link: string, amount: string) => `${link.replace(/\/$/, '')}/${amount}`;
+
+/**
+ * How each platform's link takes a gift's amount: PayPal.me and Cash App on the path, Venmo in its pay query, a
+ * mail in its body. Buy Me a Coffee's page takes none: the donor types the amount there.
+ */
+const WITH_AMOUNT: Partial<Record<DonatePaymentMethod, (link: string, amount: string) => string>> = {
+  PayPal: onPath,
+  CashApp: onPath,
+  Venmo: (link, amount) => withQuery(link, `txn=pay&amount=${amount}`),
+  'Email Us': (link, amount) => withQuery(link, `body=${encodeURIComponent(`I would like to give $${amount}.`)}`),
+};
+
+/** Whether the method's link can carry the amount; where it cannot, the page shows the amount on the way out. */
+export const takesAmount = (method: PaymentMethod) => method.name in WITH_AMOUNT;
+
+/** Where a payment method sends the donor: its link, with the amount wherever the platform's link takes one. */
 export function paymentLink(method: PaymentMethod, dollars: number): string {
-  if (!method.appendAmountToPath) return method.link;
   const amount = Number.isInteger(dollars) ? String(dollars) : dollars.toFixed(2);
-  return `${method.link.replace(/\/$/, '')}/${amount}`;
+  return WITH_AMOUNT[method.name]?.(method.link, amount) ?? method.link;
 }
 
-export const NO_AMOUNT_ALERT = 'Please select or enter a donation amount first.';
+/** Said beside the amount when a payment method is pressed before one is chosen. */
+export const NO_AMOUNT_MESSAGE = 'Please select or enter a donation amount first.';

@@ -43,24 +43,24 @@ describe('the donate form', () => {
     renderPage(<DonatePage />, { path: '/donate' });
     expect(summary().textContent).toBe('Select or enter an amount to continue.');
 
-    await user.click(screen.getByRole('button', { name: '$50' }));
+    await user.click(screen.getByRole('radio', { name: '$50' }));
 
     expect(summary().textContent).toBe("You're donating: $50.00");
-    expect(screen.getByRole('button', { name: '$50' }).getAttribute('aria-pressed')).toBe('true');
+    expect((screen.getByRole('radio', { name: '$50' }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('lets a custom amount replace the quick amount', async () => {
     const user = userEvent.setup();
     renderPage(<DonatePage />, { path: '/donate' });
-    await user.click(screen.getByRole('button', { name: '$50' }));
+    await user.click(screen.getByRole('radio', { name: '$50' }));
 
     await user.type(screen.getByLabelText('Custom amount (USD)'), '12.5');
 
     expect(summary().textContent).toBe("You're donating: $12.50");
-    expect(screen.getByRole('button', { name: '$50' }).getAttribute('aria-pressed')).toBe('false');
+    expect((screen.getByRole('radio', { name: '$50' }) as HTMLInputElement).checked).toBe(false);
   });
 
-  it('says why a payment method cannot be used before an amount is chosen', async () => {
+  it('says beside the amount, not in an alert, why a payment method cannot be used before an amount is chosen', async () => {
     const user = userEvent.setup();
     const alert = vi.fn();
     vi.stubGlobal('alert', alert);
@@ -69,7 +69,11 @@ describe('the donate form', () => {
 
     await user.click(paypalButton());
 
-    expect(alert).toHaveBeenCalledWith('Please select or enter a donation amount first.');
+    expect(document.getElementById('amount-error')!.textContent).toBe(
+      'Please select or enter a donation amount first.',
+    );
+    expect(document.activeElement).toBe(screen.getByLabelText('Custom amount (USD)'));
+    expect(alert).not.toHaveBeenCalled();
     expect(open).not.toHaveBeenCalled();
     expect(sent.some((r) => r.path === '/api/donation-intent')).toBe(false);
   });
@@ -78,7 +82,7 @@ describe('the donate form', () => {
     const user = userEvent.setup();
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     renderPage(<DonatePage />, { path: '/donate' });
-    await user.click(screen.getByRole('button', { name: '$100' }));
+    await user.click(screen.getByRole('radio', { name: '$100' }));
 
     await user.click(paypalButton());
 

@@ -1,28 +1,46 @@
 /**
  * The gift form of a donate page: amount, message, what the donor tells us, and the payment methods. Choosing a
  * method opens it and records the intent through `send` (the flagship's call, or a fundraiser's campaign's).
+ *
+ * What she taps or types before the page hydrates stays in the controls themselves (radios, fields and boxes the
+ * browser keeps), so nothing she did is lost: the fields are read when she chooses a method, and the amount, the
+ * one thing the page reacts to, is taken from the controls once hydrated.
  */
-import { useRef, useState } from 'react';
+import { createContext, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Mail } from 'lucide-react';
-import { DONOR_NAME_MAX, MESSAGE_MAX, QUICK_AMOUNTS } from '#shared/constants.ts';
+import { MESSAGE_MAX, QUICK_AMOUNTS } from '#shared/constants.ts';
 import type { DonationIntentInput } from '#shared/schemas/donation.ts';
-import { UPDATES_NEED_EMAIL } from '#shared/update-messages.ts';
+import type * as GiftSentModule from './gift-sent.tsx';
 import type { PaymentMethod } from '#shared/schemas/campaign.ts';
 import { useGivingOptions } from '#client/lib/giving-options.ts';
-import { errorMessage } from '#client/lib/api.ts';
+import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { formatCents } from '#client/lib/format.ts';
-import { track } from '#client/lib/analytics.ts';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { buttonClass } from '#client/components/ui/button.tsx';
-import { toast } from '#client/components/ui/toast.ts';
+import { belowFold } from '#client/components/below-fold.tsx';
 import {
   effectiveAmount,
   initialAmountState,
-  NO_AMOUNT_ALERT,
+  NO_AMOUNT_MESSAGE,
   paymentLink,
   pickQuick,
   typeCustom,
 } from './donate-model.ts';
+
+type GiftSent = typeof GiftSentModule;
+let giftSent: GiftSent | undefined;
+const loadGiftSent = () => import('./gift-sent.tsx').then((m) => (giftSent = m));
+
+/** A second tap this soon after one that opened a payment page is the same gesture (a double tap): it opens nothing. */
+const DOUBLE_TAP_MS = 1000;
+
+const MESSAGE_MAX_TEXT = MESSAGE_MAX.toLocaleString('en-US');
+export const fieldClass = 'mt-1 h-12 w-full rounded-xl border border-slate-400 px-3 text-base';
+export const labelClass = 'block text-sm font-medium text-slate-700';
+
+/** Whose updates the donor may ask for, for "About you" (the same for the page's life, so the part hydrates as sent). */
+export const GiftRecipient = createContext('');
+const AboutYou = belowFold(() => import('./gift-about-you.tsx'), 'mt-4');
 
 export function GiftForm({
   recipientName,
@@ -33,93 +51,95 @@ export function GiftForm({
   send: (intent: DonationIntentInput) => Promise<unknown>;
 }) {
   const { paymentMethods, directTransfer } = useGivingOptions();
+  const { product } = useCampaign();
   const [amount, setAmount] = useState(initialAmountState);
-  const [message, setMessage] = useState('');
-  const [donorName, setDonorName] = useState('');
-  const [donorEmail, setDonorEmail] = useState('');
-  const [showPublicly, setShowPublicly] = useState(false);
-  const [followUpdates, setFollowUpdates] = useState(false);
-  const [emailError, setEmailError] = useState<string | null>(null);
-  const emailInput = useRef<HTMLInputElement>(null);
+  const [amountAsked, setAmountAsked] = useState(false);
+  const [messageLength, setMessageLength] = useState(0);
+  /** What is shown under the method she left for, while the amount is still the one she left with. */
+  const [note, setNote] = useState<{ key: string; shown: ReactNode } | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const customInput = useRef<HTMLInputElement>(null);
+  const lastOpened = useRef(-Infinity);
   const effective = effectiveAmount(amount);
+  const amountError = effective.ok ? null : (effective.reason ?? (amountAsked ? NO_AMOUNT_MESSAGE : null));
 
-  function give(method: PaymentMethod) {
+  /** A field of the form by name (a radio group's value is its checked radio's). */
+  const field = (name: string) => form.current!.elements.namedItem(name) as { value: string };
+
+  useEffect(() => {
+    // Tapped or typed before the page hydrated: the browser kept it in the controls (outside React), while the
+    // state starts as the server rendered it. Read once, after hydration, so the first render still matches the HTML.
+    const custom = field('customAmount').value;
+    const quick = field('quickAmount').value;
+    /* eslint-disable react-hooks/set-state-in-effect */
+    if (custom) setAmount(typeCustom(initialAmountState, custom));
+    else if (quick) setAmount(pickQuick(initialAmountState, Number(quick)));
+    setMessageLength(field('message').value.length);
+    /* eslint-enable react-hooks/set-state-in-effect */
+  }, []);
+
+  useEffect(() => {
+    // What follows a choice, fetched once there is an amount to give: usually here before she chooses.
+    if (effective.ok) void loadGiftSent();
+  }, [effective.ok]);
+
+  function give(event: MouseEvent, method: PaymentMethod) {
+    // The second tap of a double tap (or a tap while the first one's page is opening) opens nothing more.
+    if (event.timeStamp - lastOpened.current < DOUBLE_TAP_MS) return;
     if (!effective.ok) {
-      window.alert(NO_AMOUNT_ALERT);
+      setAmountAsked(true);
+      customInput.current!.focus();
       return;
     }
-    // The browser's own check of type=email, before anything opens (the server checks again).
-    const emailProblem =
-      emailInput.current && !emailInput.current.checkValidity()
-        ? 'Please enter a valid email address, or leave it empty.'
-        : followUpdates && donorEmail.trim() === ''
-          ? UPDATES_NEED_EMAIL
-          : null;
-    if (emailProblem) {
-      setEmailError(emailProblem);
-      emailInput.current?.focus();
+    // The email is checked before anything opens, by the browser's rule and "About you"'s (updates need one); the
+    // server checks again, and the field says what is wrong. After a navigation it may not be there yet.
+    const email = form.current!.elements.namedItem('donorEmail') as HTMLInputElement | null;
+    if (email?.checkValidity() === false) {
+      email.focus();
       return;
     }
-    const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
-    const intent: DonationIntentInput = {
-      amount: effective.dollars,
-      message: orNull(message),
-      paymentMethod: method.name,
-      timestamp: new Date().toISOString(),
-      donorName: orNull(donorName),
-      donorEmail: orNull(donorEmail),
-      showPublicly,
-      followUpdates,
-    };
-    track({ name: 'donation_click', method: method.name, amount: effective.dollars });
-    const saved = send(intent);
-    // Opened in the click itself so pop-up blockers allow it; the intent is already on its way.
-    const link = paymentLink(method, effective.dollars);
+    const fields = new FormData(form.current!);
+    lastOpened.current = event.timeStamp;
+    const { dollars, cents } = effective;
+    const gift = { send, fields, method, dollars, cents, timestamp: new Date().toISOString(), payee: product.name };
+    const record = (sent: GiftSent) => setNote({ key: method.name + cents, shown: sent.recordGift(gift) });
+    // Recorded before the page opens when its code is here, as it is once an amount was chosen; else when it comes.
+    if (giftSent) record(giftSent);
+    else void loadGiftSent().then(record);
+    // Opened in the click itself so pop-up blockers allow it.
+    const link = paymentLink(method, dollars);
     if (link.startsWith('mailto:')) window.location.assign(link);
     else window.open(link, '_blank', 'noopener,noreferrer');
-    saved.then(
-      () =>
-        toast({
-          title: 'Intent Saved',
-          description: followUpdates
-            ? 'Your donation details have been recorded. Thank you! To get updates, confirm your email from the mail we sent.'
-            : 'Your donation details have been recorded. Thank you!',
-        }),
-      (err: unknown) =>
-        toast({
-          title: 'Could not save your donation details',
-          description: errorMessage(err, 'Please try again.'),
-          variant: 'destructive',
-        }),
-    );
   }
 
   return (
-    <>
-      <Card aria-labelledby="amount-title">
-        <CardTitle id="amount-title">Alternative Payment Options</CardTitle>
+    // No submit button: choosing a method is the one way to give. The fields keep what she typed and are read then.
+    <form ref={form} className="space-y-6" onSubmit={(e) => e.preventDefault()}>
+      <Card aria-labelledby="gift-title">
+        <CardTitle id="gift-title">Your Gift</CardTitle>
         <fieldset className="mt-4">
-          <legend className="mb-2 text-sm font-medium text-slate-700">Choose an amount</legend>
+          <legend className={`mb-2 ${labelClass}`}>Choose an amount</legend>
           <div className="grid grid-cols-3 gap-2">
             {QUICK_AMOUNTS.map((value) => (
-              <button
+              <label
                 key={value}
-                type="button"
-                aria-pressed={amount.quick === value}
-                onClick={() => setAmount((s) => pickQuick(s, value))}
-                className={`h-12 rounded-xl border text-base font-semibold ${
-                  amount.quick === value
-                    ? 'border-brand-700 bg-brand-700 text-white'
-                    : 'border-brand-200 bg-white text-brand-800 hover:bg-brand-50'
-                }`}
+                className="flex h-12 cursor-pointer items-center justify-center rounded-xl border border-brand-200 bg-white text-base font-semibold text-brand-800 outline-offset-2 outline-brand-600 hover:bg-brand-50 has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-3"
               >
+                <input
+                  type="radio"
+                  name="quickAmount"
+                  value={value}
+                  checked={amount.quick === value}
+                  onChange={() => setAmount((s) => pickQuick(s, value))}
+                  className="sr-only"
+                />
                 ${value}
-              </button>
+              </label>
             ))}
           </div>
         </fieldset>
         <div className="mt-4">
-          <label htmlFor="custom-amount" className="block text-sm font-medium text-slate-700">
+          <label htmlFor="custom-amount" className={labelClass}>
             Custom amount (USD)
           </label>
           <div className="relative mt-1">
@@ -128,118 +148,52 @@ export function GiftForm({
             </span>
             <input
               id="custom-amount"
+              name="customAmount"
+              ref={customInput}
               type="number"
               inputMode="decimal"
               min={1}
               step={0.01}
               value={amount.custom}
               onChange={(e) => setAmount((s) => typeCustom(s, e.target.value))}
-              aria-invalid={amount.custom !== '' && !effective.ok}
-              aria-describedby="amount-summary"
+              aria-invalid={!!amountError}
+              aria-describedby="amount-error"
               placeholder="Enter amount"
               className="h-12 w-full rounded-xl border border-slate-400 pr-3 pl-7 text-base"
             />
           </div>
+          <p id="amount-error" aria-live="polite" className="mt-1 text-sm font-medium text-red-700">
+            {amountError}
+          </p>
         </div>
         <div className="mt-4">
-          <label htmlFor="support-message" className="block text-sm font-medium text-slate-700">
+          <label htmlFor="support-message" className={labelClass}>
             Message of support (optional)
           </label>
           <textarea
             id="support-message"
-            value={message}
+            name="message"
             maxLength={MESSAGE_MAX}
-            onChange={(e) => setMessage(e.target.value)}
+            onChange={(e) => setMessageLength(e.target.value.length)}
+            aria-describedby="message-count"
             rows={3}
             className="mt-1 w-full rounded-xl border border-slate-400 p-3 text-base"
           />
+          <p id="message-count" className="mt-1 text-sm text-slate-600">
+            {messageLength.toLocaleString('en-US')} of {MESSAGE_MAX_TEXT} characters
+            {/* Said once, as she reaches it: a paste longer than the limit is cut here, never silently. */}
+            <span aria-live="polite">{messageLength >= MESSAGE_MAX && ': the limit. Text past it is not added.'}</span>
+          </p>
         </div>
-        <fieldset className="mt-4 space-y-3">
-          <legend className="text-sm font-medium text-slate-700">About you (optional)</legend>
-          <div>
-            <label htmlFor="donor-name" className="block text-sm font-medium text-slate-700">
-              Your name
-            </label>
-            <input
-              id="donor-name"
-              type="text"
-              autoComplete="name"
-              value={donorName}
-              maxLength={DONOR_NAME_MAX}
-              onChange={(e) => setDonorName(e.target.value)}
-              className="mt-1 h-12 w-full rounded-xl border border-slate-400 px-3 text-base"
-            />
-          </div>
-          <div>
-            <label htmlFor="donor-email" className="block text-sm font-medium text-slate-700">
-              Email for your thank-you and receipt
-            </label>
-            <input
-              id="donor-email"
-              ref={emailInput}
-              type="email"
-              autoComplete="email"
-              value={donorEmail}
-              maxLength={254}
-              onChange={(e) => {
-                setDonorEmail(e.target.value);
-                setEmailError(null);
-              }}
-              aria-required={followUpdates}
-              aria-invalid={emailError !== null}
-              aria-describedby={emailError ? 'donor-email-error' : 'donor-email-hint'}
-              className="mt-1 h-12 w-full rounded-xl border border-slate-400 px-3 text-base"
-            />
-            {emailError ? (
-              <p id="donor-email-error" className="mt-1 text-sm text-red-700">
-                {emailError}
-              </p>
-            ) : (
-              <p id="donor-email-hint" className="mt-1 text-sm text-slate-600">
-                Sent once your gift is recorded. Never shown or shared.
-              </p>
-            )}
-          </div>
-          <label className="flex items-start gap-3 text-slate-800">
-            <input
-              type="checkbox"
-              checked={showPublicly}
-              onChange={(e) => setShowPublicly(e.target.checked)}
-              className="mt-1 h-5 w-5 shrink-0"
-            />
-            <span>
-              Show my name and gift publicly
-              <span className="block text-sm text-slate-600">
-                Your name and message appear under Recent Supporters. Otherwise your gift shows as Anonymous.
-              </span>
-            </span>
-          </label>
-          <label className="flex items-start gap-3 text-slate-800">
-            <input
-              type="checkbox"
-              checked={followUpdates}
-              onChange={(e) => {
-                setFollowUpdates(e.target.checked);
-                setEmailError(null);
-              }}
-              className="mt-1 h-5 w-5 shrink-0"
-            />
-            <span>
-              Email me {recipientName}'s updates
-              <span className="block text-sm text-slate-600">
-                We first send one mail to confirm your address. Every update has a link to stop them.
-              </span>
-            </span>
-          </label>
-        </fieldset>
+        <GiftRecipient value={recipientName}>
+          <AboutYou />
+        </GiftRecipient>
         <p
           id="amount-summary"
           aria-live="polite"
           className="mt-4 rounded-xl bg-brand-50 p-4 text-lg font-semibold text-brand-900"
         >
-          {effective.ok
-            ? `You're donating: ${formatCents(effective.cents)}`
-            : (effective.reason ?? 'Select or enter an amount to continue.')}
+          {effective.ok ? `You're donating: ${formatCents(effective.cents)}` : 'Select or enter an amount to continue.'}
         </p>
       </Card>
 
@@ -252,7 +206,7 @@ export function GiftForm({
                 type="button"
                 // aria-disabled rather than disabled: the button stays focusable and explains itself when pressed.
                 aria-disabled={!effective.ok}
-                onClick={() => give(method)}
+                onClick={(e) => give(e, method)}
                 style={effective.ok ? { backgroundColor: method.color } : undefined}
                 className={`flex w-full items-center justify-between gap-3 rounded-xl px-5 py-4 text-left text-white ${
                   effective.ok ? 'hover:opacity-90' : 'cursor-not-allowed bg-slate-500'
@@ -264,6 +218,7 @@ export function GiftForm({
                 </span>
                 {effective.ok && <span className="font-semibold">{formatCents(effective.cents)}</span>}
               </button>
+              {effective.ok && note?.key === method.name + effective.cents && note.shown}
             </li>
           ))}
         </ul>
@@ -280,6 +235,6 @@ export function GiftForm({
           </a>
         )}
       </Card>
-    </>
+    </form>
   );
 }

@@ -64,6 +64,15 @@ describe("a donor's receipt", () => {
     expect(mailsTo('ruth@example.org')).toHaveLength(1);
   });
 
+  it('names the method as the donate page does: a gift by Buy Me a Coffee is recorded and thanked as such', async () => {
+    const res = await record({ paymentMethod: 'Buy Me a Coffee', donorEmail: 'coffee@example.org' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ paymentMethod: 'Buy Me a Coffee' });
+    expect(mailsTo('coffee@example.org')[0]!.text).toContain('Method: Buy Me a Coffee');
+    // The old spelling is not a second name for it.
+    expect((await record({ paymentMethod: 'Buy Me Coffee' })).statusCode).toBe(400);
+  });
+
   it('goes once when two admins record the same intent at the same moment', async () => {
     const intent = await postJson(t.app, '/api/donation-intent', {
       amount: 40,
