@@ -2,12 +2,12 @@
 import { Link } from 'wouter';
 import { StaticPage, Section } from '#client/components/page-layout.tsx';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
+import { SupportAddress } from '#client/components/support-address.tsx';
 import { CONTACT_RESPONSE_TIME } from '#shared/constants.ts';
 
 export default function PrivacyPolicyPage() {
   const content = useCampaign();
   const productName = content.product.name;
-  const email = content.support.email;
 
   return (
     <StaticPage
@@ -93,9 +93,8 @@ export default function PrivacyPolicyPage() {
         </ul>
         <p>
           If you have an account, you can download or delete your data yourself from{' '}
-          <Link href="/profile">Account Settings</Link>. Otherwise, email us at <a href={`mailto:${email}`}>{email}</a>{' '}
-          and we will respond within {CONTACT_RESPONSE_TIME}. We may need to keep a record of donations where the law
-          requires it.
+          <Link href="/profile">Account Settings</Link>. Otherwise, write to us <SupportAddress /> and we will respond
+          within {CONTACT_RESPONSE_TIME}. We may need to keep a record of donations where the law requires it.
         </p>
       </Section>
 
@@ -122,7 +121,7 @@ export default function PrivacyPolicyPage() {
 
       <Section title="Contact">
         <p>
-          Questions about this policy or your information? Email us at <a href={`mailto:${email}`}>{email}</a>.
+          Questions about this policy or your information? Write to us <SupportAddress />.
         </p>
       </Section>
     </StaticPage>
