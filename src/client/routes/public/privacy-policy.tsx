@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { StaticPage, Section } from '#client/components/page-layout.tsx';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { SupportAddress } from '#client/components/support-address.tsx';
-import { CONTACT_RESPONSE_TIME } from '#shared/constants.ts';
+import { CONTACT_RESPONSE_TIME, HEALTH_ANSWERS_PRIVACY } from '#shared/constants.ts';
 
 export default function PrivacyPolicyPage() {
   const content = useCampaign();
@@ -113,9 +113,8 @@ export default function PrivacyPolicyPage() {
 
       <Section title="Health Information">
         <p>
-          Health details you add to your profile are private by default. They are shown publicly only if you opt in, and
-          a story is published only after you choose to share it and an admin approves it. Your health details are
-          included when you download your data and are removed when you delete your account.
+          {HEALTH_ANSWERS_PRIVACY} A story is published only after you choose to share it and an admin approves it. Your
+          health answers are included when you download your data and are removed when you delete your account.
         </p>
       </Section>
 
