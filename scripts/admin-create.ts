@@ -31,6 +31,7 @@ const mailer = createMailer({
   from: config.mailFrom,
   db: database.db,
   log: pino({ level: config.logLevel }),
+  env: config.env,
 });
 const env = scriptCommandEnv(database, config, mailer);
 // Made by nobody (SYSTEM_ACTOR), like the setup link the server prints.

@@ -49,7 +49,14 @@ export default fp<DbPluginOptions>(
     app.decorate('db', database.db);
     app.decorate(
       'mailer',
-      mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
+      mailer ??
+        createMailer({
+          smtpUrl: config.smtpUrl,
+          from: config.mailFrom,
+          db: database.db,
+          log: app.log,
+          env: config.env,
+        }),
     );
     app.decorate('campaigns', createCampaignService(database.db));
     app.decorate('ledgers', createLedgerService(database.db));
