@@ -63,13 +63,6 @@ export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
 
 export const CONTACT_RESPONSE_TIME = '24-48 hours';
 
-/**
- * What becomes of a patient's onboarding health answers, said the same wherever the site speaks of them: no
- * presenter sends them to anyone but her (her profile and her data download), and `allowPublicStory` is only the
- * default consent for publishing the stories she writes.
- */
-export const HEALTH_ANSWERS_PRIVACY =
-  'Your health answers (condition, symptoms and treatment goals) are seen by no one else on the site and never shown publicly, whatever you choose about your stories.';
 export const PROCESSING_FEE_TEXT = '2.9% + $0.30';
 
 export const CONTACT_FIELD_MAX = { name: 200, subject: 200, message: 5000 } as const;

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Archive, Eye, EyeOff, PenLine, Send } from 'lucide-react';
 import { STORY_REVIEW_OVERDUE_HOURS, type OwnStory } from '#shared/schemas/stories.ts';
-import { HEALTH_ANSWERS_PRIVACY } from '#shared/constants.ts';
+import { HEALTH_ANSWERS_PRIVACY } from '#shared/health-answers.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatDate } from '#client/lib/format.ts';

@@ -16,7 +16,7 @@ import {
   StoryDraftSchema,
   type OwnStory,
 } from '#shared/schemas/stories.ts';
-import { HEALTH_ANSWERS_PRIVACY } from '#shared/constants.ts';
+import { HEALTH_ANSWERS_PRIVACY } from '#shared/health-answers.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { createStory, getMyStory, MY_STORIES_KEY, myStoryKey, submitStory, updateStory } from '#client/api/stories.ts';

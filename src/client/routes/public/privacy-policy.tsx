@@ -3,7 +3,8 @@ import { Link } from 'wouter';
 import { StaticPage, Section } from '#client/components/page-layout.tsx';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { SupportAddress } from '#client/components/support-address.tsx';
-import { CONTACT_RESPONSE_TIME, HEALTH_ANSWERS_PRIVACY } from '#shared/constants.ts';
+import { CONTACT_RESPONSE_TIME } from '#shared/constants.ts';
+import { HEALTH_ANSWERS_PRIVACY } from '#shared/health-answers.ts';
 
 export default function PrivacyPolicyPage() {
   const content = useCampaign();

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
-import { HEALTH_ANSWERS_PRIVACY } from '#shared/constants.ts';
+import { HEALTH_ANSWERS_PRIVACY } from '#shared/health-answers.ts';
 import { answerRequests, descriptionOf, json, renderPage } from '#client/lib/test-page.tsx';
 import { PatientForm } from '../account/onboarding-forms/patient.tsx';
 import { PayeeFields } from '../fundraisers/my-fundraiser-form.tsx';

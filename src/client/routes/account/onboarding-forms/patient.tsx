@@ -1,6 +1,6 @@
 /** Onboarding for a patient (PatientOnboardingSchema). */
 import type { z } from 'zod';
-import { HEALTH_ANSWERS_PRIVACY } from '#shared/constants.ts';
+import { HEALTH_ANSWERS_PRIVACY } from '#shared/health-answers.ts';
 import { PatientOnboardingSchema } from '#shared/schemas/onboarding.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { CheckboxField, RadioGroupField, TextAreaField, type ChoiceOption } from '#client/components/ui/field.tsx';
