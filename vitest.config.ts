@@ -26,7 +26,12 @@ export default defineConfig({
         resolve,
         test: {
           name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}', 'vite.config.test.ts'],
+          include: [
+            'src/shared/**/*.test.ts',
+            'src/client/**/*.test.{ts,tsx}',
+            'vite.config.test.ts',
+            'readme.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -26,7 +26,13 @@ const config = loadConfig();
 const database = await openScriptDatabase(config);
 await database.migrate();
 const log = pino({ level: config.logLevel });
-const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log });
+const mailer = createMailer({
+  smtpUrl: config.smtpUrl,
+  from: config.mailFrom,
+  db: database.db,
+  log,
+  env: config.env,
+});
 try {
   const { user, sessionsEnded } = await run(
     scriptCommandEnv(database, config, mailer),

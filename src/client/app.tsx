@@ -1,54 +1,33 @@
 /** The app root: data, site content, router, layout, and the page for the current path. */
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Route, Router, Switch, useLocation } from 'wouter';
+import { Route, Router, Switch } from 'wouter';
 import { SiteProvider, type SiteData } from './lib/campaign-context.tsx';
-import { track } from './lib/analytics.ts';
 import { AccessGate, NOT_FOUND_ROUTE, PAGE_LIST, PageView } from './routes.tsx';
 import { TopNav } from './components/top-nav.tsx';
 import { Footer } from './components/footer.tsx';
 import { LazyToaster } from './components/ui/lazy-toaster.tsx';
 import { PageStatus } from './components/page-status.tsx';
 
-/** Per navigation: head tags (their code loads on the first one: a page arrives with its own) and a page view. */
-function NavigationEffects({ site }: { site: SiteData }) {
-  const [location] = useLocation();
-  const arrived = useRef(true);
-  useEffect(() => {
-    // Lets tests (and anything else) know the prerendered page is now interactive.
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-  useEffect(() => {
-    track({ name: 'page_view' });
-    if (arrived.current) {
-      arrived.current = false;
-      return;
-    }
-    let showing = true;
-    void import('./head.ts').then(({ applyHead }) => showing && applyHead(location, site));
-    return () => {
-      showing = false;
-    };
-  }, [location, site]);
-  return null;
-}
-
 export function App({
   site,
   queryClient,
   ssrPath,
   ssrSearch,
+  effects,
 }: {
   site: SiteData;
   queryClient: QueryClient;
   ssrPath?: string;
   ssrSearch?: string;
+  /** The browser's per-navigation effects (navigation-effects.tsx), inside the router; none on the server. */
+  effects?: ReactNode;
 }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SiteProvider site={site}>
         <Router {...(ssrPath ? { ssrPath, ssrSearch: ssrSearch ?? '' } : {})}>
-          {typeof window !== 'undefined' && <NavigationEffects site={site} />}
+          {effects}
           <a
             href="#main"
             className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2"

@@ -5,6 +5,7 @@ import type { SiteData } from './lib/campaign-context.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { loadPage, matchPage } from './routes.tsx';
 import { App } from './app.tsx';
+import { NavigationEffects } from './navigation-effects.tsx';
 import './styles.css';
 
 /** The site data the page names (its own file, cached by the browser per version of the content). */
@@ -32,7 +33,7 @@ async function start() {
   if (pageData) hydrate(queryClient, JSON.parse(pageData));
   const app = (
     <StrictMode>
-      <App site={site} queryClient={queryClient} />
+      <App site={site} queryClient={queryClient} effects={<NavigationEffects site={site} />} />
     </StrictMode>
   );
   if (shell) createRoot(root).render(app);

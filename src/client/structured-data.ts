@@ -40,7 +40,7 @@ export function campaignJsonLd(c: CampaignContent, siteUrl: string): Record<stri
         name: c.name,
         description: c.intro,
         recipient: { '@id': `${url}#patient` },
-        agent: { '@id': `${url}#organiser` },
+        ...(c.organiser.name ? { agent: { '@id': `${url}#organiser` } } : {}),
         target: `${siteUrl}/donate`,
         image: { '@id': `${url}#share-image` },
         price: c.goal.cents / 100,
@@ -50,11 +50,23 @@ export function campaignJsonLd(c: CampaignContent, siteUrl: string): Record<stri
         '@type': 'Patient',
         '@id': `${url}#patient`,
         name: c.patient.name,
-        description: c.patient.description,
+        ...(c.patient.description ? { description: c.patient.description } : {}),
         healthCondition: { '@type': 'MedicalCondition', name: 'Endometriosis' },
       },
-      { '@type': 'Physician', '@id': `${url}#doctor`, name: c.surgeon.name, description: c.surgeon.title },
-      { '@type': 'Person', '@id': `${url}#organiser`, name: c.organiser.name, description: c.organiser.description },
+      // A live site leaves out the seed's example people (src/shared/example-content.ts): their names are empty.
+      ...(c.surgeon.name
+        ? [{ '@type': 'Physician', '@id': `${url}#doctor`, name: c.surgeon.name, description: c.surgeon.title }]
+        : []),
+      ...(c.organiser.name
+        ? [
+            {
+              '@type': 'Person',
+              '@id': `${url}#organiser`,
+              name: c.organiser.name,
+              description: c.organiser.description,
+            },
+          ]
+        : []),
     ],
   };
 }

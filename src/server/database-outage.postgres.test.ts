@@ -4,16 +4,17 @@
  * by itself when the database is back. On a scratch PostgreSQL server this test stops and starts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { count, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
-import { donationIntents } from './db/schema/index.ts';
+import { campaigns, donationIntents } from './db/schema/index.ts';
 import { seedCampaign } from './db/seed.ts';
 import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS } from './plugins/errors.ts';
 import { TEST_ALTCHA_DIFFICULTY } from './services/altcha.ts';
-import { isDatabaseUnavailable } from './services/db-errors.ts';
+import { databaseError, isDatabaseUnavailable } from './services/db-errors.ts';
 import { buildDonation } from '../../tests/factories/donations.ts';
 import { startScratchPostgres, type ScratchPostgres } from '../../tests/setup/scratch-postgres.ts';
 import { postJson } from '../../tests/setup/test-app.ts';
@@ -37,6 +38,12 @@ afterAll(async () => {
 });
 
 const intent = () => ({ amount: 25, paymentMethod: 'PayPal', timestamp: new Date().toISOString() });
+function expectUnavailable(res: LightMyRequestResponse) {
+  expect(res.statusCode, res.body).toBe(503);
+  expect(res.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
+  expect(res.json()).toEqual({ message: DATABASE_UNAVAILABLE, code: 'UNAVAILABLE' });
+}
+
 const intentCount = async () => (await database.db.select({ n: count() }).from(donationIntents))[0]!.n;
 
 describe('a database outage', () => {
@@ -57,15 +64,13 @@ describe('a database outage', () => {
     expect(stale).toMatchObject({ currentCents: 12_345, donorCount: 1, ageSeconds: expect.any(Number) });
     expect(Date.parse(stale.asOf)).toBeLessThanOrEqual(Date.now());
 
+    expect((await app.inject('/api/campaign')).statusCode).toBe(200);
     for (const res of [
-      await app.inject('/api/campaign'),
+      await app.inject('/api/doctors'),
       await postJson(app, '/api/donation-intent', intent()),
       await postJson(app, '/api/auth/login', { email: 'someone@example.com', password: 'Lilac-Harbour-42' }),
-    ]) {
-      expect(res.statusCode, res.body).toBe(503);
-      expect(res.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
-      expect(res.json()).toEqual({ message: DATABASE_UNAVAILABLE, code: 'UNAVAILABLE' });
-    }
+    ])
+      expectUnavailable(res);
     expect((await app.inject('/readyz')).statusCode).toBe(503);
     expect((await app.inject('/healthz')).statusCode).toBe(200);
 
@@ -116,5 +121,83 @@ describe('a database outage', () => {
     await server.start();
     expect(await intentCount()).toBe(before);
     expect((await postJson(app, '/api/donation-intent', intent())).statusCode).toBe(201);
+  }, 60_000);
+});
+
+/** The app's pool holds at most this many sessions (db/client.ts). */
+const POOL_SIZE = 10;
+
+/** A session on the scratch server's other database, from which the app's database can be closed to connections. */
+async function maintenanceSession(): Promise<pg.Client> {
+  const url = new URL(server.url);
+  url.pathname = '/template1';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  return client;
+}
+
+describe('a database that refuses connections during maintenance (SQLSTATE 55000)', () => {
+  it('answers writes and unread lists 503 with Retry-After, and public figures from what they last read', async () => {
+    const [fundraiser] = await database.db
+      .insert(campaigns)
+      .values({ slug: `closed-${Date.now()}`, goalCents: 500_000 })
+      .returning({ id: campaigns.id, slug: campaigns.slug });
+    await buildDonation(database.db, { campaignId: fundraiser!.id, amountCents: 4_200 });
+    // What visitors of the site and of the fundraiser read before the maintenance.
+    const publicReads = [
+      '/api/campaign',
+      '/api/campaign/supporters',
+      `/api/campaigns/${fundraiser!.slug}/supporters`,
+      `/api/campaigns/${fundraiser!.slug}/ledger`,
+    ];
+    const before = new Map<string, unknown>();
+    for (const url of publicReads) before.set(url, (await app.inject(url)).json());
+    const flagshipBefore = (await app.inject('/api/fundraising/progress')).json();
+    const fundraiserBefore = (await app.inject(`/api/campaigns/${fundraiser!.slug}/progress`)).json();
+    expect(fundraiserBefore).toMatchObject({ currentCents: 4_200, donorCount: 1 });
+
+    const maintenance = await maintenanceSession();
+    try {
+      // What an operator does before maintenance: no new sessions, and the open ones ended.
+      await maintenance.query('alter database postgres allow_connections false');
+      await maintenance.query(
+        "select pg_terminate_backend(pid, 5000) from pg_stat_activity where datname = 'postgres'",
+      );
+      app.campaigns.invalidate();
+      // The pool's ended sessions each fail once (57P01) and are dropped; then every new session is refused.
+      let refused: unknown;
+      for (let tries = 0; tries <= POOL_SIZE && databaseError(refused).code !== '55000'; tries++)
+        refused = await database.db.execute(sql`select 1`).catch((err: unknown) => err);
+      expect(databaseError(refused).code).toBe('55000');
+
+      for (const res of [
+        await app.inject('/api/doctors'),
+        await postJson(app, '/api/donation-intent', intent()),
+        await postJson(app, '/api/auth/login', { email: 'someone@example.com', password: 'Lilac-Harbour-42' }),
+      ])
+        expectUnavailable(res);
+      for (const url of publicReads) {
+        const res = await app.inject(url);
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+        expect(res.json(), url).toEqual(before.get(url));
+      }
+      const flagship = await app.inject('/api/fundraising/progress');
+      expect(flagship.statusCode, flagship.body).toBe(200);
+      expect(flagship.json()).toMatchObject({
+        currentCents: flagshipBefore.currentCents,
+        ageSeconds: expect.any(Number),
+      });
+      const own = await app.inject(`/api/campaigns/${fundraiser!.slug}/progress`);
+      expect(own.statusCode, own.body).toBe(200);
+      expect(own.json()).toMatchObject({ currentCents: 4_200, donorCount: 1, ageSeconds: expect.any(Number) });
+      expect((await app.inject('/readyz')).statusCode).toBe(503);
+    } finally {
+      await maintenance.query('alter database postgres allow_connections true');
+      await maintenance.end();
+    }
+    expect((await app.inject('/readyz')).statusCode).toBe(200);
+    expect((await postJson(app, '/api/donation-intent', intent())).statusCode).toBe(201);
+    app.campaigns.invalidate();
+    expect((await app.inject(`/api/campaigns/${fundraiser!.slug}/progress`)).json().asOf).toBeUndefined();
   }, 60_000);
 });

@@ -65,6 +65,7 @@ export const ANALYTICS_EVENT_NAMES = [
 export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
 
 export const CONTACT_RESPONSE_TIME = '24-48 hours';
+
 export const PROCESSING_FEE_TEXT = '2.9% + $0.30';
 
 export const CONTACT_FIELD_MAX = { name: 200, subject: 200, message: 5000 } as const;

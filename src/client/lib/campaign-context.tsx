@@ -9,6 +9,8 @@ export interface SiteData {
   siteUrl: string;
   /** In production: the ways to give to leave out, their details still the seed's examples (src/shared/placeholders.ts). */
   hiddenGivingOptions?: HiddenGivingOptions;
+  /** In production, while the appeal's story is still the seed's example: the pages say so (src/shared/example-content.ts). */
+  exampleAppeal?: boolean;
 }
 
 const SiteContext = createContext<SiteData | null>(null);

@@ -11,7 +11,12 @@ import type { AdminLevel, Role } from '#shared/auth/roles.ts';
 import type { Tx } from '../db/client.ts';
 import { findUserByEmail, type UserRow } from '../db/queries/users.ts';
 import { adminInvites, sessions, userTokens, users } from '../db/schema/index.ts';
-import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../services/mail-templates.ts';
+import {
+  adminInviteMail,
+  passwordChangedMail,
+  resetPasswordMail,
+  verifyEmailMail,
+} from '../services/mail-templates.ts';
 import type { NewPassword } from '../services/passwords.ts';
 import { derivedToken, hashToken, randomToken } from '../services/tokens.ts';
 import type { CommandContext } from './run.ts';
@@ -256,13 +261,34 @@ export async function chooseRole({ tx, now }: CommandContext, user: UserRow, rol
 
 export const ADMIN_INVITE_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** A one-time link to register as an admin of the given level, made by the actor. */
+/** How an invite's mail names each level. */
+const LEVEL_NAMES: Record<AdminLevel, string> = {
+  moderator: 'moderator',
+  manager: 'manager',
+  super_admin: 'super admin',
+};
+
+/**
+ * A one-time link to register as an admin of the given level, made by the actor; one made for an address is
+ * mailed to it once stored (the answer shows the link to the actor too).
+ */
 export async function createAdminInvite(
-  { tx, actor, now }: CommandContext,
+  { tx, actor, now, afterCommit }: CommandContext,
   links: LinkSettings,
   options: { adminLevel: AdminLevel; email?: string | null },
 ) {
-  return insertInvite(tx, links, now, { ...options, createdBy: actor.id });
+  const invite = await insertInvite(tx, links, now, { ...options, createdBy: actor.id });
+  const { email } = options;
+  if (email) {
+    const [inviter] = actor.id
+      ? await tx.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, actor.id))
+      : [];
+    const from = inviter ? `${inviter.first} ${inviter.last}`.trim() : null;
+    afterCommit.mail((product) =>
+      adminInviteMail(product, { to: email, from, level: LEVEL_NAMES[options.adminLevel], ...invite }),
+    );
+  }
+  return invite;
 }
 
 /**

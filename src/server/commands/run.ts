@@ -10,6 +10,7 @@ import type { Tx, Db } from '../db/client.ts';
 import type { Actor } from '../services/audit.ts';
 import type { CampaignService } from '../services/campaign.ts';
 import type { Clock } from '../services/clock.ts';
+import type { Examples } from '../services/example-content.ts';
 import type { LedgerService } from '../services/ledger.ts';
 import { mailFailure, type MailMessage, type Mailer } from '../services/mail.ts';
 import { emailImportant, type MailableNotification } from '../services/notifications.ts';
@@ -34,6 +35,8 @@ export interface CommandEnv {
   sitePages?: { refresh(): Promise<void>; forgetRecordPages(): void };
   publicUrl: string;
   log: { error(obj: object, msg: string): void };
+  /** The seed's examples, which production's mail leaves out (absent in scripts). */
+  examples?: Pick<Examples, 'live'>;
 }
 
 export type Cache = 'progress' | 'ledger' | 'pages';

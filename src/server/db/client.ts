@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Client as PgClient } from 'pg';
 import { MIGRATIONS_DIR, ROOT_DIR } from '../paths.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
@@ -49,6 +50,13 @@ export interface DatabaseOptions {
    */
   createMigrated?: boolean;
 }
+
+/**
+ * Set (true) on an error the PostgreSQL server answered while the pool was opening a session. Whatever its SQLSTATE
+ * (55000 when the database does not accept connections, 3D000 when it is gone, 28P01 when the password is refused),
+ * the database cannot serve this instance then; the same codes later in a session are bugs.
+ */
+export const OPENING_SESSION = Symbol('opening a database session');
 
 // Any fixed number works: it only has to be the same for every instance.
 const MIGRATION_LOCK_ID = 7_312_025;
@@ -135,8 +143,19 @@ async function openPostgres(url: string): Promise<Database> {
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
+  /** A client whose refusal to open a session says so (OPENING_SESSION); the pool opens every session this way. */
+  class Client extends pg.Client {
+    override connect(): Promise<PgClient>;
+    override connect(callback: (err: Error) => void): void;
+    override connect(callback?: (err: Error) => void): Promise<PgClient> | void {
+      const mark = (err: Error) => Object.assign(err, { [OPENING_SESSION]: true });
+      if (!callback) return super.connect().catch((err: Error) => Promise.reject(mark(err)));
+      // pg-pool's callback takes the error alone (null once the session is open).
+      super.connect((err: Error | null) => callback((err ? mark(err) : err) as Error));
+    }
+  }
   // A database that does not answer fails a request within seconds (503), instead of holding it open.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, Client });
   // A client losing its connection (the server restarts or ends it) emits 'error': the pool listens while the
   // client is idle, nobody while a transaction holds it between queries, and an unheard 'error' ends the process.
   // Both are ignored here; the request using the client fails at its next query (503) and the pool drops it.

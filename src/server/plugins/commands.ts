@@ -30,6 +30,7 @@ function commandEnv(app: FastifyInstance, log: CommandEnv['log']): CommandEnv {
       return app.hasDecorator('sitePages') ? app.sitePages : undefined;
     },
     publicUrl: app.config.publicUrl,
+    examples: app.examples,
     log,
   };
 }

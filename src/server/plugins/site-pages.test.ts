@@ -59,6 +59,8 @@ async function appWith(
       async (instance) => {
         instance.decorate('config', { publicUrl: 'http://localhost:3000', env } as never);
         instance.decorate('campaigns', { current: async () => campaign } as never);
+        // These campaigns are markers, not content: nothing in them is the seed's example.
+        instance.decorate('examples', { live: (content: unknown) => content, appealIsExample: () => false } as never);
       },
       { name: 'db' },
     ),

@@ -118,10 +118,13 @@ export default fp<SitePagesOptions>(
       return;
     }
     const { publicUrl } = app.config;
+    // In production the seed's examples are left out (src/shared/example-content.ts), decided here so the browser
+    // gets the answer, not the example.
     const siteFor = (row: FlagshipRow): SiteData => ({
-      content: row.content,
+      content: app.examples.live(row.content),
       siteUrl: publicUrl,
       ...(app.config.env === 'production' ? { hiddenGivingOptions: hiddenGivingOptions(row.content) } : {}),
+      ...(app.examples.appealIsExample(row.content) ? { exampleAppeal: true } : {}),
     });
 
     // The site data of the versions rendered here, by path, compressed once per version; the current version's

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cached } from './cache.ts';
+import { cached, LAST_KNOWN_MAX_MS, lastKnown } from './cache.ts';
 
 /** A clock the test moves by hand. */
 function fakeClock(start = 1_000_000) {
@@ -211,5 +211,44 @@ describe('cached', () => {
     await expect(cache.get()).rejects.toThrow('down');
     expect(await cache.get()).toBe('v2');
     expect(load).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('lastKnown', () => {
+  const unavailable = () => Object.assign(new Error('not accepting connections'), { code: '57P03' });
+
+  it('answers the last value read, marked stale, while the database cannot serve, for at most LAST_KNOWN_MAX_MS', async () => {
+    const clock = fakeClock();
+    const read = vi
+      .fn<() => Promise<number>>()
+      .mockResolvedValueOnce(5)
+      .mockRejectedValueOnce(unavailable())
+      .mockRejectedValueOnce(unavailable());
+    const load = lastKnown(read, (value, readAt) => value * 1000 + (readAt.getTime() === 1_000_000 ? 1 : 0), clock.now);
+
+    expect(await load()).toBe(5);
+    clock.advance(LAST_KNOWN_MAX_MS);
+    expect(await load()).toBe(5001);
+    clock.advance(1);
+    await expect(load()).rejects.toMatchObject({ code: '57P03' });
+  });
+
+  it('passes on every other error, and an outage before anything was read', async () => {
+    const read = vi
+      .fn<() => Promise<number>>()
+      .mockRejectedValueOnce(unavailable())
+      .mockResolvedValueOnce(5)
+      .mockRejectedValueOnce(new Error('a bug'));
+    const load = lastKnown(read);
+
+    await expect(load()).rejects.toMatchObject({ code: '57P03' });
+    expect(await load()).toBe(5);
+    await expect(load()).rejects.toThrow('a bug');
+  });
+
+  it('answers a value kept from elsewhere through an outage', async () => {
+    const load = lastKnown(vi.fn<() => Promise<number>>().mockRejectedValue(unavailable()));
+    load.keep(9);
+    expect(await load()).toBe(9);
   });
 });

@@ -7,8 +7,7 @@ import type { Db } from '../db/client.ts';
 import { asFlagship, type CampaignRow, type FlagshipRow } from '../db/content-shape.ts';
 import { SUPPORTERS_SHOWN } from '#shared/schemas/campaign.ts';
 import { campaigns, donations, ledgerBalances, ledgerEntries } from '../db/schema/index.ts';
-import { cached, type Cached } from './cache.ts';
-import { isDatabaseUnavailable } from './db-errors.ts';
+import { cached, lastKnown, type Cached } from './cache.ts';
 
 export type { CampaignRow, FlagshipRow };
 
@@ -20,8 +19,8 @@ export interface ProgressTotals {
   asOf?: Date;
 }
 
-/** How long the progress answer may fall back to the last totals read while the database is unreachable. */
-export const STALE_PROGRESS_MAX_MS = 10 * 60_000;
+/** Last-known totals say when they were read. */
+const totalsAsOf = (totals: ProgressTotals, readAt: Date): ProgressTotals => ({ ...totals, asOf: readAt });
 
 export interface CampaignService {
   /** The site's campaign (the first one created); throws NOT_FOUND before seeding. */
@@ -33,6 +32,8 @@ export interface CampaignService {
   rememberTotals(): Promise<void>;
   /** The most recently recorded gifts that still stand (not voided, not wholly refunded), newest first. */
   supporters(): Promise<SupporterRow[]>;
+  /** Any campaign's row by its id or slug, cached like its totals (NOT_FOUND for none). */
+  campaignOf(idOrSlug: string): Promise<CampaignRow>;
   /** Any campaign's totals by its id or slug (a patient's fundraiser, or the flagship), cached like the flagship's. */
   progressOf(idOrSlug: string): Promise<ProgressTotals>;
   /** That campaign's cached totals while fresh, else undefined (then call progressOf()). */
@@ -122,11 +123,21 @@ function campaignFigures(db: Db, ttlMs: number) {
   const figures = (idOrSlug: string): CampaignFigures => {
     let entry = byKey.get(idOrSlug);
     if (!entry) {
-      const row = cached(ttlMs, () => findCampaign(db, idOrSlug));
+      // Through a database outage each answers what it last read (a campaign never read before answers 503).
+      const row = cached(
+        ttlMs,
+        lastKnown(() => findCampaign(db, idOrSlug)),
+      );
       const created: CampaignFigures = {
         row,
-        totals: cached(ttlMs, async () => readTotals(db, await row.get())),
-        supporters: cached(ttlMs, async () => readSupporters(db, (await row.get()).id)),
+        totals: cached(
+          ttlMs,
+          lastKnown(async () => readTotals(db, await row.get()), totalsAsOf),
+        ),
+        supporters: cached(
+          ttlMs,
+          lastKnown(async () => readSupporters(db, (await row.get()).id)),
+        ),
       };
       byKey.set(idOrSlug, created);
       entry = created;
@@ -137,6 +148,7 @@ function campaignFigures(db: Db, ttlMs: number) {
     return entry;
   };
   return {
+    campaignOf: (idOrSlug: string) => figures(idOrSlug).row.get(),
     progressOf: (idOrSlug: string) => figures(idOrSlug).totals.get(),
     freshProgressOf: (idOrSlug: string) => byKey.get(idOrSlug)?.totals.peek(),
     supportersOf: (idOrSlug: string) => figures(idOrSlug).supporters.get(),
@@ -151,23 +163,19 @@ function campaignFigures(db: Db, ttlMs: number) {
 }
 
 export function createCampaignService(db: Db, ttlMs = PROGRESS_CACHE_MS): CampaignService {
-  const campaign: Cached<FlagshipRow> = cached(ttlMs, () => readCampaign(db));
-  // The last totals read, so the page every visitor polls keeps its figures through a database outage.
-  let lastRead: { totals: ProgressTotals; at: number } | undefined;
-  const remember = (read: ProgressTotals) => {
-    lastRead = { totals: read, at: Date.now() };
-    return read;
-  };
-  const totals: Cached<ProgressTotals> = cached(ttlMs, async () => {
-    try {
-      return remember(await readTotals(db, await campaign.get()));
-    } catch (err) {
-      if (!lastRead || !isDatabaseUnavailable(err) || Date.now() - lastRead.at > STALE_PROGRESS_MAX_MS) throw err;
-      return { ...lastRead.totals, asOf: new Date(lastRead.at) };
-    }
-  });
+  // Through a database outage each read answers what it last read, for up to LAST_KNOWN_MAX_MS: the pages every
+  // visitor opens keep their figures (progress says how old they are).
+  const campaign: Cached<FlagshipRow> = cached(
+    ttlMs,
+    lastKnown(() => readCampaign(db)),
+  );
+  const readFlagshipTotals = lastKnown(async () => readTotals(db, await campaign.get()), totalsAsOf);
+  const totals: Cached<ProgressTotals> = cached(ttlMs, readFlagshipTotals);
   // Read with the totals' freshness, so the wall and the progress card agree.
-  const supporters: Cached<SupporterRow[]> = cached(ttlMs, async () => readSupporters(db, (await campaign.get()).id));
+  const supporters: Cached<SupporterRow[]> = cached(
+    ttlMs,
+    lastKnown(async () => readSupporters(db, (await campaign.get()).id)),
+  );
   const anyCampaign = campaignFigures(db, ttlMs);
   return {
     current: () => campaign.get(),
@@ -175,9 +183,10 @@ export function createCampaignService(db: Db, ttlMs = PROGRESS_CACHE_MS): Campai
     freshProgress: () => totals.peek(),
     // Past the caches, so it changes nothing a request would read next.
     rememberTotals: async () => {
-      remember(await readTotals(db, await readCampaign(db)));
+      readFlagshipTotals.keep(await readTotals(db, await readCampaign(db)));
     },
     supporters: () => supporters.get(),
+    campaignOf: anyCampaign.campaignOf,
     progressOf: anyCampaign.progressOf,
     freshProgressOf: anyCampaign.freshProgressOf,
     supportersOf: anyCampaign.supportersOf,

@@ -11,6 +11,7 @@ import type { Db } from '../db/client.ts';
 import { withCurrentShape } from '../db/content-shape.ts';
 import { campaigns, donations, fundraisers, users } from '../db/schema/index.ts';
 import type { Clock } from './clock.ts';
+import type { Examples } from './example-content.ts';
 import { mailFailure, type Mailer } from './mail.ts';
 import { donationReceiptMail, donationRefundedMail, type GiftForMail } from './mail-templates.ts';
 
@@ -20,6 +21,8 @@ export interface DonorMailDeps {
   mailer: Mailer;
   publicUrl: string;
   log: { error(obj: object, msg: string): void };
+  /** In production, the content without the seed's examples (absent in scripts: the content as stored). */
+  examples?: Pick<Examples, 'live'>;
 }
 
 type Gift = typeof donations.$inferSelect;
@@ -30,7 +33,7 @@ const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC
  * What a donor's mail says about the campaign: the flagship's own words; for a patient's fundraiser its title and
  * her name, under the site's name (decision 009). Each links to its own transparency page.
  */
-async function campaignForMail(db: Db, campaignId: string) {
+async function campaignForMail({ db, examples }: DonorMailDeps, campaignId: string) {
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
   if (campaign?.content) {
     const content = withCurrentShape(campaign.content);
@@ -38,7 +41,8 @@ async function campaignForMail(db: Db, campaignId: string) {
     return {
       product: content.product.name,
       name: content.name,
-      organiser: content.organiser.name,
+      // A live site never signs with the seed's example organiser (src/shared/example-content.ts).
+      organiser: (examples?.live(content) ?? content).organiser.name || `The ${content.product.name} team`,
       receiptNote,
       transparencyPath: transparencyPath(),
     };
@@ -61,7 +65,7 @@ async function campaignForMail(db: Db, campaignId: string) {
 }
 
 async function giftForMail(deps: DonorMailDeps, gift: Gift) {
-  const campaign = await campaignForMail(deps.db, gift.campaignId);
+  const campaign = await campaignForMail(deps, gift.campaignId);
   const forMail: GiftForMail = {
     to: gift.donorEmail!,
     donorName: gift.isAnonymous ? null : gift.donorName,

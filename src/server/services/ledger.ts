@@ -9,7 +9,7 @@ import { COST_GROUP_LABELS } from '#shared/schemas/fundraisers.ts';
 import type { Ledger } from '#shared/schemas/spending.ts';
 import type { Db } from '../db/client.ts';
 import { donations, expenses, fundraisers, ledgerBalances, ledgerEntries } from '../db/schema/index.ts';
-import { cached, type Cached } from './cache.ts';
+import { cached, lastKnown, type Cached } from './cache.ts';
 import type { CampaignRow } from './campaign.ts';
 
 /** How many recent donations the public ledger lists by name. */
@@ -110,7 +110,14 @@ export function createLedgerService(db: Db, ttlMs = PROGRESS_CACHE_MS): LedgerSe
       let entry = byCampaign.get(campaign.id);
       // Planned amounts come from the content: a new content version reads afresh.
       if (!entry || entry.version !== campaign.version) {
-        entry = { version: campaign.version, ledger: cached(ttlMs, () => readLedger(db, campaign)) };
+        // Through a database outage it answers what it last read, like the campaign's progress.
+        entry = {
+          version: campaign.version,
+          ledger: cached(
+            ttlMs,
+            lastKnown(() => readLedger(db, campaign)),
+          ),
+        };
         byCampaign.set(campaign.id, entry);
       }
       return entry.ledger.get();

@@ -196,3 +196,16 @@ export function campaignUpdateMail(product: string, update: UpdateForMail): Mail
     },
   };
 }
+
+/** An admin invite made for one address (the link works for it alone), from the super admin who made it. */
+export function adminInviteMail(
+  product: string,
+  invite: { to: string; from: string | null; level: string; link: string; expiresAt: Date },
+): MailMessage {
+  const who = invite.from ? `${invite.from} invited you` : 'You are invited';
+  return {
+    to: invite.to,
+    subject: `You are invited to be an admin of ${product}`,
+    text: `Hello,\n\n${who} to be a ${invite.level} of ${product}. To create your admin account with this email address, open this link:\n\n${invite.link}\n\nThe link works once, only for this address, until ${invite.expiresAt.toUTCString()}. If you did not expect this, you can ignore this message.${signature(product)}`,
+  };
+}

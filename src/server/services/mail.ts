@@ -49,6 +49,8 @@ export function createMailer(options: {
   from: string;
   db: Db;
   log: FastifyBaseLogger;
+  /** Only in development does the outbox's log line name the recipient (never in production logs). */
+  env: 'development' | 'test' | 'production';
 }): Mailer {
   const { smtpUrl, from, db, log } = options;
   if (smtpUrl) {
@@ -78,9 +80,11 @@ export function createMailer(options: {
           headers: message.headers ?? null,
         })
         .returning({ id: outbox.id });
-      // One line a newcomer can follow locally: the links are what they need (e.g. a reset link).
+      // One line a newcomer can follow locally: the links are what they need (e.g. a reset link), and in
+      // development the address, so she can tell her test accounts' mail apart.
       const links = message.text.match(LINK_PATTERN) ?? [];
-      log.info({ outboxId: row?.id, subject: message.subject, links }, 'mail kept in the outbox (no SMTP_URL)');
+      const to = options.env === 'development' ? { to: message.to } : {};
+      log.info({ outboxId: row?.id, ...to, subject: message.subject, links }, 'mail kept in the outbox (no SMTP_URL)');
     },
     close: () => {},
   };

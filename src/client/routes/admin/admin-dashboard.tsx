@@ -232,7 +232,7 @@ function LinkSection({ id, title, links }: { id: string; title: string; links: P
   );
 }
 
-/** The seed's example details still in the campaign: each one must be replaced before gifts can arrive. */
+/** The seed's example details still in the campaign (src/shared/example-content.ts): each must be replaced. */
 function NotReadyChecklist({ details, canEdit }: { details: PlaceholderDetail[]; canEdit: boolean }) {
   return (
     <section
@@ -244,8 +244,9 @@ function NotReadyChecklist({ details, canEdit }: { details: PlaceholderDetail[];
         Not ready to take gifts
       </h2>
       <p className="mt-2">
-        These campaign details are still the examples the site came with, so gifts sent with them would go nowhere. On
-        the live site the donate page leaves out every way to give that uses one. Replace each of them:
+        These campaign details are still the examples the site came with: gifts sent with their ways to give would go
+        nowhere, and their claims, names, figures and contacts are invented. The live site leaves out each claim,
+        contact and way to give, and says the story is an example. Replace each of them:
       </p>
       <ul className="mt-3 list-disc space-y-1 pl-6">
         {details.map((d) => (

@@ -153,6 +153,8 @@ function CostsSection() {
           <Text name={`costs.groups.${i}.description`} label={`Cost group ${i + 1}: description`} rows={2} />
         </Fieldset>
       ))}
+      <Text name="costs.claim" label="Costs: promise to donors" rows={2} />
+      <Text name="costs.consultationPaid.note" label="Consultation paid: note" rows={2} />
     </Section>
   );
 }
@@ -204,15 +206,107 @@ function UpdatesSection() {
   );
 }
 
+function PeopleSection() {
+  return (
+    <Section id="people-title" title="People" description="Who the fundraiser is for, and who runs it.">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Text name="patient.name" label="Patient: name" />
+        <Text name="organiser.name" label="Organiser: name" hint="Signs the donors' receipts." />
+      </div>
+      <Text name="patient.description" label="Patient: description" rows={2} />
+      <Text name="organiser.email" label="Organiser: email" />
+      <Text name="organiser.description" label="Organiser: description" rows={2} />
+    </Section>
+  );
+}
+
+function SurgeonSection() {
+  return (
+    <Section id="surgeon-editor-title" title="The surgeon" description='The "Meet the Surgeon" card.'>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Text name="surgeon.name" label="Surgeon: name" />
+        <Text name="surgeon.title" label="Surgeon: title" />
+        <Text name="surgeon.yearsExperience" label="Surgeon: years of experience" hint='As shown, e.g. "12".' />
+        <Text name="surgeon.livesChanged" label="Surgeon: lives changed" hint='As shown, e.g. "400+".' />
+      </div>
+      <Paragraphs name="surgeon.bio" label="Surgeon: biography" rows={5} />
+      <Paragraphs
+        name="surgeon.highlights"
+        label="Surgeon: highlights"
+        hint="Leave an empty line between highlights."
+        rows={4}
+      />
+    </Section>
+  );
+}
+
+function WhySection() {
+  const { getValues } = useFormContext<ContentIn>();
+  const cards = getValues('whySurgery.cards');
+  return (
+    <Section id="why-editor-title" title="Why this surgery">
+      {cards.map((_card, i) => (
+        <Fieldset key={i} legend={`Why this surgery: card ${i + 1}`}>
+          <Text name={`whySurgery.cards.${i}.title`} label={`Card ${i + 1}: title`} />
+          <Text name={`whySurgery.cards.${i}.body`} label={`Card ${i + 1}: text`} rows={3} />
+        </Fieldset>
+      ))}
+    </Section>
+  );
+}
+
+function ContactSection() {
+  return (
+    <Section
+      id="contact-editor-title"
+      title="Contact and direct transfer"
+      description="Shown on the contact page and in the legal pages; the contact form's messages go to the support email."
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Text name="support.email" label="Support: email" />
+        <Text name="support.phone" label="Support: phone" />
+      </div>
+      <Text name="support.phoneHours" label="Support: phone hours" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Text name="directTransfer.email" label="Direct transfer: email" />
+        <Text name="directTransfer.subject" label="Direct transfer: subject" />
+      </div>
+    </Section>
+  );
+}
+
+function SharingSection() {
+  return (
+    <Section
+      id="sharing-editor-title"
+      title="Sharing and search"
+      description="What shared links and search results say."
+    >
+      <Text name="share.postText" label="Sharing: post text" rows={2} />
+      <Text name="share.emailSubject" label="Sharing: email subject" />
+      <Text name="share.emailBody" label="Sharing: email" rows={4} />
+      <Text name="seo.title" label="Search: page title" />
+      <Text name="seo.description" label="Search: description" rows={2} />
+      <Text name="seo.donateTitle" label="Search: donate page title" />
+      <Text name="seo.donateDescription" label="Search: donate page description" rows={2} />
+    </Section>
+  );
+}
+
 /** Every section of the content, in the story page's order. */
 export function ContentSections() {
   return (
     <>
       <TextsSection />
+      <PeopleSection />
       <GoalSection />
       <VideoAndLinksSection />
       <PaymentMethodsSection />
+      <SurgeonSection />
+      <WhySection />
       <CostsSection />
+      <ContactSection />
+      <SharingSection />
       <ImagesSection />
       <UpdatesSection />
     </>

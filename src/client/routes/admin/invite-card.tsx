@@ -29,9 +29,15 @@ export function InviteCard() {
   const showFieldErrors = useFieldErrors(form.setError, FIELDS);
   const create = useMutation({
     mutationFn: ({ adminLevel, email }: InviteForm) => createInvite({ adminLevel, email: email.trim() || undefined }),
-    onSuccess: (answer) => {
+    onSuccess: (answer, { email }) => {
       setInvite(answer);
-      toast({ title: 'Invite created', description: 'Send the link to the new admin; it works once.' });
+      const to = email.trim();
+      toast({
+        title: 'Invite created',
+        description: to
+          ? `We mailed the link to ${to}; it works once, for that address only.`
+          : 'Send the link to the new admin; it works once.',
+      });
     },
     onError: (err) => {
       showFieldErrors(err);
@@ -69,7 +75,7 @@ export function InviteCard() {
         </SelectField>
         <TextField
           label="Email (optional)"
-          hint="Only this address may use the link."
+          hint="We mail the link to this address, and only it may use the link."
           type="email"
           autoComplete="off"
           error={form.formState.errors.email?.message}

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Archive, Eye, EyeOff, PenLine, Send } from 'lucide-react';
 import { STORY_REVIEW_OVERDUE_HOURS, type OwnStory } from '#shared/schemas/stories.ts';
+import { HEALTH_ANSWERS_PRIVACY } from '#shared/health-answers.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatDate } from '#client/lib/format.ts';
@@ -239,7 +240,7 @@ export default function MyStoriesPage() {
   return (
     <PageFrame
       title="My Stories"
-      intro="Write your story, send it for review, and choose whether it is shown publicly. Your health details from onboarding are never shown."
+      intro={`Write your story, send it for review, and choose whether it is shown publicly. ${HEALTH_ANSWERS_PRIVACY}`}
       actions={
         patient ? (
           <Link href="/my-stories/new" className={buttonClass('primary', 'lg')}>

@@ -16,6 +16,7 @@ import {
   StoryDraftSchema,
   type OwnStory,
 } from '#shared/schemas/stories.ts';
+import { HEALTH_ANSWERS_PRIVACY } from '#shared/health-answers.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { createStory, getMyStory, MY_STORIES_KEY, myStoryKey, submitStory, updateStory } from '#client/api/stories.ts';
@@ -58,8 +59,7 @@ const BODY_HINT = (
 const CONSENT_HINT = (
   <>
     Your story is shown on the public stories page only after a moderator approves it, and only if this is ticked. You
-    can withdraw it at any time from My Stories, and the story comes off the site at once. Your health details from
-    onboarding are never shown.
+    can withdraw it at any time from My Stories, and the story comes off the site at once. {HEALTH_ANSWERS_PRIVACY}
   </>
 );
 

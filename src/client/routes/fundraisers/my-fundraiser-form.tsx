@@ -240,6 +240,7 @@ export function PayeeFields<Out>({ form }: { form: ApplicationForm<Out> }) {
       )}
       <TextField
         label="Name of the care provider or payee"
+        hint="Shown to donors on your fundraiser's page."
         maxLength={PAYEE_NAME_MAX}
         error={form.formState.errors.payee?.name?.message}
         {...form.register('payee.name')}
@@ -252,7 +253,7 @@ export function PayeeFields<Out>({ form }: { form: ApplicationForm<Out> }) {
       />
       <TextAreaField
         label="How the money reaches the care provider"
-        hint="E.g. “The clinic invoices the organisation, which pays it by bank transfer.” Donors read this."
+        hint="E.g. “The clinic invoices the organisation, which pays it by bank transfer.” Only the site’s managers read this."
         rows={3}
         maxLength={PAYEE_ROUTE_MAX}
         error={form.formState.errors.payee?.route?.message}

@@ -8,6 +8,7 @@ import { VideoFacade } from '#client/components/video-facade.tsx';
 import { CopyLinkButton } from '#client/components/copy-link-button.tsx';
 import { CrowdfundingLink } from '#client/components/crowdfunding-link.tsx';
 import { belowFold } from '#client/components/below-fold.tsx';
+import { ExampleAppealNotice } from '#client/components/example-appeal-notice.tsx';
 import { DonateLink } from './donate-link.tsx';
 
 // The story, the surgeon, the costs and the calls to share: most of the page, below the first screens.
@@ -25,10 +26,14 @@ export default function CampaignPage() {
 
       <div className="space-y-10">
         <section aria-labelledby="headline" className="space-y-4">
-          <p className="inline-flex items-center gap-2 rounded-full bg-red-700 px-3 py-1 text-sm font-semibold text-white">
-            <AlertTriangle aria-hidden="true" className="h-4 w-4" />
-            {c.urgentBadge}
-          </p>
+          <ExampleAppealNotice />
+          {/* Empty on a live site while it is still the seed's example (src/shared/example-content.ts). */}
+          {c.urgentBadge && (
+            <p className="inline-flex items-center gap-2 rounded-full bg-red-700 px-3 py-1 text-sm font-semibold text-white">
+              <AlertTriangle aria-hidden="true" className="h-4 w-4" />
+              {c.urgentBadge}
+            </p>
+          )}
           <h1 id="headline" className="text-2xl leading-tight font-bold tracking-tight text-ink sm:text-4xl">
             {c.headline}
           </h1>

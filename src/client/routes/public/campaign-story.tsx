@@ -1,7 +1,7 @@
 /** The campaign page below its first screens: gallery, surgeon, why, journey and updates, costs, urgency, sharing. */
 import { Link } from 'wouter';
 import { Award, CalendarDays, Mail, Share2, Stethoscope } from 'lucide-react';
-import type { CampaignImage } from '#shared/schemas/campaign.ts';
+import type { CampaignContent, CampaignImage } from '#shared/schemas/campaign.ts';
 import { useCampaign, useSiteUrl } from '#client/lib/campaign-context.tsx';
 import { formatDay, formatWholeDollars } from '#client/lib/format.ts';
 import { CopyLinkButton } from '#client/components/copy-link-button.tsx';
@@ -28,6 +28,63 @@ function Figure({ image, lazy = true }: { image: CampaignImage; lazy?: boolean }
   );
 }
 
+function SurgeonCard({ surgeon }: { surgeon: CampaignContent['surgeon'] }) {
+  const figures = [
+    { label: 'Years of experience', value: surgeon.yearsExperience },
+    { label: 'Lives changed', value: surgeon.livesChanged },
+  ].filter((f) => f.value);
+  return (
+    <Card aria-labelledby="surgeon-title">
+      <div className="flex flex-col gap-6 sm:flex-row">
+        <img
+          src={surgeon.photo.src}
+          alt={surgeon.photo.alt}
+          width={surgeon.photo.width}
+          height={surgeon.photo.height}
+          loading="lazy"
+          decoding="async"
+          className="h-40 w-40 shrink-0 rounded-2xl object-cover"
+        />
+        <div className="space-y-3">
+          <p className="flex items-center gap-2 text-sm font-semibold text-brand-800">
+            <Stethoscope aria-hidden="true" className="h-4 w-4" />
+            Meet the Surgeon
+          </p>
+          <h2 id="surgeon-title" className="text-2xl font-bold text-ink">
+            {surgeon.name}
+          </h2>
+          {surgeon.title && <p className="text-slate-700">{surgeon.title}</p>}
+          {figures.length > 0 && (
+            <dl className="grid grid-cols-2 gap-3">
+              {figures.map((f) => (
+                <div key={f.label} className="rounded-xl bg-brand-50 p-3">
+                  <dt className="text-sm text-slate-700">{f.label}</dt>
+                  <dd className="text-2xl font-bold text-brand-800">{f.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {surgeon.bio.map((p, i) => (
+            <p key={i} className="leading-relaxed text-slate-700">
+              {p}
+            </p>
+          ))}
+          {surgeon.highlights.length > 0 && (
+            <ul className="space-y-1">
+              {surgeon.highlights.map((h) => (
+                <li key={h} className="flex gap-2 text-slate-700">
+                  <Award aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
+                  {h}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
 export default function CampaignStory() {
   const c = useCampaign();
   const pageUrl = useSiteUrl()('/');
@@ -47,52 +104,8 @@ export default function CampaignStory() {
         </div>
       </section>
 
-      <Card aria-labelledby="surgeon-title">
-        <div className="flex flex-col gap-6 sm:flex-row">
-          <img
-            src={c.surgeon.photo.src}
-            alt={c.surgeon.photo.alt}
-            width={c.surgeon.photo.width}
-            height={c.surgeon.photo.height}
-            loading="lazy"
-            decoding="async"
-            className="h-40 w-40 shrink-0 rounded-2xl object-cover"
-          />
-          <div className="space-y-3">
-            <p className="flex items-center gap-2 text-sm font-semibold text-brand-800">
-              <Stethoscope aria-hidden="true" className="h-4 w-4" />
-              Meet the Surgeon
-            </p>
-            <h2 id="surgeon-title" className="text-2xl font-bold text-ink">
-              {c.surgeon.name}
-            </h2>
-            <p className="text-slate-700">{c.surgeon.title}</p>
-            <dl className="grid grid-cols-2 gap-3">
-              <div className="rounded-xl bg-brand-50 p-3">
-                <dt className="text-sm text-slate-700">Years of experience</dt>
-                <dd className="text-2xl font-bold text-brand-800">{c.surgeon.yearsExperience}</dd>
-              </div>
-              <div className="rounded-xl bg-brand-50 p-3">
-                <dt className="text-sm text-slate-700">Lives changed</dt>
-                <dd className="text-2xl font-bold text-brand-800">{c.surgeon.livesChanged}</dd>
-              </div>
-            </dl>
-            {c.surgeon.bio.map((p, i) => (
-              <p key={i} className="leading-relaxed text-slate-700">
-                {p}
-              </p>
-            ))}
-            <ul className="space-y-1">
-              {c.surgeon.highlights.map((h) => (
-                <li key={h} className="flex gap-2 text-slate-700">
-                  <Award aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
-                  {h}
-                </li>
-              ))}
-            </ul>
-          </div>
-        </div>
-      </Card>
+      {/* A live site leaves out the seed's example surgeon, claims and updates (src/shared/example-content.ts). */}
+      {c.surgeon.name && <SurgeonCard surgeon={c.surgeon} />}
 
       <section aria-labelledby="why-title">
         <h2 id="why-title" className="mb-4 text-2xl font-bold text-ink">
@@ -164,8 +177,10 @@ export default function CampaignStory() {
             </li>
           ))}
         </ul>
-        <p className="mt-4 rounded-xl bg-brand-50 p-4 font-medium text-brand-900">{c.costs.claim}</p>
-        <p className="mt-3 text-sm text-slate-700">{c.costs.consultationPaid.note}</p>
+        {c.costs.claim && <p className="mt-4 rounded-xl bg-brand-50 p-4 font-medium text-brand-900">{c.costs.claim}</p>}
+        {c.costs.consultationPaid.note && (
+          <p className="mt-3 text-sm text-slate-700">{c.costs.consultationPaid.note}</p>
+        )}
         <p className="mt-3 text-sm text-slate-700">
           Money is released only against verified expenses.{' '}
           <Link href="/transparency" className="font-semibold text-brand-800 underline">
@@ -175,17 +190,19 @@ export default function CampaignStory() {
         </p>
       </Card>
 
-      <Card aria-labelledby="critical-title" className="border-red-200 bg-red-50">
-        <CardTitle id="critical-title">{c.timeIsCritical.title}</CardTitle>
-        {c.timeIsCritical.paragraphs.map((p, i) => (
-          <p key={i} className="mt-3 leading-relaxed text-slate-800">
-            {p}
-          </p>
-        ))}
-        <div className="mt-5">
-          <DonateLink event="donate_button_click">Donate Now</DonateLink>
-        </div>
-      </Card>
+      {c.timeIsCritical.paragraphs.length > 0 && (
+        <Card aria-labelledby="critical-title" className="border-red-200 bg-red-50">
+          <CardTitle id="critical-title">{c.timeIsCritical.title}</CardTitle>
+          {c.timeIsCritical.paragraphs.map((p, i) => (
+            <p key={i} className="mt-3 leading-relaxed text-slate-800">
+              {p}
+            </p>
+          ))}
+          <div className="mt-5">
+            <DonateLink event="donate_button_click">Donate Now</DonateLink>
+          </div>
+        </Card>
+      )}
 
       <Card aria-labelledby="spread-title">
         <CardTitle id="spread-title">Help Us Spread the Word</CardTitle>

@@ -108,23 +108,28 @@ export default function ContactPage() {
           </form>
         </Card>
         <div className="space-y-4">
-          <Card className="p-5">
-            <h2 className="flex items-center gap-2 font-semibold text-ink">
-              <Mail aria-hidden="true" className="h-5 w-5 text-brand-700" /> Email support
-            </h2>
-            <p className="mt-2 text-slate-700">
-              <a href={`mailto:${c.support.email}`} className="text-brand-800 underline">
-                {c.support.email}
-              </a>
-            </p>
-          </Card>
-          <Card className="p-5">
-            <h2 className="flex items-center gap-2 font-semibold text-ink">
-              <Phone aria-hidden="true" className="h-5 w-5 text-brand-700" /> Phone
-            </h2>
-            <p className="mt-2 text-slate-700">{c.support.phone}</p>
-            <p className="text-sm text-slate-700">{c.support.phoneHours}</p>
-          </Card>
+          {/* A live site leaves out the seed's example address and number (src/shared/example-content.ts). */}
+          {c.support.email && (
+            <Card className="p-5">
+              <h2 className="flex items-center gap-2 font-semibold text-ink">
+                <Mail aria-hidden="true" className="h-5 w-5 text-brand-700" /> Email support
+              </h2>
+              <p className="mt-2 text-slate-700">
+                <a href={`mailto:${c.support.email}`} className="text-brand-800 underline">
+                  {c.support.email}
+                </a>
+              </p>
+            </Card>
+          )}
+          {c.support.phone && (
+            <Card className="p-5">
+              <h2 className="flex items-center gap-2 font-semibold text-ink">
+                <Phone aria-hidden="true" className="h-5 w-5 text-brand-700" /> Phone
+              </h2>
+              <p className="mt-2 text-slate-700">{c.support.phone}</p>
+              {c.support.phoneHours && <p className="text-sm text-slate-700">{c.support.phoneHours}</p>}
+            </Card>
+          )}
           <Card className="p-5">
             <h2 className="flex items-center gap-2 font-semibold text-ink">
               <Heart aria-hidden="true" className="h-5 w-5 text-brand-700" /> Our mission

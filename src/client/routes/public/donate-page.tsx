@@ -10,6 +10,7 @@ import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { pageTitleClass } from '#client/components/ui/text-classes.ts';
 import { belowFold } from '#client/components/below-fold.tsx';
+import { ExampleAppealNotice } from '#client/components/example-appeal-notice.tsx';
 import { GiftForm } from './gift-form.tsx';
 
 // How a gift is kept safe: read after choosing, so its code waits until the reader gets there.
@@ -29,13 +30,16 @@ export default function DonatePage() {
       <h1 className={`${pageTitleClass} mb-6`}>Support {c.patient.name}'s Surgery</h1>
 
       <div className="space-y-6">
+        <ExampleAppealNotice />
         <ProgressCard />
-        <Card aria-labelledby="video-title">
-          <CardTitle id="video-title" className="mb-4">
-            {c.video.title}
-          </CardTitle>
-          <VideoFacade />
-        </Card>
+        {(c.video.youtubeId || c.video.shortVideoUrl) && (
+          <Card aria-labelledby="video-title">
+            <CardTitle id="video-title" className="mb-4">
+              {c.video.title}
+            </CardTitle>
+            <VideoFacade />
+          </Card>
+        )}
         <CrowdfundingLink />
 
         <GiftForm recipientName={c.patient.name} send={createDonationIntent} />

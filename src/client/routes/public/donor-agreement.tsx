@@ -2,6 +2,7 @@
 import { Link } from 'wouter';
 import { StaticPage, Section } from '#client/components/page-layout.tsx';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
+import { SupportAddress } from '#client/components/support-address.tsx';
 import { PROCESSING_FEE_TEXT } from '#shared/constants.ts';
 import { formatWholeDollars } from '#client/lib/format.ts';
 
@@ -48,8 +49,9 @@ export default function DonorAgreementPage() {
       <Section title="Fundraising Disclaimer">
         <ul>
           <li>
-            Donations are voluntary gifts toward {patientName}&rsquo;s endometriosis surgery and recovery costs. The
-            campaign is organised by {organiserName}.
+            Donations are voluntary gifts toward {patientName}&rsquo;s endometriosis surgery and recovery costs.
+            {/* Empty on a live site while it is still the seed's example (src/shared/example-content.ts). */}
+            {organiserName && <> The campaign is organised by {organiserName}.</>}
           </li>
           <li>
             The goal of {goal} is the minimum expected cost of care. The final cost may be higher, for example if extra
@@ -134,9 +136,9 @@ export default function DonorAgreementPage() {
         <ul>
           <li>
             You may request a refund with the <Link href="/refund-request">refund request form</Link> or by contacting
-            our support team at <a href={`mailto:${email}`}>{email}</a>. We can return money that has not yet been
-            released against a verified expense. Refunds are sent back through the platform you used wherever possible;
-            that platform&rsquo;s own fees may not be returned.
+            our support team <SupportAddress />. We can return money that has not yet been released against a verified
+            expense. Refunds are sent back through the platform you used wherever possible; that platform&rsquo;s own
+            fees may not be returned.
           </li>
           <li>
             If you believe a donation was recorded wrongly or used in a way this agreement does not allow, tell us. We
@@ -151,9 +153,15 @@ export default function DonorAgreementPage() {
 
       <Section title="Contact">
         <p>
-          Questions about your donation or this agreement? Email us at <a href={`mailto:${email}`}>{email}</a> or use
-          our <Link href="/contact">contact form</Link>. See also our{' '}
-          <Link href="/terms-of-service">Terms of Service</Link> and <Link href="/privacy-policy">Privacy Policy</Link>.
+          Questions about your donation or this agreement? Write to us <SupportAddress />
+          {email && (
+            <>
+              {' '}
+              or use our <Link href="/contact">contact form</Link>
+            </>
+          )}
+          . See also our <Link href="/terms-of-service">Terms of Service</Link> and{' '}
+          <Link href="/privacy-policy">Privacy Policy</Link>.
         </p>
       </Section>
     </StaticPage>

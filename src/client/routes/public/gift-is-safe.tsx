@@ -21,10 +21,13 @@ export default function GiftIsSafe() {
           <Lock aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-emerald-800" />
           Money received is released only against verified medical and travel expenses.
         </li>
-        <li className="flex gap-2">
-          <Lock aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-emerald-800" />
-          {c.costs.claim}
-        </li>
+        {/* Empty on a live site while it is still the seed's example (src/shared/example-content.ts). */}
+        {c.costs.claim && (
+          <li className="flex gap-2">
+            <Lock aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-emerald-800" />
+            {c.costs.claim}
+          </li>
+        )}
       </ul>
       <p className="mt-3 text-sm text-slate-700">
         Read the{' '}

@@ -3,13 +3,14 @@ import { Link } from 'wouter';
 import { StaticPage, Section } from '#client/components/page-layout.tsx';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { CONTACT_RESPONSE_TIME } from '#shared/constants.ts';
+import { HEALTH_ANSWERS_PRIVACY } from '#shared/health-answers.ts';
 
 const steps = [
   {
     title: 'Share Your Story',
     body:
       'Create a free account as a patient and write about your diagnosis, your treatment plan and what would help you most. ' +
-      'An admin reviews every story before it is published, usually within 24-48 hours. Health details stay private unless you choose to make them public.',
+      `An admin reviews every story before it is published, usually within 24-48 hours. ${HEALTH_ANSWERS_PRIVACY}`,
   },
   {
     title: 'Receive Support',
@@ -50,7 +51,7 @@ const benefits: { title: string; items: string[] }[] = [
       'A space built for women recovering from endometriosis and other health conditions.',
       'Doctors are marked as verified only after an admin has checked their license.',
       'Comments are moderated, and medical misinformation is removed.',
-      'Your health details are private by default and shown only if you opt in.',
+      HEALTH_ANSWERS_PRIVACY,
     ],
   },
   {

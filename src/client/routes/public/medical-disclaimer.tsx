@@ -2,11 +2,11 @@
 import { Link } from 'wouter';
 import { StaticPage, Section } from '#client/components/page-layout.tsx';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
+import { SupportAddress } from '#client/components/support-address.tsx';
 
 export default function MedicalDisclaimerPage() {
   const content = useCampaign();
   const productName = content.product.name;
-  const email = content.support.email;
 
   return (
     <StaticPage
@@ -76,8 +76,8 @@ export default function MedicalDisclaimerPage() {
 
       <Section title="Questions">
         <p>
-          If you see content that looks unsafe or misleading, please tell us at <a href={`mailto:${email}`}>{email}</a>{' '}
-          so our admins can review it. You can also read our <Link href="/terms-of-service">Terms of Service</Link>.
+          If you see content that looks unsafe or misleading, please write to us <SupportAddress /> so our admins can
+          review it. You can also read our <Link href="/terms-of-service">Terms of Service</Link>.
         </p>
       </Section>
     </StaticPage>

@@ -2,12 +2,13 @@
 import { Link } from 'wouter';
 import { StaticPage, Section } from '#client/components/page-layout.tsx';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
+import { SupportAddress } from '#client/components/support-address.tsx';
 import { CONTACT_RESPONSE_TIME } from '#shared/constants.ts';
+import { HEALTH_ANSWERS_PRIVACY } from '#shared/health-answers.ts';
 
 export default function PrivacyPolicyPage() {
   const content = useCampaign();
   const productName = content.product.name;
-  const email = content.support.email;
 
   return (
     <StaticPage
@@ -93,9 +94,8 @@ export default function PrivacyPolicyPage() {
         </ul>
         <p>
           If you have an account, you can download or delete your data yourself from{' '}
-          <Link href="/profile">Account Settings</Link>. Otherwise, email us at <a href={`mailto:${email}`}>{email}</a>{' '}
-          and we will respond within {CONTACT_RESPONSE_TIME}. We may need to keep a record of donations where the law
-          requires it.
+          <Link href="/profile">Account Settings</Link>. Otherwise, write to us <SupportAddress /> and we will respond
+          within {CONTACT_RESPONSE_TIME}. We may need to keep a record of donations where the law requires it.
         </p>
       </Section>
 
@@ -114,15 +114,14 @@ export default function PrivacyPolicyPage() {
 
       <Section title="Health Information">
         <p>
-          Health details you add to your profile are private by default. They are shown publicly only if you opt in, and
-          a story is published only after you choose to share it and an admin approves it. Your health details are
-          included when you download your data and are removed when you delete your account.
+          {HEALTH_ANSWERS_PRIVACY} A story is published only after you choose to share it and an admin approves it. Your
+          health answers are included when you download your data and are removed when you delete your account.
         </p>
       </Section>
 
       <Section title="Contact">
         <p>
-          Questions about this policy or your information? Email us at <a href={`mailto:${email}`}>{email}</a>.
+          Questions about this policy or your information? Write to us <SupportAddress />.
         </p>
       </Section>
     </StaticPage>

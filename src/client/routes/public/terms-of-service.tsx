@@ -2,11 +2,11 @@
 import { Link } from 'wouter';
 import { StaticPage, Section } from '#client/components/page-layout.tsx';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
+import { SupportAddress } from '#client/components/support-address.tsx';
 
 export default function TermsOfServicePage() {
   const content = useCampaign();
   const productName = content.product.name;
-  const email = content.support.email;
 
   return (
     <StaticPage
@@ -125,8 +125,8 @@ export default function TermsOfServicePage() {
 
       <Section title="Questions and Contact">
         <p>
-          Questions about these terms? Email us at <a href={`mailto:${email}`}>{email}</a>. We answer inquiries about
-          these terms within 30 days.
+          Questions about these terms? Write to us <SupportAddress />. We answer inquiries about these terms within 30
+          days.
         </p>
       </Section>
     </StaticPage>

@@ -234,8 +234,8 @@ export function TransparencyView({
 
         <LiveSection id="releases-title" title="Released expenses" loading={loading}>
           <p className="mt-1 text-sm text-slate-700">
-            Each payment, with the kind of payee and what it paid for. Invoices and payees&rsquo; names stay private; an
-            admin checked them before paying.
+            Each payment, with the kind of payee and what it paid for. Invoices stay private; an admin checked them
+            before paying.
           </p>
           {data ? <Releases ledger={data} groups={groups} /> : <div className="min-h-24" />}
         </LiveSection>

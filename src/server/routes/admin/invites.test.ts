@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
-import { enrolTwoFactor, newPerson, sessionCookie, solveAltcha } from '../../../../tests/setup/accounts.ts';
+import {
+  enrolTwoFactor,
+  mailedLinks,
+  newPerson,
+  sessionCookie,
+  solveAltcha,
+} from '../../../../tests/setup/accounts.ts';
 import { TWO_FACTOR_SETUP_NEEDED } from '../../plugins/auth.ts';
 import { ensureSetupLink } from '../../commands/accounts.ts';
 import { run, SYSTEM_ACTOR } from '../../commands/run.ts';
-import { users } from '../../db/schema/index.ts';
+import { outbox, users } from '../../db/schema/index.ts';
+import { signInAdmin } from '../../../../tests/factories/users.ts';
 
 const t = setupTestApp();
 const setupLink = () =>
@@ -64,5 +71,29 @@ describe('the first super admin and admin invites', () => {
       (await postJson(t.app, '/api/admin/invites', { adminLevel: 'super_admin' }, { cookie: modCookie })).statusCode,
     ).toBe(403);
     expect((await postJson(t.app, '/api/admin/invites', { adminLevel: 'moderator' })).statusCode).toBe(401);
+  });
+
+  it('mails an invite made for an address to that address, once it is stored, and mails none for an open invite', async () => {
+    const { admin, cookie } = await signInAdmin(t.app, t.database.db, 'super_admin', {
+      firstName: 'Ruth',
+      lastName: 'Okafor',
+    });
+    const invite = await postJson(
+      t.app,
+      '/api/admin/invites',
+      { adminLevel: 'manager', email: 'new.manager@example.com' },
+      { cookie },
+    );
+    expect(invite.statusCode).toBe(201);
+    const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.to, 'new.manager@example.com'));
+    expect(mail).toMatchObject({ subject: 'You are invited to be an admin of Healing Circle' });
+    expect(mail!.text).toContain(`${admin.firstName} ${admin.lastName} invited you to be a manager of Healing Circle`);
+    expect(await mailedLinks(t.database.db, 'new.manager@example.com')).toEqual([invite.json().link]);
+    expect((await registerWithInvite(invite.json().link, { email: 'new.manager@example.com' })).statusCode).toBe(201);
+
+    const mailsBefore = (await t.database.db.select().from(outbox)).length;
+    const open = await postJson(t.app, '/api/admin/invites', { adminLevel: 'moderator' }, { cookie });
+    expect(open.statusCode).toBe(201);
+    expect((await t.database.db.select().from(outbox)).length).toBe(mailsBefore);
   });
 });

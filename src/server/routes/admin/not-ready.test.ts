@@ -1,10 +1,10 @@
 /**
- * Not live on placeholders (issue 16): the dashboard lists the campaign details that are still the seed's
- * examples until each is replaced, and a production server names them in its log when it starts.
+ * Not live on placeholders (issues 16 and 34): the dashboard lists the campaign details that are still the seed's
+ * examples (its claims, names, figures and contacts as well as its ways to give) until each is replaced, and a
+ * production server names them in its log when it starts.
  */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { CampaignContent } from '#shared/schemas/campaign.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { loggerOptions } from '../../logging.ts';
@@ -13,17 +13,9 @@ import { getWith } from '../../../../tests/setup/accounts.ts';
 import { campaignEditor } from '../../../../tests/setup/campaign-editor.ts';
 import { createTestDatabase } from '../../../../tests/setup/database.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
+import { withOwnDetails } from '../../../../tests/factories/campaign-content.ts';
 
 const t = setupTestApp();
-
-/** The seed's content with every example replaced by a real-looking detail. */
-const withRealDetails = (content: CampaignContent): CampaignContent =>
-  JSON.parse(
-    JSON.stringify(content)
-      .replaceAll('example.org', 'harrowfamily.net')
-      .replaceAll(/-?example/gi, 'Harrow')
-      .replace('+1 (555) 014-2380', '+1 (212) 867-5309'),
-  ) as CampaignContent;
 
 describe('the "not ready to take gifts" checklist', () => {
   it('lists each example detail on the dashboard, to a moderator too, until a super admin replaces them', async () => {
@@ -38,12 +30,20 @@ describe('the "not ready to take gifts" checklist', () => {
         { field: 'CashApp: link', value: 'https://cash.app/$HealingCircleExample' },
         { field: 'Direct transfer: email', value: 'give@example.org' },
         { field: 'Support: phone', value: '+1 (555) 014-2380' },
+        { field: 'Support: email', value: 'support@example.org' },
+        { field: 'Urgent badge', value: 'Urgent: surgery scheduled this winter' },
+        { field: 'Organiser: name', value: 'Leah Harrow' },
+        { field: 'Surgeon: name', value: 'Dr. Imogen Vasquez-Thorne' },
+        { field: 'Surgeon: years of experience', value: '30+' },
+        { field: 'Surgeon: lives changed', value: '1000s' },
+        { field: 'Consultation paid: note', value: 'The $1,200 consultation fee has already been paid by the family.' },
+        { field: 'Goal amount', value: '$15,000' },
       ]),
     );
 
     const { publish, current } = campaignEditor(t, () => superAdmin);
     const { content, version } = await current();
-    const res = await publish(superAdmin, { content: withRealDetails(content), expectedVersion: version });
+    const res = await publish(superAdmin, { content: withOwnDetails(content), expectedVersion: version });
     expect(res.statusCode).toBe(200);
     expect(await notReady()).toEqual([]);
   });
@@ -77,7 +77,14 @@ describe('a production server with example details', () => {
       const warnings = lines.filter((l) => l.msg?.startsWith('not ready to take gifts'));
       expect(warnings).toHaveLength(1);
       expect(warnings[0]!.placeholders).toEqual(
-        expect.arrayContaining(['PayPal: link', 'CashApp: link', 'Direct transfer: email', 'Support: phone']),
+        expect.arrayContaining([
+          'PayPal: link',
+          'CashApp: link',
+          'Direct transfer: email',
+          'Support: phone',
+          'Surgeon: years of experience',
+          'Consultation paid: note',
+        ]),
       );
     } finally {
       await app.close();

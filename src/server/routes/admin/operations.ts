@@ -1,7 +1,6 @@
 /** The admin dashboard's figures, the contact inbox, and the audit log viewer. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { placeholderDetails } from '#shared/placeholders.ts';
 import { AdminListQuerySchema } from '#shared/schemas/admin-donations.ts';
 import type { DashboardFigures } from '#shared/schemas/admin-dashboard.ts';
 import type { AuditEntry } from '#shared/schemas/audit-log.ts';
@@ -37,7 +36,7 @@ function presentAuditEntry(r: AuditEntryRow): AuditEntry {
 const operations: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/dashboard', { config: { access: { admin: 'moderator' } } }, async (request, reply) => {
     const campaign = await app.campaigns.current();
-    const queues = { ...(await dashboardQueues(app.db)), notReady: placeholderDetails(campaign.content) };
+    const queues = { ...(await dashboardQueues(app.db)), notReady: app.examples.details(campaign.content) };
     // Money is for managers and up: a moderator's answer holds no amounts, donors or intents.
     const figures: DashboardFigures = isAdmin(request, 'manager')
       ? { ...queues, ...(await dashboardMoney(app.db, app.clock.now())) }

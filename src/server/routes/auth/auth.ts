@@ -242,8 +242,8 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       );
       if (!user || user.status !== 'active') throw new AppError('VALIDATION', INVALID_RESET_LINK, 'token');
       const password = await prepareNewPassword(newPassword, user, 'newPassword');
-      const { support } = await product();
-      await request.run(resetPassword, config.sessionSecret, token, user, password, support.email);
+      const writeTo = app.examples.writeTo(await product());
+      await request.run(resetPassword, config.sessionSecret, token, user, password, writeTo);
       // The owner proved herself by the mailed link: someone's wrong guesses no longer keep her out.
       await app.accountLimits.clear(FAILED_SIGN_INS, user.email);
       return reply.send({ message: 'Your password has been reset. You can now sign in.' });

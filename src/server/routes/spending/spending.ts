@@ -34,7 +34,7 @@ const spending: FastifyPluginAsyncZod = async (app) => {
     '/api/campaigns/:id/ledger',
     { schema: { params: campaignParams }, config: { access: 'public' } },
     async (request, reply) => {
-      const campaign = await findCampaign(app.db, request.params.id);
+      const campaign = await app.campaigns.campaignOf(request.params.id);
       return reply.header('cache-control', 'no-cache').send(await app.ledgers.read(campaign));
     },
   );

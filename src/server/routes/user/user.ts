@@ -68,8 +68,8 @@ const user: FastifyPluginAsyncZod = async (app) => {
       const me = requireUser(request);
       await confirmPassword(app.accountLimits, me, request.body.currentPassword, reply, wrongCurrentPassword);
       const password = await prepareNewPassword(request.body.newPassword, me, 'newPassword');
-      const { support } = (await app.campaigns.current()).content;
-      await request.run(changePassword, me, password, request.session!.id, support.email);
+      const writeTo = app.examples.writeTo((await app.campaigns.current()).content);
+      await request.run(changePassword, me, password, request.session!.id, writeTo);
       // Only the owner knows the old password: someone's wrong guesses at sign-in no longer keep her out.
       await app.accountLimits.clear(FAILED_SIGN_INS, me.email);
       return reply.send({ message: 'Your password has been changed. Other devices have been signed out.' });

@@ -1,5 +1,6 @@
 /** Onboarding for a patient (PatientOnboardingSchema). */
 import type { z } from 'zod';
+import { HEALTH_ANSWERS_PRIVACY } from '#shared/health-answers.ts';
 import { PatientOnboardingSchema } from '#shared/schemas/onboarding.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { CheckboxField, RadioGroupField, TextAreaField, type ChoiceOption } from '#client/components/ui/field.tsx';
@@ -29,10 +30,7 @@ export function PatientForm({ saved, pending, onSave }: FormProps<z.output<typeo
     <OnboardingForm onSubmit={onSubmit} pending={pending}>
       <Notice icon="lock">
         <p className="font-semibold">Your health answers are private.</p>
-        <p>
-          Only you and the {product.name} administrators can see what you write on this page. It is never shown on the
-          public site, and you can download or delete it from Account Settings at any time.
-        </p>
+        <p>{HEALTH_ANSWERS_PRIVACY} You can download or delete them from Account Settings at any time.</p>
       </Notice>
       <TextAreaField label="Medical condition" rows={2} {...field('medicalCondition')} />
       <TextAreaField label="Symptoms" rows={3} {...field('symptoms')} />
