@@ -37,6 +37,8 @@ import { AmountField, FormAlert, RadioGroupField, TextAreaField, TextField } fro
 import { toast } from '#client/components/ui/toast.ts';
 import { attachedEntry, DocumentsField, type DocumentEntry } from '#client/components/documents-field.tsx';
 import { ImagesField, useImagesField } from '#client/components/images-field.tsx';
+import { useFormDraft } from '#client/hooks/use-form-draft.ts';
+import { DraftNotice } from '#client/components/draft-notice.tsx';
 
 /** The application form's values; the live fundraiser's forms (my-fundraiser-live.tsx) use parts of them. */
 export type DraftIn = z.input<typeof FundraiserDraftSchema>;
@@ -46,6 +48,7 @@ type ApplicationForm<Out> = UseFormReturn<DraftIn, unknown, Out>;
 type Intent = 'save' | 'submit';
 
 const FIELDS = ['title', 'story', 'images', 'costGroups', 'payee', 'neededBy', 'documentIds'] as const;
+const UPLOAD_FIELDS = ['images', 'documentIds'];
 
 const PAYEE_OPTIONS = [
   { value: 'care_provider', label: 'The care provider', description: 'The clinic, hospital or surgeon is paid.' },
@@ -94,6 +97,8 @@ export function FundraiserForm({ fundraiser }: { fundraiser: Fundraiser | null }
   });
   const showFieldErrors = useFieldErrors(form.setError, FIELDS);
   const images = useImagesField(form);
+  // Uploads are left out of the kept draft: an upload nothing uses is deleted within a day.
+  const draft = useFormDraft(form, `fundraiser:${fundraiser?.id ?? 'new'}`, UPLOAD_FIELDS);
 
   const save = useMutation({
     mutationFn: async ({ input, intent }: { input: DraftOut; intent: Intent }) => {
@@ -103,6 +108,7 @@ export function FundraiserForm({ fundraiser }: { fundraiser: Fundraiser | null }
     },
     onSuccess: (answer, { intent }) => {
       setFormError(null);
+      draft.clear();
       queryClient.setQueryData(MY_FUNDRAISER_KEY, answer);
       toast(
         intent === 'submit'
@@ -128,6 +134,7 @@ export function FundraiserForm({ fundraiser }: { fundraiser: Fundraiser | null }
 
   return (
     <form noValidate className="space-y-8" onSubmit={submitWith('save')}>
+      <DraftNotice draft={draft} />
       {formError && <FormAlert>{formError}</FormAlert>}
       <StoryFields form={form} images={images} />
       <CostGroupFields form={form} />
