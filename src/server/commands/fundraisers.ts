@@ -199,6 +199,8 @@ export async function submitFundraiser({ tx, now }: CommandContext, owner: UserR
   assertMayApply(owner);
   const before = await lockOpen(tx, owner.id);
   if (!before) throw new AppError('NOT_FOUND', 'Save your fundraiser before you submit it');
+  // Submitted already (her second tap, another tab): it waits for review, as she asked.
+  if (before.status === 'in_review') return before;
   if (!FUNDRAISER_EDITABLE.includes(before.status)) refuse(before.status, 'submitted');
   const documents = await tx
     .select({ id: fundraiserDocuments.uploadId })

@@ -232,7 +232,18 @@ describe('submitting', () => {
     const edit = await save(application.cookie, { title: 'Changed while in review' });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().message).toBe('Your fundraiser is waiting for review, so it cannot be edited');
-    expect((await submit(application.cookie)).statusCode).toBe(409);
+    // Submitting again (a second tap) answers it as it waits, and tells the managers once.
+    const again = await submit(application.cookie);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().fundraiser).toMatchObject({
+      status: 'in_review',
+      submittedAt: res.json().fundraiser.submittedAt,
+    });
+    const queuedAgain = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, manager.id), eq(notifications.type, 'admin_queue')));
+    expect(queuedAgain).toHaveLength(queued.length);
   });
 });
 
