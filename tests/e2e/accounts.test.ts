@@ -178,6 +178,11 @@ describe('accounts', () => {
     await page.getByLabel('Medical specialty').selectOption('Obstetrics & Gynecology');
     await page.getByLabel('License number').fill('MD-445566');
     await page.getByLabel('License state or region').fill('Ontario');
+    // A number out of range is told what range, not that it is missing.
+    await page.getByLabel('Years of experience').fill('-3');
+    await page.getByRole('button', { name: 'Complete Onboarding' }).click();
+    await page.getByText('Years of experience must be 0 or more').waitFor();
+    expect(await page.getByText('Years of experience required').count()).toBe(0);
     await page.getByLabel('Years of experience').fill('14');
     await page.getByLabel('Medical board certification').fill('Royal College of Physicians and Surgeons of Canada');
     await page
