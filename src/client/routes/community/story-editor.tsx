@@ -132,6 +132,7 @@ function StoryForm({ story, consentDefault }: { story: OwnStory | null; consentD
   const submitWith = (intent: Intent) => form.handleSubmit((input) => save.mutate({ input, intent }));
   const errors = form.formState.errors;
   const chosen = useWatch({ control: form.control, name: 'tags' })?.length ?? 0;
+  const body = useWatch({ control: form.control, name: 'body' }) ?? '';
   const busy = save.isPending;
 
   return (
@@ -142,7 +143,7 @@ function StoryForm({ story, consentDefault }: { story: OwnStory | null; consentD
       <TextAreaField
         label="Your story"
         rows={14}
-        maxLength={STORY_BODY_MAX}
+        counter={{ length: body.length, max: STORY_BODY_MAX }}
         hint={BODY_HINT}
         error={errors.body?.message}
         {...form.register('body')}

@@ -241,6 +241,7 @@ export function StoryFields<Out>({
   form: ApplicationForm<Out>;
   images: ReturnType<typeof useImagesField<DraftIn, Out>>;
 }) {
+  const story = useWatch({ control: form.control, name: 'story' });
   return (
     <>
       <TextField
@@ -254,7 +255,7 @@ export function StoryFields<Out>({
         label="Your story"
         hint={`At least ${STORY_BODY_MIN} characters: what you face, the treatment you need and what the money pays for.`}
         rows={12}
-        maxLength={STORY_BODY_MAX}
+        counter={{ length: typeof story === 'string' ? story.length : 0, max: STORY_BODY_MAX }}
         error={form.formState.errors.story?.message}
         {...form.register('story')}
       />

@@ -3,7 +3,7 @@
  * text kept as a version), propose a money change (my-fundraiser-money.tsx) and close it, asked twice.
  */
 import { useId, useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -69,6 +69,7 @@ function Updates({ fundraiser, live }: { fundraiser: Fundraiser; live: LiveFundr
     defaultValues: { title: '', body: '' },
   });
   const draft = useFormDraft(form, `fundraiser-update:${fundraiser.id}`);
+  const body = useWatch({ control: form.control, name: 'body' }) ?? '';
   const showFieldErrors = useFieldErrors(form.setError, UPDATE_FIELDS);
   const post = useMutation({
     mutationFn: postFundraiserUpdate,
@@ -104,7 +105,7 @@ function Updates({ fundraiser, live }: { fundraiser: Fundraiser; live: LiveFundr
           label="What is new"
           hint="Leave an empty line between paragraphs."
           rows={5}
-          maxLength={FUNDRAISER_UPDATE_BODY_MAX}
+          counter={{ length: body.length, max: FUNDRAISER_UPDATE_BODY_MAX }}
           error={errors.body?.message}
           {...form.register('body')}
         />
