@@ -47,6 +47,10 @@ describe('accounts', () => {
     await expect.poll(() => fieldError(page, 'First name')).toBe('First name is required');
     expect(await fieldError(page, 'Email')).toBe('Please enter a valid email address');
     expect(await fieldError(page, 'Password')).toBe('Password must be at least 8 characters');
+    // The hint says the whole rule, the part only the server checks too.
+    await page
+      .getByText('It must not contain your name or email address, and must not be a common password.')
+      .waitFor();
     const firstName = page.getByLabel('First name');
     await firstName.fill('Rosa');
     await page.getByLabel('Last name').fill('Lindqvist');
