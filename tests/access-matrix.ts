@@ -53,6 +53,7 @@ export const ACCESS_TABLE: Record<string, Rule> = {
   'POST /api/auth/logout': 'public',
   'POST /api/auth/verify-email': 'public',
   'POST /api/auth/request-password-reset': 'public',
+  'GET /api/auth/reset-password': 'public',
   'POST /api/auth/reset-password': 'public',
   'GET /api/auth/user': 'user',
   'POST /api/auth/set-role': 'user',

@@ -8,11 +8,22 @@ import {
   toastText,
   visit,
   waitForMailedLink,
+  type Page,
 } from './fixtures.ts';
 
 import { accountMenuButton, fieldError, pathOf, signInThroughForm } from './account-parts.ts';
 
 const suite = browserSuite();
+
+/** The part of the password rule the server alone checks, which the hint must say too. */
+const PASSWORD_RULE = 'It must not contain your name or email address, and must not be a common password.';
+
+/** What a labelled control is described by (its hint, its error), as a screen reader reads it. */
+async function describedBy(page: Page, label: string): Promise<string> {
+  const ids = ((await page.getByLabel(label, { exact: true }).getAttribute('aria-describedby')) ?? '').split(' ');
+  const texts = await Promise.all(ids.filter(Boolean).map((id) => page.locator(`[id="${id}"]`).innerText()));
+  return texts.join(' ');
+}
 
 describe('account upkeep', () => {
   it('confirms the email address and resets a forgotten password with the mailed links', async () => {
@@ -67,6 +78,8 @@ describe('account upkeep', () => {
     await page.getByRole('heading', { level: 1, name: 'Reset Your Password' }).waitFor();
     await expectNoAxeViolations(page);
     const newPassword = page.getByLabel('New password', { exact: true });
+    // The whole rule before she types, the part only the server checks too.
+    expect(await describedBy(page, 'New password')).toContain(PASSWORD_RULE);
     const toggle = page.getByRole('button', { name: 'Show password' }).first();
     expect(await toggle.getAttribute('aria-pressed')).toBe('false');
     expect(await newPassword.getAttribute('type')).toBe('password');
@@ -95,13 +108,13 @@ describe('account upkeep', () => {
     await expect.poll(() => pathOf(page)).toBe('/');
     await accountMenuButton(page).waitFor();
 
-    // The link is spent.
+    // The link is spent: the page says so when it opens, before any password is typed, with a way to a new one.
     await visit(page, resetLink);
-    await page.getByLabel('New password', { exact: true }).fill('Another-Meadow-88');
-    await page.getByLabel('Confirm new password').fill('Another-Meadow-88');
-    await page.getByRole('button', { name: 'Reset Password' }).click();
-    await expect.poll(() => toastText(page)).toContain('Reset Failed');
-    expect(await toastText(page)).toContain('This password reset link is invalid or expired.');
+    await page.getByRole('heading', { level: 1, name: 'This link was used or has expired' }).waitFor();
+    expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Ask for a new link' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/forgot-password');
   }, 60_000);
 
   it('account settings: edit the name, sessions, download my data, delete the account', async () => {
@@ -140,6 +153,7 @@ describe('account upkeep', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Remove photo' }).count()).toBe(1);
     expect(await page.locator('img[src^="/api/uploads/"]').count()).toBeGreaterThan(0);
 
+    expect(await describedBy(page, 'New password')).toContain(PASSWORD_RULE);
     await page.getByLabel('Current password').fill('Not-My-Password-1');
     await page.getByLabel('New password').fill('Another-Harbour-51');
     await page.getByRole('button', { name: 'Change Password' }).click();

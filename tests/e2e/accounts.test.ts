@@ -47,6 +47,10 @@ describe('accounts', () => {
     await expect.poll(() => fieldError(page, 'First name')).toBe('First name is required');
     expect(await fieldError(page, 'Email')).toBe('Please enter a valid email address');
     expect(await fieldError(page, 'Password')).toBe('Password must be at least 8 characters');
+    // The hint says the whole rule, the part only the server checks too.
+    await page
+      .getByText('It must not contain your name or email address, and must not be a common password.')
+      .waitFor();
     const firstName = page.getByLabel('First name');
     await firstName.fill('Rosa');
     await page.getByLabel('Last name').fill('Lindqvist');
@@ -178,6 +182,11 @@ describe('accounts', () => {
     await page.getByLabel('Medical specialty').selectOption('Obstetrics & Gynecology');
     await page.getByLabel('License number').fill('MD-445566');
     await page.getByLabel('License state or region').fill('Ontario');
+    // A number out of range is told what range, not that it is missing.
+    await page.getByLabel('Years of experience').fill('-3');
+    await page.getByRole('button', { name: 'Complete Onboarding' }).click();
+    await page.getByText('Years of experience must be 0 or more').waitFor();
+    expect(await page.getByText('Years of experience required').count()).toBe(0);
     await page.getByLabel('Years of experience').fill('14');
     await page.getByLabel('Medical board certification').fill('Royal College of Physicians and Surgeons of Canada');
     await page

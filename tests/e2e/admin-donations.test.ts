@@ -184,10 +184,20 @@ describe('admin donations', () => {
     await expect.poll(() => wall.innerText()).toContain('Dana Friend');
     expect(await wall.innerText()).not.toContain('Get well soon');
 
-    // Delete the other intent.
-    await intentsList(page)
-      .getByRole('button', { name: /^Delete/ })
-      .click();
+    // Delete the other intent: one click only asks, and keeping it leaves it and its donor's details as they were.
+    const deleteButton = intentsList(page).getByRole('button', { name: 'Delete $30.00 PayPal intent…' });
+    await deleteButton.click();
+    const asking = intentsList(page).getByRole('group', { name: 'Delete $30.00 PayPal intent' });
+    await asking.getByText("The donor's name, email and message go with it").waitFor();
+    expect(await intentsList(page).getByRole('listitem').count()).toBe(1);
+    await expectNoAxeViolations(page);
+    await asking.getByRole('button', { name: 'Keep it' }).press('Enter');
+    await expect.poll(() => deleteButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await intentsList(page).getByRole('listitem').count()).toBe(1);
+    // By keyboard: the question takes the focus to its action.
+    await deleteButton.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Delete intent');
+    await page.keyboard.press('Enter');
     await expect.poll(() => toastText(page)).toContain('Intent Removed');
     await expect.poll(() => page.getByText('No open intents.').count()).toBe(1);
 

@@ -11,9 +11,12 @@ import {
   signUpThroughApi,
   toastText,
   visit,
+  PHONE,
+  type Page,
 } from './fixtures.ts';
 
 const suite = browserSuite();
+const SHOTS = process.env.SCREENSHOT_DIR;
 const db = () => suite.site.database.db;
 
 const STORY =
@@ -51,7 +54,9 @@ describe('my fundraiser', () => {
     const form = page.locator('form');
     await form.getByText('Tell your story in at least 50 characters').waitFor();
     await form.getByText('Attach your treatment plan or a quote (a PDF or an image)').waitFor();
-    await form.getByText('Say who receives the money and how it reaches the care provider').waitFor();
+    await form.getByText('Name who receives the money').waitFor();
+    await form.getByText('Say whether the money goes to the care provider or to you').waitFor();
+    await form.getByText('Say how the money reaches the care provider (at least 20 characters)').waitFor();
     await expectNoAxeViolations(page);
 
     await page.getByLabel('Your story').fill(STORY);
@@ -82,4 +87,82 @@ describe('my fundraiser', () => {
     await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('');
     expect(await db().select().from(fundraisers).where(eq(fundraisers.ownerId, patient.id))).toEqual([]);
   }, 120_000);
+
+  it('an empty submit on a phone names every missing field at once, each beside its input, sending nothing', async () => {
+    const { page, context } = await suite.newPage(PHONE);
+    await signUpSettledThroughApi(context, suite.site, { role: 'patient' });
+    const sent: string[] = [];
+    page.on('request', (req) => {
+      if (req.method() !== 'GET' && new URL(req.url()).pathname.startsWith('/api/my-fundraiser')) sent.push(req.url());
+    });
+    await visit(page, '/my-fundraiser');
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    const expected: [string, string][] = [
+      ['Title', 'Give your fundraiser a title'],
+      ['Your story', 'Tell your story in at least 50 characters'],
+      ['Name of the care provider or payee', 'Name who receives the money'],
+      [
+        'How the money reaches the care provider',
+        'Say how the money reaches the care provider (at least 20 characters)',
+      ],
+      ['Add documents', 'Attach your treatment plan or a quote (a PDF or an image)'],
+    ];
+    for (const [label, message] of expected) {
+      await expect.poll(() => fieldError(page, label)).toBe(message);
+      expect(await page.getByLabel(label, { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    }
+    // The radios' group and the cost groups' fieldset say theirs too.
+    expect(await groupError(page, 'Who is paid')).toBe('Say whether the money goes to the care provider or to you');
+    expect(await groupError(page, 'What the money pays for')).toBe(
+      'Plan at least one cost group with an amount above 0',
+    );
+    // The first missing field has the focus, and nothing was sent.
+    expect(await page.getByLabel('Title', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(sent).toEqual([]);
+    await expectNoAxeViolations(page);
+  }, 60_000);
+
+  it('counts only valid amounts in the goal and says beside each invalid one what is wrong, as she types', async () => {
+    const { page, context } = await suite.newPage(PHONE);
+    await signUpSettledThroughApi(context, suite.site, { role: 'patient' });
+    await visit(page, '/my-fundraiser');
+    await page.getByLabel('Surgery (surgeon, anaesthesia, hospital)').fill('1000000000');
+    await page.getByLabel('Travel and lodging').fill('-500');
+    await page.getByLabel('Before surgery (tests, consultations, imaging)').fill('1200');
+    await page.getByText('Goal: $1,200.00').waitFor();
+    await page.getByText('The amounts marked above are not counted until they are fixed.').waitFor();
+    expect(await fieldError(page, 'Surgery (surgeon, anaesthesia, hospital)')).toBe(
+      'Amounts must be at most $1,000,000',
+    );
+    expect(await fieldError(page, 'Travel and lodging')).toBe('Amounts cannot be negative');
+    expect(await page.getByText('$999,999').count()).toBe(0);
+    await expectNoAxeViolations(page);
+    if (SHOTS)
+      await page
+        .locator('fieldset')
+        .filter({ hasText: 'What the money pays for' })
+        .first()
+        .screenshot({ path: `${SHOTS}/fundraiser-goal-invalid.png` });
+
+    await page.getByLabel('Surgery (surgeon, anaesthesia, hospital)').fill('9000');
+    await page.getByLabel('Travel and lodging').fill('450.50');
+    await page.getByText('Goal: $10,650.50').waitFor();
+    expect(await page.getByText('The amounts marked above are not counted').count()).toBe(0);
+    expect(await fieldError(page, 'Travel and lodging')).toBe('');
+  }, 60_000);
 });
+
+/** The error text tied to a labelled control (aria-describedby). */
+async function fieldError(page: Page, label: string): Promise<string> {
+  const ids = (await page.getByLabel(label, { exact: true }).getAttribute('aria-describedby')) ?? '';
+  const error = ids.split(' ').find((id) => id.endsWith('-error'));
+  return error ? page.locator(`[id="${error}"]`).innerText() : '';
+}
+
+/** The error text a fieldset (a group of radios or fields) is described by. */
+async function groupError(page: Page, legend: string): Promise<string> {
+  const group = page.getByRole('group', { name: legend, exact: true });
+  const ids = ((await group.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+  const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).innerText()));
+  return texts.find((text) => text !== '' && !/^Plan each group|^Fundraisers with/.test(text)) ?? '';
+}

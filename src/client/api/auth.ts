@@ -7,6 +7,7 @@ import type {
   MessageAnswer,
   RegisterSchema,
   RequestPasswordResetSchema,
+  ResetLinkStatus,
   ResetPasswordSchema,
   SetRoleSchema,
   VerifyEmailSchema,
@@ -30,6 +31,10 @@ export const logout = () => apiRequest<unknown>('POST', '/api/auth/logout');
 /** POST /api/auth/request-password-reset */
 export const requestPasswordReset = (input: z.input<typeof RequestPasswordResetSchema>) =>
   apiRequest<MessageAnswer>('POST', '/api/auth/request-password-reset', input);
+
+/** GET /api/auth/reset-password?token=: whether the mailed link still works (it is not used up by asking). */
+export const checkResetLink = (token: string) =>
+  apiGet<ResetLinkStatus>(`/api/auth/reset-password?token=${encodeURIComponent(token)}`);
 
 /** POST /api/auth/reset-password */
 export const resetPassword = (input: z.input<typeof ResetPasswordSchema>) =>

@@ -6,6 +6,7 @@ import { useRef, type ReactNode } from 'react';
 import { FileText } from 'lucide-react';
 import { errorMessage } from '#client/lib/api.ts';
 import { documentLabel } from '#client/lib/format.ts';
+import { DOCUMENT_UPLOAD_TYPES, uploadProblem } from '#shared/uploads.ts';
 import type { UploadedDocument } from '#client/api/spending.ts';
 import { Button } from '#client/components/ui/button.tsx';
 
@@ -17,7 +18,7 @@ export interface DocumentEntry {
   error?: string;
 }
 
-export const DOCUMENT_TYPES = 'application/pdf,image/png,image/jpeg,image/webp';
+const DOCUMENT_TYPES = DOCUMENT_UPLOAD_TYPES.join(',');
 
 let nextKey = 1;
 
@@ -64,16 +65,20 @@ export function DocumentsField({
   const add = (files: File[]) => {
     const room = max - kept;
     const chosen = files.slice(0, Math.max(0, room)).map((file) => ({ file, key: nextKey++ }));
+    // Size and type are checked here, before a byte is sent; the server checks the bytes.
+    const problems = new Map(
+      chosen.map(({ file, key }) => [key, uploadProblem(file, { what: 'document', kind: 'document', maxBytes })]),
+    );
     onChange((current) => [
       ...current,
       ...chosen.map(({ file, key }): DocumentEntry => {
-        if (file.size > maxBytes)
-          return { key, name: file.name, state: 'failed', error: `This file is larger than ${maxMb} MB` };
+        const problem = problems.get(key);
+        if (problem) return { key, name: file.name, state: 'failed', error: problem };
         return { key, name: file.name, state: 'uploading' };
       }),
     ]);
     for (const { file, key } of chosen) {
-      if (file.size > maxBytes) continue;
+      if (problems.get(key)) continue;
       upload(file).then(
         (doc) => onChange((current) => current.map((e) => (e.key === key ? { ...e, state: 'done', doc } : e))),
         (err: unknown) =>

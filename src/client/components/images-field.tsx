@@ -2,7 +2,7 @@
  * A form's "Images (optional)" section (a story's, a fundraiser application's): upload up to `max` images, each
  * with required alt text. The form keeps the list (useImagesField); this shows it and uploads.
  */
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   useFieldArray,
   type ArrayPath,
@@ -14,10 +14,10 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import type { UploadedFile } from '#shared/schemas/uploads.ts';
 import type { StoryImage } from '#shared/schemas/stories.ts';
+import { IMAGE_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_TYPES, uploadProblem } from '#shared/uploads.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/field.tsx';
-import { toast } from '#client/components/ui/toast.ts';
 
 const ALT_LABEL = 'Describe the image for people who cannot see it';
 
@@ -73,11 +73,13 @@ export function ImagesField({
   describe: (index: number) => string;
 }) {
   const inputId = useId();
+  const errorId = `${inputId}-error`;
+  // What is wrong with the file she chose, beside the input: found in the browser, or the server's answer.
+  const [fileError, setFileError] = useState<string | null>(null);
   const uploading = useMutation({
     mutationFn: upload,
     onSuccess: ({ id }) => field.add(id),
-    onError: (err) =>
-      toast({ title: 'Image not added', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    onError: (err) => setFileError(`Image not added: ${errorMessage(err, 'the upload failed; try again.')}`),
   });
   const images = field.uploadIds;
 
@@ -119,15 +121,25 @@ export function ImagesField({
           <input
             id={inputId}
             type="file"
-            accept="image/png,image/jpeg,image/webp"
+            accept={IMAGE_UPLOAD_TYPES.join(',')}
             disabled={uploading.isPending}
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={fileError ? errorId : undefined}
             className="mt-1 block text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-brand-200 file:bg-white file:px-3 file:py-1.5 file:font-semibold file:text-brand-800"
             onChange={(event) => {
               const file = event.currentTarget.files?.[0];
               event.currentTarget.value = '';
-              if (file) uploading.mutate(file);
+              if (!file) return;
+              const problem = uploadProblem(file, { what: 'image', kind: 'image', maxBytes: IMAGE_UPLOAD_MAX_BYTES });
+              setFileError(problem);
+              if (!problem) uploading.mutate(file);
             }}
           />
+          {fileError && (
+            <p id={errorId} role="alert" className="mt-1 text-sm text-red-800">
+              {fileError}
+            </p>
+          )}
         </div>
       )}
     </fieldset>

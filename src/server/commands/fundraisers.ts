@@ -6,10 +6,9 @@
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import type { AuditAction } from '#shared/audit.ts';
-import { STORY_BODY_MIN } from '#shared/schemas/stories.ts';
 import {
   FUNDRAISER_EDITABLE,
-  SUBMIT_REQUIREMENTS,
+  submitProblems,
   type FundraiserDraft,
   type FundraiserStatus,
 } from '#shared/schemas/fundraisers.ts';
@@ -182,25 +181,17 @@ export async function saveFundraiserDraft(
   return row!;
 }
 
-/** What submitting still needs, by field; empty when the application is complete. */
-function missing(row: FundraiserRow, documentCount: number): Record<string, string> {
-  const problems: Partial<Record<keyof typeof SUBMIT_REQUIREMENTS, boolean>> = {
-    title: !row.title,
-    story: (row.story ?? '').length < STORY_BODY_MIN,
-    costGroups: row.goalCents <= 0,
-    payee: !row.payee,
-    documentIds: documentCount === 0,
-  };
-  return Object.fromEntries(
-    Object.entries(SUBMIT_REQUIREMENTS).filter(([field]) => problems[field as keyof typeof SUBMIT_REQUIREMENTS]),
-  );
-}
+/** What submitting still needs, by field path; empty when the application is complete. */
+const missing = (row: FundraiserRow, documentCount: number): Record<string, string> =>
+  submitProblems({ ...row, documentCount });
 
 /** Puts her complete application in the managers' queue, and tells them. */
 export async function submitFundraiser({ tx, now }: CommandContext, owner: UserRow): Promise<FundraiserRow> {
   assertMayApply(owner);
   const before = await lockOpen(tx, owner.id);
   if (!before) throw new AppError('NOT_FOUND', 'Save your fundraiser before you submit it');
+  // Submitted already (her second tap, another tab): it waits for review, as she asked.
+  if (before.status === 'in_review') return before;
   if (!FUNDRAISER_EDITABLE.includes(before.status)) refuse(before.status, 'submitted');
   const documents = await tx
     .select({ id: fundraiserDocuments.uploadId })

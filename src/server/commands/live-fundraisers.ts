@@ -289,6 +289,9 @@ async function close(ctx: CommandContext, row: FundraiserRow, reviewMessage?: st
  */
 export async function closeFundraiser(ctx: CommandContext, owner: UserRow): Promise<FundraiserRow> {
   const { tx } = ctx;
+  // Closed already (her second tap, another tab): what she asked for holds, so it is no error.
+  const latest = (await lockOpen(tx, owner.id)) ?? (await ownFundraiser(tx, owner.id));
+  if (latest?.status === 'closed') return latest;
   const row = await lockLive(tx, owner, 'closed');
   const closed = await close(ctx, row);
   await record(tx, row.id, owner.id, 'closed');

@@ -4,8 +4,9 @@
  * declines, with a note; an attestation is withdrawn when the goal or plan changes. Each step writes the
  * fundraiser's history and tells the other party; the patient is always mailed about a decision on her plan.
  */
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
+import { MEDICAL_REVIEW_OPEN } from '#shared/schemas/medical-reviews.ts';
 import type { Tx } from '../db/client.ts';
 import { listed } from '../db/queries/doctors.ts';
 import { FINISHED } from '../db/queries/fundraisers.ts';
@@ -26,6 +27,9 @@ async function holdAccounts(tx: Tx, ...ids: string[]): Promise<void> {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('key share');
 }
 
+/** The one request of a fundraiser that may be open at a time (medical_reviews_one_open_per_fundraiser_uq). */
+const isOpen = inArray(medicalReviews.status, [...MEDICAL_REVIEW_OPEN]);
+
 const doctorName = (d: { firstName: string; lastName: string }) => `Dr. ${d.firstName} ${d.lastName}`;
 
 /** A doctor the directory lists (verified, active), with her name; undefined for anyone else. */
@@ -40,13 +44,15 @@ async function listedDoctor(tx: Tx, id: string) {
 
 /**
  * She asks a doctor of the directory to review her open fundraiser (any state from draft to live), and so grants
- * that doctor her application and documents. One open request at a time: 409 while one is waiting or attested.
+ * that doctor her application and documents. One open request at a time: 409 while another doctor's is waiting or
+ * attested. Asking the same doctor again while her request stands (a second tap, another tab) changes nothing and
+ * tells nobody: `created` is false.
  */
 export async function requestMedicalReview(
   { tx, actor, now, afterCommit }: CommandContext,
   owner: UserRow,
   doctorId: string,
-): Promise<MedicalReviewRow> {
+): Promise<{ review: MedicalReviewRow; created: boolean }> {
   await holdAccounts(tx, owner.id, doctorId);
   const [fundraiser] = await tx
     .select()
@@ -62,8 +68,14 @@ export async function requestMedicalReview(
     .values({ fundraiserId: fundraiser.id, doctorId, requestedAt: now })
     .onConflictDoNothing()
     .returning();
-  if (!review)
+  if (!review) {
+    const [standing] = await tx
+      .select()
+      .from(medicalReviews)
+      .where(and(eq(medicalReviews.fundraiserId, fundraiser.id), isOpen));
+    if (standing?.doctorId === doctorId) return { review: standing, created: false };
     throw new AppError('CONFLICT', 'A doctor already has your request; cancel it before you ask another doctor');
+  }
   await record(tx, fundraiser.id, actor.id, 'medical_review_requested');
   const notices = await notify(tx, [
     {
@@ -77,7 +89,7 @@ export async function requestMedicalReview(
     },
   ]);
   afterCommit.mailNotifications(notices);
-  return review;
+  return { review, created: true };
 }
 
 /** How a grant ends: who ended it, why (the history's and her view's words), and what the doctor is told. */
@@ -143,7 +155,18 @@ export async function revokeMedicalReview(
     .from(medicalReviews)
     .innerJoin(fundraisers, eq(fundraisers.id, medicalReviews.fundraiserId))
     .where(and(eq(fundraisers.ownerId, owner.id), isGranted));
-  if (!open) throw new AppError('NOT_FOUND', 'No doctor has access to your fundraiser');
+  if (!open) {
+    // She took it back already (a second tap, another tab): what she asked for holds, so it is no error.
+    const [latest] = await tx
+      .select({ review: medicalReviews })
+      .from(medicalReviews)
+      .innerJoin(fundraisers, eq(fundraisers.id, medicalReviews.fundraiserId))
+      .where(eq(fundraisers.ownerId, owner.id))
+      .orderBy(desc(medicalReviews.requestedAt))
+      .limit(1);
+    if (latest?.review.status === 'revoked' && latest.review.endedReason === null) return latest.review;
+    throw new AppError('NOT_FOUND', 'No doctor has access to your fundraiser');
+  }
   const review = await endGrant(tx, open, owner.id, {
     actorId: actor.id,
     now,

@@ -131,6 +131,8 @@ export async function editStory(
 /** Sends a draft (or a rejected story, after changes) to the moderators' queue, and tells them. */
 export async function submitStory({ tx, now }: CommandContext, authorId: string, id: string): Promise<StoryRow> {
   const before = await lockOwnStory(tx, authorId, id);
+  // Waiting for review already (her second tap, another tab): as she asked, so it is no error.
+  if (before.status === 'pending') return before;
   if (before.status !== 'draft' && before.status !== 'rejected') refuse(before.status, 'submitted');
   const row = await update(tx, id, { status: 'pending', submittedAt: now, reviewReason: null }, now);
   await record(tx, id, authorId, 'submitted');

@@ -21,6 +21,12 @@ export const PASSWORD_MESSAGES = {
   personal: 'Password must not contain your name or email address',
 } as const;
 
+/**
+ * The whole rule for a new password, said beside every field where one is chosen: what passwordSchema checks in
+ * the browser and what only the server checks (passwordPolicyProblem: her name or email, common passwords).
+ */
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters, with upper and lower case letters and a number. It must not contain your name or email address, and must not be a common password.`;
+
 /** The spec's password rules; `minMessage` differs between registration and reset. */
 export function passwordSchema(minMessage: string = PASSWORD_MESSAGES.tooShort) {
   return z
@@ -89,6 +95,11 @@ export const ResetPasswordSchema = z.strictObject({
   token: z.string({ error: INVALID_RESET_TOKEN }).min(1, INVALID_RESET_TOKEN).max(200, INVALID_RESET_TOKEN),
   newPassword: passwordSchema(PASSWORD_MESSAGES.tooShortReset),
 });
+
+/** GET /api/auth/reset-password?token=: whether a mailed link still works, asked when its page opens. */
+export const ResetLinkQuerySchema = z.strictObject({ token: ResetPasswordSchema.shape.token });
+/** Its answer: a spent or expired link says so before she types a new password twice. */
+export type ResetLinkStatus = { usable: true } | { usable: false; message: string };
 
 /** The /reset-password form. */
 export const ResetPasswordFormSchema = z

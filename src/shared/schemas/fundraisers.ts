@@ -108,14 +108,53 @@ export const FundraiserDraftSchema = z.strictObject({
 export type FundraiserDraftInput = z.input<typeof FundraiserDraftSchema>;
 export type FundraiserDraft = z.output<typeof FundraiserDraftSchema>;
 
-/** What submitting needs beyond a valid draft, field by field, with the message the form shows. */
+/** What submitting needs beyond a valid draft, by the path of the field that lacks it, with the message it shows. */
 export const SUBMIT_REQUIREMENTS = {
   title: 'Give your fundraiser a title',
   story: `Tell your story in at least ${STORY_BODY_MIN} characters`,
   costGroups: 'Plan at least one cost group with an amount above 0',
-  payee: 'Say who receives the money and how it reaches the care provider',
+  'payee.name': 'Name who receives the money',
+  'payee.kind': 'Say whether the money goes to the care provider or to you',
+  'payee.route': `Say how the money reaches the care provider (at least ${PAYEE_ROUTE_MIN} characters)`,
   documentIds: 'Attach your treatment plan or a quote (a PDF or an image)',
 } as const;
+export type SubmitRequirement = keyof typeof SUBMIT_REQUIREMENTS;
+
+/** An application as submitting checks it: saved (the server's row) or being written (the form's values). */
+export interface ApplicationToSubmit {
+  title?: unknown;
+  story?: unknown;
+  goalCents: number;
+  payee?: { name?: unknown; kind?: unknown; route?: unknown } | null | undefined;
+  documentCount: number;
+}
+
+const isBlank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
+
+/**
+ * Every requirement of submitting that the application does not meet, by field path, all at once (the server's
+ * 400 and the form before sending say the same): she is told everything that is missing in one go.
+ */
+export function submitProblems(application: ApplicationToSubmit): Partial<Record<SubmitRequirement, string>> {
+  const unmet: Record<SubmitRequirement, boolean> = {
+    title: isBlank(application.title),
+    story: typeof application.story !== 'string' || application.story.trim().length < STORY_BODY_MIN,
+    costGroups: application.goalCents <= 0,
+    'payee.name': isBlank(application.payee?.name),
+    'payee.kind': !(PAYEE_KINDS as readonly unknown[]).includes(application.payee?.kind),
+    'payee.route': isBlank(application.payee?.route),
+    documentIds: application.documentCount === 0,
+  };
+  return Object.fromEntries(
+    Object.entries(SUBMIT_REQUIREMENTS).filter(([field]) => unmet[field as SubmitRequirement]),
+  ) as Partial<Record<SubmitRequirement, string>>;
+}
+
+/** A cost group's amount as the form holds it, if it is one the schema takes (else it counts in no goal). */
+export const validGroupAmount = (amount: unknown): number | null => {
+  const parsed = groupAmount.safeParse(amount);
+  return parsed.success ? parsed.data : null;
+};
 
 /** An admin asking for changes, or refusing: the patient reads this. */
 export const ReviewMessageSchema = z.strictObject({

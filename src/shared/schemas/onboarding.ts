@@ -46,15 +46,17 @@ export const PatientOnboardingSchema = z.strictObject({
 });
 
 export const DOCTOR_BIO_MIN = 50;
+export const YEARS_EXPERIENCE_MAX = 80;
 export const DoctorOnboardingSchema = z.strictObject({
   specialty: z.enum(DOCTOR_SPECIALTIES, { error: 'Medical specialty is required' }),
   licenseNumber: text('License number is required').pipe(z.string().max(50, 'License number is too long')),
   licenseState: text('License state is required').pipe(z.string().max(50, 'License state is too long')),
+  // "Required" only when it is missing: a number out of range is told what range.
   yearsExperience: z
     .number({ error: 'Years of experience required' })
-    .int('Years of experience required')
-    .min(0, 'Years of experience required')
-    .max(80),
+    .int('Enter your years of experience as a whole number')
+    .min(0, 'Years of experience must be 0 or more')
+    .max(YEARS_EXPERIENCE_MAX, `Years of experience must be ${YEARS_EXPERIENCE_MAX} or fewer`),
   medicalBoard: text('Medical board certification required').pipe(z.string().max(200)),
   hospitalAffiliation: z
     .string()
@@ -92,9 +94,9 @@ export const AdminOnboardingSchema = z.strictObject({
   previousExperience: text('Previous admin experience required'),
   availabilityHours: z
     .number({ error: 'Weekly availability hours required' })
-    .int()
-    .min(1, 'Weekly availability hours required')
-    .max(168),
+    .int('Enter your weekly hours as a whole number')
+    .min(1, 'Weekly availability must be at least 1 hour')
+    .max(168, 'A week has 168 hours; enter 168 or fewer'),
 });
 
 /** POST /api/user/onboarding */

@@ -81,7 +81,7 @@ export const SupportReplySchema = z.strictObject({
     .string({ error: 'Write a few words' })
     .trim()
     .min(1, 'Write a few words')
-    .max(SUPPORT_REPLY_MAX, `Keep it under ${SUPPORT_REPLY_MAX} characters`),
+    .max(SUPPORT_REPLY_MAX, `Keep it to ${SUPPORT_REPLY_MAX.toLocaleString('en-US')} characters or fewer`),
 });
 
 export const ReportReplySchema = z.strictObject({

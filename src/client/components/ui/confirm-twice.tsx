@@ -8,6 +8,8 @@ import { Button } from './button.tsx';
 export interface ConfirmTwiceProps {
   /** The first button's text ("Withdraw application…"). */
   label: string;
+  /** The first button's accessible name when its text alone does not say what it acts on ("Delete $75.00 intent"). */
+  labelFor?: string;
   /** The warning's accessible name. */
   groupLabel: string;
   /** What the action does, said before it is confirmed. */
@@ -21,6 +23,7 @@ export interface ConfirmTwiceProps {
 
 export function ConfirmTwice({
   label,
+  labelFor,
   groupLabel,
   warning,
   confirmLabel,
@@ -33,7 +36,7 @@ export function ConfirmTwice({
   const first = useRef<HTMLButtonElement>(null);
   if (!asking)
     return (
-      <Button ref={first} variant="secondary" onClick={() => setAsking(true)}>
+      <Button ref={first} variant="secondary" aria-label={labelFor} onClick={() => setAsking(true)}>
         {label}
       </Button>
     );

@@ -2,6 +2,7 @@
 import { useId, useState, type ComponentPropsWithRef, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { CURRENCIES } from '#shared/constants.ts';
+import { CharacterCount } from '#client/components/character-count.tsx';
 
 interface FieldProps {
   label: string;
@@ -24,17 +25,18 @@ function ErrorText({ id, error }: { id: string; error?: string | undefined }) {
 const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
 /** Ids for a control, its hint and its error, and the ARIA attributes that tie them together. */
-function useFieldWiring(id: string | undefined, hint: ReactNode, error: string | undefined) {
+function useFieldWiring(id: string | undefined, hint: ReactNode, error: string | undefined, counted = false) {
   const generated = useId();
   const inputId = id ?? generated;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
+  const countId = `${inputId}-count`;
   const aria = {
     id: inputId,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy(hint ? hintId : undefined, error ? errorId : undefined),
+    'aria-describedby': describedBy(hint ? hintId : undefined, counted && countId, error ? errorId : undefined),
   };
-  return { inputId, errorId, hintId, aria };
+  return { inputId, errorId, hintId, countId, aria };
 }
 
 function HintText({ id, hint }: { id: string; hint: ReactNode }) {
@@ -58,8 +60,13 @@ function Field({
   hint,
   id,
   control,
-}: FieldProps & { id?: string | undefined; control: (aria: Record<string, unknown>) => ReactNode }) {
-  const { inputId, errorId, hintId, aria } = useFieldWiring(id, hint, error);
+  counter,
+}: FieldProps & {
+  id?: string | undefined;
+  control: (aria: Record<string, unknown>) => ReactNode;
+  counter?: Counter | undefined;
+}) {
+  const { inputId, errorId, hintId, countId, aria } = useFieldWiring(id, hint, error, counter !== undefined);
   return (
     <div>
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
@@ -67,9 +74,16 @@ function Field({
       </label>
       <HintText id={hintId} hint={hint} />
       {control(aria)}
+      {counter && <CharacterCount id={countId} {...counter} />}
       <ErrorText id={errorId} error={error} />
     </div>
   );
+}
+
+/** A text box's length as typed and its limit, for the live count under it. */
+interface Counter {
+  length: number;
+  max: number;
 }
 
 type TextFieldProps = FieldProps & ComponentPropsWithRef<'input'>;
@@ -105,9 +119,22 @@ export function NameFields({
   );
 }
 
-export function TextAreaField(all: FieldProps & ComponentPropsWithRef<'textarea'>) {
+/**
+ * A multi-line text box. With `counter` it shows the live count under it and has no maxLength: what she types or
+ * pastes past the limit is kept and counted, never cut off without a word.
+ */
+export function TextAreaField({
+  counter,
+  ...all
+}: FieldProps & ComponentPropsWithRef<'textarea'> & { counter?: Counter }) {
   const [field, props] = splitField(all);
-  return <Field {...field} control={(aria) => <textarea className={`${INPUT} py-2`} {...aria} {...props} />} />;
+  return (
+    <Field
+      {...field}
+      counter={counter}
+      control={(aria) => <textarea className={`${INPUT} py-2`} {...aria} {...props} />}
+    />
+  );
 }
 
 export function SelectField({ children, ...all }: FieldProps & ComponentPropsWithRef<'select'>) {

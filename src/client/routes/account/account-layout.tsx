@@ -1,7 +1,7 @@
 /** The frame shared by the account pages (sign-in, registration, password reset...), and the signed-in guard. */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { PASSWORD_MIN, type CurrentUser } from '#shared/schemas/auth.ts';
+import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Card } from '#client/components/ui/card.tsx';
 import { SubmitButton } from '#client/components/ui/button.tsx';
@@ -66,8 +66,8 @@ export function useRequiredUser(returnTo: string): { user: CurrentUser | null; i
 
 export { safeReturnPath } from '#shared/return-path.ts';
 
-/** The shared password rules (passwordSchema), said once for the forms that set a password. */
-export const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters, with upper and lower case letters and a number.`;
+/** The whole password rule, said once for the forms that set a password. */
+export { PASSWORD_HINT } from '#shared/schemas/auth.ts';
 
 /** Waits, e.g. the spec's short delay before a role is submitted. */
 export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -11,7 +11,8 @@ import { DeleteAccountSchema } from '#shared/schemas/auth.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { deleteAccount, downloadMyData } from '#client/api/user.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
-import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
+import { useCurrentUser, useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
+import { forgetDrafts } from '#client/hooks/use-form-draft.ts';
 import { Button, SubmitRow } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { TextField } from '#client/components/ui/field.tsx';
@@ -62,6 +63,7 @@ const DELETE_FIELDS = ['password'] as const;
 export function DeleteSection({ ownsCampaign }: { ownsCampaign: boolean }) {
   const [, navigate] = useLocation();
   const refreshUser = useRefreshCurrentUser();
+  const userId = useCurrentUser().user?.id;
   const [confirming, setConfirming] = useState(false);
   const panelId = useId();
   const openButton = useRef<HTMLButtonElement>(null);
@@ -73,6 +75,8 @@ export function DeleteSection({ ownsCampaign }: { ownsCampaign: boolean }) {
   const remove = useMutation({
     mutationFn: deleteAccount,
     onSuccess: async () => {
+      // Her unsent drafts kept on this device go with the account.
+      if (userId) forgetDrafts(userId);
       toast({ title: 'Account Deleted', description: 'Your account and your data have been deleted.' });
       navigate('/');
       await refreshUser(null);

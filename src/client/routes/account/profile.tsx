@@ -1,10 +1,11 @@
 /** /profile (Account Settings): name and email preference, password, sessions, data download, account deletion. */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UpdateProfileSchema, type CurrentUser } from '#shared/schemas/auth.ts';
+import { IMAGE_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_TYPES, uploadProblem } from '#shared/uploads.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { bindFields } from '#client/lib/bind-field.ts';
 import { getProfile, PROFILE_KEY, updateProfile } from '#client/api/user.ts';
@@ -30,11 +31,17 @@ type ProfileOut = z.output<typeof UpdateProfileSchema>;
 function AvatarControls({ user }: { user: CurrentUser }) {
   const refreshUser = useRefreshCurrentUser();
   const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  // What is wrong with the photo she chose, found before it is sent (or the server's answer), under the button.
+  const [fileError, setFileError] = useState<string | null>(null);
   const upload = useMutation({
     mutationFn: uploadAvatar,
     onSuccess: (updated) => refreshUser(updated),
-    onError: (err) =>
-      toast({ title: 'Photo Not Saved', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    onError: (err) => {
+      setFileError(`Photo not saved: ${errorMessage(err, 'please try again.')}`);
+      toast({ title: 'Photo Not Saved', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+    },
   });
   const remove = useMutation({
     mutationFn: removeAvatar,
@@ -50,12 +57,17 @@ function AvatarControls({ user }: { user: CurrentUser }) {
         <input
           id={inputId}
           type="file"
-          accept="image/png,image/jpeg,image/webp"
+          accept={IMAGE_UPLOAD_TYPES.join(',')}
           className="sr-only"
+          aria-invalid={fileError ? true : undefined}
+          aria-describedby={fileError ? `${hintId} ${errorId}` : hintId}
           onChange={(e) => {
             const file = e.target.files?.[0];
-            if (file) upload.mutate(file);
             e.target.value = '';
+            if (!file) return;
+            const problem = uploadProblem(file, { what: 'photo', kind: 'image', maxBytes: IMAGE_UPLOAD_MAX_BYTES });
+            setFileError(problem);
+            if (!problem) upload.mutate(file);
           }}
         />
       </label>
@@ -64,7 +76,14 @@ function AvatarControls({ user }: { user: CurrentUser }) {
           Remove photo
         </Button>
       )}
-      <p className="w-full text-xs text-slate-700">PNG, JPEG or WebP, up to 2 MB.</p>
+      <p id={hintId} className="w-full text-xs text-slate-700">
+        PNG, JPEG or WebP, up to 2 MB.
+      </p>
+      {fileError && (
+        <p id={errorId} role="alert" className="w-full text-sm text-red-800">
+          {fileError}
+        </p>
+      )}
     </div>
   );
 }

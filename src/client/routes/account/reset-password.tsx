@@ -1,15 +1,19 @@
-/** /reset-password?token=: choose a new password with the mailed link; no token sends the visitor to /login. */
+/**
+ * /reset-password?token=: choose a new password with the mailed link. No token sends the visitor to /login; a link
+ * already used or expired says so when the page opens, with the way to ask for a new one.
+ */
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { INVALID_RESET_REDIRECT_MS } from '#shared/constants.ts';
 import { INVALID_RESET_LINK, PASSWORDS_MISMATCH, ResetPasswordFormSchema } from '#shared/schemas/auth.ts';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
-import { resetPassword } from '#client/api/auth.ts';
+import { checkResetLink, resetPassword } from '#client/api/auth.ts';
+import { PageStatus } from '#client/components/page-status.tsx';
 import { bindFields } from '#client/lib/bind-field.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
@@ -24,6 +28,7 @@ type ResetFormOutput = z.output<typeof ResetPasswordFormSchema>;
 const MISMATCH_MESSAGE = PASSWORDS_MISMATCH;
 const INVALID_LINK_TITLE = 'Invalid Reset Link';
 const INVALID_LINK_MESSAGE = INVALID_RESET_LINK;
+const SPENT_LINK_TITLE = 'This link was used or has expired';
 const SERVER_FIELDS = ['newPassword'] as const;
 
 function InvalidLink() {
@@ -48,9 +53,37 @@ function InvalidLink() {
   );
 }
 
+/** A link already used, or past its time: said when the page opens, with the way to a new one. */
+function SpentLink() {
+  return (
+    <AccountShell title={SPENT_LINK_TITLE}>
+      <div role="alert" className="text-center">
+        <CircleAlert aria-hidden="true" className="mx-auto h-12 w-12 text-red-700" />
+        <p className="mt-4 text-slate-700">
+          A reset link works once, for a limited time. Ask for a new one and we will email it to you.
+        </p>
+      </div>
+      <Link href="/forgot-password" className={buttonClass('primary', 'md', 'mt-6 w-full')}>
+        Ask for a new link
+      </Link>
+      <ShellFooter href="/login">Back to Login</ShellFooter>
+    </AccountShell>
+  );
+}
+
 export default function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token');
+  if (!token) return <InvalidLink />;
+  return <ResetForm token={token} />;
+}
+
+function ResetForm({ token }: { token: string }) {
   const [done, setDone] = useState(false);
+  // Spent while she typed (used in another tab, or expired): the answer to the reset says so.
+  const [spent, setSpent] = useState(false);
+  // Asked once when the page opens (asking spends nothing); if the check itself fails, the form is shown and the
+  // reset's answer says what is wrong.
+  const link = useQuery({ queryKey: ['reset-link', token], queryFn: () => checkResetLink(token), staleTime: Infinity });
   const form = useForm<ResetFormInput, unknown, ResetFormOutput>({
     resolver: zodResolver(ResetPasswordFormSchema),
     defaultValues: { newPassword: '', confirmPassword: '' },
@@ -68,6 +101,7 @@ export default function ResetPasswordPage() {
           ? errorMessage(err, 'Failed to reset password')
           : 'Failed to reset password. Please try again.';
       showFieldErrors(err);
+      if (err instanceof ApiError && err.fieldErrors.token !== undefined) setSpent(true);
       toast({ title: 'Reset Failed', description, variant: 'destructive' });
     },
   });
@@ -77,8 +111,6 @@ export default function ResetPasswordPage() {
       toast({ title: "Passwords Don't Match", description: MISMATCH_MESSAGE, variant: 'destructive' });
     }
   }
-
-  if (!token) return <InvalidLink />;
 
   if (done) {
     return (
@@ -95,6 +127,9 @@ export default function ResetPasswordPage() {
       </AccountShell>
     );
   }
+
+  if (link.isPending) return <PageStatus>Checking your link…</PageStatus>;
+  if (spent || link.data?.usable === false) return <SpentLink />;
 
   const { field } = bindFields(form);
   return (

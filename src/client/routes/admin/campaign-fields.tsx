@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { CampaignContentSchema, CampaignImage } from '#shared/schemas/campaign.ts';
 import { paragraphsOf, textOf } from '#shared/schemas/admin-campaign.ts';
 import { centsToDecimal, dollarsToCents } from '#shared/money.ts';
+import { IMAGE_UPLOAD_MAX_BYTES, uploadProblem } from '#shared/uploads.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { uploadCampaignImage } from '#client/api/admin-campaign.ts';
 import { TextAreaField, TextField } from '#client/components/ui/field.tsx';
@@ -251,7 +252,10 @@ export function ImageField({ name, legend }: { name: ImageName; legend: string }
   const image = useWatch({ control, name }) as CampaignImage;
   const srcError = useFieldError(`${name}.src`);
   const sizeError = useFieldError(`${name}.width`);
-  const fileError = srcError ?? sizeError;
+  // A chosen file too large or of the wrong type is refused here, before it is sent.
+  const [chosenError, setChosenError] = useState<string | null>(null);
+  const shownError = chosenError ?? srcError ?? sizeError;
+  const errorId = `${inputId}-error`;
   const upload = useMutation({
     mutationFn: uploadCampaignImage,
     onSuccess: (uploaded) => {
@@ -288,15 +292,23 @@ export function ImageField({ name, legend }: { name: ImageName; legend: string }
           type="file"
           accept="image/png,image/jpeg,image/webp"
           disabled={upload.isPending}
-          aria-invalid={fileError ? true : undefined}
+          aria-invalid={shownError ? true : undefined}
+          aria-describedby={shownError ? errorId : undefined}
           className="mt-1 block text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-brand-200 file:bg-white file:px-3 file:py-1.5 file:font-semibold file:text-brand-800"
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
             event.currentTarget.value = '';
-            if (file) upload.mutate(file);
+            if (!file) return;
+            const problem = uploadProblem(file, { what: 'image', kind: 'image', maxBytes: IMAGE_UPLOAD_MAX_BYTES });
+            setChosenError(problem);
+            if (!problem) upload.mutate(file);
           }}
         />
-        {fileError && <p className="mt-1 text-sm text-red-800">{fileError}</p>}
+        {shownError && (
+          <p id={errorId} role="alert" className="mt-1 text-sm text-red-800">
+            {shownError}
+          </p>
+        )}
       </div>
       <Text
         name={`${name}.alt`}

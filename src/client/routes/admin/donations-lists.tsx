@@ -11,6 +11,7 @@ import { DONATIONS_KEY, setDonationMessageHidden } from '#client/api/admin-donat
 import { errorMessage } from '#client/lib/api.ts';
 import { toast } from '#client/components/ui/toast.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { ConfirmTwice } from '#client/components/ui/confirm-twice.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { linkClass } from '#client/components/ui/text-classes.ts';
 import { ListBody, ListPager, type ListQuery } from './list-body.tsx';
@@ -163,13 +164,22 @@ export function IntentRow({
           <time dateTime={intent.createdAt}>{formatWhen(intent.createdAt)}</time>
         </p>
       </div>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap items-start gap-2">
         <Button variant="secondary" aria-label={`Record ${what}`} onClick={onRecord}>
           Record
         </Button>
-        <Button variant="destructive" aria-label={`Delete ${what}`} onClick={onDelete} disabled={deleting}>
-          Delete
-        </Button>
+        {/* Asked first: deleting takes the donor's name, email and message with it. */}
+        <ConfirmTwice
+          label="Delete…"
+          labelFor={`Delete ${what}…`}
+          groupLabel={`Delete ${what}`}
+          warning="Delete this intent? The donor's name, email and message go with it, and it cannot be undone. Delete it only if the gift never arrived or was recorded another way."
+          confirmLabel="Delete intent"
+          pendingLabel="Deleting…"
+          keepLabel="Keep it"
+          pending={deleting}
+          onConfirm={onDelete}
+        />
       </div>
     </div>
   );

@@ -41,6 +41,8 @@ import { storyBadge } from './story-model.ts';
 import { Badge } from './story-parts.tsx';
 import { ImagesField, useImagesField } from '#client/components/images-field.tsx';
 import { uploadStoryImage } from '#client/api/uploads.ts';
+import { useFormDraft } from '#client/hooks/use-form-draft.ts';
+import { DraftNotice } from '#client/components/draft-notice.tsx';
 
 type DraftIn = z.input<typeof StoryDraftSchema>;
 type DraftOut = z.output<typeof StoryDraftSchema>;
@@ -85,6 +87,8 @@ function StoryForm({ story, consentDefault }: { story: OwnStory | null; consentD
 
   const showFieldErrors = useFieldErrors(form.setError, FIELDS);
   const images = useImagesField(form);
+  // Images are left out of the kept draft: an upload nothing uses is deleted within a day.
+  const draft = useFormDraft(form, `story:${story?.id ?? 'new'}`, ['images']);
   const status = story?.status ?? 'draft';
   // A draft or a story that was not approved is saved, then sent; a pending or approved one goes (back) to review on saving.
   const twoStep = status === 'draft' || status === 'rejected';
@@ -98,6 +102,7 @@ function StoryForm({ story, consentDefault }: { story: OwnStory | null; consentD
     },
     onSuccess: async (saved, { intent }) => {
       setFormError(null);
+      draft.clear();
       queryClient.setQueryData(myStoryKey(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: MY_STORIES_KEY, exact: true });
       if (saved.status === 'pending') {
@@ -127,16 +132,18 @@ function StoryForm({ story, consentDefault }: { story: OwnStory | null; consentD
   const submitWith = (intent: Intent) => form.handleSubmit((input) => save.mutate({ input, intent }));
   const errors = form.formState.errors;
   const chosen = useWatch({ control: form.control, name: 'tags' })?.length ?? 0;
+  const body = useWatch({ control: form.control, name: 'body' }) ?? '';
   const busy = save.isPending;
 
   return (
     <form noValidate className="space-y-6" onSubmit={submitWith(twoStep ? 'save' : 'submit')}>
+      <DraftNotice draft={draft} />
       {formError && <FormAlert>{formError}</FormAlert>}
       <TextField label="Title" maxLength={STORY_TITLE_MAX} error={errors.title?.message} {...form.register('title')} />
       <TextAreaField
         label="Your story"
         rows={14}
-        maxLength={STORY_BODY_MAX}
+        counter={{ length: body.length, max: STORY_BODY_MAX }}
         hint={BODY_HINT}
         error={errors.body?.message}
         {...form.register('body')}

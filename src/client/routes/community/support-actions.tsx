@@ -4,7 +4,7 @@
  * Restore for moderators, and the form to post. The server checks every action again.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -212,6 +212,7 @@ function SupportForm({ storyId, storyTitle }: { storyId: string; storyTitle: str
     defaultValues: { body: '' },
   });
   const showFieldErrors = useFieldErrors(form.setError, SUPPORT_FIELDS);
+  const body = useWatch({ control: form.control, name: 'body' }) ?? '';
   const post = useMutation({
     mutationFn: (input: SupportOut) => postSupport(storyId, input),
     onSuccess: async () => {
@@ -233,9 +234,9 @@ function SupportForm({ storyId, storyTitle }: { storyId: string; storyTitle: str
     >
       <TextAreaField
         label="Your words of support"
-        hint={`Shown under “${storyTitle}” with your first name and initial, as plain text. Up to ${SUPPORT_REPLY_MAX.toLocaleString('en-US')} characters.`}
+        hint={`Shown under “${storyTitle}” with your first name and initial, as plain text.`}
         rows={4}
-        maxLength={SUPPORT_REPLY_MAX}
+        counter={{ length: body.length, max: SUPPORT_REPLY_MAX }}
         error={form.formState.errors.body?.message}
         {...form.register('body')}
       />

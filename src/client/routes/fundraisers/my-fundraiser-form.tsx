@@ -2,8 +2,18 @@
  * The fundraiser application form (FundraiserDraftSchema): saved as a draft as often as she likes, then submitted
  * for review. The four cost groups are always shown (0 for one she does not need); the goal is their sum.
  */
-import { useState } from 'react';
-import { useForm, useWatch, type DefaultValues, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useEffect, useId, useState } from 'react';
+import {
+  get,
+  set,
+  useForm,
+  useWatch,
+  type DefaultValues,
+  type FieldErrors,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -14,12 +24,15 @@ import { FUNDRAISER_DOCUMENT_MAX_BYTES } from '#shared/constants.ts';
 import {
   COST_GROUP_LABELS,
   COST_GROUP_NOTE_MAX,
+  CostGroupInputSchema,
   FUNDRAISER_DOCUMENTS_MAX,
   FUNDRAISER_IMAGES_MAX,
   FUNDRAISER_TITLE_MAX,
   FundraiserDraftSchema,
   PAYEE_NAME_MAX,
   PAYEE_ROUTE_MAX,
+  submitProblems,
+  validGroupAmount,
   type Fundraiser,
 } from '#shared/schemas/fundraisers.ts';
 import { errorMessage } from '#client/lib/api.ts';
@@ -37,6 +50,8 @@ import { AmountField, FormAlert, RadioGroupField, TextAreaField, TextField } fro
 import { toast } from '#client/components/ui/toast.ts';
 import { attachedEntry, DocumentsField, type DocumentEntry } from '#client/components/documents-field.tsx';
 import { ImagesField, useImagesField } from '#client/components/images-field.tsx';
+import { useFormDraft } from '#client/hooks/use-form-draft.ts';
+import { DraftNotice } from '#client/components/draft-notice.tsx';
 
 /** The application form's values; the live fundraiser's forms (my-fundraiser-live.tsx) use parts of them. */
 export type DraftIn = z.input<typeof FundraiserDraftSchema>;
@@ -45,7 +60,21 @@ type DraftOut = z.output<typeof FundraiserDraftSchema>;
 type ApplicationForm<Out> = UseFormReturn<DraftIn, unknown, Out>;
 type Intent = 'save' | 'submit';
 
-const FIELDS = ['title', 'story', 'images', 'costGroups', 'payee', 'neededBy', 'documentIds'] as const;
+/** Every field of the application a server error may name, so each lands beside its own input. */
+export const APPLICATION_FIELDS: readonly Path<DraftIn>[] = [
+  'title',
+  'story',
+  'images',
+  'costGroups',
+  ...COST_GROUP_KEYS.flatMap((_, i) => [`costGroups.${i}.amount`, `costGroups.${i}.note`] as const),
+  'payee',
+  'payee.name',
+  'payee.kind',
+  'payee.route',
+  'neededBy',
+  'documentIds',
+];
+const UPLOAD_FIELDS = ['images', 'documentIds'];
 
 const PAYEE_OPTIONS = [
   { value: 'care_provider', label: 'The care provider', description: 'The clinic, hospital or surgeon is paid.' },
@@ -61,6 +90,37 @@ function withoutBlankPayee(values: DraftIn): DraftIn {
 }
 const draftResolver: Resolver<DraftIn, unknown, DraftOut> = (values, context, options) =>
   zodResolver(FundraiserDraftSchema)(withoutBlankPayee(values), context, options);
+
+/** The goal the form's cost groups add up to, counting only amounts the schema takes; and whether some are not. */
+export function plannedGoal(groups: readonly { amount?: unknown }[] | undefined) {
+  const amounts = (groups ?? []).map((g) => validGroupAmount(g.amount));
+  const cents = amounts.reduce<number>((sum, amount) => sum + (amount === null ? 0 : (dollarsToCents(amount) ?? 0)), 0);
+  return { cents, someInvalid: amounts.includes(null) };
+}
+
+/**
+ * The form's values checked as the draft schema checks them, and, when she submits, for everything submitting
+ * needs (submitProblems): every missing field is named at once, beside it, before anything is sent.
+ */
+function applicationResolver(submitting: { current: boolean }): Resolver<DraftIn, unknown, DraftOut> {
+  return async (values, context, options) => {
+    const result = await draftResolver(values, context, options);
+    if (!submitting.current) return result;
+    const errors: FieldErrors<DraftIn> = { ...result.errors };
+    const problems = submitProblems({
+      title: values.title,
+      story: values.story,
+      goalCents: plannedGoal(values.costGroups).cents,
+      payee: values.payee,
+      documentCount: values.documentIds?.length ?? 0,
+    });
+    for (const [path, message] of Object.entries(problems)) {
+      // The schema's own word on a field (e.g. a route too short) comes first.
+      if (!get(errors, path)) set(errors, path, { type: 'submit', message });
+    }
+    return Object.keys(errors).length === 0 ? result : { values: {}, errors };
+  };
+}
 
 /** An empty amount is a group she does not need: 0. */
 export const amountValue = (value: unknown) =>
@@ -88,12 +148,21 @@ export function FundraiserForm({ fundraiser }: { fundraiser: Fundraiser | null }
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
   const [documents, setDocuments] = useState<DocumentEntry[]>(() => documentEntries(fundraiser));
-  const form = useForm<DraftIn, unknown, DraftOut>({
-    resolver: draftResolver,
-    defaultValues: defaults(fundraiser),
-  });
-  const showFieldErrors = useFieldErrors(form.setError, FIELDS);
+  // Which button was pressed, for the resolver: set in the click handler, read while validating (never in render).
+  const [submitting] = useState(() => ({ current: false }));
+  const [resolver] = useState(() => applicationResolver(submitting));
+  const form = useForm<DraftIn, unknown, DraftOut>({ resolver, defaultValues: defaults(fundraiser) });
+  // The form holds the ids of the documents uploaded so far, which submitting needs one of.
+  useEffect(() => {
+    form.setValue(
+      'documentIds',
+      documents.flatMap((d) => (d.state === 'done' && d.doc ? [d.doc.id] : [])),
+    );
+  }, [documents, form]);
+  const showFieldErrors = useFieldErrors(form.setError, APPLICATION_FIELDS);
   const images = useImagesField(form);
+  // Uploads are left out of the kept draft: an upload nothing uses is deleted within a day.
+  const draft = useFormDraft(form, `fundraiser:${fundraiser?.id ?? 'new'}`, UPLOAD_FIELDS);
 
   const save = useMutation({
     mutationFn: async ({ input, intent }: { input: DraftOut; intent: Intent }) => {
@@ -103,6 +172,7 @@ export function FundraiserForm({ fundraiser }: { fundraiser: Fundraiser | null }
     },
     onSuccess: (answer, { intent }) => {
       setFormError(null);
+      draft.clear();
       queryClient.setQueryData(MY_FUNDRAISER_KEY, answer);
       toast(
         intent === 'submit'
@@ -115,19 +185,24 @@ export function FundraiserForm({ fundraiser }: { fundraiser: Fundraiser | null }
       const rest = showFieldErrors(err, 'Please try again.');
       if (rest !== null) setFormError(rest);
       toast({
-        title: 'Fundraiser not saved',
+        title: save.variables?.intent === 'submit' ? 'Fundraiser not submitted' : 'Fundraiser not saved',
         description: errorMessage(err, 'Please try again.'),
         variant: 'destructive',
       });
     },
   });
   const uploading = documents.some((d) => d.state === 'uploading');
-  const submitWith = (intent: Intent) => form.handleSubmit((input) => save.mutate({ input, intent }));
+  const submitWith = (intent: Intent) => (event?: React.BaseSyntheticEvent) => {
+    // Saving a draft needs only what is there to be valid; submitting names everything still missing.
+    submitting.current = intent === 'submit';
+    return form.handleSubmit((input) => save.mutate({ input, intent }))(event);
+  };
   const errors = form.formState.errors;
   const busy = save.isPending || uploading;
 
   return (
     <form noValidate className="space-y-8" onSubmit={submitWith('save')}>
+      <DraftNotice draft={draft} />
       {formError && <FormAlert>{formError}</FormAlert>}
       <StoryFields form={form} images={images} />
       <CostGroupFields form={form} />
@@ -166,6 +241,7 @@ export function StoryFields<Out>({
   form: ApplicationForm<Out>;
   images: ReturnType<typeof useImagesField<DraftIn, Out>>;
 }) {
+  const story = useWatch({ control: form.control, name: 'story' });
   return (
     <>
       <TextField
@@ -179,7 +255,7 @@ export function StoryFields<Out>({
         label="Your story"
         hint={`At least ${STORY_BODY_MIN} characters: what you face, the treatment you need and what the money pays for.`}
         rows={12}
-        maxLength={STORY_BODY_MAX}
+        counter={{ length: typeof story === 'string' ? story.length : 0, max: STORY_BODY_MAX }}
         error={form.formState.errors.story?.message}
         {...form.register('story')}
       />
@@ -194,25 +270,31 @@ export function StoryFields<Out>({
   );
 }
 
-/** The four cost groups (0 for one she does not need) and the goal as their sum. */
+/** What is wrong with an amount as typed, found as she types (the schema's words), or undefined. */
+function amountProblem(amount: unknown): string | undefined {
+  if (validGroupAmount(amount) !== null) return undefined;
+  const parsed = CostGroupInputSchema.shape.amount.safeParse(amount);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
+/** The four cost groups (0 for one she does not need) and the goal as the sum of the amounts that are valid. */
 export function CostGroupFields<Out>({ form }: { form: ApplicationForm<Out> }) {
   const amounts = useWatch({ control: form.control, name: 'costGroups' }) ?? [];
-  const goalCents = amounts.reduce((sum, g) => sum + (dollarsToCents(Number(g.amount)) ?? 0), 0);
+  const goal = plannedGoal(amounts);
+  const goalErrorId = useId();
+  const goalError = form.formState.errors.costGroups?.message ?? form.formState.errors.costGroups?.root?.message;
   return (
-    <fieldset className="space-y-4">
+    <fieldset className="space-y-4" aria-describedby={goalError ? goalErrorId : undefined}>
       <legend className="text-sm font-medium text-slate-700">What the money pays for</legend>
       <p className="text-sm text-slate-600">
         Plan each group in US dollars; leave 0 for one you do not need. Your goal is their sum, and every dollar spent
         is shown against these groups on your fundraiser&apos;s public ledger.
       </p>
-      {form.formState.errors.costGroups?.message && (
-        <p className="text-sm text-red-800">{form.formState.errors.costGroups.message}</p>
-      )}
       {COST_GROUP_KEYS.map((key, index) => (
         <div key={key} className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[12rem_1fr]">
           <AmountField
             label={COST_GROUP_LABELS[key]}
-            error={form.formState.errors.costGroups?.[index]?.amount?.message}
+            error={form.formState.errors.costGroups?.[index]?.amount?.message ?? amountProblem(amounts[index]?.amount)}
             {...form.register(`costGroups.${index}.amount`, { setValueAs: amountValue })}
           />
           <TextField
@@ -223,9 +305,17 @@ export function CostGroupFields<Out>({ form }: { form: ApplicationForm<Out> }) {
           />
         </div>
       ))}
-      <p className="font-semibold text-ink" aria-live="polite">
-        Goal: {formatCents(goalCents)}
-      </p>
+      <div aria-live="polite">
+        <p className="font-semibold text-ink">Goal: {formatCents(goal.cents)}</p>
+        {goal.someInvalid && (
+          <p className="text-sm text-slate-700">The amounts marked above are not counted until they are fixed.</p>
+        )}
+      </div>
+      {goalError && (
+        <p id={goalErrorId} className="text-sm text-red-800">
+          {goalError}
+        </p>
+      )}
     </fieldset>
   );
 }

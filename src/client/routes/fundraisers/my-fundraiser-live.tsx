@@ -3,7 +3,7 @@
  * text kept as a version), propose a money change (my-fundraiser-money.tsx) and close it, asked twice.
  */
 import { useId, useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -30,6 +30,8 @@ import { ConfirmTwice } from '#client/components/ui/confirm-twice.tsx';
 import { FormAlert, TextAreaField, TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { useImagesField } from '#client/components/images-field.tsx';
+import { DraftNotice } from '#client/components/draft-notice.tsx';
+import { useFormDraft, useHasFormDraft } from '#client/hooks/use-form-draft.ts';
 import { defaults, StoryFields, type DraftIn } from './my-fundraiser-form.tsx';
 import { MoneyChange } from './my-fundraiser-money.tsx';
 
@@ -60,17 +62,20 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-function Updates({ live }: { live: LiveFundraiserExtras }) {
+function Updates({ fundraiser, live }: { fundraiser: Fundraiser; live: LiveFundraiserExtras }) {
   const saveAnswer = useSaveAnswer();
   const form = useForm<UpdateIn, unknown, UpdateOut>({
     resolver: zodResolver(FundraiserUpdateSchema),
     defaultValues: { title: '', body: '' },
   });
+  const draft = useFormDraft(form, `fundraiser-update:${fundraiser.id}`);
+  const body = useWatch({ control: form.control, name: 'body' }) ?? '';
   const showFieldErrors = useFieldErrors(form.setError, UPDATE_FIELDS);
   const post = useMutation({
     mutationFn: postFundraiserUpdate,
     onSuccess: ({ notified, ...answer }) => {
       saveAnswer(answer);
+      draft.clear();
       form.reset();
       toast({
         title: 'Update posted',
@@ -89,6 +94,7 @@ function Updates({ live }: { live: LiveFundraiserExtras }) {
         Dated updates show on your public page, newest first, and are emailed to the people who follow it.
       </p>
       <form noValidate className="space-y-4" onSubmit={form.handleSubmit((input) => post.mutate(input))}>
+        <DraftNotice draft={draft} />
         <TextField
           label="Update title"
           maxLength={FUNDRAISER_UPDATE_TITLE_MAX}
@@ -99,7 +105,7 @@ function Updates({ live }: { live: LiveFundraiserExtras }) {
           label="What is new"
           hint="Leave an empty line between paragraphs."
           rows={5}
-          maxLength={FUNDRAISER_UPDATE_BODY_MAX}
+          counter={{ length: body.length, max: FUNDRAISER_UPDATE_BODY_MAX }}
           error={errors.body?.message}
           {...form.register('body')}
         />
@@ -140,11 +146,13 @@ function StoryEditForm({ fundraiser, onClose }: { fundraiser: Fundraiser; onClos
     );
   const form = useForm<DraftIn, unknown, StoryEditOut>({ resolver, defaultValues: defaults(fundraiser) });
   const images = useImagesField(form);
+  const draft = useFormDraft(form, storyDraftName(fundraiser), ['images']);
   const showFieldErrors = useFieldErrors(form.setError, STORY_FIELDS);
   const edit = useMutation({
     mutationFn: editFundraiserStory,
     onSuccess: (answer) => {
       saveAnswer(answer);
+      draft.clear();
       toast({ title: 'Story saved', description: 'Your public page shows it now; the earlier text is kept.' });
       onClose();
     },
@@ -156,17 +164,31 @@ function StoryEditForm({ fundraiser, onClose }: { fundraiser: Fundraiser; onClos
   });
   return (
     <form noValidate className="space-y-6" onSubmit={form.handleSubmit((input) => edit.mutate(input))}>
+      <DraftNotice draft={draft} />
       {formError && <FormAlert>{formError}</FormAlert>}
       <StoryFields form={form} images={images} />
-      <SubmitRow pending={edit.isPending} pendingLabel="Saving…" onCancel={onClose} cancelVariant="secondary">
+      <SubmitRow
+        pending={edit.isPending}
+        pendingLabel="Saving…"
+        onCancel={() => {
+          // Cancel throws the edit away: ask first when there is one.
+          if (draft.unsaved() && !window.confirm('Discard the changes you made to your story?')) return;
+          draft.discard();
+          onClose();
+        }}
+        cancelVariant="secondary"
+      >
         Save and publish
       </SubmitRow>
     </form>
   );
 }
 
+const storyDraftName = (fundraiser: Fundraiser) => `fundraiser-story:${fundraiser.id}`;
+
 function Story({ fundraiser, live }: { fundraiser: Fundraiser; live: LiveFundraiserExtras }) {
-  const [editing, setEditing] = useState(false);
+  // Open on an edit she had not saved, kept on this device.
+  const [editing, setEditing] = useState(useHasFormDraft(storyDraftName(fundraiser)));
   const opener = useRef<HTMLButtonElement>(null);
   return (
     <Section title="Your story">
@@ -240,7 +262,7 @@ function CloseFundraiser() {
 export function LiveFundraiser({ fundraiser, live }: { fundraiser: Fundraiser; live: LiveFundraiserExtras }) {
   return (
     <>
-      <Updates live={live} />
+      <Updates fundraiser={fundraiser} live={live} />
       <Story fundraiser={fundraiser} live={live} />
       <MoneyChange fundraiser={fundraiser} />
       <CloseFundraiser />

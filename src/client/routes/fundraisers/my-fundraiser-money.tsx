@@ -18,6 +18,7 @@ import { FormAlert } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import type { DocumentEntry } from '#client/components/documents-field.tsx';
 import {
+  APPLICATION_FIELDS,
   CostGroupFields,
   defaults,
   documentEntries,
@@ -30,7 +31,6 @@ import { useSaveAnswer } from './my-fundraiser-live.tsx';
 /** The form checks the groups and payee; the documents are uploaded beside it and sent with them. */
 const FormSchema = FundraiserMoneyChangeSchema.omit({ documentIds: true });
 type FormOut = z.output<typeof FormSchema>;
-const FIELDS = ['costGroups', 'payee', 'documentIds'] as const;
 
 const resolver: Resolver<DraftIn, unknown, FormOut> = (values, context, options) =>
   zodResolver(FormSchema)({ costGroups: values.costGroups, payee: values.payee } as never, context, options as never);
@@ -47,7 +47,8 @@ function MoneyChangeForm({ fundraiser, onClose }: { fundraiser: Fundraiser; onCl
   const [formError, setFormError] = useState<string | null>(null);
   const [documents, setDocuments] = useState<DocumentEntry[]>(() => documentEntries(plan));
   const form = useForm<DraftIn, unknown, FormOut>({ resolver, defaultValues: defaults(plan) });
-  const showFieldErrors = useFieldErrors(form.setError, FIELDS);
+  // Every field by its own path (payee.route, costGroups.1.amount): a refusal lands beside its input, not in a toast.
+  const showFieldErrors = useFieldErrors(form.setError, APPLICATION_FIELDS);
   const propose = useMutation({
     mutationFn: (input: FormOut) =>
       proposeMoneyChange({

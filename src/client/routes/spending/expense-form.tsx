@@ -30,6 +30,8 @@ import { DocumentsField, type DocumentEntry } from '#client/components/documents
 import { notOwnerRefusal, NotTheOwner, useCampaignExpenses } from './my-expenses.tsx';
 import { today } from './spending-model.ts';
 import { useExpenseCampaign } from './expense-campaign.ts';
+import { useFormDraft } from '#client/hooks/use-form-draft.ts';
+import { DraftNotice } from '#client/components/draft-notice.tsx';
 
 type ExpenseIn = z.input<typeof SubmitExpenseSchema>;
 type ExpenseOut = z.output<typeof SubmitExpenseSchema>;
@@ -74,6 +76,8 @@ function ExpenseForm() {
     resolver: zodResolver(SubmitExpenseSchema),
     defaultValues: EMPTY,
   });
+  // The documents are left out of the kept draft: an upload nothing uses is deleted within a day.
+  const draft = useFormDraft(form, `expense:${slug}`, ['documentIds']);
   const currency = useWatch({ control: form.control, name: 'currency' });
   const uploading = documents.some((d) => d.state === 'uploading');
 
@@ -86,6 +90,7 @@ function ExpenseForm() {
   const submit = useMutation({
     mutationFn: (input: ExpenseOut) => submitExpense(slug, input),
     onSuccess: async () => {
+      draft.clear();
       toast({
         title: 'Expense submitted',
         description: 'An admin will review it and its documents, usually within 3-5 business days.',
@@ -132,6 +137,7 @@ function ExpenseForm() {
           document.getElementById(DOCUMENTS_INPUT_ID)?.focus();
       })}
     >
+      <DraftNotice draft={draft} />
       {formError && <FormAlert>{formError}</FormAlert>}
       <SelectField
         label="What it is for"

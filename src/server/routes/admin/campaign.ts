@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { CampaignOwnerSchema } from '#shared/schemas/spending.ts';
+import { IMAGE_UPLOAD_MAX_BYTES } from '#shared/uploads.ts';
 import {
   CampaignVersionParamsSchema,
   CampaignVersionsQuerySchema,
@@ -34,7 +35,7 @@ import {
 import { readUploadedImage } from '../uploads/read-upload.ts';
 import { requireUser } from '../../plugins/auth.ts';
 
-export const CAMPAIGN_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const CAMPAIGN_IMAGE_MAX_BYTES = IMAGE_UPLOAD_MAX_BYTES;
 /** The content is about 15 KB; fifty long updates stay well under this. */
 const CONTENT_BODY_LIMIT = 1024 * 1024;
 const SUPER_ADMIN = { access: { admin: 'super_admin' } } as const;

@@ -317,6 +317,42 @@ describe('password reset', () => {
     expect(reuse.json().message).toBe('This password reset link is invalid or expired.');
   });
 
+  it('says whether a link can still be used, without using it up: usable until the reset, spent after', async () => {
+    await resetLimits();
+    const { person } = await signUp(t.app);
+    await requestReset(person.email);
+    const token = new URL(await waitForResetLink(person.email)).searchParams.get('token')!;
+    const status = (value: string) =>
+      t.app.inject({ url: `/api/auth/reset-password?token=${encodeURIComponent(value)}` });
+
+    for (let i = 0; i < 2; i++) {
+      const open = await status(token);
+      expect(open.statusCode).toBe(200);
+      expect(open.headers['cache-control']).toBe('no-store');
+      expect(open.json()).toEqual({ usable: true });
+    }
+    expect(
+      (await postJson(t.app, '/api/auth/reset-password', { token, newPassword: 'Fresh-Meadow-77' })).statusCode,
+    ).toBe(200);
+    expect((await status(token)).json()).toEqual({
+      usable: false,
+      message: 'This password reset link is invalid or expired.',
+    });
+    expect((await status('not-a-token-anyone-was-sent')).json()).toMatchObject({ usable: false });
+    const missing = await t.app.inject({ url: '/api/auth/reset-password' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Invalid reset token.');
+  });
+
+  it('limits how often an address may check links', async () => {
+    await resetLimits();
+    const answers = [];
+    for (let i = 0; i < 31; i++)
+      answers.push((await t.app.inject({ url: `/api/auth/reset-password?token=guess-${i}` })).statusCode);
+    expect(answers.slice(0, 30).every((code) => code === 200)).toBe(true);
+    expect(answers[30]).toBe(429);
+  });
+
   it('refuses a missing token with the spec message', async () => {
     const res = await postJson(t.app, '/api/auth/reset-password', { token: '', newPassword: 'Fresh-Meadow-77' });
     expect(res.statusCode).toBe(400);

@@ -8,7 +8,9 @@ import {
   LoginSchema,
   RegisterSchema,
   RequestPasswordResetSchema,
+  ResetLinkQuerySchema,
   ResetPasswordSchema,
+  type ResetLinkStatus,
   SetRoleSchema,
   VerifyEmailSchema,
   INVALID_RESET_LINK,
@@ -223,6 +225,22 @@ const auth: FastifyPluginAsyncZod = async (app) => {
           .catch((err: unknown) => app.log.error({ err: mailFailure(err) }, 'password reset link could not be made'));
       });
       return reply.send({ message: RESET_LINK_SENT });
+    },
+  );
+
+  /** Whether a reset link still works (the page asks when it opens); it reads the token and spends nothing. */
+  app.get(
+    '/api/auth/reset-password',
+    {
+      schema: { querystring: ResetLinkQuerySchema },
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: '15 minutes' } },
+    },
+    async (request, reply) => {
+      const tokenHash = hashToken(request.query.token, config.sessionSecret);
+      const user = await userByLiveToken(app.db, tokenHash, 'reset_password', app.clock.now());
+      const answer: ResetLinkStatus =
+        user && user.status === 'active' ? { usable: true } : { usable: false, message: INVALID_RESET_LINK };
+      return reply.headers(noStore).send(answer);
     },
   );
 

@@ -215,10 +215,34 @@ describe('submitting', () => {
     await save(patient.cookie, { title: 'My fund', story: 'Too short.' });
     const res = await submit(patient.cookie);
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().fieldErrors).sort()).toEqual(['costGroups', 'documentIds', 'payee', 'story']);
+    expect(Object.keys(res.json().fieldErrors).sort()).toEqual([
+      'costGroups',
+      'documentIds',
+      'payee.kind',
+      'payee.name',
+      'payee.route',
+      'story',
+    ]);
     expect(res.json().message).toBe('Tell your story in at least 50 characters');
     const [row] = await db().select().from(fundraisers).where(eq(fundraisers.ownerId, patient.user.id));
     expect(row!.status).toBe('draft');
+  });
+
+  it('names every missing field of an empty application at once, each by its own path and words', async () => {
+    const patient = await signUpSettled(t.app, db(), { role: 'patient' });
+    expect((await save(patient.cookie, {})).statusCode).toBe(200);
+    const res = await submit(patient.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({
+      title: 'Give your fundraiser a title',
+      story: 'Tell your story in at least 50 characters',
+      costGroups: 'Plan at least one cost group with an amount above 0',
+      'payee.name': 'Name who receives the money',
+      'payee.kind': 'Say whether the money goes to the care provider or to you',
+      'payee.route': 'Say how the money reaches the care provider (at least 20 characters)',
+      documentIds: 'Attach your treatment plan or a quote (a PDF or an image)',
+    });
+    expect(res.json().message).toBe('Give your fundraiser a title');
   });
 
   it('puts a complete application in review, tells the managers, and locks it against edits', async () => {
@@ -234,7 +258,18 @@ describe('submitting', () => {
     const edit = await save(application.cookie, { title: 'Changed while in review' });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().message).toBe('Your fundraiser is waiting for review, so it cannot be edited');
-    expect((await submit(application.cookie)).statusCode).toBe(409);
+    // Submitting again (a second tap) answers it as it waits, and tells the managers once.
+    const again = await submit(application.cookie);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().fundraiser).toMatchObject({
+      status: 'in_review',
+      submittedAt: res.json().fundraiser.submittedAt,
+    });
+    const queuedAgain = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, manager.id), eq(notifications.type, 'admin_queue')));
+    expect(queuedAgain).toHaveLength(queued.length);
   });
 });
 

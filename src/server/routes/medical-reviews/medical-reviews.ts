@@ -71,9 +71,9 @@ const medicalReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = requireRole(request, 'patient');
-      await request.run(requestMedicalReview, me, request.body.doctorId);
+      const { created } = await request.run(requestMedicalReview, me, request.body.doctorId);
       return reply
-        .status(201)
+        .status(created ? 201 : 200)
         .headers(noStore)
         .send(await myReview(app.db, me.id));
     },

@@ -100,6 +100,41 @@ describe('asking a doctor for a medical review', () => {
     expect(told.map((n) => n.title)).toContain('A patient withdrew her request for a medical review');
   });
 
+  it('answers a repeated request to the same doctor with it (200), unchanged, and tells her once', async () => {
+    const patient = await completeApplication(t);
+    const doctor = await signedInDoctor(t);
+    // A double tap: two requests at once, then one more from another tab after they arrived.
+    const both = await Promise.all([
+      askForReview(t, patient.cookie, doctor.id),
+      askForReview(t, patient.cookie, doctor.id),
+    ]);
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 201]);
+    const later = await askForReview(t, patient.cookie, doctor.id);
+    expect(later.statusCode, later.body).toBe(200);
+    for (const res of [...both, later]) expect(res.json().review).toEqual(both[0]!.json().review);
+    expect(await myReview(patient.cookie)).toMatchObject({ status: 'requested', doctor: { id: doctor.id } });
+    const told = await db().select().from(notifications).where(eq(notifications.userId, doctor.id));
+    expect(told).toHaveLength(1);
+    const history = await db()
+      .select()
+      .from(fundraiserEvents)
+      .where(eq(fundraiserEvents.fundraiserId, patient.fundraiser.id));
+    expect(history.filter((e) => e.action === 'medical_review_requested')).toHaveLength(1);
+  });
+
+  it('answers a second take-back with where the request stands (200), and tells the doctor once', async () => {
+    const patient = await completeApplication(t);
+    const doctor = await signedInDoctor(t);
+    expect((await askForReview(t, patient.cookie, doctor.id)).statusCode).toBe(201);
+    const first = await revokeReview(t, patient.cookie);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await revokeReview(t, patient.cookie);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const told = await db().select().from(notifications).where(eq(notifications.userId, doctor.id));
+    expect(told.map((n) => n.title).filter((title) => /withdrew/.test(title))).toHaveLength(1);
+  });
+
   it('refuses revoking when no doctor has access (404)', async () => {
     const patient = await completeApplication(t);
     const res = await revokeReview(t, patient.cookie);

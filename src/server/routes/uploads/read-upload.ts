@@ -5,6 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '#shared/errors.ts';
+import { uploadTooLargeMessage, uploadTypeMessage } from '#shared/uploads.ts';
 import {
   IMAGE_MAX_PIXELS,
   decodedImageSize,
@@ -21,18 +22,12 @@ export interface UploadRule {
   maxBytes: number;
 }
 
-const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
-
 /** The multipart library's errors (its own codes, and busboy's parse errors) as our 4xx. */
 function uploadError(error: unknown, rule: UploadRule): AppError {
   if (error instanceof AppError) return error;
   const code = (error as { code?: unknown }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE')
-    return new AppError(
-      'PAYLOAD_TOO_LARGE',
-      `The ${rule.what} must be ${megabytes(rule.maxBytes)} or smaller`,
-      rule.field,
-    );
+    return new AppError('PAYLOAD_TOO_LARGE', uploadTooLargeMessage(rule.what, rule.maxBytes), rule.field);
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return new AppError(
       'VALIDATION',
@@ -80,7 +75,7 @@ export async function checkImage(
   rule: UploadRule,
 ): Promise<{ contentType: ImageType; width: number; height: number }> {
   const contentType = sniffImageType(bytes);
-  if (!contentType) throw new AppError('VALIDATION', `The ${rule.what} must be a PNG, JPEG or WebP image`, rule.field);
+  if (!contentType) throw new AppError('VALIDATION', uploadTypeMessage(rule.what, 'image'), rule.field);
   const decoded = await decodedImageSize(bytes);
   if (decoded.ok) return { contentType, width: decoded.width, height: decoded.height };
   if (decoded.problem === 'too-many-pixels') {
@@ -111,8 +106,7 @@ export async function readUploadedDocument(
 ): Promise<{ bytes: Buffer; contentType: DocumentType }> {
   const bytes = await readUploadedFile(request, rule);
   const contentType = sniffDocumentType(bytes);
-  if (!contentType)
-    throw new AppError('VALIDATION', `The ${rule.what} must be a PDF or a PNG, JPEG or WebP image`, rule.field);
+  if (!contentType) throw new AppError('VALIDATION', uploadTypeMessage(rule.what, 'document'), rule.field);
   if (contentType === 'application/pdf') return { bytes, contentType };
   return { bytes, contentType: (await checkImage(bytes, rule)).contentType };
 }

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#shared/errors.ts';
 import { EXPENSE_DOCUMENT_MAX_BYTES, FUNDRAISER_DOCUMENT_MAX_BYTES } from '#shared/constants.ts';
+import { IMAGE_UPLOAD_MAX_BYTES } from '#shared/uploads.ts';
 import { removeAvatar, replaceAvatar, storeUpload } from '../../commands/uploads.ts';
 import {
   documentCampaignOwner,
@@ -27,7 +28,7 @@ import { presentCurrentUser } from '../../presenters/user.ts';
 import { isAdmin, requireUser } from '../../plugins/auth.ts';
 import type { Db } from '../../db/client.ts';
 
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_MAX_BYTES = IMAGE_UPLOAD_MAX_BYTES;
 export const STORY_IMAGE_MAX_BYTES = AVATAR_MAX_BYTES;
 
 const PUBLIC_PURPOSES = new Set(['avatar', 'campaign_image']);

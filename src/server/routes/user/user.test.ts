@@ -71,12 +71,27 @@ describe('onboarding', () => {
     ['medicalBoard', { ...doctorAnswers, medicalBoard: '' }, 'Medical board certification required'],
     ['consultationTypes', { ...doctorAnswers, consultationTypes: [] }, 'Select consultation preferences'],
     ['areasOfExpertise', { ...doctorAnswers, areasOfExpertise: [] }, 'Select at least one area of expertise'],
-    ['yearsExperience', { ...doctorAnswers, yearsExperience: -1 }, 'Years of experience required'],
+    ['yearsExperience', { ...doctorAnswers, yearsExperience: -3 }, 'Years of experience must be 0 or more'],
   ])('refuses a doctor form with a bad %s, with the spec message', async (field, onboardingData, message) => {
     const { cookie } = await signUp(t.app, { role: 'doctor' });
     const res = await postJson(t.app, '/api/user/onboarding', { role: 'doctor', onboardingData }, { cookie });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message, fieldErrors: { [`onboardingData.${field}`]: message } });
+  });
+
+  it('says what is wrong with the years of experience: "required" only when they are missing', async () => {
+    await t.database.db.delete(rateLimits); // this file signs up more people than one address may in an hour
+    const { cookie } = await signUp(t.app, { role: 'doctor' });
+    for (const [yearsExperience, message] of [
+      [null, 'Years of experience required'],
+      [2.5, 'Enter your years of experience as a whole number'],
+      [81, 'Years of experience must be 80 or fewer'],
+    ] as const) {
+      const onboardingData = { ...doctorAnswers, yearsExperience };
+      const res = await postJson(t.app, '/api/user/onboarding', { role: 'doctor', onboardingData }, { cookie });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors).toEqual({ 'onboardingData.yearsExperience': message });
+    }
   });
 
   it('never lets onboarding choose a role or an admin level', async () => {

@@ -8,6 +8,7 @@ import {
   DOCTOR_BIO_MIN,
   DOCTOR_SPECIALTIES,
   DoctorOnboardingSchema,
+  YEARS_EXPERIENCE_MAX,
 } from '#shared/schemas/onboarding.ts';
 import { ReverificationNotice } from '#client/components/reverification-notice.tsx';
 import { CheckboxGroupField, SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
@@ -59,7 +60,7 @@ export function DoctorForm({ saved, pending, onSave }: FormProps<z.output<typeof
           type="number"
           inputMode="numeric"
           min={0}
-          max={80}
+          max={YEARS_EXPERIENCE_MAX}
           step={1}
           {...field('yearsExperience', { valueAsNumber: true })}
         />
