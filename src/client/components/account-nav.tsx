@@ -121,6 +121,21 @@ function UnreadBadge({ count, className = '' }: { count: number; className?: str
   );
 }
 
+/**
+ * The phone menu button's name and count: "Open menu, 3 unread notifications" and the badge, since on a phone the
+ * bell of the desktop bar is out of sight until the menu opens.
+ */
+export function MenuButtonLabel({ label }: { label: string }) {
+  const unread = useUnreadCount();
+  const words = unread > 0 ? `, ${badgeText(unread)} unread notification${unread === 1 ? '' : 's'}` : '';
+  return (
+    <>
+      <span className="sr-only">{`${label}${words}`}</span>
+      <UnreadBadge count={unread} className="absolute -top-0.5 -right-1" />
+    </>
+  );
+}
+
 const ITEM =
   'flex w-full cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900';
 

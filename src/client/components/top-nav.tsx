@@ -14,10 +14,13 @@ const loadAccountNav = () => import('./account-nav.tsx');
 const AccountNav = lazy(() => loadAccountNav().then((m) => ({ default: m.AccountNav })));
 const MobileAccountNav = lazy(() => loadAccountNav().then((m) => ({ default: m.MobileAccountNav })));
 const VerifyEmailBanner = lazy(() => loadAccountNav().then((m) => ({ default: m.VerifyEmailBanner })));
+const MenuButtonLabel = lazy(() => loadAccountNav().then((m) => ({ default: m.MenuButtonLabel })));
 
 const LINKS = [
   // The spec sends Stories to /; the community's stories now have their own list (the brand link still goes home).
   { href: '/stories', label: 'Stories' },
+  // Patients' own fundraisers, next to their stories (they were reachable only from the footer).
+  { href: '/fundraisers', label: 'Fundraisers' },
   // Both menus send Find Doctors to the directory (the original's mobile menu did not).
   { href: '/find-doctors', label: 'Find Doctors' },
   { href: '/how-it-works', label: 'How It Works' },
@@ -28,6 +31,8 @@ export function TopNav() {
   const [open, setOpen] = useState(false);
   const [location] = useLocation();
   const { user } = useCurrentUser();
+  const menuWords = open ? 'Close menu' : 'Open menu';
+  const menuLabel = <span className="sr-only">{menuWords}</span>;
   const linkClass = (href: string) =>
     `rounded-lg px-3 py-2 text-sm font-medium ${location === href ? 'text-brand-800' : 'text-slate-700 hover:text-brand-800'}`;
 
@@ -62,15 +67,22 @@ export function TopNav() {
             </a>
           )}
         </div>
+        {/* Signed in, it carries the unread count (the bell is inside the menu on a phone), in its name too. */}
         <button
           type="button"
-          className="rounded-lg p-2 text-slate-700 md:hidden"
+          className="relative rounded-lg p-2 text-slate-700 md:hidden"
           aria-expanded={open}
           aria-controls="mobile-menu"
-          aria-label={open ? 'Close menu' : 'Open menu'}
           onClick={() => setOpen((v) => !v)}
         >
           {open ? <X aria-hidden="true" className="h-6 w-6" /> : <Menu aria-hidden="true" className="h-6 w-6" />}
+          {user ? (
+            <Suspense fallback={menuLabel}>
+              <MenuButtonLabel label={menuWords} />
+            </Suspense>
+          ) : (
+            menuLabel
+          )}
         </button>
       </nav>
       {open && (
