@@ -14,6 +14,7 @@ import {
   type FundraiserStatus,
 } from '#shared/schemas/fundraisers.ts';
 import { dollarsToCents } from '#shared/money.ts';
+import type { FundraiserEvent } from '#shared/history-words.ts';
 import type { Tx } from '../db/client.ts';
 import { FINISHED, type FundraiserRow } from '../db/queries/fundraisers.ts';
 import { campaigns, fundraiserDocuments, fundraisers, uploads, users } from '../db/schema/index.ts';
@@ -236,7 +237,7 @@ export type ReviewDecision = 'approve' | 'request_changes' | 'reject';
 
 const DECISIONS: Record<
   ReviewDecision,
-  { status: FundraiserStatus; audit: AuditAction; event: string; title: (name: string) => string }
+  { status: FundraiserStatus; audit: AuditAction; event: FundraiserEvent; title: (name: string) => string }
 > = {
   approve: {
     status: 'live',
