@@ -196,3 +196,24 @@ export function campaignUpdateMail(product: string, update: UpdateForMail): Mail
     },
   };
 }
+
+export interface ThanksForMail {
+  to: string;
+  /** The fundraiser's owner, by first name: the thank-you is hers. */
+  organiser: string;
+  campaign: string;
+  message: string;
+  pageUrl: string;
+}
+
+/** One line, without control characters: what the owner chose may go in a header only so. */
+const oneLine = (text: string) => text.replace(/\p{Cc}+/gu, ' ').trim();
+
+/** A fundraiser owner's thank-you to a donor who left her address with a gift: the owner never sees the address. */
+export function donorThanksMail(product: string, thanks: ThanksForMail): MailMessage {
+  return {
+    to: thanks.to,
+    subject: oneLine(`A thank-you from ${thanks.organiser} | ${product}`),
+    text: `Hello,\n\n${thanks.organiser} wrote to everyone who gave to ${thanks.campaign}:\n\n${thanks.message}\n\nHer fundraiser's page, with its updates and where every dollar goes:\n\n${thanks.pageUrl}\n\nYou get this because you left your email address with your gift. ${thanks.organiser} does not see your address.${signature(product)}`,
+  };
+}
