@@ -159,10 +159,10 @@ export function AccountNav({ user }: { user: CurrentUser }) {
   const name = `${user.firstName} ${user.lastName}`;
   return (
     <div className="flex items-center gap-2">
-      <Link href="/my-stories" className={buttonClass('primary', 'md', 'px-3 lg:px-4')}>
+      <Link href="/my-stories" className={buttonClass('primary', 'md', 'px-3 whitespace-nowrap xl:px-4')}>
         <PenLine aria-hidden="true" className="h-4 w-4" />
-        {/* Icon-only between md and lg, where the bar is tight; the name is always there. */}
-        <span className="sr-only lg:not-sr-only">Share Your Story</span>
+        {/* Icon-only below xl, where the bar with its four links is tight; the name is always there. */}
+        <span className="sr-only xl:not-sr-only">Share Your Story</span>
       </Link>
       <Link href="/notifications" className="relative rounded-lg p-2 text-slate-700 hover:text-brand-800">
         <Bell aria-hidden="true" className="h-6 w-6" />

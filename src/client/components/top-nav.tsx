@@ -34,7 +34,7 @@ export function TopNav() {
   const menuWords = open ? 'Close menu' : 'Open menu';
   const menuLabel = <span className="sr-only">{menuWords}</span>;
   const linkClass = (href: string) =>
-    `rounded-lg px-3 py-2 text-sm font-medium ${location === href ? 'text-brand-800' : 'text-slate-700 hover:text-brand-800'}`;
+    `rounded-lg p-2 text-sm font-medium whitespace-nowrap lg:px-3 ${location === href ? 'text-brand-800' : 'text-slate-700 hover:text-brand-800'}`;
 
   return (
     <header className="sticky top-0 z-40 border-b border-brand-100 bg-white/95 backdrop-blur">
@@ -42,11 +42,12 @@ export function TopNav() {
         <Link href="/" className="flex items-center gap-2">
           <HeartHandshake aria-hidden="true" className="h-8 w-8 text-brand-700" />
           <span className="flex flex-col leading-tight">
-            <span className="text-lg font-bold text-ink">{product.name}</span>
-            <span className="hidden text-xs text-slate-600 sm:block">{product.tagline}</span>
+            <span className="text-lg font-bold whitespace-nowrap text-ink">{product.name}</span>
+            {/* Only on wide screens: beside the four links of a tablet's bar it would squeeze them. */}
+            <span className="hidden text-xs text-slate-600 lg:block">{product.tagline}</span>
           </span>
         </Link>
-        <ul className="hidden items-center gap-1 md:flex">
+        <ul className="hidden items-center md:flex">
           {LINKS.map((l) => (
             <li key={l.href}>
               <Link href={l.href} className={linkClass(l.href)} aria-current={location === l.href ? 'page' : undefined}>

@@ -14,7 +14,7 @@ export function useFundraiserFigures(fundraiser: PublicFundraiser) {
     goalCents,
     currentCents,
     donorCount: data?.donorCount ?? 0,
-    loaded: Boolean(data),
+    loaded: !!data,
     shownPercent: shownPercentOf(currentCents, goalCents),
   };
 }
@@ -26,7 +26,7 @@ export function Progress({ fundraiser }: { fundraiser: PublicFundraiser }) {
     <ProgressFigures
       title="Fundraiser progress"
       progress={progress}
-      note={progress.loaded ? (gifts === 1 ? '1 gift recorded' : `${gifts} gifts recorded`) : undefined}
+      note={progress.loaded ? `${gifts} gift${gifts === 1 ? '' : 's'} recorded` : undefined}
     />
   );
 }
