@@ -145,6 +145,8 @@ export const ACCESS_TABLE: Record<string, Rule> = {
   'PUT /api/my-fundraiser/money-change': 'patient',
   'DELETE /api/my-fundraiser/money-change': 'patient',
   'POST /api/my-fundraiser/close': 'patient',
+  'GET /api/my-fundraiser/gifts': 'patient',
+  'POST /api/my-fundraiser/thank-donors': 'patient',
   'POST /api/admin/fundraisers/:id/money-change/approve': 'manager',
   'POST /api/admin/fundraisers/:id/money-change/refuse': 'manager',
   'POST /api/admin/fundraisers/:id/close': 'manager',

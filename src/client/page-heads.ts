@@ -56,7 +56,7 @@ export const PAGE_HEADS: { readonly [P in PagePath | '*']: HeadOf } = {
     'Join the {product} community as a patient, a medical professional or a supporter.',
   ),
   '/register': legal('Create Your Account', 'Create your {product} account.'),
-  '/login': legal('Sign In', 'Sign in to your {product} account.'),
+  '/login': legal('Sign In or Join', 'Sign in to your {product} account, or join the community.'),
   '/logout': legal('Sign Out', 'Sign out of your {product} account.'),
   '/forgot-password': legal('Forgot Password', 'Get a link to reset your {product} password.'),
   '/reset-password': legal('Reset Password', 'Choose a new password for your {product} account.'),

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { patientProfiles, doctorProfiles, users } from '../../src/server/db/schema/index.ts';
 import { hashPassword } from '../../src/server/services/passwords.ts';
 import { STRONG_PASSWORD } from '../setup/accounts.ts';
-import { browserSuite, expectNoAxeViolations, signUpThroughApi, toastText, visit } from './fixtures.ts';
+import { browserSuite, expectNoAxeViolations, PHONE, signUpThroughApi, toastText, visit } from './fixtures.ts';
 import {
   accountMenuButton,
   ADMIN_ITEMS,
@@ -85,9 +85,10 @@ describe('accounts', () => {
     await page.getByRole('radio', { name: 'Email', exact: true }).check();
     await page.getByRole('button', { name: 'Complete Onboarding' }).click();
 
-    await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/');
+    // Her next step is her story, which she can write at once (a fundraiser waits for her confirmed email).
+    await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/my-stories');
     await expect.poll(() => toastText(page)).toContain('Onboarding Complete!');
-    await page.getByRole('heading', { level: 1, name: /^Help Maya/ }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'My Stories' }).waitFor();
     const [profile] = await suite.site.database.db
       .select()
       .from(patientProfiles)
@@ -132,7 +133,7 @@ describe('accounts', () => {
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await expectNoAxeViolations(page);
     expect(await page.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
-    expect(await page.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/get-started');
+    expect(await page.getByRole('link', { name: 'Join the community' }).getAttribute('href')).toBe('/get-started');
     await signInThroughForm(page, email, 'Wrong-Password-1');
     await expect.poll(() => page.getByRole('alert').innerText()).toBe('Invalid email or password');
     await signInThroughForm(page, email, STRONG_PASSWORD);
@@ -140,6 +141,31 @@ describe('accounts', () => {
     await accountMenuButton(page).waitFor();
     expect(await accountMenuButton(page).innerText()).toContain('RL');
   }, 60_000);
+
+  it('Join Community leads, through /api/login, to a page that offers joining as plainly as signing in', async () => {
+    const { page } = await suite.newPage(PHONE);
+    await visit(page, '/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const join = page.locator('#mobile-menu').getByRole('link', { name: 'Join Community' });
+    expect(await join.getAttribute('href')).toBe('/api/login');
+    await join.click();
+    await expect.poll(() => pathOf(page)).toBe('/login');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Sign In or Join');
+
+    // Both ways in on the first screen, each a full-size button.
+    const joinLink = page.getByRole('main').getByRole('link', { name: 'Join the community' });
+    const signIn = page.getByRole('button', { name: 'Sign In', exact: true });
+    for (const control of [joinLink, signIn]) {
+      const box = (await control.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(844);
+    }
+    expect((await joinLink.boundingBox())!.height).toBe((await signIn.boundingBox())!.height);
+    expect((await joinLink.boundingBox())!.width).toBe((await signIn.boundingBox())!.width);
+    await expectNoAxeViolations(page);
+    await joinLink.click();
+    await expect.poll(() => pathOf(page)).toBe('/get-started');
+  });
 
   it('sends visitors without a chosen role back to Get Started, and signed-out visitors to sign in', async () => {
     const { page } = await suite.newPage();
@@ -196,7 +222,8 @@ describe('accounts', () => {
     await page.getByRole('checkbox', { name: 'Surgical Procedures' }).check();
     await page.getByRole('checkbox', { name: 'Written replies to stories' }).check();
     await page.getByRole('button', { name: 'Complete Onboarding' }).click();
-    await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/');
+    // On to her dashboard, which says where her verification stands.
+    await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/doctor-dashboard');
 
     const [row] = await suite.site.database.db
       .select()
@@ -223,7 +250,7 @@ describe('accounts', () => {
     await page.keyboard.press('Escape');
 
     // The mobile menu repeats the account links.
-    await page.getByRole('heading', { level: 1, name: /^Help Maya/ }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Doctor Dashboard' }).waitFor();
     await page.setViewportSize({ width: 375, height: 740 });
     await page.getByRole('button', { name: 'Open menu' }).click();
     const mobile = page.locator('#mobile-menu');
@@ -265,7 +292,8 @@ describe('accounts', () => {
     await page.getByRole('checkbox', { name: 'Medication Costs' }).check();
     await page.getByRole('radio', { name: '$50-$100' }).check();
     await page.getByRole('button', { name: 'Complete Onboarding' }).click();
-    await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/');
+    // A donor goes on to the people she can give to.
+    await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/fundraisers');
     await expect.poll(() => toastText(page)).toContain('Onboarding Complete!');
     expect(await menuItemNames(page)).toEqual([...GENERAL_ITEMS, 'Sign Out']);
     expect(await page.getByTestId('account-role').innerText()).toBe('Donor');
@@ -294,7 +322,7 @@ describe('accounts', () => {
     await page.getByLabel('Previous admin experience').fill('Moderated a patient forum for three years.');
     await page.getByLabel('Weekly availability (hours)').fill('6');
     await page.getByRole('button', { name: 'Complete Onboarding' }).click();
-    await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/');
+    await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/admin-dashboard');
 
     expect(await page.getByRole('button', { name: 'Resend link' }).count()).toBe(0);
 

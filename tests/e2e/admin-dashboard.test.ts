@@ -117,7 +117,11 @@ describe('admin dashboard and contact inbox', () => {
     await visit(page, '/admin-dashboard');
     await expect.poll(() => page.getByTestId('figure-total').innerText()).toBe('$246.90');
     expect(await page.getByTestId('figure-today').innerText()).toBe('$246.90');
+    // Two gifts without an address: two people, and the card says how it counts.
     expect(await page.getByTestId('figure-donors').innerText()).toBe('2');
+    expect(await page.getByTestId('figure-donors-note').innerText()).toBe(
+      'each email address once; each gift without one counts as one donor',
+    );
     expect(await page.getByTestId('figure-intents').innerText()).toBe('2');
     expect(await page.getByTestId('figure-intents-note').innerText()).toBe('oldest 3 days old');
     await expectNoAxeViolations(page);

@@ -123,7 +123,7 @@ describe('admin donations', () => {
       .poll(() => toastText(page))
       .toMatch(/Donation Added\s*External donation has been recorded successfully\./);
     await expect.poll(() => page.getByTestId('progress-raised').innerText()).toBe('$120.50');
-    expect(await page.getByTestId('progress-donors').innerText()).toBe('1');
+    expect(await page.getByTestId('progress-gifts').innerText()).toBe('1');
     const first = donationsList(page).getByRole('listitem').first();
     await expect.poll(() => first.innerText()).toContain('$120.50');
     expect(await first.innerText()).toContain('Zelle');

@@ -1,17 +1,24 @@
-/** A patient writes, saves, submits and withdraws her fundraiser application at /my-fundraiser (issue 18). */
+/**
+ * A patient writes, saves, submits and withdraws her fundraiser application at /my-fundraiser (issue 18); once it is
+ * live she reads its figures and gifts and thanks her donors (issue 34).
+ */
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { fundraisers, users } from '../../src/server/db/schema/index.ts';
+import { eq, inArray } from 'drizzle-orm';
+import { fundraisers, outbox, users } from '../../src/server/db/schema/index.ts';
+import { backgroundMailSent } from '../../src/server/commands/run.ts';
+import { buildDonation } from '../factories/donations.ts';
 import { PNG_7X5 } from '../factories/images.ts';
 import { PDF } from '../factories/spending.ts';
+import { STRONG_PASSWORD } from '../setup/accounts.ts';
 import {
   browserSuite,
   expectNoAxeViolations,
+  liveFundraisersOnSite,
+  PHONE,
   signUpSettledThroughApi,
   signUpThroughApi,
   toastText,
   visit,
-  PHONE,
   type Page,
 } from './fixtures.ts';
 
@@ -150,6 +157,69 @@ describe('my fundraiser', () => {
     expect(await page.getByText('The amounts marked above are not counted').count()).toBe(0);
     expect(await fieldError(page, 'Travel and lodging')).toBe('');
   }, 60_000);
+  it('the owner of a live fundraiser on a phone reads its figures and gifts, and thanks the donors who left an address', async () => {
+    const [live] = await liveFundraisersOnSite(suite.site, 'Excision surgery for Paula');
+    const ana = `ana.${Date.now()}@example.org`;
+    const bo = `bo.${Date.now()}@example.org`;
+    await buildDonation(db(), {
+      campaignId: live!.campaignId,
+      amountCents: 5_000,
+      donorEmail: ana,
+      donorName: 'Ana',
+      showPublicly: true,
+      message: 'Go Paula!',
+    });
+    await buildDonation(db(), {
+      campaignId: live!.campaignId,
+      amountCents: 12_000,
+      donorEmail: bo,
+      donorName: 'Bo Private',
+    });
+    await buildDonation(db(), { campaignId: live!.campaignId, amountCents: 2_500 });
+    suite.site.refreshProgress();
+
+    const { page, context } = await suite.newPage(PHONE);
+    const signedIn = await context.request.post('/api/auth/login', {
+      data: { email: live!.owner.email, password: STRONG_PASSWORD },
+    });
+    expect(signedIn.status()).toBe(200);
+    await visit(page, '/my-fundraiser');
+    const section = page.getByRole('region', { name: 'Gifts and thanks' });
+    await expect.poll(() => section.getByTestId('own-raised').innerText()).toBe('$195.00');
+    expect(await section.getByTestId('own-goal').innerText()).toBe('$9,450.50');
+    expect(await section.getByTestId('own-gifts').innerText()).toBe('3');
+    const gifts = section.getByRole('list', { name: 'Gifts, newest first' });
+    const lines = (await gifts.getByRole('listitem').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toMatch(/^Ana “Go Paula!” .+ Gets your thank-you by email \$50\.00$/);
+    // Bo did not agree to be shown; nobody's address is on the page.
+    expect(lines[1]).toMatch(/^Anonymous .+ Gets your thank-you by email \$120\.00$/);
+    expect(lines[0]).not.toContain('thank-you');
+    expect(await section.innerText()).not.toContain('Bo Private');
+    expect(await page.content()).not.toContain('@example.org');
+    await expectNoAxeViolations(page);
+
+    await section.getByRole('button', { name: 'Send thank-you' }).click();
+    await section.getByText('Write your thank-you').waitFor();
+    const thanks = section.getByLabel('Your thank-you');
+    expect(await thanks.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      await section
+        .getByText('Mailed once to each of the 2 donors who left an email address.', { exact: false })
+        .count(),
+    ).toBe(1);
+    await thanks.fill('Thank you all: the surgery is booked for March.');
+    await section.getByRole('button', { name: 'Send thank-you' }).click();
+    await expect.poll(() => toastText(page)).toContain('It is being mailed to 2 donors.');
+    await backgroundMailSent();
+    const mailed = await db()
+      .select()
+      .from(outbox)
+      .where(inArray(outbox.to, [ana, bo]));
+    expect(mailed.map((m) => m.to).sort()).toEqual([ana, bo].sort());
+    expect(mailed[0]!.text).toContain('Thank you all: the surgery is booked for March.');
+    expect(await thanks.inputValue()).toBe('');
+  }, 120_000);
 });
 
 /** The error text tied to a labelled control (aria-describedby). */

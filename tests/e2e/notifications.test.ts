@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/server/db/schema/index.ts';
 import { notify } from '../../src/server/services/notifications.ts';
-import { browserSuite, expectNoAxeViolations, signUpThroughApi, visit, type Page } from './fixtures.ts';
+import { browserSuite, expectNoAxeViolations, PHONE, signUpThroughApi, visit, type Page } from './fixtures.ts';
 
 const suite = browserSuite();
 
@@ -43,6 +43,36 @@ describe('notifications', () => {
     await expect.poll(() => page.getByTestId('unread-count').innerText()).toBe('0 unread');
     await expect.poll(() => badge(page).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Mark all as read' }).isDisabled()).toBe(true);
+  }, 60_000);
+
+  it('shows the unread count on the phone header, on the menu button that names it, before the menu is opened', async () => {
+    const { page, context } = await suite.newPage(PHONE);
+    const person = await signUpThroughApi(context, { role: 'donor' });
+    const [me] = await suite.site.database.db.select().from(users).where(eq(users.email, person.email.toLowerCase()));
+    await notify(
+      suite.site.database.db,
+      [1, 2, 3].map((i) => ({
+        userId: me!.id,
+        type: 'story_support' as const,
+        title: `Kind words ${i}`,
+        link: '/profile',
+        eventKey: `phone:${i}`,
+      })),
+    );
+
+    await visit(page, '/');
+    const menuButton = page.getByRole('banner').getByRole('button', { name: 'Open menu, 3 unread notifications' });
+    await menuButton.waitFor();
+    expect(await menuButton.getByTestId('unread-badge').innerText()).toBe('3');
+    expect(await menuButton.getByTestId('unread-badge').isVisible()).toBe(true);
+    expect(await page.locator('#mobile-menu').count()).toBe(0);
+    await expectNoAxeViolations(page);
+
+    // Read, the count leaves the button and its name.
+    await page.request.post('/api/notifications/read-all', { headers: { origin: suite.site.baseURL } });
+    await visit(page, '/how-it-works');
+    await page.getByRole('button', { name: 'Open menu', exact: true }).waitFor();
+    expect(await page.getByRole('banner').getByTestId('unread-badge').count()).toBe(0);
   }, 60_000);
 
   it('asks signed-out visitors to sign in', async () => {

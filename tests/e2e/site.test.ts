@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { contactMessages } from '../../src/server/db/schema/index.ts';
-import { browserSuite, expectNoAxeViolations, settle, toastText, visit } from './fixtures.ts';
+import { browserSuite, expectNoAxeViolations, PHONE, settle, toastText, visit } from './fixtures.ts';
 
 const suite = browserSuite();
 
@@ -133,6 +133,23 @@ describe('the public site', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('How It Works');
     expect(await page.title()).toMatch(/^How It Works/);
     expect(await page.locator('#mobile-menu').count()).toBe(0);
+  });
+
+  it("offers the patients' fundraisers in the top navigation and in the phone menu", async () => {
+    const { page } = await suite.newPage();
+    await visit(page, '/');
+    const main = page.getByRole('navigation', { name: 'Main' });
+    expect(await main.getByRole('link', { name: 'Fundraisers', exact: true }).getAttribute('href')).toBe(
+      '/fundraisers',
+    );
+
+    const phone = await suite.newPage(PHONE);
+    await visit(phone.page, '/');
+    await phone.page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = phone.page.locator('#mobile-menu');
+    await menu.getByRole('link', { name: 'Fundraisers', exact: true }).click();
+    await expect.poll(() => phone.page.getByRole('heading', { level: 1 }).innerText()).toMatch(/fundraisers/i);
+    expect(new URL(phone.page.url()).pathname).toBe('/fundraisers');
   });
 
   it('is usable by keyboard, with a skip link and visible focus', async () => {

@@ -122,7 +122,14 @@ describe('stories', () => {
     // --- The patient is told, and the story is public ------------------------------------------
     await visit(page, '/my-stories');
     await expect.poll(() => mine.getByTestId('story-status').innerText()).toBe('Published');
-    await expect.poll(() => page.getByTestId('unread-badge').innerText()).toBe('1');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('link', { name: /^Notifications/ })
+          .getByTestId('unread-badge')
+          .innerText(),
+      )
+      .toBe('1');
     expect(await page.getByRole('link', { name: 'Notifications, 1 unread' }).count()).toBe(1);
     await expectNoAxeViolations(page);
 

@@ -1,6 +1,6 @@
 /**
  * A patient's own fundraiser: read, save the draft, submit for review, withdraw, its files; once live, post updates,
- * edit the story, propose a money change and close it.
+ * edit the story, propose a money change and close it; once approved, read its gifts and thank its donors.
  */
 import type { Fundraiser, FundraiserDraft } from '#shared/schemas/fundraisers.ts';
 import type {
@@ -10,6 +10,7 @@ import type {
   LiveFundraiserExtras,
 } from '#shared/schemas/live-fundraisers.ts';
 import type { UploadedFile } from '#shared/schemas/uploads.ts';
+import type { OwnGifts, ThankDonorsInput } from '#shared/schemas/fundraiser-gifts.ts';
 import type { UploadedDocument } from '#client/api/spending.ts';
 import { apiGet, apiRequest, fileForm } from '#client/lib/api.ts';
 
@@ -60,3 +61,12 @@ export const withdrawMoneyChange = () => apiRequest<Answer>('DELETE', `${PATH}/m
 
 /** Closes the live fundraiser: it stays readable, and takes no new gifts. */
 export const closeMyFundraiser = () => apiRequest<Answer>('POST', `${PATH}/close`);
+
+export const myGiftsKey = (page: number) => [PATH, 'gifts', page] as const;
+
+/** A page of her fundraiser's gifts, newest first, and how many donors a thank-you reaches. */
+export const getMyGifts = (page: number) => apiGet<OwnGifts>(`${PATH}/gifts?page=${page}`);
+
+/** Mails her thank-you once to each donor who left an email address; answers how many it went to. */
+export const thankMyDonors = (input: ThankDonorsInput) =>
+  apiRequest<{ sent: number }>('POST', `${PATH}/thank-donors`, input);

@@ -121,6 +121,21 @@ function UnreadBadge({ count, className = '' }: { count: number; className?: str
   );
 }
 
+/**
+ * The phone menu button's name and count: "Open menu, 3 unread notifications" and the badge, since on a phone the
+ * bell of the desktop bar is out of sight until the menu opens.
+ */
+export function MenuButtonLabel({ label }: { label: string }) {
+  const unread = useUnreadCount();
+  const words = unread > 0 ? `, ${badgeText(unread)} unread notification${unread === 1 ? '' : 's'}` : '';
+  return (
+    <>
+      <span className="sr-only">{`${label}${words}`}</span>
+      <UnreadBadge count={unread} className="absolute -top-0.5 -right-1" />
+    </>
+  );
+}
+
 const ITEM =
   'flex w-full cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900';
 
@@ -144,10 +159,10 @@ export function AccountNav({ user }: { user: CurrentUser }) {
   const name = `${user.firstName} ${user.lastName}`;
   return (
     <div className="flex items-center gap-2">
-      <Link href="/my-stories" className={buttonClass('primary', 'md', 'px-3 lg:px-4')}>
+      <Link href="/my-stories" className={buttonClass('primary', 'md', 'px-3 whitespace-nowrap xl:px-4')}>
         <PenLine aria-hidden="true" className="h-4 w-4" />
-        {/* Icon-only between md and lg, where the bar is tight; the name is always there. */}
-        <span className="sr-only lg:not-sr-only">Share Your Story</span>
+        {/* Icon-only below xl, where the bar with its four links is tight; the name is always there. */}
+        <span className="sr-only xl:not-sr-only">Share Your Story</span>
       </Link>
       <Link href="/notifications" className="relative rounded-lg p-2 text-slate-700 hover:text-brand-800">
         <Bell aria-hidden="true" className="h-6 w-6" />

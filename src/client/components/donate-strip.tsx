@@ -1,13 +1,13 @@
 /**
- * Giving always one tap away on the campaign page: a slim strip with the amount raised, the goal, the bar and
- * Donate, right under the headline (so a phone's first screen shows them), and the same strip fixed at the
- * bottom of the screen once that one has scrolled away. While the fixed strip shows, the page keeps room for it
- * (scroll-padding), so an element that takes focus is never hidden behind it.
+ * Giving always one tap away on a page that takes gifts (the main appeal, a patient's fundraiser): a slim strip with
+ * the amount raised, the goal, the bar and Donate, right under the headline (so the first screen shows them), and
+ * the same strip fixed at the bottom of the screen once that one has scrolled away. While the fixed strip shows, the
+ * page keeps room for it (scroll-padding), so an element that takes focus is never hidden behind it.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Heart } from 'lucide-react';
-import { useProgressFigures } from '#client/hooks/use-progress.ts';
+import type { ProgressView } from '#client/hooks/use-progress.ts';
 import { track } from '#client/lib/analytics.ts';
 import { formatWholeDollars } from '#client/lib/format.ts';
 import { buttonClass } from './ui/button.tsx';
@@ -15,8 +15,13 @@ import { buttonClass } from './ui/button.tsx';
 /** Room the fixed strip takes at the bottom of the screen. */
 const FIXED_STRIP_ROOM = '6rem';
 
-function StripContent({ fixed }: { fixed: boolean }) {
-  const progress = useProgressFigures();
+/** The figures the strip shows, and where its Donate leads. */
+interface StripProps {
+  progress: Pick<ProgressView, 'currentCents' | 'goalCents' | 'loaded'> & { shownPercent: number };
+  href: string;
+}
+
+function StripContent({ fixed, progress, href }: StripProps & { fixed: boolean }) {
   return (
     <div className="flex items-center gap-4">
       <div className="min-w-0 flex-1">
@@ -32,7 +37,7 @@ function StripContent({ fixed }: { fixed: boolean }) {
         </div>
       </div>
       <Link
-        href="/donate"
+        href={href}
         className={buttonClass('primary', 'lg', 'shrink-0')}
         onClick={() => track({ name: 'donate_button_click' })}
         data-testid={fixed ? 'sticky-donate' : 'hero-donate'}
@@ -44,7 +49,7 @@ function StripContent({ fixed }: { fixed: boolean }) {
   );
 }
 
-export function DonateStrip() {
+export function DonateStrip(props: StripProps) {
   const strip = useRef<HTMLDivElement>(null);
   // Shown once the in-page strip has gone above the top of the screen; never before hydration.
   const [scrolledPast, setScrolledPast] = useState(false);
@@ -71,7 +76,7 @@ export function DonateStrip() {
   return (
     <>
       <div ref={strip} className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm">
-        <StripContent fixed={false} />
+        <StripContent fixed={false} {...props} />
       </div>
       {scrolledPast && (
         <div
@@ -79,7 +84,7 @@ export function DonateStrip() {
           data-testid="sticky-donate-bar"
         >
           <div className="mx-auto max-w-4xl">
-            <StripContent fixed />
+            <StripContent fixed {...props} />
           </div>
         </div>
       )}

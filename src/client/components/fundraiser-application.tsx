@@ -3,7 +3,7 @@
  * and goal, the payee and the private supporting documents. The reviewing managers and the patient herself read it.
  */
 import type { Fundraiser } from '#shared/schemas/fundraisers.ts';
-import { documentLabel, formatCents } from '#client/lib/format.ts';
+import { documentLabel, formatCents, formatDay } from '#client/lib/format.ts';
 import { ReviewedImages } from './reviewed-images.tsx';
 
 const PAYEE_KINDS = { care_provider: 'the care provider', patient: 'the patient' } as const;
@@ -38,6 +38,16 @@ export function PlannedCosts({ goalCents, groups }: { goalCents: number; groups:
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** "Treatment planned: March 15, 2031", or that no date is planned. */
+export function TreatmentPlanned({ neededBy }: { neededBy: string | null }) {
+  return (
+    <p>
+      <span className="font-semibold">Treatment planned:</span>{' '}
+      {neededBy ? <time dateTime={neededBy}>{formatDay(neededBy, 'long')}</time> : 'no date given'}
+    </p>
   );
 }
 
@@ -78,6 +88,7 @@ export function ApplicationSummary({
         <ReviewedImages label="Images" images={fundraiser.images} />
       </div>
       <PlannedCosts goalCents={fundraiser.goalCents} groups={fundraiser.costGroups} />
+      <TreatmentPlanned neededBy={fundraiser.neededBy} />
       {fundraiser.payee && (
         <p>
           <span className="font-semibold">Paid to:</span> {fundraiser.payee.name} ({PAYEE_KINDS[fundraiser.payee.kind]}

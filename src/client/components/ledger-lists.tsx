@@ -29,22 +29,25 @@ export function Releases({ ledger, groups }: { ledger: Ledger; groups: GroupLabe
         Nothing has been released yet. Every payment will be listed here when it is made.
       </p>
     );
+  // On a phone the table keeps three columns (date, what it paid for, amount): the payee's kind and the cost group
+  // join the middle cell, so the amount is always on the screen, with no sideways scroll to guess at.
+  const wide = 'hidden py-2 pr-3 sm:table-cell';
   return (
     <div role="region" aria-label="Table of released expenses" tabIndex={0} className="mt-4 overflow-x-auto rounded-xl">
-      <table className="w-full min-w-[40rem] border-collapse text-left text-sm" data-testid="releases-table">
+      <table className="w-full border-collapse text-left text-sm sm:min-w-[40rem]" data-testid="releases-table">
         <caption className="sr-only">Each payment made from the campaign, newest first</caption>
         <thead>
           <tr className="border-b border-brand-100 text-slate-700">
             <th scope="col" className="py-2 pr-3 font-semibold">
               Date paid
             </th>
-            <th scope="col" className="py-2 pr-3 font-semibold">
+            <th scope="col" className={`${wide} font-semibold`}>
               Paid to
             </th>
             <th scope="col" className="py-2 pr-3 font-semibold">
-              What it paid for
+              What it paid for<span className="sm:hidden">, to whom, from which cost group</span>
             </th>
-            <th scope="col" className="py-2 pr-3 font-semibold">
+            <th scope="col" className={`${wide} font-semibold`}>
               Cost group
             </th>
             <th scope="col" className="py-2 text-right font-semibold">
@@ -55,12 +58,17 @@ export function Releases({ ledger, groups }: { ledger: Ledger; groups: GroupLabe
         <tbody>
           {ledger.releases.map((r) => (
             <tr key={r.expenseId} className="border-b border-brand-100 align-top">
-              <td className="py-2 pr-3 whitespace-nowrap">
+              <td className="py-2 pr-3 sm:whitespace-nowrap">
                 <time dateTime={r.paidOn}>{formatDay(r.paidOn)}</time>
               </td>
-              <td className="py-2 pr-3">{r.payeeCategory}</td>
-              <td className="py-2 pr-3 whitespace-pre-line">{r.description ?? ''}</td>
-              <td className="py-2 pr-3">{groupLabel(r.costGroup)}</td>
+              <td className={wide}>{r.payeeCategory}</td>
+              <td className="py-2 pr-3 break-words">
+                <span className="whitespace-pre-line">{r.description ?? ''}</span>
+                <span className="mt-1 block text-slate-600 sm:hidden">
+                  {r.payeeCategory} · {groupLabel(r.costGroup)}
+                </span>
+              </td>
+              <td className={wide}>{groupLabel(r.costGroup)}</td>
               <td className="py-2 text-right font-semibold whitespace-nowrap text-brand-800">
                 {formatCents(r.amountCents)}
               </td>

@@ -14,10 +14,13 @@ const loadAccountNav = () => import('./account-nav.tsx');
 const AccountNav = lazy(() => loadAccountNav().then((m) => ({ default: m.AccountNav })));
 const MobileAccountNav = lazy(() => loadAccountNav().then((m) => ({ default: m.MobileAccountNav })));
 const VerifyEmailBanner = lazy(() => loadAccountNav().then((m) => ({ default: m.VerifyEmailBanner })));
+const MenuButtonLabel = lazy(() => loadAccountNav().then((m) => ({ default: m.MenuButtonLabel })));
 
 const LINKS = [
   // The spec sends Stories to /; the community's stories now have their own list (the brand link still goes home).
   { href: '/stories', label: 'Stories' },
+  // Patients' own fundraisers, next to their stories (they were reachable only from the footer).
+  { href: '/fundraisers', label: 'Fundraisers' },
   // Both menus send Find Doctors to the directory (the original's mobile menu did not).
   { href: '/find-doctors', label: 'Find Doctors' },
   { href: '/how-it-works', label: 'How It Works' },
@@ -28,8 +31,10 @@ export function TopNav() {
   const [open, setOpen] = useState(false);
   const [location] = useLocation();
   const { user } = useCurrentUser();
+  const menuWords = open ? 'Close menu' : 'Open menu';
+  const menuLabel = <span className="sr-only">{menuWords}</span>;
   const linkClass = (href: string) =>
-    `rounded-lg px-3 py-2 text-sm font-medium ${location === href ? 'text-brand-800' : 'text-slate-700 hover:text-brand-800'}`;
+    `rounded-lg p-2 text-sm font-medium whitespace-nowrap lg:px-3 ${location === href ? 'text-brand-800' : 'text-slate-700 hover:text-brand-800'}`;
 
   return (
     <header className="sticky top-0 z-40 border-b border-brand-100 bg-white/95 backdrop-blur">
@@ -37,11 +42,12 @@ export function TopNav() {
         <Link href="/" className="flex items-center gap-2">
           <HeartHandshake aria-hidden="true" className="h-8 w-8 text-brand-700" />
           <span className="flex flex-col leading-tight">
-            <span className="text-lg font-bold text-ink">{product.name}</span>
-            <span className="hidden text-xs text-slate-600 sm:block">{product.tagline}</span>
+            <span className="text-lg font-bold whitespace-nowrap text-ink">{product.name}</span>
+            {/* Only on wide screens: beside the four links of a tablet's bar it would squeeze them. */}
+            <span className="hidden text-xs text-slate-600 lg:block">{product.tagline}</span>
           </span>
         </Link>
-        <ul className="hidden items-center gap-1 md:flex">
+        <ul className="hidden items-center md:flex">
           {LINKS.map((l) => (
             <li key={l.href}>
               <Link href={l.href} className={linkClass(l.href)} aria-current={location === l.href ? 'page' : undefined}>
@@ -62,15 +68,22 @@ export function TopNav() {
             </a>
           )}
         </div>
+        {/* Signed in, it carries the unread count (the bell is inside the menu on a phone), in its name too. */}
         <button
           type="button"
-          className="rounded-lg p-2 text-slate-700 md:hidden"
+          className="relative rounded-lg p-2 text-slate-700 md:hidden"
           aria-expanded={open}
           aria-controls="mobile-menu"
-          aria-label={open ? 'Close menu' : 'Open menu'}
           onClick={() => setOpen((v) => !v)}
         >
           {open ? <X aria-hidden="true" className="h-6 w-6" /> : <Menu aria-hidden="true" className="h-6 w-6" />}
+          {user ? (
+            <Suspense fallback={menuLabel}>
+              <MenuButtonLabel label={menuWords} />
+            </Suspense>
+          ) : (
+            menuLabel
+          )}
         </button>
       </nav>
       {open && (

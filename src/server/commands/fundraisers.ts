@@ -13,6 +13,7 @@ import {
   type FundraiserStatus,
 } from '#shared/schemas/fundraisers.ts';
 import { dollarsToCents } from '#shared/money.ts';
+import type { FundraiserEvent } from '#shared/history-words.ts';
 import type { Tx } from '../db/client.ts';
 import { isIdShaped } from '../db/campaign-key.ts';
 import { FINISHED, type FundraiserRow } from '../db/queries/fundraisers.ts';
@@ -229,7 +230,7 @@ export type ReviewDecision = 'approve' | 'request_changes' | 'reject';
 
 const DECISIONS: Record<
   ReviewDecision,
-  { status: FundraiserStatus; audit: AuditAction; event: string; title: (name: string) => string }
+  { status: FundraiserStatus; audit: AuditAction; event: FundraiserEvent; title: (name: string) => string }
 > = {
   approve: {
     status: 'live',

@@ -9,6 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import type { AuditAction } from '#shared/audit.ts';
 import type { StoryStatus } from '#shared/schemas/stories.ts';
+import type { StoryEvent } from '#shared/history-words.ts';
 import type { Tx } from '../db/client.ts';
 import { patientProfiles, stories, storyEvents, uploads } from '../db/schema/index.ts';
 import type { StoryRow } from '../db/queries/stories.ts';
@@ -63,7 +64,13 @@ function refuse(status: StoryStatus, what: string): never {
   throw new AppError('CONFLICT', `This story is ${names[status]}, so it cannot be ${what}`);
 }
 
-async function record(tx: Tx, storyId: string, actorId: string | null, action: string, reason: string | null = null) {
+async function record(
+  tx: Tx,
+  storyId: string,
+  actorId: string | null,
+  action: StoryEvent,
+  reason: string | null = null,
+) {
   await tx.insert(storyEvents).values({ storyId, actorId, action, reason });
 }
 
@@ -170,7 +177,7 @@ export async function setPublishConsent(
 export type Decision = 'approve' | 'reject' | 'hide' | 'restore';
 
 /** Each decision: its audit action, when it is allowed, and the word for it (refusals and the history). */
-const DECISIONS: Record<Decision, { audit: AuditAction; allowed: (s: StoryRow) => boolean; what: string }> = {
+const DECISIONS: Record<Decision, { audit: AuditAction; allowed: (s: StoryRow) => boolean; what: StoryEvent }> = {
   approve: { audit: 'story.approve', allowed: (s) => s.status === 'pending', what: 'approved' },
   reject: { audit: 'story.reject', allowed: (s) => s.status === 'pending', what: 'rejected' },
   hide: { audit: 'story.hide', allowed: (s) => s.publishedAt !== null && s.hiddenAt === null, what: 'hidden' },

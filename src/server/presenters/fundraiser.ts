@@ -100,6 +100,7 @@ export function presentQueueItem({ fundraiser, revisionPending, ...owner }: Queu
     title: fundraiser.title,
     goalCents: fundraiser.goalCents,
     revisionPending,
+    neededBy: fundraiser.neededBy,
     ownerName: fullName(owner),
     submittedAt: fundraiser.submittedAt?.toISOString() ?? null,
     updatedAt: fundraiser.updatedAt.toISOString(),

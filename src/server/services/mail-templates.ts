@@ -209,3 +209,22 @@ export function adminInviteMail(
     text: `Hello,\n\n${who} to be a ${invite.level} of ${product}. To create your admin account with this email address, open this link:\n\n${invite.link}\n\nThe link works once, only for this address, until ${invite.expiresAt.toUTCString()}. If you did not expect this, you can ignore this message.${signature(product)}`,
   };
 }
+
+export interface ThanksForMail {
+  to: string;
+  /** The fundraiser's owner, by first name: the thank-you is hers. */
+  organiser: string;
+  campaign: string;
+  message: string;
+  pageUrl: string;
+}
+
+/** A fundraiser owner's thank-you to a donor who left her address with a gift: the owner never sees the address. */
+export function donorThanksMail(product: string, thanks: ThanksForMail): MailMessage {
+  return {
+    to: thanks.to,
+    // What the owner chose reaches the subject; the mailer puts every header on one line (withOneLineHeaders).
+    subject: `A thank-you from ${thanks.organiser} | ${product}`,
+    text: `Hello,\n\n${thanks.organiser} wrote to everyone who gave to ${thanks.campaign}:\n\n${thanks.message}\n\nHer fundraiser's page, with its updates and where every dollar goes:\n\n${thanks.pageUrl}\n\nYou get this because you left your email address with your gift. ${thanks.organiser} does not see your address.${signature(product)}`,
+  };
+}

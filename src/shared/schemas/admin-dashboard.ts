@@ -27,6 +27,7 @@ export type FundraiserMoney = z.infer<typeof FundraiserMoneySchema>;
 export const DashboardMoneySchema = z.object({
   totalRaisedCents: z.number().int(),
   todayRaisedCents: z.number().int(),
+  /** People who gave: each email address once, each gift without one as one person (gifts that stand). */
   donorCount: z.number().int(),
   openIntents: z.number().int(),
   oldestOpenIntentAt: z.string().nullable(),

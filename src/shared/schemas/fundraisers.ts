@@ -275,6 +275,8 @@ export const FundraiserQueueItemSchema = z.object({
   goalCents: z.number().int(),
   /** Whether a money change of this live fundraiser waits for review. */
   revisionPending: z.boolean(),
+  /** When her treatment is planned (YYYY-MM-DD), if she said. */
+  neededBy: z.string().nullable(),
   ownerName: z.string(),
   submittedAt: z.string().nullable(),
   updatedAt: z.string(),

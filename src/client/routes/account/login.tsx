@@ -14,7 +14,8 @@ import { login } from '#client/api/auth.ts';
 import { bindFields } from '#client/lib/bind-field.ts';
 import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { EmailField, FormAlert, TextField } from '#client/components/ui/field.tsx';
-import { AccountShell, safeReturnPath, ShellFooter, ShellSubmit } from './account-layout.tsx';
+import { AccountShell, safeReturnPath, ShellSubmit } from './account-layout.tsx';
+import { buttonClass } from '#client/components/ui/button.tsx';
 import { linkClass } from '#client/components/ui/text-classes.ts';
 
 /** The server's answer that this account also needs its second factor (a field error on `code`). */
@@ -55,7 +56,10 @@ export default function LoginPage() {
 
   const { field } = bindFields(form);
   return (
-    <AccountShell title="Sign In" description="Welcome back. Sign in to your account.">
+    <AccountShell
+      title="Sign In or Join"
+      description="Welcome back: sign in to your account. New here? Join the community, it takes a minute."
+    >
       <form
         noValidate
         className="space-y-4"
@@ -88,9 +92,13 @@ export default function LoginPage() {
           Sign In
         </ShellSubmit>
       </form>
-      <ShellFooter prompt="New here?" href="/get-started">
-        Create an account
-      </ShellFooter>
+      {/* Join Community leads here (the spec's /api/login): joining is offered as plainly as signing in. */}
+      <div className="mt-6 border-t border-brand-100 pt-6 text-center">
+        <p className="text-slate-700">New here?</p>
+        <Link href="/get-started" className={buttonClass('secondary', 'md', 'mt-3 w-full')}>
+          Join the community
+        </Link>
+      </div>
     </AccountShell>
   );
 }

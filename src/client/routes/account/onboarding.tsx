@@ -34,6 +34,18 @@ const INTRO: Record<Role, { title: string; description: string }> = {
   admin: { title: 'Your Administrator Profile', description: 'Tell the team where you can help.' },
 };
 
+/**
+ * Where each role goes once its profile is saved: its own next step, not the main appeal. A patient's is her story:
+ * she can write it at once (a fundraiser waits for her confirmed email and a review, and My Stories leads to it);
+ * a doctor's dashboard says where her verification stands; a donor finds the fundraisers she can give to.
+ */
+const NEXT_PAGE: Record<Role, string> = {
+  patient: '/my-stories',
+  doctor: '/doctor-dashboard',
+  donor: '/fundraisers',
+  admin: '/admin-dashboard',
+};
+
 /** Account creation was step 1; these questions are the second and last. */
 function StepIndicator() {
   return (
@@ -61,7 +73,7 @@ function Onboarding({ user }: { user: CurrentUser }) {
         title: 'Onboarding Complete!',
         description: `Welcome to ${product.name}. Your profile has been set up.`,
       });
-      navigate('/');
+      navigate(NEXT_PAGE[updated.role ?? role]);
       await refreshUser(updated);
     },
     onError: (err) =>

@@ -70,7 +70,14 @@ function moneyFiguresOf(d: DashboardMoney): Figure[] {
       icon: icon(Wallet),
       link: { href: '/admin-donations', text: 'Manage donations' },
     },
-    { id: 'donors', label: 'Donors', value: String(d.donorCount), icon: icon(Users) },
+    {
+      id: 'donors',
+      label: 'Donors',
+      value: String(d.donorCount),
+      icon: icon(Users),
+      // People, not gifts: how they are told apart, said where the figure is.
+      note: 'each email address once; each gift without one counts as one donor',
+    },
     {
       id: 'intents',
       label: 'Open intents',

@@ -76,7 +76,8 @@ function ProgressSummary({ progress, failed = false }: { progress: ProgressFigur
             [
               ['Raised', figure(formatCents(progress.currentCents))],
               ['Goal', figure(formatCents(progress.goalCents))],
-              ['Donors', figure(String(progress.donorCount))],
+              // The progress's donorCount counts recorded gifts (the spec's contract), not people: said so.
+              ['Gifts', figure(String(progress.donorCount))],
             ] as const
           ).map(([label, value]) => (
             <div key={label}>

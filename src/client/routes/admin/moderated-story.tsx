@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ModerationReasonSchema, STORY_REVIEW_OVERDUE_HOURS, type ModeratedStory } from '#shared/schemas/stories.ts';
+import { historyWords, STORY_EVENT_WORDS } from '#shared/history-words.ts';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { formatWhen } from '#client/lib/format.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
@@ -38,20 +39,6 @@ const DONE: Record<ModerationDecision, string> = {
   reject: 'Story not approved',
   hide: 'Story hidden',
   restore: 'Story restored',
-};
-
-const HISTORY_ACTIONS: Record<string, string> = {
-  created: 'Written',
-  edited: 'Edited',
-  edited_after_approval: 'Edited after approval',
-  submitted: 'Submitted for review',
-  approved: 'Approved',
-  rejected: 'Not approved',
-  hidden: 'Hidden',
-  restored: 'Restored',
-  archived: 'Archived by the author',
-  consented: 'Publishing allowed by the author',
-  unpublished: 'Unpublished by the author',
 };
 
 function useDecision(story: ModeratedStory, onDone?: () => void) {
@@ -155,7 +142,7 @@ function History({ storyId }: { storyId: string }) {
               <time dateTime={h.createdAt} className="text-slate-600">
                 {formatWhen(h.createdAt)}
               </time>{' '}
-              · {HISTORY_ACTIONS[h.action] ?? h.action} by {h.actorName}
+              · {historyWords(STORY_EVENT_WORDS, h.action)} by {h.actorName}
               {h.reason && <span className="whitespace-pre-wrap">: “{h.reason}”</span>}
             </li>
           ))}

@@ -9,8 +9,9 @@ import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ReviewMessageSchema, type FundraiserQueueItem, type ReviewedFundraiser } from '#shared/schemas/fundraisers.ts';
+import { FUNDRAISER_EVENT_WORDS, historyWords } from '#shared/history-words.ts';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
-import { formatCents, formatWhen } from '#client/lib/format.ts';
+import { formatCents, formatDay, formatWhen } from '#client/lib/format.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import {
   ADMIN_FUNDRAISERS_KEY,
@@ -46,22 +47,6 @@ const MESSAGE_FORMS: Record<MessageDecision, { label: string; verb: string; dest
   reject: { label: 'Why is it not approved?', verb: 'Refuse fundraiser', destructive: true },
   'money-change/refuse': { label: 'Why is the money change refused?', verb: 'Refuse money change', destructive: true },
   close: { label: 'Why is it closed?', verb: 'Close fundraiser', destructive: true },
-};
-
-const HISTORY_ACTIONS: Record<string, string> = {
-  created: 'Started',
-  submitted: 'Submitted for review',
-  approved: 'Approved',
-  changes_requested: 'Sent back for changes',
-  rejected: 'Not approved',
-  update_posted: 'Update posted',
-  story_edited: 'Story edited',
-  money_change_proposed: 'Money change proposed',
-  money_change_replaced: 'Money change proposal replaced',
-  money_change_withdrawn: 'Money change withdrawn',
-  money_change_approved: 'Money change approved',
-  money_change_refused: 'Money change refused',
-  closed: 'Closed',
 };
 
 /** What a decision names besides her message: the application's version, or the money change, the manager read. */
@@ -154,6 +139,7 @@ function Application({ fundraiser }: { fundraiser: ReviewedFundraiser }) {
   const pendingChange = fundraiser.status === 'live' && fundraiser.revision?.status === 'pending';
   const actions = useRef<HTMLDivElement>(null);
   const decide = useDecision(fundraiser);
+  const historyId = useId();
   return (
     <div className="mt-3 space-y-4">
       <p>
@@ -221,14 +207,16 @@ function Application({ fundraiser }: { fundraiser: ReviewedFundraiser }) {
           />
         ))}
       <div>
-        <h4 className="font-semibold text-ink">History</h4>
-        <ol className="mt-1 space-y-1 text-slate-800">
+        <h4 id={historyId} className="font-semibold text-ink">
+          History
+        </h4>
+        <ol aria-labelledby={historyId} className="mt-1 space-y-1 text-slate-800">
           {fundraiser.history.map((h, i) => (
             <li key={`${h.at}-${i}`}>
               <time dateTime={h.at} className="text-slate-600">
                 {formatWhen(h.at)}
               </time>{' '}
-              · {HISTORY_ACTIONS[h.action] ?? h.action}
+              · {historyWords(FUNDRAISER_EVENT_WORDS, h.action)}
               {h.by && ` by ${h.by}`}
               {h.message && <span className="whitespace-pre-wrap">: “{h.message}”</span>}
             </li>
@@ -262,6 +250,12 @@ export function FundraiserItem({ item }: { item: FundraiserQueueItem }) {
       )}
       <p className="mt-1 text-slate-600">
         {item.ownerName} · goal {formatCents(item.goalCents)}
+        {item.neededBy && (
+          <>
+            {' '}
+            · treatment planned <time dateTime={item.neededBy}>{formatDay(item.neededBy)}</time>
+          </>
+        )}
         {item.submittedAt && (
           <>
             {' '}

@@ -1,4 +1,7 @@
-/** /doctors/:id: a verified doctor's public profile (never the license number: the server does not send it). */
+/**
+ * /doctors/:id: a verified doctor's public profile (never the license number: the server does not send it), with
+ * Share at the top as on every public record.
+ */
 import { Link, useParams } from 'wouter';
 import { ArrowLeft } from 'lucide-react';
 import type { PublicDoctor } from '#shared/schemas/doctors.ts';
@@ -10,6 +13,7 @@ import { MessageLink, MessagePage, PageFrame } from '#client/components/page-lay
 import { PageStatus } from '#client/components/page-status.tsx';
 import { pageTitleClass } from '#client/components/ui/text-classes.ts';
 import { TagList } from '#client/components/tag-list.tsx';
+import { CopyLinkButton } from '#client/components/copy-link-button.tsx';
 import { DoctorAvatar, DoctorFacts, VerifiedBadge } from './doctor-parts.tsx';
 
 function BackLink() {
@@ -35,7 +39,10 @@ function NotListed() {
 function Profile({ doctor }: { doctor: PublicDoctor }) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-      <BackLink />
+      <div className="flex items-center justify-between gap-4">
+        <BackLink />
+        <CopyLinkButton label="Share" shareSheet />
+      </div>
       <div className="mt-6 flex flex-wrap items-center gap-5">
         <DoctorAvatar doctor={doctor} size="lg" />
         <div>

@@ -31,7 +31,7 @@ import { CheckboxField, FormAlert, TextAreaField } from '#client/components/ui/f
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
 import { PagedList } from '#client/components/ui/paged-list.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { DocumentLinks, PlannedCosts } from '#client/components/fundraiser-application.tsx';
+import { DocumentLinks, PlannedCosts, TreatmentPlanned } from '#client/components/fundraiser-application.tsx';
 import { Badge } from './story-parts.tsx';
 import type { BadgeTone } from './story-model.ts';
 
@@ -141,7 +141,7 @@ function Application({ application }: { application: MedicalReviewApplication })
         <p className="break-words whitespace-pre-wrap">{f.story}</p>
       </div>
       <PlannedCosts goalCents={f.goalCents} groups={f.costGroups} />
-      {f.neededBy && <p>Treatment planned: {f.neededBy}</p>}
+      <TreatmentPlanned neededBy={f.neededBy} />
       {f.payeeName && (
         <p>
           <span className="font-semibold">Paid to:</span> {f.payeeName}

@@ -251,9 +251,19 @@ export default function MyStoriesPage() {
       }
     >
       {patient ? (
-        <Card className="mt-8">
-          <StoriesList />
-        </Card>
+        <>
+          <Card className="mt-8">
+            <StoriesList />
+          </Card>
+          {/* Onboarding sends a patient here first; her fundraiser is the step after, one link away. */}
+          <p className="mt-6 text-slate-700">
+            Raising money for your treatment?{' '}
+            <Link href="/my-fundraiser" className={linkClass}>
+              Open your fundraiser
+            </Link>
+            : a manager reviews it, and every dollar shows on its public ledger.
+          </p>
+        </>
       ) : (
         <NotAPatient user={user} />
       )}

@@ -1,4 +1,8 @@
-/** /stories/:id: one public story (its Markdown subset, rendered safely by the server), a link to give, and words of support. */
+/**
+ * /stories/:id: one public story (its Markdown subset, rendered safely by the server), a link to give, Share at the
+ * top and the share set below it, and words of support.
+ */
+import { lazy } from 'react';
 import { Link, useParams } from 'wouter';
 import { ArrowLeft, Heart, Stethoscope } from 'lucide-react';
 import type { PublicStory } from '#shared/schemas/stories.ts';
@@ -8,12 +12,21 @@ import { usePageQuery } from '#client/lib/page-query.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { usePageTitle } from '#client/lib/page-title.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
-import { ListLoadError } from '#client/components/ui/list-status.tsx';
-import { MessageLink, MessagePage, PageFrame } from '#client/components/page-layout.tsx';
 import { PageStatus } from '#client/components/page-status.tsx';
+import { belowFold } from '#client/components/below-fold.tsx';
+import { CopyLinkButton } from '#client/components/copy-link-button.tsx';
 import { TagList } from '#client/components/tag-list.tsx';
 import { StoryBody } from './story-parts.tsx';
 import { WordsOfSupport } from './words-of-support.tsx';
+
+// Rarely shown, so their code loads only when one is. The server renders a missing story's page: belowFold has it
+// load that part's code first. A load error is only ever shown in the browser.
+const loadStates = () => import('./story-states.tsx');
+const NotFound = belowFold(() => loadStates().then((m) => ({ default: m.StoryNotFound })), '');
+const LoadError = lazy(() => loadStates().then((m) => ({ default: m.StoryLoadError })));
+
+// The share set: below the story, loaded as the reader comes near it.
+const StoryShare = belowFold(() => import('./story-share.tsx'), 'mt-10');
 
 function BackLink() {
   return (
@@ -52,7 +65,10 @@ function Story({ story }: { story: PublicStory }) {
   usePageTitle(`${story.title} | ${product.name}`);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-      <BackLink />
+      <div className="flex items-center justify-between gap-4">
+        <BackLink />
+        <CopyLinkButton label="Share" shareSheet />
+      </div>
       <article aria-labelledby="story-title" className="mt-6">
         <header>
           <h1 id="story-title" className="text-3xl leading-tight font-bold tracking-tight text-ink sm:text-4xl">
@@ -101,16 +117,9 @@ function Story({ story }: { story: PublicStory }) {
           </aside>
         )}
       </article>
+      <StoryShare />
       <WordsOfSupport storyId={story.id} storyTitle={story.title} />
     </div>
-  );
-}
-
-function NotFound() {
-  return (
-    <MessagePage title="Story not found" actions={<MessageLink href="/stories">Read other stories</MessageLink>}>
-      This story does not exist or is no longer public: its author may have unpublished it.
-    </MessagePage>
   );
 }
 
@@ -119,11 +128,6 @@ export default function StoryDetailPage() {
   const story = usePageQuery(publicStoryQuery(id));
   if (story.data) return <Story story={story.data} />;
   if (story.data === null) return <NotFound />;
-  if (story.error)
-    return (
-      <PageFrame title="Story" width="3xl">
-        <ListLoadError what="story" error={story.error} onRetry={() => void story.refetch()} />
-      </PageFrame>
-    );
+  if (story.error) return <LoadError error={story.error} onRetry={() => void story.refetch()} />;
   return <PageStatus>Loading the story…</PageStatus>;
 }

@@ -1,6 +1,6 @@
 /**
  * A fundraiser's page below its first screen (loaded as it comes near, see below-fold.tsx): her story, her dated
- * updates, the planned cost groups against what the ledger says was released, and the supporters.
+ * updates, the planned cost groups against what the ledger says was released, the supporters, and the share set.
  */
 import { Link } from 'wouter';
 import { transparencyPath } from '#shared/routes.ts';
@@ -15,6 +15,8 @@ import { SupportersWall } from '#client/components/recent-supporters.tsx';
 import { LedgerTotals, Pending } from '#client/components/ledger-totals.tsx';
 import { Releases } from '#client/components/ledger-lists.tsx';
 import { FollowUpdates } from '#client/components/follow-updates.tsx';
+import { SpreadTheWord } from '#client/components/spread-the-word.tsx';
+import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { StoryBody } from '../community/story-parts.tsx';
 import { useShownFundraiser } from './fundraiser-parts.tsx';
 import { DonateLink } from './fundraiser-page.tsx';
@@ -115,8 +117,10 @@ function Updates({ fundraiser }: { fundraiser: PublicFundraiser }) {
 function Details({ fundraiser: f }: { fundraiser: PublicFundraiser }) {
   const supporters = usePageQuery(campaignSupportersQuery(f.slug));
   const ledger = usePageQuery(campaignLedgerQuery(f.slug));
+  const { product } = useCampaign();
   const live = f.status === 'live';
-  const donatePage = `/fundraisers/${encodeURIComponent(f.slug)}/donate`;
+  const page = `/fundraisers/${encodeURIComponent(f.slug)}`;
+  const donatePage = `${page}/donate`;
   return (
     <>
       <section aria-labelledby="story-title">
@@ -140,6 +144,18 @@ function Details({ fundraiser: f }: { fundraiser: PublicFundraiser }) {
           </DonateLink>
         )}
       </SupportersWall>
+      <SpreadTheWord
+        path={page}
+        words={{
+          postText: f.title,
+          emailSubject: f.title,
+          emailBody: `${f.organiserFirstName} is raising money for her treatment on ${product.name}. Her story, and how to help:`,
+        }}
+      >
+        {live
+          ? `Every share brings ${f.organiserFirstName} closer to her treatment.`
+          : `Share ${f.organiserFirstName}’s story with someone who should read it.`}
+      </SpreadTheWord>
     </>
   );
 }

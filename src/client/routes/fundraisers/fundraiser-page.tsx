@@ -1,7 +1,8 @@
 /**
  * /fundraisers/:slug: one patient's live (or closed) fundraiser: her story and images, its own progress from the
- * ledger, the planned cost groups against what was released, the supporters, and a way to give while it is live.
- * Rendered by the server with its four reads (decision 008).
+ * ledger, the planned cost groups against what was released, the supporters, and a way to give while it is live
+ * (the main appeal's donate strip, kept at the bottom of the screen once scrolled past). Share at the top, the
+ * share set below. Rendered by the server with its four reads (decision 008).
  */
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -13,9 +14,11 @@ import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { usePageTitle } from '#client/lib/page-title.ts';
 import { formatDay } from '#client/lib/format.ts';
 import { belowFold } from '#client/components/below-fold.tsx';
+import { CopyLinkButton } from '#client/components/copy-link-button.tsx';
+import { DonateStrip } from '#client/components/donate-strip.tsx';
 import { MedicallyReviewed } from './medically-reviewed.tsx';
 import { BackLink, FundraiserLoader } from './fundraiser-parts.tsx';
-import { Progress } from './fundraiser-progress.tsx';
+import { Progress, useFundraiserFigures } from './fundraiser-progress.tsx';
 
 /**
  * A call to give, counted as the flagship's are. Its own, not the flagship's DonateLink: sharing that one splits it
@@ -39,6 +42,14 @@ export function DonateLink({
   );
 }
 
+/**
+ * The donate strip with her fundraiser's figures. Its own component, so a new figure re-renders only the strip: an
+ * update reaching the page before its below-fold part hydrated would throw away that part's server HTML.
+ */
+function FundraiserDonateStrip({ fundraiser, href }: { fundraiser: PublicFundraiser; href: string }) {
+  return <DonateStrip progress={useFundraiserFigures(fundraiser)} href={href} />;
+}
+
 // Her story, updates, the plan against the ledger and the supporters: below the first screen on a phone.
 const Details = belowFold(() => import('./fundraiser-details.tsx'), 'space-y-8');
 
@@ -49,7 +60,10 @@ function Fundraiser({ fundraiser: f }: { fundraiser: PublicFundraiser }) {
   const donatePage = `/fundraisers/${encodeURIComponent(f.slug)}/donate`;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-      <BackLink />
+      <div className="flex items-center justify-between gap-4">
+        <BackLink />
+        <CopyLinkButton label="Share" shareSheet />
+      </div>
       <article aria-labelledby="fundraiser-title" className="mt-6 space-y-8">
         <header>
           {!live && (
@@ -73,6 +87,11 @@ function Fundraiser({ fundraiser: f }: { fundraiser: PublicFundraiser }) {
             )}
           </p>
           <MedicallyReviewed review={f.medicalReview} />
+          {live && (
+            <div className="mt-5">
+              <FundraiserDonateStrip fundraiser={f} href={donatePage} />
+            </div>
+          )}
         </header>
         {f.images.length > 0 && (
           <div className="grid gap-3 sm:grid-cols-2">

@@ -5,22 +5,28 @@ import { usePageQuery } from '#client/lib/page-query.ts';
 import { shownPercentOf } from '#shared/money.ts';
 import { ProgressFigures } from '#client/components/progress-figures.tsx';
 
-/** Its own figures, from the same reads the server rendered with. */
-export function Progress({ fundraiser }: { fundraiser: PublicFundraiser }) {
+/** Its own figures, from the same read the server rendered with; its goal until that read arrives. */
+export function useFundraiserFigures(fundraiser: PublicFundraiser) {
   const { data } = usePageQuery(campaignProgressQuery(fundraiser.slug));
   const goalCents = data?.goalCents ?? fundraiser.goalCents;
   const currentCents = data?.currentCents ?? 0;
+  return {
+    goalCents,
+    currentCents,
+    donorCount: data?.donorCount ?? 0,
+    loaded: !!data,
+    shownPercent: shownPercentOf(currentCents, goalCents),
+  };
+}
+
+export function Progress({ fundraiser }: { fundraiser: PublicFundraiser }) {
+  const progress = useFundraiserFigures(fundraiser);
+  const gifts = progress.donorCount;
   return (
     <ProgressFigures
       title="Fundraiser progress"
-      progress={{
-        goalCents,
-        currentCents,
-        donorCount: data?.donorCount ?? 0,
-        loaded: Boolean(data),
-        shownPercent: shownPercentOf(currentCents, goalCents),
-      }}
-      note={data ? (data.donorCount === 1 ? '1 gift recorded' : `${data.donorCount} gifts recorded`) : undefined}
+      progress={progress}
+      note={progress.loaded ? `${gifts} gift${gifts === 1 ? '' : 's'} recorded` : undefined}
     />
   );
 }

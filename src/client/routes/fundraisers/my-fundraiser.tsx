@@ -1,7 +1,8 @@
 /**
  * /my-fundraiser: a patient's own fundraiser. She writes the application and saves it as a draft, submits it, reads
- * the managers' answer, withdraws it before it goes live, and once approved finds its public page here, posts
- * updates, edits the story, proposes money changes and closes it (my-fundraiser-live.tsx).
+ * the managers' answer, withdraws it before it goes live, and once approved finds its public page here, reads its
+ * figures and gifts and thanks her donors (my-fundraiser-gifts.tsx), posts updates, edits the story, proposes money
+ * changes and closes it (my-fundraiser-live.tsx).
  */
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -22,6 +23,7 @@ import { ApplicationSummary } from '#client/components/fundraiser-application.ts
 import { usePageUser } from '#client/page-access.tsx';
 import { FundraiserForm } from './my-fundraiser-form.tsx';
 import { LiveFundraiser } from './my-fundraiser-live.tsx';
+import { FundraiserGifts } from './my-fundraiser-gifts.tsx';
 import { MedicalReviewSection } from './medical-review-section.tsx';
 
 const STATUS_TEXT: Record<FundraiserStatus, { title: string; text: string; tone: 'info' | 'warn' | 'done' }> = {
@@ -131,6 +133,7 @@ function Application({ fundraiser, live }: { fundraiser: Fundraiser | null; live
           <ApplicationSummary fundraiser={fundraiser} Heading="h3" />
         </div>
       )}
+      {fundraiser.slug && <FundraiserGifts slug={fundraiser.slug} />}
       <MedicalReviewSection canAsk={!finished} />
       {fundraiser.status === 'live' && live && <LiveFundraiser fundraiser={fundraiser} live={live} />}
       {fundraiser.status !== 'live' && !finished && <WithdrawButton />}

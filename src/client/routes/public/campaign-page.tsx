@@ -4,6 +4,7 @@ import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { ProgressCard } from '#client/components/progress-card.tsx';
 import { RecentSupporters } from '#client/components/recent-supporters.tsx';
 import { DonateStrip } from '#client/components/donate-strip.tsx';
+import { useProgressFigures } from '#client/hooks/use-progress.ts';
 import { VideoFacade } from '#client/components/video-facade.tsx';
 import { CopyLinkButton } from '#client/components/copy-link-button.tsx';
 import { CrowdfundingLink } from '#client/components/crowdfunding-link.tsx';
@@ -13,6 +14,14 @@ import { DonateLink } from './donate-link.tsx';
 
 // The story, the surgeon, the costs and the calls to share: most of the page, below the first screens.
 const CampaignStory = belowFold(() => import('./campaign-story.tsx'), 'space-y-10');
+
+/**
+ * The strip with the appeal's polled figures. Its own component, so a new figure re-renders only the strip: an
+ * update reaching the page before its below-fold part hydrated would throw away that part's server HTML.
+ */
+function AppealDonateStrip() {
+  return <DonateStrip progress={useProgressFigures()} href="/donate" />;
+}
 
 export default function CampaignPage() {
   const c = useCampaign();
@@ -37,7 +46,7 @@ export default function CampaignPage() {
           <h1 id="headline" className="text-2xl leading-tight font-bold tracking-tight text-ink sm:text-4xl">
             {c.headline}
           </h1>
-          <DonateStrip />
+          <AppealDonateStrip />
           <p className="text-lg leading-relaxed text-slate-700">{c.intro}</p>
           <VideoFacade />
         </section>

@@ -1,14 +1,13 @@
 /** The campaign page below its first screens: gallery, surgeon, why, journey and updates, costs, urgency, sharing. */
 import { Link } from 'wouter';
-import { Award, CalendarDays, Mail, Share2, Stethoscope } from 'lucide-react';
+import { Award, CalendarDays, Stethoscope } from 'lucide-react';
 import type { CampaignContent, CampaignImage } from '#shared/schemas/campaign.ts';
-import { useCampaign, useSiteUrl } from '#client/lib/campaign-context.tsx';
+import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { formatDay, formatWholeDollars } from '#client/lib/format.ts';
-import { CopyLinkButton } from '#client/components/copy-link-button.tsx';
+import { SpreadTheWord } from '#client/components/spread-the-word.tsx';
 import { FollowUpdates } from '#client/components/follow-updates.tsx';
 import { ReleasedSoFar } from '#client/components/released-so-far.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
-import { buttonClass } from '#client/components/ui/button.tsx';
 import { DonateLink } from './donate-link.tsx';
 
 function Figure({ image, lazy = true }: { image: CampaignImage; lazy?: boolean }) {
@@ -87,9 +86,6 @@ function SurgeonCard({ surgeon }: { surgeon: CampaignContent['surgeon'] }) {
 
 export default function CampaignStory() {
   const c = useCampaign();
-  const pageUrl = useSiteUrl()('/');
-  const postUrl = `https://twitter.com/intent/tweet?text=${encodeURIComponent(c.share.postText)}&url=${encodeURIComponent(pageUrl)}`;
-  const mailUrl = `mailto:?subject=${encodeURIComponent(c.share.emailSubject)}&body=${encodeURIComponent(`${c.share.emailBody} ${pageUrl}`)}`;
 
   return (
     <>
@@ -204,21 +200,9 @@ export default function CampaignStory() {
         </Card>
       )}
 
-      <Card aria-labelledby="spread-title">
-        <CardTitle id="spread-title">Help Us Spread the Word</CardTitle>
-        <p className="mt-2 text-slate-700">Every share brings {c.patient.name} closer to surgery.</p>
-        <div className="mt-4 grid gap-3 sm:grid-cols-3">
-          <a href={postUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
-            <Share2 aria-hidden="true" className="h-4 w-4" />
-            Share on X<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-          <a href={mailUrl} className={buttonClass('secondary')}>
-            <Mail aria-hidden="true" className="h-4 w-4" />
-            Send Email
-          </a>
-          <CopyLinkButton label="Copy Link" />
-        </div>
-      </Card>
+      <SpreadTheWord path="/" words={c.share}>
+        Every share brings {c.patient.name} closer to surgery.
+      </SpreadTheWord>
     </>
   );
 }

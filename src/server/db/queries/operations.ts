@@ -36,18 +36,20 @@ export async function dashboardQueues(db: Db): Promise<Omit<DashboardQueues, 'no
 }
 
 /**
- * Raised today (UTC) and in all, donors, and the open intents with the oldest's time. In all and donors come
- * from every campaign's running totals; today sums only today's gifts (by index).
+ * Donors as people, not gifts, over every gift that stands: each email address once (in any case), and each gift
+ * without an address as one person, since nothing tells two of them apart.
+ */
+export const distinctDonors = sql<number>`(count(distinct lower(${donations.donorEmail})) + count(*) filter (where ${donations.donorEmail} is null))::int`;
+
+/**
+ * Raised today (UTC) and in all, donors, and the open intents with the oldest's time. In all comes from every
+ * campaign's running totals; today sums only today's gifts (by index); donors are people (distinctDonors).
  */
 export async function dashboardMoney(db: Db, now: Date): Promise<DashboardMoney> {
   const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const [[total], [today], [intents], fundraiserMoney] = await Promise.all([
-    db
-      .select({
-        cents: sum(ledgerBalances.raisedCents),
-        n: sql<number>`coalesce(sum(${ledgerBalances.donationCount}), 0)::int`,
-      })
-      .from(ledgerBalances),
+  const [[total], [donors], [today], [intents], fundraiserMoney] = await Promise.all([
+    db.select({ cents: sum(ledgerBalances.raisedCents) }).from(ledgerBalances),
+    db.select({ n: distinctDonors }).from(donations).where(isNull(donations.voidedAt)),
     db
       .select({ cents: sum(donations.usdCents) })
       .from(donations)
@@ -62,7 +64,7 @@ export async function dashboardMoney(db: Db, now: Date): Promise<DashboardMoney>
     fundraisers: fundraiserMoney,
     totalRaisedCents: Number(total?.cents ?? 0),
     todayRaisedCents: Number(today?.cents ?? 0),
-    donorCount: total?.n ?? 0,
+    donorCount: donors?.n ?? 0,
     openIntents: intents?.n ?? 0,
     oldestOpenIntentAt: intents?.oldest ? new Date(intents.oldest).toISOString() : null,
   };

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { auditLog, donations } from '../../db/schema/index.ts';
 import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { getWith, solveAltcha } from '../../../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
@@ -34,6 +35,19 @@ describe('admin dashboard', () => {
       oldestOpenIntentAt: '2026-01-01T00:00:00.000Z',
       pendingDoctorVerifications: 0,
     });
+  });
+
+  it('counts donors as people: one per email address however many gifts, one per gift without one, none voided', async () => {
+    const donors = async () => (await getWith(t.app, '/api/admin/dashboard', admin.manager)).json().donorCount;
+    const before = await donors();
+    for (const donorEmail of ['ana@example.org', 'ANA@example.org', 'ana@example.org', 'bo@example.org'])
+      await buildDonation(t.database.db, { donorEmail });
+    await buildDonation(t.database.db, { isAnonymous: true });
+    await buildDonation(t.database.db, {});
+    const voided = await buildDonation(t.database.db, { donorEmail: 'cy@example.org' });
+    await t.database.db.update(donations).set({ voidedAt: new Date() }).where(eq(donations.id, voided.id));
+    // Ana (three gifts), Bo, and the two gifts that left no address.
+    expect((await donors()) - before).toBe(4);
   });
 
   it('gives a moderator the queues but no money figures (totals, donors, intents)', async () => {

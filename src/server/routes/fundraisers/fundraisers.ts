@@ -1,9 +1,11 @@
 /**
  * A patient's own fundraiser (decision 009): read, save the draft, submit for review, withdraw; once live, post
- * updates, edit the story, propose a money change, close it.
+ * updates, edit the story, propose a money change, close it; once approved, read its gifts and thank its donors.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FundraiserDraftSchema } from '#shared/schemas/fundraisers.ts';
+import { ThankDonorsSchema } from '#shared/schemas/fundraiser-gifts.ts';
+import { PageQuerySchema } from '#shared/schemas/paging.ts';
 import {
   FundraiserMoneyChangeSchema,
   FundraiserStoryEditSchema,
@@ -18,12 +20,16 @@ import {
   proposeMoneyChange,
   withdrawMoneyChange,
 } from '../../commands/live-fundraisers.ts';
+import { thankDonors } from '../../commands/fundraiser-thanks.ts';
 import { attachmentsOf, ownFundraiser, type FundraiserRow } from '../../db/queries/fundraisers.ts';
+import { ownGiftsPage, thankableAddresses } from '../../db/queries/fundraiser-gifts.ts';
+import { presentOwnGift } from '../../presenters/fundraiser-gifts.ts';
 import { storyVersionsOf, updatesOf } from '../../db/queries/live-fundraisers.ts';
 import type { Db } from '../../db/client.ts';
 import { presentFundraiser, presentLiveExtras } from '../../presenters/fundraiser.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { byAccount } from '../../plugins/rate-limit.ts';
+import { AppError } from '#shared/errors.ts';
 
 const patient = { role: 'patient' } as const;
 const noStore = { 'cache-control': 'no-store' };
@@ -32,6 +38,9 @@ export const FUNDRAISER_SAVE_LIMIT = { max: 120, timeWindow: '1 hour', keyGenera
 export const FUNDRAISER_SUBMIT_LIMIT = { max: 10, timeWindow: '1 hour', keyGenerator: byAccount };
 /** Each update is mailed to every follower: a few an hour is plenty, and the inboxes are not hers. */
 export const FUNDRAISER_UPDATE_LIMIT = { max: 5, timeWindow: '1 hour', keyGenerator: byAccount };
+
+/** Each thank-you mails every donor who left an address: a few a day at most. */
+export const FUNDRAISER_THANKS_LIMIT = { max: 5, timeWindow: '24 hours', keyGenerator: byAccount };
 
 /** All updates are hers to read back; the public page shows the newest of them. */
 const OWN_UPDATES_SHOWN = 200;
@@ -132,6 +141,31 @@ const fundraiserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const row = await request.run(closeFundraiser, requireUser(request));
       return reply.headers(noStore).send(await answer(app.db, row));
+    },
+  );
+
+  /** Her approved fundraiser's gifts, newest first (names only with the donor's consent, never an address). */
+  app.get(
+    '/api/my-fundraiser/gifts',
+    { schema: { querystring: PageQuerySchema }, config: { access: patient } },
+    async (request, reply) => {
+      const row = await ownFundraiser(app.db, requireUser(request).id);
+      if (!row?.campaignId) throw new AppError('NOT_FOUND', 'You have no fundraiser that takes gifts yet');
+      const [page, thankable] = await Promise.all([
+        ownGiftsPage(app.db, row.campaignId, request.query.page, presentOwnGift),
+        thankableAddresses(app.db, row.campaignId),
+      ]);
+      return reply.headers(noStore).send({ ...page, thankable: thankable.length });
+    },
+  );
+
+  /** Her thank-you, mailed after the answer to each donor who left an address, once. */
+  app.post(
+    '/api/my-fundraiser/thank-donors',
+    { schema: { body: ThankDonorsSchema }, config: { access: patient, rateLimit: FUNDRAISER_THANKS_LIMIT } },
+    async (request, reply) => {
+      const answer = await request.run(thankDonors, links, requireUser(request), request.body);
+      return reply.headers(noStore).send(answer);
     },
   );
 };

@@ -1,0 +1,41 @@
+/**
+ * A fundraiser's gifts as its owner reads them on /my-fundraiser (issue 34), and the thank-you she sends to the donors
+ * who left an email address. A donor's name and message show only where she agreed to be shown; an address never.
+ */
+import { z } from 'zod';
+import { MoneySchema } from './campaign.ts';
+import { pageSchema } from './paging.ts';
+
+/** The longest thank-you: one short message, not a newsletter. */
+export const THANK_YOU_MAX = 1000;
+
+/** A gift to her fundraiser: who (only with the donor's consent), how much, when, and whether a thank-you reaches her. */
+export const OwnGiftSchema = z.object({
+  id: z.string(),
+  /** The donor's name where she agreed to show it; null shows as "Anonymous". */
+  name: z.string().nullable(),
+  /** Her message, with the same consent (and not hidden by a moderator). */
+  message: z.string().nullable(),
+  amount: MoneySchema,
+  recordedAt: z.string(),
+  /** She left an email address, so a thank-you reaches her (the address itself is never sent). */
+  canThank: z.boolean(),
+});
+export type OwnGift = z.infer<typeof OwnGiftSchema>;
+
+/** GET /api/my-fundraiser/gifts?page=: a page of her gifts, newest first, and how many donors a thank-you reaches. */
+export const OwnGiftsSchema = pageSchema(OwnGiftSchema).extend({
+  /** Donors a thank-you is mailed to: each email address once, whatever the number of her gifts. */
+  thankable: z.number().int(),
+});
+export type OwnGifts = z.infer<typeof OwnGiftsSchema>;
+
+/** POST /api/my-fundraiser/thank-donors: one short message, mailed once to each donor who left an address. */
+export const ThankDonorsSchema = z.strictObject({
+  message: z
+    .string({ error: 'Write your thank-you' })
+    .trim()
+    .min(1, 'Write your thank-you')
+    .max(THANK_YOU_MAX, `Keep your thank-you under ${THANK_YOU_MAX.toLocaleString('en-US')} characters`),
+});
+export type ThankDonorsInput = z.input<typeof ThankDonorsSchema>;
