@@ -33,9 +33,8 @@ function Donate({ fundraiser: f }: { fundraiser: PublicFundraiser }) {
               send={(intent) => createCampaignIntent(f.campaignId, intent)}
             />
             <p className="text-sm text-slate-700">
-              Gifts reach {product.name} through the methods above and are recorded against this fundraiser. They are
-              released only against verified expenses, paid to {f.payee?.name ?? 'the care provider'}; every release is
-              on{' '}
+              Gifts are recorded against this fundraiser and released only against verified expenses, paid to{' '}
+              {f.payee?.name ?? 'the care provider'}; every release is on{' '}
               <Link href={transparencyPath(f.slug)} className={linkClass}>
                 the fundraiser&apos;s public ledger
               </Link>
