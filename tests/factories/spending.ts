@@ -1,6 +1,7 @@
 /** Spending test helpers: a campaign owner, expense documents, and an expense ready for decisions. */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { isIdShaped } from '../../src/server/db/campaign-key.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { campaigns, donations, expenses } from '../../src/server/db/schema/index.ts';
 import { readSeedContent } from '../../src/server/db/seed.ts';
@@ -115,8 +116,7 @@ export async function decideExpense(
   verb: string,
   body: Record<string, unknown> = {},
 ) {
-  const uuid = /^[0-9a-f-]{36}$/i.test(id);
-  const [read] = uuid
+  const [read] = isIdShaped(id)
     ? await app.db.select({ version: expenses.version }).from(expenses).where(eq(expenses.id, id))
     : [];
   return postJson(app, `/api/admin/expenses/${id}/${verb}`, { version: read?.version ?? 1, ...body }, { cookie });
@@ -141,8 +141,7 @@ export async function refundDonation(
   donationId: string,
   body: Record<string, unknown>,
 ) {
-  const uuid = /^[0-9a-f-]{36}$/i.test(donationId);
-  const [read] = uuid
+  const [read] = isIdShaped(donationId)
     ? await app.db.select({ version: donations.version }).from(donations).where(eq(donations.id, donationId))
     : [];
   return postJson(

@@ -15,7 +15,8 @@ import {
   ReleaseExpenseFormSchema,
   type Expense,
 } from '#shared/schemas/spending.ts';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { isStale } from '#client/lib/stale.ts';
 import { formatCents } from '#client/lib/format.ts';
 import { DASHBOARD_KEY } from '#client/api/admin-dashboard.ts';
 import { actOnExpense, ADMIN_EXPENSES_KEY, type ExpenseAction } from '#client/api/admin-expenses.ts';
@@ -65,8 +66,7 @@ function useExpenseAction(expense: Expense, onProblem: (message: string | null) 
       const message = errorMessage(err, 'Please try again.');
       onProblem(message);
       // Changed since she opened it: show her the expense as it is now.
-      if (err instanceof ApiError && err.status === 409)
-        void queryClient.invalidateQueries({ queryKey: ADMIN_EXPENSES_KEY });
+      if (isStale(err)) void queryClient.invalidateQueries({ queryKey: ADMIN_EXPENSES_KEY });
       toast({ title: `Could not ${action} the expense`, description: message, variant: 'destructive' });
     },
   });

@@ -9,7 +9,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ModerationReasonSchema, STORY_REVIEW_OVERDUE_HOURS, type ModeratedStory } from '#shared/schemas/stories.ts';
 import { historyWords, STORY_EVENT_WORDS } from '#shared/history-words.ts';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { isStale } from '#client/lib/stale.ts';
 import { formatWhen } from '#client/lib/format.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { DASHBOARD_KEY } from '#client/api/admin-dashboard.ts';
@@ -64,8 +65,7 @@ function useDecision(story: ModeratedStory, onDone?: () => void) {
         variant: 'destructive',
       });
       // Changed since she opened it: show her the story as it is now.
-      if (err instanceof ApiError && err.status === 409)
-        await queryClient.invalidateQueries({ queryKey: MODERATED_STORIES_KEY });
+      if (isStale(err)) await queryClient.invalidateQueries({ queryKey: MODERATED_STORIES_KEY });
     },
   });
 }

@@ -11,7 +11,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { centsToDecimal } from '#shared/money.ts';
 import type { AdminDonationListItem } from '#shared/schemas/admin-donations.ts';
 import { RefundDonationFormSchema } from '#shared/schemas/spending.ts';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { isStale } from '#client/lib/stale.ts';
 import { formatCents } from '#client/lib/format.ts';
 import { emptyAsMissing, missingMessage } from '#client/lib/form-values.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
@@ -82,8 +83,7 @@ export function RefundControl({
       // Field errors go to their fields; a refusal about no field is said above the form.
       setProblem(showFieldErrors(err, 'Please try again.'));
       // Changed since she opened it: show her the gift as it is now.
-      if (err instanceof ApiError && err.status === 409)
-        void queryClient.invalidateQueries({ queryKey: DONATIONS_KEY });
+      if (isStale(err)) void queryClient.invalidateQueries({ queryKey: DONATIONS_KEY });
       toast({
         title: 'Refund not recorded',
         description: errorMessage(err, 'Please try again.'),

@@ -10,7 +10,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ReviewMessageSchema, type FundraiserQueueItem, type ReviewedFundraiser } from '#shared/schemas/fundraisers.ts';
 import { FUNDRAISER_EVENT_WORDS, historyWords } from '#shared/history-words.ts';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { isStale } from '#client/lib/stale.ts';
 import { formatCents, formatDay, formatWhen } from '#client/lib/format.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import {
@@ -78,8 +79,7 @@ function useDecision(fundraiser: ReviewedFundraiser, onDone?: () => void) {
         variant: 'destructive',
       });
       // Changed since she opened it: show her what it is now.
-      if (err instanceof ApiError && err.status === 409)
-        await queryClient.invalidateQueries({ queryKey: reviewedFundraiserKey(fundraiser.id) });
+      if (isStale(err)) await queryClient.invalidateQueries({ queryKey: reviewedFundraiserKey(fundraiser.id) });
     },
   });
 }

@@ -23,7 +23,7 @@ import {
   getDoctorMedicalReviews,
   getMedicalReviewApplication,
 } from '#client/api/medical-reviews.ts';
-import { ApiError } from '#client/lib/api.ts';
+import { isStale } from '#client/lib/stale.ts';
 import { formatDate } from '#client/lib/format.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { Button, SubmitButton } from '#client/components/ui/button.tsx';
@@ -87,8 +87,7 @@ function DecideForm({
     onError: (err) => {
       setAlert(show(err, 'Please try again.'));
       // The plan changed since she opened it: show her the new one.
-      if (err instanceof ApiError && err.status === 409)
-        void queryClient.invalidateQueries({ queryKey: [...DOCTOR_MEDICAL_REVIEWS_KEY, item.id] });
+      if (isStale(err)) void queryClient.invalidateQueries({ queryKey: [...DOCTOR_MEDICAL_REVIEWS_KEY, item.id] });
     },
   });
   const id = `${decision}-${item.id}`;

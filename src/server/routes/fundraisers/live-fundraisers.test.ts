@@ -52,6 +52,16 @@ const history = async (fundraiserId: string) =>
     (e) => e.action,
   );
 
+/** Every money change proposed for the fundraiser, oldest first: its status and goal. */
+const proposalsOf = async (fundraiserId: string) =>
+  (
+    await db()
+      .select()
+      .from(fundraiserRevisions)
+      .where(eq(fundraiserRevisions.fundraiserId, fundraiserId))
+      .orderBy(fundraiserRevisions.proposedAt)
+  ).map((r) => [r.status, r.goalCents]);
+
 const UPDATE = { title: 'Surgery date set', body: 'The clinic has set the date.\n\nThank you all for your gifts.' };
 
 describe('dated updates', () => {
@@ -378,12 +388,7 @@ describe('money changes', () => {
     expect(decided.filter((a) => a.action.startsWith('fundraiser.money_change'))).toEqual([]);
 
     // Both proposals are kept: the history shows what was proposed, read and decided.
-    const revisions = await db()
-      .select()
-      .from(fundraiserRevisions)
-      .where(eq(fundraiserRevisions.fundraiserId, owner.fundraiser.id))
-      .orderBy(fundraiserRevisions.proposedAt);
-    expect(revisions.map((r) => [r.status, r.goalCents])).toEqual([
+    expect(await proposalsOf(owner.fundraiser.id)).toEqual([
       ['replaced', 545_050],
       ['pending', 90_045_050],
     ]);
@@ -411,12 +416,7 @@ describe('money changes', () => {
 
     await send('PUT', '/api/my-fundraiser/money-change', owner.cookie, change(owner.documentId, 10_000));
     await send('PUT', '/api/my-fundraiser/money-change', owner.cookie, change(owner.documentId, 11_000));
-    const revisions = await db()
-      .select()
-      .from(fundraiserRevisions)
-      .where(eq(fundraiserRevisions.fundraiserId, owner.fundraiser.id))
-      .orderBy(fundraiserRevisions.proposedAt);
-    expect(revisions.map((r) => [r.status, r.goalCents])).toEqual([
+    expect(await proposalsOf(owner.fundraiser.id)).toEqual([
       ['replaced', 1_045_050],
       ['pending', 1_145_050],
     ]);
