@@ -1,0 +1,1 @@
+CREATE INDEX "donations_live_donor_email_idx" ON "donations" USING btree ("donor_email") WHERE "donations"."voided_at" is null;
