@@ -97,6 +97,23 @@ describe('form drafts', () => {
     expect(asked.seen.filter((d) => d.type === 'confirm')).toHaveLength(1);
   }, 90_000);
 
+  it('signing out on a phone forgets the story she was writing, so the next person on the phone cannot read it', async () => {
+    const { page, context } = await suite.newPage(PHONE);
+    await signUpSettledThroughApi(context, suite.site, { role: 'patient' });
+    dialogs(page);
+    const keptDrafts = () =>
+      page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('hc-draft:')));
+
+    await visit(page, '/my-stories/new');
+    await page.getByRole('textbox', { name: 'Your story' }).fill(BODY);
+    await expect.poll(keptDrafts).toHaveLength(1);
+    // Leaving the form to sign out asks first (the dialog is accepted): the draft is kept until the sign-out.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#mobile-menu').getByRole('button', { name: 'Sign Out' }).click();
+    await expect.poll(() => page.getByRole('link', { name: 'Sign In' }).first().isVisible()).toBe(true);
+    expect(await keptDrafts()).toEqual([]);
+  }, 60_000);
+
   it('the fundraiser application on a phone comes back after Back and Forward, and Discard starts it over', async () => {
     const { page, context } = await suite.newPage(PHONE);
     await signUpSettledThroughApi(context, suite.site, { role: 'patient' });

@@ -18,7 +18,9 @@ const doctorPath = (id: string, action: 'verify' | 'reject') => `${QUEUE_PATH}/$
 export const listDoctorVerifications = (status: VerificationStatus, page: number) =>
   apiGet<Page<DoctorVerificationItem>>(withQuery(QUEUE_PATH, { status, page }));
 
-export const verifyDoctor = (id: string) => apiRequest<DoctorDecision>('POST', doctorPath(id, 'verify'), {});
+/** Both decisions name the profile version the manager read; a changed profile answers 409 (decision 010). */
+export const verifyDoctor = (id: string, version: number) =>
+  apiRequest<DoctorDecision>('POST', doctorPath(id, 'verify'), { version });
 
 export const rejectDoctor = (id: string, input: z.input<typeof RejectDoctorSchema>) =>
   apiRequest<DoctorDecision>('POST', doctorPath(id, 'reject'), input);

@@ -5,11 +5,11 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { DRAFT_PREFIX as PREFIX, storage } from '#client/lib/draft-storage.ts';
 import { useCurrentUser } from './use-current-user.ts';
 
 /** A draft older than this is dropped unread: it is private text on a device that others may use. */
 const DRAFT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
-const PREFIX = 'hc-draft:';
 
 export const LEAVE_WARNING =
   'Leave this page? What you wrote is not saved to your account yet. A copy stays on this device until you come back.';
@@ -31,14 +31,6 @@ export interface FormDraft {
 }
 
 const storageKey = (userId: string, form: string) => `${PREFIX}${userId}:${form}`;
-
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null; // Storage blocked (private mode, a policy): the form works without drafts.
-  }
-}
 
 function read(key: string): StoredDraft | null {
   try {
@@ -80,14 +72,6 @@ const defaultsOf = (form: { control: { _defaultValues: unknown } }) =>
   form.control._defaultValues as Record<string, unknown>;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(normalized(a)) === JSON.stringify(normalized(b));
-
-/** Forgets every draft this account kept on this device (her account is deleted). */
-export function forgetDrafts(userId: string): void {
-  const store = storage();
-  if (!store) return;
-  const mine = `${PREFIX}${userId}:`;
-  for (const key of Object.keys(store)) if (key.startsWith(mine)) store.removeItem(key);
-}
 
 /** Whether the signed-in account keeps a draft of the form `name` on this device (a form opened on demand opens). */
 export function useHasFormDraft(name: string): boolean {

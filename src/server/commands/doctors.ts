@@ -9,9 +9,13 @@ import { doctorProfiles, users } from '../db/schema/index.ts';
 import type { DoctorProfileRow } from '../db/queries/doctors.ts';
 import { audit } from '../services/audit.ts';
 import { notify, notifyAdmins } from '../services/notifications.ts';
+import { assertReadVersion } from './read-version.ts';
 import type { CommandContext } from './run.ts';
 
-export type VerificationDecision = { status: 'verified' } | { status: 'rejected'; reason: string };
+/** Names the profile version its manager read (decision 010). */
+export type VerificationDecision = { version: number } & (
+  { status: 'verified' } | { status: 'rejected'; reason: string }
+);
 
 export interface DecisionResult {
   profile: DoctorProfileRow;
@@ -24,7 +28,7 @@ const DASHBOARD_LINK = '/doctor-dashboard';
 /**
  * Records a verification decision. The same decision again (verify a verified profile, reject a rejected one
  * with the same reason) changes nothing and notifies nobody; any other is a new decision, so a rejected doctor
- * can be verified later. The notification's key names the decision, so it is stored once whatever happens; it is
+ * can be verified later, and is refused (409) when the profile changed since its manager read it. The notification's key names the decision, so it is stored once whatever happens; it is
  * mailed after the commit to a doctor who allows it.
  */
 export async function decideVerification(
@@ -44,6 +48,7 @@ export async function decideVerification(
   const note = decision.status === 'rejected' ? decision.reason : null;
   if (before.verificationStatus === decision.status && before.verificationNote === note)
     return { profile: before, changed: false };
+  assertReadVersion(before.version, decision.version, "This doctor's profile");
 
   const [after] = await tx
     .update(doctorProfiles)

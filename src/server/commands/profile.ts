@@ -2,7 +2,7 @@
  * The signed-in user's own data: onboarding answers, the account's name and notice choice, and her sessions
  * (export and deletion live in db/queries/user-export.ts and personal-data-delete.ts).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
 import { changesCheckedFields, type CheckedValues } from '#shared/doctor-verification.ts';
@@ -19,7 +19,8 @@ type UpdateProfile = z.output<typeof UpdateProfileSchema>;
 
 /**
  * The one rule for both write paths (onboarding answers and the account's name): a verified doctor whose
- * checked fields change (shared/doctor-verification.ts) goes back to the verification queue, entering it now.
+ * checked fields change (shared/doctor-verification.ts) goes back to the verification queue, entering it now; any
+ * other doctor's profile version moves, so a decision on what was read before is refused (decision 010).
  * Call inside the write's transaction with the values about to be saved; true when the profile was re-queued.
  */
 export async function requeueIfCheckedFieldsChange(
@@ -34,9 +35,18 @@ export async function requeueIfCheckedFieldsChange(
     .innerJoin(users, eq(users.id, doctorProfiles.userId))
     .where(eq(doctorProfiles.userId, userId))
     .for('update');
-  if (saved?.profile.verificationStatus !== 'verified') return false;
+  if (!saved) return false;
   if (!changesCheckedFields({ ...saved.profile, firstName: saved.firstName, lastName: saved.lastName }, next))
     return false;
+  if (saved.profile.verificationStatus !== 'verified') {
+    // Not verified yet: it keeps its place in the queue, but a manager who read the old name or license must not
+    // verify the new one unread. The name lives on users, so the profile's version is moved here by hand.
+    await tx
+      .update(doctorProfiles)
+      .set({ version: sql`${doctorProfiles.version} + 1` })
+      .where(eq(doctorProfiles.userId, userId));
+    return false;
+  }
   await tx
     .update(doctorProfiles)
     .set({ verificationStatus: 'pending', verificationRequestedAt: now, updatedAt: now })

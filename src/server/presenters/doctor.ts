@@ -71,6 +71,7 @@ export function presentDoctorVerification(
     consultationTypes: p.consultationTypes,
     status: p.verificationStatus,
     note: p.verificationNote,
+    version: p.version,
     submittedAt: p.verificationRequestedAt.toISOString(),
     decidedAt: p.verificationDecidedAt?.toISOString() ?? null,
     decidedByEmail,

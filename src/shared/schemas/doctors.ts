@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AREAS_OF_EXPERTISE, CONSULTATION_TYPES, DOCTOR_SEARCH_MAX, DOCTOR_SPECIALTIES } from '../community.ts';
 
 export { DOCTOR_SEARCH_MAX };
+import { ReadVersionSchema } from './common.ts';
 import { pageParam, type Page } from './paging.ts';
 
 export const VERIFICATION_STATUSES = ['pending', 'verified', 'rejected'] as const;
@@ -46,7 +47,7 @@ export const DoctorVerificationsQuerySchema = z.strictObject({
 });
 
 /** POST /api/admin/doctor-verifications/:id/reject: the doctor reads the reason. */
-export const RejectDoctorSchema = z.strictObject({
+export const RejectDoctorFormSchema = z.strictObject({
   reason: z
     .string({ error: 'Give a reason the doctor will see' })
     .trim()
@@ -55,10 +56,12 @@ export const RejectDoctorSchema = z.strictObject({
     // Line breaks and tabs are fine; other control characters cannot be shown (and PostgreSQL refuses a NUL).
     .refine((v) => !/[^\P{Cc}\n\r\t]/u.test(v), 'The reason holds characters that cannot be shown'),
 });
+/** A rejection names the profile version its manager read (decision 010). */
+export const RejectDoctorSchema = RejectDoctorFormSchema.extend({ version: ReadVersionSchema });
 export type RejectDoctorInput = z.input<typeof RejectDoctorSchema>;
 
-/** POST /api/admin/doctor-verifications/:id/verify takes no fields; an empty JSON object is accepted. */
-export const VerifyDoctorSchema = z.strictObject({}).optional();
+/** POST /api/admin/doctor-verifications/:id/verify names the profile version its manager read (decision 010). */
+export const VerifyDoctorSchema = z.strictObject({ version: ReadVersionSchema });
 
 /** A verified doctor as anyone may see them (the directory and the profile page): never the license number. */
 export interface PublicDoctor {
@@ -120,6 +123,8 @@ export interface DoctorVerificationItem {
   consultationTypes: string[];
   status: VerificationStatus;
   note: string | null;
+  /** The profile's version, named by a decision on it. */
+  version: number;
   /** When the doctor last submitted their profile. */
   submittedAt: string;
   decidedAt: string | null;

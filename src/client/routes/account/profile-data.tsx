@@ -12,7 +12,7 @@ import { errorMessage } from '#client/lib/api.ts';
 import { deleteAccount, downloadMyData } from '#client/api/user.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { useCurrentUser, useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
-import { forgetDrafts } from '#client/hooks/use-form-draft.ts';
+import { forgetDrafts } from '#client/lib/draft-storage.ts';
 import { Button, SubmitRow } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { TextField } from '#client/components/ui/field.tsx';

@@ -7,13 +7,14 @@ import { useRef, useState } from 'react';
 import type { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  RejectDoctorSchema,
+  RejectDoctorFormSchema,
   VERIFICATION_REASON_MAX,
   type DoctorVerificationItem,
   type VerificationStatus,
 } from '#shared/schemas/doctors.ts';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { formatWhen } from '#client/lib/format.ts';
+import { isStale } from '#client/lib/stale.ts';
 import { DASHBOARD_KEY } from '#client/api/admin-dashboard.ts';
 import {
   DOCTOR_VERIFICATIONS_KEY,
@@ -89,18 +90,18 @@ function useDecision<TInput>(
     },
     onError: (err) => {
       toast({ title: failed, description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
-      if (err instanceof ApiError && (err.status === 404 || err.status === 409)) void refresh();
+      if (isStale(err) || (err instanceof ApiError && err.status === 404)) void refresh();
     },
   });
 }
 
-type RejectOut = z.output<typeof RejectDoctorSchema>;
+type RejectOut = z.output<typeof RejectDoctorFormSchema>;
 
 /** Reject (after a reason, asked for in a small form under the button). */
 function RejectControl({ doctor, label }: { doctor: DoctorVerificationItem; label: string }) {
   const name = fullName(doctor);
   const reject = useDecision(
-    (input: RejectOut) => rejectDoctor(doctor.id, input),
+    (input: RejectOut) => rejectDoctor(doctor.id, { ...input, version: doctor.version }),
     'Doctor not verified',
     'Rejection not saved',
   );
@@ -113,7 +114,7 @@ function RejectControl({ doctor, label }: { doctor: DoctorVerificationItem; labe
       hint="The doctor reads this."
       rows={3}
       maxLength={VERIFICATION_REASON_MAX}
-      schema={RejectDoctorSchema}
+      schema={RejectDoctorFormSchema}
       submitLabel="Confirm rejection"
       pendingLabel="Saving…"
       pending={reject.isPending}
@@ -123,7 +124,11 @@ function RejectControl({ doctor, label }: { doctor: DoctorVerificationItem; labe
 }
 
 function VerifyButton({ doctor }: { doctor: DoctorVerificationItem }) {
-  const verify = useDecision(() => verifyDoctor(doctor.id), 'Doctor verified', 'Verification not saved');
+  const verify = useDecision(
+    () => verifyDoctor(doctor.id, doctor.version),
+    'Doctor verified',
+    'Verification not saved',
+  );
   return (
     <Button
       aria-label={`Verify ${fullName(doctor)}`}

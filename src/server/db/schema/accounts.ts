@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AdminLevel, Role } from '#shared/auth/roles.ts';
+import { rowVersion } from './row-version.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -150,6 +151,8 @@ export const doctorProfiles = pgTable(
     /** When the profile last entered the verification queue (first answers, or sent back); edits while waiting keep its place. */
     verificationRequestedAt: at('verification_requested_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
+    /** Moves with every change, the doctor's new name included: a verification names the version its manager read. */
+    version: rowVersion(),
   },
   (t) => [
     index('doctor_profiles_status_specialty_idx').on(t.verificationStatus, t.specialty),

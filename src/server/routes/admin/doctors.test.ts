@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
-import { postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
+import { freshAddress, postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
 import { getWith, signUp } from '../../../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { buildDoctor, DOCTOR_ANSWERS } from '../../../../tests/factories/doctors.ts';
@@ -12,13 +12,18 @@ let superAdmin = { id: '', cookie: '' };
 let moderator = { id: '', cookie: '' };
 
 const QUEUE = '/api/admin/doctor-verifications';
-const verify = (id: string, cookie: string) => postJson(t.app, `${QUEUE}/${id}/verify`, {}, { cookie });
-const reject = (id: string, cookie: string, body: unknown) =>
-  postJson(t.app, `${QUEUE}/${id}/reject`, body, { cookie });
+/** The profile's version as a manager reads it now (1 when there is no profile: the call's 404 is then tested). */
+const versionOf = async (userId: string) =>
+  (await t.database.db.select().from(doctorProfiles).where(eq(doctorProfiles.userId, userId)))[0]?.version ?? 1;
+/** A decision made on the profile as it stands (or on `version`, the one a manager read earlier). */
+const verify = async (id: string, cookie: string, version?: number) =>
+  postJson(t.app, `${QUEUE}/${id}/verify`, { version: version ?? (await versionOf(id)) }, { cookie });
+const reject = async (id: string, cookie: string, body: object, version?: number) =>
+  postJson(t.app, `${QUEUE}/${id}/reject`, { version: version ?? (await versionOf(id)), ...body }, { cookie });
 
 /** A doctor who signed up and completed onboarding through the API (their profile waits for verification). */
 async function onboardedDoctor(overrides: Record<string, unknown> = {}, answers: Partial<typeof DOCTOR_ANSWERS> = {}) {
-  const doctor = await signUp(t.app, { role: 'doctor', ...overrides });
+  const doctor = await signUp(t.app, { role: 'doctor', ...overrides }, freshAddress());
   const res = await postJson(
     t.app,
     '/api/user/onboarding',
@@ -107,6 +112,36 @@ describe('the verification queue', () => {
     expect((await profileOf(first.user.id)).bio).toContain('Saturdays');
   });
 
+  it.each([
+    ['changes her license number', { onboardingData: { ...DOCTOR_ANSWERS, licenseNumber: 'MD-LIC-999999' } }],
+    ['changes her name', { firstName: 'Someone', lastName: 'Else' }],
+  ])('refuses (409) a decision on a waiting profile read before the doctor %s', async (_what, change) => {
+    const doctor = await onboardedDoctor();
+    const read = (await getWith(t.app, `${QUEUE}?status=pending`, manager.cookie))
+      .json()
+      .items.find((i: { id: string }) => i.id === doctor.user.id) as { version: number };
+    const res =
+      'onboardingData' in change
+        ? await postJson(t.app, '/api/user/onboarding', { role: 'doctor', ...change }, { cookie: doctor.cookie })
+        : await t.app.inject({
+            method: 'PATCH',
+            url: '/api/user/profile',
+            payload: change,
+            headers: { cookie: doctor.cookie, origin: SITE_ORIGIN },
+          });
+    expect(res.statusCode).toBe(200);
+
+    const stale = await verify(doctor.user.id, manager.cookie, read.version);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().currentVersion).toBeGreaterThan(read.version);
+    const staleReject = await reject(doctor.user.id, manager.cookie, { reason: 'License not found' }, read.version);
+    expect(staleReject.statusCode).toBe(409);
+    expect((await profileOf(doctor.user.id)).verificationStatus).toBe('pending');
+    expect(await auditOf(doctor.user.id)).toEqual([]);
+    // Read again, the new answers can be decided on.
+    expect((await verify(doctor.user.id, manager.cookie, stale.json().currentVersion)).statusCode).toBe(200);
+  });
+
   it('refuses moderators, other roles and anonymous callers', async () => {
     const { user } = await buildDoctor(t.database.db, { status: 'pending' });
     const patient = await signUp(t.app);
@@ -117,7 +152,7 @@ describe('the verification queue', () => {
       expect((await reject(user.id, cookie, { reason: 'License not found' })).statusCode).toBe(403);
     }
     expect((await t.app.inject(QUEUE)).statusCode).toBe(401);
-    expect((await postJson(t.app, `${QUEUE}/${user.id}/verify`, {})).statusCode).toBe(401);
+    expect((await postJson(t.app, `${QUEUE}/${user.id}/verify`, { version: 1 })).statusCode).toBe(401);
     expect((await profileOf(user.id)).verificationStatus).toBe('pending');
     expect(await auditOf(user.id)).toEqual([]);
   });
@@ -225,6 +260,11 @@ describe('verifying a doctor', () => {
       'The reason holds characters that cannot be shown',
     ],
     ['an unknown field', { reason: 'License expired', notify: false }, undefined],
+    [
+      'no version read',
+      { reason: 'License expired', version: undefined },
+      'Say which version you read (reload the page)',
+    ],
   ])('refuses a rejection with %s (400, nothing written)', async (_name, body, message) => {
     const { user } = await buildDoctor(t.database.db, { status: 'pending' });
     const res = await reject(user.id, manager.cookie, body);
@@ -237,7 +277,7 @@ describe('verifying a doctor', () => {
   });
 
   it('answers 400 for a malformed id, 404 for an unknown one, 409 for an account no longer a doctor', async () => {
-    const bad = await verify('not-an-id', manager.cookie);
+    const bad = await verify('not-an-id', manager.cookie, 1);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Not a valid id');
     const unknown = await verify('00000000-0000-4000-8000-000000000000', manager.cookie);

@@ -33,7 +33,7 @@ const adminDoctors: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
-        .send(await decide(app, request, request.params.id, { status: 'verified' })),
+        .send(await decide(app, request, request.params.id, { status: 'verified', version: request.body.version })),
   );
 
   app.post(
@@ -42,7 +42,7 @@ const adminDoctors: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
-        .send(await decide(app, request, request.params.id, { status: 'rejected', reason: request.body.reason })),
+        .send(await decide(app, request, request.params.id, { status: 'rejected', ...request.body })),
   );
 };
 export default adminDoctors;
