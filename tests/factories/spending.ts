@@ -6,7 +6,7 @@ import type { Db } from '../../src/server/db/client.ts';
 import { campaigns, donations, expenses } from '../../src/server/db/schema/index.ts';
 import { readSeedContent } from '../../src/server/db/seed.ts';
 import { signUp, STRONG_PASSWORD } from '../setup/accounts.ts';
-import { postFile, postJson } from '../setup/test-app.ts';
+import { postFile, postJson, SITE_ORIGIN } from '../setup/test-app.ts';
 import { primaryCampaignId } from './donations.ts';
 import { signInAdmin } from './users.ts';
 
@@ -131,26 +131,39 @@ export function releaseExpense(app: FastifyInstance, cookie: string, id: string)
   });
 }
 
+/** A manager's step on a recorded gift: the path it posts to (a correction is a PATCH of the gift itself). */
+const DONATION_STEPS = { refund: 'POST', void: 'POST', correct: 'PATCH' } as const;
+
 /**
- * A refund of part or all of a donation, by a stepped-up manager, naming the version her list shows (the gift's
+ * A stepped-up manager's refund, void or correction of a donation, naming the version her list shows (the gift's
  * current one) unless `body` names another.
  */
-export async function refundDonation(
+export async function actOnDonation(
   app: FastifyInstance,
   cookie: string,
   donationId: string,
+  step: keyof typeof DONATION_STEPS,
   body: Record<string, unknown>,
 ) {
   const [read] = isIdShaped(donationId)
     ? await app.db.select({ version: donations.version }).from(donations).where(eq(donations.id, donationId))
     : [];
-  return postJson(
-    app,
-    `/api/admin/donations/${donationId}/refund`,
-    { version: read?.version ?? 1, ...body },
-    { cookie },
-  );
+  const url = `/api/admin/donations/${donationId}${step === 'correct' ? '' : `/${step}`}`;
+  return app.inject({
+    method: DONATION_STEPS[step],
+    url,
+    payload: { version: read?.version ?? 1, ...body },
+    headers: { cookie, origin: SITE_ORIGIN },
+  });
 }
+
+/** A refund of part or all of a donation (see actOnDonation). */
+export const refundDonation = (
+  app: FastifyInstance,
+  cookie: string,
+  donationId: string,
+  body: Record<string, unknown>,
+) => actOnDonation(app, cookie, donationId, 'refund', body);
 
 /** Submits a valid expense (with overrides) to the campaign as this person; returns its id. */
 export async function submittedExpense(

@@ -4,12 +4,14 @@ import type { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
 import { dollarsToCents, formatCents } from '#shared/money.ts';
 import type { EditDonationSchema, RecordDonationSchema } from '#shared/schemas/admin-donations.ts';
+import type { Tx } from '../db/client.ts';
 import { donationIntents, donations } from '../db/schema/index.ts';
 import { giftTarget } from '../db/queries/fundraisers.ts';
 import { audit } from '../services/audit.ts';
 import type { CampaignRow } from '../services/campaign.ts';
 import { notify } from '../services/notifications.ts';
 import { isCheckViolation, isUniqueViolation } from '../services/db-errors.ts';
+import { assertReadVersion } from './read-version.ts';
 import type { CommandContext } from './run.ts';
 
 type RecordDonation = z.output<typeof RecordDonationSchema>;
@@ -112,11 +114,18 @@ export async function dismissIntent({ tx, actor }: CommandContext, intentId: str
 
 type EditDonation = z.output<typeof EditDonationSchema>;
 
+/** The gift a manager corrects or voids, locked, as she read it (409 when it changed since: decision 010). */
+async function lockReadDonation(tx: Tx, id: string, version: number) {
+  const [before] = await tx.select().from(donations).where(eq(donations.id, id)).for('update');
+  if (!before || before.voidedAt) throw new AppError('NOT_FOUND', 'No such donation');
+  assertReadVersion(before.version, version, 'This donation');
+  return before;
+}
+
 /** Corrects the descriptive fields of a donation (never its amount: void it and record it again). */
 export async function editDonation({ tx, actor, afterCommit }: CommandContext, id: string, input: EditDonation) {
-  const { reason, ...changes } = input;
-  const [before] = await tx.select().from(donations).where(eq(donations.id, id));
-  if (!before || before.voidedAt) throw new AppError('NOT_FOUND', 'No such donation');
+  const { reason, version, ...changes } = input;
+  const before = await lockReadDonation(tx, id, version);
   // Names show on the public pages: the wall and the ledger read the change at once.
   afterCommit.refresh('progress', 'ledger');
   const [after] = await tx
@@ -167,9 +176,12 @@ export async function setDonationMessageHidden(
  * Voids a donation recorded by mistake: it stops counting, stays on record, and the reason is audited.
  * The database adds the ledger's void row; it refuses when the money was refunded or already released.
  */
-export async function voidDonation({ tx, actor, now, afterCommit }: CommandContext, id: string, reason: string) {
-  const [before] = await tx.select().from(donations).where(eq(donations.id, id)).for('update');
-  if (!before || before.voidedAt) throw new AppError('NOT_FOUND', 'No such donation');
+export async function voidDonation(
+  { tx, actor, now, afterCommit }: CommandContext,
+  id: string,
+  { reason, version }: { reason: string; version: number },
+) {
+  const before = await lockReadDonation(tx, id, version);
   await tx
     .update(donations)
     .set({ voidedAt: now })

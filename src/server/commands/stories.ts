@@ -177,11 +177,27 @@ export async function setPublishConsent(
 export type Decision = 'approve' | 'reject' | 'hide' | 'restore';
 
 /** Each decision: its audit action, when it is allowed, and the word for it (refusals and the history). */
-const DECISIONS: Record<Decision, { audit: AuditAction; allowed: (s: StoryRow) => boolean; what: StoryEvent }> = {
-  approve: { audit: 'story.approve', allowed: (s) => s.status === 'pending', what: 'approved' },
-  reject: { audit: 'story.reject', allowed: (s) => s.status === 'pending', what: 'rejected' },
-  hide: { audit: 'story.hide', allowed: (s) => s.publishedAt !== null && s.hiddenAt === null, what: 'hidden' },
-  restore: { audit: 'story.restore', allowed: (s) => s.hiddenAt !== null, what: 'restored' },
+interface DecisionRule {
+  audit: AuditAction;
+  allowed: (s: StoryRow) => boolean;
+  what: StoryEvent;
+  /**
+   * Refused when the story changed since the moderator read it. Not hiding: it only takes a story down, nothing the
+   * author writes meanwhile can make that wrong, and her edits (which move the version) must never hold it up.
+   */
+  bindsReadVersion: boolean;
+}
+
+const DECISIONS: Record<Decision, DecisionRule> = {
+  approve: { audit: 'story.approve', allowed: (s) => s.status === 'pending', what: 'approved', bindsReadVersion: true },
+  reject: { audit: 'story.reject', allowed: (s) => s.status === 'pending', what: 'rejected', bindsReadVersion: true },
+  hide: {
+    audit: 'story.hide',
+    allowed: (s) => s.publishedAt !== null && s.hiddenAt === null,
+    what: 'hidden',
+    bindsReadVersion: false,
+  },
+  restore: { audit: 'story.restore', allowed: (s) => s.hiddenAt !== null, what: 'restored', bindsReadVersion: true },
 };
 
 function decisionPatch(decision: Decision, s: StoryRow, reason: string | null, now: Date): Partial<StoryRow> {
@@ -247,7 +263,7 @@ function authorNotice(decision: Decision, s: StoryRow, reason: string | null, no
 
 /**
  * A moderator's decision on the version of the story she read (one the author changed since is refused with 409 and
- * the current version), with its history entry, audit entry and the author's notification, all or nothing; the
+ * the current version, except a hide), with its history entry, audit entry and the author's notification, all or nothing; the
  * notification is mailed after the commit.
  */
 export async function decideStory(
@@ -260,7 +276,7 @@ export async function decideStory(
   const before = await lockStory(tx, id);
   const rule = DECISIONS[decision];
   if (!rule.allowed(before)) refuse(before.status, rule.what);
-  assertReadVersion(before.version, input.version, 'This story');
+  if (rule.bindsReadVersion) assertReadVersion(before.version, input.version, 'This story');
   const row = await update(tx, id, decisionPatch(decision, before, reason, now), now);
   await record(tx, id, actor.id, rule.what, reason);
   await audit(tx, actor, {

@@ -6,7 +6,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rateLimits } from '../db/schema/index.ts';
-import { postJson, setupTestApp, SITE_ORIGIN } from '../../../tests/setup/test-app.ts';
+import { postJson, setupTestApp } from '../../../tests/setup/test-app.ts';
 import { getWith } from '../../../tests/setup/accounts.ts';
 import { buildIntent } from '../../../tests/factories/donations.ts';
 import {
@@ -16,6 +16,7 @@ import {
   spendingCast,
   submittedExpense,
   type Person,
+  actOnDonation,
 } from '../../../tests/factories/spending.ts';
 
 const t = setupTestApp();
@@ -101,11 +102,10 @@ describe('the running totals', () => {
     const fromIntent = await record({ amount: 25, paymentMethod: 'PayPal', intentId: intent.id });
     expect(await shown()).toEqual(await summed());
 
-    const edited = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/donations/${fromIntent}`,
-      payload: { donorName: 'A friend', isAnonymous: true, reason: 'The donor asked to be anonymous' },
-      headers: { cookie: managerA.cookie, origin: SITE_ORIGIN },
+    const edited = await actOnDonation(t.app, managerA.cookie, fromIntent, 'correct', {
+      donorName: 'A friend',
+      isAnonymous: true,
+      reason: 'The donor asked to be anonymous',
     });
     expect(edited.statusCode).toBe(200);
     expect(await shown()).toEqual(await summed());
@@ -119,12 +119,9 @@ describe('the running totals', () => {
     expect((await releaseExpense(t.app, managerB.cookie, expense)).statusCode).toBe(200);
     expect(await shown()).toEqual(await summed());
 
-    const voided = await postJson(
-      t.app,
-      `/api/admin/donations/${fromIntent}/void`,
-      { reason: 'Recorded against the wrong payment' },
-      { cookie: managerA.cookie },
-    );
+    const voided = await actOnDonation(t.app, managerA.cookie, fromIntent, 'void', {
+      reason: 'Recorded against the wrong payment',
+    });
     expect(voided.statusCode).toBe(204);
     const after = await shown();
     expect(after).toEqual(await summed());

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, type Page } from './paging.ts';
 import { CURRENCIES, MESSAGE_MAX, RECORDED_PAYMENT_METHODS } from '../constants.ts';
-import { dollarAmount, OptionalEmailSchema, optionalText } from './common.ts';
+import { dollarAmount, OptionalEmailSchema, optionalText, ReadVersionSchema } from './common.ts';
 import { showPubliclySchema } from './donation.ts';
 
 export const MISSING_INFORMATION_TITLE = 'Missing Information';
@@ -66,6 +66,8 @@ export const EditDonationSchema = z.strictObject({
   message: optionalText(MESSAGE_MAX, 'Message'),
   externalReference: optionalText(200, 'Reference'),
   reason: z.string().trim().min(3, 'Say why the donation is being changed').max(500),
+  /** The gift's version the manager read: a gift changed since is refused (409, decision 010). */
+  version: ReadVersionSchema,
 });
 
 /** PUT /api/admin/donations/:id/message-hidden: take the donor's message off the public pages, or put it back. */
@@ -75,6 +77,8 @@ export const HideDonationMessageSchema = z.strictObject({
 
 export const VoidDonationSchema = z.strictObject({
   reason: z.string().trim().min(3, 'Say why the donation is being voided').max(500),
+  /** The gift's version the manager read: a gift changed since is refused (409, decision 010). */
+  version: ReadVersionSchema,
 });
 
 /** A recorded donation as the admin panel sees it (the answer of POST /api/admin/add-donation and PATCH). */

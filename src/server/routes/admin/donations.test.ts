@@ -7,6 +7,7 @@ import { getWith, signUp, STRONG_PASSWORD } from '../../../../tests/setup/accoun
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { buildIntent } from '../../../../tests/factories/donations.ts';
 import { ELEVATION_MS } from '../../plugins/access.ts';
+import { actOnDonation } from '../../../../tests/factories/spending.ts';
 
 const clock = fakeClock(new Date());
 const t = setupTestApp({ clock });
@@ -205,13 +206,7 @@ describe('corrections and exports', () => {
     const created = (
       await postJson(t.app, '/api/admin/add-donation', { ...gift, donorName: 'Ruht B.' }, { cookie: manager })
     ).json();
-    const edit = (payload: object) =>
-      t.app.inject({
-        method: 'PATCH',
-        url: `/api/admin/donations/${created.id}`,
-        payload,
-        headers: { cookie: manager, origin: SITE_ORIGIN, 'content-type': 'application/json' },
-      });
+    const edit = (payload: Record<string, unknown>) => actOnDonation(t.app, manager, created.id, 'correct', payload);
     const correction = {
       donorName: 'Ruth B.',
       isAnonymous: false,
@@ -240,6 +235,25 @@ describe('corrections and exports', () => {
     expect(entries[1]!.after).toMatchObject({ donorName: 'Ruth B.', amountCents: 12_050, reason: 'Typo in the name' });
   });
 
+  it('refuses (409) a correction or a void of a gift another manager corrected after she read it, changing nothing', async () => {
+    await elevate(manager);
+    const created = (
+      await postJson(t.app, '/api/admin/add-donation', { ...gift, donorName: 'Ruht B.' }, { cookie: manager })
+    ).json();
+    const read = created.version as number;
+    const first = { donorName: 'Ruth B.', isAnonymous: false, message: null, externalReference: null, reason: 'Typo' };
+    expect((await actOnDonation(t.app, manager, created.id, 'correct', first)).statusCode).toBe(200);
+
+    const second = { ...first, donorName: 'Ruth Brown', reason: 'Her full name' };
+    const staleEdit = await actOnDonation(t.app, manager, created.id, 'correct', { ...second, version: read });
+    expect(staleEdit.statusCode).toBe(409);
+    expect(staleEdit.json()).toMatchObject({ code: 'CONFLICT', currentVersion: read + 1 });
+    const staleVoid = await actOnDonation(t.app, manager, created.id, 'void', { reason: 'Twice', version: read });
+    expect(staleVoid.statusCode).toBe(409);
+    const [stored] = await t.database.db.select().from(donations).where(eq(donations.id, created.id));
+    expect(stored).toMatchObject({ donorName: 'Ruth B.', voidedAt: null });
+  });
+
   it('voids a mistaken donation: it stops counting, its intent reopens, and a reason is required', async () => {
     await elevate(manager);
     const intent = await buildIntent(t.database.db, { amountCents: 9900 });
@@ -252,20 +266,10 @@ describe('corrections and exports', () => {
       )
     ).json();
     const before = (await t.app.inject('/api/fundraising/progress')).json().currentCents as number;
-    expect(
-      (await postJson(t.app, `/api/admin/donations/${created.id}/void`, { reason: '' }, { cookie: manager }))
-        .statusCode,
-    ).toBe(400);
-    expect(
-      (
-        await postJson(
-          t.app,
-          `/api/admin/donations/${created.id}/void`,
-          { reason: 'Recorded twice' },
-          { cookie: manager },
-        )
-      ).statusCode,
-    ).toBe(204);
+    expect((await actOnDonation(t.app, manager, created.id, 'void', { reason: '' })).statusCode).toBe(400);
+    expect((await actOnDonation(t.app, manager, created.id, 'void', { reason: 'Recorded twice' })).statusCode).toBe(
+      204,
+    );
     expect((await t.app.inject('/api/fundraising/progress')).json().currentCents).toBe(before - 9900);
     const [row] = await t.database.db.select().from(donationIntents).where(eq(donationIntents.id, intent.id));
     expect(row!.status).toBe('open');

@@ -130,7 +130,7 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/donations/:id/void',
     { schema: { params: idParams, body: VoidDonationSchema }, config: { access: managerStepUp } },
     async (request, reply) => {
-      await request.run(voidDonation, request.params.id, request.body.reason);
+      await request.run(voidDonation, request.params.id, request.body);
       return reply.status(204).send();
     },
   );

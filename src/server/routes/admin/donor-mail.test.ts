@@ -12,7 +12,7 @@ import type { Mailer, MailMessage } from '../../services/mail.ts';
 import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
-import { refundDonation } from '../../../../tests/factories/spending.ts';
+import { refundDonation, actOnDonation } from '../../../../tests/factories/spending.ts';
 
 const sent: MailMessage[] = [];
 let mailServerDown = false;
@@ -103,12 +103,9 @@ describe("a donor's receipt", () => {
     expect(kept.statusCode).toBe(201);
     const [row] = await t.database.db.select().from(donations).where(eq(donations.id, kept.json().id));
     expect(row!.receiptSentAt).toBeNull();
-    const voiding = await postJson(
-      t.app,
-      `/api/admin/donations/${voided.json().id}/void`,
-      { reason: 'Entered by mistake' },
-      { cookie: managers[0]! },
-    );
+    const voiding = await actOnDonation(t.app, managers[0]!, voided.json().id, 'void', {
+      reason: 'Entered by mistake',
+    });
     expect(voiding.statusCode).toBe(204);
 
     mailServerDown = false;

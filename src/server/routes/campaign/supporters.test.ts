@@ -11,6 +11,7 @@ import { STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { buildDonation } from '../../../../tests/factories/donations.ts';
 import { refundDonation } from '../../../../tests/factories/spending.ts';
+import { actOnDonation } from '../../../../tests/factories/spending.ts';
 
 const t = setupTestApp();
 let manager = '';
@@ -137,7 +138,8 @@ describe('GET /api/campaign/supporters', () => {
       showPublicly: true,
     });
     expect((await supporters())[0]).toMatchObject({ name: 'Recorded By Mistake' });
-    await asManager(`/api/admin/donations/${second.json().id}/void`, { reason: 'Entered twice' });
+    await postJson(t.app, '/api/admin/elevate', { password: STRONG_PASSWORD }, { cookie: manager });
+    await actOnDonation(t.app, manager, second.json().id, 'void', { reason: 'Entered twice' });
     expect((await supporters()).map((s) => s.name)).not.toContain('Recorded By Mistake');
   });
 

@@ -23,6 +23,7 @@ import {
   spendingCast,
   submittedExpense,
   type Person,
+  actOnDonation,
 } from '../../../../tests/factories/spending.ts';
 
 const t = setupTestApp();
@@ -162,16 +163,9 @@ describe('refunds', () => {
       .where(and(eq(auditLog.targetId, donation.id), eq(auditLog.action, 'donation.refund')));
     expect(entry).toBeDefined();
     // A refunded donation cannot then be voided (it would count the money out twice).
-    expect(
-      (
-        await postJson(
-          t.app,
-          `/api/admin/donations/${donation.id}/void`,
-          { reason: 'mistake' },
-          { cookie: managerA.cookie },
-        )
-      ).statusCode,
-    ).toBe(409);
+    expect((await actOnDonation(t.app, managerA.cookie, donation.id, 'void', { reason: 'mistake' })).statusCode).toBe(
+      409,
+    );
     // The donations list shows what was refunded.
     const list = (await getWith(t.app, '/api/admin/donations', managerA.cookie)).json() as {
       items: { id: string; refundedCents: number }[];

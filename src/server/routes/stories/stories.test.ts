@@ -113,6 +113,24 @@ describe('a moderator’s decision binds the version she read', () => {
     const shown = await t.app.inject(`/api/stories/${id}`);
     expect(shown.json().title, shown.body).toBe('Something else entirely');
   });
+
+  it('hides a published story read before the author edited it again: her edits cannot hold a take-down up', async () => {
+    const author = await newPatient();
+    const id = await writeAndSubmit(author, 'Published words');
+    expect((await moderate(id, 'approve')).statusCode).toBe(200);
+    const read = (await as(moderator).get('/api/admin/stories?status=approved'))
+      .json()
+      .items.find((s: { id: string }) => s.id === id);
+    const edited = await as(author.cookie).patch(`/api/my/stories/${id}`, draft('A new edit, sent again and again'));
+    expect(edited.statusCode).toBe(200);
+
+    const hide = await as(moderator).post(`/api/admin/stories/${id}/hide`, {
+      reason: 'Names a third party',
+      version: read.version,
+    });
+    expect(hide.statusCode, hide.body).toBe(200);
+    expect((await t.app.inject(`/api/stories/${id}`)).statusCode).toBe(404);
+  });
 });
 
 describe('the story state machine', () => {

@@ -10,7 +10,7 @@ import { buildAdmin, signInAdmin } from '../../../../tests/factories/users.ts';
 import { buildStory } from '../../../../tests/factories/stories.ts';
 import { buildDoctor } from '../../../../tests/factories/doctors.ts';
 import { buildDonation } from '../../../../tests/factories/donations.ts';
-import { newCampaign, PDF, refundDonation } from '../../../../tests/factories/spending.ts';
+import { newCampaign, PDF, refundDonation, actOnDonation } from '../../../../tests/factories/spending.ts';
 
 const t = setupTestApp();
 const db = () => t.database.db;
@@ -174,11 +174,11 @@ describe('one member, every table', () => {
     );
     expect(recorded.statusCode).toBe(201);
     const giftId = recorded.json().id as string;
-    const edited = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/donations/${giftId}`,
-      payload: { donorName: contact.name, isAnonymous: false, message: 'Thank you', reason: 'Adding her message' },
-      headers: { cookie: managerCookie, origin: SITE_ORIGIN },
+    const edited = await actOnDonation(t.app, managerCookie, giftId, 'correct', {
+      donorName: contact.name,
+      isAnonymous: false,
+      message: 'Thank you',
+      reason: 'Adding her message',
     });
     expect(edited.statusCode).toBe(200);
     expect(
