@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import type { FundraiserRow } from '../db/queries/fundraisers.ts';
 import { fundraiserDocuments, fundraisers } from '../db/schema/index.ts';
-import { withdrawAttestations } from './medical-reviews.ts';
+import { settleReviewsAfterPlanChange } from './medical-reviews.ts';
 import type { CommandContext } from './run.ts';
 
 /** Whether the fundraiser's plan (cost groups, payee, attached documents) is not the one given. */
@@ -50,6 +50,10 @@ export async function planChanged(
     .update(fundraisers)
     .set({ planVersion: sql`${fundraisers.planVersion} + 1` })
     .where(eq(fundraisers.id, fundraiserId));
-  const notices = await withdrawAttestations(ctx, fundraiserId, 'The fundraiser’s goal, payee or documents changed.');
+  const notices = await settleReviewsAfterPlanChange(
+    ctx,
+    fundraiserId,
+    'The fundraiser’s goal, payee or documents changed.',
+  );
   ctx.afterCommit.mailNotifications(notices);
 }

@@ -308,13 +308,13 @@ export async function decideMedicalReview(
  * asked to read changed (her grant stands: she reads the new one). Returns the notifications it stored, which the
  * caller mails with `ctx.afterCommit.mailNotifications`.
  */
-export async function withdrawAttestations(
+export async function settleReviewsAfterPlanChange(
   { tx, now }: Pick<CommandContext, 'tx' | 'now'>,
   fundraiserId: string,
   reason: string,
 ): Promise<MailableNotification[]> {
   const [fundraiser] = await tx
-    .select({ ownerId: fundraisers.ownerId, title: fundraisers.title, planVersion: fundraisers.planVersion })
+    .select({ ownerId: fundraisers.ownerId, title: fundraisers.title })
     .from(fundraisers)
     .where(eq(fundraisers.id, fundraiserId));
   if (!fundraiser) return [];
@@ -363,7 +363,9 @@ export async function withdrawAttestations(
           title: 'A plan you were asked to review has changed',
           body: `${what} Read the new plan before you decide.`,
           link: '/doctor-dashboard',
-          eventKey: `medical-review:${review.id}:plan:${fundraiser.planVersion}`,
+          // Once per request: a patient's tweaks before she decides do not each mail her (she reads the plan as it
+          // is when she opens it, and a decision on an older one is refused).
+          eventKey: `medical-review:${review.id}:plan-changed`,
           important: true,
         },
       ])),

@@ -1,5 +1,5 @@
 /**
- * An attestation is withdrawn when the goal or plan changes (issue 18): `withdrawAttestations`, called in the
+ * An attestation is withdrawn when the goal or plan changes (issue 18): `settleReviewsAfterPlanChange`, called in the
  * transaction of the change, ends it, takes the public line down, ends the doctor's grant and tells both.
  */
 import { describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ import {
   signedInDoctor,
 } from '../../../../tests/factories/medical-reviews.ts';
 import { backgroundMailSent, run, SYSTEM_ACTOR, type CommandContext } from '../../commands/run.ts';
-import { withdrawAttestations } from '../../commands/medical-reviews.ts';
+import { settleReviewsAfterPlanChange } from '../../commands/medical-reviews.ts';
 import { fundraiserEvents, fundraisers, medicalReviews, notifications, outbox } from '../../db/schema/index.ts';
 import { fakeClock } from '../../services/clock.ts';
 import { decideAsManager } from '../../../../tests/factories/public-fundraisers.ts';
@@ -38,12 +38,12 @@ const REASON = 'The goal changed from $9,450.50 to $12,000.00';
 /** What a goal or plan change does in its own command: withdraw, and mail the notices after the commit. */
 const planChanged = (fundraiserId: string, env = t.app.commandEnv()) =>
   run(env, SYSTEM_ACTOR, async (ctx: CommandContext) => {
-    const notices = await withdrawAttestations(ctx, fundraiserId, REASON);
+    const notices = await settleReviewsAfterPlanChange(ctx, fundraiserId, REASON);
     ctx.afterCommit.mailNotifications(notices);
     return notices;
   });
 
-describe('withdrawAttestations', () => {
+describe('settleReviewsAfterPlanChange', () => {
   it('withdraws an attestation: the public line goes, the grant ends, the doctor and the patient are told', async () => {
     const patient = await liveFundraiser(t, manager.cookie);
     const slug = patient.approved.slug as string;
@@ -200,8 +200,12 @@ describe('an attestation binds the plan the doctor read', () => {
     expect(read.fundraiser.goalCents).toBe(945_050);
 
     expect((await saveFundraiser(t, patient.cookie, costlier(patient.documentId))).statusCode).toBe(200);
+    // A second tweak before she decides tells her nothing more: one notice (and one mail) per request.
+    const tweaked = costlier(patient.documentId);
+    tweaked.costGroups = [{ key: 'surgery', amount: 250_010, note: 'Excision surgery' }];
+    expect((await saveFundraiser(t, patient.cookie, tweaked)).statusCode).toBe(200);
     const told = await db().select().from(notifications).where(eq(notifications.userId, doctor.id));
-    expect(told.map((n) => n.title)).toContain('A plan you were asked to review has changed');
+    expect(told.filter((n) => n.title === 'A plan you were asked to review has changed')).toHaveLength(1);
 
     const attest = (planVersion: unknown) =>
       injectFrom(t.app, {
@@ -212,15 +216,15 @@ describe('an attestation binds the plan the doctor read', () => {
     expect((await attest(undefined)).statusCode).toBe(400);
     const stale = await attest(read.fundraiser.planVersion);
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ code: 'CONFLICT', currentVersion: read.fundraiser.planVersion + 1 });
+    expect(stale.json()).toMatchObject({ code: 'CONFLICT', currentVersion: read.fundraiser.planVersion + 2 });
     const [waiting] = await db().select().from(medicalReviews).where(eq(medicalReviews.id, reviewId));
     expect(waiting).toMatchObject({ status: 'requested', attestedPlan: null });
 
     const again = (await getWith(t.app, `/api/doctor/medical-reviews/${reviewId}`, doctor.cookie)).json();
-    expect(again.fundraiser.goalCents).toBe(25_000_000);
+    expect(again.fundraiser.goalCents).toBe(25_001_000);
     expect((await attest(again.fundraiser.planVersion)).statusCode).toBe(200);
     const [attested] = await db().select().from(medicalReviews).where(eq(medicalReviews.id, reviewId));
-    expect(attested!.attestedPlan!.goalCents).toBe(25_000_000);
+    expect(attested!.attestedPlan!.goalCents).toBe(25_001_000);
   });
 
   it('shows a public "Medically reviewed" only while the attested plan version is the fundraiser’s current one', async () => {
@@ -243,36 +247,53 @@ describe('an attestation binds the plan the doctor read', () => {
     expect(await shown()).toEqual({ page: null, list: null });
   });
 
+  /** A live fundraiser with a doctor asked to review it, the plan version she read, and a money change waiting. */
+  async function moneyChangeWaitingWhileAsked() {
+    const patient = await liveFundraiser(t, manager.cookie);
+    const doctor = await signedInDoctor(t);
+    const reviewId = (await askForReview(t, patient.cookie, doctor.id)).json().review.id as string;
+    const planVersion = await readPlanVersion(t, doctor.cookie, reviewId);
+    const quote = await uploadFundraiserFile(t, patient.cookie, 'document');
+    const proposed = await injectFrom(t.app, {
+      method: 'PUT',
+      url: '/api/my-fundraiser/money-change',
+      body: { costGroups: [{ key: 'surgery', amount: 250_000 }], payee: FUNDRAISER_PAYEE, documentIds: [quote] },
+      headers: { cookie: patient.cookie },
+    });
+    const revisionId = proposed.json().fundraiser.revision.id as string;
+    const attest = () =>
+      injectFrom(t.app, {
+        url: `/api/doctor/medical-reviews/${reviewId}/attest`,
+        body: { ...ATTESTATION, planVersion },
+        headers: { cookie: doctor.cookie },
+      });
+    const approve = () =>
+      injectFrom(t.app, {
+        url: `/api/admin/fundraisers/${patient.fundraiser.id}/money-change/approve`,
+        body: { revisionId },
+        headers: { cookie: manager.cookie },
+      });
+    const publicReview = async () =>
+      (await t.app.inject(`/api/fundraisers/${patient.approved.slug as string}`)).json().medicalReview;
+    return { attest, approve, publicReview };
+  }
+
+  it('refuses an attestation of the plan a manager’s approved money change replaced after the doctor read it', async () => {
+    const { attest, approve, publicReview } = await moneyChangeWaitingWhileAsked();
+    expect((await approve()).statusCode).toBe(200);
+    const stale = await attest();
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('CONFLICT');
+    expect(await publicReview()).toBeNull();
+  });
+
   it('never leaves a stale "Medically reviewed" when an attestation and the approval of a money change are sent together', async () => {
     for (let round = 0; round < 3; round++) {
-      const patient = await liveFundraiser(t, manager.cookie);
-      const slug = patient.approved.slug as string;
-      const doctor = await signedInDoctor(t);
-      const reviewId = (await askForReview(t, patient.cookie, doctor.id)).json().review.id as string;
-      const planVersion = await readPlanVersion(t, doctor.cookie, reviewId);
-      const quote = await uploadFundraiserFile(t, patient.cookie, 'document');
-      const proposed = await injectFrom(t.app, {
-        method: 'PUT',
-        url: '/api/my-fundraiser/money-change',
-        body: { costGroups: [{ key: 'surgery', amount: 250_000 }], payee: FUNDRAISER_PAYEE, documentIds: [quote] },
-        headers: { cookie: patient.cookie },
-      });
-      const revisionId = proposed.json().fundraiser.revision.id as string;
-      const [attest, approve] = await Promise.all([
-        injectFrom(t.app, {
-          url: `/api/doctor/medical-reviews/${reviewId}/attest`,
-          body: { ...ATTESTATION, planVersion },
-          headers: { cookie: doctor.cookie },
-        }),
-        injectFrom(t.app, {
-          url: `/api/admin/fundraisers/${patient.fundraiser.id}/money-change/approve`,
-          body: { revisionId },
-          headers: { cookie: manager.cookie },
-        }),
-      ]);
-      expect(approve.statusCode).toBe(200);
-      expect([200, 409]).toContain(attest.statusCode);
-      expect((await t.app.inject(`/api/fundraisers/${slug}`)).json().medicalReview).toBeNull();
+      const { attest, approve, publicReview } = await moneyChangeWaitingWhileAsked();
+      const [attested, approved] = await Promise.all([attest(), approve()]);
+      expect(approved.statusCode).toBe(200);
+      expect([200, 409]).toContain(attested.statusCode);
+      expect(await publicReview()).toBeNull();
     }
   });
 
