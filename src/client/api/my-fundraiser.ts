@@ -62,7 +62,8 @@ export const withdrawMoneyChange = () => apiRequest<Answer>('DELETE', `${PATH}/m
 /** Closes the live fundraiser: it stays readable, and takes no new gifts. */
 export const closeMyFundraiser = () => apiRequest<Answer>('POST', `${PATH}/close`);
 
-export const myGiftsKey = (page: number) => [PATH, 'gifts', page] as const;
+export const MY_GIFTS_KEY = [PATH, 'gifts'] as const;
+export const myGiftsKey = (page: number) => [...MY_GIFTS_KEY, page] as const;
 
 /** A page of her fundraiser's gifts, newest first, and how many donors a thank-you reaches. */
 export const getMyGifts = (page: number) => apiGet<OwnGifts>(`${PATH}/gifts?page=${page}`);

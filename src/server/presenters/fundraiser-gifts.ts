@@ -15,5 +15,6 @@ export function presentOwnGift({ gift, thankable }: OwnGiftRow): OwnGift {
     amount: { cents: gift.amountCents, currency: gift.currency as OwnGift['amount']['currency'] },
     recordedAt: gift.createdAt.toISOString(),
     canThank: thankable,
+    thankedAt: gift.ownerThankedAt?.toISOString() ?? null,
   };
 }

@@ -225,6 +225,6 @@ export function donorThanksMail(product: string, thanks: ThanksForMail): MailMes
     to: thanks.to,
     // What the owner chose reaches the subject; the mailer puts every header on one line (withOneLineHeaders).
     subject: `A thank-you from ${thanks.organiser} | ${product}`,
-    text: `Hello,\n\n${thanks.organiser} wrote to everyone who gave to ${thanks.campaign}:\n\n${thanks.message}\n\nHer fundraiser's page, with its updates and where every dollar goes:\n\n${thanks.pageUrl}\n\nYou get this because you left your email address with your gift. ${thanks.organiser} does not see your address.${signature(product)}`,
+    text: `Hello,\n\n${thanks.organiser} wrote to everyone who gave to ${thanks.campaign}:\n\n${thanks.message}\n\nHer fundraiser's page, with its updates and where every dollar goes:\n\n${thanks.pageUrl}\n\nYou get this once, because you left your email address with your gift. ${thanks.organiser} does not see your address.${signature(product)}`,
   };
 }

@@ -18,19 +18,21 @@ export const OwnGiftSchema = z.object({
   message: z.string().nullable(),
   amount: MoneySchema,
   recordedAt: z.string(),
-  /** She left an email address, so a thank-you reaches her (the address itself is never sent). */
+  /** She left an email address and this gift is not thanked yet, so the next thank-you reaches her (never the address). */
   canThank: z.boolean(),
+  /** When its owner's thank-you for this gift was sent (each gift is thanked once). */
+  thankedAt: z.string().nullable(),
 });
 export type OwnGift = z.infer<typeof OwnGiftSchema>;
 
 /** GET /api/my-fundraiser/gifts?page=: a page of her gifts, newest first, and how many donors a thank-you reaches. */
 export const OwnGiftsSchema = pageSchema(OwnGiftSchema).extend({
-  /** Donors a thank-you is mailed to: each email address once, whatever the number of her gifts. */
+  /** Donors the next thank-you is mailed to: each address of a gift not thanked yet, once. */
   thankable: z.number().int(),
 });
 export type OwnGifts = z.infer<typeof OwnGiftsSchema>;
 
-/** POST /api/my-fundraiser/thank-donors: one short message, mailed once to each donor who left an address. */
+/** POST /api/my-fundraiser/thank-donors: one short message, mailed once to each donor of a gift not thanked yet. */
 export const ThankDonorsSchema = z.strictObject({
   message: z
     .string({ error: 'Write your thank-you' })

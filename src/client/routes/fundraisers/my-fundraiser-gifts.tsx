@@ -1,18 +1,18 @@
 /**
  * /my-fundraiser once approved: the figures of her public page (raised, goal, gifts), her gifts (a donor's name and
- * message only where the donor agreed to be shown, never an address), and a thank-you mailed once to each donor who
- * left an email address.
+ * message only where the donor agreed to be shown, never an address), and a thank-you mailed to each donor who left
+ * an email address with a gift not yet thanked (each gift once).
  */
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { THANK_YOU_MAX, ThankDonorsSchema, type OwnGift } from '#shared/schemas/fundraiser-gifts.ts';
 import { formatCents, formatWhen } from '#client/lib/format.ts';
 import { usePageQuery } from '#client/lib/page-query.ts';
 import { campaignProgressQuery } from '#client/api/public-fundraisers.ts';
-import { getMyGifts, myGiftsKey, thankMyDonors } from '#client/api/my-fundraiser.ts';
+import { getMyGifts, MY_GIFTS_KEY, myGiftsKey, thankMyDonors } from '#client/api/my-fundraiser.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { SubmitButton } from '#client/components/ui/button.tsx';
 import { TextAreaField } from '#client/components/ui/field.tsx';
@@ -57,7 +57,12 @@ function GiftItem({ gift }: { gift: OwnGift }) {
         <p className="text-slate-600">
           <time dateTime={gift.recordedAt}>{formatWhen(gift.recordedAt)}</time>
         </p>
-        {gift.canThank && <p className="text-slate-600">Gets your thank-you by email</p>}
+        {gift.canThank && <p className="text-slate-600">Gets your next thank-you by email</p>}
+        {gift.thankedAt && (
+          <p className="text-slate-600">
+            Thanked <time dateTime={gift.thankedAt}>{formatWhen(gift.thankedAt)}</time>
+          </p>
+        )}
       </div>
       <p className="shrink-0 font-semibold text-brand-800">{formatCents(gift.amount.cents, gift.amount.currency)}</p>
     </div>
@@ -70,10 +75,13 @@ function ThankYouForm({ thankable }: { thankable: number }) {
     defaultValues: { message: '' },
   });
   const showFieldErrors = useFieldErrors(form.setError, THANKS_FIELDS);
+  const queryClient = useQueryClient();
   const send = useMutation({
     mutationFn: thankMyDonors,
     onSuccess: ({ sent }) => {
       form.reset();
+      // Each gift is thanked once: the list shows which were, and the count of donors left goes down.
+      void queryClient.invalidateQueries({ queryKey: MY_GIFTS_KEY });
       toast({ title: 'Thank-you sent', description: `It is being mailed to ${plural(sent, 'donor', 'donors')}.` });
     },
     onError: (err) => {
@@ -84,14 +92,15 @@ function ThankYouForm({ thankable }: { thankable: number }) {
   if (thankable === 0)
     return (
       <p className="text-sm text-slate-700">
-        No donor has left an email address yet. When one does, you can send a thank-you here.
+        No donor is waiting for a thank-you: none has left an email address since your last one. When one does, you can
+        send a thank-you here.
       </p>
     );
   return (
     <form noValidate className="space-y-3" onSubmit={form.handleSubmit((input) => send.mutate(input))}>
       <TextAreaField
         label="Your thank-you"
-        hint={`Mailed once to each of the ${plural(thankable, 'donor', 'donors')} who left an email address. You never see their addresses.`}
+        hint={`Mailed once to each of the ${plural(thankable, 'donor', 'donors')} who left an email address and have not had your thank-you yet. Each gift is thanked once. You never see their addresses.`}
         rows={4}
         maxLength={THANK_YOU_MAX}
         error={form.formState.errors.message?.message}

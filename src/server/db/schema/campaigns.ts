@@ -147,6 +147,8 @@ export const donations = pgTable(
     messageHiddenAt: timestamp('message_hidden_at', { withTimezone: true }),
     /** When the thank-you mail was handed to the mailer (claimed before sending, so it goes once). */
     receiptSentAt: timestamp('receipt_sent_at', { withTimezone: true }),
+    /** When the fundraiser's owner thanked this gift's donor: each gift is thanked once (bookkeeping, not versioned). */
+    ownerThankedAt: timestamp('owner_thanked_at', { withTimezone: true }),
     intentId: uuid('intent_id').references(() => donationIntents.id),
     externalReference: text('external_reference'),
     recordedBy: uuid('recorded_by'),

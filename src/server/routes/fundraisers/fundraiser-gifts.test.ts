@@ -1,6 +1,7 @@
 /**
  * A fundraiser's owner and her donors (issue 34): she reads her gifts (names only with the donor's consent, never an
- * address) and sends a thank-you, mailed once to each donor who left an address; who may, and what is refused.
+ * address) and sends a thank-you, mailed once to each donor who left an address with a gift not thanked yet; who
+ * may, and what is refused.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
@@ -88,6 +89,27 @@ describe("a fundraiser's gifts, for its owner", () => {
     expect(await mailTo([owner.ana, owner.bo])).toHaveLength(2);
   });
 
+  it('thanks each gift once: other words later reach only the donors of gifts made since', async () => {
+    const owner = await fundedFundraiser();
+    expect((await thank(owner.cookie)).json()).toEqual({ sent: 2 });
+    const listed = (await gifts(owner.cookie)).json();
+    expect(listed.thankable).toBe(0);
+    expect(listed.items.filter((g: { thankedAt: string | null }) => g.thankedAt !== null)).toHaveLength(3);
+
+    const again = await thank(owner.cookie, { message: `${THANKS} Once more, with feeling.` });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      'Every donor who left an email address has been thanked; you can thank new donors when they give',
+    );
+    const cy = `cy.${Date.now()}@example.org`;
+    await buildDonation(db(), { campaignId: owner.campaignId, amountCents: 3_000, donorEmail: cy });
+    expect((await gifts(owner.cookie)).json().thankable).toBe(1);
+    expect((await thank(owner.cookie, { message: 'Welcome, and thank you.' })).json()).toEqual({ sent: 1 });
+    await backgroundMailSent();
+    expect((await mailTo([owner.ana, owner.bo])).map((m) => m.to).sort()).toEqual([owner.ana, owner.bo].sort());
+    expect(await mailTo([cy])).toHaveLength(1);
+  });
+
   it('refuses bad input with a clear message and writes nothing', async () => {
     const owner = await fundedFundraiser();
     for (const body of [
@@ -129,7 +151,11 @@ describe("a fundraiser's gifts, for its owner", () => {
   it('limits thank-yous to a few a day', async () => {
     const owner = await fundedFundraiser();
     const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push((await thank(owner.cookie, { message: `${THANKS} (${i})` })).statusCode);
+    for (let i = 0; i < 6; i++) {
+      // A new gift each time, so each thank-you has a donor to reach.
+      await buildDonation(db(), { campaignId: owner.campaignId, amountCents: 100, donorEmail: `n${i}@example.org` });
+      statuses.push((await thank(owner.cookie, { message: `${THANKS} (${i})` })).statusCode);
+    }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });

@@ -22,7 +22,7 @@ import {
 } from '../../commands/live-fundraisers.ts';
 import { thankDonors } from '../../commands/fundraiser-thanks.ts';
 import { attachmentsOf, ownFundraiser, type FundraiserRow } from '../../db/queries/fundraisers.ts';
-import { ownGiftsPage, thankableAddresses } from '../../db/queries/fundraiser-gifts.ts';
+import { ownGiftsPage, thankableDonorCount } from '../../db/queries/fundraiser-gifts.ts';
 import { presentOwnGift } from '../../presenters/fundraiser-gifts.ts';
 import { storyVersionsOf, updatesOf } from '../../db/queries/live-fundraisers.ts';
 import type { Db } from '../../db/client.ts';
@@ -153,9 +153,9 @@ const fundraiserRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row?.campaignId) throw new AppError('NOT_FOUND', 'You have no fundraiser that takes gifts yet');
       const [page, thankable] = await Promise.all([
         ownGiftsPage(app.db, row.campaignId, request.query.page, presentOwnGift),
-        thankableAddresses(app.db, row.campaignId),
+        thankableDonorCount(app.db, row.campaignId),
       ]);
-      return reply.headers(noStore).send({ ...page, thankable: thankable.length });
+      return reply.headers(noStore).send({ ...page, thankable });
     },
   );
 
