@@ -20,6 +20,7 @@ import { campaignFollowers, campaignVersions, campaigns, users } from '../db/sch
 import { findVersion, type FlagshipRow } from '../db/queries/campaign.ts';
 import { audit } from '../services/audit.ts';
 import type { LinkSettings } from './accounts.ts';
+import { assertReadVersion } from './read-version.ts';
 import type { CommandContext } from './run.ts';
 import { tellFollowers } from './update-followers.ts';
 
@@ -28,10 +29,6 @@ export const STALE_VERSION_MESSAGE = 'Someone published a newer version; reload 
 async function lockCampaign(tx: Tx, id: string): Promise<FlagshipRow> {
   const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
   return asFlagship(row);
-}
-
-function assertCurrent(row: FlagshipRow, expectedVersion: number) {
-  if (row.version !== expectedVersion) throw new AppError('CONFLICT', STALE_VERSION_MESSAGE);
 }
 
 /** Content that must pass today's rules (a restored or updated copy); the first problem is a 400 naming its field. */
@@ -96,7 +93,7 @@ export async function publishCampaign(
   input: { content: CampaignContent; expectedVersion: number; note: string | null },
 ): Promise<FlagshipRow> {
   const row = await lockCampaign(ctx.tx, campaignId);
-  assertCurrent(row, input.expectedVersion);
+  assertReadVersion(row.version, input.expectedVersion, { message: STALE_VERSION_MESSAGE });
   return publishLocked(ctx, row, { action: 'campaign.publish', content: input.content, note: input.note });
 }
 
@@ -108,7 +105,7 @@ export async function restoreCampaignVersion(
   expectedVersion: number,
 ): Promise<FlagshipRow> {
   const row = await lockCampaign(ctx.tx, campaignId);
-  assertCurrent(row, expectedVersion);
+  assertReadVersion(row.version, expectedVersion, { message: STALE_VERSION_MESSAGE });
   if (version === row.version) throw new AppError('CONFLICT', `Version ${version} is the current version`);
   const old = await findVersion(ctx.tx, row, version);
   const content = checkContent(old.content);
@@ -134,7 +131,7 @@ export async function postCampaignUpdate(
 ): Promise<{ row: FlagshipRow; notified: number }> {
   const { tx } = ctx;
   const before = await lockCampaign(tx, campaignId);
-  assertCurrent(before, input.expectedVersion);
+  assertReadVersion(before.version, input.expectedVersion, { message: STALE_VERSION_MESSAGE });
   const update: CampaignUpdate = { date: input.date, title: input.title, paragraphs: input.paragraphs };
   const content = checkContent({
     ...before.content,

@@ -31,6 +31,7 @@ import { record } from './fundraiser-history.ts';
 import { checkUploads, costGroupColumns, lockForManager, lockOpen, refuse, tellOwner } from './fundraisers.ts';
 import { planChanged, planDiffers } from './fundraiser-plan.ts';
 import { endMedicalReviewAccess } from './medical-reviews.ts';
+import { assertReadVersion } from './read-version.ts';
 import type { CommandContext } from './run.ts';
 import { tellFollowers } from './update-followers.ts';
 
@@ -91,11 +92,9 @@ export async function editFundraiserStory(
 ): Promise<FundraiserRow> {
   const row = await lockLive(tx, owner, 'edited');
   const current = await storyVersionOf(tx, row.id);
-  if (input.expectedVersion !== current)
-    throw new AppError(
-      'CONFLICT',
-      'Your story was changed in another window since you opened it; reload to see the latest version',
-    );
+  assertReadVersion(current, input.expectedVersion, {
+    message: 'Your story was changed in another window since you opened it; reload to see the latest version',
+  });
   await checkUploads(
     tx,
     owner.id,

@@ -2,10 +2,14 @@
 import { AppError } from '#shared/errors.ts';
 
 /**
- * Refuses a decision made on a version of a record that is no longer current: 409 with the current version, so the
- * decider reads it again first. `what` names the record in the message ("This expense").
+ * Refuses a decision (or an edit) made on a version of a record that is no longer current: 409 with the current
+ * version, so its maker reads it again first. `what` names the record in the usual message ("This expense"), or
+ * gives the whole message ({ message }).
  */
-export function assertReadVersion(current: number, read: number, what: string): void {
+export function assertReadVersion(current: number, read: number, what: string | { message: string }): void {
   if (current !== read)
-    throw AppError.stale(`${what} changed since you opened it; read it again before you decide`, current);
+    throw AppError.stale(
+      typeof what === 'string' ? `${what} changed since you opened it; read it again before you decide` : what.message,
+      current,
+    );
 }
