@@ -4,7 +4,7 @@
  * left an email address.
  */
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -70,6 +70,7 @@ function ThankYouForm({ thankable }: { thankable: number }) {
     defaultValues: { message: '' },
   });
   const showFieldErrors = useFieldErrors(form.setError, THANKS_FIELDS);
+  const message = useWatch({ control: form.control, name: 'message' }) ?? '';
   const send = useMutation({
     mutationFn: thankMyDonors,
     onSuccess: ({ sent }) => {
@@ -93,7 +94,7 @@ function ThankYouForm({ thankable }: { thankable: number }) {
         label="Your thank-you"
         hint={`Mailed once to each of the ${plural(thankable, 'donor', 'donors')} who left an email address. You never see their addresses.`}
         rows={4}
-        maxLength={THANK_YOU_MAX}
+        counter={{ length: message.length, max: THANK_YOU_MAX }}
         error={form.formState.errors.message?.message}
         {...form.register('message')}
       />
