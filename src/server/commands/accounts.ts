@@ -16,6 +16,7 @@ import {
   passwordChangedMail,
   resetPasswordMail,
   verifyEmailMail,
+  type WriteTo,
 } from '../services/mail-templates.ts';
 import type { NewPassword } from '../services/passwords.ts';
 import { derivedToken, hashToken, randomToken } from '../services/tokens.ts';
@@ -198,7 +199,7 @@ export async function resetPassword(
   token: string,
   user: UserRow,
   password: NewPassword,
-  supportEmail: string,
+  writeTo: WriteTo,
 ): Promise<void> {
   const spent = await tx
     .update(userTokens)
@@ -215,7 +216,7 @@ export async function resetPassword(
     .returning({ id: userTokens.id });
   if (spent.length === 0) throw new AppError('VALIDATION', INVALID_RESET_LINK, 'token');
   await replacePasswordHash(tx, user.id, password, now);
-  afterCommit.mail((product) => passwordChangedMail(product, user, supportEmail));
+  afterCommit.mail((product) => passwordChangedMail(product, user, writeTo));
 }
 
 /** Sets a new password for the signed-in user, ends her other sessions (all but `keepSessionId`), mails a notice. */
@@ -224,10 +225,10 @@ export async function changePassword(
   user: UserRow,
   password: NewPassword,
   keepSessionId: string,
-  supportEmail: string,
+  writeTo: WriteTo,
 ): Promise<void> {
   await replacePasswordHash(tx, user.id, password, now, keepSessionId);
-  afterCommit.mail((product) => passwordChangedMail(product, user, supportEmail));
+  afterCommit.mail((product) => passwordChangedMail(product, user, writeTo));
 }
 
 /**

@@ -1,4 +1,5 @@
 /** Reading a database error (pg or PGlite, possibly wrapped by Drizzle) for the rule it broke. */
+import { OPENING_SESSION } from '../db/client.ts';
 
 interface DatabaseErrorFields {
   code?: unknown;
@@ -26,8 +27,6 @@ export function isCheckViolation(err: unknown, constraint: string): boolean {
   const e = databaseError(err);
   return e.code === '23514' && e.constraint === constraint;
 }
-
-import { OPENING_SESSION } from '../db/client.ts';
 
 /**
  * SQLSTATE classes and codes that mean "the database cannot serve now", not "this request is wrong" (PostgreSQL's

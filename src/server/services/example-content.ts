@@ -8,6 +8,7 @@ import { exampleDetails, isExampleAppeal, withoutExamples } from '#shared/exampl
 import type { PlaceholderDetail } from '#shared/placeholders.ts';
 import type { CampaignContent } from '#shared/schemas/campaign.ts';
 import { readSeedContent } from '../db/seed.ts';
+import type { WriteTo } from './mail-templates.ts';
 
 export interface Examples {
   /** Every detail still an example: the dashboard's "Not ready to take gifts" checklist. */
@@ -17,7 +18,7 @@ export interface Examples {
   /** In production, whether the appeal's story is still the example (the pages then say so); false elsewhere. */
   appealIsExample(content: CampaignContent): boolean;
   /** Where a mail tells people to write: the support email, or the contact page while it is left out. */
-  writeTo(content: CampaignContent): string;
+  writeTo(content: CampaignContent): WriteTo;
 }
 
 export async function loadExamples({
@@ -40,6 +41,9 @@ export async function loadExamples({
     details: (content) => exampleDetails(content, example),
     live,
     appealIsExample: (content) => production && isExampleAppeal(content, example),
-    writeTo: (content) => live(content).support.email || `${publicUrl}/contact`,
+    writeTo: (content) => {
+      const email = live(content).support.email;
+      return email ? { email } : { contactPage: `${publicUrl}/contact` };
+    },
   };
 }

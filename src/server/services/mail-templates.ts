@@ -8,6 +8,13 @@ interface Person {
 
 const signature = (product: string) => `\n\nWith care,\nThe ${product} team\n`;
 
+/** Where a mail tells people to write: the support address, or the contact page while the site gives none. */
+export type WriteTo = { email: string } | { contactPage: string };
+
+/** "write to us at <address>." or, for the page, "write to us through our contact page:" and the link on its own line. */
+const writeToUs = (to: WriteTo) =>
+  'email' in to ? `write to us at ${to.email}.` : `write to us through our contact page:\n\n${to.contactPage}`;
+
 export function verifyEmailMail(product: string, to: Person, link: string): MailMessage {
   return {
     to: to.email,
@@ -24,11 +31,11 @@ export function resetPasswordMail(product: string, to: Person, link: string): Ma
   };
 }
 
-export function passwordChangedMail(product: string, to: Person, supportEmail: string): MailMessage {
+export function passwordChangedMail(product: string, to: Person, writeTo: WriteTo): MailMessage {
   return {
     to: to.email,
     subject: `Your ${product} password was changed`,
-    text: `Hello ${to.firstName},\n\nThe password for your account was just changed, and every other signed-in device was signed out.\n\nIf this was not you, reset your password at once and write to us at ${supportEmail}.${signature(product)}`,
+    text: `Hello ${to.firstName},\n\nThe password for your account was just changed, and every other signed-in device was signed out.\n\nIf this was not you, reset your password at once and ${writeToUs(writeTo)}${signature(product)}`,
   };
 }
 

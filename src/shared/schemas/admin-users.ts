@@ -19,8 +19,15 @@ export const ChangeRoleSchema = z
     path: ['adminLevel'],
   });
 
+/** The longest reason for suspending an account. */
+export const SUSPEND_REASON_MAX = 500;
+
 export const SuspendSchema = z.strictObject({
-  reason: z.string().trim().min(3, 'Say why the account is suspended').max(500),
+  reason: z
+    .string()
+    .trim()
+    .min(3, 'Say why the account is suspended')
+    .max(SUSPEND_REASON_MAX, `Keep the reason under ${SUSPEND_REASON_MAX} characters`),
 });
 
 export const AdminInviteSchema = z.strictObject({

@@ -1,10 +1,10 @@
 /** The doctor directory, the doctor dashboard and the verification queue (issue 5): requests and answers. */
 import { z } from 'zod';
 import { AREAS_OF_EXPERTISE, CONSULTATION_TYPES, DOCTOR_SEARCH_MAX, DOCTOR_SPECIALTIES } from '../community.ts';
-
-export { DOCTOR_SEARCH_MAX };
 import { ReadVersionSchema } from './common.ts';
 import { pageParam, type Page } from './paging.ts';
+
+export { DOCTOR_SEARCH_MAX };
 
 export const VERIFICATION_STATUSES = ['pending', 'verified', 'rejected'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];

@@ -22,6 +22,8 @@ export const PAYEE_NAME_MAX = 120;
 export const PAYEE_ROUTE_MIN = 20;
 export const PAYEE_ROUTE_MAX = 1000;
 export const COST_GROUP_NOTE_MAX = 300;
+/** The longest message a manager sends the patient with a decision. */
+export const REVIEW_MESSAGE_MAX = 2000;
 
 export const PAYEE_KINDS = ['care_provider', 'patient'] as const;
 export type PayeeKind = (typeof PAYEE_KINDS)[number];
@@ -162,7 +164,7 @@ export const ReviewMessageSchema = z.strictObject({
     .string({ error: 'Write what the patient should know' })
     .trim()
     .min(10, 'Write what the patient should know (at least 10 characters)')
-    .max(2000, 'Keep the message under 2000 characters'),
+    .max(REVIEW_MESSAGE_MAX, `Keep the message under ${REVIEW_MESSAGE_MAX} characters`),
 });
 
 /** Approving an application names the version the manager read. */

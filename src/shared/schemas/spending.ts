@@ -15,13 +15,19 @@ import { EmailSchema, optionalText, ReadVersionSchema } from './common.ts';
 import { PageQuerySchema } from './paging.ts';
 
 export const EXPENSES_PAGE_SIZE = 20;
+/** The longest reason an admin gives the patient or the donor: rejecting or holding an expense, refusing or refunding. */
+export const SPENDING_REASON_MAX = 500;
+/** The longest account of what an expense paid for (read by the approvers only). */
+export const EXPENSE_DESCRIPTION_MAX = 2000;
+/** The longest reason a donor gives for asking her money back. */
+export const REFUND_REQUEST_REASON_MAX = 2000;
 
 const reason = (what: string) =>
   z
     .string({ error: `Say why the expense is ${what}` })
     .trim()
     .min(3, `Say why the expense is ${what}`)
-    .max(500, 'Keep the reason under 500 characters');
+    .max(SPENDING_REASON_MAX, `Keep the reason under ${SPENDING_REASON_MAX} characters`);
 
 const pastDate = (label: string) =>
   z.iso
@@ -54,7 +60,10 @@ export const SubmitExpenseSchema = z
       .string({ error: 'Say what the expense paid for' })
       .trim()
       .min(10, 'Say what the expense paid for (at least 10 characters)')
-      .max(2000, 'Keep the description under 2,000 characters'),
+      .max(
+        EXPENSE_DESCRIPTION_MAX,
+        `Keep the description under ${EXPENSE_DESCRIPTION_MAX.toLocaleString('en-US')} characters`,
+      ),
     incurredOn: pastDate('The expense date'),
     documentIds: z
       .array(z.uuid('Not a valid document id'), { error: 'Attach the invoice or proof of payment' })
@@ -180,7 +189,7 @@ export const RefundDonationFormSchema = z.strictObject({
     .string({ error: 'Say why the money is refunded' })
     .trim()
     .min(3, 'Say why the money is refunded')
-    .max(500, 'Keep the reason under 500 characters'),
+    .max(SPENDING_REASON_MAX, `Keep the reason under ${SPENDING_REASON_MAX} characters`),
   /** The donor's request this refund answers; it is marked refunded in the same transaction. */
   refundRequestId: z.uuid('Not a valid request id').optional(),
 });
@@ -216,7 +225,10 @@ export const RefundRequestFormSchema = z.strictObject({
     .string({ error: 'Tell us why you are asking' })
     .trim()
     .min(10, 'Tell us why you are asking (at least 10 characters)')
-    .max(2000, 'Keep the reason under 2,000 characters'),
+    .max(
+      REFUND_REQUEST_REASON_MAX,
+      `Keep the reason under ${REFUND_REQUEST_REASON_MAX.toLocaleString('en-US')} characters`,
+    ),
 });
 export const RefundRequestSchema = RefundRequestFormSchema.extend({
   altcha: HumanCheckSchema,
@@ -230,7 +242,7 @@ export const DeclineRefundRequestSchema = z.strictObject({
     .string({ error: 'Say why the request is declined' })
     .trim()
     .min(3, 'Say why the request is declined')
-    .max(500, 'Keep the reason under 500 characters'),
+    .max(SPENDING_REASON_MAX, `Keep the reason under ${SPENDING_REASON_MAX} characters`),
 });
 
 export const RefundRequestListQuerySchema = PageQuerySchema.extend({

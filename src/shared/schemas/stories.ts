@@ -15,6 +15,10 @@ export const STORY_BODY_MAX = 20_000;
 export const STORY_TAGS_MAX = 5;
 export const STORY_IMAGES_MAX = 4;
 export const SUPPORT_REPLY_MAX = 1000;
+/** The longest reason a moderator gives the author for rejecting or hiding her story. */
+export const MODERATION_REASON_MAX = 500;
+/** The longest report of a reply. */
+export const REPORT_REASON_MAX = 500;
 /** Stories waiting longer than this are marked overdue in the moderation queue (spec: 24-48 hours). */
 export const STORY_REVIEW_OVERDUE_HOURS = 48;
 export const STORIES_PAGE_SIZE = 10;
@@ -64,7 +68,7 @@ export const ModerationReasonSchema = z.strictObject({
     .string({ error: 'Give a reason the author will see' })
     .trim()
     .min(3, 'Give a reason the author will see')
-    .max(500, 'Keep the reason under 500 characters'),
+    .max(MODERATION_REASON_MAX, `Keep the reason under ${MODERATION_REASON_MAX} characters`),
 });
 /** Approving or restoring a story names the version the moderator read (a story the author changed since: 409). */
 export const ModerationDecisionSchema = z.strictObject({ version: ReadVersionSchema });
@@ -89,7 +93,7 @@ export const ReportReplySchema = z.strictObject({
     .string({ error: 'Say what is wrong with this reply' })
     .trim()
     .min(3, 'Say what is wrong with this reply')
-    .max(500, 'Keep the reason under 500 characters'),
+    .max(REPORT_REASON_MAX, `Keep the reason under ${REPORT_REASON_MAX} characters`),
 });
 
 /** A story in the public list (GET /api/stories): the published version only, its text as a short excerpt. */

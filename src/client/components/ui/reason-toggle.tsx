@@ -3,7 +3,7 @@
  * reason), Cancel closes it and returns focus to the button.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Button, SubmitRow } from './button.tsx';
@@ -19,7 +19,8 @@ export interface ReasonToggleProps {
   reasonLabel: string;
   hint?: string;
   rows?: number;
-  maxLength: number;
+  /** The schema's limit, counted under the box as she types (nothing past it is cut). */
+  max: number;
   schema: ReasonSchema;
   submitLabel: string;
   pendingLabel: string;
@@ -37,7 +38,7 @@ export function ReasonToggle({
   reasonLabel,
   hint,
   rows = 2,
-  maxLength,
+  max,
   schema,
   submitLabel,
   pendingLabel,
@@ -49,6 +50,7 @@ export function ReasonToggle({
   const ownRef = useRef<HTMLButtonElement>(null);
   const toggleRef = buttonRef ?? ownRef;
   const form = useForm<{ reason: string }>({ resolver: zodResolver(schema), defaultValues: { reason: '' } });
+  const reason = useWatch({ control: form.control, name: 'reason' }) ?? '';
   useEffect(() => {
     if (asking) form.setFocus('reason');
   }, [asking, form]);
@@ -85,7 +87,7 @@ export function ReasonToggle({
             label={reasonLabel}
             hint={hint}
             rows={rows}
-            maxLength={maxLength}
+            counter={{ length: reason.length, max }}
             error={form.formState.errors.reason?.message}
             {...form.register('reason')}
           />

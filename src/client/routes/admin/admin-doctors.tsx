@@ -113,7 +113,7 @@ function RejectControl({ doctor, label }: { doctor: DoctorVerificationItem; labe
       reasonLabel={`Reason for not verifying ${name}`}
       hint="The doctor reads this."
       rows={3}
-      maxLength={VERIFICATION_REASON_MAX}
+      max={VERIFICATION_REASON_MAX}
       schema={RejectDoctorFormSchema}
       submitLabel="Confirm rejection"
       pendingLabel="Saving…"

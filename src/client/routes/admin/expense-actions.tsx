@@ -13,6 +13,7 @@ import {
   HoldExpenseFormSchema,
   RejectExpenseFormSchema,
   ReleaseExpenseFormSchema,
+  SPENDING_REASON_MAX,
   type Expense,
 } from '#shared/schemas/spending.ts';
 import { errorMessage } from '#client/lib/api.ts';
@@ -28,8 +29,6 @@ import { toast } from '#client/components/ui/toast.ts';
 import { today } from '../spending/spending-model.ts';
 import { ApproveForm } from './public-description.tsx';
 import { StepUpForm } from './step-up-form.tsx';
-
-const REASON_MAX = 500;
 
 const DONE: Record<ExpenseAction['action'], string> = {
   approve: 'Approval recorded',
@@ -211,7 +210,7 @@ export function ExpenseActions({
       formId={`${action}-${expense.id}`}
       reasonLabel={action === 'reject' ? 'Why it is not approved' : 'Why it is on hold'}
       hint="The patient reads this."
-      maxLength={REASON_MAX}
+      max={SPENDING_REASON_MAX}
       schema={action === 'reject' ? RejectExpenseFormSchema : HoldExpenseFormSchema}
       submitLabel={action === 'reject' ? 'Confirm rejection' : 'Confirm hold'}
       pendingLabel="Saving…"

@@ -3,11 +3,16 @@
  * open to a moderator (approve, reject or hide with a reason the author reads, restore) and its history.
  */
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ModerationReasonSchema, STORY_REVIEW_OVERDUE_HOURS, type ModeratedStory } from '#shared/schemas/stories.ts';
+import {
+  MODERATION_REASON_MAX,
+  ModerationReasonSchema,
+  STORY_REVIEW_OVERDUE_HOURS,
+  type ModeratedStory,
+} from '#shared/schemas/stories.ts';
 import { historyWords, STORY_EVENT_WORDS } from '#shared/history-words.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { isStale } from '#client/lib/stale.ts';
@@ -85,6 +90,7 @@ function ReasonForm({
     defaultValues: { reason: '' },
   });
   const showFieldErrors = useFieldErrors(form.setError, REASON_FIELDS);
+  const reason = useWatch({ control: form.control, name: 'reason' }) ?? '';
   const decide = useDecision(story, () => onClose(true));
   const verb = decision === 'reject' ? 'Reject story' : 'Hide story';
   return (
@@ -105,7 +111,7 @@ function ReasonForm({
         label={decision === 'reject' ? 'Why is it not approved?' : 'Why is it hidden?'}
         hint="The author reads this in their notifications and on My Stories."
         rows={3}
-        maxLength={500}
+        counter={{ length: reason.length, max: MODERATION_REASON_MAX }}
         autoFocus
         error={form.formState.errors.reason?.message}
         {...form.register('reason')}

@@ -3,7 +3,7 @@
  * edit it later. The description the patient submitted is written for the approvers and never published.
  */
 import { useEffect, useId, useState, type ComponentProps } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -21,14 +21,17 @@ import { Button, SubmitRow } from '#client/components/ui/button.tsx';
 import { TextAreaField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 
-/** The public description box, the same in the approve form and the edit form. */
-function DescriptionField(props: Omit<ComponentProps<typeof TextAreaField>, 'label' | 'hint' | 'rows' | 'maxLength'>) {
+/** The public description box, the same in the approve form and the edit form; `length` is its text's, counted. */
+function DescriptionField({
+  length,
+  ...props
+}: Omit<ComponentProps<typeof TextAreaField>, 'label' | 'hint' | 'rows' | 'counter'> & { length: number }) {
   return (
     <TextAreaField
       label="Description for the public ledger (optional)"
       hint="Shown on the Transparency page. Leave it empty to publish no description. The description the patient submitted stays private."
       rows={2}
-      maxLength={PUBLIC_DESCRIPTION_MAX}
+      counter={{ length, max: PUBLIC_DESCRIPTION_MAX }}
       {...props}
     />
   );
@@ -53,9 +56,10 @@ export function ApproveForm({
     resolver: zodResolver(ApproveExpenseFormSchema),
     defaultValues: { publicDescription: expense.publicDescription ?? '' },
   });
+  const text = useWatch({ control: form.control, name: 'publicDescription' }) ?? '';
   return (
     <form noValidate className="w-full space-y-2 sm:w-96" onSubmit={form.handleSubmit(onApprove)}>
-      <DescriptionField {...bindFields(form).field('publicDescription')} />
+      <DescriptionField length={text.length} {...bindFields(form).field('publicDescription')} />
       <Button type="submit" aria-label={`Approve ${what(expense)}`} disabled={pending}>
         Approve
       </Button>
@@ -76,6 +80,7 @@ export function EditPublicDescription({ expense }: { expense: Expense }) {
     resolver: zodResolver(PublicDescriptionSchema),
     defaultValues: initial,
   });
+  const text = useWatch({ control: form.control, name: 'publicDescription' }) ?? '';
   useEffect(() => {
     if (open) form.setFocus('publicDescription');
   }, [open, form]);
@@ -115,7 +120,7 @@ export function EditPublicDescription({ expense }: { expense: Expense }) {
           className="mt-2 w-full space-y-2 sm:w-96"
           onSubmit={form.handleSubmit((body) => save.mutate(body))}
         >
-          <DescriptionField {...bindFields(form).field('publicDescription')} />
+          <DescriptionField length={text.length} {...bindFields(form).field('publicDescription')} />
           <SubmitRow pending={save.isPending} pendingLabel="Saving…" onCancel={toggle}>
             Save public description
           </SubmitRow>

@@ -4,13 +4,13 @@
  * and refuses more than the donation, or more than is still held.
  */
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { centsToDecimal } from '#shared/money.ts';
 import type { AdminDonationListItem } from '#shared/schemas/admin-donations.ts';
-import { RefundDonationFormSchema } from '#shared/schemas/spending.ts';
+import { RefundDonationFormSchema, SPENDING_REASON_MAX } from '#shared/schemas/spending.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { isStale } from '#client/lib/stale.ts';
 import { formatCents } from '#client/lib/format.ts';
@@ -57,6 +57,7 @@ export function RefundControl({
     defaultValues: defaults(),
   });
   const showFieldErrors = useFieldErrors(form.setError, FIELDS);
+  const reason = useWatch({ control: form.control, name: 'reason' }) ?? '';
 
   const close = () => {
     setOpen(false);
@@ -124,7 +125,7 @@ export function RefundControl({
           <TextAreaField
             label="Reason"
             rows={2}
-            maxLength={500}
+            counter={{ length: reason.length, max: SPENDING_REASON_MAX }}
             error={errors.reason?.message}
             {...form.register('reason')}
           />

@@ -8,7 +8,7 @@ import {
   SPENDING_WINDOWS_BUSINESS_DAYS,
   type RefundRequestStatus,
 } from '#shared/constants.ts';
-import { DeclineRefundRequestSchema, type RefundRequestView } from '#shared/schemas/spending.ts';
+import { DeclineRefundRequestSchema, SPENDING_REASON_MAX, type RefundRequestView } from '#shared/schemas/spending.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatCents, formatDay, formatWhen } from '#client/lib/format.ts';
 import { declineRefundRequest, listRefundRequests, REFUND_REQUESTS_KEY } from '#client/api/admin-expenses.ts';
@@ -19,8 +19,6 @@ import { toast } from '#client/components/ui/toast.ts';
 import { ChoiceButtons } from './choice-buttons.tsx';
 import { AgeNote } from '../spending/expense-parts.tsx';
 import { ListBody, ListPager } from './list-body.tsx';
-
-const REASON_MAX = 500;
 
 const REQUEST_STATUS_LABELS: Record<RefundRequestStatus, string> = {
   open: 'Open',
@@ -105,7 +103,7 @@ function RefundRequestItem({ request }: { request: RefundRequestView }) {
             formId={`decline-${request.id}`}
             reasonLabel="Why it is declined"
             hint="Write it so it can be sent to the donor."
-            maxLength={REASON_MAX}
+            max={SPENDING_REASON_MAX}
             schema={DeclineRefundRequestSchema}
             submitLabel="Confirm decline"
             pendingLabel="Saving…"

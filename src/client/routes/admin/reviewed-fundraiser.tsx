@@ -4,11 +4,16 @@
  * for review the three decisions: approve, ask for changes or refuse with a message she reads.
  */
 import { useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ReviewMessageSchema, type FundraiserQueueItem, type ReviewedFundraiser } from '#shared/schemas/fundraisers.ts';
+import {
+  REVIEW_MESSAGE_MAX,
+  ReviewMessageSchema,
+  type FundraiserQueueItem,
+  type ReviewedFundraiser,
+} from '#shared/schemas/fundraisers.ts';
 import { FUNDRAISER_EVENT_WORDS, historyWords } from '#shared/history-words.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { isStale } from '#client/lib/stale.ts';
@@ -100,6 +105,7 @@ function MessageForm({
     defaultValues: { message: '' },
   });
   const showFieldErrors = useFieldErrors(form.setError, MESSAGE_FIELDS);
+  const message = useWatch({ control: form.control, name: 'message' }) ?? '';
   const decide = useDecision(fundraiser, () => onClose(true));
   const verb = rule.verb;
   return (
@@ -115,7 +121,7 @@ function MessageForm({
         label={rule.label}
         hint="She reads this in the email we send her and on her fundraiser page."
         rows={4}
-        maxLength={2000}
+        counter={{ length: message.length, max: REVIEW_MESSAGE_MAX }}
         autoFocus
         error={form.formState.errors.message?.message}
         {...form.register('message')}

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_LEVELS, ROLES, type AdminLevel, type Role } from '#shared/auth/roles.ts';
-import { SuspendSchema, type AdminUser } from '#shared/schemas/admin-users.ts';
+import { SUSPEND_REASON_MAX, SuspendSchema, type AdminUser } from '#shared/schemas/admin-users.ts';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { CURRENT_USER_KEY } from '#client/hooks/use-current-user.ts';
 import { changeRole, restoreUser, resendVerification, suspendUser, USERS_KEY } from '#client/api/admin-users.ts';
@@ -11,8 +11,6 @@ import { Button } from '#client/components/ui/button.tsx';
 import { ReasonToggle } from '#client/components/ui/reason-toggle.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { ADMIN_LEVEL_LABELS, ROLE_LABELS } from '#client/components/avatar.tsx';
-
-const REASON_MAX = SuspendSchema.shape.reason.maxLength ?? 500;
 
 export const fullName = (u: Pick<AdminUser, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();
 
@@ -167,7 +165,7 @@ function SuspendControl({ user }: { user: AdminUser }) {
       accessibleName={`Suspend ${name}`}
       formId={`suspend-${user.id}`}
       reasonLabel={`Reason for suspending ${name}`}
-      maxLength={REASON_MAX}
+      max={SUSPEND_REASON_MAX}
       schema={SuspendSchema}
       submitLabel="Suspend account"
       pendingLabel="Suspending…"

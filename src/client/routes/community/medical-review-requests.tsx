@@ -4,7 +4,7 @@
  * declaration, or decline, each with a note for the patient.
  */
 import { useState, type ReactNode } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -72,6 +72,7 @@ function DecideForm({
     // A decline sends only the note (its schema refuses any other field).
     defaultValues: attest ? { note: '', noConflict: false } : { note: '' },
   });
+  const note = useWatch({ control: form.control, name: 'note' }) ?? '';
   const [alert, setAlert] = useState<string | null>(null);
   const show = useFieldErrors(form.setError, ['note', 'noConflict']);
   const decide = useMutation({
@@ -104,7 +105,7 @@ function DecideForm({
         label={attest ? 'Your note for the patient' : 'Why you decline (the patient reads this)'}
         hint="Private: only the patient reads it. The public sees only your name and specialty."
         rows={4}
-        maxLength={MEDICAL_REVIEW_NOTE_MAX}
+        counter={{ length: note.length, max: MEDICAL_REVIEW_NOTE_MAX }}
         error={form.formState.errors.note?.message}
         {...form.register('note')}
       />

@@ -12,6 +12,7 @@ import { Flag, Heart, MessageCircleHeart } from 'lucide-react';
 import { adminLevelAtLeast } from '#shared/auth/roles.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import {
+  REPORT_REASON_MAX,
   ReportReplySchema,
   SUPPORT_REPLY_MAX,
   SupportReplySchema,
@@ -82,6 +83,7 @@ function ReportForm({ reply, onClose }: { reply: SupportReply; onClose: (sent: b
     defaultValues: { reason: '' },
   });
   const showFieldErrors = useFieldErrors(form.setError, REPORT_FIELDS);
+  const reason = useWatch({ control: form.control, name: 'reason' }) ?? '';
   const report = useMutation({
     mutationFn: (input: ReportOut) => reportSupport(reply.id, input),
     onSuccess: () => {
@@ -103,7 +105,7 @@ function ReportForm({ reply, onClose }: { reply: SupportReply; onClose: (sent: b
       <TextAreaField
         label="What is wrong with this reply?"
         rows={3}
-        maxLength={500}
+        counter={{ length: reason.length, max: REPORT_REASON_MAX }}
         autoFocus
         error={form.formState.errors.reason?.message}
         {...form.register('reason')}

@@ -322,6 +322,7 @@ export function CostGroupFields<Out>({ form }: { form: ApplicationForm<Out> }) {
 
 /** Who receives the money and how it reaches the care provider. */
 export function PayeeFields<Out>({ form }: { form: ApplicationForm<Out> }) {
+  const route = useWatch({ control: form.control, name: 'payee.route' });
   return (
     <fieldset className="space-y-4">
       <legend className="text-sm font-medium text-slate-700">Who receives the money</legend>
@@ -345,7 +346,7 @@ export function PayeeFields<Out>({ form }: { form: ApplicationForm<Out> }) {
         label="How the money reaches the care provider"
         hint="E.g. “The clinic invoices the organisation, which pays it by bank transfer.” Only the site’s managers read this."
         rows={3}
-        maxLength={PAYEE_ROUTE_MAX}
+        counter={{ length: typeof route === 'string' ? route.length : 0, max: PAYEE_ROUTE_MAX }}
         error={form.formState.errors.payee?.route?.message}
         {...form.register('payee.route')}
       />

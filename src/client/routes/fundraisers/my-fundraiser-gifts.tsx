@@ -4,7 +4,7 @@
  * an email address with a gift not yet thanked (each gift once).
  */
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -76,6 +76,7 @@ function ThankYouForm({ thankable }: { thankable: number }) {
   });
   const showFieldErrors = useFieldErrors(form.setError, THANKS_FIELDS);
   const queryClient = useQueryClient();
+  const message = useWatch({ control: form.control, name: 'message' }) ?? '';
   const send = useMutation({
     mutationFn: thankMyDonors,
     onSuccess: ({ sent }) => {
@@ -102,7 +103,7 @@ function ThankYouForm({ thankable }: { thankable: number }) {
         label="Your thank-you"
         hint={`Mailed once to each of the ${plural(thankable, 'donor', 'donors')} who left an email address and have not had your thank-you yet. Each gift is thanked once. You never see their addresses.`}
         rows={4}
-        maxLength={THANK_YOU_MAX}
+        counter={{ length: message.length, max: THANK_YOU_MAX }}
         error={form.formState.errors.message?.message}
         {...form.register('message')}
       />

@@ -2,7 +2,7 @@
  * /contact: the form (all four fields required) and the side cards. The form is plain (no form library): it is read
  * on submit and checked by the shared schema, loaded with zod then, not with the page most readers never send.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
 import { Clock, Heart, Mail, Phone } from 'lucide-react';
@@ -46,6 +46,13 @@ async function checkContactForm(form: HTMLFormElement): Promise<{ input: Contact
 export default function ContactPage() {
   const c = useCampaign();
   const [errors, setErrors] = useState<FieldErrors>({});
+  // The message's length, for its count. The form is read on submit, so the box itself is not bound to state.
+  const message = useRef<HTMLTextAreaElement>(null);
+  const [messageLength, setMessageLength] = useState(0);
+  useEffect(() => {
+    // Typed before the page hydrated: the browser kept it in the box; count it once hydrated.
+    setMessageLength(message.current?.value.length ?? 0);
+  }, []);
   const humanCheck = useHumanCheck();
   const send = useMutation({
     mutationFn: async ({ input }: { input: ContactForm; form: HTMLFormElement }) =>
@@ -56,6 +63,7 @@ export default function ContactPage() {
         description: `Thank you for reaching out. We reply within ${CONTACT_RESPONSE_TIME}.`,
       });
       form.reset();
+      setMessageLength(0);
     },
     onError: (err) =>
       toast({
@@ -101,7 +109,14 @@ export default function ContactPage() {
             <TextField label="Full name" autoComplete="name" maxLength={CONTACT_FIELD_MAX.name} {...field('name')} />
             <EmailField {...field('email')} />
             <TextField label="Subject" maxLength={CONTACT_FIELD_MAX.subject} {...field('subject')} />
-            <TextAreaField label="Message" rows={6} maxLength={CONTACT_FIELD_MAX.message} {...field('message')} />
+            <TextAreaField
+              label="Message"
+              rows={6}
+              ref={message}
+              counter={{ length: messageLength, max: CONTACT_FIELD_MAX.message }}
+              onInput={(event) => setMessageLength(event.currentTarget.value.length)}
+              {...field('message')}
+            />
             <Button type="submit" size="lg" disabled={send.isPending}>
               {send.isPending ? 'Sending...' : 'Send Message'}
             </Button>

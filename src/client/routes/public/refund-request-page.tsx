@@ -1,14 +1,14 @@
 /** /refund-request: a donor asks for their money back (RefundRequestFormSchema, with the invisible ALTCHA check like /contact). */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { useForm, type DefaultValues } from 'react-hook-form';
+import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { RECORDED_PAYMENT_METHODS, SPENDING_WINDOWS_BUSINESS_DAYS } from '#shared/constants.ts';
 import { transparencyPath } from '#shared/routes.ts';
-import { RefundRequestFormSchema } from '#shared/schemas/spending.ts';
+import { REFUND_REQUEST_REASON_MAX, RefundRequestFormSchema } from '#shared/schemas/spending.ts';
 import { useHumanCheck } from '#client/lib/altcha.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { bindFields } from '#client/lib/bind-field.ts';
@@ -108,6 +108,7 @@ function RequestForm({ campaign, onSent }: { campaign: string | undefined; onSen
   });
   const errors = form.formState.errors;
   const { field } = bindFields(form);
+  const reason = useWatch({ control: form.control, name: 'reason' }) ?? '';
 
   return (
     <form noValidate className="space-y-5" onSubmit={form.handleSubmit((input) => send.mutate(input))}>
@@ -138,7 +139,12 @@ function RequestForm({ campaign, onSent }: { campaign: string | undefined; onSen
         maxLength={200}
         {...field('reference')}
       />
-      <TextAreaField label="Why you are asking" rows={5} maxLength={2000} {...field('reason')} />
+      <TextAreaField
+        label="Why you are asking"
+        rows={5}
+        counter={{ length: reason.length, max: REFUND_REQUEST_REASON_MAX }}
+        {...field('reason')}
+      />
       <Button type="submit" size="lg" disabled={send.isPending}>
         {send.isPending ? 'Sending…' : 'Send refund request'}
       </Button>

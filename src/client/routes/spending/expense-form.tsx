@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EXPENSE_DOCUMENT_MAX_BYTES, EXPENSE_DOCUMENTS_MAX, PAYEE_CATEGORIES } from '#shared/constants.ts';
-import { SubmitExpenseSchema } from '#shared/schemas/spending.ts';
+import { EXPENSE_DESCRIPTION_MAX, SubmitExpenseSchema } from '#shared/schemas/spending.ts';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { emptyAsMissing, emptyAsNoChoice, missingMessage } from '#client/lib/form-values.ts';
 import { campaignExpensesKey, submitExpense, uploadExpenseDocument } from '#client/api/spending.ts';
@@ -79,6 +79,7 @@ function ExpenseForm() {
   // The documents are left out of the kept draft: an upload nothing uses is deleted within a day.
   const draft = useFormDraft(form, `expense:${slug}`, ['documentIds']);
   const currency = useWatch({ control: form.control, name: 'currency' });
+  const description = useWatch({ control: form.control, name: 'description' }) ?? '';
   const uploading = documents.some((d) => d.state === 'uploading');
 
   // The form sends the ids of the files that finished uploading.
@@ -200,7 +201,7 @@ function ExpenseForm() {
         label="What it paid for"
         hint="Private: only the admins who approve it and you read this. The transparency page shows the cost group, the kind of payee, and a short description an admin writes for it."
         rows={4}
-        maxLength={2000}
+        counter={{ length: description.length, max: EXPENSE_DESCRIPTION_MAX }}
         error={errors.description?.message}
         {...form.register('description')}
       />
