@@ -65,7 +65,11 @@ export const EditDonationSchema = z.strictObject({
   isAnonymous: z.boolean(),
   message: optionalText(MESSAGE_MAX, 'Message'),
   externalReference: optionalText(200, 'Reference'),
-  reason: z.string().trim().min(3, 'Say why the donation is being changed').max(500),
+  reason: z
+    .string()
+    .trim()
+    .min(3, 'Say why the donation is being changed')
+    .max(500, 'Keep the reason under 500 characters'),
   /** The gift's version the manager read: a gift changed since is refused (409, decision 010). */
   version: ReadVersionSchema,
 });
@@ -76,7 +80,11 @@ export const HideDonationMessageSchema = z.strictObject({
 });
 
 export const VoidDonationSchema = z.strictObject({
-  reason: z.string().trim().min(3, 'Say why the donation is being voided').max(500),
+  reason: z
+    .string()
+    .trim()
+    .min(3, 'Say why the donation is being voided')
+    .max(500, 'Keep the reason under 500 characters'),
   /** The gift's version the manager read: a gift changed since is refused (409, decision 010). */
   version: ReadVersionSchema,
 });
