@@ -213,7 +213,11 @@ describe('publishing content', () => {
       expectedVersion: version - 1,
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'CONFLICT', message: 'Someone published a newer version; reload to see it' });
+    expect(res.json()).toEqual({
+      code: 'CONFLICT',
+      message: 'Someone published a newer version; reload to see it',
+      currentVersion: version,
+    });
     expect(await versionCount()).toBe(before);
     expect((await current()).content.headline).not.toBe('Lost edit');
   });
