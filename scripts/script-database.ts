@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../src/server/db/client.ts';
 import { DataDirLockedError } from '../src/server/db/data-dir-lock.ts';
 import { createCampaignService } from '../src/server/services/campaign.ts';
 import { systemClock } from '../src/server/services/clock.ts';
+import { createJobQueue } from '../src/server/services/job-queue.ts';
 import { createLedgerService } from '../src/server/services/ledger.ts';
 import type { Mailer } from '../src/server/services/mail.ts';
 
@@ -27,6 +28,9 @@ export function scriptCommandEnv(database: Database, config: Config, mailer: Mai
     db: database.db,
     clock: systemClock,
     mailer,
+    // A script only enqueues: the server's workers deliver what it could not send at once.
+    jobs: createJobQueue(database.sql, { workers: false, log: { error: (obj, msg) => console.error(msg, obj) } }),
+    sessionSecret: config.sessionSecret,
     campaigns: createCampaignService(database.db),
     ledgers: createLedgerService(database.db),
     publicUrl: config.publicUrl,

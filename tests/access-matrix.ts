@@ -89,6 +89,8 @@ export const ACCESS_TABLE: Record<string, Rule> = {
   'GET /api/doctor/dashboard': 'doctor',
 
   'POST /api/admin/invites': 'super_admin',
+  'GET /api/admin/mail-failures': 'super_admin',
+  'POST /api/admin/mail-failures/:id/retry': 'super_admin',
   'POST /api/admin/elevate': 'manager',
   'DELETE /api/admin/elevate': 'manager',
   'GET /api/admin/donations': 'manager+step-up',

@@ -95,6 +95,7 @@ export const PAGE_HEADS: { readonly [P in PagePath | '*']: HeadOf } = {
   ),
   '/admin-dashboard': legal('Admin Dashboard', "The day's figures and waiting queues of {product}."),
   '/admin-contact': legal('Contact Inbox', 'Messages sent to the {product} team through the contact page.'),
+  '/admin-mail': legal('Mail Not Delivered', 'Mail {product} could not deliver, and sending it again.'),
   '/admin-analytics': legal('Analytics', 'Page views, visitors and the donation funnel of {product}.'),
   '/admin-audit-log': legal('Audit Log', 'Every change made by the administrators of {product}.'),
   '/admin-users': legal('User Management', 'Search and manage the accounts of {product}.'),

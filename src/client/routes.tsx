@@ -83,6 +83,7 @@ export const PAGE_ROUTES: { readonly [P in PagePath]: RouteOf<P> } = {
   '/admin-donations': { load: () => import('./routes/admin/admin-donations.tsx') },
   '/admin-dashboard': { load: () => import('./routes/admin/admin-dashboard.tsx') },
   '/admin-contact': { load: () => import('./routes/admin/admin-contact.tsx') },
+  '/admin-mail': { load: () => import('./routes/admin/admin-mail.tsx') },
   '/admin-analytics': { load: () => import('./routes/admin/admin-analytics.tsx') },
   '/admin-audit-log': { load: () => import('./routes/admin/admin-audit-log.tsx') },
   '/admin-users': { load: () => import('./routes/admin/admin-users.tsx') },

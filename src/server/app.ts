@@ -18,7 +18,7 @@ import rateLimitPlugin from './plugins/rate-limit.ts';
 import authPlugin from './plugins/auth.ts';
 import accessPlugin from './plugins/access.ts';
 import commandsPlugin from './plugins/commands.ts';
-import housekeepingPlugin from './plugins/housekeeping.ts';
+import jobsPlugin from './plugins/jobs.ts';
 import lifecyclePlugin from './plugins/lifecycle.ts';
 import type { Clock } from './services/clock.ts';
 import type { AltchaDifficulty } from './services/altcha.ts';
@@ -201,7 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(accessPlugin);
   await app.register(commandsPlugin);
-  await app.register(housekeepingPlugin);
+  await app.register(jobsPlugin);
   const clientDir = options.clientDir === undefined ? CLIENT_DIST_DIR : options.clientDir;
   await app.register(sitePagesPlugin, { distDir: clientDir });
 

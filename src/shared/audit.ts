@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = {
   'fundraiser.money_change_approve': 'Fundraiser money change approved (goal, payee or documents)',
   'fundraiser.money_change_refuse': 'Fundraiser money change refused',
   'fundraiser.close': 'Fundraiser closed by a manager',
+  'mail.retry': 'Undelivered mail sent for another try',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -59,5 +60,6 @@ export const AUDIT_TARGET_TYPES = {
   refund_request: 'Refund request',
   campaign: 'Campaign',
   fundraiser: 'Fundraiser',
+  mail: 'Mail',
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;

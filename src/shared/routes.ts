@@ -71,6 +71,7 @@ export const PAGES = {
   '/doctor-dashboard': { render: 'client', access: 'user' },
   '/admin-doctors': { render: 'client', access: manager },
   '/admin-campaign': { render: 'client', access: { admin: 'super_admin' } },
+  '/admin-mail': { render: 'client', access: { admin: 'super_admin' } },
   // Public, but a form that only works in the browser (the human check runs there).
   '/refund-request': { render: 'client', access: 'public' },
   '/my-expenses': { render: 'client', access: 'user' },

@@ -7,7 +7,7 @@ import type { Db } from '../../src/server/db/client.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { users } from '../../src/server/db/schema/index.ts';
 import { hashPassword } from '../../src/server/services/passwords.ts';
-import { seal } from '../../src/server/services/two-factor.ts';
+import { sealTotpSecret } from '../../src/server/services/two-factor.ts';
 import { sessionCookie, STRONG_PASSWORD, totpCode } from '../setup/accounts.ts';
 import { postJson, type TestApp } from '../setup/test-app.ts';
 
@@ -41,7 +41,7 @@ export async function buildAdmin(
       adminLevel: level,
       emailVerifiedAt: new Date(),
       onboardingCompletedAt: new Date(),
-      ...(enrolled ? { totpSecret: seal(totpSecret, sessionSecret), totpEnabledAt: new Date() } : {}),
+      ...(enrolled ? { totpSecret: sealTotpSecret(totpSecret, sessionSecret), totpEnabledAt: new Date() } : {}),
       ...overrides,
     })
     .returning();

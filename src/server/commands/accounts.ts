@@ -152,7 +152,9 @@ export async function mailVerificationLink(
   user: UserRow,
 ): Promise<void> {
   const token = await issueUserToken(tx, links.secret, user.id, 'verify_email', now);
-  afterCommit.mail((product) => verifyEmailMail(product, user, `${links.publicUrl}/verify-email?token=${token}`));
+  afterCommit.mail({ kind: 'email-verification' }, (product) =>
+    verifyEmailMail(product, user, `${links.publicUrl}/verify-email?token=${token}`),
+  );
 }
 
 /**
@@ -167,7 +169,9 @@ export async function requestPasswordReset(
   const user = await findUserByEmail(tx, email);
   if (!user || user.status !== 'active') return;
   const token = await issueUserToken(tx, links.secret, user.id, 'reset_password', now);
-  afterCommit.mail((product) => resetPasswordMail(product, user, `${links.publicUrl}/reset-password?token=${token}`));
+  afterCommit.mail({ kind: 'password-reset' }, (product) =>
+    resetPasswordMail(product, user, `${links.publicUrl}/reset-password?token=${token}`),
+  );
 }
 
 /** Confirms the address a live verification token was mailed to, spending the token; INVALID otherwise. */
@@ -216,7 +220,7 @@ export async function resetPassword(
     .returning({ id: userTokens.id });
   if (spent.length === 0) throw new AppError('VALIDATION', INVALID_RESET_LINK, 'token');
   await replacePasswordHash(tx, user.id, password, now);
-  afterCommit.mail((product) => passwordChangedMail(product, user, writeTo));
+  afterCommit.mail({ kind: 'password-changed' }, (product) => passwordChangedMail(product, user, writeTo));
 }
 
 /** Sets a new password for the signed-in user, ends her other sessions (all but `keepSessionId`), mails a notice. */
@@ -228,7 +232,7 @@ export async function changePassword(
   writeTo: WriteTo,
 ): Promise<void> {
   await replacePasswordHash(tx, user.id, password, now, keepSessionId);
-  afterCommit.mail((product) => passwordChangedMail(product, user, writeTo));
+  afterCommit.mail({ kind: 'password-changed' }, (product) => passwordChangedMail(product, user, writeTo));
 }
 
 /**
@@ -285,7 +289,7 @@ export async function createAdminInvite(
       ? await tx.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, actor.id))
       : [];
     const from = inviter ? `${inviter.first} ${inviter.last}`.trim() : null;
-    afterCommit.mail((product) =>
+    afterCommit.mail({ kind: 'admin-invite' }, (product) =>
       adminInviteMail(product, { to: email, from, level: LEVEL_NAMES[options.adminLevel], ...invite }),
     );
   }

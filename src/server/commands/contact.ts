@@ -13,7 +13,7 @@ export async function sendContactMessage(
   supportEmail: string,
 ): Promise<string> {
   const [row] = await tx.insert(contactMessages).values(input).returning({ id: contactMessages.id });
-  afterCommit.mail((product) => ({
+  afterCommit.mail({ key: `contact-copy:${row!.id}`, kind: 'contact-copy' }, (product) => ({
     to: supportEmail,
     replyTo: input.email,
     subject: `[${product} contact] ${input.subject}`,

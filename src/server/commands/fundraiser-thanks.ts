@@ -91,6 +91,13 @@ export async function thankDonors(
     message: input.message,
     pageUrl: `${links.publicUrl}/fundraisers/${encodeURIComponent(campaign!.slug)}`,
   };
-  afterCommit.mailInBackground(addresses.map((to) => (product: string) => donorThanksMail(product, { to, ...thanks })));
+  afterCommit.mailInBackground(
+    addresses.map((to, i) => ({
+      // Never the address in a key: keys are stored and shown as they are.
+      key: `donor-thanks:${row.id}:${now.toISOString()}:${i}`,
+      kind: 'donor-thanks' as const,
+      message: (product: string) => donorThanksMail(product, { to, ...thanks }),
+    })),
+  );
   return { sent: addresses.length };
 }

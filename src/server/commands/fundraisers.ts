@@ -364,5 +364,8 @@ export async function tellOwner(
     .select({ email: users.email, firstName: users.firstName })
     .from(users)
     .where(eq(users.id, fundraiser.ownerId));
-  afterCommit.mail((product) => fundraiserReviewMail(product, owner!, title, body, `${publicUrl}/my-fundraiser`));
+  afterCommit.mail(
+    { key: `fundraiser:${fundraiser.id}:${step}:${now.toISOString()}`, kind: 'fundraiser-review' },
+    (product) => fundraiserReviewMail(product, owner!, title, body, `${publicUrl}/my-fundraiser`),
+  );
 }

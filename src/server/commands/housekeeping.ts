@@ -1,6 +1,6 @@
 /**
- * Housekeeping: rows nobody can use any more. Every statement is idempotent, so several instances may run it
- * at once. Uploads get a day's grace: a story image is uploaded before the story is saved, an invoice before
+ * Housekeeping: rows nobody can use any more. An hourly job (plugins/jobs.ts) that one instance takes; every
+ * statement is idempotent anyway. Uploads get a day's grace: a story image is uploaded before the story is saved, an invoice before
  * the expense is submitted, a fundraiser's image or document before her draft is saved.
  */
 import { and, eq, isNull, lt, notExists, or, sql } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import {
   fundraiserRevisions,
   fundraiserStoryVersions,
   fundraisers,
+  mailDeliveries,
   sessions,
   stories,
   uploads,
@@ -25,6 +26,8 @@ import { CONFIRM_UPDATES_MS } from './update-followers.ts';
 export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
 /** Spent and expired mailed tokens are kept a week, so a late click still reads "used or expired", not "unknown". */
 export const SPENT_TOKEN_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+/** How long a mail's once-only record is kept (longer than any try of its job, and its month on the failed list). */
+export const MAIL_DELIVERY_KEEP_MS = 40 * 24 * 60 * 60 * 1000;
 
 export interface SweepResult {
   sessions: number;
@@ -34,12 +37,13 @@ export interface SweepResult {
   unconfirmedFollowers: number;
   /** Rate-limit counters whose window has ended (intents count in the database even with Redis). */
   counters: number;
+  /** Mails' once-only records past their keeping. */
+  mailDeliveries: number;
 }
 
 /**
- * Deletes ended sessions, long-expired mailed tokens, unused uploads, never-confirmed update addresses and ended
- * rate-limit counters as of
- * ctx.now; answers how many of each.
+ * Deletes ended sessions, long-expired mailed tokens, unused uploads, never-confirmed update addresses, ended
+ * rate-limit counters and old mail delivery records as of ctx.now; answers how many of each.
  */
 export async function sweep({ tx, now }: CommandContext): Promise<SweepResult> {
   const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -104,11 +108,17 @@ export async function sweep({ tx, now }: CommandContext): Promise<SweepResult> {
     .where(and(isNull(campaignFollowers.confirmedAt), lt(campaignFollowers.confirmSentAt, ago(CONFIRM_UPDATES_MS))))
     .returning({ id: campaignFollowers.id });
   const { rows: endedCounters } = await tx.execute(sweepEndedCounters(now.getTime()));
+  // A mail's once-only record outlives every try of its job (a day) and the failed job's month on the list.
+  const oldDeliveries = await tx
+    .delete(mailDeliveries)
+    .where(lt(mailDeliveries.createdAt, ago(MAIL_DELIVERY_KEEP_MS)))
+    .returning({ key: mailDeliveries.key });
   return {
     sessions: endedSessions.length,
     tokens: oldTokens.length,
     uploads: unusedUploads.length,
     unconfirmedFollowers: unconfirmed.length,
     counters: endedCounters.length,
+    mailDeliveries: oldDeliveries.length,
   };
 }

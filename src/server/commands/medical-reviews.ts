@@ -297,7 +297,9 @@ export async function decideMedicalReview(
     .select({ email: users.email, firstName: users.firstName })
     .from(users)
     .where(eq(users.id, found.ownerId));
-  afterCommit.mail((product) => fundraiserReviewMail(product, owner!, title, body, `${publicUrl}/my-fundraiser`));
+  afterCommit.mail({ key: `medical-review:${reviewId}:${decision}`, kind: 'fundraiser-review' }, (product) =>
+    fundraiserReviewMail(product, owner!, title, body, `${publicUrl}/my-fundraiser`),
+  );
   return review!;
 }
 

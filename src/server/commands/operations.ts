@@ -1,8 +1,11 @@
-/** Admin operations: working the contact inbox. */
-import { eq } from 'drizzle-orm';
+/** Admin operations: working the contact inbox, and sending undelivered mail for another try. */
+import { eq, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import { contactMessages } from '../db/schema/index.ts';
+import { JOB_SCHEMA } from '../db/job-tables.ts';
+import type { MailQueueName } from '../db/queries/mail-failures.ts';
 import { audit } from '../services/audit.ts';
+import type { JobQueue } from '../services/job-queue.ts';
 import type { CommandContext } from './run.ts';
 
 /** Marks a contact message handled, with its audit entry. */
@@ -16,5 +19,30 @@ export async function markContactHandled({ tx, actor }: CommandContext, id: stri
     targetId: before.id,
     before: { status: before.status },
     after: { status: 'handled' },
+  });
+}
+
+/**
+ * Puts a mail the queue gave up on back to be tried (its tries start again; its key still sends it once), with
+ * its audit entry; NOT_FOUND unless it is a failed mail job of that queue.
+ */
+export async function retryFailedMail(
+  { tx, actor }: CommandContext,
+  jobs: Pick<JobQueue, 'retry'>,
+  queue: MailQueueName,
+  id: string,
+): Promise<void> {
+  const { rows } = await tx.execute<{ kind: string }>(
+    sql`select data->>'kind' as kind from ${sql.raw(`${JOB_SCHEMA}.job`)}
+        where name = ${queue} and id = ${id} and state = 'failed' for update`,
+  );
+  if (!rows[0])
+    throw new AppError('NOT_FOUND', 'No undelivered mail with that id (it may have been sent again already)');
+  await jobs.retry(tx, queue, id);
+  await audit(tx, actor, {
+    action: 'mail.retry',
+    targetType: 'mail',
+    targetId: id,
+    after: { kind: rows[0].kind, queue },
   });
 }

@@ -106,7 +106,9 @@ export async function refundDonation(
   });
   if (answered) {
     const to = answered;
-    afterCommit.mail((product) => refundRequestAnswerMail(product, to, formatCents(amountCents), { refunded: true }));
+    afterCommit.mail({ key: `refund-request:${answered.id}:refunded`, kind: 'refund-request' }, (product) =>
+      refundRequestAnswerMail(product, to, formatCents(amountCents), { refunded: true }),
+    );
   }
   // The donor who left an address hears of a full refund (a refund request's answer above says it already).
   if (amountCents === remaining && !answered) afterCommit.mailRefundNotice(donationId);
@@ -134,7 +136,9 @@ export async function createRefundRequest(
     link: '/admin-expenses#refund-requests',
     eventKey: `refund_request:${row!.id}`,
   });
-  afterCommit.mail((product) => refundRequestReceivedMail(product, input, formatCents(amountCents, input.currency)));
+  afterCommit.mail({ key: `refund-request:${row!.id}:received`, kind: 'refund-request' }, (product) =>
+    refundRequestReceivedMail(product, input, formatCents(amountCents, input.currency)),
+  );
   return row!;
 }
 
@@ -160,7 +164,7 @@ export async function declineRefundRequest(
     before,
     after,
   });
-  afterCommit.mail((product) =>
+  afterCommit.mail({ key: `refund-request:${id}:declined`, kind: 'refund-request' }, (product) =>
     refundRequestAnswerMail(product, after!, formatCents(after!.amountCents, after!.currency), {
       refunded: false,
       reason,

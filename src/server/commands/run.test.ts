@@ -1,4 +1,4 @@
-/** run(): one transaction per command, and the after-commit queue that runs only once the write is durable. */
+/** run(): one transaction per command, its mail a job in that transaction, and what runs once the write is durable. */
 import type { FastifyInstance } from 'fastify';
 import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -61,6 +61,18 @@ function recordingEnv(app: FastifyInstance, marker: string, failing: readonly st
   return { env, events, logged };
 }
 
+/** A mail's promise in this test: its key names the run and the mail. */
+const promise = (marker: string, name: string) => ({ key: `${marker}:${name}`, kind: 'contact-copy' as const });
+
+/** The mail jobs waiting whose key names this run. */
+async function jobsOf(app: FastifyInstance, marker: string): Promise<string[]> {
+  const { rows } = await app.database.sql.executeSql(
+    `select data->>'key' as key from pgboss.job where name = 'mail' and state = 'created' and data->>'key' like $1`,
+    [`${marker}:%`],
+  );
+  return (rows as { key: string }[]).map((r) => r.key).sort();
+}
+
 /** A unique subject for this run's contact message, mails and notification event key. */
 function nextMarker(name: string): string {
   return `run-test ${name} ${++runs}`;
@@ -100,7 +112,11 @@ describe('run()', () => {
 
     const attempt = run(env, SYSTEM_ACTOR, async (ctx) => {
       await writeRowAndNotification(ctx, marker, person.id);
-      ctx.afterCommit.mail({ to: 'ada@example.com', subject: `${marker} mail`, text: 'Thanks' });
+      ctx.afterCommit.mail(promise(marker, 'mail'), {
+        to: 'ada@example.com',
+        subject: `${marker} mail`,
+        text: 'Thanks',
+      });
       ctx.afterCommit.refresh('progress', 'ledger', 'pages');
       throw failure;
     });
@@ -109,6 +125,7 @@ describe('run()', () => {
     expect(events).toEqual([]);
     expect(logged).toEqual([]);
     expect(await rowsNamed(t.app, marker)).toEqual({ messages: 0, notifications: 0, mailSubjects: [] });
+    expect(await jobsOf(t.app, marker)).toEqual([]);
   });
 
   it('runs the follow-ups once each after the commit: caches (record pages, progress, ledger, pages) first, then mail in queue order', async () => {
@@ -118,12 +135,20 @@ describe('run()', () => {
     const product = (await t.app.campaigns.current()).content.product.name;
 
     const id = await run(env, SYSTEM_ACTOR, async (ctx) => {
-      ctx.afterCommit.mail({ to: 'ada@example.com', subject: `${marker} first`, text: 'One' });
+      ctx.afterCommit.mail(promise(marker, 'first'), {
+        to: 'ada@example.com',
+        subject: `${marker} first`,
+        text: 'One',
+      });
       ctx.afterCommit.refresh('pages', 'progress');
       const written = await writeRowAndNotification(ctx, marker, person.id);
       // Asking twice for a cache clears it once.
       ctx.afterCommit.refresh('ledger', 'progress');
-      ctx.afterCommit.mail((name) => ({ to: 'ada@example.com', subject: `${marker} last from ${name}`, text: 'Two' }));
+      ctx.afterCommit.mail(promise(marker, 'last'), (name) => ({
+        to: 'ada@example.com',
+        subject: `${marker} last from ${name}`,
+        text: 'Two',
+      }));
       events.push('command returned');
       return written;
     });
@@ -155,8 +180,16 @@ describe('run()', () => {
     const id = await run(env, SYSTEM_ACTOR, async (ctx) => {
       const written = await writeRowAndNotification(ctx, marker, person.id);
       ctx.afterCommit.refresh('pages');
-      ctx.afterCommit.mail({ to: 'ada@example.com', subject: `${marker} first`, text: 'One' });
-      ctx.afterCommit.mail({ to: 'ada@example.com', subject: `${marker} second`, text: 'Two' });
+      ctx.afterCommit.mail(promise(marker, 'first'), {
+        to: 'ada@example.com',
+        subject: `${marker} first`,
+        text: 'One',
+      });
+      ctx.afterCommit.mail(promise(marker, 'second'), {
+        to: 'ada@example.com',
+        subject: `${marker} second`,
+        text: 'Two',
+      });
       return written;
     });
 
@@ -168,15 +201,21 @@ describe('run()', () => {
       `mail ${marker} first (write visible: true)`,
       `mail ${marker} second (write visible: true)`,
     ]);
-    expect(logged).toEqual([
-      'a follow-up after a committed write failed',
-      'a follow-up after a committed write failed',
-    ]);
+    expect(logged).toEqual(['a cache was not cleared after a write', 'mail not sent yet; its job tries again']);
     expect(await t.app.db.$count(contactMessages, eq(contactMessages.id, id))).toBe(1);
     expect(await rowsNamed(t.app, marker)).toEqual({
       messages: 1,
       notifications: 1,
       mailSubjects: [`${marker} notice | ${product}`, `${marker} second`],
     });
+    // Each promised mail is a job; the one the mail server refused is delivered by it, once, and the others are
+    // not sent again.
+    expect(await jobsOf(t.app, marker)).toEqual([`${marker}:first`, `${marker}:second`]);
+    await t.app.jobs.drain(['mail'], { everything: true });
+    expect((await rowsNamed(t.app, marker)).mailSubjects).toEqual([
+      `${marker} first`,
+      `${marker} notice | ${product}`,
+      `${marker} second`,
+    ]);
   });
 });

@@ -1,31 +1,36 @@
 /**
  * The one write path. `run(env, actor, command, ...args)` opens a transaction and hands the command a
- * context: the typed transaction, who acts, the time, and an after-commit queue. What must happen only once
- * the write is durable (mail, notification mail, clearing the progress, ledger and page caches) goes on that
- * queue; it runs after the commit, in order, and not at all when the command throws (the write rolls back).
- * A failed follow-up is logged and never undoes the committed write. Routes reach this through
- * `request.run(command, ...args)` (plugins/commands.ts); scripts and timers call it with SYSTEM_ACTOR.
+ * context: the typed transaction, who acts, the time, and what the write promises once it commits. Mail is a job
+ * inserted in the write's own transaction (decision 011): a rolled-back write leaves none, a committed one leaves
+ * each, and the queue delivers it once whatever fails. Once committed, run() clears the caches the write changed
+ * and tries the mail at once (the queue's job is then done, or delivers it later). Routes reach this through
+ * `request.run(command, ...args)` (plugins/commands.ts); scripts and jobs call it with SYSTEM_ACTOR.
  */
+import { randomUUID } from 'node:crypto';
 import type { Tx, Db } from '../db/client.ts';
 import type { Actor } from '../services/audit.ts';
 import type { CampaignService } from '../services/campaign.ts';
 import type { Clock } from '../services/clock.ts';
 import type { Examples } from '../services/example-content.ts';
+import type { JobQueue } from '../services/job-queue.ts';
 import type { LedgerService } from '../services/ledger.ts';
-import { mailFailure, type MailMessage, type Mailer } from '../services/mail.ts';
-import { emailImportant, type MailableNotification } from '../services/notifications.ts';
-import { sendReceipt, sendRefundNotice } from '../services/donor-mail.ts';
+import type { MailMessage, Mailer } from '../services/mail.ts';
+import { deliverMail, productNameIn, sealedMail, type MailJob, type MailKind } from '../services/mail-delivery.ts';
+import type { MailableNotification } from '../services/notifications.ts';
 
 export type { Actor, Tx };
 
 /** Who acts when no person does (scripts, housekeeping, seeding). */
 export const SYSTEM_ACTOR: Actor = { id: null, ip: null };
 
-/** What the after-commit follow-ups need from the app. */
+/** What a write's follow-ups need from the app. */
 export interface CommandEnv {
   db: Db;
   clock: Clock;
   mailer: Mailer;
+  jobs: Pick<JobQueue, 'enqueue'>;
+  /** Seals a queued mail's text (it may carry a one-time link). */
+  sessionSecret: string;
   campaigns: Pick<CampaignService, 'current' | 'invalidate'>;
   ledgers: Pick<LedgerService, 'invalidate'>;
   /**
@@ -41,15 +46,27 @@ export interface CommandEnv {
 
 export type Cache = 'progress' | 'ledger' | 'pages';
 
-/** Follow-ups that run once the transaction committed. */
+/**
+ * A mail a write promises: what it is, and its idempotency key when the same mail could be promised by two
+ * writes ("receipt:<gift id>"); otherwise the promise gets a key of its own. Never a person's id or address in
+ * a key: keys are kept after her account is deleted.
+ */
+export interface MailPromise {
+  kind: MailKind;
+  key?: string;
+}
+
+type Built = MailMessage | ((product: string) => MailMessage);
+
+/** What a write promises once it commits: mail (each a job in its transaction) and fresh caches. */
 export interface AfterCommit {
-  /** Sends this mail. */
-  mail(message: MailMessage | ((product: string) => MailMessage)): void;
+  /** Mails this message once. */
+  mail(promise: MailPromise, message: Built): void;
   /**
-   * Sends these mails after the answer has gone: the answer's timing must not tell whether one was sent
-   * (a confirmation), or there may be many (an update to every follower). A failed send is logged.
+   * Mails these once each, tried after the answer has gone: the answer's timing must not tell whether one was
+   * sent (a confirmation), or there may be many (an update to every follower).
    */
-  mailInBackground(messages: readonly ((product: string) => MailMessage)[]): void;
+  mailInBackground(mails: readonly (MailPromise & { message: (product: string) => MailMessage })[]): void;
   /** Mails the important ones among these notifications to people who allow notification email. */
   mailNotifications(rows: readonly MailableNotification[]): void;
   /** Sends the donor her thank-you and receipt for this gift (once, whoever records it; none once voided). */
@@ -70,8 +87,11 @@ export interface CommandContext {
 
 export type Command<A extends unknown[], T> = (ctx: CommandContext, ...args: A) => Promise<T>;
 
-/** What a one-statement command gets: the database itself, not a transaction. */
-export type StatementContext = Omit<CommandContext, 'tx'> & { db: Db };
+/** What a one-statement command gets: the database itself, not a transaction, and so no mail to promise. */
+export type StatementContext = Omit<CommandContext, 'tx' | 'afterCommit'> & {
+  db: Db;
+  afterCommit: Pick<AfterCommit, 'refresh'>;
+};
 
 const ONE_STATEMENT = Symbol('one statement');
 
@@ -83,7 +103,7 @@ export type StatementCommand<A extends unknown[], T> = ((ctx: StatementContext, 
 /**
  * Marks a command whose whole write is one statement, atomic on its own: run() gives it the database without
  * BEGIN and COMMIT around it, two round trips that would otherwise cost more than the write (the busiest public
- * write, an intent). Its after-commit queue runs once the statement has.
+ * write, an intent). It promises no mail; the caches it names are cleared once the statement has run.
  */
 export function oneStatement<A extends unknown[], T>(
   command: (ctx: StatementContext, ...args: A) => Promise<T>,
@@ -91,58 +111,86 @@ export function oneStatement<A extends unknown[], T>(
   return Object.assign(command, { [ONE_STATEMENT]: true as const });
 }
 
-type Task = (env: CommandEnv) => Promise<void> | void;
+/**
+ * A command that only promises a mail: a notice that is no write's follow-up (an attempt to register with a
+ * taken address, a sign-in paused). Its job is the promise, so the notice survives a mail server that is down.
+ */
+export function mailOnly(promise: MailPromise, message: Built): Command<[], void> {
+  return async ({ afterCommit }) => afterCommit.mail(promise, message);
+}
 
 const CACHE_ORDER: readonly Cache[] = ['progress', 'ledger', 'pages'];
 
 const inBackground = new Set<Promise<void>>();
-/** Resolves once every mail sent in the background so far has gone: at shutdown, and in tests. */
+/** Resolves once every mail tried in the background so far was tried: at shutdown, and in tests. */
 export async function backgroundMailSent(): Promise<void> {
   while (inBackground.size > 0) await Promise.allSettled([...inBackground]);
 }
 
-function createQueue(): { afterCommit: AfterCommit; tasks: Task[]; caches: Set<Cache> } {
-  const tasks: Task[] = [];
+/** A promised mail: its job (built in the transaction), and whether it is tried before the answer goes. */
+interface Promised {
+  job: MailJob | ((product: string) => MailJob);
+  background: boolean;
+}
+
+function createAfterCommit(env: CommandEnv): { afterCommit: AfterCommit; promised: Promised[]; caches: Set<Cache> } {
+  const promised: Promised[] = [];
   const caches = new Set<Cache>();
+  const sealed = (promise: MailPromise, message: Built) => (product: string) =>
+    sealedMail(
+      promise.key ?? `${promise.kind}:${randomUUID()}`,
+      promise.kind,
+      typeof message === 'function' ? message(product) : message,
+      env.sessionSecret,
+    );
   const afterCommit: AfterCommit = {
-    mail: (message) =>
-      tasks.push(async (env) => {
-        const built =
-          typeof message === 'function' ? message((await env.campaigns.current()).content.product.name) : message;
-        await env.mailer.send(built);
-      }),
-    mailInBackground: (messages) => {
-      if (messages.length === 0) return;
-      tasks.push((env) => {
-        const job = new Promise<void>((resolve) => setImmediate(resolve))
-          .then(async () => {
-            const { product } = (await env.campaigns.current()).content;
-            for (const message of messages)
-              await env.mailer
-                .send(message(product.name))
-                .catch((err: unknown) => env.log.error({ mail: mailFailure(err) }, 'mail not sent'));
-          })
-          .catch((err: unknown) => env.log.error({ err: mailFailure(err) }, 'mail not sent'));
-        inBackground.add(job);
-        void job.finally(() => inBackground.delete(job));
-      });
-    },
-    mailNotifications: (rows) => {
-      const important = rows.filter((r) => r.important);
-      if (important.length === 0) return;
-      tasks.push(async (env) => {
-        const { product } = (await env.campaigns.current()).content;
-        await emailImportant({ ...env, product: product.name }, important);
-      });
-    },
+    mail: (promise, message) => promised.push({ job: sealed(promise, message), background: false }),
+    mailInBackground: (mails) =>
+      mails.forEach((mail) => promised.push({ job: sealed(mail, mail.message), background: true })),
+    mailNotifications: (rows) =>
+      rows
+        .filter((row) => row.important)
+        .forEach((row) =>
+          promised.push({
+            job: { key: `notification:${row.id}`, kind: 'notification', build: 'notification', notificationId: row.id },
+            background: false,
+          }),
+        ),
     mailReceipt: (donationId) =>
-      tasks.push(async (env) => {
-        await sendReceipt(env, donationId);
+      promised.push({
+        job: { key: `receipt:${donationId}`, kind: 'receipt', build: 'receipt', donationId },
+        background: false,
       }),
-    mailRefundNotice: (donationId) => tasks.push((env) => sendRefundNotice(env, donationId)),
+    mailRefundNotice: (donationId) =>
+      promised.push({
+        job: { key: `refund-notice:${donationId}`, kind: 'refund-notice', build: 'refund-notice', donationId },
+        background: false,
+      }),
     refresh: (...wanted) => wanted.forEach((cache) => caches.add(cache)),
   };
-  return { afterCommit, tasks, caches };
+  return { afterCommit, promised, caches };
+}
+
+/** Inserts the promised mail as jobs in the write's transaction; answers them as inserted. */
+async function enqueueMail(env: CommandEnv, tx: Tx, promised: readonly Promised[]) {
+  if (promised.length === 0) return [];
+  const product = promised.some((p) => typeof p.job === 'function') ? await productNameIn(tx) : '';
+  const jobs = promised.map((p) => ({
+    job: typeof p.job === 'function' ? p.job(product) : p.job,
+    background: p.background,
+  }));
+  for (const { job } of jobs) await env.jobs.enqueue(tx, 'mail', job);
+  return jobs;
+}
+
+/** Tries a committed write's mail now; what fails stays with its job, which delivers it later. */
+async function tryNow(env: CommandEnv, job: MailJob) {
+  await deliverMail(env, job).catch((err: unknown) =>
+    env.log.error(
+      { err: { message: (err as Error).message }, kind: job.kind },
+      'mail not sent yet; its job tries again',
+    ),
+  );
 }
 
 async function refreshCache(env: CommandEnv, cache: Cache): Promise<void> {
@@ -173,26 +221,36 @@ export async function run<A extends unknown[], T>(
   command: Command<A, T> | StatementCommand<A, T>,
   ...args: A
 ): Promise<T> {
-  const { afterCommit, tasks, caches } = createQueue();
+  const { afterCommit, promised, caches } = createAfterCommit(env);
   const now = env.clock.now();
+  let mail: { job: MailJob; background: boolean }[] = [];
   const result =
     ONE_STATEMENT in command
       ? await command({ db: env.db, actor, now, afterCommit }, ...args)
-      : await env.db.transaction((tx) => command({ tx, actor, now, afterCommit }, ...args));
+      : await env.db.transaction(async (tx) => {
+          const answer = await command({ tx, actor, now, afterCommit }, ...args);
+          mail = await enqueueMail(env, tx, promised);
+          return answer;
+        });
   // The pages of stories and doctors show what many writes change (a story, a reply, a name, a deletion):
   // any write but an intent (a one-statement command, which no such page shows) renders them again.
   if (!(ONE_STATEMENT in command)) env.sitePages?.forgetRecordPages();
   // Caches first (pages after progress, as they read it), so mail sent next already sees the new figures.
-  const followUps: Task[] = [
-    ...CACHE_ORDER.filter((c) => caches.has(c)).map((c) => (e: CommandEnv) => refreshCache(e, c)),
-    ...tasks,
-  ];
-  for (const task of followUps) {
+  for (const cache of CACHE_ORDER.filter((c) => caches.has(c))) {
     try {
-      await task(env);
+      await refreshCache(env, cache);
     } catch (err) {
-      env.log.error({ err: mailFailure(err) }, 'a follow-up after a committed write failed');
+      env.log.error({ err: { message: (err as Error).message }, cache }, 'a cache was not cleared after a write');
     }
+  }
+  for (const { job } of mail.filter((m) => !m.background)) await tryNow(env, job);
+  const later = mail.filter((m) => m.background).map((m) => m.job);
+  if (later.length > 0) {
+    const tried = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      for (const job of later) await tryNow(env, job);
+    });
+    inBackground.add(tried);
+    void tried.finally(() => inBackground.delete(tried));
   }
   return result;
 }

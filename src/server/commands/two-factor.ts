@@ -14,7 +14,7 @@ import {
   newEnrolment,
   newRecoveryCodes,
   recoveryCodeHash,
-  seal,
+  sealTotpSecret,
   totpStep,
   type Enrolment,
 } from '../services/two-factor.ts';
@@ -30,7 +30,7 @@ export async function beginTwoFactor(
   const enrolment = await newEnrolment(issuer, user.email);
   await tx
     .update(users)
-    .set({ totpPendingSecret: seal(enrolment.secret, sessionSecret) })
+    .set({ totpPendingSecret: sealTotpSecret(enrolment.secret, sessionSecret) })
     .where(eq(users.id, user.id));
   return enrolment;
 }
@@ -113,7 +113,7 @@ export async function recoverAdminSignIn({ tx, actor, now, afterCommit }: Comman
   await clearSecondFactor(tx, user.id, now);
   const ended = await tx.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
   await audit(tx, actor, { action: 'user.two_factor_recovered', targetType: 'user', targetId: user.id });
-  afterCommit.mail((product) => twoFactorRecoveredMail(product, user));
+  afterCommit.mail({ kind: 'two-factor-recovered' }, (product) => twoFactorRecoveredMail(product, user));
   return { user, sessionsEnded: ended.length };
 }
 

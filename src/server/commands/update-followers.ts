@@ -15,7 +15,7 @@ import { notify } from '../services/notifications.ts';
 import { campaignUpdateMail, confirmUpdatesMail } from '../services/mail-templates.ts';
 import { derivedToken, hashToken, randomToken, safeEqual } from '../services/tokens.ts';
 import type { LinkSettings } from './accounts.ts';
-import type { CommandContext } from './run.ts';
+import type { CommandContext, MailPromise } from './run.ts';
 
 /** How long a confirmation link works. */
 export const CONFIRM_UPDATES_MS = 7 * 24 * 60 * 60 * 1000;
@@ -63,7 +63,13 @@ export async function askForUpdates(
     .returning({ id: campaignFollowers.id });
   if (!sent) return;
   const link = `${links.publicUrl}/confirm-updates?token=${token}`;
-  afterCommit.mailInBackground([(product) => confirmUpdatesMail(product, email, campaignName, link)]);
+  afterCommit.mailInBackground([
+    {
+      key: `follow-confirmation:${sent.id}:${now.toISOString()}`,
+      kind: 'follow-confirmation',
+      message: (product) => confirmUpdatesMail(product, email, campaignName, link),
+    },
+  ]);
 }
 
 /** Confirms the address a confirmation token was mailed to; a used, unknown or expired token is refused. */
@@ -121,12 +127,13 @@ export async function stopUpdates({ tx }: CommandContext, secret: string, token:
  * confirmed addresses (once each: an address that also follows through its account gets the account's mail).
  * `addressesOnly` counts the followers without an account among them.
  */
-export async function updateMails(
+async function updateMails(
   tx: Tx,
   links: LinkSettings,
   campaign: { id: string; name: string; page: string },
   update: CampaignUpdate,
-): Promise<{ mails: ((product: string) => MailMessage)[]; addressesOnly: number }> {
+  eventKey: string,
+): Promise<{ mails: (MailPromise & { message: (product: string) => MailMessage })[]; addressesOnly: number }> {
   const rows = await tx
     .select({
       id: campaignFollowers.id,
@@ -149,17 +156,22 @@ export async function updateMails(
   const addresses = rows.filter((r) => r.email && !accountAddresses.has(r.email));
   const mails = [...accounts, ...addresses].map((r) => {
     const token = unsubscribeToken(r.id, links.secret);
-    return (product: string) =>
-      campaignUpdateMail(product, {
-        to: r.accountEmail ?? r.email!,
-        firstName: r.firstName,
-        campaign: campaign.name,
-        title: update.title,
-        paragraphs: update.paragraphs,
-        pageUrl: `${links.publicUrl}${campaign.page}`,
-        unsubscribePage: `${links.publicUrl}/unsubscribe?token=${token}`,
-        oneClickUrl: `${links.publicUrl}/api/campaign/updates/unsubscribe?token=${token}`,
-      });
+    const kind = 'fundraiser-update' as const;
+    return {
+      key: `${kind}:${eventKey}:${r.id}`,
+      kind,
+      message: (product: string) =>
+        campaignUpdateMail(product, {
+          to: r.accountEmail ?? r.email!,
+          firstName: r.firstName,
+          campaign: campaign.name,
+          title: update.title,
+          paragraphs: update.paragraphs,
+          pageUrl: `${links.publicUrl}${campaign.page}`,
+          unsubscribePage: `${links.publicUrl}/unsubscribe?token=${token}`,
+          oneClickUrl: `${links.publicUrl}/api/campaign/updates/unsubscribe?token=${token}`,
+        }),
+    };
   });
   return { mails, addressesOnly: addresses.length };
 }
@@ -193,7 +205,7 @@ export async function tellFollowers(
       eventKey,
     })),
   );
-  const { mails, addressesOnly } = await updateMails(tx, links, campaign, update);
+  const { mails, addressesOnly } = await updateMails(tx, links, campaign, update, eventKey);
   afterCommit.mailInBackground(mails);
   return notified.length + addressesOnly;
 }

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Client as PgClient } from 'pg';
 import { MIGRATIONS_DIR, ROOT_DIR } from '../paths.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { migrateJobTables } from './job-tables.ts';
 import * as schema from './schema/index.ts';
 import { preparingPglite } from './pglite-statements.ts';
 
@@ -25,9 +26,17 @@ export type Db = PgDatabase<RowsResultHKT, typeof schema>;
 /** An open transaction (commands get one from run()); it has every query method of Db. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** Plain SQL text with positional parameters ($1, $2, ...), for libraries that bring their own (the job queue). */
+export interface SqlRunner {
+  /** Without values the text may hold several statements. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The same database for SQL text (outside any transaction). */
+  sql: SqlRunner;
   /** Applies checked-in migrations; safe to call from several instances at once. */
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query. */
@@ -121,11 +130,19 @@ async function openPglite({ dataDir, loadDataDir, createMigrated = false }: Data
   }
   const pglite = drizzlePglite({ client, schema });
   const db: Db = pglite;
+  const runner: SqlRunner = {
+    executeSql: async (text, values) =>
+      values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] }),
+  };
   return {
     db,
     kind: 'pglite',
+    sql: runner,
     // One process per directory (the lock above): no migration lock needed.
-    migrate: () => migratePglite(pglite, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: async () => {
+      await migratePglite(pglite, { migrationsFolder: MIGRATIONS_DIR });
+      await migrateJobTables(runner);
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -162,14 +179,17 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db: Db = drizzlePg({ client: pool, schema });
+  const runner: SqlRunner = { executeSql: (text, values) => pool.query(text, values) };
   return {
     db,
     kind: 'postgres',
+    sql: runner,
     migrate: async () => {
       const conn = await pool.connect();
       try {
         await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         await migratePg(drizzlePg({ client: conn, schema }), { migrationsFolder: MIGRATIONS_DIR });
+        await migrateJobTables(runner);
       } finally {
         await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
         conn.release();

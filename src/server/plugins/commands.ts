@@ -23,6 +23,11 @@ function commandEnv(app: FastifyInstance, log: CommandEnv['log']): CommandEnv {
     db: app.db,
     clock: app.clock,
     mailer: app.mailer,
+    // Registered after this plugin; read when a write enqueues its mail.
+    get jobs() {
+      return app.jobs;
+    },
+    sessionSecret: app.config.sessionSecret,
     campaigns: app.campaigns,
     ledgers: app.ledgers,
     // Registered after this plugin; read when a follow-up runs.

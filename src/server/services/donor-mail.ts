@@ -1,26 +1,21 @@
 /**
  * The donor's mails: a thank-you and receipt once her gift is recorded, and a notice when it is refunded in
- * full. A receipt is claimed in the database (donations.receipt_sent_at) before it is sent, so it goes once
- * whichever instance or retry gets there first; a send that fails gives the claim back for the next sweep.
+ * full; built from the records when their job runs (services/mail-delivery.ts sends each once).
  */
-import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { DEFAULT_RECEIPT_NOTE } from '#shared/schemas/campaign.ts';
 import { formatCents } from '#shared/money.ts';
 import { transparencyPath } from '#shared/routes.ts';
 import type { Db } from '../db/client.ts';
 import { withCurrentShape } from '../db/content-shape.ts';
 import { campaigns, donations, fundraisers, users } from '../db/schema/index.ts';
-import type { Clock } from './clock.ts';
 import type { Examples } from './example-content.ts';
-import { mailFailure, type Mailer } from './mail.ts';
+import type { MailMessage } from './mail.ts';
 import { donationReceiptMail, donationRefundedMail, type GiftForMail } from './mail-templates.ts';
 
 export interface DonorMailDeps {
   db: Db;
-  clock: Clock;
-  mailer: Mailer;
   publicUrl: string;
-  log: { error(obj: object, msg: string): void };
   /** In production, the content without the seed's examples (absent in scripts: the content as stored). */
   examples?: Pick<Examples, 'live'>;
 }
@@ -80,64 +75,26 @@ async function giftForMail(deps: DonorMailDeps, gift: Gift) {
   return { forMail, campaign };
 }
 
-/** Sends the receipt of this gift unless it went already, the gift was voided, or there is no address. */
-export async function sendReceipt(deps: DonorMailDeps, donationId: string): Promise<boolean> {
+/** The thank-you and receipt of this gift; null when there is none to send (voided, no address). */
+export async function buildReceipt(deps: DonorMailDeps, donationId: string): Promise<MailMessage | null> {
   const [gift] = await deps.db
-    .update(donations)
-    .set({ receiptSentAt: deps.clock.now() })
-    .where(
-      and(
-        eq(donations.id, donationId),
-        isNull(donations.receiptSentAt),
-        isNull(donations.voidedAt),
-        isNotNull(donations.donorEmail),
-      ),
-    )
-    .returning();
-  if (!gift) return false;
-  try {
-    const { forMail, campaign } = await giftForMail(deps, gift);
-    await deps.mailer.send(donationReceiptMail(campaign.product, forMail, campaign.receiptNote));
-    return true;
-  } catch (err) {
-    await deps.db.update(donations).set({ receiptSentAt: null }).where(eq(donations.id, gift.id));
-    throw err;
-  }
-}
-
-/** How long a recorded gift's own request has to send its receipt before the sweep tries. */
-export const RECEIPT_RETRY_AFTER_MS = 5 * 60_000;
-
-/** Sends the receipts that did not go when their gift was recorded (the mail server was down, say). */
-export async function sendPendingReceipts(deps: DonorMailDeps): Promise<number> {
-  const pending = await deps.db
-    .select({ id: donations.id })
+    .select()
     .from(donations)
-    .where(
-      and(
-        isNull(donations.receiptSentAt),
-        isNull(donations.voidedAt),
-        isNotNull(donations.donorEmail),
-        lt(donations.createdAt, new Date(deps.clock.now().getTime() - RECEIPT_RETRY_AFTER_MS)),
-      ),
-    )
-    .limit(100);
-  let sent = 0;
-  for (const { id } of pending) {
-    try {
-      if (await sendReceipt(deps, id)) sent++;
-    } catch (err) {
-      deps.log.error({ err: mailFailure(err) }, 'receipt not sent; the next sweep tries again');
-      break;
-    }
-  }
-  return sent;
+    .where(and(eq(donations.id, donationId), isNull(donations.voidedAt), isNotNull(donations.donorEmail)));
+  if (!gift) return null;
+  const { forMail, campaign } = await giftForMail(deps, gift);
+  return donationReceiptMail(campaign.product, forMail, campaign.receiptNote);
 }
 
-/** Tells the donor her gift was refunded in full (when she left an address). */
-export async function sendRefundNotice(deps: DonorMailDeps, donationId: string): Promise<void> {
+/** Marks the gift's receipt sent (shown to managers; the mail's own once-only record is mail_deliveries). */
+export async function markReceiptSent(db: Db, donationId: string, at: Date): Promise<void> {
+  await db.update(donations).set({ receiptSentAt: at }).where(eq(donations.id, donationId));
+}
+
+/** The notice that her gift was refunded in full; null when she left no address. */
+export async function buildRefundNotice(deps: DonorMailDeps, donationId: string): Promise<MailMessage | null> {
   const [gift] = await deps.db.select().from(donations).where(eq(donations.id, donationId));
-  if (!gift?.donorEmail) return;
+  if (!gift?.donorEmail) return null;
   const { forMail, campaign } = await giftForMail(deps, gift);
-  await deps.mailer.send(donationRefundedMail(campaign.product, forMail));
+  return donationRefundedMail(campaign.product, forMail);
 }

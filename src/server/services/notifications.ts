@@ -1,14 +1,12 @@
 /**
  * Notifications: one row per person per event (the event key makes repeats of the same event a no-op),
- * and, for the important ones, an email to people who have not turned them off.
+ * and, for the important ones, an email to people who have not turned them off (a job the write's command
+ * enqueues with afterCommit.mailNotifications; services/mail-delivery.ts builds and sends it).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { adminLevelAtLeast, type AdminLevel } from '#shared/auth/roles.ts';
 import type { Db } from '../db/client.ts';
 import { notifications, users } from '../db/schema/index.ts';
-import type { Mailer } from './mail.ts';
-import { mailFailure } from './mail.ts';
-import { notificationMail } from './mail-templates.ts';
 
 export type NotificationType =
   | 'story_approved'
@@ -88,35 +86,10 @@ export async function notifyAdmins(
 
 /** A stored notification as mail needs it. */
 export interface MailableNotification {
+  id: string;
   userId: string;
   title: string;
   body: string;
   link: string | null;
   important: boolean;
-}
-
-/**
- * Emails the important ones among `rows` to people who allow notification email. Runs after the transaction
- * that stored them (a command's afterCommit.mailNotifications); a failed send is logged (by code only) and
- * never undoes the notification.
- */
-export async function emailImportant(
-  deps: { db: Db; mailer: Mailer; publicUrl: string; product: string; log: { error(obj: object, msg: string): void } },
-  rows: { userId: string; title: string; body: string; link: string | null; important: boolean }[],
-): Promise<void> {
-  const wanted = rows.filter((r) => r.important);
-  if (wanted.length === 0) return;
-  const people = await deps.db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, notifyByEmail: users.notifyByEmail })
-    .from(users)
-    .where(inArray(users.id, [...new Set(wanted.map((r) => r.userId))]));
-  const byId = new Map(people.map((p) => [p.id, p]));
-  for (const row of wanted) {
-    const person = byId.get(row.userId);
-    if (!person?.notifyByEmail) continue;
-    const link = row.link ? `${deps.publicUrl}${row.link}` : null;
-    await deps.mailer
-      .send(notificationMail(deps.product, person, row.title, row.body, link))
-      .catch((err: unknown) => deps.log.error({ mail: mailFailure(err) }, 'notification mail not sent'));
-  }
 }

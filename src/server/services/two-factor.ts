@@ -4,34 +4,21 @@
  * codes only as keyed hashes; a code is accepted once per time step, so an overheard code cannot be replayed.
  * The writes (enrolment, codes, turning it off, using a code) are commands in commands/two-factor.ts.
  */
-import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { RECOVERY_CODE_COUNT } from '#shared/schemas/two-factor.ts';
+import { seal, unseal } from './sealed.ts';
 import { hashToken } from './tokens.ts';
 
 /** One step either side of now, for clocks a little apart (RFC 6238 section 5.2). */
 const TOLERANCE_SECONDS = 30;
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
-function encryptionKey(sessionSecret: string): Buffer {
-  return createHmac('sha256', sessionSecret).update('healing-circle/totp-secret').digest();
-}
+const TOTP_SECRET = 'healing-circle/totp-secret';
 
 /** The stored form of a TOTP secret (exported for test factories that make enrolled admins). */
-export function seal(plain: string, sessionSecret: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', encryptionKey(sessionSecret), iv);
-  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
-}
-
-function open(sealed: string, sessionSecret: string): string {
-  const [iv, tag, body] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
-  const decipher = createDecipheriv('aes-256-gcm', encryptionKey(sessionSecret), iv!);
-  decipher.setAuthTag(tag!);
-  return Buffer.concat([decipher.update(body!), decipher.final()]).toString('utf8');
-}
+export const sealTotpSecret = (plain: string, sessionSecret: string) => seal(plain, sessionSecret, TOTP_SECRET);
 
 /** Recovery codes are typed by people: lower case, no look-alike letters, a dash in the middle. */
 function newRecoveryCode(): string {
@@ -84,7 +71,7 @@ export function totpStep(
   lastStep: number | null,
   now: Date,
 ): Promise<number | null> {
-  return acceptedStep(open(sealedSecret, sessionSecret), code, lastStep, now);
+  return acceptedStep(unseal(sealedSecret, sessionSecret, TOTP_SECRET), code, lastStep, now);
 }
 
 /** Whether a code has the shape of an authenticator code (6 digits) rather than a recovery code. */

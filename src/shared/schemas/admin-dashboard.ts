@@ -7,6 +7,8 @@ export const DashboardQueuesSchema = z.object({
   pendingStories: z.number().int(),
   oldestPendingStoryAt: z.string().nullable(),
   newContactMessages: z.number().int(),
+  /** Mail the queue gave up on after a day of tries (the failed-deliveries page lists them, decision 011). */
+  failedMail: z.number().int(),
   /** Campaign details that are still the seed's examples: the "not ready to take gifts" checklist. */
   notReady: z.array(z.object({ field: z.string(), value: z.string() })),
 });

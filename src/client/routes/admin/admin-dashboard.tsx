@@ -10,6 +10,7 @@ import {
   HandHeart,
   History,
   Inbox,
+  MailWarning,
   Megaphone,
   Receipt,
   Stethoscope,
@@ -89,7 +90,7 @@ function moneyFiguresOf(d: DashboardMoney): Figure[] {
   ];
 }
 
-function figuresOf(d: DashboardFigures): Figure[] {
+function figuresOf(d: DashboardFigures, superAdmin: boolean): Figure[] {
   return [
     ...(hasMoney(d) ? moneyFiguresOf(d) : []),
     {
@@ -113,6 +114,15 @@ function figuresOf(d: DashboardFigures): Figure[] {
       value: String(d.newContactMessages),
       icon: icon(Inbox),
       link: { href: '/admin-contact', text: 'Open the contact inbox' },
+    },
+    {
+      id: 'mail',
+      label: 'Mail not delivered',
+      value: String(d.failedMail),
+      icon: icon(MailWarning),
+      note: d.failedMail > 0 ? 'the mail server refused it for a day' : 'all mail delivered',
+      // Mail is the operator's: only super admins open the list (the page and the server check again).
+      ...(superAdmin ? { link: { href: '/admin-mail', text: 'See undelivered mail' } } : {}),
     },
   ];
 }
@@ -296,7 +306,7 @@ export default function AdminDashboardPage() {
           />
         )}
         <ul aria-label="Figures and queues" className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {figuresOf(figures.data).map((f) => (
+          {figuresOf(figures.data, adminLevelAtLeast(user.adminLevel, 'super_admin')).map((f) => (
             <FigureCard key={f.id} figure={f} />
           ))}
         </ul>

@@ -13,23 +13,26 @@ import {
   ledgerBalances,
   stories,
 } from '../schema/index.ts';
+import { failedMailCount } from './mail-failures.ts';
 import { paged } from './paging.ts';
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
 
 /** What waits for a moderator or anyone above: doctors to verify, new messages, stories to review. */
 export async function dashboardQueues(db: Db): Promise<Omit<DashboardQueues, 'notReady'>> {
-  const [[doctors], [messages], [pendingStories]] = await Promise.all([
+  const [[doctors], [messages], [pendingStories], failedMail] = await Promise.all([
     db.select({ n: count() }).from(doctorProfiles).where(eq(doctorProfiles.verificationStatus, 'pending')),
     db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.status, 'new')),
     db
       .select({ n: count(), oldest: min(stories.submittedAt) })
       .from(stories)
       .where(eq(stories.status, 'pending')),
+    failedMailCount(db),
   ]);
   return {
     pendingDoctorVerifications: doctors?.n ?? 0,
     newContactMessages: messages?.n ?? 0,
+    failedMail,
     pendingStories: pendingStories?.n ?? 0,
     oldestPendingStoryAt: pendingStories?.oldest ? new Date(pendingStories.oldest).toISOString() : null,
   };

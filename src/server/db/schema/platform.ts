@@ -13,6 +13,22 @@ export const outbox = pgTable('outbox', {
 });
 
 /** Fixed-window rate-limit counters shared by every app instance. */
+/**
+ * Each mail a write promised, by its idempotency key (a receipt per gift, a reset mail per token): claimed for a
+ * while by whoever sends it, and marked sent once the mail server took it, so a retried or doubled job never mails
+ * twice (decision 011). Holds no address and no text: those travel sealed in the job.
+ */
+export const mailDeliveries = pgTable('mail_deliveries', {
+  key: text('key').primaryKey(),
+  /** What the mail is ('receipt', 'password-reset', ...), for the failed-deliveries page. */
+  kind: text('kind').notNull(),
+  /** A sender holds it until then; a sender that died lets it go when this passes. */
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),

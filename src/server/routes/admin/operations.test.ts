@@ -55,6 +55,7 @@ describe('admin dashboard', () => {
     await buildIntent(t.database.db, {});
     const body = (await getWith(t.app, '/api/admin/dashboard', admin.moderator)).json();
     expect(Object.keys(body).sort()).toEqual([
+      'failedMail',
       'newContactMessages',
       'notReady',
       'oldestPendingStoryAt',

@@ -1,11 +1,14 @@
-/** The admin dashboard's figures, the contact inbox, and the audit log viewer. */
+/** The admin dashboard's figures, the contact inbox, the audit log viewer, and mail the site could not deliver. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AdminListQuerySchema } from '#shared/schemas/admin-donations.ts';
 import type { DashboardFigures } from '#shared/schemas/admin-dashboard.ts';
 import type { AuditEntry } from '#shared/schemas/audit-log.ts';
 import type { ContactMessageView } from '#shared/schemas/contact.ts';
-import { markContactHandled } from '../../commands/operations.ts';
+import { PageQuerySchema } from '#shared/schemas/paging.ts';
+import { MAIL_KINDS, RetryMailSchema, type MailFailure, type MailKind } from '#shared/schemas/mail-failures.ts';
+import { markContactHandled, retryFailedMail } from '../../commands/operations.ts';
+import { failedMailPage, type MailFailureRow } from '../../db/queries/mail-failures.ts';
 import { auditLogPage, type AuditEntryRow } from '../../db/queries/audit.ts';
 import {
   contactMessagesPage,
@@ -26,6 +29,19 @@ function presentContactMessage(m: ContactMessageRow): ContactMessageView {
     message: m.message,
     status: m.status,
     createdAt: m.createdAt.toISOString(),
+  };
+}
+
+function presentMailFailure(r: MailFailureRow): MailFailure {
+  return {
+    id: r.id,
+    queue: r.queue,
+    kind: r.kind,
+    what: MAIL_KINDS[r.kind as MailKind] ?? 'Mail',
+    firstTriedAt: r.queuedAt.toISOString(),
+    failedAt: r.failedAt.toISOString(),
+    tries: r.tries,
+    reason: r.reason,
   };
 }
 
@@ -63,6 +79,26 @@ const operations: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: z.object({ id: z.uuid('Not a valid id') }) }, config: { access: { admin: 'moderator' } } },
     async (request, reply) => {
       await request.run(markContactHandled, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  // Mail is the operator's: what failed and a retry, for super admins (never an address or a word of the mail).
+  app.get(
+    '/api/admin/mail-failures',
+    { schema: { querystring: PageQuerySchema }, config: { access: { admin: 'super_admin' } } },
+    async (request, reply) =>
+      reply.headers(noStore).send(await failedMailPage(app.db, request.query.page, presentMailFailure)),
+  );
+
+  app.post(
+    '/api/admin/mail-failures/:id/retry',
+    {
+      schema: { params: z.object({ id: z.uuid('Not a valid id') }), body: RetryMailSchema },
+      config: { access: { admin: 'super_admin' } },
+    },
+    async (request, reply) => {
+      await request.run(retryFailedMail, app.jobs, request.body.queue, request.params.id);
       return reply.status(204).send();
     },
   );

@@ -43,6 +43,7 @@ import { CODE_INVALID, CODE_REQUIRED } from '#shared/schemas/two-factor.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { ALTCHA_CHALLENGES_PER_MINUTE } from '../../services/altcha.ts';
 import { safeReturnPath } from '#shared/return-path.ts';
+import { mailOnly } from '../../commands/run.ts';
 
 const auth: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
@@ -57,40 +58,32 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   async function mailRegistrationAttempt(request: FastifyRequest, email: string) {
     const owner = await findUserByEmail(app.db, email);
     if (!owner || !(await app.accountLimits.hit(REGISTRATION_ATTEMPT_NOTICES, owner.id)).reached) return;
-    const mail = registrationAttemptMail(
-      (await product()).product.name,
-      owner,
-      app.clock.now(),
-      `${config.publicUrl}/login`,
-      `${config.publicUrl}/forgot-password`,
+    const now = app.clock.now();
+    await request.run(
+      mailOnly({ kind: 'registration-attempt' }, (name) =>
+        registrationAttemptMail(name, owner, now, `${config.publicUrl}/login`, `${config.publicUrl}/forgot-password`),
+      ),
     );
-    await app.mailer
-      .send(mail)
-      .catch((err: unknown) =>
-        request.log.error({ mail: mailFailure(err) }, 'registration attempt notice could not be sent'),
-      );
   }
 
   /**
    * Tells the owner, once per lockout, that sign-in to the account is paused: after the reply, so its timing
-   * does not tell the account exists. Not a write's follow-up (the counter is the rate-limit store's), so sent here.
+   * does not tell the account exists. Not a write's follow-up (the counter is the rate-limit store's): a mail
+   * job of its own.
    */
-  function mailSignInLocked(user: UserRow) {
+  function mailSignInLocked(request: FastifyRequest, user: UserRow) {
     setImmediate(() => {
-      void (async () => {
-        const { name } = (await product()).product;
-        await app.mailer.send(
-          signInLockedMail(
-            name,
-            user,
-            app.clock.now(),
-            FAILED_SIGN_INS.windowMs / 60_000,
-            `${config.publicUrl}/forgot-password`,
+      const now = app.clock.now();
+      const minutes = FAILED_SIGN_INS.windowMs / 60_000;
+      request
+        .run(
+          mailOnly({ kind: 'sign-in-locked' }, (name) =>
+            signInLockedMail(name, user, now, minutes, `${config.publicUrl}/forgot-password`),
           ),
+        )
+        .catch((err: unknown) =>
+          app.log.error({ err: { message: (err as Error).message } }, 'sign-in lockout notice not queued'),
         );
-      })().catch((err: unknown) =>
-        app.log.error({ mail: mailFailure(err) }, 'sign-in lockout notice could not be sent'),
-      );
     });
   }
 
@@ -128,7 +121,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       // The same work and the same answer whether or not the account exists.
       const right = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !right) {
-        if (signInTry.isLast && user) mailSignInLocked(user);
+        if (signInTry.isLast && user) mailSignInLocked(request, user);
         throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
       }
       try {

@@ -1,0 +1,151 @@
+/**
+ * The job queue (decision 011): pg-boss in the app's own database, PGlite or PostgreSQL, through the one SQL
+ * runner each gives (db/client.ts). A write's follow-ups are jobs inserted in the write's own transaction
+ * (`enqueue`), so a rolled-back write leaves none and a committed one leaves each; workers on every instance take
+ * them, at least once, and a job whose worker died runs again when its lease ends. Scheduled sweeps are pg-boss
+ * schedules: one job per tick, taken by one instance.
+ */
+import PgBoss from 'pg-boss';
+import { sql, type SQL } from 'drizzle-orm';
+import type { SqlRunner, Tx } from '../db/client.ts';
+import { JOB_SCHEMA } from '../db/job-tables.ts';
+
+/** The queues and what a job of each may take before it is kept as failed. */
+export const QUEUES = {
+  /**
+   * Mail, first: ten tries backing off from 10 s (about an hour in all); then `mail-hourly` (mail-delivery.ts).
+   * A lease of 5 minutes: a worker killed while sending gives the job back after it.
+   */
+  mail: { name: 'mail', retryLimit: 9, retryDelay: 10, retryBackoff: true, expireInSeconds: 300 },
+  /** Mail the first hour could not deliver: once an hour for the rest of the day, then kept as failed. */
+  'mail-hourly': { name: 'mail-hourly', retryLimit: 23, retryDelay: 3600, retryBackoff: false, expireInSeconds: 300 },
+  /** The hourly housekeeping sweep: one at a time, whichever instance takes it. */
+  housekeeping: { name: 'housekeeping', policy: 'singleton', retryLimit: 0, expireInSeconds: 900 },
+} as const satisfies Record<string, PgBoss.Queue>;
+
+export type QueueName = keyof typeof QUEUES;
+
+/** When each scheduled queue gets a job (cron, UTC). */
+const SCHEDULES: Partial<Record<QueueName, string>> = { housekeeping: '17 * * * *' };
+
+/** A failed job stays readable (the failed-deliveries page, a retry) for this long before it is archived. */
+const KEEP_FAILED_SECONDS = 30 * 24 * 60 * 60;
+
+export type JobHandler = (job: PgBoss.JobWithMetadata<object>) => Promise<unknown>;
+
+/** pg-boss's positional SQL ($1, $2, ...) as a drizzle query, so it runs in the transaction it is given. */
+function positionalSql(text: string, values: readonly unknown[] = []): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = [sql.raw(parts[0]!)];
+  // One parameter each, arrays too (drizzle would spread a bare array into a list).
+  for (let i = 1; i < parts.length; i += 2)
+    chunks.push(sql`${sql.param(values[Number(parts[i]) - 1] ?? null)}`, sql.raw(parts[i + 1]!));
+  return sql.join(chunks);
+}
+
+const inTransaction = (tx: Tx): PgBoss.Db => ({
+  executeSql: async (text, values) => ({ rows: (await tx.execute(positionalSql(text, values))).rows }),
+});
+
+export interface JobQueueOptions {
+  /** Take jobs here (off in tests, which run them with `drain`, and in scripts). */
+  workers: boolean;
+  /** How often an idle worker looks for jobs. */
+  pollingIntervalSeconds?: number;
+  log: { error(obj: object, msg: string): void };
+}
+
+export interface JobQueue {
+  /** Adds a job in the write's transaction: it exists exactly when the write commits. */
+  enqueue(tx: Tx, queue: QueueName, data: object): Promise<void>;
+  /** Adds a job outside any write (a follow-up of a job, a retry). */
+  send(queue: QueueName, data: object, options?: PgBoss.SendOptions): Promise<void>;
+  /** What runs a queue's jobs; set before `start`. */
+  handle(queue: QueueName, handler: JobHandler): void;
+  /** Creates the queues and schedules, and starts the workers (when asked). */
+  start(): Promise<void>;
+  /**
+   * Runs here, now, every job of these queues that is due (with `everything`, every waiting one, whatever its
+   * retry time): tests, and an operator's command. Answers how many ran.
+   */
+  drain(queues?: readonly QueueName[], options?: { everything?: boolean }): Promise<number>;
+  /** Puts a failed job back to be tried again, in the write's transaction. */
+  retry(tx: Tx, queue: QueueName, id: string): Promise<void>;
+  /** Stops taking jobs and waits up to `drainMs` for those running to finish. */
+  stop(drainMs: number): Promise<void>;
+}
+
+export function createJobQueue(runner: SqlRunner, options: JobQueueOptions): JobQueue {
+  const boss = new PgBoss({
+    db: runner,
+    schema: JOB_SCHEMA,
+    migrate: false,
+    // Maintenance and schedules are cheap and guarded by advisory locks: every instance may run them.
+    supervise: options.workers,
+    schedule: options.workers,
+    archiveFailedAfterSeconds: KEEP_FAILED_SECONDS,
+  });
+  boss.on('error', (err) => options.log.error({ err: { message: err.message } }, 'job queue error'));
+  const handlers = new Map<QueueName, JobHandler>();
+
+  async function runOne(queue: QueueName, job: PgBoss.JobWithMetadata<object>) {
+    const handler = handlers.get(queue);
+    if (!handler) throw new Error(`no handler for the ${queue} queue`);
+    try {
+      await boss.complete(queue, job.id, (await handler(job)) as object);
+    } catch (err) {
+      await boss.fail(queue, job.id, { message: (err as Error).message });
+    }
+  }
+
+  return {
+    async enqueue(tx, queue, data) {
+      await boss.send(queue, data, { db: inTransaction(tx) });
+    },
+    async send(queue, data, sendOptions) {
+      await boss.send(queue, data, sendOptions ?? {});
+    },
+    handle(queue, handler) {
+      handlers.set(queue, handler);
+    },
+    async start() {
+      await boss.start();
+      for (const queue of Object.values(QUEUES)) {
+        if (!(await boss.getQueue(queue.name))) await boss.createQueue(queue.name, queue);
+        else await boss.updateQueue(queue.name, queue);
+      }
+      if (!options.workers) return;
+      for (const [queue, cron] of Object.entries(SCHEDULES)) await boss.schedule(queue, cron, {}, { tz: 'UTC' });
+      for (const queue of handlers.keys())
+        await boss.work<object>(
+          queue,
+          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+          // pg-boss completes the job when this resolves and fails it (to be retried) when it throws.
+          async ([job]) => handlers.get(queue)!(job!),
+        );
+    },
+    async drain(queues = [...handlers.keys()], { everything = false } = {}) {
+      let ran = 0;
+      for (;;) {
+        let batch = 0;
+        for (const queue of queues) {
+          const jobs = await boss.fetch<object>(queue, {
+            includeMetadata: true,
+            batchSize: 20,
+            ignoreStartAfter: everything,
+          });
+          for (const job of jobs) await runOne(queue, job);
+          batch += jobs.length;
+        }
+        if (batch === 0) return ran;
+        ran += batch;
+      }
+    },
+    async retry(tx, queue, id) {
+      await boss.retry(queue, id, { db: inTransaction(tx) });
+    },
+    async stop(drainMs) {
+      await boss.stop({ graceful: true, close: false, wait: true, timeout: Math.max(drainMs, 1) });
+    },
+  };
+}
