@@ -17,6 +17,8 @@ const legal = (title: string, description: string) => (c: CampaignContent) => ({
   title: `${title} | ${c.product.name}`,
   description: description.replace('{product}', c.product.name),
 });
+/** An admin page: never indexed, so one description serves them all (every page's script carries this table). */
+const admin = (title: string) => legal(title, 'The {product} administration area.');
 
 export const PAGE_HEADS: { readonly [P in PagePath | '*']: HeadOf } = {
   '/': (c) => ({
@@ -88,34 +90,19 @@ export const PAGE_HEADS: { readonly [P in PagePath | '*']: HeadOf } = {
   ),
   '/my-stories/new': legal('Write Your Story', 'Write your story for the {product} community.'),
   '/my-stories/:id/edit': legal('Edit Your Story', 'Edit your story on {product}.'),
-  '/admin': legal('Admin', 'The {product} administration area.'),
-  '/admin-donations': legal(
-    'Donation Management',
-    'Record external donations and work the donation intents of {product}.',
-  ),
-  '/admin-dashboard': legal('Admin Dashboard', "The day's figures and waiting queues of {product}."),
-  '/admin-contact': legal('Contact Inbox', 'Messages sent to the {product} team through the contact page.'),
-  '/admin-mail': legal('Mail Not Delivered', 'Mail {product} could not deliver, and sending it again.'),
-  '/admin-analytics': legal('Analytics', 'Page views, visitors and the donation funnel of {product}.'),
-  '/admin-audit-log': legal('Audit Log', 'Every change made by the administrators of {product}.'),
-  '/admin-users': legal('User Management', 'Search and manage the accounts of {product}.'),
-  '/admin-stories': legal('Story Management', 'Review the stories and words of support of {product}.'),
-  '/admin-doctors': legal(
-    'Doctor Verification',
-    'Check the license details of doctors joining {product} and verify them.',
-  ),
-  '/admin-campaign': legal(
-    'Campaign Editor',
-    'Edit, preview and publish the campaign of {product}, post dated updates, and restore earlier versions.',
-  ),
-  '/admin-expenses': legal(
-    'Expense Approvals',
-    'Approve, hold, reject and release the expenses of {product}, and answer refund requests.',
-  ),
-  '/admin-fundraisers': legal(
-    'Fundraiser Reviews',
-    "Review patients' applications to raise funds for their own care on {product}.",
-  ),
+  '/admin': admin('Admin'),
+  '/admin-donations': admin('Donation Management'),
+  '/admin-dashboard': admin('Admin Dashboard'),
+  '/admin-contact': admin('Contact Inbox'),
+  '/admin-mail': admin('Mail Not Delivered'),
+  '/admin-analytics': admin('Analytics'),
+  '/admin-audit-log': admin('Audit Log'),
+  '/admin-users': admin('User Management'),
+  '/admin-stories': admin('Story Management'),
+  '/admin-doctors': admin('Doctor Verification'),
+  '/admin-campaign': admin('Campaign Editor'),
+  '/admin-expenses': admin('Expense Approvals'),
+  '/admin-fundraisers': admin('Fundraiser Reviews'),
   '/my-expenses': legal(
     'Expenses',
     "Submit the campaign's expenses on {product} and follow their approval and payment.",

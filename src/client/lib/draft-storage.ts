@@ -13,12 +13,12 @@ export function storage(): Storage | null {
 }
 
 /**
- * Forgets every draft this account kept on this device: when she signs out (a shared phone must not keep what she
- * wrote about her health) and when her account is deleted.
+ * Forgets the drafts kept on this device: one account's when her account is deleted, every account's when someone
+ * signs out (a shared phone must not keep what anyone wrote about her health).
  */
-export function forgetDrafts(userId: string): void {
+export function forgetDrafts(userId = ''): void {
   const store = storage();
   if (!store) return;
-  const mine = `${DRAFT_PREFIX}${userId}:`;
-  for (const key of Object.keys(store)) if (key.startsWith(mine)) store.removeItem(key);
+  const prefix = `${DRAFT_PREFIX}${userId}`;
+  for (const key of Object.keys(store)) if (key.startsWith(prefix)) store.removeItem(key);
 }

@@ -45,7 +45,8 @@ export default function AdminMailPage() {
       <h1 className="text-3xl font-bold tracking-tight text-ink">Mail Not Delivered</h1>
       <p className="mt-2 text-slate-700">
         Mail the site tried for a day and could not deliver: the mail server refused it or did not answer. Check the
-        mail settings (SMTP_URL) or the provider&apos;s status, then send it again. Each mail still goes only once.
+        site&apos;s mail settings or the mail provider&apos;s status, then send it again. Each mail still goes only
+        once.
       </p>
       <Card className="mt-6" aria-labelledby="failures-title">
         <h2 id="failures-title" className="text-xl font-semibold text-ink">
