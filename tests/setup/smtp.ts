@@ -11,6 +11,8 @@ export interface CapturedMail {
 export interface SmtpCapture {
   url: string;
   messages: CapturedMail[];
+  /** While true, every message is refused with 421 after its data, as a provider that is down answers. */
+  refusing: boolean;
   /** Resolves with the next message (or one already received and not yet taken). */
   next(): Promise<CapturedMail>;
   close(): Promise<void>;
@@ -18,6 +20,7 @@ export interface SmtpCapture {
 
 export async function startSmtpCapture(): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
+  const state = { refusing: false };
   const waiting: ((m: CapturedMail) => void)[] = [];
   let taken = 0;
   const server = new SMTPServer({
@@ -27,6 +30,10 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        if (state.refusing)
+          return callback(
+            Object.assign(new Error('4.3.2 Service not available, try again later'), { responseCode: 421 }),
+          );
         const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -47,6 +54,12 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    get refusing() {
+      return state.refusing;
+    },
+    set refusing(on: boolean) {
+      state.refusing = on;
+    },
     next() {
       if (taken < messages.length) return Promise.resolve(messages[taken++]!);
       return new Promise((resolve) => waiting.push(resolve));
