@@ -19,6 +19,7 @@ import authPlugin from './plugins/auth.ts';
 import accessPlugin from './plugins/access.ts';
 import commandsPlugin from './plugins/commands.ts';
 import jobsPlugin from './plugins/jobs.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import lifecyclePlugin from './plugins/lifecycle.ts';
 import type { Clock } from './services/clock.ts';
 import type { AltchaDifficulty } from './services/altcha.ts';
@@ -194,6 +195,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database: options.database,
     ...(options.mailer ? { mailer: options.mailer } : {}),
   });
+  // Before every route, so each one's requests are timed.
+  await app.register(metricsPlugin);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin, {
     ...(options.clock ? { clock: options.clock } : {}),

@@ -41,6 +41,7 @@ const EnvSchema = z
       .optional(),
     SESSION_SECRET: secret.optional(),
     ALTCHA_HMAC_KEY: secret.optional(),
+    METRICS_TOKEN: secret.optional(),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -80,6 +81,8 @@ export interface Config {
   sessionSecret: string;
   /** Signs ALTCHA challenges. */
   altchaKey: string;
+  /** The bearer token GET /metrics answers to; unset, there is no /metrics (404). */
+  metricsToken: string | undefined;
   /** Served over HTTPS: Secure, __Host- cookies. */
   secureCookies: boolean;
   /** Which peers may tell us the client's address (X-Forwarded-For): none, a hop count, or these addresses. */
@@ -110,7 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       if (problems.has(name)) continue;
       const got = cleaned[name];
       // Never echo secrets or URLs (they can hold passwords); quote the rest so it stays one line.
-      const shown = got === undefined || /SECRET|KEY|URL/.test(name) ? '' : ` (got ${JSON.stringify(got)})`;
+      const shown = got === undefined || /SECRET|KEY|TOKEN|URL/.test(name) ? '' : ` (got ${JSON.stringify(got)})`;
       problems.set(name, `${name} ${issue.message}${shown}`);
     }
     throw new ConfigError(`Invalid configuration: ${[...problems.values()].join('; ')}`);
@@ -131,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     altchaKey: e.ALTCHA_HMAC_KEY ?? DEV_ALTCHA_KEY,
+    metricsToken: e.METRICS_TOKEN,
     secureCookies: publicUrl.startsWith('https://'),
     trustProxy: parseTrustProxy(e.TRUST_PROXY)!,
     logLevel: e.LOG_LEVEL,

@@ -31,6 +31,8 @@ export interface CommandEnv {
   jobs: Pick<JobQueue, 'enqueue'>;
   /** Seals a queued mail's text (it may carry a one-time link). */
   sessionSecret: string;
+  /** Counts each mail tried, for /metrics. */
+  observeMail?(outcome: 'sent' | 'failed', kind: string): void;
   campaigns: Pick<CampaignService, 'current' | 'invalidate'>;
   ledgers: Pick<LedgerService, 'invalidate'>;
   /**

@@ -37,6 +37,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The same database for SQL text (outside any transaction). */
   sql: SqlRunner;
+  /** PostgreSQL only: the connection pool's sessions (for /metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** Applies checked-in migrations; safe to call from several instances at once. */
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query. */
@@ -184,6 +186,7 @@ async function openPostgres(url: string): Promise<Database> {
     db,
     kind: 'postgres',
     sql: runner,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     migrate: async () => {
       const conn = await pool.connect();
       try {

@@ -28,6 +28,7 @@ function commandEnv(app: FastifyInstance, log: CommandEnv['log']): CommandEnv {
       return app.jobs;
     },
     sessionSecret: app.config.sessionSecret,
+    observeMail: (outcome, kind) => app.observeMail(outcome, kind),
     campaigns: app.campaigns,
     ledgers: app.ledgers,
     // Registered after this plugin; read when a follow-up runs.
@@ -50,5 +51,5 @@ export default fp(
       return run(commandEnv(app, this.log), { id: this.user?.id ?? null, ip: this.ip }, command, ...args);
     });
   },
-  { name: 'commands', dependencies: ['db', 'auth'] },
+  { name: 'commands', dependencies: ['db', 'auth', 'metrics'] },
 );

@@ -39,6 +39,8 @@ export interface MailDeliveryDeps extends DonorMailDeps {
   clock: Clock;
   mailer: Mailer;
   sessionSecret: string;
+  /** Counts each try for /metrics (absent: not counted). */
+  observeMail?(outcome: 'sent' | 'failed', kind: string): void;
 }
 
 /** A built message as its job carries it. */
@@ -128,9 +130,11 @@ export async function deliverMail(
     try {
       await deps.mailer.send({ ...message, headers: { ...message.headers, [DELIVERY_KEY_HEADER]: job.key } });
     } catch (err) {
+      deps.observeMail?.('failed', job.kind);
       await release(deps.db, job.key);
       throw new MailNotSent(err);
     }
+    deps.observeMail?.('sent', job.kind);
   }
   const now = deps.clock.now();
   await deps.db.update(mailDeliveries).set({ sentAt: now, claimedUntil: null }).where(eq(mailDeliveries.key, job.key));
