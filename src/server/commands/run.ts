@@ -202,8 +202,9 @@ async function refreshCache(env: CommandEnv, cache: Cache): Promise<void> {
 }
 
 /**
- * Runs `command` in one transaction (a one-statement command without one), then its after-commit queue; returns
- * what the command returned. The first signature types an inline command's context.
+ * Runs `command` in one transaction (a one-statement command without one) with its promised mail inserted as jobs
+ * before the commit; then clears the caches it named and tries its mail. Returns what the command returned. The
+ * first signature types an inline command's context.
  */
 export async function run<A extends unknown[], T>(
   env: CommandEnv,
