@@ -15,7 +15,8 @@ import type { Examples } from '../services/example-content.ts';
 import type { JobQueue } from '../services/job-queue.ts';
 import type { LedgerService } from '../services/ledger.ts';
 import type { MailMessage, Mailer } from '../services/mail.ts';
-import { deliverMail, productNameIn, sealedMail, type MailJob, type MailKind } from '../services/mail-delivery.ts';
+import { productNameIn } from '../services/donor-mail.ts';
+import { deliverMail, sealedMail, type MailJob, type MailKind } from '../services/mail-delivery.ts';
 import type { MailableNotification } from '../services/notifications.ts';
 
 export type { Actor, Tx };

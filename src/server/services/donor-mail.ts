@@ -2,11 +2,11 @@
  * The donor's mails: a thank-you and receipt once her gift is recorded, and a notice when it is refunded in
  * full; built from the records when their job runs (services/mail-delivery.ts sends each once).
  */
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_RECEIPT_NOTE } from '#shared/schemas/campaign.ts';
 import { formatCents } from '#shared/money.ts';
 import { transparencyPath } from '#shared/routes.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { withCurrentShape } from '../db/content-shape.ts';
 import { campaigns, donations, fundraisers, users } from '../db/schema/index.ts';
 import type { Examples } from './example-content.ts';
@@ -21,6 +21,17 @@ export interface DonorMailDeps {
 }
 
 type Gift = typeof donations.$inferSelect;
+
+/** The site's name (the main appeal's product), read with the handle given: a write's transaction on PGlite. */
+export async function productNameIn(tx: Tx | Db): Promise<string> {
+  const [main] = await tx
+    .select({ name: sql<string | null>`${campaigns.content}->'product'->>'name'` })
+    .from(campaigns)
+    .where(isNotNull(campaigns.content))
+    .orderBy(asc(campaigns.createdAt))
+    .limit(1);
+  return main?.name ?? 'Healing Circle';
+}
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
@@ -42,16 +53,16 @@ async function campaignForMail({ db, examples }: DonorMailDeps, campaignId: stri
       transparencyPath: transparencyPath(),
     };
   }
-  const [[fundraiser], [flagship]] = await Promise.all([
+  const [[fundraiser], product] = await Promise.all([
     db
       .select({ title: fundraisers.title, firstName: users.firstName, lastName: users.lastName })
       .from(fundraisers)
       .innerJoin(users, eq(users.id, fundraisers.ownerId))
       .where(eq(fundraisers.campaignId, campaignId)),
-    db.select().from(campaigns).where(isNotNull(campaigns.content)).orderBy(asc(campaigns.createdAt)).limit(1),
+    productNameIn(db),
   ]);
   return {
-    product: flagship?.content?.product.name ?? 'Healing Circle',
+    product,
     name: fundraiser?.title ?? 'A fundraiser',
     organiser: fundraiser ? `${fundraiser.firstName} ${fundraiser.lastName}` : 'The organiser',
     receiptNote: DEFAULT_RECEIPT_NOTE,

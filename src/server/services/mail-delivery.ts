@@ -7,12 +7,12 @@
  * A job carries no readable address or text: a message built by the write travels sealed (it may hold a one-time
  * link), and a receipt, refund notice or notification is built when it is sent, from the records.
  */
-import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { MailKind } from '#shared/schemas/mail-failures.ts';
-import type { Db, Tx } from '../db/client.ts';
-import { campaigns, mailDeliveries, notifications, users } from '../db/schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { mailDeliveries, notifications, users } from '../db/schema/index.ts';
 import type { Clock } from './clock.ts';
-import { buildReceipt, buildRefundNotice, markReceiptSent, type DonorMailDeps } from './donor-mail.ts';
+import { buildReceipt, buildRefundNotice, markReceiptSent, productNameIn, type DonorMailDeps } from './donor-mail.ts';
 import type { JobQueue, QueueName } from './job-queue.ts';
 import { mailFailure, type MailMessage, type Mailer } from './mail.ts';
 import { notificationMail } from './mail-templates.ts';
@@ -46,17 +46,6 @@ export interface MailDeliveryDeps extends DonorMailDeps {
 /** A built message as its job carries it. */
 export function sealedMail(key: string, kind: MailKind, message: MailMessage, sessionSecret: string): MailJob {
   return { key, kind, build: 'sealed', sealed: seal(JSON.stringify(message), sessionSecret, SEALED) };
-}
-
-/** The site's name for a mail built in a write's transaction (read with it: PGlite has one connection). */
-export async function productNameIn(tx: Tx | Db): Promise<string> {
-  const [main] = await tx
-    .select({ name: sql<string | null>`${campaigns.content}->'product'->>'name'` })
-    .from(campaigns)
-    .where(isNotNull(campaigns.content))
-    .orderBy(asc(campaigns.createdAt))
-    .limit(1);
-  return main?.name ?? 'Healing Circle';
 }
 
 /** A mail that could not be sent: the mail server's code only (its reply quotes addresses). */
