@@ -29,6 +29,7 @@ await seedCampaign(database.db);
 const mailer = createMailer({
   smtpUrl: config.smtpUrl,
   from: config.mailFrom,
+  timeoutSeconds: config.mailTimeoutSeconds,
   db: database.db,
   log: pino({ level: config.logLevel }),
   env: config.env,

@@ -29,6 +29,7 @@ const log = pino({ level: config.logLevel });
 const mailer = createMailer({
   smtpUrl: config.smtpUrl,
   from: config.mailFrom,
+  timeoutSeconds: config.mailTimeoutSeconds,
   db: database.db,
   log,
   env: config.env,

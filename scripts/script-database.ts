@@ -29,7 +29,11 @@ export function scriptCommandEnv(database: Database, config: Config, mailer: Mai
     clock: systemClock,
     mailer,
     // A script only enqueues: the server's workers deliver what it could not send at once.
-    jobs: createJobQueue(database.sql, { workers: false, log: { error: (obj, msg) => console.error(msg, obj) } }),
+    jobs: createJobQueue(database.sql, {
+      workers: false,
+      mailLeaseSeconds: Math.ceil(mailer.longestSendMs / 1000),
+      log: { error: (obj, msg) => console.error(msg, obj) },
+    }),
     sessionSecret: config.sessionSecret,
     campaigns: createCampaignService(database.db),
     ledgers: createLedgerService(database.db),

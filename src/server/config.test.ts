@@ -43,6 +43,7 @@ describe('loadConfig defaults', () => {
       dataDir: path.resolve(ROOT_DIR, 'data'),
       smtpUrl: undefined,
       mailFrom: 'Healing Circle <no-reply@localhost>',
+      mailTimeoutSeconds: 30,
       publicUrl: 'http://localhost:3000',
       redisUrl: undefined,
       sessionSecret: expect.stringMatching(/^development-only-/),
@@ -61,6 +62,15 @@ describe('loadConfig defaults', () => {
     for (const bad of ['60001', '-1', '1.5', 'soon'])
       expect(configError({ SHUTDOWN_DRAIN_MS: bad }).message).toBe(
         `Invalid configuration: SHUTDOWN_DRAIN_MS must be a whole number of milliseconds (0-60000) (got "${bad}")`,
+      );
+  });
+
+  it('takes a mail timeout of 1 to 600 seconds and refuses others', () => {
+    expect(loadConfig({ MAIL_TIMEOUT_SECONDS: '1' }).mailTimeoutSeconds).toBe(1);
+    expect(loadConfig({ MAIL_TIMEOUT_SECONDS: '600' }).mailTimeoutSeconds).toBe(600);
+    for (const bad of ['0', '601', '2.5', 'long'])
+      expect(configError({ MAIL_TIMEOUT_SECONDS: bad }).message).toBe(
+        `Invalid configuration: MAIL_TIMEOUT_SECONDS must be a whole number of seconds (1-600) (got "${bad}")`,
       );
   });
 

@@ -36,6 +36,9 @@ const EnvSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Healing Circle <no-reply@localhost>'),
+    MAIL_TIMEOUT_SECONDS: wholeNumberUpTo(600, 'must be a whole number of seconds (1-600)')
+      .refine((v) => v >= 1, 'must be a whole number of seconds (1-600)')
+      .default(30),
     PUBLIC_URL: z
       .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://example.org' })
       .optional(),
@@ -75,6 +78,11 @@ export interface Config {
   dataDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * How long the mail server may take to connect, greet or answer each step of a send; a sender holds a mail
+   * for four times this (services/mail-delivery.ts), so a sender that died lets the next try after it.
+   */
+  mailTimeoutSeconds: number;
   publicUrl: string;
   redisUrl: string | undefined;
   /** Keys token hashes (sessions, mailed links). */
@@ -128,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(ROOT_DIR, e.DATA_DIR),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailTimeoutSeconds: e.MAIL_TIMEOUT_SECONDS,
     publicUrl,
     redisUrl: e.REDIS_URL,
     twoApproversAboveCents: e.EXPENSE_TWO_APPROVERS_ABOVE_USD * 100,

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { freePort, onCleanup, ROOT, runCleanups, startApp, type RunningApp } from '../../scripts/app-process.ts';
 import { startScratchPostgres, type ScratchPostgres } from '../setup/scratch-postgres.ts';
+import { startSmtpCapture, type SmtpCapture } from '../setup/smtp.ts';
 
 export interface Cluster {
   /** The balancer's URL, which is also the instances' PUBLIC_URL. */
@@ -19,6 +20,8 @@ export interface Cluster {
   postgres: ScratchPostgres;
   /** The instance in each slot now; a restart puts a new process in the same slot, on the same port. */
   instances: RunningApp[];
+  /** The mail server each slot's instance sends to (one each, so a test can tell which instance sent a mail). */
+  mailServers: SmtpCapture[];
   /** Starts the instance of `slot` again (after it was killed or stopped). */
   restart(slot: number): Promise<RunningApp>;
   /** Waits until HAProxy's checks report the instance of `slot` as `state` in `backend`. */
@@ -29,6 +32,11 @@ export interface Cluster {
 const HAPROXY = [process.env.HAPROXY_PATH, '/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => p && fs.existsSync(p));
 /** Long enough for the balancer (checks every second, out after two failures) to take a draining instance out. */
 const DRAIN_MS = 3000;
+/**
+ * The instances' MAIL_TIMEOUT_SECONDS: a sender holds a mail four times this, so a mail whose sender was killed
+ * is sent by another within seconds, not minutes.
+ */
+const MAIL_TIMEOUT_SECONDS = 2;
 /** The Redis database (of REDIS_URL's server) the scale test uses and empties. */
 export const REDIS_DATABASE = 15;
 
@@ -55,6 +63,8 @@ export async function startCluster(): Promise<Cluster> {
   onCleanup(() => postgres.destroy());
   const [balancerPort, statsPort, ...ports] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const url = `http://127.0.0.1:${balancerPort}`;
+  const mailServers = [await startSmtpCapture(), await startSmtpCapture()];
+  onCleanup(() => Promise.all(mailServers.map((server) => server.close())).then(() => {}));
   const env = {
     NODE_ENV: 'production',
     PUBLIC_URL: url,
@@ -64,11 +74,17 @@ export async function startCluster(): Promise<Cluster> {
     // Only the balancer (which connects from 127.0.0.1) may say who the visitor is; visitors use other 127.x.y.z.
     TRUST_PROXY: '127.0.0.1',
     SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+    MAIL_TIMEOUT_SECONDS: String(MAIL_TIMEOUT_SECONDS),
     // Each request the database outage refuses would write a warning.
     LOG_LEVEL: 'error',
   };
   const start = (slot: number) =>
-    startApp({ databaseUrl: postgres.url, port: ports[slot], env, label: `app${slot + 1}` });
+    startApp({
+      databaseUrl: postgres.url,
+      port: ports[slot],
+      env: { ...env, SMTP_URL: mailServers[slot]!.url },
+      label: `app${slot + 1}`,
+    });
   // Both at once on the empty database, as a fresh deployment would: migrations run once, under the lock.
   const instances = await Promise.all([start(0), start(1)]);
 
@@ -108,6 +124,7 @@ export async function startCluster(): Promise<Cluster> {
     sessionSecret: env.SESSION_SECRET,
     postgres,
     instances,
+    mailServers,
     async restart(slot) {
       instances[slot] = await start(slot);
       return instances[slot];

@@ -1,12 +1,14 @@
 /**
  * Issue 15's proof: HAProxy (deploy/haproxy.cfg) in front of two instances on PostgreSQL and Redis, under mixed
  * load (progress, intents, sign-ins, an admin recording donations), while one instance is killed, the other is
- * stopped and both are restarted, and then PostgreSQL restarts. Run by `npm run test:scale`.
+ * stopped and both are restarted, and then PostgreSQL restarts; and issue 35's: receipts sent exactly once while
+ * the instance sending them is killed, and one housekeeping sweep at a time. Run by `npm run test:scale`.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { createJobQueue } from '../../src/server/services/job-queue.ts';
 import { buildAdmin, buildUser } from '../factories/users.ts';
 import { STRONG_PASSWORD } from '../setup/accounts.ts';
 import { startCluster, waitFor, type Cluster } from './cluster.ts';
@@ -248,5 +250,148 @@ describe('two instances behind HAProxy on PostgreSQL and Redis', () => {
         `${count((e) => e.status === 502 || e.error !== undefined)} writes cut off by the kill; ` +
         `${count((e) => e.status === 503)} answers of 503 while the database was down`,
     );
+  });
+});
+
+/** The idempotency key a delivered mail carries (services/mail-delivery.ts). */
+const deliveryKey = (raw: string) => /^X-Healing-Circle-Delivery: (.+?)\r?$/im.exec(raw)?.[1];
+
+describe('mail while instances die', () => {
+  it('sends every receipt of a batch exactly once when the instance sending it is killed -9', async () => {
+    const traffic = new Traffic(cluster.url);
+    const run = randomBytes(4).toString('hex');
+    const [first] = cluster.instances;
+    const [firstMail, secondMail] = cluster.mailServers;
+    const admin = await buildAdmin(database.db, 'manager', {}, cluster.sessionSecret);
+    const address = freshLoopbackAddress();
+    const signIn = await traffic.send('admin', 'POST', '/api/auth/login', {
+      base: first!.url,
+      from: address,
+      body: { email: admin.email, password: admin.password, code: admin.totpCode() },
+    });
+    expect(signIn.status, signIn.body).toBe(200);
+    const asAdmin = { base: first!.url, from: address, cookie: sessionCookieOf(signIn) };
+    const stepUp = await traffic.send('admin', 'POST', '/api/admin/elevate', {
+      ...asAdmin,
+      body: { password: admin.password },
+    });
+    expect(stepUp.status).toBe(200);
+
+    // Gifts recorded at the first instance, three at a time, each promising its donor a receipt.
+    let recording = true;
+    let gifts = 0;
+    const recorders = [1, 2, 3].map(async () => {
+      while (recording) {
+        const n = ++gifts;
+        await traffic.send('donation', 'POST', '/api/admin/add-donation', {
+          ...asAdmin,
+          body: {
+            amount: 10 + n,
+            paymentMethod: 'PayPal',
+            externalReference: `receipts-${run}-${n}`,
+            donorName: `Donor ${n}`,
+            donorEmail: `donor-${run}-${n}@example.org`,
+          },
+        });
+      }
+    });
+    const receiptsTaken = () =>
+      [firstMail!, secondMail!].flatMap((server) => server.messages.map((m) => deliveryKey(m.raw)!));
+    await waitFor('receipts to go out', async () => firstMail!.messages.length >= 15);
+
+    // The first instance's mail server stops answering; once the first instance is mid-send (and has marked
+    // sent every mail the server did take), it is killed.
+    firstMail!.hanging = true;
+    const sentBefore = async () => {
+      const keys = firstMail!.messages.map((m) => deliveryKey(m.raw)!);
+      const marked = await database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from mail_deliveries where sent_at is not null and key in ${keys}`,
+      );
+      return marked.rows[0]!.n === keys.length;
+    };
+    await waitFor(
+      'the first instance to be sending a receipt',
+      async () => firstMail!.unanswered > 0 && (await sentBefore()),
+    );
+    first!.child.kill('SIGKILL');
+    await first!.exited;
+    recording = false;
+    await Promise.all(recorders);
+    firstMail!.hanging = false;
+    await cluster.restart(0);
+
+    // Every gift stored has its receipt, sent once, whichever instance sent it; no mail job is left waiting.
+    const stored = await database.db.execute<{ id: string }>(
+      sql`select id::text from donations where external_reference like ${`receipts-${run}-%`}`,
+    );
+    const expected = stored.rows.map((row) => `receipt:${row.id}`).sort();
+    const settled = async () => {
+      const waiting = await database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pgboss.job where name in ('mail', 'mail-hourly')
+            and state in ('created', 'retry', 'active')`,
+      );
+      const taken = new Set(receiptsTaken());
+      return waiting.rows[0]!.n === 0 && expected.every((key) => taken.has(key));
+    };
+    await waitFor('every receipt to be sent', settled, 120_000);
+    const sent = receiptsTaken().filter((key) => key.startsWith('receipt:'));
+    expect(sent.filter((key, i) => sent.indexOf(key) !== i)).toEqual([]);
+    expect([...new Set(sent)].filter((key) => expected.includes(key)).sort()).toEqual(expected);
+    expect(firstMail!.unanswered).toBeGreaterThan(0);
+    console.log(
+      `scale: ${expected.length} gifts recorded; receipts sent by the first instance ${firstMail!.messages.length}, ` +
+        `by the second ${secondMail!.messages.length}; ${firstMail!.unanswered} cut off by the kill or a timeout`,
+    );
+  });
+});
+
+describe('scheduled sweeps on two instances', () => {
+  it('runs one housekeeping sweep at a time: a second waits while the first is held up', async () => {
+    const since = new Date();
+    const queue = createJobQueue(database.sql, { workers: false, mailLeaseSeconds: 8, log: console });
+    // The test holds the sessions table, so the first sweep (its first statement deletes ended sessions) waits.
+    let release!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holding = database.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table sessions in share mode`);
+      locked();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await isLocked;
+    // Two ticks due at once, as when a deployment restarts both instances across the hour.
+    await queue.send('housekeeping', {});
+    await queue.send('housekeeping', {});
+    const sweeps = async () =>
+      (
+        await database.db.execute<{ state: string; started: Date | null; completed: Date | null }>(
+          sql`select state, started_on as started, completed_on as completed from pgboss.job
+              where name = 'housekeeping' and created_on >= ${since} order by started_on nulls last`,
+        )
+      ).rows;
+    await waitFor('a sweep to wait for the sessions table', async () => {
+      const waiting = await database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pg_stat_activity
+            where wait_event_type = 'Lock' and query ilike 'delete from "sessions"%'`,
+      );
+      return waiting.rows[0]!.n > 0;
+    });
+    // No event says "the other instance looked and left it": watch for three of its polls (2 s each).
+    let mostAtOnce = 0;
+    const watchUntil = Date.now() + 6000;
+    while (Date.now() < watchUntil) {
+      mostAtOnce = Math.max(mostAtOnce, (await sweeps()).filter((job) => job.state === 'active').length);
+      await pause(200);
+    }
+    release();
+    await holding;
+    await waitFor('both sweeps to finish', async () => {
+      const jobs = await sweeps();
+      return jobs.length >= 2 && jobs.every((job) => job.state === 'completed');
+    });
+    expect(mostAtOnce).toBe(1);
+    const jobs = await sweeps();
+    for (let i = 1; i < jobs.length; i++)
+      expect(new Date(jobs[i]!.started!).getTime()).toBeGreaterThanOrEqual(new Date(jobs[i - 1]!.completed!).getTime());
   });
 });

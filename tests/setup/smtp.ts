@@ -13,6 +13,13 @@ export interface SmtpCapture {
   messages: CapturedMail[];
   /** While true, every message is refused with 421 after its data, as a provider that is down answers. */
   refusing: boolean;
+  /**
+   * While true, no message gets an answer after its data, as a provider that hangs: the sender gives up (its
+   * timeout) or dies, and the message is not taken.
+   */
+  hanging: boolean;
+  /** How many messages are waiting for an answer that will not come (while `hanging`). */
+  readonly unanswered: number;
   /** Resolves with the next message (or one already received and not yet taken). */
   next(): Promise<CapturedMail>;
   close(): Promise<void>;
@@ -20,7 +27,7 @@ export interface SmtpCapture {
 
 export async function startSmtpCapture(): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
-  const state = { refusing: false };
+  const state = { refusing: false, hanging: false, unanswered: 0 };
   const waiting: ((m: CapturedMail) => void)[] = [];
   let taken = 0;
   const server = new SMTPServer({
@@ -30,6 +37,10 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        if (state.hanging) {
+          state.unanswered++;
+          return;
+        }
         if (state.refusing)
           return callback(
             Object.assign(new Error('4.3.2 Service not available, try again later'), { responseCode: 421 }),
@@ -59,6 +70,15 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     },
     set refusing(on: boolean) {
       state.refusing = on;
+    },
+    get hanging() {
+      return state.hanging;
+    },
+    set hanging(on: boolean) {
+      state.hanging = on;
+    },
+    get unanswered() {
+      return state.unanswered;
     },
     next() {
       if (taken < messages.length) return Promise.resolve(messages[taken++]!);

@@ -26,7 +26,7 @@ function recordingEnv(app: FastifyInstance, marker: string, failing: readonly st
   const env: CommandEnv = {
     ...base,
     mailer: {
-      kind: base.mailer.kind,
+      ...base.mailer,
       close: () => {},
       async send(message) {
         events.push(`mail ${message.subject} (write visible: ${await committedRows()})`);

@@ -53,6 +53,7 @@ export default fp<DbPluginOptions>(
         createMailer({
           smtpUrl: config.smtpUrl,
           from: config.mailFrom,
+          timeoutSeconds: config.mailTimeoutSeconds,
           db: database.db,
           log: app.log,
           env: config.env,

@@ -17,7 +17,11 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    const jobs = createJobQueue(app.database.sql, { workers: app.config.env !== 'test', log: app.log });
+    const jobs = createJobQueue(app.database.sql, {
+      workers: app.config.env !== 'test',
+      mailLeaseSeconds: Math.ceil(app.mailer.longestSendMs / 1000),
+      log: app.log,
+    });
     app.decorate('jobs', jobs);
     const mail = mailHandlers({ ...app.commandEnv(), sessionSecret: app.config.sessionSecret }, jobs);
     jobs.handle('mail', mail.mail);

@@ -10,20 +10,27 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SqlRunner, Tx } from '../db/client.ts';
 import { JOB_SCHEMA } from '../db/job-tables.ts';
 
-/** The queues and what a job of each may take before it is kept as failed. */
-export const QUEUES = {
-  /**
-   * Mail, first: ten tries backing off from 10 s (about an hour in all); then `mail-hourly` (mail-delivery.ts).
-   * A lease of 5 minutes: a worker killed while sending gives the job back after it.
-   */
-  mail: { name: 'mail', retryLimit: 9, retryDelay: 10, retryBackoff: true, expireInSeconds: 300 },
-  /** Mail the first hour could not deliver: once an hour for the rest of the day, then kept as failed. */
-  'mail-hourly': { name: 'mail-hourly', retryLimit: 23, retryDelay: 3600, retryBackoff: false, expireInSeconds: 300 },
-  /** The hourly housekeeping sweep: one at a time, whichever instance takes it. */
-  housekeeping: { name: 'housekeeping', policy: 'singleton', retryLimit: 0, expireInSeconds: 900 },
-} as const satisfies Record<string, PgBoss.Queue>;
+/**
+ * The queues and what a job of each may take before it is kept as failed. A mail job's lease is as long as a
+ * sender holds its mail (the mailer's longest send): a worker killed while sending gives the job back after it.
+ */
+const queues = (mailLeaseSeconds: number) =>
+  ({
+    /** Mail, first: ten tries backing off from 10 s (about an hour in all); then `mail-hourly` (mail-delivery.ts). */
+    mail: { name: 'mail', retryLimit: 9, retryDelay: 10, retryBackoff: true, expireInSeconds: mailLeaseSeconds },
+    /** Mail the first hour could not deliver: once an hour for the rest of the day, then kept as failed. */
+    'mail-hourly': {
+      name: 'mail-hourly',
+      retryLimit: 23,
+      retryDelay: 3600,
+      retryBackoff: false,
+      expireInSeconds: mailLeaseSeconds,
+    },
+    /** The hourly housekeeping sweep: one at a time, whichever instance takes it. */
+    housekeeping: { name: 'housekeeping', policy: 'singleton', retryLimit: 0, expireInSeconds: 900 },
+  }) as const satisfies Record<string, PgBoss.Queue>;
 
-export type QueueName = keyof typeof QUEUES;
+export type QueueName = keyof ReturnType<typeof queues>;
 
 /** When each scheduled queue gets a job (cron, UTC). */
 const SCHEDULES: Partial<Record<QueueName, string>> = { housekeeping: '17 * * * *' };
@@ -52,6 +59,8 @@ export interface JobQueueOptions {
   workers: boolean;
   /** How often an idle worker looks for jobs. */
   pollingIntervalSeconds?: number;
+  /** How long a mail job may run before it is given back (the mailer's longest send). */
+  mailLeaseSeconds: number;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -84,7 +93,10 @@ export function createJobQueue(runner: SqlRunner, options: JobQueueOptions): Job
     supervise: options.workers,
     schedule: options.workers,
     archiveFailedAfterSeconds: KEEP_FAILED_SECONDS,
+    // Leases are checked at maintenance: at least as often as a mail's, so a dead worker's job waits one lease.
+    maintenanceIntervalSeconds: Math.min(120, options.mailLeaseSeconds),
   });
+  const definitions = queues(options.mailLeaseSeconds);
   boss.on('error', (err) => options.log.error({ err: { message: err.message } }, 'job queue error'));
   const handlers = new Map<QueueName, JobHandler>();
 
@@ -110,7 +122,7 @@ export function createJobQueue(runner: SqlRunner, options: JobQueueOptions): Job
     },
     async start() {
       await boss.start();
-      for (const queue of Object.values(QUEUES)) {
+      for (const queue of Object.values(definitions)) {
         if (!(await boss.getQueue(queue.name))) await boss.createQueue(queue.name, queue);
         else await boss.updateQueue(queue.name, queue);
       }

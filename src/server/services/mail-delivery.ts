@@ -31,9 +31,6 @@ export const DELIVERY_KEY_HEADER = 'X-Healing-Circle-Delivery';
 
 const SEALED = 'healing-circle/queued-mail';
 
-/** How long a sender holds a key: longer than a send can take (the mailer's own timeouts are shorter). */
-const CLAIM_MS = 4 * 60_000;
-
 export interface MailDeliveryDeps extends DonorMailDeps {
   db: Db;
   clock: Clock;
@@ -57,9 +54,12 @@ export class MailNotSent extends Error {
   }
 }
 
-/** Takes the key for this sender; false when it was sent already or another sender holds it now. */
-async function claim(db: Db, job: MailJob, now: Date): Promise<'claimed' | 'sent' | 'held'> {
-  const until = new Date(now.getTime() + CLAIM_MS);
+/**
+ * Takes the key for this sender, for as long as a send can take (the mailer's timeouts); answers 'sent' when it
+ * went already and 'held' when another sender holds it now.
+ */
+async function claim(db: Db, job: MailJob, now: Date, holdMs: number): Promise<'claimed' | 'sent' | 'held'> {
+  const until = new Date(now.getTime() + holdMs);
   const [claimed] = await db
     .insert(mailDeliveries)
     .values({ key: job.key, kind: job.kind, claimedUntil: until, attempts: 1 })
@@ -108,7 +108,7 @@ export async function deliverMail(
   deps: MailDeliveryDeps,
   job: MailJob,
 ): Promise<'sent' | 'already sent' | 'nothing to send'> {
-  const state = await claim(deps.db, job, deps.clock.now());
+  const state = await claim(deps.db, job, deps.clock.now(), deps.mailer.longestSendMs);
   if (state === 'sent') return 'already sent';
   if (state === 'held') throw new Error('another sender holds this mail; it is tried again later');
   const message = await build(deps, job).catch(async (err: unknown) => {

@@ -24,6 +24,7 @@ async function logLinesOf(env: 'development' | 'test' | 'production') {
   const mailer = createMailer({
     smtpUrl: undefined,
     from: 'site@healing-circle.test',
+    timeoutSeconds: 30,
     db: database.db,
     log: log as unknown as FastifyBaseLogger,
     env,

@@ -16,6 +16,8 @@ export interface MailMessage {
 
 export interface Mailer {
   kind: 'smtp' | 'outbox';
+  /** The longest a send may take: how long a sender holds a mail before another may try it (mail-delivery.ts). */
+  longestSendMs: number;
   send(message: MailMessage): Promise<void>;
   close(): void;
 }
@@ -47,6 +49,8 @@ export function withOneLineHeaders(message: MailMessage): MailMessage {
 export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
+  /** How long the mail server may take at each step (connect, greet, each answer): MAIL_TIMEOUT_SECONDS. */
+  timeoutSeconds: number;
   db: Db;
   log: FastifyBaseLogger;
   /** Only in development does the outbox's log line name the recipient (never in production logs). */
@@ -54,9 +58,19 @@ export function createMailer(options: {
 }): Mailer {
   const { smtpUrl, from, db, log } = options;
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // nodemailer's own limits (up to ten minutes of silence) outlast a sender's hold on a mail (mail-delivery.ts).
+    const timeout = options.timeoutSeconds * 1000;
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+      dnsTimeout: timeout,
+    });
     return {
       kind: 'smtp',
+      // Connecting, the greeting, and the two slow answers (to the recipients and to the message).
+      longestSendMs: 4 * timeout,
       async send(unsafe) {
         const message = withOneLineHeaders(unsafe);
         await transport.sendMail({ from, ...message });
@@ -68,6 +82,7 @@ export function createMailer(options: {
   }
   return {
     kind: 'outbox',
+    longestSendMs: 60_000,
     async send(unsafe) {
       const message = withOneLineHeaders(unsafe);
       const [row] = await db

@@ -18,6 +18,7 @@ const sent: MailMessage[] = [];
 let mailServerDown = false;
 const mailer: Mailer = {
   kind: 'smtp',
+  longestSendMs: 60_000,
   async send(message) {
     if (mailServerDown) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
     sent.push(message);

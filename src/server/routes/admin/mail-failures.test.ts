@@ -16,6 +16,7 @@ const sent: MailMessage[] = [];
 let mailServerDown = false;
 const mailer: Mailer = {
   kind: 'smtp',
+  longestSendMs: 60_000,
   async send(message) {
     if (mailServerDown)
       throw Object.assign(new Error('421 4.3.0 try later <donor.down@example.org>'), {

@@ -20,6 +20,7 @@ import { signInAdmin } from '../../../../tests/factories/users.ts';
 const sent: MailMessage[] = [];
 const mailer: Mailer = {
   kind: 'smtp',
+  longestSendMs: 60_000,
   async send(message) {
     sent.push(message);
   },
