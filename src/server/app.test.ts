@@ -5,7 +5,6 @@ import { buildApp } from './app.ts';
 import { TEST_ALTCHA_DIFFICULTY } from './services/altcha.ts';
 import { loadConfig } from './config.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/database.ts';
-import { PROGRESS_CACHE_MS } from '#shared/constants.ts';
 import { RecordDonationSchema } from '#shared/schemas/admin-donations.ts';
 import { recordDonation } from './commands/donations.ts';
 import { run, SYSTEM_ACTOR } from './commands/run.ts';
@@ -45,7 +44,7 @@ describe('several instances', () => {
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
 
-  it('show a donation recorded on one instance on the other once its one-second progress cache has passed', async () => {
+  it('show a donation recorded on one instance on the other at once, inside its one-second progress cache', async () => {
     const progressOf = async (app: FastifyInstance) =>
       (await app.inject('/api/fundraising/progress')).json().currentCents;
     const before = await progressOf(second);
@@ -55,14 +54,10 @@ describe('several instances', () => {
     const input = RecordDonationSchema.parse({ amount: 42, paymentMethod: 'Zelle', externalReference: 'two-apps-1' });
     await run(first.commandEnv(), SYSTEM_ACTOR, recordDonation, campaign, input);
 
-    // The instance that wrote clears its own cache after the commit.
+    // The instance that wrote clears its own cache after the commit; the other hears of the commit (the clock
+    // stands still, so its window never ends here).
     expect(await progressOf(first)).toBe(before + 4200);
-    // The other keeps what it read until its window ends ...
-    vi.advanceTimersByTime(PROGRESS_CACHE_MS - 1);
-    expect(await progressOf(second)).toBe(before);
-    // ... and reads the database again once it has.
-    vi.advanceTimersByTime(1);
-    expect(await progressOf(second)).toBe(before + 4200);
+    await expect.poll(() => progressOf(second)).toBe(before + 4200);
   });
 
   it('print one working first-admin link when they start together, and the same one again on a restart', async () => {

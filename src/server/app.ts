@@ -18,6 +18,7 @@ import rateLimitPlugin from './plugins/rate-limit.ts';
 import authPlugin from './plugins/auth.ts';
 import accessPlugin from './plugins/access.ts';
 import commandsPlugin from './plugins/commands.ts';
+import changesPlugin from './plugins/changes.ts';
 import jobsPlugin from './plugins/jobs.ts';
 import metricsPlugin from './plugins/metrics.ts';
 import lifecyclePlugin from './plugins/lifecycle.ts';
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accessPlugin);
   await app.register(commandsPlugin);
   await app.register(jobsPlugin);
+  await app.register(changesPlugin);
   const clientDir = options.clientDir === undefined ? CLIENT_DIST_DIR : options.clientDir;
   await app.register(sitePagesPlugin, { distDir: clientDir });
 

@@ -122,6 +122,28 @@ describe('a database outage', () => {
     expect(await intentCount()).toBe(before);
     expect((await postJson(app, '/api/donation-intent', intent())).statusCode).toBe(201);
   }, 60_000);
+
+  it('hears change notices again once the database is back, after saying some may have been missed', async () => {
+    const heard: string[] = [];
+    let gaps = 0;
+    const stop = await database.listen('outage_test', (payload) => heard.push(payload), () => gaps++);
+    const notify = (payload: string) => database.db.execute(sql`select pg_notify('outage_test', ${payload})`);
+    await notify('before');
+    await expect.poll(() => heard).toEqual(['before']);
+
+    await server.stop();
+    await server.start();
+    await expect.poll(() => gaps, { timeout: 15_000 }).toBe(1);
+    // The pool's first query after the restart may meet a session the restart cut.
+    await expect
+      .poll(async () => {
+        await notify('after').catch(() => {});
+        return heard.includes('after');
+      })
+      .toBe(true);
+    expect(gaps).toBe(1);
+    await stop();
+  });
 });
 
 /** The app's pool holds at most this many sessions (db/client.ts). */

@@ -6,9 +6,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { decideStory } from '../../src/server/commands/stories.ts';
+import { run } from '../../src/server/commands/run.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { stories } from '../../src/server/db/schema/index.ts';
+import { RECORD_PAGE_MAX_AGE_MS } from '../../src/server/plugins/site-pages.ts';
 import { createJobQueue } from '../../src/server/services/job-queue.ts';
+import type { Mailer } from '../../src/server/services/mail.ts';
+import { scriptCommandEnv } from '../../scripts/script-database.ts';
+import { buildStory } from '../factories/stories.ts';
 import { buildAdmin, buildUser } from '../factories/users.ts';
 import { STRONG_PASSWORD } from '../setup/accounts.ts';
 import { startCluster, waitFor, type Cluster } from './cluster.ts';
@@ -393,5 +401,32 @@ describe('scheduled sweeps on two instances', () => {
     const jobs = await sweeps();
     for (let i = 1; i < jobs.length; i++)
       expect(new Date(jobs[i]!.started!).getTime()).toBeGreaterThanOrEqual(new Date(jobs[i - 1]!.completed!).getTime());
+  });
+});
+
+describe('caches on two instances', () => {
+  it("takes a hidden story's page down at the other instance at once, not when its kept copy runs out", async () => {
+    const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: cluster.sessionSecret, LOG_LEVEL: 'silent' });
+    // The author's notice is not what this test reads.
+    const mailer: Mailer = { kind: 'outbox', longestSendMs: 60_000, send: async () => {}, close: () => {} };
+    const env = scriptCommandEnv(database, config, mailer);
+    const moderator = await buildAdmin(database.db, 'moderator', {}, cluster.sessionSecret);
+    const actor = { id: moderator.id, ip: null };
+    const title = `A story kept at two instances ${randomBytes(4).toString('hex')}`;
+    const story = await buildStory(database.db, { title, publishConsent: true });
+    await run(env, actor, decideStory, story.id, 'approve', { version: story.version, reason: null });
+
+    // The second instance renders the page and keeps it (RECORD_PAGE_MAX_AGE_MS, a minute).
+    const other = cluster.instances[1]!.url;
+    const page = async () => (await fetch(`${other}/stories/${story.id}`)).text();
+    await expect.poll(page).toContain(title);
+
+    // Hidden through the write path (not through either instance): both hear of it when it commits.
+    const [read] = await database.db.select({ version: stories.version }).from(stories).where(eq(stories.id, story.id));
+    await run(env, actor, decideStory, story.id, 'hide', {
+      version: read!.version,
+      reason: 'Shared a doctor’s home address',
+    });
+    await expect.poll(page, { timeout: RECORD_PAGE_MAX_AGE_MS / 4 }).not.toContain(title);
   });
 });

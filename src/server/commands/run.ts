@@ -2,11 +2,12 @@
  * The one write path. `run(env, actor, command, ...args)` opens a transaction and hands the command a
  * context: the typed transaction, who acts, the time, and what the write promises once it commits. Mail is a job
  * inserted in the write's own transaction (decision 011): a rolled-back write leaves none, a committed one leaves
- * each, and the queue delivers it once whatever fails. Once committed, run() clears the caches the write changed
- * and tries the mail at once (the queue's job is then done, or delivers it later). Routes reach this through
+ * each, and the queue delivers it once whatever fails. The transaction also tells every instance which caches
+ * it changed (heard at commit). Once committed, run() clears those caches here and tries the mail at once (the queue's job is then done, or delivers it later). Routes reach this through
  * `request.run(command, ...args)` (plugins/commands.ts); scripts and jobs call it with SYSTEM_ACTOR.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Tx, Db } from '../db/client.ts';
 import type { Actor } from '../services/audit.ts';
 import type { CampaignService } from '../services/campaign.ts';
@@ -76,7 +77,7 @@ export interface AfterCommit {
   mailReceipt(donationId: string): void;
   /** Tells the donor her gift was refunded in full. */
   mailRefundNotice(donationId: string): void;
-  /** Clears these caches on this instance (others notice within their one-second cache). */
+  /** Clears these caches on every instance: here before the answer, elsewhere once they hear of the commit. */
   refresh(...caches: Cache[]): void;
 }
 
@@ -90,11 +91,11 @@ export interface CommandContext {
 
 export type Command<A extends unknown[], T> = (ctx: CommandContext, ...args: A) => Promise<T>;
 
-/** What a one-statement command gets: the database itself, not a transaction, and so no mail to promise. */
-export type StatementContext = Omit<CommandContext, 'tx' | 'afterCommit'> & {
-  db: Db;
-  afterCommit: Pick<AfterCommit, 'refresh'>;
-};
+/**
+ * What a one-statement command gets: the database itself, not a transaction, and so nothing to promise (no mail,
+ * no cache to clear: no instance would hear of it).
+ */
+export type StatementContext = Omit<CommandContext, 'tx' | 'afterCommit'> & { db: Db };
 
 const ONE_STATEMENT = Symbol('one statement');
 
@@ -106,7 +107,7 @@ export type StatementCommand<A extends unknown[], T> = ((ctx: StatementContext, 
 /**
  * Marks a command whose whole write is one statement, atomic on its own: run() gives it the database without
  * BEGIN and COMMIT around it, two round trips that would otherwise cost more than the write (the busiest public
- * write, an intent). It promises no mail; the caches it names are cleared once the statement has run.
+ * write, an intent). It promises nothing.
  */
 export function oneStatement<A extends unknown[], T>(
   command: (ctx: StatementContext, ...args: A) => Promise<T>,
@@ -122,7 +123,7 @@ export function mailOnly(promise: MailPromise, message: Built): Command<[], void
   return async ({ afterCommit }) => afterCommit.mail(promise, message);
 }
 
-const CACHE_ORDER: readonly Cache[] = ['progress', 'ledger', 'pages'];
+export const CACHES: readonly Cache[] = ['progress', 'ledger', 'pages'];
 
 const inBackground = new Set<Promise<void>>();
 /** Resolves once every mail tried in the background so far was tried: at shutdown, and in tests. */
@@ -196,10 +197,31 @@ async function tryNow(env: CommandEnv, job: MailJob) {
   );
 }
 
-async function refreshCache(env: CommandEnv, cache: Cache): Promise<void> {
-  if (cache === 'progress') env.campaigns.invalidate();
-  else if (cache === 'ledger') env.ledgers.invalidate();
-  else await env.sitePages?.refresh();
+/**
+ * The channel every instance listens on (plugins/changes.ts): a write's transaction notifies the caches it
+ * changed, and each instance hears it once the write commits.
+ */
+export const CHANGES_CHANNEL = 'healing_circle_changes';
+
+/** A change notice's text: the caches, comma-separated (record pages go after any write). */
+export const changedCaches = (payload: string): Cache[] =>
+  CACHES.filter((cache) => payload.split(',').includes(cache));
+
+/**
+ * Forgets what a write changed here: the record pages (stories and doctors show what many writes change: a
+ * story, a reply, a name, a deletion), then these caches (pages after progress, as they read it).
+ */
+export async function forgetCaches(env: CommandEnv, caches: readonly Cache[]): Promise<void> {
+  env.sitePages?.forgetRecordPages();
+  for (const cache of CACHES.filter((c) => caches.includes(c))) {
+    try {
+      if (cache === 'progress') env.campaigns.invalidate();
+      else if (cache === 'ledger') env.ledgers.invalidate();
+      else await env.sitePages?.refresh();
+    } catch (err) {
+      env.log.error({ err: { message: (err as Error).message }, cache }, 'a cache was not cleared after a write');
+    }
+  }
 }
 
 /**
@@ -230,23 +252,17 @@ export async function run<A extends unknown[], T>(
   let mail: { job: MailJob; background: boolean }[] = [];
   const result =
     ONE_STATEMENT in command
-      ? await command({ db: env.db, actor, now, afterCommit }, ...args)
+      ? await command({ db: env.db, actor, now }, ...args)
       : await env.db.transaction(async (tx) => {
           const answer = await command({ tx, actor, now, afterCommit }, ...args);
           mail = await enqueueMail(env, tx, promised);
+          // Every instance forgets what the write changed once it commits (plugins/changes.ts).
+          await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${[...caches].join(',')})`);
           return answer;
         });
-  // The pages of stories and doctors show what many writes change (a story, a reply, a name, a deletion):
-  // any write but an intent (a one-statement command, which no such page shows) renders them again.
-  if (!(ONE_STATEMENT in command)) env.sitePages?.forgetRecordPages();
-  // Caches first (pages after progress, as they read it), so mail sent next already sees the new figures.
-  for (const cache of CACHE_ORDER.filter((c) => caches.has(c))) {
-    try {
-      await refreshCache(env, cache);
-    } catch (err) {
-      env.log.error({ err: { message: (err as Error).message }, cache }, 'a cache was not cleared after a write');
-    }
-  }
+  // Caches first, so mail sent next already sees the new figures. An intent (a one-statement command) changes
+  // none of them.
+  if (!(ONE_STATEMENT in command)) await forgetCaches(env, [...caches]);
   for (const { job } of mail.filter((m) => !m.background)) await tryNow(env, job);
   const later = mail.filter((m) => m.background).map((m) => m.job);
   if (later.length > 0) {

@@ -43,6 +43,12 @@ export interface Database {
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Hears `channel`: `onMessage` gets each payload any instance notifies on it (pg_notify in a transaction is
+   * heard once it commits); `onGap` is called when some may have been missed (the listening session was lost and
+   * is back). Answers what stops it.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
   /** PGlite only: its whole data directory as one archive (for loadDataDir). */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -148,6 +154,13 @@ async function openPglite({ dataDir, loadDataDir, createMigrated = false }: Data
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    // One process: nothing is ever missed. Closing the database ends the listening too.
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
       await client.close();
@@ -201,6 +214,58 @@ async function openPostgres(url: string): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: async (channel, onMessage, onGap) => listenOnPostgres(pg.Client, url, channel, onMessage, onGap),
     close: () => pool.end(),
+  };
+}
+
+/** How long a lost listening session waits before it opens again. */
+const LISTEN_RETRY_MS = 1000;
+
+/**
+ * A session of its own that LISTENs on `channel` (a pooled one would lose it when it goes back to the pool), and
+ * opens again whenever it is lost (the server restarted, the network broke), with `onGap` once it is back.
+ */
+async function listenOnPostgres(
+  Client: typeof PgClient,
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onGap: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let session: PgClient | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const openLater = () => {
+    if (!stopped) retry = setTimeout(() => void open(true), LISTEN_RETRY_MS);
+  };
+  const open = async (afterLoss: boolean) => {
+    const client = new Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    // Its loss is heard as 'end'; an unheard 'error' would end the process.
+    client.on('error', () => {});
+    client.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    client.on('end', () => {
+      if (session !== client) return;
+      session = null;
+      openLater();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    } catch {
+      await client.end().catch(() => {});
+      return openLater();
+    }
+    if (stopped) return void (await client.end());
+    session = client;
+    if (afterLoss) onGap();
+  };
+  await open(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await session?.end().catch(() => {});
   };
 }

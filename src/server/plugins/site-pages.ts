@@ -67,8 +67,8 @@ export interface RecordPage {
   status: number;
 }
 
-/** How long a rendered record page is served: how soon another instance's write shows here at the latest. */
-export const RECORD_PAGE_MAX_AGE_MS = 10_000;
+/** How long a rendered record page is served: how soon a write shows here if its change notice went unheard. */
+export const RECORD_PAGE_MAX_AGE_MS = 60_000;
 /** Record pages kept (compressed, about 30 KB each), the least recently used dropped first. */
 const RECORD_PAGES_KEPT = 200;
 /** Versions of the site data kept: a page loaded just before a publish still finds the data it names. */
