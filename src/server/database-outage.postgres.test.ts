@@ -126,7 +126,11 @@ describe('a database outage', () => {
   it('hears change notices again once the database is back, after saying some may have been missed', async () => {
     const heard: string[] = [];
     let gaps = 0;
-    const stop = await database.listen('outage_test', (payload) => heard.push(payload), () => gaps++);
+    const stop = await database.listen(
+      'outage_test',
+      (payload) => heard.push(payload),
+      () => gaps++,
+    );
     const notify = (payload: string) => database.db.execute(sql`select pg_notify('outage_test', ${payload})`);
     await notify('before');
     await expect.poll(() => heard).toEqual(['before']);

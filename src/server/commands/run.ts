@@ -204,8 +204,7 @@ async function tryNow(env: CommandEnv, job: MailJob) {
 export const CHANGES_CHANNEL = 'healing_circle_changes';
 
 /** A change notice's text: the caches, comma-separated (record pages go after any write). */
-export const changedCaches = (payload: string): Cache[] =>
-  CACHES.filter((cache) => payload.split(',').includes(cache));
+export const changedCaches = (payload: string): Cache[] => CACHES.filter((cache) => payload.split(',').includes(cache));
 
 /**
  * Forgets what a write changed here: the record pages (stories and doctors show what many writes change: a
