@@ -123,6 +123,7 @@ export function mailOnly(promise: MailPromise, message: Built): Command<[], void
   return async ({ afterCommit }) => afterCommit.mail(promise, message);
 }
 
+/** Every cache, in the order they are cleared: the public pages read progress. */
 export const CACHES: readonly Cache[] = ['progress', 'ledger', 'pages'];
 
 const inBackground = new Set<Promise<void>>();
