@@ -30,7 +30,7 @@ export interface CommandEnv {
   db: Db;
   clock: Clock;
   mailer: Mailer;
-  jobs: Pick<JobQueue, 'enqueue'>;
+  jobs: Pick<JobQueue, 'enqueue' | 'done'>;
   /** Seals a queued mail's text (it may carry a one-time link). */
   sessionSecret: string;
   /** Counts each mail tried, for /metrics. */
@@ -176,26 +176,41 @@ function createAfterCommit(env: CommandEnv): { afterCommit: AfterCommit; promise
   return { afterCommit, promised, caches };
 }
 
-/** Inserts the promised mail as jobs in the write's transaction; answers them as inserted. */
-async function enqueueMail(env: CommandEnv, tx: Tx, promised: readonly Promised[]) {
-  if (promised.length === 0) return [];
-  const product = promised.some((p) => typeof p.job === 'function') ? await productNameIn(tx) : '';
-  const jobs = promised.map((p) => ({
-    job: typeof p.job === 'function' ? p.job(product) : p.job,
-    background: p.background,
-  }));
-  for (const { job } of jobs) await env.jobs.enqueue(tx, 'mail', job);
-  return jobs;
+/** A promised mail's job as inserted: what it carries, its id, and whether it is tried after the answer. */
+interface Enqueued {
+  job: MailJob;
+  id: string;
+  background: boolean;
 }
 
-/** Tries a committed write's mail now; what fails stays with its job, which delivers it later. */
-async function tryNow(env: CommandEnv, job: MailJob) {
-  await deliverMail(env, job).catch((err: unknown) =>
-    env.log.error(
+/** Inserts the promised mail as jobs in the write's transaction; answers them as inserted. */
+async function enqueueMail(env: CommandEnv, tx: Tx, promised: readonly Promised[]): Promise<Enqueued[]> {
+  if (promised.length === 0) return [];
+  const product = promised.some((p) => typeof p.job === 'function') ? await productNameIn(tx) : '';
+  const enqueued: Enqueued[] = [];
+  for (const p of promised) {
+    const job = typeof p.job === 'function' ? p.job(product) : p.job;
+    enqueued.push({ job, id: await env.jobs.enqueue(tx, 'mail', job), background: p.background });
+  }
+  return enqueued;
+}
+
+/**
+ * Tries a committed write's mail now; once it went (or there is nothing to send) its job is removed, so no worker
+ * takes it up only to find it sent. What fails stays with its job, which delivers it later.
+ */
+async function tryNow(env: CommandEnv, { job, id }: Enqueued) {
+  try {
+    await deliverMail(env, job);
+  } catch (err) {
+    return env.log.error(
       { err: { message: (err as Error).message }, kind: job.kind },
       'mail not sent yet; its job tries again',
-    ),
-  );
+    );
+  }
+  await env.jobs.done('mail', id).catch(() => {
+    // A worker that takes it finds it sent.
+  });
 }
 
 /**
@@ -249,7 +264,7 @@ export async function run<A extends unknown[], T>(
 ): Promise<T> {
   const { afterCommit, promised, caches } = createAfterCommit(env);
   const now = env.clock.now();
-  let mail: { job: MailJob; background: boolean }[] = [];
+  let mail: Enqueued[] = [];
   const result =
     ONE_STATEMENT in command
       ? await command({ db: env.db, actor, now }, ...args)
@@ -263,11 +278,11 @@ export async function run<A extends unknown[], T>(
   // Caches first, so mail sent next already sees the new figures. An intent (a one-statement command) changes
   // none of them.
   if (!(ONE_STATEMENT in command)) await forgetCaches(env, [...caches]);
-  for (const { job } of mail.filter((m) => !m.background)) await tryNow(env, job);
-  const later = mail.filter((m) => m.background).map((m) => m.job);
+  for (const enqueued of mail.filter((m) => !m.background)) await tryNow(env, enqueued);
+  const later = mail.filter((m) => m.background);
   if (later.length > 0) {
     const tried = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-      for (const job of later) await tryNow(env, job);
+      for (const enqueued of later) await tryNow(env, enqueued);
     });
     inBackground.add(tried);
     void tried.finally(() => inBackground.delete(tried));

@@ -38,6 +38,9 @@ const SCHEDULES: Partial<Record<QueueName, string>> = { housekeeping: '17 * * * 
 /** A failed job stays readable (the failed-deliveries page, a retry) for this long before it is archived. */
 const KEEP_FAILED_SECONDS = 30 * 24 * 60 * 60;
 
+/** Jobs a worker takes at once: at most this many mails go to the mail server together from one instance. */
+const BATCH = 10;
+
 export type JobHandler = (job: PgBoss.JobWithMetadata<object>) => Promise<unknown>;
 
 /** pg-boss's positional SQL ($1, $2, ...) as a drizzle query, so it runs in the transaction it is given. */
@@ -65,8 +68,10 @@ export interface JobQueueOptions {
 }
 
 export interface JobQueue {
-  /** Adds a job in the write's transaction: it exists exactly when the write commits. */
-  enqueue(tx: Tx, queue: QueueName, data: object): Promise<void>;
+  /** Adds a job in the write's transaction: it exists exactly when the write commits. Answers its id. */
+  enqueue(tx: Tx, queue: QueueName, data: object): Promise<string>;
+  /** Removes a job whose work was done outside the queue (a mail sent at once), so no worker takes it up. */
+  done(queue: QueueName, id: string): Promise<void>;
   /** Adds a job outside any write (a follow-up of a job, a retry). */
   send(queue: QueueName, data: object, options?: PgBoss.SendOptions): Promise<void>;
   /** What runs a queue's jobs; set before `start`. */
@@ -112,7 +117,12 @@ export function createJobQueue(runner: SqlRunner, options: JobQueueOptions): Job
 
   return {
     async enqueue(tx, queue, data) {
-      await boss.send(queue, data, { db: inTransaction(tx) });
+      const id = await boss.send(queue, data, { db: inTransaction(tx) });
+      if (!id) throw new Error(`the ${queue} queue took no job`);
+      return id;
+    },
+    async done(queue, id) {
+      await boss.deleteJob(queue, id);
     },
     async send(queue, data, sendOptions) {
       await boss.send(queue, data, sendOptions ?? {});
@@ -131,9 +141,13 @@ export function createJobQueue(runner: SqlRunner, options: JobQueueOptions): Job
       for (const queue of handlers.keys())
         await boss.work<object>(
           queue,
-          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
-          // pg-boss completes the job when this resolves and fails it (to be retried) when it throws.
-          async ([job]) => handlers.get(queue)!(job!),
+          // pg-boss waits its interval after each batch, found jobs or not: a batch of several, run together (so
+          // the batch ends within one job's lease), keeps a backlog (mail after an outage) moving.
+          { includeMetadata: true, batchSize: BATCH, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+          // Each job completed or failed on its own (pg-boss's own completion of the batch then finds none).
+          async (jobs) => {
+            await Promise.all(jobs.map((job) => runOne(queue, job)));
+          },
         );
     },
     async drain(queues = [...handlers.keys()], { everything = false } = {}) {
@@ -143,7 +157,7 @@ export function createJobQueue(runner: SqlRunner, options: JobQueueOptions): Job
         for (const queue of queues) {
           const jobs = await boss.fetch<object>(queue, {
             includeMetadata: true,
-            batchSize: 20,
+            batchSize: BATCH,
             ignoreStartAfter: everything,
           });
           for (const job of jobs) await runOne(queue, job);
