@@ -14,7 +14,7 @@ export const getSupporters = () => apiGet<Supporters>(SUPPORTERS_KEY[0]);
 /** GET /api/campaigns/:slug/ledger: the public ledger (its key: `ledgerKey` in api/public-fundraisers.ts). */
 export const getLedger = (slug: string) => apiGet<Ledger>(`/api/campaigns/${encodeURIComponent(slug)}/ledger`);
 
-/** Following the flagship (`/api/campaign/follow`), or a patient's fundraiser by its slug (`/api/campaigns/:id/follow`). */
+/** Following the main appeal (`/api/campaign/follow`), or a patient's fundraiser by its slug (`/api/campaigns/:id/follow`). */
 export const followPath = (slug?: string) =>
   slug ? `/api/campaigns/${encodeURIComponent(slug)}/follow` : '/api/campaign/follow';
 /** GET the follow address: whether the signed-in person follows that campaign's updates. */

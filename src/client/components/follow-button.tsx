@@ -6,7 +6,7 @@ import { followPath, getFollowStatus, setFollowing } from '#client/api/campaign.
 import { toast } from './ui/toast.ts';
 import { Button } from './ui/button.tsx';
 
-/** Follows the flagship, or the patient's fundraiser at `slug`. */
+/** Follows the main appeal, or the patient's fundraiser at `slug`. */
 export default function FollowButton({ slug }: { slug?: string }) {
   const queryClient = useQueryClient();
   const path = followPath(slug);

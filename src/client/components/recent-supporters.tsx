@@ -65,7 +65,7 @@ export function SupportersWall({
   );
 }
 
-/** The flagship's wall, polled. */
+/** The main appeal's wall, polled. */
 export function RecentSupporters({ children }: { children: ReactNode }) {
   const { patient } = useCampaign();
   const { data, isError } = useQuery({

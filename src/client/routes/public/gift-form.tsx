@@ -1,6 +1,6 @@
 /**
  * The gift form of a donate page: amount, message, what the donor tells us, and the payment methods. Choosing a
- * method opens it and records the intent through `send` (the flagship's call, or a fundraiser's campaign's).
+ * method opens it and records the intent through `send` (the main appeal's call, or a fundraiser's campaign's).
  *
  * What she taps or types before the page hydrates stays in the controls themselves (radios, fields and boxes the
  * browser keeps), so nothing she did is lost: the fields are read when she chooses a method, and the amount, the

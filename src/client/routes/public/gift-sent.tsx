@@ -1,6 +1,6 @@
 /**
  * What follows a donor's choice of payment method, its page already opening: her intent recorded through `send`
- * (the flagship's call, or a fundraiser's campaign's), a toast saying whether it was, and, where the method's page
+ * (the main appeal's call, or a fundraiser's campaign's), a toast saying whether it was, and, where the method's page
  * cannot take the amount, the amount to carry there. Its own chunk, loaded as soon as she has an amount, so the
  * donate pages' first load does not carry it (docs/performance.md).
  */
