@@ -27,7 +27,7 @@ export interface CampaignService {
   mainAppeal(): Promise<MainAppealRow>;
   /** The main appeal's id while its cached row is fresh, else undefined (then call mainAppeal()). */
   freshMainAppealId(): string | undefined;
-  /** Reads the main appeal's totals for the outage fallback only (at start: an instance that served nobody has them too). */
+  /** Reads the main appeal and its totals for the outage fallback only (at start: an instance that served nobody has them too). */
   rememberTotals(): Promise<void>;
   /** Any campaign's row by its id or slug, cached like its totals (NOT_FOUND for none). */
   campaignOf(idOrSlug: string): Promise<CampaignRow>;
@@ -159,16 +159,16 @@ function campaignFigures(db: Db, ttlMs: number) {
 export function createCampaignService(db: Db, ttlMs = PROGRESS_CACHE_MS): CampaignService {
   // Through a database outage each read answers what it last read, for up to LAST_KNOWN_MAX_MS: the pages every
   // visitor opens keep their figures (progress says how old they are).
-  const mainAppeal: Cached<MainAppealRow> = cached(
-    ttlMs,
-    lastKnown(() => readMainAppeal(db)),
-  );
+  const readMain = lastKnown(() => readMainAppeal(db));
+  const mainAppeal: Cached<MainAppealRow> = cached(ttlMs, readMain);
   const anyCampaign = campaignFigures(db, ttlMs);
   return {
     mainAppeal: () => mainAppeal.get(),
     freshMainAppealId: () => mainAppeal.peek()?.id,
+    // Past the caches, so it changes nothing a request would read next: the spec's progress call needs the main
+    // appeal's row (for its id) and its totals.
     rememberTotals: async () => {
-      const main = await readMainAppeal(db);
+      const main = readMain.keep(await readMainAppeal(db));
       anyCampaign.figures(main.id).keepTotals(await readTotals(db, main));
     },
     campaignOf: (idOrSlug) => anyCampaign.figures(idOrSlug).row.get(),
