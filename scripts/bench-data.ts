@@ -89,9 +89,7 @@ async function campaignSlug(url: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ slug: string }>(
-      'select slug from campaigns where content is not null order by created_at limit 1',
-    );
+    const { rows } = await client.query<{ slug: string }>('select slug from campaigns where main_appeal');
     return rows[0]!.slug;
   } finally {
     await client.end();
@@ -132,7 +130,7 @@ function seedStatements(): string[] {
         now() - make_interval(mins => i * 10), now() - make_interval(mins => i * 10),
         case when i % 100 = 0 then now() - make_interval(mins => i * 10 - 60) end
       from campaigns c, generate_series(${from}, ${Math.min(from + DONATION_BATCH - 1, DONATIONS)}) i
-      where c.id = (select id from campaigns where content is not null order by created_at limit 1)`);
+      where c.id = (select id from campaigns where main_appeal)`);
   }
   return [
     `insert into users (email, password_hash, first_name, last_name, role, email_verified_at, onboarding_completed_at, created_at)
@@ -165,7 +163,7 @@ function seedStatements(): string[] {
        case when i <= ${OPEN_INTENTS} then 'open' when i % 5 = 0 then 'dismissed' else 'matched' end,
        now() - make_interval(mins => i * 10)
      from campaigns c, generate_series(1, ${INTENTS}) i
-     where c.id = (select id from campaigns where content is not null order by created_at limit 1)`,
+     where c.id = (select id from campaigns where main_appeal)`,
   ];
 }
 

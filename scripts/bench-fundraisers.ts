@@ -1,7 +1,7 @@
 /**
  * `npm run bench`'s fundraisers scenario (issue 18): one patient's fundraiser among 1,000 live ones that hold
- * 100,000 recorded donations between them. Its progress is measured against the bare Fastify endpoint, like the
- * flagship's, and the public list's first page (/fundraisers, rendered by the server) for its p99.
+ * 100,000 recorded donations between them. Its progress is measured against the bare Fastify endpoint, like the main
+ * appeal's, and the public list's first page (/fundraisers, rendered by the server) for its p99.
  *
  * The seed is SQL on the app's own database while the app is stopped (PGlite allows one process per directory),
  * through the ledger's triggers as recorded gifts go, so every total is real.

@@ -12,10 +12,6 @@ export type Rule = 'public' | 'user' | 'patient' | 'doctor' | 'donor' | AdminRul
 export const ACCESS_TABLE: Record<string, Rule> = {
   'GET /api/campaign': 'public',
   'GET /api/fundraising/progress': 'public',
-  'GET /api/campaign/supporters': 'public',
-  'GET /api/campaign/follow': 'user',
-  'PUT /api/campaign/follow': 'user',
-  'DELETE /api/campaign/follow': 'user',
   'GET /api/campaigns/:id/follow': 'user',
   'PUT /api/campaigns/:id/follow': 'user',
   'DELETE /api/campaigns/:id/follow': 'user',

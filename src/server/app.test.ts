@@ -50,7 +50,7 @@ describe('several instances', () => {
     const before = await progressOf(second);
     expect(await progressOf(first)).toBe(before);
 
-    const campaign = await first.campaigns.current();
+    const campaign = await first.campaigns.mainAppeal();
     const input = RecordDonationSchema.parse({ amount: 42, paymentMethod: 'Zelle', externalReference: 'two-apps-1' });
     await run(first.commandEnv(), SYSTEM_ACTOR, recordDonation, campaign, input);
 

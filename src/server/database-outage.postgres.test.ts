@@ -15,7 +15,7 @@ import { seedCampaign } from './db/seed.ts';
 import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS } from './plugins/errors.ts';
 import { TEST_ALTCHA_DIFFICULTY } from './services/altcha.ts';
 import { databaseError, isDatabaseUnavailable } from './services/db-errors.ts';
-import { buildDonation } from '../../tests/factories/donations.ts';
+import { buildDonation, MAIN_APPEAL_API } from '../../tests/factories/donations.ts';
 import { startScratchPostgres, type ScratchPostgres } from '../../tests/setup/scratch-postgres.ts';
 import { postJson } from '../../tests/setup/test-app.ts';
 
@@ -104,7 +104,7 @@ describe('a database outage', () => {
   }, 60_000);
 
   it('refuses whole a transaction whose connection a restart cut between its queries, and the process lives on', async () => {
-    const campaign = await app.campaigns.current();
+    const campaign = await app.campaigns.mainAppeal();
     const before = await intentCount();
     const write = database.db.transaction(async (tx) => {
       await tx.insert(donationIntents).values({
@@ -172,13 +172,13 @@ describe('a database that refuses connections during maintenance (SQLSTATE 55000
     // What visitors of the site and of the fundraiser read before the maintenance.
     const publicReads = [
       '/api/campaign',
-      '/api/campaign/supporters',
+      `${MAIN_APPEAL_API}/supporters`,
       `/api/campaigns/${fundraiser!.slug}/supporters`,
       `/api/campaigns/${fundraiser!.slug}/ledger`,
     ];
     const before = new Map<string, unknown>();
     for (const url of publicReads) before.set(url, (await app.inject(url)).json());
-    const flagshipBefore = (await app.inject('/api/fundraising/progress')).json();
+    const mainBefore = (await app.inject('/api/fundraising/progress')).json();
     const fundraiserBefore = (await app.inject(`/api/campaigns/${fundraiser!.slug}/progress`)).json();
     expect(fundraiserBefore).toMatchObject({ currentCents: 4_200, donorCount: 1 });
 
@@ -207,10 +207,10 @@ describe('a database that refuses connections during maintenance (SQLSTATE 55000
         expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
         expect(res.json(), url).toEqual(before.get(url));
       }
-      const flagship = await app.inject('/api/fundraising/progress');
-      expect(flagship.statusCode, flagship.body).toBe(200);
-      expect(flagship.json()).toMatchObject({
-        currentCents: flagshipBefore.currentCents,
+      const mainAppeal = await app.inject('/api/fundraising/progress');
+      expect(mainAppeal.statusCode, mainAppeal.body).toBe(200);
+      expect(mainAppeal.json()).toMatchObject({
+        currentCents: mainBefore.currentCents,
         ageSeconds: expect.any(Number),
       });
       const own = await app.inject(`/api/campaigns/${fundraiser!.slug}/progress`);

@@ -118,7 +118,7 @@ export function pathMatches(pattern: string, path: string): boolean {
   );
 }
 
-/** A campaign's transparency page: the flagship appeal's, or the patient's fundraiser's at `slug`. */
+/** A campaign's transparency page: the main appeal's, or the patient's fundraiser's at `slug`. */
 export const transparencyPath = (slug?: string) =>
   slug === undefined ? '/transparency' : `/transparency/${encodeURIComponent(slug)}`;
 

@@ -350,7 +350,7 @@ describe('admin reports', () => {
     ]);
     await buildIntent(db, { campaignId, paymentMethod: 'Venmo', createdAt: at(day) });
     await buildDonation(db, { campaignId, amountCents: 3000, paymentMethod: 'Venmo', createdAt: at(day) });
-    await buildDonation(db, { amountCents: 7700, createdAt: at(day) }); // the flagship's
+    await buildDonation(db, { amountCents: 7700, createdAt: at(day) }); // the main appeal's
 
     const { page, context } = await suite.newPage();
     await signInAsManager(context);

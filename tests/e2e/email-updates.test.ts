@@ -20,7 +20,7 @@ const followersAt = (address: string) =>
 
 async function postUpdate(title: string) {
   const { app } = suite.site;
-  const campaign = await app.campaigns.current();
+  const campaign = await app.campaigns.mainAppeal();
   await run(app.commandEnv(), SYSTEM_ACTOR, postCampaignUpdate, linkSettings(app.config), campaign.id, {
     date: '2026-11-24',
     title,

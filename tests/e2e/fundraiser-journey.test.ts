@@ -160,7 +160,7 @@ describe('a patient’s fundraiser, end to end', () => {
     expect(await visitor.page.getByTestId('released-surgery').innerText()).toBe('$200.00 released so far');
     const releases = await visitor.page.getByTestId('releases-table').innerText();
     expect(releases).toContain('$200.00');
-    // Under the fundraiser's own group, as its plan names it (not the flagship appeal's "Surgery").
+    // Under the fundraiser's own group, as its plan names it (not the main appeal's "Surgery").
     expect(releases).toContain('Surgery (surgeon, anaesthesia, hospital)');
     await expectNoAxeViolations(visitor.page);
     const mailed = await db().select().from(outbox).where(eq(outbox.to, person.email));

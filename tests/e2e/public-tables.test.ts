@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expenses, ledgerEntries } from '../../src/server/db/schema/index.ts';
-import { buildDonation, primaryCampaignId } from '../factories/donations.ts';
+import { buildDonation, mainAppealId } from '../factories/donations.ts';
 import {
   browserSuite,
   expectNoAxeViolations,
@@ -74,7 +74,7 @@ async function amountsShown(page: Page): Promise<string[]> {
 
 describe('public tables on a phone', () => {
   it('show every column at 390 px, the amount of each released expense included', async () => {
-    await releasedExpense(await primaryCampaignId(db()), 120_000);
+    await releasedExpense(await mainAppealId(db()), 120_000);
     const [live] = await liveFundraisersOnSite(suite.site, 'Excision surgery for Lena');
     await releasedExpense(live!.campaignId, 20_000);
     suite.site.refreshProgress();

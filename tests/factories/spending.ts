@@ -7,7 +7,7 @@ import { campaigns, donations, expenses } from '../../src/server/db/schema/index
 import { readSeedContent } from '../../src/server/db/seed.ts';
 import { signUp, STRONG_PASSWORD } from '../setup/accounts.ts';
 import { postFile, postJson, SITE_ORIGIN } from '../setup/test-app.ts';
-import { primaryCampaignId } from './donations.ts';
+import { mainAppealId } from './donations.ts';
 import { signInAdmin } from './users.ts';
 
 export interface Person {
@@ -28,7 +28,7 @@ export interface CampaignCache {
  * without that, a request within the cache's second still sees the old owner.
  */
 export async function makeCampaignOwner(db: Db, cache: CampaignCache, userId: string): Promise<string> {
-  const id = await primaryCampaignId(db);
+  const id = await mainAppealId(db);
   await db.update(campaigns).set({ ownerId: userId }).where(eq(campaigns.id, id));
   cache.invalidate();
   return id;

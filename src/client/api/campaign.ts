@@ -7,16 +7,17 @@ export const PROGRESS_KEY = ['/api/fundraising/progress'] as const;
 /** GET /api/fundraising/progress */
 export const getProgress = () => apiGet<Progress>(PROGRESS_KEY[0]);
 
-export const SUPPORTERS_KEY = ['/api/campaign/supporters'] as const;
-/** GET /api/campaign/supporters: the most recent recorded gifts. */
-export const getSupporters = () => apiGet<Supporters>(SUPPORTERS_KEY[0]);
+const campaignPath = (slug: string) => `/api/campaigns/${encodeURIComponent(slug)}`;
+
+/** GET /api/campaigns/:id/supporters: a campaign's most recent recorded gifts (the main appeal's by its slug). */
+export const supportersKey = (slug: string) => ['/api/campaigns', slug, 'supporters'] as const;
+export const getSupporters = (slug: string) => apiGet<Supporters>(`${campaignPath(slug)}/supporters`);
 
 /** GET /api/campaigns/:slug/ledger: the public ledger (its key: `ledgerKey` in api/public-fundraisers.ts). */
-export const getLedger = (slug: string) => apiGet<Ledger>(`/api/campaigns/${encodeURIComponent(slug)}/ledger`);
+export const getLedger = (slug: string) => apiGet<Ledger>(`${campaignPath(slug)}/ledger`);
 
-/** Following the flagship (`/api/campaign/follow`), or a patient's fundraiser by its slug (`/api/campaigns/:id/follow`). */
-export const followPath = (slug?: string) =>
-  slug ? `/api/campaigns/${encodeURIComponent(slug)}/follow` : '/api/campaign/follow';
+/** Following a campaign, the main appeal or a patient's fundraiser, by its slug (`/api/campaigns/:id/follow`). */
+export const followPath = (slug: string) => `${campaignPath(slug)}/follow`;
 /** GET the follow address: whether the signed-in person follows that campaign's updates. */
 export const getFollowStatus = (path: string) => apiGet<FollowStatus>(path);
 /** PUT (follow) or DELETE (stop following) the follow address. */

@@ -1,19 +1,18 @@
 /**
- * What a donor sends from a donate page: her intent. Apart from the refund request (refund-requests.ts), so the donate
- * pages' chunk holds it rather than a chunk of its own (docs/performance.md).
+ * What a donor sends from a donate page: her intent. Apart from the refund request (refund-requests.ts), so the
+ * chunk that records a gift (routes/public/gift-sent.tsx, loaded once she has an amount) holds it.
  */
 import type { z } from 'zod';
 import type { DonationIntentCreatedSchema, DonationIntentSchema } from '#shared/schemas/donation.ts';
 import { apiRequest } from '#client/lib/api.ts';
 
-/** POST /api/donation-intent: records what the donor chose before leaving for the payment platform. */
-export const createDonationIntent = (input: z.input<typeof DonationIntentSchema>) =>
-  apiRequest<z.infer<typeof DonationIntentCreatedSchema>>('POST', '/api/donation-intent', input);
-
-/** POST /api/campaigns/:id/intents: the same for one campaign (a patient's live fundraiser). */
-export const createCampaignIntent = (campaignId: string, input: z.input<typeof DonationIntentSchema>) =>
+/**
+ * Records what the donor chose before leaving for the payment platform: POST /api/campaigns/:id/intents for the
+ * campaign named, or the spec's POST /api/donation-intent (its alias for the main appeal) when none is.
+ */
+export const createDonationIntent = (input: z.input<typeof DonationIntentSchema>, campaignId?: string) =>
   apiRequest<z.infer<typeof DonationIntentCreatedSchema>>(
     'POST',
-    `/api/campaigns/${encodeURIComponent(campaignId)}/intents`,
+    campaignId ? `/api/campaigns/${encodeURIComponent(campaignId)}/intents` : '/api/donation-intent',
     input,
   );

@@ -27,7 +27,7 @@ export const campaignProgressQuery = (idOrSlug: string) =>
 export const campaignSupportersQuery = (idOrSlug: string) =>
   pageQuery<Supporters>(['/api/campaigns', idOrSlug, 'supporters'], `${campaignPath(idOrSlug)}/supporters`);
 /**
- * The key of any campaign's ledger, the flagship's too (hooks/use-ledger.ts). Here, not with the flagship's reads in
+ * The key of any campaign's ledger, the main appeal's too (hooks/use-ledger.ts). Here, not with the main appeal's reads in
  * api/campaign.ts, so that a fundraiser's pages load none of those.
  */
 export const ledgerKey = (slug: string) => ['/api/campaigns', slug, 'ledger'] as const;

@@ -3,13 +3,15 @@ import { Bell, BellRing } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '#client/lib/api.ts';
 import { followPath, getFollowStatus, setFollowing } from '#client/api/campaign.ts';
+import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { toast } from './ui/toast.ts';
 import { Button } from './ui/button.tsx';
 
-/** Follows the flagship, or the patient's fundraiser at `slug`. */
+/** Follows the main appeal, or the patient's fundraiser at `slug`. */
 export default function FollowButton({ slug }: { slug?: string }) {
   const queryClient = useQueryClient();
-  const path = followPath(slug);
+  const mainAppeal = useCampaign();
+  const path = followPath(slug ?? mainAppeal.slug);
   const status = useQuery({ queryKey: [path], queryFn: () => getFollowStatus(path) });
   const change = useMutation({
     mutationFn: (follow: boolean) => setFollowing(path, follow),

@@ -12,7 +12,7 @@ import { buttonClass } from './ui/button.tsx';
 // Signed-in only, so never in the prerendered HTML: its code (the mutation, the toast) loads when it shows.
 const FollowButton = lazy(() => import('./follow-button.tsx'));
 
-/** For the flagship (on `/`), or for the patient's fundraiser at `slug` (on its page). */
+/** For the main appeal (on `/`), or for the patient's fundraiser at `slug` (on its page). */
 export function FollowUpdates({ slug }: { slug?: string }) {
   const { user } = useCurrentUser();
   const here = slug ? `/fundraisers/${encodeURIComponent(slug)}` : '/';

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 
 const FOOTER_LINKS = [
-  // Patients' own fundraisers, beside the flagship appeal the pages lead to.
+  // Patients' own fundraisers, beside the main appeal the pages lead to.
   { href: '/fundraisers', label: 'Fundraisers' },
   { href: '/privacy-policy', label: 'Privacy Policy' },
   { href: '/medical-disclaimer', label: 'Medical Disclaimer' },

@@ -11,7 +11,7 @@ type GroupLabels = readonly { key: string; label: string }[];
 const groupLabelOf = (groups: GroupLabels, key: string) =>
   groups.find((g) => g.key === key)?.label ?? COST_GROUP_LABELS[key as CostGroupKey] ?? key;
 
-/** The cost group's label: the flagship page's ("Surgery") for the appeal, a fundraiser's for a fundraiser. */
+/** The cost group's label: the main appeal page's ("Surgery") for the appeal, a fundraiser's for a fundraiser. */
 export function useCostGroupLabel(): (key: string, ofFundraiser: boolean) => string {
   const { costs } = useCampaign();
   return (key, ofFundraiser) => groupLabelOf(ofFundraiser ? [] : costs.groups, key);

@@ -1,6 +1,6 @@
 /**
- * The flagship's progress card, polled. A module apart from the card's figures, which a patient's fundraiser shows
- * with its own: her pages load none of the flagship's polling.
+ * The main appeal's progress card, polled. A module apart from the card's figures, which a patient's fundraiser shows
+ * with its own: her pages load none of the main appeal's polling.
  */
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { useProgressFigures } from '#client/hooks/use-progress.ts';

@@ -1,6 +1,6 @@
 /**
- * "Recent Supporters": the latest recorded gifts (GET /api/campaign/supporters, or a fundraiser's
- * /api/campaigns/:id/supporters), refreshed like the progress card, so a gift recorded a moment ago shows without
+ * "Recent Supporters": a campaign's latest recorded gifts (GET /api/campaigns/:id/supporters, the main appeal's
+ * by its slug), refreshed like the progress card, so a gift recorded a moment ago shows without
  * a rebuild. Names and messages appear only when the donor agreed; with no gift recorded yet it says so and
  * invites the first.
  */
@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { PROGRESS_POLL_MS } from '#shared/constants.ts';
 import type { Supporters } from '#shared/schemas/campaign.ts';
-import { getSupporters, SUPPORTERS_KEY } from '#client/api/campaign.ts';
+import { getSupporters, supportersKey } from '#client/api/campaign.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { formatDay, formatUsdEstimate, formatWholeDollars } from '#client/lib/format.ts';
 import { Card, CardTitle } from './ui/card.tsx';
@@ -65,12 +65,12 @@ export function SupportersWall({
   );
 }
 
-/** The flagship's wall, polled. */
+/** The main appeal's wall, polled. */
 export function RecentSupporters({ children }: { children: ReactNode }) {
-  const { patient } = useCampaign();
+  const { patient, slug } = useCampaign();
   const { data, isError } = useQuery({
-    queryKey: SUPPORTERS_KEY,
-    queryFn: getSupporters,
+    queryKey: supportersKey(slug),
+    queryFn: () => getSupporters(slug),
     refetchInterval: PROGRESS_POLL_MS,
   });
   return (

@@ -15,9 +15,9 @@ import {
 } from '#shared/schemas/campaign.ts';
 import { OWNER_EMAIL_UNCONFIRMED } from '#shared/account-messages.ts';
 import type { Tx } from '../db/client.ts';
-import { asFlagship } from '../db/content-shape.ts';
+import { asMainAppeal } from '../db/content-shape.ts';
 import { campaignFollowers, campaignVersions, campaigns, users } from '../db/schema/index.ts';
-import { findVersion, type FlagshipRow } from '../db/queries/campaign.ts';
+import { findVersion, type MainAppealRow } from '../db/queries/campaign.ts';
 import { audit } from '../services/audit.ts';
 import type { LinkSettings } from './accounts.ts';
 import { assertReadVersion } from './read-version.ts';
@@ -26,9 +26,9 @@ import { tellFollowers } from './update-followers.ts';
 
 export const STALE_VERSION_MESSAGE = 'Someone published a newer version; reload to see it';
 
-async function lockCampaign(tx: Tx, id: string): Promise<FlagshipRow> {
+async function lockCampaign(tx: Tx, id: string): Promise<MainAppealRow> {
   const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
-  return asFlagship(row);
+  return asMainAppeal(row);
 }
 
 /** Content that must pass today's rules (a restored or updated copy); the first problem is a 400 naming its field. */
@@ -54,16 +54,16 @@ interface Publication {
  */
 async function publishLocked(
   { tx, actor, now, afterCommit }: CommandContext,
-  row: FlagshipRow,
+  row: MainAppealRow,
   publication: Publication,
-): Promise<FlagshipRow> {
+): Promise<MainAppealRow> {
   await tx
     .insert(campaignVersions)
     .values({ campaignId: row.id, version: row.version, content: row.content, createdAt: row.updatedAt })
     .onConflictDoNothing({ target: [campaignVersions.campaignId, campaignVersions.version] });
   const version = row.version + 1;
   const { content, note } = publication;
-  // Pages build the flagship's ledger and expense addresses from its content's slug: were it to move, a patient's
+  // Pages build the main appeal's ledger and expense addresses from its content's slug: were it to move, a patient's
   // fundraiser could take the old one (its campaign's address comes from its title).
   if (content.slug !== row.slug)
     throw new AppError('VALIDATION', `The campaign's address cannot change: keep "${row.slug}"`, 'content.slug');
@@ -83,7 +83,7 @@ async function publishLocked(
     after: { version, note, ...publication.details },
   });
   afterCommit.refresh('progress', 'pages');
-  return asFlagship(updated);
+  return asMainAppeal(updated);
 }
 
 /** Publishes edited content (already checked by the route's schema) as the next version. */
@@ -91,7 +91,7 @@ export async function publishCampaign(
   ctx: CommandContext,
   campaignId: string,
   input: { content: CampaignContent; expectedVersion: number; note: string | null },
-): Promise<FlagshipRow> {
+): Promise<MainAppealRow> {
   const row = await lockCampaign(ctx.tx, campaignId);
   assertReadVersion(row.version, input.expectedVersion, { message: STALE_VERSION_MESSAGE });
   return publishLocked(ctx, row, { action: 'campaign.publish', content: input.content, note: input.note });
@@ -103,7 +103,7 @@ export async function restoreCampaignVersion(
   campaignId: string,
   version: number,
   expectedVersion: number,
-): Promise<FlagshipRow> {
+): Promise<MainAppealRow> {
   const row = await lockCampaign(ctx.tx, campaignId);
   assertReadVersion(row.version, expectedVersion, { message: STALE_VERSION_MESSAGE });
   if (version === row.version) throw new AppError('CONFLICT', `Version ${version} is the current version`);
@@ -128,7 +128,7 @@ export async function postCampaignUpdate(
   links: LinkSettings,
   campaignId: string,
   input: CampaignUpdate & { notifyFollowers: boolean; expectedVersion: number },
-): Promise<{ row: FlagshipRow; notified: number }> {
+): Promise<{ row: MainAppealRow; notified: number }> {
   const { tx } = ctx;
   const before = await lockCampaign(tx, campaignId);
   assertReadVersion(before.version, input.expectedVersion, { message: STALE_VERSION_MESSAGE });

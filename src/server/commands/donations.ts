@@ -19,13 +19,13 @@ type RecordDonation = z.output<typeof RecordDonationSchema>;
 const DUPLICATE_PAYMENT = 'This payment has already been recorded (same method and reference)';
 
 /**
- * Records the donation (the database adds its ledger row) and tells the campaign's owner. It goes to the campaign
- * the admin chose, else to her intent's, else to the flagship appeal; a fundraiser must be live or closed (a gift
- * made before it closed is still recorded).
+ * Records the donation (the database adds its ledger row) and tells the campaign's owner: one command for every
+ * campaign. It goes to the campaign the admin chose, else to her intent's, else to `otherwise` (the spec's call
+ * names none: the main appeal); a fundraiser must be live or closed (a gift made before it closed is still recorded).
  */
 export async function recordDonation(
   { tx, actor, now, afterCommit }: CommandContext,
-  flagship: Pick<CampaignRow, 'id'>,
+  otherwise: Pick<CampaignRow, 'id'>,
   input: RecordDonation,
 ) {
   const amountCents = dollarsToCents(input.amount)!;
@@ -49,7 +49,7 @@ export async function recordDonation(
     if (input.campaignId && input.campaignId !== fromIntent.campaignId)
       throw new AppError('VALIDATION', 'That intent is for another campaign', 'campaignId');
   }
-  const campaign = await giftTarget(tx, input.campaignId ?? fromIntent?.campaignId ?? flagship.id);
+  const campaign = await giftTarget(tx, input.campaignId ?? fromIntent?.campaignId ?? otherwise.id);
   if (!campaign) throw new AppError('NOT_FOUND', 'No such campaign takes gifts', 'campaignId');
   const [row] = await tx
     .insert(donations)

@@ -56,7 +56,7 @@ export async function refundDonation(
   }
   let answered: RefundRequestRow | undefined;
   if (input.refundRequestId) {
-    // The public form files every request under the flagship; the gift it matches says which campaign it was.
+    // The public form files every request under the main appeal; the gift it matches says which campaign it was.
     [answered] = await tx
       .update(refundRequests)
       .set({

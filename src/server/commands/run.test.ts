@@ -35,7 +35,7 @@ function recordingEnv(app: FastifyInstance, marker: string, failing: readonly st
       },
     },
     campaigns: {
-      current: () => base.campaigns.current(),
+      mainAppeal: () => base.campaigns.mainAppeal(),
       invalidate() {
         events.push('progress cache cleared');
         base.campaigns.invalidate();
@@ -132,7 +132,7 @@ describe('run()', () => {
     const person = await buildAdmin(t.app.db, 'moderator');
     const marker = nextMarker('commit');
     const { env, events, logged } = recordingEnv(t.app, marker);
-    const product = (await t.app.campaigns.current()).content.product.name;
+    const product = (await t.app.campaigns.mainAppeal()).content.product.name;
 
     const id = await run(env, SYSTEM_ACTOR, async (ctx) => {
       ctx.afterCommit.mail(promise(marker, 'first'), {
@@ -193,7 +193,7 @@ describe('run()', () => {
       return written;
     });
 
-    const product = (await t.app.campaigns.current()).content.product.name;
+    const product = (await t.app.campaigns.mainAppeal()).content.product.name;
     expect(events).toEqual([
       'record pages forgotten',
       'pages rendered (write visible: true)',

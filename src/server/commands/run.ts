@@ -35,7 +35,7 @@ export interface CommandEnv {
   sessionSecret: string;
   /** Counts each mail tried, for /metrics. */
   observeMail?(outcome: 'sent' | 'failed', kind: string): void;
-  campaigns: Pick<CampaignService, 'current' | 'invalidate'>;
+  campaigns: Pick<CampaignService, 'mainAppeal' | 'invalidate'>;
   ledgers: Pick<LedgerService, 'invalidate'>;
   /**
    * Renders the public pages again when the published content changed, and forgets the rendered record pages

@@ -177,7 +177,7 @@ async function updateMails(
 }
 
 /**
- * Tells a campaign's followers of its new dated update (the flagship's or a patient's fundraiser): an in-app
+ * Tells a campaign's followers of its new dated update (the main appeal's or a patient's fundraiser): an in-app
  * notification for each active account that follows (`eventKey` names the update, so each is told once), and after
  * the answer the update by mail, with its unsubscribe link, to those who take it (`updateMails`). `campaign.page`
  * is the path its mail links to. Answers how many followers were told.

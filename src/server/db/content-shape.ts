@@ -17,11 +17,11 @@ export function withCurrentShape(content: CampaignContent): CampaignContent {
 }
 
 export type CampaignRow = typeof campaigns.$inferSelect;
-/** The flagship: the one campaign whose content is the appeal's document (a patient's fundraiser has none; decision 009). */
-export type FlagshipRow = CampaignRow & { content: CampaignContent };
+/** The main appeal: the campaign whose content is the appeal's document (a patient's fundraiser has none; decision 012). */
+export type MainAppealRow = CampaignRow & { content: CampaignContent };
 
-/** The flagship's row with its content in today's shape; NOT_FOUND when there is none, or for a patient's fundraiser. */
-export function asFlagship(row: CampaignRow | undefined): FlagshipRow {
+/** The main appeal's row with its content in today's shape; NOT_FOUND when there is none, or for a patient's fundraiser. */
+export function asMainAppeal(row: CampaignRow | undefined): MainAppealRow {
   if (!row?.content) throw new AppError('NOT_FOUND', 'No campaign has been set up yet');
   return { ...row, content: withCurrentShape(row.content) };
 }

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/database.ts';
-import { buildDonation, primaryCampaignId } from '../../../tests/factories/donations.ts';
+import { buildDonation, mainAppealId } from '../../../tests/factories/donations.ts';
 import { donations, refundRequests } from './schema/index.ts';
 
 const MIGRATION = new URL('../../../drizzle/0023_buy_me_a_coffee.sql', import.meta.url);
@@ -34,7 +34,7 @@ describe('0023_buy_me_a_coffee', () => {
     const [request] = await db
       .insert(refundRequests)
       .values({
-        campaignId: await primaryCampaignId(db),
+        campaignId: await mainAppealId(db),
         name: 'Ruth B.',
         email: 'ruth@example.org',
         amountCents: 2500,

@@ -1,5 +1,6 @@
 /**
- * Setting up a new database, after the migrations: the seeded campaign from content/campaign.json. It runs
+ * Setting up a new database, after the migrations: the flagship appeal from content/campaign.json, seeded as the
+ * campaign marked the site's main appeal (decision 012). It runs
  * before the app (whose services read the campaign) exists, like migrate(), so it is not a command.
  */
 import fs from 'node:fs/promises';
@@ -15,14 +16,25 @@ export async function readSeedContent(file = path.join(CONTENT_DIR, 'campaign.js
   return CampaignContentSchema.parse(raw);
 }
 
-/** Inserts the seeded campaign (as its version 1) when no campaign with its slug exists; returns whether it inserted. */
+/**
+ * Inserts the seeded campaign (as its version 1), marked the main appeal, when neither a campaign with its slug nor
+ * a main appeal exists; returns whether it inserted.
+ */
 export async function seedCampaign(db: Db, content?: CampaignContent): Promise<boolean> {
   const seed = content ?? (await readSeedContent());
   return db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(campaigns)
-      .values({ slug: seed.slug, content: seed, goalCents: seed.goal.cents, currency: seed.goal.currency, version: 1 })
-      .onConflictDoNothing({ target: campaigns.slug })
+      .values({
+        slug: seed.slug,
+        content: seed,
+        mainAppeal: true,
+        goalCents: seed.goal.cents,
+        currency: seed.goal.currency,
+        version: 1,
+      })
+      // Either unique index: its slug, or the one main appeal (campaigns_main_appeal_uq).
+      .onConflictDoNothing()
       .returning({ id: campaigns.id });
     if (!inserted) return false;
     await tx

@@ -86,7 +86,7 @@ export default fp<ClientPluginOptions>(
     app.get('/share/:file', quietRoute({}), async (request, reply) => {
       if (!SHARE_IMAGE_PATTERN.test(request.url.split('?')[0]!))
         return sendPage(request, reply, await sitePages.get('404'), 404);
-      const { content } = await app.campaigns.current();
+      const { content } = await app.campaigns.mainAppeal();
       const current = shareImagePath(content);
       if (drawn?.path !== current) {
         // A photo that cannot be drawn (say, a damaged upload) leaves the words on the site's colours.

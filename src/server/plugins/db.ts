@@ -33,7 +33,7 @@ export interface DbPluginOptions {
 
 /** An operator reads at start which details are still the seed's examples (hidden from donors until replaced). */
 async function warnOfPlaceholders(app: FastifyInstance) {
-  const campaign = await app.campaigns.current().catch(() => null);
+  const campaign = await app.campaigns.mainAppeal().catch(() => null);
   const details = campaign ? app.examples.details(campaign.content) : [];
   if (details.length > 0)
     app.log.warn(

@@ -58,7 +58,7 @@ async function appWith(
     fp(
       async (instance) => {
         instance.decorate('config', { publicUrl: 'http://localhost:3000', env } as never);
-        instance.decorate('campaigns', { current: async () => campaign } as never);
+        instance.decorate('campaigns', { mainAppeal: async () => campaign } as never);
         // These campaigns are markers, not content: nothing in them is the seed's example.
         instance.decorate('examples', { live: (content: unknown) => content, appealIsExample: () => false } as never);
       },

@@ -3,7 +3,7 @@
  * rebuild. They are rendered at start, and again when the campaign's version changes: a publish on this
  * instance refreshes them from its command's after-commit queue (afterCommit.refresh('pages')), and the
  * request waits for it; otherwise a page request that sees a new version through
- * app.campaigns.current() (cached about a second, so every instance notices within one) starts the render
+ * app.campaigns.mainAppeal() (cached about a second, so every instance notices within one) starts the render
  * and is answered with the pages it has. Each page is kept compressed (gzip and brotli). The first render
  * runs in the background once the app is ready, so a start never waits for it. Without a client build
  * (API-only mode) there are no pages; if the pages cannot be rendered, the build's own are served.
@@ -17,7 +17,7 @@ import { LRUCache } from 'lru-cache';
 import { hiddenGivingOptions } from '#shared/placeholders.ts';
 import { INTERNAL_READ } from '../logging.ts';
 import { SSR_ENTRY } from '../paths.ts';
-import type { FlagshipRow } from '../services/campaign.ts';
+import type { MainAppealRow } from '../services/campaign.ts';
 import {
   BOOT_SCRIPT,
   PAGE_FILES,
@@ -101,7 +101,7 @@ async function compress(html: string): Promise<Page> {
   return { raw, gzip: gz, br };
 }
 
-const keyOf = (row: FlagshipRow) => `${row.id}:${row.version}`;
+const keyOf = (row: MainAppealRow) => `${row.id}:${row.version}`;
 
 export default fp<SitePagesOptions>(
   async (app, { distDir, ssrEntry = SSR_ENTRY }) => {
@@ -120,7 +120,7 @@ export default fp<SitePagesOptions>(
     const { publicUrl } = app.config;
     // In production the seed's examples are left out (src/shared/example-content.ts), decided here so the browser
     // gets the answer, not the example.
-    const siteFor = (row: FlagshipRow): SiteData => ({
+    const siteFor = (row: MainAppealRow): SiteData => ({
       content: app.examples.live(row.content),
       siteUrl: publicUrl,
       ...(app.config.env === 'production' ? { hiddenGivingOptions: hiddenGivingOptions(row.content) } : {}),
@@ -132,7 +132,7 @@ export default fp<SitePagesOptions>(
     const siteDataByPath = new LRUCache<string, Promise<Page>>({ max: SITE_DATA_VERSIONS_KEPT });
     let latest: { key: string; path: string } | undefined;
     /** Keeps the site data of this version, and returns its path. */
-    const keepSiteData = (row: FlagshipRow): string => {
+    const keepSiteData = (row: MainAppealRow): string => {
       if (latest?.key === keyOf(row) && siteDataByPath.has(latest.path)) return latest.path;
       const json = siteDataJson(siteFor(row));
       const where = siteDataPath(json);
@@ -160,7 +160,7 @@ export default fp<SitePagesOptions>(
     let failed: string | null = null;
     let rendering: Promise<void> | undefined;
 
-    async function renderFor(row: FlagshipRow) {
+    async function renderFor(row: MainAppealRow) {
       const key = keyOf(row);
       try {
         const html = await renderPages(render!, template, siteFor(row), keepSiteData(row));
@@ -179,7 +179,7 @@ export default fp<SitePagesOptions>(
     }
 
     /** Brings the pages up to `row`; concurrent callers share one render. */
-    async function sync(row: FlagshipRow) {
+    async function sync(row: MainAppealRow) {
       while (render && keyOf(row) !== shown && keyOf(row) !== failed) {
         rendering ??= renderFor(row).finally(() => {
           rendering = undefined;
@@ -188,7 +188,7 @@ export default fp<SitePagesOptions>(
       }
     }
 
-    const current = () => app.campaigns.current().catch(() => null);
+    const current = () => app.campaigns.mainAppeal().catch(() => null);
 
     // The build's own pages (the seed content), compressed on first use: served only when rendering fails.
     const builtPages = new Map<string, Promise<Page | undefined>>();
@@ -226,7 +226,7 @@ export default fp<SitePagesOptions>(
 
     // Record pages, by campaign version and the reads they show; concurrent requests for one page share its
     // render, and a render that failed is not kept (the next request tries again).
-    const recordPages = new LRUCache<string, RecordPage, { row: FlagshipRow; pathname: string; search: string }>({
+    const recordPages = new LRUCache<string, RecordPage, { row: MainAppealRow; pathname: string; search: string }>({
       max: RECORD_PAGES_KEPT,
       ttl: RECORD_PAGE_MAX_AGE_MS,
       fetchMethod: (_key, _stale, { context }) => renderRecordPage(context.row, context.pathname, context.search),
@@ -236,7 +236,7 @@ export default fp<SitePagesOptions>(
       return { status: res.statusCode, body: res.statusCode === 200 ? (res.json() as unknown) : null };
     };
     async function renderRecordPage(
-      row: FlagshipRow,
+      row: MainAppealRow,
       pathname: string,
       search: string,
     ): Promise<RecordPage | undefined> {

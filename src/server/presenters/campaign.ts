@@ -2,9 +2,9 @@ import { centsToDollars } from '#shared/money.ts';
 import { publicDonorName, type CampaignResponse, type Progress, type Supporter } from '#shared/schemas/campaign.ts';
 import type { AdminCampaign, CampaignOwner, CampaignVersionItem } from '#shared/schemas/admin-campaign.ts';
 import type { VersionListRow } from '../db/queries/campaign.ts';
-import type { FlagshipRow, ProgressTotals, SupporterRow } from '../services/campaign.ts';
+import type { MainAppealRow, ProgressTotals, SupporterRow } from '../services/campaign.ts';
 
-export function presentCampaign(row: FlagshipRow): CampaignResponse {
+export function presentCampaign(row: MainAppealRow): CampaignResponse {
   return { id: row.id, content: row.content, updatedAt: row.updatedAt.toISOString() };
 }
 
@@ -43,7 +43,7 @@ export function presentOwner(user: { id: string; firstName: string; lastName: st
 }
 
 /** The campaign for its editor (super admins): the content with its version, and the owner. */
-export function presentAdminCampaign(row: FlagshipRow, owner: CampaignOwner | null): AdminCampaign {
+export function presentAdminCampaign(row: MainAppealRow, owner: CampaignOwner | null): AdminCampaign {
   return { id: row.id, version: row.version, content: row.content, updatedAt: row.updatedAt.toISOString(), owner };
 }
 

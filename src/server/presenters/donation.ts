@@ -63,7 +63,7 @@ export function presentGift(row: GiftRow): MyGift {
     recordedAt: row.createdAt.toISOString(),
     refundedCents: row.refundedCents,
     shownPublicly: row.showPublicly && !row.isAnonymous,
-    // The flagship appeal, or a patient's fundraiser: each has its own ledger page.
+    // The main appeal, or a patient's fundraiser: each has its own ledger page.
     campaign:
       row.fundraiserTitle === null
         ? { name: row.appealName ?? 'The main appeal', transparencyPath: transparencyPath() }

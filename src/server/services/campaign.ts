@@ -1,15 +1,15 @@
-/** The campaign and its public progress, cached briefly so the public endpoints stay cheap. */
-import { asc, and, desc, eq, isNotNull, isNull, sql, sum } from 'drizzle-orm';
+/** Every campaign's public figures, the main appeal's among them, cached briefly so the public endpoints stay cheap. */
+import { and, desc, eq, isNull, sql, sum } from 'drizzle-orm';
 import { PROGRESS_CACHE_MS } from '#shared/constants.ts';
 import { AppError } from '#shared/errors.ts';
 import { campaignIdOrSlug } from '../db/campaign-key.ts';
 import type { Db } from '../db/client.ts';
-import { asFlagship, type CampaignRow, type FlagshipRow } from '../db/content-shape.ts';
+import { asMainAppeal, type CampaignRow, type MainAppealRow } from '../db/content-shape.ts';
 import { SUPPORTERS_SHOWN } from '#shared/schemas/campaign.ts';
 import { campaigns, donations, ledgerBalances, ledgerEntries } from '../db/schema/index.ts';
 import { cached, lastKnown, type Cached } from './cache.ts';
 
-export type { CampaignRow, FlagshipRow };
+export type { CampaignRow, MainAppealRow };
 
 export interface ProgressTotals {
   goalCents: number;
@@ -23,22 +23,19 @@ export interface ProgressTotals {
 const totalsAsOf = (totals: ProgressTotals, readAt: Date): ProgressTotals => ({ ...totals, asOf: readAt });
 
 export interface CampaignService {
-  /** The site's campaign (the first one created); throws NOT_FOUND before seeding. */
-  current(): Promise<FlagshipRow>;
-  progress(): Promise<ProgressTotals>;
-  /** The cached totals while fresh, else undefined (then call progress()). */
-  freshProgress(): ProgressTotals | undefined;
-  /** Reads the totals for the outage fallback only (at start: an instance that served nobody has them too). */
+  /** The site's main appeal (the campaign marked so, decision 012), cached; NOT_FOUND before seeding. */
+  mainAppeal(): Promise<MainAppealRow>;
+  /** The main appeal's id while its cached row is fresh, else undefined (then call mainAppeal()). */
+  freshMainAppealId(): string | undefined;
+  /** Reads the main appeal and its totals for the outage fallback only (at start: an instance that served nobody has them too). */
   rememberTotals(): Promise<void>;
-  /** The most recently recorded gifts that still stand (not voided, not wholly refunded), newest first. */
-  supporters(): Promise<SupporterRow[]>;
   /** Any campaign's row by its id or slug, cached like its totals (NOT_FOUND for none). */
   campaignOf(idOrSlug: string): Promise<CampaignRow>;
-  /** Any campaign's totals by its id or slug (a patient's fundraiser, or the flagship), cached like the flagship's. */
+  /** Any campaign's totals by its id or slug (the main appeal's by its id for the spec's progress call). */
   progressOf(idOrSlug: string): Promise<ProgressTotals>;
   /** That campaign's cached totals while fresh, else undefined (then call progressOf()). */
   freshProgressOf(idOrSlug: string): ProgressTotals | undefined;
-  /** Any campaign's recent supporters by its id or slug, read with its totals' freshness. */
+  /** Any campaign's most recently recorded gifts that still stand (not voided, not wholly refunded), newest first. */
   supportersOf(idOrSlug: string): Promise<SupporterRow[]>;
   /** Drop cached values after a write on this instance; other instances catch up within the TTL. */
   invalidate(): void;
@@ -88,14 +85,10 @@ async function readSupporters(db: Db, campaignId: string): Promise<SupporterRow[
     .limit(SUPPORTERS_SHOWN);
 }
 
-async function readCampaign(db: Db): Promise<FlagshipRow> {
-  const [row] = await db
-    .select()
-    .from(campaigns)
-    .where(isNotNull(campaigns.content))
-    .orderBy(asc(campaigns.createdAt))
-    .limit(1);
-  return asFlagship(row);
+/** The campaign marked the site's main appeal (one at most: `campaigns_main_appeal_uq`). */
+export async function readMainAppeal(db: Db): Promise<MainAppealRow> {
+  const [row] = await db.select().from(campaigns).where(eq(campaigns.mainAppeal, true));
+  return asMainAppeal(row);
 }
 
 /** Raised and donors from the campaign's running totals (one row, kept by the ledger's trigger), not a sum of every gift. */
@@ -112,11 +105,14 @@ interface CampaignFigures {
   row: Cached<CampaignRow>;
   totals: Cached<ProgressTotals>;
   supporters: Cached<SupporterRow[]>;
+  /** Keeps totals read elsewhere as the last known ones (the outage fallback), past the caches. */
+  keepTotals(totals: ProgressTotals): void;
 }
 
 /**
- * The figures of any campaign by id or slug, each read at most once per `ttlMs`. Only campaigns that exist are
- * kept (a key that finds none is forgotten with its 404), so the map holds at most two keys per campaign.
+ * The figures of any campaign by id or slug, each read at most once per `ttlMs`; the main appeal's by its id serve
+ * the spec's calls. Only campaigns that exist are kept (a key that finds none is forgotten with its 404), so the
+ * map holds at most two keys per campaign.
  */
 function campaignFigures(db: Db, ttlMs: number) {
   const byKey = new Map<string, CampaignFigures>();
@@ -128,16 +124,16 @@ function campaignFigures(db: Db, ttlMs: number) {
         ttlMs,
         lastKnown(() => findCampaign(db, idOrSlug)),
       );
+      const readTotalsOf = lastKnown(async () => readTotals(db, await row.get()), totalsAsOf);
       const created: CampaignFigures = {
         row,
-        totals: cached(
-          ttlMs,
-          lastKnown(async () => readTotals(db, await row.get()), totalsAsOf),
-        ),
+        totals: cached(ttlMs, readTotalsOf),
+        // Read with the totals' freshness, so the wall and the progress card agree.
         supporters: cached(
           ttlMs,
           lastKnown(async () => readSupporters(db, (await row.get()).id)),
         ),
+        keepTotals: (totals) => void readTotalsOf.keep(totals),
       };
       byKey.set(idOrSlug, created);
       entry = created;
@@ -148,10 +144,8 @@ function campaignFigures(db: Db, ttlMs: number) {
     return entry;
   };
   return {
-    campaignOf: (idOrSlug: string) => figures(idOrSlug).row.get(),
-    progressOf: (idOrSlug: string) => figures(idOrSlug).totals.get(),
-    freshProgressOf: (idOrSlug: string) => byKey.get(idOrSlug)?.totals.peek(),
-    supportersOf: (idOrSlug: string) => figures(idOrSlug).supporters.get(),
+    figures,
+    freshTotals: (idOrSlug: string) => byKey.get(idOrSlug)?.totals.peek(),
     invalidate() {
       for (const entry of byKey.values()) {
         entry.row.invalidate();
@@ -165,35 +159,24 @@ function campaignFigures(db: Db, ttlMs: number) {
 export function createCampaignService(db: Db, ttlMs = PROGRESS_CACHE_MS): CampaignService {
   // Through a database outage each read answers what it last read, for up to LAST_KNOWN_MAX_MS: the pages every
   // visitor opens keep their figures (progress says how old they are).
-  const campaign: Cached<FlagshipRow> = cached(
-    ttlMs,
-    lastKnown(() => readCampaign(db)),
-  );
-  const readFlagshipTotals = lastKnown(async () => readTotals(db, await campaign.get()), totalsAsOf);
-  const totals: Cached<ProgressTotals> = cached(ttlMs, readFlagshipTotals);
-  // Read with the totals' freshness, so the wall and the progress card agree.
-  const supporters: Cached<SupporterRow[]> = cached(
-    ttlMs,
-    lastKnown(async () => readSupporters(db, (await campaign.get()).id)),
-  );
+  const readMain = lastKnown(() => readMainAppeal(db));
+  const mainAppeal: Cached<MainAppealRow> = cached(ttlMs, readMain);
   const anyCampaign = campaignFigures(db, ttlMs);
   return {
-    current: () => campaign.get(),
-    progress: () => totals.get(),
-    freshProgress: () => totals.peek(),
-    // Past the caches, so it changes nothing a request would read next.
+    mainAppeal: () => mainAppeal.get(),
+    freshMainAppealId: () => mainAppeal.peek()?.id,
+    // Past the caches, so it changes nothing a request would read next: the spec's progress call needs the main
+    // appeal's row (for its id) and its totals.
     rememberTotals: async () => {
-      readFlagshipTotals.keep(await readTotals(db, await readCampaign(db)));
+      const main = readMain.keep(await readMainAppeal(db));
+      anyCampaign.figures(main.id).keepTotals(await readTotals(db, main));
     },
-    supporters: () => supporters.get(),
-    campaignOf: anyCampaign.campaignOf,
-    progressOf: anyCampaign.progressOf,
-    freshProgressOf: anyCampaign.freshProgressOf,
-    supportersOf: anyCampaign.supportersOf,
+    campaignOf: (idOrSlug) => anyCampaign.figures(idOrSlug).row.get(),
+    progressOf: (idOrSlug) => anyCampaign.figures(idOrSlug).totals.get(),
+    freshProgressOf: anyCampaign.freshTotals,
+    supportersOf: (idOrSlug) => anyCampaign.figures(idOrSlug).supporters.get(),
     invalidate() {
-      campaign.invalidate();
-      totals.invalidate();
-      supporters.invalidate();
+      mainAppeal.invalidate();
       anyCampaign.invalidate();
     },
   };

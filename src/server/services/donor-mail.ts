@@ -2,7 +2,7 @@
  * The donor's mails: a thank-you and receipt once her gift is recorded, and a notice when it is refunded in
  * full; built from the records when their job runs (services/mail-delivery.ts sends each once).
  */
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_RECEIPT_NOTE } from '#shared/schemas/campaign.ts';
 import { formatCents } from '#shared/money.ts';
 import { transparencyPath } from '#shared/routes.ts';
@@ -27,16 +27,14 @@ export async function productNameIn(tx: Tx | Db): Promise<string> {
   const [main] = await tx
     .select({ name: sql<string | null>`${campaigns.content}->'product'->>'name'` })
     .from(campaigns)
-    .where(isNotNull(campaigns.content))
-    .orderBy(asc(campaigns.createdAt))
-    .limit(1);
+    .where(eq(campaigns.mainAppeal, true));
   return main?.name ?? 'Healing Circle';
 }
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 /**
- * What a donor's mail says about the campaign: the flagship's own words; for a patient's fundraiser its title and
+ * What a donor's mail says about the campaign: the main appeal's own words; for a patient's fundraiser its title and
  * her name, under the site's name (decision 009). Each links to its own transparency page.
  */
 async function campaignForMail({ db, examples }: DonorMailDeps, campaignId: string) {

@@ -27,7 +27,7 @@ async function releasedByGroup(db: Db, campaignId: string): Promise<Record<CostG
   return totals;
 }
 
-/** The planned cost groups: the flagship's content, or a patient's fundraiser's groups (decision 009). */
+/** The planned cost groups: the main appeal's content, or a patient's fundraiser's groups (decision 009). */
 async function plannedGroups(db: Db, campaign: CampaignRow) {
   if (campaign.content) return campaign.content.costs.groups;
   const [fundraiser] = await db

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { donations } from '../db/schema/index.ts';
 import { postJson, setupTestApp } from '../../../tests/setup/test-app.ts';
+import { MAIN_APPEAL_API } from '../../../tests/factories/donations.ts';
 import { signUp, solveAltcha, STRONG_PASSWORD } from '../../../tests/setup/accounts.ts';
 import { CAMPAIGN, campaignEditor } from '../../../tests/setup/campaign-editor.ts';
 import { startSmtpCapture } from '../../../tests/setup/smtp.ts';
@@ -42,7 +43,7 @@ describe('a mail provider that is down', () => {
     const followers = [await signUp(t.app, { role: 'donor' }), await signUp(t.app, { role: 'donor' })];
     const editor = campaignEditor(t, () => superAdmin);
     for (const f of followers)
-      expect((await editor.send('PUT', '/api/campaign/follow', f.cookie)).statusCode).toBe(200);
+      expect((await editor.send('PUT', `${MAIN_APPEAL_API}/follow`, f.cookie)).statusCode).toBe(200);
     await postJson(t.app, '/api/admin/elevate', { password: STRONG_PASSWORD }, { cookie: manager });
     const taken = smtp.messages.length;
 

@@ -29,7 +29,7 @@ export const RecordDonationSchema = z
     externalReference: optionalText(200, 'Reference'),
     /** The intent this donation fulfils; it is marked matched in the same transaction. */
     intentId: z.uuid('Not a valid intent id').optional(),
-    /** The campaign it is for (a patient's fundraiser); else the intent's, else the flagship appeal. */
+    /** The campaign it is for (a patient's fundraiser); else the intent's, else the main appeal. */
     campaignId: z.uuid('Not a valid campaign id').optional(),
   })
   .refine((d) => d.currency === 'USD' || d.usdAmount !== undefined, {
@@ -49,7 +49,7 @@ export const MoneyListQuerySchema = PageQuerySchema.extend({
 });
 export type MoneyListQuery = z.output<typeof MoneyListQuerySchema>;
 
-/** The campaign a narrowed list shows: the flagship appeal (fundraiserTitle null) or a patient's fundraiser. */
+/** The campaign a narrowed list shows: the main appeal (fundraiserTitle null) or a patient's fundraiser. */
 export interface ShownCampaign {
   id: string;
   slug: string;
@@ -115,7 +115,7 @@ export type AdminDonation = z.infer<typeof AdminDonationSchema>;
 /** GET /api/admin/donations item: the donation and the USD cents refunded from it so far. */
 export const AdminDonationListItemSchema = AdminDonationSchema.extend({
   refundedCents: z.number().int(),
-  /** The campaign it was recorded against: the flagship appeal (fundraiserTitle null) or a patient's fundraiser. */
+  /** The campaign it was recorded against: the main appeal (fundraiserTitle null) or a patient's fundraiser. */
   campaignId: z.string(),
   fundraiserTitle: z.string().nullable(),
 });
@@ -124,7 +124,7 @@ export type AdminDonationListItem = z.infer<typeof AdminDonationListItemSchema>;
 /** GET /api/admin/donation-intents item: an open intent a donor announced on the donate page. */
 export const AdminIntentSchema = z.object({
   id: z.string(),
-  /** The campaign it is for: the flagship appeal (fundraiserTitle null) or a patient's fundraiser. */
+  /** The campaign it is for: the main appeal (fundraiserTitle null) or a patient's fundraiser. */
   campaignId: z.string(),
   fundraiserTitle: z.string().nullable(),
   amount: z.number(),

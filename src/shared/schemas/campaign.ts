@@ -201,11 +201,11 @@ export function publicDonorName(gift: {
   return gift.showPublicly && !gift.isAnonymous && gift.donorName ? gift.donorName : null;
 }
 
-/** GET /api/campaign/supporters: the most recent gifts, newest first (none yet: an empty list). */
+/** GET /api/campaigns/:id/supporters: the most recent gifts, newest first (none yet: an empty list). */
 export const SupportersSchema = z.object({ items: z.array(SupporterSchema) });
 export type Supporters = z.infer<typeof SupportersSchema>;
 
-/** GET, PUT and DELETE /api/campaign/follow: whether the signed-in person follows the campaign's updates. */
+/** GET, PUT and DELETE /api/campaigns/:id/follow: whether the signed-in person follows the campaign's updates. */
 export interface FollowStatus {
   following: boolean;
 }

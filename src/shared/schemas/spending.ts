@@ -133,7 +133,7 @@ const AgeSchema = z.object({
 /** An expense as its owner and admins see it (never public: documents and payee are private). */
 export const ExpenseSchema = z.object({
   id: z.string(),
-  /** The campaign it is paid from: the flagship appeal (fundraiserTitle null) or a patient's fundraiser. */
+  /** The campaign it is paid from: the main appeal (fundraiserTitle null) or a patient's fundraiser. */
   campaignId: z.string(),
   fundraiserTitle: z.string().nullable(),
   costGroup: z.enum(COST_GROUP_KEYS),

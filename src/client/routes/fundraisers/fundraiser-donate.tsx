@@ -5,7 +5,6 @@
 import { Link } from 'wouter';
 import { transparencyPath } from '#shared/routes.ts';
 import type { PublicFundraiser } from '#shared/schemas/public-fundraisers.ts';
-import { createCampaignIntent } from '#client/api/donations.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { usePageTitle } from '#client/lib/page-title.ts';
 import { Card } from '#client/components/ui/card.tsx';
@@ -28,10 +27,7 @@ function Donate({ fundraiser: f }: { fundraiser: PublicFundraiser }) {
         <Progress fundraiser={f} />
         {f.status === 'live' ? (
           <>
-            <GiftForm
-              recipientName={f.organiserFirstName}
-              send={(intent) => createCampaignIntent(f.campaignId, intent)}
-            />
+            <GiftForm recipientName={f.organiserFirstName} campaignId={f.campaignId} />
             <p className="text-sm text-slate-700">
               Gifts are recorded against this fundraiser and released only against verified expenses, paid to{' '}
               {f.payee?.name ?? 'the care provider'}; every release is on{' '}

@@ -21,7 +21,7 @@ import { BackLink, FundraiserLoader } from './fundraiser-parts.tsx';
 import { Progress, useFundraiserFigures } from './fundraiser-progress.tsx';
 
 /**
- * A call to give, counted as the flagship's are. Its own, not the flagship's DonateLink: sharing that one splits it
+ * A call to give, counted as the main appeal's are. Its own, not the main appeal's DonateLink: sharing that one splits it
  * into a chunk of its own, which costs the home page more than these lines. Here, not in fundraiser-parts.tsx, so
  * the donate page does not load it (the details below import it from here).
  */

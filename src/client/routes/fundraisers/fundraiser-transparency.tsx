@@ -1,5 +1,5 @@
 /**
- * /transparency/:slug: a patient's fundraiser's transparency page, as the flagship's /transparency is (rules, plan,
+ * /transparency/:slug: a patient's fundraiser's transparency page, as the main appeal's /transparency is (rules, plan,
  * totals, every release and every donation) with its own plan and ledger. Rendered by the server with both reads.
  */
 import type { PublicFundraiser } from '#shared/schemas/public-fundraisers.ts';

@@ -2,7 +2,6 @@
 import { Link } from 'wouter';
 import { ArrowLeft } from 'lucide-react';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
-import { createDonationIntent } from '#client/api/donations.ts';
 import { ProgressCard } from '#client/components/progress-card.tsx';
 import { VideoFacade } from '#client/components/video-facade.tsx';
 import { CrowdfundingLink } from '#client/components/crowdfunding-link.tsx';
@@ -42,7 +41,7 @@ export default function DonatePage() {
         )}
         <CrowdfundingLink />
 
-        <GiftForm recipientName={c.patient.name} send={createDonationIntent} />
+        <GiftForm recipientName={c.patient.name} />
         <GiftIsSafe />
       </div>
     </div>

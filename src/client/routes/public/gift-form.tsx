@@ -1,6 +1,7 @@
 /**
  * The gift form of a donate page: amount, message, what the donor tells us, and the payment methods. Choosing a
- * method opens it and records the intent through `send` (the flagship's call, or a fundraiser's campaign's).
+ * method opens it and records the intent for `campaignId` (a fundraiser's campaign; none: the main appeal, by the
+ * spec's call).
  *
  * What she taps or types before the page hydrates stays in the controls themselves (radios, fields and boxes the
  * browser keeps), so nothing she did is lost: the fields are read when she chooses a method, and the amount, the
@@ -9,7 +10,6 @@
 import { createContext, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Mail } from 'lucide-react';
 import { MESSAGE_MAX, QUICK_AMOUNTS } from '#shared/constants.ts';
-import type { DonationIntentInput } from '#shared/schemas/donation.ts';
 import type * as GiftSentModule from './gift-sent.tsx';
 import type { PaymentMethod } from '#shared/schemas/campaign.ts';
 import { useGivingOptions } from '#client/lib/giving-options.ts';
@@ -44,11 +44,12 @@ const AboutYou = belowFold(() => import('./gift-about-you.tsx'), 'mt-4');
 
 export function GiftForm({
   recipientName,
-  send,
+  campaignId,
 }: {
   /** Whose updates the donor may ask for: "Email me Maya's updates". */
   recipientName: string;
-  send: (intent: DonationIntentInput) => Promise<unknown>;
+  /** The campaign the intent is for (a patient's fundraiser's); none: the main appeal, by the spec's call. */
+  campaignId?: string;
 }) {
   const { paymentMethods, directTransfer } = useGivingOptions();
   const { product } = useCampaign();
@@ -101,7 +102,15 @@ export function GiftForm({
     const fields = new FormData(form.current!);
     lastOpened.current = event.timeStamp;
     const { dollars, cents } = effective;
-    const gift = { send, fields, method, dollars, cents, timestamp: new Date().toISOString(), payee: product.name };
+    const gift = {
+      campaignId,
+      fields,
+      method,
+      dollars,
+      cents,
+      timestamp: new Date().toISOString(),
+      payee: product.name,
+    };
     const record = (sent: GiftSent) => setNote({ key: method.name + cents, shown: sent.recordGift(gift) });
     // Recorded before the page opens when its code is here, as it is once an amount was chosen; else when it comes.
     if (giftSent) record(giftSent);

@@ -1,11 +1,11 @@
 /**
- * What follows a donor's choice of payment method, its page already opening: her intent recorded through `send`
- * (the flagship's call, or a fundraiser's campaign's), a toast saying whether it was, and, where the method's page
+ * What follows a donor's choice of payment method, its page already opening: her intent recorded for its campaign
+ * (the spec's call for the main appeal), a toast saying whether it was, and, where the method's page
  * cannot take the amount, the amount to carry there. Its own chunk, loaded as soon as she has an amount, so the
  * donate pages' first load does not carry it (docs/performance.md).
  */
-import type { DonationIntentInput } from '#shared/schemas/donation.ts';
 import type { PaymentMethod } from '#shared/schemas/campaign.ts';
+import { createDonationIntent } from '#client/api/donations.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatCents } from '#client/lib/format.ts';
 import { track } from '#client/lib/analytics.ts';
@@ -13,7 +13,8 @@ import { toast } from '#client/components/ui/toast.ts';
 import { takesAmount } from './donate-model.ts';
 
 export interface Gift {
-  send: (intent: DonationIntentInput) => Promise<unknown>;
+  /** The campaign the gift is for (a patient's fundraiser's); none: the main appeal. */
+  campaignId?: string;
   /** The gift form's fields as they were at the choice (message, donorName, donorEmail and the two boxes). */
   fields: FormData;
   method: PaymentMethod;
@@ -26,20 +27,23 @@ export interface Gift {
 }
 
 /** Records the gift's intent and says how that went; returns what to show under the method, if anything. */
-export function recordGift({ send, fields, method, dollars, cents, timestamp, payee }: Gift) {
+export function recordGift({ campaignId, fields, method, dollars, cents, timestamp, payee }: Gift) {
   const text = (name: string) => String(fields.get(name) ?? '').trim() || null;
   const followUpdates = fields.has('followUpdates');
   track({ name: 'donation_click', method: method.name, amount: dollars });
-  send({
-    amount: dollars,
-    message: text('message'),
-    paymentMethod: method.name,
-    timestamp,
-    donorName: text('donorName'),
-    donorEmail: text('donorEmail'),
-    showPublicly: fields.has('showPublicly'),
-    followUpdates,
-  }).then(
+  createDonationIntent(
+    {
+      amount: dollars,
+      message: text('message'),
+      paymentMethod: method.name,
+      timestamp,
+      donorName: text('donorName'),
+      donorEmail: text('donorEmail'),
+      showPublicly: fields.has('showPublicly'),
+      followUpdates,
+    },
+    campaignId,
+  ).then(
     () =>
       toast({
         title: 'Intent Saved',

@@ -1,5 +1,5 @@
 /**
- * /transparency: the flagship's transparency page (transparency-view.tsx). The explanation and the plan are
+ * /transparency: the main appeal's transparency page (transparency-view.tsx). The explanation and the plan are
  * prerendered; the figures are read in the browser.
  */
 import { Link } from 'wouter';

@@ -1,5 +1,5 @@
 /**
- * A campaign's transparency page (the flagship's /transparency, a fundraiser's /transparency/:slug): how donations
+ * A campaign's transparency page (the main appeal's /transparency, a fundraiser's /transparency/:slug): how donations
  * are held and released only against verified expenses, and the live ledger (totals, each cost group's plan against
  * what was paid, every release, every donation). The figures sit in boxes sized before they arrive.
  */

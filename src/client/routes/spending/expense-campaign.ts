@@ -1,4 +1,4 @@
-/** Which campaign the expense pages work on: a patient's fundraiser (`?campaign=<slug>`), else the flagship appeal. */
+/** Which campaign the expense pages work on: a patient's fundraiser (`?campaign=<slug>`), else the main appeal. */
 import { useSearch } from 'wouter';
 import { COST_GROUP_KEYS } from '#shared/constants.ts';
 import { transparencyPath } from '#shared/routes.ts';

@@ -4,17 +4,17 @@ import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Page } from '#shared/schemas/paging.ts';
 import type { Db } from '../client.ts';
-import { asFlagship, withCurrentShape, type CampaignRow, type FlagshipRow } from '../content-shape.ts';
+import { asMainAppeal, withCurrentShape, type CampaignRow, type MainAppealRow } from '../content-shape.ts';
 import { campaignFollowers, campaignVersions, campaigns, users } from '../schema/index.ts';
 import { paged } from './paging.ts';
 
-export type { CampaignRow, FlagshipRow };
+export type { CampaignRow, MainAppealRow };
 type UserRow = typeof users.$inferSelect;
 
 /** The campaign row as stored now (not a cached copy: an editor must see the version they build on). */
-export async function storedCampaign(db: Db, id: string): Promise<FlagshipRow> {
+export async function storedCampaign(db: Db, id: string): Promise<MainAppealRow> {
   const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
-  return asFlagship(row);
+  return asMainAppeal(row);
 }
 
 /** A person by id (the campaign's owner, a version's publisher), or undefined. */

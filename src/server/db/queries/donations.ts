@@ -11,13 +11,13 @@ import { paged } from './paging.ts';
 
 export type DonationRow = typeof donations.$inferSelect;
 export type IntentRow = typeof donationIntents.$inferSelect;
-/** An open intent with the fundraiser it is for (null: the flagship appeal). */
+/** An open intent with the fundraiser it is for (null: the main appeal). */
 export interface OpenIntentRow {
   intent: IntentRow;
   fundraiserTitle: string | null;
 }
 
-/** A recorded donation with the fundraiser it was for (null: the flagship appeal). */
+/** A recorded donation with the fundraiser it was for (null: the main appeal). */
 export interface DonationListRow {
   donation: DonationRow;
   fundraiserTitle: string | null;
@@ -81,8 +81,8 @@ export function openIntentsPage<Item>(
 }
 
 /**
- * The campaign (by id or slug) the donations panel narrows to: its id, address and fundraiser's title (null: the
- * flagship appeal); undefined if there is none.
+ * The campaign (by id or slug) the donations panel narrows to: its id, address and fundraiser's title (null: the main
+ * appeal); undefined if there is none.
  */
 export async function shownCampaign(db: Db, idOrSlug: string): Promise<ShownCampaign | undefined> {
   const [row] = await db

@@ -3,7 +3,9 @@ import { and, asc, count, desc, eq, inArray, ne, notInArray } from 'drizzle-orm'
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import { AppError } from '#shared/errors.ts';
 import type { AdminFundraiserList, FundraiserStatus } from '#shared/schemas/fundraisers.ts';
+import type { CampaignContent } from '#shared/schemas/campaign.ts';
 import type { Db, Tx } from '../client.ts';
+import type { CampaignRow } from '../content-shape.ts';
 import { campaigns, fundraiserDocuments, fundraiserEvents, fundraisers, uploads, users } from '../schema/index.ts';
 import {
   hasPendingRevision,
@@ -215,13 +217,22 @@ export interface GiftTarget {
   id: string;
   name: string;
   ownerId: string | null;
-  /** Where its owner reads about it: the flagship's transparency page, or the fundraiser's own page. */
+  /** Where its owner reads about it: the main appeal's transparency page, or the fundraiser's own page. */
   page: string;
   takesGifts: boolean;
 }
 
+/** The main appeal (or a campaign with its own content document) as a gift's target: it always takes gifts. */
+export const appealTarget = (row: Pick<CampaignRow, 'id' | 'ownerId'> & { content: CampaignContent }): GiftTarget => ({
+  id: row.id,
+  name: row.content.name,
+  ownerId: row.ownerId,
+  page: '/transparency',
+  takesGifts: true,
+});
+
 /**
- * The campaign (by id or slug) if donors may know of it: the flagship, or a fundraiser that is live or closed
+ * The campaign (by id or slug) if donors may know of it: the main appeal, or a fundraiser that is live or closed
  * (closed ones take no new intents). A fundraiser not yet live, or no such campaign: undefined.
  */
 export async function giftTarget(db: Db | Tx, idOrSlug: string): Promise<GiftTarget | undefined> {
@@ -238,9 +249,8 @@ export async function giftTarget(db: Db | Tx, idOrSlug: string): Promise<GiftTar
     .leftJoin(fundraisers, eq(fundraisers.campaignId, campaigns.id))
     .where(campaignIdOrSlug(idOrSlug));
   if (!row) return undefined;
-  const { id, ownerId } = row;
-  if (row.status === null)
-    return row.content ? { id, name: row.content.name, ownerId, page: '/transparency', takesGifts: true } : undefined;
+  const { id, ownerId, content } = row;
+  if (row.status === null) return content ? appealTarget({ id, ownerId, content }) : undefined;
   if (row.status !== 'live' && row.status !== 'closed') return undefined;
   const page = `/fundraisers/${row.slug}`;
   return { id, name: row.title ?? 'Fundraiser', ownerId, page, takesGifts: row.status === 'live' };

@@ -36,7 +36,7 @@ export interface PersonName {
 
 /** An expense with what its view shows besides the row: approvals, documents and the people named. */
 export type ExpenseWithDetails = ExpenseRow & {
-  /** The patient's fundraiser the expense is for; null for the flagship appeal. */
+  /** The patient's fundraiser the expense is for; null for the main appeal. */
   fundraiserTitle: string | null;
   approvals: { approverId: string; createdAt: Date }[];
   documents: { id: string; contentType: string; size: number }[];
@@ -68,7 +68,7 @@ export async function campaignOwnerOf(db: Db, campaignId: string): Promise<strin
   return row?.ownerId ?? null;
 }
 
-/** The payee a patient's fundraiser declared (approved by review), if the campaign is one; the flagship has none. */
+/** The payee a patient's fundraiser declared (approved by review), if the campaign is one; the main appeal has none. */
 export async function declaredPayeeOf(db: Db, campaignId: string): Promise<string | null> {
   const [row] = await db
     .select({ payee: fundraisers.payee })

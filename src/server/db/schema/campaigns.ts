@@ -23,8 +23,10 @@ export const campaigns = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     slug: text('slug').notNull().unique(),
-    /** The flagship's appeal document; null for a patient's fundraiser, whose text is in `fundraisers` (decision 009). */
+    /** The main appeal's document; null for a patient's fundraiser, whose text is in `fundraisers` (decision 009). */
     content: jsonb('content').$type<CampaignContent>(),
+    /** The site's main appeal: the campaign the spec's single-campaign calls and pages serve (decision 012). */
+    mainAppeal: boolean('main_appeal').notNull().default(false),
     goalCents: bigint('goal_cents', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('USD'),
     /** The patient the money is for: submits expenses and hears about donations. */
@@ -37,6 +39,10 @@ export const campaigns = pgTable(
   (t) => [
     // A campaign opens when its fundraiser goes live: the public list's "newest" order reads this backwards.
     index('campaigns_created_at_idx').on(t.createdAt),
+    // One main appeal at most: the spec's aliases resolve it by this mark, never by age or content.
+    uniqueIndex('campaigns_main_appeal_uq')
+      .on(t.mainAppeal)
+      .where(sql`${t.mainAppeal}`),
     // An address never reads as an id, so a key of that shape names one campaign only (db/campaign-key.ts).
     check('campaigns_slug_not_id', sql`${t.slug} !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'`),
   ],

@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { OWNER_EMAIL_UNCONFIRMED } from '#shared/account-messages.ts';
 import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
+import { MAIN_APPEAL_API } from '../../../../tests/factories/donations.ts';
 import { getWith, signUp } from '../../../../tests/setup/accounts.ts';
 import { CAMPAIGN, campaignEditor } from '../../../../tests/setup/campaign-editor.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
@@ -45,15 +46,15 @@ describe('dated updates and followers', () => {
 
   it('lets signed-in people follow and unfollow (idempotently); anonymous callers get 401', async () => {
     const person = await signUp(t.app, { role: 'donor' });
-    expect((await getWith(t.app, '/api/campaign/follow', person.cookie)).json()).toEqual({ following: false });
-    expect((await send('PUT', '/api/campaign/follow', person.cookie)).json()).toEqual({ following: true });
-    expect((await send('PUT', '/api/campaign/follow', person.cookie)).json()).toEqual({ following: true });
-    expect((await getWith(t.app, '/api/campaign/follow', person.cookie)).json()).toEqual({ following: true });
-    expect((await send('DELETE', '/api/campaign/follow', person.cookie)).json()).toEqual({ following: false });
-    expect((await send('DELETE', '/api/campaign/follow', person.cookie)).json()).toEqual({ following: false });
-    expect((await getWith(t.app, '/api/campaign/follow', person.cookie)).json()).toEqual({ following: false });
-    expect((await t.app.inject('/api/campaign/follow')).statusCode).toBe(401);
-    expect((await send('PUT', '/api/campaign/follow', '')).statusCode).toBe(401);
+    expect((await getWith(t.app, `${MAIN_APPEAL_API}/follow`, person.cookie)).json()).toEqual({ following: false });
+    expect((await send('PUT', `${MAIN_APPEAL_API}/follow`, person.cookie)).json()).toEqual({ following: true });
+    expect((await send('PUT', `${MAIN_APPEAL_API}/follow`, person.cookie)).json()).toEqual({ following: true });
+    expect((await getWith(t.app, `${MAIN_APPEAL_API}/follow`, person.cookie)).json()).toEqual({ following: true });
+    expect((await send('DELETE', `${MAIN_APPEAL_API}/follow`, person.cookie)).json()).toEqual({ following: false });
+    expect((await send('DELETE', `${MAIN_APPEAL_API}/follow`, person.cookie)).json()).toEqual({ following: false });
+    expect((await getWith(t.app, `${MAIN_APPEAL_API}/follow`, person.cookie)).json()).toEqual({ following: false });
+    expect((await t.app.inject(`${MAIN_APPEAL_API}/follow`)).statusCode).toBe(401);
+    expect((await send('PUT', `${MAIN_APPEAL_API}/follow`, '')).statusCode).toBe(401);
   });
 
   it('puts the update first, tells every active follower once (in-app and by email), and nobody else', async () => {
@@ -62,7 +63,7 @@ describe('dated updates and followers', () => {
     const suspended = await signUp(t.app, { role: 'donor' });
     const bystander = await signUp(t.app, { role: 'donor' });
     for (const p of [follower, quiet, suspended])
-      expect((await send('PUT', '/api/campaign/follow', p.cookie)).statusCode).toBe(200);
+      expect((await send('PUT', `${MAIN_APPEAL_API}/follow`, p.cookie)).statusCode).toBe(200);
     await t.database.db.update(users).set({ notifyByEmail: false }).where(eq(users.id, quiet.user.id));
     await t.database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, suspended.user.id));
 
@@ -203,7 +204,7 @@ describe('the campaign owner', () => {
     const expected = { id: owner.user.id, name: 'Maya Owner', email: owner.person.email };
     expect(res.json()).toEqual({ owner: expected });
     expect(await current()).toMatchObject({ owner: expected, version });
-    expect((await t.app.campaigns.current()).ownerId).toBe(owner.user.id);
+    expect((await t.app.campaigns.mainAppeal()).ownerId).toBe(owner.user.id);
     const [entry] = await campaignAudit('campaign.owner');
     expect(entry).toMatchObject({ before: { ownerId: null }, after: { ownerId: owner.user.id } });
   });

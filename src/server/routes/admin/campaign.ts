@@ -25,7 +25,13 @@ import {
 } from '../../commands/campaign-content.ts';
 import { storeUpload } from '../../commands/uploads.ts';
 import { linkSettings } from '../../commands/accounts.ts';
-import { findVersion, personById, storedCampaign, versionsPage, type FlagshipRow } from '../../db/queries/campaign.ts';
+import {
+  findVersion,
+  personById,
+  storedCampaign,
+  versionsPage,
+  type MainAppealRow,
+} from '../../db/queries/campaign.ts';
 import {
   presentAdminCampaign,
   presentCampaignVersion,
@@ -41,11 +47,11 @@ const CONTENT_BODY_LIMIT = 1024 * 1024;
 const SUPER_ADMIN = { access: { admin: 'super_admin' } } as const;
 
 /** The campaign row as stored now (not the cached copy: the editor must see the version it is about to build on). */
-async function loadCampaign(app: FastifyInstance): Promise<FlagshipRow> {
-  return storedCampaign(app.db, (await app.campaigns.current()).id);
+async function loadCampaign(app: FastifyInstance): Promise<MainAppealRow> {
+  return storedCampaign(app.db, (await app.campaigns.mainAppeal()).id);
 }
 
-async function withOwner(app: FastifyInstance, row: FlagshipRow): Promise<AdminCampaign> {
+async function withOwner(app: FastifyInstance, row: MainAppealRow): Promise<AdminCampaign> {
   const owner = await personById(app.db, row.ownerId);
   return presentAdminCampaign(row, owner ? presentOwner(owner) : null);
 }
@@ -62,7 +68,7 @@ const adminCampaign: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/campaign',
     { schema: { body: PublishCampaignSchema }, config: SUPER_ADMIN, bodyLimit: CONTENT_BODY_LIMIT },
     async (request, reply) => {
-      const { id } = await app.campaigns.current();
+      const { id } = await app.campaigns.mainAppeal();
       const row = await request.run(publishCampaign, id, request.body);
       return reply.header('cache-control', 'no-store').send(await withOwner(app, row));
     },
@@ -97,7 +103,7 @@ const adminCampaign: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/campaign/versions/:version/restore',
     { schema: { params: CampaignVersionParamsSchema, body: RestoreCampaignVersionSchema }, config: SUPER_ADMIN },
     async (request, reply) => {
-      const { id } = await app.campaigns.current();
+      const { id } = await app.campaigns.mainAppeal();
       const row = await request.run(restoreCampaignVersion, id, request.params.version, request.body.expectedVersion);
       return reply.header('cache-control', 'no-store').send(await withOwner(app, row));
     },
@@ -107,7 +113,7 @@ const adminCampaign: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/campaign/updates',
     { schema: { body: PostCampaignUpdateSchema }, config: SUPER_ADMIN, bodyLimit: CONTENT_BODY_LIMIT },
     async (request, reply) => {
-      const { id } = await app.campaigns.current();
+      const { id } = await app.campaigns.mainAppeal();
       const { row, notified } = await request.run(postCampaignUpdate, links, id, request.body);
       return reply
         .status(201)
@@ -120,7 +126,7 @@ const adminCampaign: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/campaign/owner',
     { schema: { body: CampaignOwnerSchema }, config: SUPER_ADMIN },
     async (request, reply) => {
-      const { id } = await app.campaigns.current();
+      const { id } = await app.campaigns.mainAppeal();
       const owner = await request.run(setCampaignOwner, id, request.body.email);
       return reply.header('cache-control', 'no-store').send({ owner: presentOwner(owner) });
     },

@@ -100,8 +100,8 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/add-donation',
     { schema: { body: RecordDonationSchema }, config: { access: managerStepUp } },
     async (request, reply) => {
-      const campaign = await app.campaigns.current();
-      const row = await request.run(recordDonation, campaign, request.body);
+      // The campaign the body or its intent names, else the main appeal (the spec's form names none).
+      const row = await request.run(recordDonation, await app.campaigns.mainAppeal(), request.body);
       return reply.status(201).send(presentDonation(row));
     },
   );

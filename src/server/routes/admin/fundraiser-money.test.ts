@@ -62,7 +62,7 @@ const progressOf = async (id: string) => {
 };
 
 describe('recording gifts to a fundraiser', () => {
-  it('records a gift from the fundraiser’s intent against its campaign, tells its owner, and leaves the flagship as it was', async () => {
+  it('records a gift from the fundraiser’s intent against its campaign, tells its owner, and leaves the main appeal as it was', async () => {
     const intent = await injectFrom(t.app, {
       url: `/api/campaigns/${campaignId}/intents`,
       body: { amount: 75, paymentMethod: 'PayPal', timestamp: '2026-11-25T10:00:00.000Z', donorName: 'Ruth B.' },
@@ -74,21 +74,21 @@ describe('recording gifts to a fundraiser', () => {
     expect(intents.json().items).toContainEqual(
       expect.objectContaining({ id: intent.json().id, campaignId, fundraiserTitle: 'Money of her own' }),
     );
-    const flagshipBefore = (await t.app.inject('/api/fundraising/progress')).json().currentCents;
+    const mainBefore = (await t.app.inject('/api/fundraising/progress')).json().currentCents;
 
     const res = await record({ ...gift, intentId: intent.json().id });
     expect(res.statusCode).toBe(201);
     const [row] = await db().select().from(donations).where(eq(donations.id, res.json().id));
     expect(row!.campaignId).toBe(campaignId);
     expect(await progressOf(campaignId)).toMatchObject({ currentCents: 7_500, donorCount: 1 });
-    expect((await t.app.inject('/api/fundraising/progress')).json().currentCents).toBe(flagshipBefore);
+    expect((await t.app.inject('/api/fundraising/progress')).json().currentCents).toBe(mainBefore);
     const told = await db().select().from(notifications).where(eq(notifications.userId, owner.id));
     expect(told).toContainEqual(
       expect.objectContaining({ title: 'A donation was recorded to Money of her own', link: `/fundraisers/${slug}` }),
     );
   });
 
-  it('thanks a donor who left her address for her gift to the fundraiser, linking to its own ledger, not the flagship’s', async () => {
+  it('thanks a donor who left her address for her gift to the fundraiser, linking to its own ledger, not the main appeal’s', async () => {
     const res = await record({ ...gift, campaignId, donorEmail: 'ruth.fundraiser@example.org' });
     expect(res.statusCode).toBe(201);
     const [mail] = await db().select().from(outbox).where(eq(outbox.to, 'ruth.fundraiser@example.org'));
@@ -110,14 +110,14 @@ describe('recording gifts to a fundraiser', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('No such campaign takes gifts');
 
-    const flagshipIntent = await injectFrom(t.app, {
+    const mainIntent = await injectFrom(t.app, {
       url: '/api/donation-intent',
       body: { amount: 20, paymentMethod: 'Venmo', timestamp: '2026-11-25T10:00:00.000Z' },
     });
-    const mismatch = await record({ ...gift, intentId: flagshipIntent.json().id, campaignId });
+    const mismatch = await record({ ...gift, intentId: mainIntent.json().id, campaignId });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().fieldErrors).toEqual({ campaignId: 'That intent is for another campaign' });
-    const [intent] = await db().select().from(donationIntents).where(eq(donationIntents.id, flagshipIntent.json().id));
+    const [intent] = await db().select().from(donationIntents).where(eq(donationIntents.id, mainIntent.json().id));
     expect(intent!.status).toBe('open');
     expect(await db().select().from(donations)).toHaveLength(before.length);
   });

@@ -1,6 +1,6 @@
 /**
  * Refunds of gifts to a patient's fundraiser (decision 009: money attaches to the campaign): a manager's refund
- * comes out of that fundraiser's ledger and supporters, never the flagship's, and a donor's refund request it
+ * comes out of that fundraiser's ledger and supporters, never the main appeal's, and a donor's refund request it
  * answers is counted to the gift's campaign.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -50,21 +50,21 @@ const refundsOf = async (donationId: string) =>
 const ledgerOf = async (id: string) => (await t.app.inject(`/api/campaigns/${id}/ledger`)).json();
 const supportersOf = async (id: string) =>
   ((await t.app.inject(`/api/campaigns/${id}/supporters`)).json().items as { name: string }[]).map((s) => s.name);
-const flagshipFigures = async () => {
-  const flagship = (await t.app.inject('/api/campaign')).json().id as string;
+const mainAppealFigures = async () => {
+  const mainAppeal = (await t.app.inject('/api/campaign')).json().id as string;
   return {
     progress: (await t.app.inject('/api/fundraising/progress')).json(),
-    ledger: (await ledgerOf(flagship)).totals,
-    supporters: await supportersOf(flagship),
+    ledger: (await ledgerOf(mainAppeal)).totals,
+    supporters: await supportersOf(mainAppeal),
   };
 };
 
 describe('refunding a gift to a patient’s fundraiser', () => {
-  it('takes the refund out of that fundraiser’s ledger and supporters and leaves the flagship’s figures as they were', async () => {
+  it('takes the refund out of that fundraiser’s ledger and supporters and leaves the main appeal’s figures as they were', async () => {
     const donationId = await giftToFundraiser('Ruth Refunded', 75);
     expect((await ledgerOf(campaignId)).totals).toMatchObject({ raisedCents: 7_500, heldCents: 7_500 });
     expect(await supportersOf(campaignId)).toContain('Ruth Refunded');
-    const flagshipBefore = await flagshipFigures();
+    const mainBefore = await mainAppealFigures();
 
     const partly = await refundDonation(t.app, manager.cookie, donationId, { amount: 25, reason: 'Sent twice' });
     expect(partly.json()).toEqual({ donationId, refundedCents: 2_500, remainingCents: 5_000 });
@@ -80,7 +80,7 @@ describe('refunding a gift to a patient’s fundraiser', () => {
     expect(rest.json()).toEqual({ donationId, refundedCents: 7_500, remainingCents: 0 });
     expect((await ledgerOf(campaignId)).totals).toMatchObject({ heldCents: 0, refundedCents: 7_500 });
     expect(await supportersOf(campaignId)).not.toContain('Ruth Refunded');
-    expect(await flagshipFigures()).toEqual(flagshipBefore);
+    expect(await mainAppealFigures()).toEqual(mainBefore);
 
     const entries = await db().select().from(ledgerEntries).where(eq(ledgerEntries.donationId, donationId));
     expect(entries.filter((e) => e.kind === 'refund').map((e) => e.campaignId)).toEqual([campaignId, campaignId]);

@@ -51,7 +51,7 @@ function presentAuditEntry(r: AuditEntryRow): AuditEntry {
 
 const operations: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/dashboard', { config: { access: { admin: 'moderator' } } }, async (request, reply) => {
-    const campaign = await app.campaigns.current();
+    const campaign = await app.campaigns.mainAppeal();
     const queues = { ...(await dashboardQueues(app.db)), notReady: app.examples.details(campaign.content) };
     // Money is for managers and up: a moderator's answer holds no amounts, donors or intents.
     const figures: DashboardFigures = isAdmin(request, 'manager')

@@ -47,7 +47,7 @@ import { mailOnly } from '../../commands/run.ts';
 
 const auth: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
-  const product = async () => (await app.campaigns.current()).content;
+  const product = async () => (await app.campaigns.mainAppeal()).content;
   const noStore = { 'cache-control': 'no-store' };
   const links = linkSettings(config);
 

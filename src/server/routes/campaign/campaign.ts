@@ -1,4 +1,8 @@
-/** Public campaign content and fundraising progress: the flagship's (the spec's calls) and any campaign's by id or slug. */
+/**
+ * Public campaign figures, one code path for every campaign by id or slug (`/api/campaigns/:id/progress`,
+ * `/supporters`); the spec's `/api/fundraising/progress` is its alias for the main appeal (decision 012), and
+ * `/api/campaign` the main appeal's content document.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { ProgressSchema, SupportersSchema } from '#shared/schemas/campaign.ts';
@@ -10,7 +14,7 @@ import { quietRoute } from '../../logging.ts';
 const campaign: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/campaign', { config: { access: 'public' } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=5');
-    return presentCampaign(await app.campaigns.current());
+    return presentCampaign(await app.campaigns.mainAppeal());
   });
 
   // The hottest endpoints (every visitor polls one): the JSON text is made once per totals, not per request, and
@@ -25,32 +29,20 @@ const campaign: FastifyPluginAsyncZod = async (app) => {
     void reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(body);
   }
 
-  // Not async: while the totals are fresh (almost always) the answer costs no promise at all. Never compressed
-  // (about 100 bytes, under the threshold), so the compression plugin's two hooks are left out.
-  app.get(
-    '/api/fundraising/progress',
-    quietRoute({ compress: false, config: { access: 'public' } }),
-    (_request, reply) => {
-      const fresh = app.campaigns.freshProgress();
-      if (fresh) {
-        sendProgress(reply, fresh);
-        return;
-      }
-      return app.campaigns.progress().then((totals) => sendProgress(reply, totals));
-    },
-  );
+  /**
+   * Any campaign's progress by its id or slug. Not async: while the totals are fresh (almost always) the answer
+   * costs no promise at all.
+   */
+  function answerProgress(reply: FastifyReply, idOrSlug: string): Promise<void> | undefined {
+    const fresh = app.campaigns.freshProgressOf(idOrSlug);
+    if (fresh) {
+      sendProgress(reply, fresh);
+      return;
+    }
+    return app.campaigns.progressOf(idOrSlug).then((totals) => sendProgress(reply, totals));
+  }
 
-  // Fetched by every visitor of the campaign page, like progress: no request line.
-  app.get(
-    '/api/campaign/supporters',
-    quietRoute({ schema: { response: { 200: SupportersSchema } }, config: { access: 'public' } }),
-    async (_request, reply) => {
-      const rows = await app.campaigns.supporters();
-      return reply.header('cache-control', 'no-cache').send({ items: rows.map(presentSupporter) });
-    },
-  );
-
-  // The same two reads for any campaign (a patient's fundraiser, decision 009), cached per campaign alike.
+  // Never compressed (about 100 bytes, under the threshold), so the compression plugin's two hooks are left out.
   app.get(
     '/api/campaigns/:id/progress',
     quietRoute({
@@ -58,16 +50,21 @@ const campaign: FastifyPluginAsyncZod = async (app) => {
       schema: { params: CampaignParamsSchema, response: { 200: ProgressSchema } },
       config: { access: 'public' },
     }),
-    (request, reply) => {
-      const fresh = app.campaigns.freshProgressOf(request.params.id);
-      if (fresh) {
-        sendProgress(reply, fresh);
-        return;
-      }
-      return app.campaigns.progressOf(request.params.id).then((totals) => sendProgress(reply, totals));
+    (request, reply) => answerProgress(reply, request.params.id),
+  );
+
+  // The spec's call: the main appeal's progress, answered by the code above (its id is cached with its row).
+  app.get(
+    '/api/fundraising/progress',
+    quietRoute({ compress: false, config: { access: 'public' } }),
+    (_request, reply) => {
+      const id = app.campaigns.freshMainAppealId();
+      if (id) return answerProgress(reply, id);
+      return app.campaigns.mainAppeal().then((main) => answerProgress(reply, main.id));
     },
   );
 
+  // Fetched by every visitor of a campaign's page, like progress: no request line.
   app.get(
     '/api/campaigns/:id/supporters',
     quietRoute({

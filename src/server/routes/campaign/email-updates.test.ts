@@ -13,6 +13,7 @@ import { CONFIRM_UPDATES_MS, CONFIRM_UPDATES_RESEND_MS } from '../../commands/up
 import { sweep } from '../../commands/housekeeping.ts';
 import { backgroundMailSent, run, SYSTEM_ACTOR } from '../../commands/run.ts';
 import { freshAddress, postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
+import { MAIN_APPEAL_API } from '../../../../tests/factories/donations.ts';
 import { getWith, signUp } from '../../../../tests/setup/accounts.ts';
 import { CAMPAIGN, campaignEditor } from '../../../../tests/setup/campaign-editor.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
@@ -134,7 +135,7 @@ describe('update mail', () => {
   it('reaches confirmed addresses and following accounts once each, with a working unsubscribe link and header', async () => {
     await confirmedFollower('dora@example.org');
     const member = await signUp(t.app, { role: 'donor' });
-    expect((await send('PUT', '/api/campaign/follow', member.cookie)).statusCode).toBe(200);
+    expect((await send('PUT', `${MAIN_APPEAL_API}/follow`, member.cookie)).statusCode).toBe(200);
     // The member also asked by email with her account's address: she gets the account's mail only.
     await confirmedFollower(member.user.email);
 
@@ -167,7 +168,7 @@ describe('update mail', () => {
     const memberLink = linkIn(toMember[0]!, '/unsubscribe');
     const memberStop = await postJson(t.app, `/api/campaign/updates/unsubscribe${memberLink.search}`, {});
     expect(memberStop.statusCode).toBe(200);
-    expect((await getWith(t.app, '/api/campaign/follow', member.cookie)).json()).toEqual({ following: false });
+    expect((await getWith(t.app, `${MAIN_APPEAL_API}/follow`, member.cookie)).json()).toEqual({ following: false });
 
     await postUpdate('Recovery');
     expect(updateMailsTo('dora@example.org', 'Recovery')).toHaveLength(0);

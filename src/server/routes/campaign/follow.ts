@@ -1,7 +1,7 @@
 /**
- * Following a campaign: signed-in people ask to be told about its dated updates, and can stop (the flagship's at
- * `/api/campaign/follow`, a patient's fundraiser's at `/api/campaigns/:id/follow`); a donor who asked by email
- * confirms her address; anyone stops update mail from its unsubscribe link, signed in or not.
+ * Following a campaign: signed-in people ask to be told about its dated updates, and can stop, at
+ * `/api/campaigns/:id/follow` (the main appeal's by its id or slug as a patient's fundraiser's); a donor who asked by
+ * email confirms her address; anyone stops update mail from its unsubscribe link, signed in or not.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -48,12 +48,6 @@ const campaignFollow: FastifyPluginAsyncZod = async (app) => {
     ['DELETE', 'stop'],
   ] as const;
   for (const [method, what] of verbs) {
-    app.route({
-      method,
-      url: '/api/campaign/follow',
-      config: { access: 'user' },
-      handler: async (request, reply) => answerFollow(request, reply, app, (await app.campaigns.current()).id, what),
-    });
     app.route({
       method,
       url: '/api/campaigns/:id/follow',

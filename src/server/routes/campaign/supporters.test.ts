@@ -1,5 +1,5 @@
 /**
- * "Recent Supporters" from records (issue 16): GET /api/campaign/supporters lists the five most recent gifts
+ * "Recent Supporters" from records (issue 16): GET /api/campaigns/:id/supporters (the main appeal's here) lists the five most recent gifts
  * that still stand, with the donor's name and message only when she agreed; the donate page's optional donor
  * fields are stored with the intent and carried over when the gift is recorded.
  */
@@ -9,7 +9,7 @@ import { donationIntents, donations } from '../../db/schema/index.ts';
 import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
-import { buildDonation } from '../../../../tests/factories/donations.ts';
+import { buildDonation, MAIN_APPEAL_API } from '../../../../tests/factories/donations.ts';
 import { refundDonation } from '../../../../tests/factories/spending.ts';
 import { actOnDonation } from '../../../../tests/factories/spending.ts';
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 
 const supporters = async () => {
-  const res = await t.app.inject('/api/campaign/supporters');
+  const res = await t.app.inject(`${MAIN_APPEAL_API}/supporters`);
   expect(res.statusCode).toBe(200);
   return (res.json() as { items: Record<string, unknown>[] }).items;
 };
@@ -40,7 +40,7 @@ const intent = (extra: Record<string, unknown> = {}) => ({
 });
 const intentCount = async () => (await t.database.db.select({ n: count() }).from(donationIntents))[0]!.n;
 
-describe('GET /api/campaign/supporters', () => {
+describe('GET /api/campaigns/:id/supporters of the main appeal', () => {
   it('is empty for the seeded campaign: no invented supporters', async () => {
     expect(await supporters()).toEqual([]);
     expect((await t.app.inject('/api/campaign')).json().content).not.toHaveProperty('supporters');

@@ -14,7 +14,7 @@ const contact: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { altcha, ...input } = request.body;
       await app.altcha.verify(altcha);
-      const { support } = (await app.campaigns.current()).content;
+      const { support } = (await app.campaigns.mainAppeal()).content;
       const id = await request.run(sendContactMessage, input, support.email);
       return reply.status(201).send({ id });
     },

@@ -33,7 +33,7 @@ async function intentsOf(id: string) {
 }
 
 describe('an intent for a live fundraiser', () => {
-  it('is recorded for its campaign, not the flagship, and answered 201 with its id', async () => {
+  it('is recorded for its campaign, not the main appeal, and answered 201 with its id', async () => {
     const res = await intend(campaignId, valid);
     expect(res.statusCode).toBe(201);
     const [row] = await db().select().from(donationIntents).where(eq(donationIntents.id, res.json().id));
@@ -62,13 +62,13 @@ describe('an intent for a live fundraiser', () => {
     expect(await intentsOf(campaignId)).toHaveLength(before);
   });
 
-  it('counts against the same per-address limit as the flagship’s intents: 20 a minute in all', async () => {
+  it('counts against the same per-address limit as the main appeal’s intents: 20 a minute in all', async () => {
     const address = '127.0.8.20';
-    const flagship = await statusesOf(10, () =>
+    const mainAppeal = await statusesOf(10, () =>
       injectFrom(t.app, { url: '/api/donation-intent', body: valid }, address),
     );
     const here = await statusesOf(11, () => intend(campaignId, valid, address));
-    expect([...flagship, ...here].filter((s) => s === 201)).toHaveLength(20);
+    expect([...mainAppeal, ...here].filter((s) => s === 201)).toHaveLength(20);
     expect(here.at(-1)).toBe(429);
   });
 });

@@ -1,4 +1,7 @@
-/** The donate pages' intents: the flagship's (the spec's call) and any campaign's, a patient's fundraiser among them. */
+/**
+ * The donate pages' intents: one code path for any campaign (`/api/campaigns/:id/intents`, a patient's fundraiser
+ * or the main appeal); the spec's `/api/donation-intent` is its alias for the main appeal (decision 012).
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -8,7 +11,7 @@ import { DonationIntentCreatedSchema, DonationIntentSchema, type DonationIntent 
 import { recordIntent, recordIntentAndFollow } from '../../commands/record-intent.ts';
 import { tooManyRequests } from '../../services/account-limits.ts';
 import { linkSettings } from '../../commands/accounts.ts';
-import { giftTarget } from '../../db/queries/fundraisers.ts';
+import { appealTarget, giftTarget, type GiftTarget } from '../../db/queries/fundraisers.ts';
 
 const intentSchema = { body: DonationIntentSchema, response: { 201: DonationIntentCreatedSchema } };
 // Counted per address in the same statement as the insert (commands/record-intent.ts), not by the plugin.
@@ -17,12 +20,15 @@ const intentConfig = { access: 'public', rateLimit: false } as const;
 const donations: FastifyPluginAsyncZod = async (app) => {
   const links = linkSettings(app.config);
 
-  async function record(
+  /** Records the intent for the campaign it names: 404 for one donors may not know of, 409 for a closed one. */
+  async function recordFor(
     request: FastifyRequest,
     reply: FastifyReply,
-    target: { id: string; name: string },
+    target: GiftTarget | undefined,
     intent: DonationIntent,
   ) {
+    if (!target) throw new AppError('NOT_FOUND', 'No such campaign');
+    if (!target.takesGifts) throw new AppError('CONFLICT', 'This fundraiser is closed and takes no new gifts');
     const { donorEmail } = intent;
     const outcome =
       intent.followUpdates && donorEmail
@@ -32,23 +38,19 @@ const donations: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send(outcome);
   }
 
-  app.post('/api/donation-intent', { schema: intentSchema, config: intentConfig }, async (request, reply) => {
-    const campaign = await app.campaigns.current();
-    return record(request, reply, { id: campaign.id, name: campaign.content.name }, request.body);
-  });
-
   app.post(
     '/api/campaigns/:id/intents',
     {
       schema: { ...intentSchema, params: z.strictObject({ id: UuidSchema }) },
       config: intentConfig,
     },
-    async (request, reply) => {
-      const target = await giftTarget(app.db, request.params.id);
-      if (!target) throw new AppError('NOT_FOUND', 'No such campaign');
-      if (!target.takesGifts) throw new AppError('CONFLICT', 'This fundraiser is closed and takes no new gifts');
-      return record(request, reply, target, request.body);
-    },
+    async (request, reply) => recordFor(request, reply, await giftTarget(app.db, request.params.id), request.body),
+  );
+
+  // The spec's call: the main appeal, read from its cached row (it always takes gifts), so an intent stays one
+  // statement.
+  app.post('/api/donation-intent', { schema: intentSchema, config: intentConfig }, async (request, reply) =>
+    recordFor(request, reply, appealTarget(await app.campaigns.mainAppeal()), request.body),
   );
 };
 export default donations;

@@ -294,8 +294,8 @@ describe('the review', () => {
   });
 
   it('approves it: its campaign opens at an address from its title, with her goal, and she is mailed', async () => {
-    const flagship = (await t.app.inject('/api/campaign')).json().id as string;
-    const flagshipGoal = (await t.app.inject('/api/fundraising/progress')).json().goalCents as number;
+    const mainAppeal = (await t.app.inject('/api/campaign')).json().id as string;
+    const mainGoal = (await t.app.inject('/api/fundraising/progress')).json().goalCents as number;
     const application = await submitted();
     const id = application.fundraiser.id as string;
     const approved = await decideAsManager(t.app, manager.cookie, id, 'approve', {});
@@ -315,14 +315,14 @@ describe('the review', () => {
     const [entry] = await db().select().from(auditLog).where(eq(auditLog.targetId, id));
     expect(entry).toMatchObject({ action: 'fundraiser.approve', actorId: manager.id });
 
-    // Its own ledger plans her cost groups; the spec's single-campaign calls still serve the flagship.
+    // Its own ledger plans her cost groups; the spec's single-campaign calls still serve the main appeal.
     const ledger = (await t.app.inject(`/api/campaigns/${campaign!.id}/ledger`)).json();
     expect(ledger.groups.map((g: { key: string; plannedCents: number }) => [g.key, g.plannedCents])).toEqual([
       ['surgery', 900_000],
       ['travel', 45_050],
     ]);
-    expect((await t.app.inject('/api/campaign')).json().id).toBe(flagship);
-    expect((await t.app.inject('/api/fundraising/progress')).json().goalCents).toBe(flagshipGoal);
+    expect((await t.app.inject('/api/campaign')).json().id).toBe(mainAppeal);
+    expect((await t.app.inject('/api/fundraising/progress')).json().goalCents).toBe(mainGoal);
   });
 
   it('gives two fundraisers with the same title different addresses', async () => {
@@ -448,15 +448,15 @@ describe('the review', () => {
 
 describe('a fundraiser’s address', () => {
   it('is never another campaign’s id, even when her title is one: its page, follows and refund requests stay hers', async () => {
-    const flagship = (await t.app.inject('/api/campaign')).json() as { id: string };
-    const live = await liveFundraiser(t, manager.cookie, flagship.id);
+    const mainAppeal = (await t.app.inject('/api/campaign')).json() as { id: string };
+    const live = await liveFundraiser(t, manager.cookie, mainAppeal.id);
     const slug = live.approved.slug as string;
-    expect(slug).toBe(`fundraiser-${flagship.id}`);
+    expect(slug).toBe(`fundraiser-${mainAppeal.id}`);
     const progress = (await t.app.inject(`/api/campaigns/${slug}/progress`)).json();
     expect(progress.goalCents).toBe(live.approved.goalCents);
-    expect((await t.app.inject(`/api/fundraisers/${slug}`)).json().title).toBe(flagship.id);
+    expect((await t.app.inject(`/api/fundraisers/${slug}`)).json().title).toBe(mainAppeal.id);
     // The database refuses an address of that shape, whatever path writes it.
-    await expect(db().update(campaigns).set({ slug: flagship.id }).where(eq(campaigns.slug, slug))).rejects.toThrow();
+    await expect(db().update(campaigns).set({ slug: mainAppeal.id }).where(eq(campaigns.slug, slug))).rejects.toThrow();
   });
 });
 

@@ -14,7 +14,7 @@ import {
   liveFundraiser,
   uploadFundraiserFile,
 } from '../../../../tests/factories/fundraisers.ts';
-import { primaryCampaignId } from '../../../../tests/factories/donations.ts';
+import { mainAppealId, MAIN_APPEAL_API } from '../../../../tests/factories/donations.ts';
 import { backgroundMailSent } from '../../commands/run.ts';
 import {
   auditLog,
@@ -141,7 +141,7 @@ describe('following a fundraiser', () => {
   const follow = (method: 'GET' | 'PUT' | 'DELETE', slug: string, cookie: string) =>
     injectFrom(t.app, { method, url: `/api/campaigns/${slug}/follow`, headers: { cookie } });
 
-  it('a signed-in reader follows it by its address, reads that she does, and stops; the flagship’s following is apart', async () => {
+  it('a signed-in reader follows it by its address, reads that she does, and stops; the main appeal’s following is apart', async () => {
     const owner = await live();
     const { slug, id } = await campaignOf(owner.fundraiser.id);
     const reader = await signUp(t.app, { role: 'donor' });
@@ -149,16 +149,16 @@ describe('following a fundraiser', () => {
     expect((await follow('PUT', slug, reader.cookie)).json()).toEqual({ following: true });
     expect((await follow('PUT', id, reader.cookie)).json()).toEqual({ following: true });
     expect((await follow('GET', id, reader.cookie)).json()).toEqual({ following: true });
-    expect((await getWith(t.app, '/api/campaign/follow', reader.cookie)).json()).toEqual({ following: false });
+    expect((await getWith(t.app, `${MAIN_APPEAL_API}/follow`, reader.cookie)).json()).toEqual({ following: false });
     expect(
       await db().select().from(campaignFollowers).where(eq(campaignFollowers.userId, reader.user.id)),
     ).toHaveLength(1);
     expect((await follow('DELETE', slug, reader.cookie)).json()).toEqual({ following: false });
     expect((await follow('GET', slug, reader.cookie)).json()).toEqual({ following: false });
 
-    // The flagship by its id is the same following as the spec's /api/campaign/follow.
-    expect((await follow('PUT', await primaryCampaignId(db()), reader.cookie)).json()).toEqual({ following: true });
-    expect((await getWith(t.app, '/api/campaign/follow', reader.cookie)).json()).toEqual({ following: true });
+    // The main appeal by its id is the same following as by its address.
+    expect((await follow('PUT', await mainAppealId(db()), reader.cookie)).json()).toEqual({ following: true });
+    expect((await getWith(t.app, `${MAIN_APPEAL_API}/follow`, reader.cookie)).json()).toEqual({ following: true });
   });
 
   it('refuses a stranger (401), an unknown fundraiser (404) and following a closed one (409), which she may still stop', async () => {

@@ -5,7 +5,7 @@ import type { Page } from '#shared/schemas/paging.ts';
 import type { PublicFundraiser, PublicFundraiserSummary } from '#shared/schemas/public-fundraisers.ts';
 import { setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
-import { buildDonation, primaryCampaignId } from '../../../../tests/factories/donations.ts';
+import { buildDonation, mainAppealId, MAIN_APPEAL_API } from '../../../../tests/factories/donations.ts';
 import { buildApplication, buildLiveFundraiser, PAYEE_ROUTE } from '../../../../tests/factories/public-fundraisers.ts';
 import { ATTESTATION, signedInDoctor } from '../../../../tests/factories/medical-reviews.ts';
 import { getWith } from '../../../../tests/setup/accounts.ts';
@@ -198,18 +198,18 @@ describe('GET /api/fundraisers/:slug', () => {
   });
 
   it('answers 404 for a draft, one in review, one sent back or refused (even with a campaign), and an unknown address', async () => {
-    const flagship = await primaryCampaignId(db());
-    const [{ slug: flagshipSlug }] = (await db()
+    const mainAppeal = await mainAppealId(db());
+    const [{ slug: mainSlug }] = (await db()
       .select({ slug: campaigns.slug })
       .from(campaigns)
-      .where(eq(campaigns.id, flagship))) as [{ slug: string }];
+      .where(eq(campaigns.id, mainAppeal))) as [{ slug: string }];
     // A refused application that somehow kept a campaign is still not shown.
     const [refused] = await db()
       .insert(campaigns)
       .values({ slug: 'refused-but-has-a-campaign', goalCents: 100, ownerId: hidden[3]!.owner.id })
       .returning();
     await db().update(fundraisers).set({ campaignId: refused!.id }).where(eq(fundraisers.id, hidden[3]!.fundraiser.id));
-    for (const slug of ['refused-but-has-a-campaign', flagshipSlug, 'no-such-fundraiser']) {
+    for (const slug of ['refused-but-has-a-campaign', mainSlug, 'no-such-fundraiser']) {
       const res = await t.app.inject(`/api/fundraisers/${slug}`);
       expect(res.statusCode, slug).toBe(404);
       expect(res.json()).toEqual({ message: 'No such fundraiser', code: 'NOT_FOUND' });
@@ -230,7 +230,7 @@ describe('GET /api/fundraisers/:slug', () => {
 });
 
 describe('a campaign’s progress and supporters', () => {
-  it('answers a fundraiser’s progress by id or slug from its own ledger, as the flagship’s call answers the flagship', async () => {
+  it('answers a fundraiser’s progress by id or slug from its own ledger, as the main appeal’s call answers the main appeal', async () => {
     for (const key of [funded.campaignId, funded.slug]) {
       const res = await t.app.inject(`/api/campaigns/${key}/progress`);
       expect(res.statusCode).toBe(200);
@@ -243,10 +243,10 @@ describe('a campaign’s progress and supporters', () => {
         currency: 'USD',
       });
     }
-    const flagship = await primaryCampaignId(db());
+    const mainAppeal = await mainAppealId(db());
     const spec = await t.app.inject('/api/fundraising/progress');
     expect(spec.json()).toMatchObject({ currentCents: 0, donorCount: 0 });
-    expect((await t.app.inject(`/api/campaigns/${flagship}/progress`)).json()).toEqual(spec.json());
+    expect((await t.app.inject(`/api/campaigns/${mainAppeal}/progress`)).json()).toEqual(spec.json());
   });
 
   it('shows a gift recorded since, once a write on this instance drops the cached figures', async () => {
@@ -260,12 +260,12 @@ describe('a campaign’s progress and supporters', () => {
     });
   });
 
-  it('lists a fundraiser’s own supporters, named only with consent; the flagship’s wall stays its own', async () => {
+  it('lists a fundraiser’s own supporters, named only with consent; the main appeal’s wall stays its own', async () => {
     const res = await t.app.inject(`/api/campaigns/${funded.slug}/supporters`);
     expect(res.statusCode).toBe(200);
     const names = (res.json() as { items: { name: string }[] }).items.map((s) => s.name);
     expect(names.sort()).toEqual(['Anonymous', 'Grace']);
-    expect((await t.app.inject('/api/campaign/supporters')).json()).toEqual({ items: [] });
+    expect((await t.app.inject(`${MAIN_APPEAL_API}/supporters`)).json()).toEqual({ items: [] });
   });
 
   it.each(['progress', 'supporters'])('answers 404 for the %s of an unknown campaign', async (what) => {

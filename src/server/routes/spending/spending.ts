@@ -39,7 +39,7 @@ const spending: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** A campaign a donor may name: the flagship or a live or closed fundraiser (404 for any other). */
+  /** A campaign a donor may name: the main appeal or a live or closed fundraiser (404 for any other). */
   async function publicCampaignId(idOrSlug: string): Promise<string> {
     const target = await giftTarget(app.db, idOrSlug);
     if (!target) throw new AppError('NOT_FOUND', 'No such campaign');
@@ -55,7 +55,7 @@ const spending: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { altcha, campaign: gaveTo, ...input } = request.body;
       await app.altcha.verify(altcha);
-      const campaignId = gaveTo ? await publicCampaignId(gaveTo) : (await app.campaigns.current()).id;
+      const campaignId = gaveTo ? await publicCampaignId(gaveTo) : (await app.campaigns.mainAppeal()).id;
       // The donor's receipt is mailed after the commit; a mail failure never loses the request.
       const row = await request.run(createRefundRequest, campaignId, input);
       return reply.status(201).send({ id: row.id });

@@ -9,7 +9,7 @@ import { enrolTwoFactor, getWith, signUp, solveAltcha, STRONG_PASSWORD } from '.
 import { buildAdmin, signInAdmin } from '../../../../tests/factories/users.ts';
 import { buildStory } from '../../../../tests/factories/stories.ts';
 import { buildDoctor } from '../../../../tests/factories/doctors.ts';
-import { buildDonation } from '../../../../tests/factories/donations.ts';
+import { buildDonation, MAIN_APPEAL_API } from '../../../../tests/factories/donations.ts';
 import { newCampaign, PDF, refundDonation, actOnDonation } from '../../../../tests/factories/spending.ts';
 
 const t = setupTestApp();
@@ -103,8 +103,13 @@ describe('one member, every table', () => {
         .statusCode,
     ).toBe(204);
     expect(
-      (await t.app.inject({ method: 'PUT', url: '/api/campaign/follow', headers: { cookie, origin: SITE_ORIGIN } }))
-        .statusCode,
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `${MAIN_APPEAL_API}/follow`,
+          headers: { cookie, origin: SITE_ORIGIN },
+        })
+      ).statusCode,
     ).toBe(200);
     const contact = {
       name: `${person.firstName} ${person.lastName}`,

@@ -37,7 +37,7 @@ const twoFactor: FastifyPluginAsyncZod = async (app) => {
     const me = requireUser(request);
     if (me.totpEnabledAt)
       throw new AppError('CONFLICT', 'Two-step sign-in is already on; turn it off first to use another app');
-    const { product } = (await app.campaigns.current()).content;
+    const { product } = (await app.campaigns.mainAppeal()).content;
     return reply.headers(noStore).send(await request.run(beginTwoFactor, secret, me, product.name));
   });
 

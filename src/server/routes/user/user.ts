@@ -68,7 +68,7 @@ const user: FastifyPluginAsyncZod = async (app) => {
       const me = requireUser(request);
       await confirmPassword(app.accountLimits, me, request.body.currentPassword, reply, wrongCurrentPassword);
       const password = await prepareNewPassword(request.body.newPassword, me, 'newPassword');
-      const writeTo = app.examples.writeTo((await app.campaigns.current()).content);
+      const writeTo = app.examples.writeTo((await app.campaigns.mainAppeal()).content);
       await request.run(changePassword, me, password, request.session!.id, writeTo);
       // Only the owner knows the old password: someone's wrong guesses at sign-in no longer keep her out.
       await app.accountLimits.clear(FAILED_SIGN_INS, me.email);
