@@ -3,11 +3,23 @@
  * none configured, is a 404 as if there were no such page.
  */
 import { describe, expect, it } from 'vitest';
+import { backgroundMailSent } from '../commands/run.ts';
+import type { Mailer } from '../services/mail.ts';
 import { createTestApp, setupTestApp } from '../../../tests/setup/test-app.ts';
 import { signUp } from '../../../tests/setup/accounts.ts';
 
 const TOKEN = 'metrics-token-for-the-scraper-0123456789';
-const t = setupTestApp({ env: { METRICS_TOKEN: TOKEN } });
+/** A mail server that takes every message until it is down, then refuses each (421). */
+const mailServer = { down: false };
+const mailer: Mailer = {
+  kind: 'smtp',
+  longestSendMs: 60_000,
+  async send() {
+    if (mailServer.down) throw Object.assign(new Error('4.3.2 Service not available'), { responseCode: 421 });
+  },
+  close: () => {},
+};
+const t = setupTestApp({ env: { METRICS_TOKEN: TOKEN }, mailer });
 const scrape = (authorization?: string) =>
   t.app.inject({ url: '/metrics', headers: authorization ? { authorization } : {} });
 
@@ -15,14 +27,19 @@ describe('/metrics', () => {
   it('answers the bearer token with request times by route, jobs by queue and state, mail by outcome and memory', async () => {
     await t.app.inject('/api/fundraising/progress');
     await signUp(t.app);
+    mailServer.down = true;
+    await signUp(t.app);
+    await backgroundMailSent();
     const res = await scrape(`Bearer ${TOKEN}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(res.body).toMatch(
       /http_request_duration_seconds_count\{[^}]*route="\/api\/fundraising\/progress"[^}]*status_code="200"/,
     );
-    expect(res.body).toMatch(/healing_circle_jobs\{queue="mail",state="created"\} [1-9]/);
-    expect(res.body).toMatch(/healing_circle_mail_total\{outcome="sent",kind="email-verification"\} 1/);
+    // The mail sent at once left no job; the one refused waits for its next try.
+    expect(res.body).toMatch(/healing_circle_jobs\{queue="mail",state="created"\} 1\n/);
+    expect(res.body).toMatch(/healing_circle_mail_total\{outcome="sent",kind="email-verification"\} 1\n/);
+    expect(res.body).toMatch(/healing_circle_mail_total\{outcome="failed",kind="email-verification"\} 1\n/);
     expect(res.body).toMatch(/process_resident_memory_bytes \d+/);
   });
 

@@ -8,29 +8,9 @@
 import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { SqlRunner, Tx } from '../db/client.ts';
-import { JOB_SCHEMA } from '../db/job-tables.ts';
+import { JOB_SCHEMA, queues, type QueueName } from '../db/job-tables.ts';
 
-/**
- * The queues and what a job of each may take before it is kept as failed. A mail job's lease is as long as a
- * sender holds its mail (the mailer's longest send): a worker killed while sending gives the job back after it.
- */
-const queues = (mailLeaseSeconds: number) =>
-  ({
-    /** Mail, first: ten tries backing off from 10 s (about an hour in all); then `mail-hourly` (mail-delivery.ts). */
-    mail: { name: 'mail', retryLimit: 9, retryDelay: 10, retryBackoff: true, expireInSeconds: mailLeaseSeconds },
-    /** Mail the first hour could not deliver: once an hour for the rest of the day, then kept as failed. */
-    'mail-hourly': {
-      name: 'mail-hourly',
-      retryLimit: 23,
-      retryDelay: 3600,
-      retryBackoff: false,
-      expireInSeconds: mailLeaseSeconds,
-    },
-    /** The hourly housekeeping sweep: one at a time, whichever instance takes it. */
-    housekeeping: { name: 'housekeeping', policy: 'singleton', retryLimit: 0, expireInSeconds: 900 },
-  }) as const satisfies Record<string, PgBoss.Queue>;
-
-export type QueueName = keyof ReturnType<typeof queues>;
+export type { QueueName };
 
 /** When each scheduled queue gets a job (cron, UTC). */
 const SCHEDULES: Partial<Record<QueueName, string>> = { housekeeping: '17 * * * *' };
@@ -76,7 +56,7 @@ export interface JobQueue {
   send(queue: QueueName, data: object, options?: PgBoss.SendOptions): Promise<void>;
   /** What runs a queue's jobs; set before `start`. */
   handle(queue: QueueName, handler: JobHandler): void;
-  /** Creates the queues and schedules, and starts the workers (when asked). */
+  /** Sets this instance's mail lease on the queues, adds the schedules, and starts the workers (when asked). */
   start(): Promise<void>;
   /**
    * Runs here, now, every job of these queues that is due (with `everything`, every waiting one, whatever its
@@ -132,10 +112,8 @@ export function createJobQueue(runner: SqlRunner, options: JobQueueOptions): Job
     },
     async start() {
       await boss.start();
-      for (const queue of Object.values(definitions)) {
-        if (!(await boss.getQueue(queue.name))) await boss.createQueue(queue.name, queue);
-        else await boss.updateQueue(queue.name, queue);
-      }
+      // The queues exist (Database.migrate()); this instance's mail lease is its own.
+      for (const queue of Object.values(definitions)) await boss.updateQueue(queue.name, queue);
       if (!options.workers) return;
       for (const [queue, cron] of Object.entries(SCHEDULES)) await boss.schedule(queue, cron, {}, { tz: 'UTC' });
       for (const queue of handlers.keys())
