@@ -1,6 +1,8 @@
 /** PGlite with prepared queries answers as PGlite's own path does, and keeps to its transactions' locks. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as pgliteModule from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
 import { preparingPglite } from './pglite-statements.ts';
 
 const PreparingPglite = preparingPglite(pgliteModule);
@@ -70,6 +72,100 @@ describe('prepared queries on PGlite', () => {
     await closing.query('select 1');
     await closing.close();
     await expect(closing.query('select 1')).rejects.toThrow('PGlite is closed');
+  });
+
+  it("refuse a query that waited for a transaction while the database closed, in PGlite's words", async () => {
+    // The transaction is sent before the database has started: the start's own queries must not wait for it.
+    const closing = new PreparingPglite();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const inside = new Promise<void>((resolve) => (started = resolve));
+    const transaction = closing.transaction(async (tx) => {
+      await tx.query('select 1');
+      started();
+      await held;
+    });
+    await inside;
+    const waiting = closing.query('select $1::int as n', [1]).catch((err: unknown) => err);
+    const closed = closing.close();
+    release();
+    await transaction;
+    await closed;
+    expect(await waiting).toMatchObject({ message: expect.stringMatching(/^PGlite is clos(ing|ed)$/) as string });
+    await expect(closing.query('select $1::int as n', [1])).rejects.toThrow('PGlite is closed');
+  });
+
+  it('hold a query sent while a transaction is open until it commits: it never sees the uncommitted row', async () => {
+    await db.exec('create table pending (title text)');
+    const events: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const inside = new Promise<void>((resolve) => (started = resolve));
+    const transaction = db
+      .transaction(async (tx) => {
+        await tx.query("insert into pending values ('uncommitted')");
+        started();
+        await held;
+      })
+      .then(() => events.push('committed'));
+    await inside;
+    const read = db
+      .query<{ n: number }>('select count(*)::int as n from pending where title = $1', ['uncommitted'])
+      .then(({ rows }) => {
+        events.push(`read ${rows[0]!.n}`);
+      });
+    // Run inside the transaction, it would have answered 1 by now.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(events).toEqual([]);
+    release();
+    await Promise.all([transaction, read]);
+    expect(events).toEqual(['committed', 'read 1']);
+  });
+
+  it("keep drizzle's transactions whole (drizzle-orm/pglite), savepoints included, and wait for them", async () => {
+    const orm = drizzle({ client: db });
+    await orm.execute(sql`create table gifts (title text)`);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const inside = new Promise<void>((resolve) => (started = resolve));
+    const transaction = orm.transaction(async (tx) => {
+      await tx.execute(sql`insert into gifts values (${'kept'})`);
+      await tx
+        .transaction(async (nested) => {
+          await nested.execute(sql`insert into gifts values (${'undone'})`);
+          throw new Error('roll back to the savepoint');
+        })
+        .catch(() => {});
+      started();
+      await held;
+      return (await tx.execute<{ title: string }>(sql`select title from gifts`)).rows.map((r) => r.title);
+    });
+    const events: string[] = [];
+    void transaction.then(() => events.push('committed'));
+    await inside;
+    const outside = orm
+      .execute<{ n: number }>(sql`select count(*)::int as n from gifts where title = ${'kept'}`)
+      .then(({ rows }) => events.push(`read ${rows[0]!.n}`));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(events).toEqual([]);
+    release();
+    expect(await transaction).toEqual(['kept']);
+    await outside;
+    expect(events).toEqual(['committed', 'read 1']);
+  });
+
+  it('deliver notifications to listen() from prepared queries, and answer exec() between them', async () => {
+    const heard: string[] = [];
+    const unlisten = await db.listen('gifts_changed', (payload) => heard.push(payload));
+    await db.query('select pg_notify($1, $2)', ['gifts_changed', 'first']);
+    const [answer] = await db.exec("select pg_notify('gifts_changed', 'second') as sent, 2 as n");
+    expect(answer!.rows).toEqual([{ sent: '', n: 2 }]);
+    await db.query('select pg_notify($1, $2)', ['gifts_changed', 'third']);
+    await unlisten();
+    expect(heard).toEqual(['first', 'second', 'third']);
   });
 
   it('wait for an open transaction instead of running inside it: its rollback does not undo them', async () => {

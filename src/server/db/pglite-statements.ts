@@ -5,6 +5,11 @@
  * the server's one thread. Sign-in's counting statement spent two thirds of its time there (1.4 ms of 2.1 ms). Here
  * each distinct text is parsed once into a named statement (its parameter types read once), and each run is one
  * call: bind, describe, execute, sync. Transactions keep PGlite's own path (their `query` is the transaction's).
+ *
+ * Only PGlite's public API (issue 35): `execProtocol` under `runExclusive`, the documented way to send protocol
+ * messages, which takes the lock of PGlite's queries. That lock alone would let a query run inside an open
+ * transaction (a transaction holds it only per statement), so `transaction()` and these queries also share a lock
+ * of their own: a query waits for an open transaction, as PGlite's own `query()` does.
  */
 import type * as Pglite from '@electric-sql/pglite';
 
@@ -22,23 +27,30 @@ interface Statement {
   paramTypes: number[];
 }
 
+/** PGlite's own words for a query sent to a closed database. */
+function closedError() {
+  return new Error('PGlite is closed');
+}
+
 /** The PGlite class of `pglite` (the module the caller imported lazily), with prepared queries. */
-export function preparingPglite({ PGlite, protocol, parse, messages }: PgliteModule) {
+export function preparingPglite({ PGlite, Mutex, protocol, parse, messages }: PgliteModule) {
   const { serialize } = protocol;
 
   return class PreparingPglite extends PGlite {
     readonly #statements = new Map<string, Statement>();
     #counter = 0;
+    /** Held by each prepared query and for each whole transaction (PGlite's own queries wait on its own lock). */
+    readonly #transactionLock = new Mutex();
 
     override async query<T>(text: string, params: unknown[] = [], options?: Pglite.QueryOptions) {
       // What PGlite's own path handles specially (files, chosen types, notices) stays on it.
       if (options?.blob || options?.paramTypes || options?.serializers || options?.onNotice)
         return super.query<T>(text, params, options);
-      // Refuses as query() does once the database is closing or closed.
-      await this._checkReady();
-      // The lock query() itself takes: it waits for an open transaction (runExclusive would run inside it).
-      return this._runExclusiveTransaction(() =>
-        this._runExclusiveQuery(async () => {
+      await this.#started();
+      return this.#transactionLock.runExclusive(() =>
+        this.runExclusive(async () => {
+          // As query() refuses (checked here too: close() may have run while this query waited for the locks).
+          if (!this.ready) throw this.closed ? closedError() : new Error('PGlite is closing');
           try {
             const statement = this.#statements.get(text) ?? (await this.#prepare(text));
             const values = params.map((value, i) => {
@@ -69,6 +81,23 @@ export function preparingPglite({ PGlite, protocol, parse, messages }: PgliteMod
           }
         }),
       );
+    }
+
+    /** PGlite's own transaction, during which prepared queries wait (its queries are the transaction's own). */
+    override async transaction<T>(callback: (tx: Pglite.Transaction) => Promise<T>): Promise<T> {
+      await this.#started();
+      return this.#transactionLock.runExclusive(() => super.transaction(callback));
+    }
+
+    /**
+     * Waits while the database starts, as PGlite's own calls do, and before taking the lock: starting runs queries
+     * of its own, which would wait for a transaction that waits for the start. A closed database is refused here,
+     * a closing one under the locks.
+     */
+    async #started() {
+      if (this.ready) return;
+      if (this.closed) throw closedError();
+      await this.waitReady;
     }
 
     /** One call into PGlite: these messages and a sync, which also ends a failed step's error state. */
