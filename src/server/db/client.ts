@@ -240,7 +240,8 @@ async function listenOnPostgres(
     if (!stopped) retry = setTimeout(() => void open(true), LISTEN_RETRY_MS);
   };
   const open = async (afterLoss: boolean) => {
-    const client = new Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    // TCP keep-alive: a session the network dropped without a word is noticed too.
+    const client = new Client({ connectionString: url, connectionTimeoutMillis: 5_000, keepAlive: true });
     // Its loss is heard as 'end'; an unheard 'error' would end the process.
     client.on('error', () => {});
     client.on('notification', (message) => {
