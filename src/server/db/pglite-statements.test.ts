@@ -157,6 +157,30 @@ describe('prepared queries on PGlite', () => {
     expect(events).toEqual(['committed', 'read 1']);
   });
 
+  it("run a transaction's queries as kept statements, and roll it back whole when one of them fails", async () => {
+    const insert = 'insert into notes (title, size) values ($1, $2) returning title, size';
+    const kept = async () =>
+      (await db.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map(
+        (row) => row.statement,
+      );
+    const answered = await db.transaction(async (tx) => (await tx.query(insert, ['in a transaction', 7])).rows);
+    expect(answered).toEqual([{ title: 'in a transaction', size: 7 }]);
+    expect(await kept()).toContain(insert);
+
+    const refused = await db
+      .transaction(async (tx) => {
+        await tx.query(insert, ['rolled back', 1]);
+        await tx.query(insert, ['in a transaction', 2]);
+      })
+      .catch((err: unknown) => err);
+    expect(refused).toMatchObject({ code: '23505', query: insert });
+    const titles = await db.query<{ title: string }>('select title from notes where title like $1', ['%back%']);
+    expect(titles.rows).toEqual([]);
+    expect(await db.transaction(async (tx) => (await tx.query(insert, ['after the rollback', 3])).rows)).toHaveLength(
+      1,
+    );
+  });
+
   it('deliver notifications to listen() from prepared queries, and answer exec() between them', async () => {
     const heard: string[] = [];
     const unlisten = await db.listen('gifts_changed', (payload) => heard.push(payload));

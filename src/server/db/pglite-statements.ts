@@ -4,7 +4,7 @@
  * PGlite's `query()` parses, describes and plans its text every time, in six calls into WebAssembly; all of it on
  * the server's one thread. Sign-in's counting statement spent two thirds of its time there (1.4 ms of 2.1 ms). Here
  * each distinct text is parsed once into a named statement (its parameter types read once), and each run is one
- * call: bind, describe, execute, sync. Transactions keep PGlite's own path (their `query` is the transaction's).
+ * call: bind, describe, execute, sync; inside a transaction too (its `query` runs them the same way).
  *
  * Only PGlite's public API (issue 35): `execProtocol` under `runExclusive`, the documented way to send protocol
  * messages, which takes the lock of PGlite's queries. That lock alone would let a query run inside an open
@@ -27,6 +27,10 @@ interface Statement {
   paramTypes: number[];
 }
 
+/** Options PGlite's own path handles specially (files, chosen types, notices): such queries stay on it. */
+const special = (options: Pglite.QueryOptions | undefined) =>
+  Boolean(options?.blob || options?.paramTypes || options?.serializers || options?.onNotice);
+
 /** PGlite's own words for a query sent to a closed database. */
 function closedError() {
   return new Error('PGlite is closed');
@@ -44,49 +48,66 @@ export function preparingPglite({ PGlite, Mutex, protocol, parse, messages }: Pg
 
     override async query<T>(text: string, params: unknown[] = [], options?: Pglite.QueryOptions) {
       // What PGlite's own path handles specially (files, chosen types, notices) stays on it.
-      if (options?.blob || options?.paramTypes || options?.serializers || options?.onNotice)
-        return super.query<T>(text, params, options);
+      if (special(options)) return super.query<T>(text, params, options);
       await this.#started();
       return this.#transactionLock.runExclusive(() =>
         this.runExclusive(async () => {
           // As query() refuses (checked here too: close() may have run while this query waited for the locks).
           if (!this.ready) throw this.closed ? closedError() : new Error('PGlite is closing');
-          try {
-            const statement = this.#statements.get(text) ?? (await this.#prepare(text));
-            const values = params.map((value, i) => {
-              if (value === null || value === undefined) return null;
-              const serializer = this.serializers[statement.paramTypes[i]!];
-              return serializer ? serializer(value) : String(value as string);
-            });
-            const answer = await this.#send(
-              serialize.bind({ statement: statement.name, values }),
-              serialize.describe({ type: 'P' }),
-              serialize.execute({}),
-            );
-            await this.syncToFs();
-            // The query's own parsers over PGlite's by prototype: PGlite would copy all of its ~300 per query (80 µs).
-            const parsers: Parsers = options?.parsers
-              ? Object.assign(Object.create(this.parsers) as Parsers, options.parsers)
-              : this.parsers;
-            const rowMode = options?.rowMode ? { rowMode: options.rowMode } : undefined;
-            return parse.parseResults(answer.messages, parsers, rowMode)[0] as Pglite.Results<T>;
-          } catch (err) {
-            if (err instanceof messages.DatabaseError) {
-              // A plan the schema has outgrown, or a statement deallocated: prepared afresh on the next call.
-              if (STALE_STATEMENT_CODES.has(err.code ?? '')) await this.#drop(text);
-              // As PGlite's own query() does: the error names its query.
-              Object.assign(err, { query: text, params, queryOptions: options });
-            }
-            throw err;
-          }
+          const result = await this.#run<T>(text, params, options);
+          await this.syncToFs();
+          return result;
         }),
       );
     }
 
-    /** PGlite's own transaction, during which prepared queries wait (its queries are the transaction's own). */
+    /**
+     * PGlite's own transaction, during which prepared queries wait; its queries are prepared too (under PGlite's
+     * query lock, as its own are), and what a transaction writes reaches the files at its COMMIT.
+     */
     override async transaction<T>(callback: (tx: Pglite.Transaction) => Promise<T>): Promise<T> {
       await this.#started();
-      return this.#transactionLock.runExclusive(() => super.transaction(callback));
+      return this.#transactionLock.runExclusive(() =>
+        super.transaction((tx) => {
+          const preparing: Pglite.Transaction = Object.create(tx) as Pglite.Transaction;
+          preparing.query = async <R>(text: string, params?: unknown[], options?: Pglite.QueryOptions) => {
+            if (special(options) || tx.closed) return tx.query<R>(text, params, options);
+            return this.runExclusive(() => this.#run<R>(text, params ?? [], options));
+          };
+          return callback(preparing);
+        }),
+      );
+    }
+
+    /** Runs `text` as a kept statement (prepared the first time), under the locks the caller holds. */
+    async #run<T>(text: string, params: unknown[], options: Pglite.QueryOptions | undefined) {
+      try {
+        const statement = this.#statements.get(text) ?? (await this.#prepare(text));
+        const values = params.map((value, i) => {
+          if (value === null || value === undefined) return null;
+          const serializer = this.serializers[statement.paramTypes[i]!];
+          return serializer ? serializer(value) : String(value as string);
+        });
+        const answer = await this.#send(
+          serialize.bind({ statement: statement.name, values }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+        );
+        // The query's own parsers over PGlite's by prototype: PGlite would copy all of its ~300 per query (80 µs).
+        const parsers: Parsers = options?.parsers
+          ? Object.assign(Object.create(this.parsers) as Parsers, options.parsers)
+          : this.parsers;
+        const rowMode = options?.rowMode ? { rowMode: options.rowMode } : undefined;
+        return parse.parseResults(answer.messages, parsers, rowMode)[0] as Pglite.Results<T>;
+      } catch (err) {
+        if (err instanceof messages.DatabaseError) {
+          // A plan the schema has outgrown, or a statement deallocated: prepared afresh on the next call.
+          if (STALE_STATEMENT_CODES.has(err.code ?? '')) await this.#drop(text);
+          // As PGlite's own query() does: the error names its query.
+          Object.assign(err, { query: text, params, queryOptions: options });
+        }
+        throw err;
+      }
     }
 
     /**
