@@ -345,7 +345,6 @@ describe('mail while instances die', () => {
     const sent = receiptsTaken().filter((key) => key.startsWith('receipt:'));
     expect(sent.filter((key, i) => sent.indexOf(key) !== i)).toEqual([]);
     expect([...new Set(sent)].filter((key) => expected.includes(key)).sort()).toEqual(expected);
-    expect(firstMail!.unanswered).toBeGreaterThan(0);
     console.log(
       `scale: ${expected.length} gifts recorded; receipts sent by the first instance ${firstMail!.messages.length}, ` +
         `by the second ${secondMail!.messages.length}; ${firstMail!.unanswered} cut off by the kill or a timeout`,

@@ -241,7 +241,13 @@ async function listenOnPostgres(
   };
   const open = async (afterLoss: boolean) => {
     // TCP keep-alive: a session the network dropped without a word is noticed too.
-    const client = new Client({ connectionString: url, connectionTimeoutMillis: 5_000, keepAlive: true });
+    const client = new Client({
+      connectionString: url,
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+      // The system's default waits two hours before its first probe.
+      keepAliveInitialDelayMillis: 10_000,
+    });
     // Its loss is heard as 'end'; an unheard 'error' would end the process.
     client.on('error', () => {});
     client.on('notification', (message) => {

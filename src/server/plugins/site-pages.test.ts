@@ -37,10 +37,12 @@ function fakeBuild(template = '<html><!--app-head--><!--app-html--></html>'): {
     ssrEntry,
     `export async function render(pathname, site) {
        if (site.content.marker === 'broken') throw new Error('cannot render');
+       globalThis.onRender?.();
        await globalThis.renderGate;
        const hiding = site.hiddenGivingOptions ? ' hiding ' + site.hiddenGivingOptions.paymentMethods.join() : '';
        return { head: '', html: 'rendered ' + site.content.marker + hiding, siteData: '' };
-     }`,
+     }
+     export const pageReads = () => [];`,
   );
   return { distDir, ssrEntry };
 }
@@ -93,6 +95,23 @@ describe('the public pages', () => {
     const page = text(site, 'index');
     open();
     expect(await page).toContain('rendered one');
+  });
+
+  it('answer a record page with none (the app shell) when a write forgets the pages while it renders', async () => {
+    (globalThis as { renderGate?: Promise<void> }).renderGate = Promise.resolve();
+    const site = await appWith({ id: 'c', version: 1, content: { marker: 'one' } });
+    await site.ready();
+    expect(await text(site, 'index')).toContain('rendered one');
+    let open = () => {};
+    (globalThis as { renderGate?: Promise<void> }).renderGate = new Promise<void>((resolve) => (open = resolve));
+    const rendering = new Promise<void>((resolve) => ((globalThis as { onRender?: () => void }).onRender = resolve));
+    const page = site.sitePages.recordPage('/stories/some-story', '');
+    await rendering;
+    (globalThis as { onRender?: () => void }).onRender = undefined;
+    site.sitePages.forgetRecordPages();
+    open();
+    expect(await page).toBeUndefined();
+    expect((await site.sitePages.recordPage('/stories/some-story', ''))?.page.raw.toString()).toContain('rendered one');
   });
 
   it('show the seed page while the published version cannot be rendered, and render the next version', async () => {

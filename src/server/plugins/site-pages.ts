@@ -258,7 +258,9 @@ export default fp<SitePagesOptions>(
         const row = await current();
         if (!render || !pageReads || !row) return undefined;
         const key = `${keyOf(row)} ${pathname} ${pageReads(pathname, search).join(' ')}`;
-        return recordPages.fetch(key, { context: { row, pathname, search } });
+        // A write forgets the pages while one renders (any instance's, heard as a change notice): that render is
+        // cancelled, and this request gets the app shell, which reads the page fresh in the browser.
+        return recordPages.fetch(key, { context: { row, pathname, search } }).catch(() => undefined);
       },
       forgetRecordPages: () => recordPages.clear(),
       async siteData(where) {
