@@ -2,6 +2,7 @@
  * The database and command environment for a command-line script, opened as the server opens them. A held
  * PGlite data directory ends the script with its one line and status 1.
  */
+import { randomUUID } from 'node:crypto';
 import { loadConfig, type Config } from '../src/server/config.ts';
 import type { CommandEnv } from '../src/server/commands/run.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
@@ -38,6 +39,7 @@ export function scriptCommandEnv(database: Database, config: Config, mailer: Mai
     campaigns: createCampaignService(database.db),
     ledgers: createLedgerService(database.db),
     publicUrl: config.publicUrl,
+    instance: randomUUID(),
     log: { error: (obj, msg) => console.error(msg, obj) },
   };
 }

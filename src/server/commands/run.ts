@@ -43,6 +43,8 @@ export interface CommandEnv {
    */
   sitePages?: { refresh(): Promise<void>; forgetRecordPages(): void };
   publicUrl: string;
+  /** This instance (a process's app): its own change notices are not heard again, as it cleared them at once. */
+  instance: string;
   log: { error(obj: object, msg: string): void };
   /** The seed's examples, which production's mail leaves out (absent in scripts). */
   examples?: Pick<Examples, 'live'>;
@@ -219,8 +221,14 @@ async function tryNow(env: CommandEnv, { job, id }: Enqueued) {
  */
 export const CHANGES_CHANNEL = 'healing_circle_changes';
 
-/** A change notice's text: the caches, comma-separated (record pages go after any write). */
-export const changedCaches = (payload: string): Cache[] => CACHES.filter((cache) => payload.split(',').includes(cache));
+/** A change notice's text: the instance that wrote, then the caches, comma-separated (record pages: any write). */
+const changeNotice = (instance: string, caches: Iterable<Cache>) => `${instance} ${[...caches].join(',')}`;
+
+/** What a change notice says: the caches to clear, or none when it is this instance's own (cleared already). */
+export function changedCaches(payload: string, instance: string): Cache[] | null {
+  const [from, list = ''] = payload.split(' ');
+  return from === instance ? null : CACHES.filter((cache) => list.split(',').includes(cache));
+}
 
 /**
  * Forgets what a write changed here: the record pages (stories and doctors show what many writes change: a
@@ -272,7 +280,7 @@ export async function run<A extends unknown[], T>(
           const answer = await command({ tx, actor, now, afterCommit }, ...args);
           mail = await enqueueMail(env, tx, promised);
           // Every instance forgets what the write changed once it commits (plugins/changes.ts).
-          await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${[...caches].join(',')})`);
+          await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${changeNotice(env.instance, caches)})`);
           return answer;
         });
   // Caches first, so mail sent next already sees the new figures. An intent (a one-statement command) changes

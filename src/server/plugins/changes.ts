@@ -14,7 +14,10 @@ export default fp(
       const env = app.commandEnv();
       stop = await app.database.listen(
         CHANGES_CHANNEL,
-        (payload) => void forgetCaches(env, changedCaches(payload)),
+        (payload) => {
+          const caches = changedCaches(payload, env.instance);
+          if (caches) void forgetCaches(env, caches);
+        },
         () => void forgetCaches(env, CACHES),
       );
     });

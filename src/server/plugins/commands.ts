@@ -3,6 +3,7 @@
  * (commands/run.ts) with the signed-in person as the actor and the app's mailer, caches and pages for the
  * after-commit queue, so a handler never opens a transaction, clears a cache or sends mail itself.
  */
+import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { run, type Command, type CommandEnv, type StatementCommand } from '../commands/run.ts';
@@ -18,7 +19,7 @@ declare module 'fastify' {
   }
 }
 
-function commandEnv(app: FastifyInstance, log: CommandEnv['log']): CommandEnv {
+function commandEnv(app: FastifyInstance, instance: string, log: CommandEnv['log']): CommandEnv {
   return {
     db: app.db,
     clock: app.clock,
@@ -36,6 +37,7 @@ function commandEnv(app: FastifyInstance, log: CommandEnv['log']): CommandEnv {
       return app.hasDecorator('sitePages') ? app.sitePages : undefined;
     },
     publicUrl: app.config.publicUrl,
+    instance,
     examples: app.examples,
     log,
   };
@@ -43,12 +45,13 @@ function commandEnv(app: FastifyInstance, log: CommandEnv['log']): CommandEnv {
 
 export default fp(
   async (app) => {
-    app.decorate('commandEnv', (log?: CommandEnv['log']) => commandEnv(app, log ?? app.log));
+    const instance = randomUUID();
+    app.decorate('commandEnv', (log?: CommandEnv['log']) => commandEnv(app, instance, log ?? app.log));
     app.decorateRequest('run', function <
       A extends unknown[],
       T,
     >(this: FastifyRequest, command: Command<A, T> | StatementCommand<A, T>, ...args: A) {
-      return run(commandEnv(app, this.log), { id: this.user?.id ?? null, ip: this.ip }, command, ...args);
+      return run(commandEnv(app, instance, this.log), { id: this.user?.id ?? null, ip: this.ip }, command, ...args);
     });
   },
   { name: 'commands', dependencies: ['db', 'auth', 'metrics'] },

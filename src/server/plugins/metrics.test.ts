@@ -4,22 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { backgroundMailSent } from '../commands/run.ts';
-import type { Mailer } from '../services/mail.ts';
+import { memoryMail } from '../../../tests/setup/memory-mail.ts';
 import { createTestApp, setupTestApp } from '../../../tests/setup/test-app.ts';
 import { signUp } from '../../../tests/setup/accounts.ts';
 
 const TOKEN = 'metrics-token-for-the-scraper-0123456789';
-/** A mail server that takes every message until it is down, then refuses each (421). */
-const mailServer = { down: false };
-const mailer: Mailer = {
-  kind: 'smtp',
-  longestSendMs: 60_000,
-  async send() {
-    if (mailServer.down) throw Object.assign(new Error('4.3.2 Service not available'), { responseCode: 421 });
-  },
-  close: () => {},
-};
-const t = setupTestApp({ env: { METRICS_TOKEN: TOKEN }, mailer });
+const mailServer = memoryMail();
+const t = setupTestApp({ env: { METRICS_TOKEN: TOKEN }, mailer: mailServer.mailer });
 const scrape = (authorization?: string) =>
   t.app.inject({ url: '/metrics', headers: authorization ? { authorization } : {} });
 

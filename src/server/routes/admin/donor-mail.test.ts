@@ -8,23 +8,14 @@ import { eq } from 'drizzle-orm';
 import { donations } from '../../db/schema/index.ts';
 import { fakeClock } from '../../services/clock.ts';
 import { DELIVERY_KEY_HEADER } from '../../services/mail-delivery.ts';
-import type { Mailer, MailMessage } from '../../services/mail.ts';
+import { memoryMail } from '../../../../tests/setup/memory-mail.ts';
 import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { refundDonation, actOnDonation } from '../../../../tests/factories/spending.ts';
 
-const sent: MailMessage[] = [];
-let mailServerDown = false;
-const mailer: Mailer = {
-  kind: 'smtp',
-  longestSendMs: 60_000,
-  async send(message) {
-    if (mailServerDown) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
-    sent.push(message);
-  },
-  close() {},
-};
+const mail = memoryMail(() => Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+const { sent, mailer } = mail;
 const clock = fakeClock(new Date('2026-11-24T10:00:00Z'));
 const t = setupTestApp({ mailer, clock });
 const managers: string[] = [];
@@ -34,7 +25,7 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   sent.length = 0;
-  mailServerDown = false;
+  mail.down = false;
   for (const cookie of managers) await postJson(t.app, '/api/admin/elevate', { password: STRONG_PASSWORD }, { cookie });
 });
 
@@ -98,7 +89,7 @@ describe("a donor's receipt", () => {
   });
 
   it('is delivered by its job when the mail server was down, once, and never once the gift is voided', async () => {
-    mailServerDown = true;
+    mail.down = true;
     const kept = await record({ donorEmail: 'later@example.org' });
     const voided = await record({ donorEmail: 'voided@example.org' });
     expect(kept.statusCode).toBe(201);
@@ -109,7 +100,7 @@ describe("a donor's receipt", () => {
     });
     expect(voiding.statusCode).toBe(204);
 
-    mailServerDown = false;
+    mail.down = false;
     await t.app.jobs.drain(['mail'], { everything: true });
     await t.app.jobs.drain(['mail'], { everything: true });
     expect(mailsTo('later@example.org')).toHaveLength(1);

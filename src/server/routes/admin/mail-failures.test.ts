@@ -6,27 +6,16 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/index.ts';
-import type { Mailer, MailMessage } from '../../services/mail.ts';
+import { memoryMail } from '../../../../tests/setup/memory-mail.ts';
 import { DELIVERY_KEY_HEADER } from '../../services/mail-delivery.ts';
 import { postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { getWith, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 
-const sent: MailMessage[] = [];
-let mailServerDown = false;
-const mailer: Mailer = {
-  kind: 'smtp',
-  longestSendMs: 60_000,
-  async send(message) {
-    if (mailServerDown)
-      throw Object.assign(new Error('421 4.3.0 try later <donor.down@example.org>'), {
-        code: 'EENVELOPE',
-        responseCode: 421,
-      });
-    sent.push(message);
-  },
-  close() {},
-};
+const mail = memoryMail(() =>
+  Object.assign(new Error('421 4.3.0 try later <donor.down@example.org>'), { code: 'EENVELOPE', responseCode: 421 }),
+);
+const { sent, mailer } = mail;
 const t = setupTestApp({ mailer });
 let manager = '';
 let superAdmin = '';
@@ -37,7 +26,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   sent.length = 0;
-  mailServerDown = false;
+  mail.down = false;
 });
 
 /** Runs every waiting mail job now, whatever its retry time: a day of the mail server refusing, in a moment. */
@@ -46,7 +35,7 @@ const runTheDay = () => t.app.jobs.drain(['mail', 'mail-hourly'], { everything: 
 describe('mail the site could not deliver', () => {
   it('keeps a receipt refused all day as failed, lists it for super admins without its address, and a retry sends it once', async () => {
     await postJson(t.app, '/api/admin/elevate', { password: STRONG_PASSWORD }, { cookie: manager });
-    mailServerDown = true;
+    mail.down = true;
     const gift = await postJson(
       t.app,
       '/api/admin/add-donation',
@@ -71,7 +60,7 @@ describe('mail the site could not deliver', () => {
     expect((await getWith(t.app, '/api/admin/dashboard', manager)).json().failedMail).toBe(1);
     expect((await getWith(t.app, '/api/admin/mail-failures', manager)).statusCode).toBe(403);
 
-    mailServerDown = false;
+    mail.down = false;
     const retry = (queue: unknown) =>
       postJson(t.app, `/api/admin/mail-failures/${failure.id}/retry`, { queue }, { cookie: superAdmin });
     expect((await retry('elsewhere')).statusCode).toBe(400);

@@ -8,7 +8,8 @@ import { eq } from 'drizzle-orm';
 import { INVALID_UPDATES_LINK, UPDATES_NEED_EMAIL } from '#shared/update-messages.ts';
 import { campaignFollowers, donationIntents, rateLimits } from '../../db/schema/index.ts';
 import { fakeClock } from '../../services/clock.ts';
-import type { Mailer, MailMessage } from '../../services/mail.ts';
+import type { MailMessage } from '../../services/mail.ts';
+import { memoryMail } from '../../../../tests/setup/memory-mail.ts';
 import { CONFIRM_UPDATES_MS, CONFIRM_UPDATES_RESEND_MS } from '../../commands/update-followers.ts';
 import { sweep } from '../../commands/housekeeping.ts';
 import { backgroundMailSent, run, SYSTEM_ACTOR } from '../../commands/run.ts';
@@ -18,15 +19,7 @@ import { getWith, signUp } from '../../../../tests/setup/accounts.ts';
 import { CAMPAIGN, campaignEditor } from '../../../../tests/setup/campaign-editor.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 
-const sent: MailMessage[] = [];
-const mailer: Mailer = {
-  kind: 'smtp',
-  longestSendMs: 60_000,
-  async send(message) {
-    sent.push(message);
-  },
-  close() {},
-};
+const { sent, mailer } = memoryMail();
 const clock = fakeClock(new Date('2026-11-24T10:00:00Z'));
 const t = setupTestApp({ mailer, clock });
 let superAdmin = '';
