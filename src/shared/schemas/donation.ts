@@ -29,7 +29,19 @@ export const DonationIntentSchema = z
 export type DonationIntentInput = z.input<typeof DonationIntentSchema>;
 export type DonationIntent = z.output<typeof DonationIntentSchema>;
 
-export const DonationIntentCreatedSchema = z.object({ id: z.uuid() });
+/** The intent stored: its id and the reference the donor adds to her payment's note (shared/payment-reference.ts). */
+export const DonationIntentCreatedSchema = z.object({ id: z.uuid(), reference: z.string() });
+
+/**
+ * Whether the gift of a reference is counted yet (GET /api/gift-status/:reference, the thank-you page): nothing
+ * about who gave or how much, so a guessed reference tells nothing personal.
+ */
+export const GiftStatusSchema = z.object({
+  reference: z.string(),
+  status: z.enum(['waiting', 'counted', 'refunded']),
+  campaign: z.object({ name: z.string(), path: z.string() }),
+});
+export type GiftStatus = z.infer<typeof GiftStatusSchema>;
 
 /** A signed-in donor's own gift (GET /api/user/profile `gifts`): recorded with her confirmed address. */
 export interface MyGift {

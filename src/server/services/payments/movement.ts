@@ -1,0 +1,48 @@
+/**
+ * What a processor's event or a statement's row says happened to money, in one shape, whatever its source: the
+ * matcher (commands/payments.ts) records, reverses or files it for a manager from this alone (decision 013).
+ */
+
+/** Processors that tell us through signed events. */
+export const SIGNING_PROCESSORS = ['stripe', 'paypal', 'buymeacoffee', 'kofi'] as const;
+export type SigningProcessor = (typeof SIGNING_PROCESSORS)[number];
+
+/** Every source a movement comes from: the signing processors and the statements a manager uploads. */
+export const PAYMENT_SOURCES = [...SIGNING_PROCESSORS, 'venmo', 'cashapp', 'gofundme', 'other'] as const;
+export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
+
+export interface PaymentMovement {
+  /**
+   * The source's own id for this movement (a PayPal capture or refund id, a Stripe payment intent, refund or
+   * dispute, a statement's transaction id): stored once per (source, id), so a redelivery or a second import of
+   * the same statement, or a statement row for a payment an event already told us of, changes nothing.
+   */
+  externalId: string;
+  kind: 'payment' | 'refund' | 'dispute';
+  /** A refund's or a dispute's payment (its `externalId`); null for a payment. */
+  paymentExternalId: string | null;
+  /** Gross, in cents of `currency`, always positive (a refund's amount is what went back). */
+  amountCents: number;
+  /** ISO 4217, upper case. */
+  currency: string;
+  /** The processor's fee in cents of `currency`, when it says; null when it does not. */
+  feeCents: number | null;
+  occurredAt: Date;
+  /** `HC-XXXX` (shared/payment-reference.ts) where the source carried one, else null. */
+  reference: string | null;
+  /** Personal data: kept only to match and thank, shown only with the intent's consent (docs/security.md). */
+  payerName: string | null;
+  payerEmail: string | null;
+  /** The payer's note, where the source has one. */
+  note: string | null;
+}
+
+/** A verified event: its id at the processor, its type, and its movement (null: an event we do not act on). */
+export interface VerifiedEvent {
+  eventId: string;
+  type: string;
+  movement: PaymentMovement | null;
+}
+
+/** The body failed its processor's verification: answered 400, nothing stored. */
+export class SignatureError extends Error {}
