@@ -74,8 +74,11 @@ export const CONTACT_FIELD_MAX = { name: 200, subject: 200, message: 5000 } as c
 export const EXPENSE_STATUSES = ['submitted', 'approved', 'released', 'rejected', 'on_hold'] as const;
 export type ExpenseStatus = (typeof EXPENSE_STATUSES)[number];
 
-/** The ledger's kinds of row; every row is immutable, a correction is a new row. */
-export const LEDGER_KINDS = ['donation', 'donation_void', 'release', 'refund'] as const;
+/**
+ * The ledger's kinds of row; every row is immutable, a correction is a new row. A processor's fee on a gift is a row
+ * of its own (and goes again with the gift's void), so what reaches care is the gifts less their fees, said apart.
+ */
+export const LEDGER_KINDS = ['donation', 'donation_void', 'fee', 'fee_void', 'release', 'refund'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const REFUND_REQUEST_STATUSES = ['open', 'refunded', 'declined'] as const;

@@ -1,8 +1,9 @@
 /** The donate page's intents: what a donor said they were about to give. */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DonationIntent } from '#shared/schemas/donation.ts';
 import { dollarsToCents } from '#shared/money.ts';
+import { REFERENCE_ALPHABET, REFERENCE_LENGTHS } from '#shared/payment-reference.ts';
 import type { Db } from '../db/client.ts';
 import { countOf, type CounterRow } from '../services/account-limits.ts';
 import { databaseError, isDatabaseUnavailable } from '../services/db-errors.ts';
@@ -18,8 +19,11 @@ interface Campaign {
   name: string;
 }
 
-/** Stored, or refused because the sender used up her limit (nothing stored); intents never count toward progress. */
-export type IntentOutcome = { id: string } | { retryInMs: number };
+/**
+ * Stored, with the reference she adds to her payment's note, or refused because the sender used up her limit
+ * (nothing stored); intents never count toward progress.
+ */
+export type IntentOutcome = { id: string; reference: string } | { retryInMs: number };
 
 /** One request's intent: who sent it (her address), when, for which campaign, what she said. */
 interface Intent {
@@ -95,33 +99,53 @@ const storeOne = async (db: Db, intent: Intent) => (await storeIntents(db, [inte
 const counterKey = (sender: string | null) => `intent:${sender ?? 'unknown'}`;
 
 /**
+ * A new reference: random, so that one tells nothing of another. Short while the short ones are mostly free; each
+ * clash (stored nothing, retried) makes the next try one character longer, so a crowded space costs a retry or two.
+ */
+export function newReference(length: number = REFERENCE_LENGTHS.min): string {
+  let chars = '';
+  for (let i = 0; i < length; i++) chars += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  return `HC-${chars}`;
+}
+
+/** One intent's row as the statements below read it (JSON: its parameters stay one value whatever the number). */
+const intentRow = ({ sender, campaign, input }: Intent, ord: number, referenceLength: number) => ({
+  ord,
+  id: randomUUID(),
+  reference: newReference(referenceLength),
+  key: counterKey(sender),
+  campaign_id: campaign.id,
+  amount_cents: dollarsToCents(input.amount)!,
+  payment_method: input.paymentMethod,
+  message: input.message ?? null,
+  donor_name: input.donorName ?? null,
+  donor_email: input.donorEmail ?? null,
+  show_publicly: input.showPublicly ?? false,
+  client_timestamp: new Date(input.timestamp).toISOString(),
+});
+type IntentRow = ReturnType<typeof intentRow>;
+
+const inputRows = (rows: readonly IntentRow[]) => sql`
+  select * from json_to_recordset(${JSON.stringify(rows)}::json) as x(ord int, id uuid, reference text, key text,
+    campaign_id uuid, amount_cents bigint, payment_method text, message text, donor_name text, donor_email text,
+    show_publicly boolean, client_timestamp timestamptz)`;
+
+const insertIntents = sql`
+  insert into donation_intents (id, reference, campaign_id, amount_cents, currency, payment_method, message,
+    donor_name, donor_email, show_publicly, client_timestamp)`;
+
+/**
  * Counts the intents against their senders' addresses and stores those within the limit, in one statement: one
  * round trip and one commit, each sender's counter moved once by her number of intents. Counted apart and inside a
  * transaction one intent took four round trips and two commits (issue 17). A refused intent counts too, as with
- * every other limit.
+ * every other limit. An intent whose reference another took is stored again with a new one (counted once).
  */
 async function storeIntents(db: Db, batch: readonly Intent[]): Promise<IntentOutcome[]> {
   const now = Math.max(...batch.map((i) => i.at));
   // Ids made here, so each request knows its row without relying on the order RETURNING gives.
-  const rows = batch.map(({ sender, campaign, input }, ord) => ({
-    ord,
-    id: randomUUID(),
-    key: counterKey(sender),
-    campaign_id: campaign.id,
-    amount_cents: dollarsToCents(input.amount)!,
-    payment_method: input.paymentMethod,
-    message: input.message ?? null,
-    donor_name: input.donorName ?? null,
-    donor_email: input.donorEmail ?? null,
-    show_publicly: input.showPublicly ?? false,
-    client_timestamp: new Date(input.timestamp).toISOString(),
-  }));
-  const { rows: results } = await db.execute<CounterRow & { id: string; stored: boolean }>(sql`
-    with input as (
-      select * from json_to_recordset(${JSON.stringify(rows)}::json) as x(ord int, id uuid, key text, campaign_id uuid,
-        amount_cents bigint, payment_method text, message text, donor_name text, donor_email text,
-        show_publicly boolean, client_timestamp timestamptz)
-    ),
+  const rows = batch.map((intent, ord) => intentRow(intent, ord, REFERENCE_LENGTHS.min));
+  const { rows: results } = await db.execute<CounterRow & { id: string; within: boolean; stored: boolean }>(sql`
+    with input as (${inputRows(rows)}),
     senders as (select key, count(*)::int as n from input group by key),
     counter as (
       insert into rate_limits (key, count, reset_at)
@@ -138,15 +162,42 @@ async function storeIntents(db: Db, batch: readonly Intent[]): Promise<IntentOut
       from input join senders using (key) join counter using (key)
     ),
     stored as (
-      insert into donation_intents (id, campaign_id, amount_cents, currency, payment_method, message, donor_name,
-        donor_email, show_publicly, client_timestamp)
-      select id, campaign_id, amount_cents, 'USD', payment_method, message, donor_name, donor_email, show_publicly,
-        client_timestamp
+      ${insertIntents}
+      select id, reference, campaign_id, amount_cents, 'USD', payment_method, message, donor_name, donor_email,
+        show_publicly, client_timestamp
       from counted where count <= ${INTENT_LIMIT.max}
+      on conflict (reference) do nothing
+      returning id
     )
-    select id, count, reset_at, count <= ${INTENT_LIMIT.max} as stored from counted
+    select counted.id, count, reset_at, count <= ${INTENT_LIMIT.max} as within, stored.id is not null as stored
+    from counted left join stored using (id)
     order by ord`);
-  return results.map((row) => (row.stored ? { id: row.id } : { retryInMs: countOf(row, now).resetInMs }));
+  const outcomes: IntentOutcome[] = results.map((row, i) =>
+    row.within ? { id: row.id, reference: rows[i]!.reference } : { retryInMs: countOf(row, now).resetInMs },
+  );
+  let clashed = results.flatMap((row, i) => (row.within && !row.stored ? [i] : []));
+  for (let length = REFERENCE_LENGTHS.min + 1; clashed.length; length++) {
+    // 729 million six-character references: only a broken random source gets here.
+    if (length > REFERENCE_LENGTHS.max) throw new Error('No free gift reference after every length was tried');
+    const retry = clashed.map((i) => intentRow(batch[i]!, i, length));
+    const { rows: stored } = await db.execute<{ ord: number }>(sql`
+      with input as (${inputRows(retry)}),
+      stored as (
+        ${insertIntents}
+        select id, reference, campaign_id, amount_cents, 'USD', payment_method, message, donor_name, donor_email,
+          show_publicly, client_timestamp
+        from input
+        on conflict (reference) do nothing
+        returning id
+      )
+      select ord from input join stored using (id)`);
+    for (const { ord } of stored) {
+      const { id, reference } = retry.find((row) => row.ord === ord)!;
+      outcomes[ord] = { id, reference };
+    }
+    clashed = clashed.filter((i) => !stored.some((row) => row.ord === i));
+  }
+  return outcomes;
 }
 
 const batchers = new WeakMap<Db, IntentBatcher>();

@@ -114,9 +114,15 @@ export const donationIntents = pgTable(
     status: text('status', { enum: ['open', 'matched', 'dismissed'] })
       .notNull()
       .default('open'),
+    /**
+     * What the donor adds to her payment's note (`HC-7KQ3`, shared/payment-reference.ts), so the processor's event
+     * or statement row records the gift to this intent's campaign; null on intents recorded before references.
+     */
+    reference: text('reference'),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('donation_intents_reference_uq').on(t.reference),
     // The admins' inbox (newest first) and its count, at the cost of the open intents, not of every intent ever.
     index('donation_intents_open_created_idx')
       .on(t.createdAt)
@@ -141,6 +147,11 @@ export const donations = pgTable(
     currency: text('currency').notNull(),
     /** USD equivalent at recording time; progress sums this. */
     usdCents: bigint('usd_cents', { mode: 'number' }).notNull(),
+    /**
+     * The processor's fee in USD cents, where it told us: the ledger shows it on its own line (a `fee` row), so the
+     * net (usd less fee) is what reached the campaign. 0 when none was reported.
+     */
+    usdFeeCents: bigint('usd_fee_cents', { mode: 'number' }).notNull().default(0),
     paymentMethod: text('payment_method').notNull(),
     donorName: text('donor_name'),
     isAnonymous: boolean('is_anonymous').notNull().default(false),
@@ -177,6 +188,7 @@ export const donations = pgTable(
       .on(t.donorEmail)
       .where(sql`${t.voidedAt} is null`),
     check('donations_amount_positive', sql`${t.amountCents} > 0 and ${t.usdCents} > 0`),
+    check('donations_fee_within_gift', sql`${t.usdFeeCents} >= 0 and ${t.usdFeeCents} < ${t.usdCents}`),
   ],
 );
 

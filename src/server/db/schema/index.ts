@@ -7,3 +7,4 @@ export * from './spending.ts';
 export * from './fundraisers.ts';
 export * from './medical-reviews.ts';
 export * from './live-fundraisers.ts';
+export * from './payments.ts';

@@ -132,11 +132,11 @@ export const ledgerEntries = pgTable(
       .where(sql`${t.kind} = 'release'`),
     uniqueIndex('ledger_entries_donation_once_uq')
       .on(t.donationId, t.kind)
-      .where(sql`${t.kind} in ('donation', 'donation_void')`),
+      .where(sql`${t.kind} in ('donation', 'donation_void', 'fee', 'fee_void')`),
     check('ledger_entries_amount_positive', sql`${t.amountCents} > 0`),
     check(
       'ledger_entries_kind_links',
-      sql`(${t.kind} in ('donation', 'donation_void', 'refund') and ${t.donationId} is not null and ${t.expenseId} is null)
+      sql`(${t.kind} in ('donation', 'donation_void', 'fee', 'fee_void', 'refund') and ${t.donationId} is not null and ${t.expenseId} is null)
         or (${t.kind} = 'release' and ${t.expenseId} is not null and ${t.costGroup} is not null and ${t.donationId} is null)`,
     ),
   ],
@@ -155,11 +155,16 @@ export const ledgerBalances = pgTable(
     raisedCents: cents('raised_cents').notNull().default(0),
     releasedCents: cents('released_cents').notNull().default(0),
     refundedCents: cents('refunded_cents').notNull().default(0),
+    /** Processors' fees on the gifts that stand: raised, less these, is what reached the campaign's accounts. */
+    feesCents: cents('fees_cents').notNull().default(0),
     /** Donations that stand (recorded, not voided; refunded ones still count): progress's donor count. */
     donationCount: bigint('donation_count', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
-    check('ledger_balances_held_nonnegative', sql`${t.raisedCents} - ${t.releasedCents} - ${t.refundedCents} >= 0`),
+    check(
+      'ledger_balances_held_nonnegative',
+      sql`${t.raisedCents} - ${t.feesCents} - ${t.releasedCents} - ${t.refundedCents} >= 0`,
+    ),
   ],
 );
 

@@ -33,6 +33,19 @@ describe('POST /api/donation-intent', () => {
     expect(row!.clientTimestamp.toISOString()).toBe('2026-11-22T10:00:00.000Z');
   });
 
+  it('gives each intent its own reference, answered and stored with it', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => postJson(t.app, '/api/donation-intent', valid).then((res) => res.json())),
+    );
+    const references = answers.map((a: { reference: string }) => a.reference);
+    expect(new Set(references).size).toBe(5);
+    for (const { id, reference } of answers) {
+      expect(reference).toMatch(/^HC-[2-9A-HJKMNP-TV-Z]{4}$/);
+      const [row] = await t.database.db.select().from(donationIntents).where(eq(donationIntents.id, id));
+      expect(row!.reference).toBe(reference);
+    }
+  });
+
   it('stores a blank message as null, trimmed messages trimmed', async () => {
     const blank = await postJson(t.app, '/api/donation-intent', { ...valid, message: '   ' });
     const padded = await postJson(t.app, '/api/donation-intent', { ...valid, message: '  hi  ' });
