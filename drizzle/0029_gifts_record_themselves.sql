@@ -22,6 +22,7 @@ CREATE TABLE "payments" (
 	"kind" text NOT NULL,
 	"payment_external_id" text,
 	"amount_cents" bigint NOT NULL,
+	"cumulative" boolean DEFAULT false NOT NULL,
 	"currency" text NOT NULL,
 	"fee_cents" bigint,
 	"occurred_at" timestamp with time zone NOT NULL,

@@ -21,6 +21,20 @@ const wholeNumberUpTo = (max: number, message: string) =>
     .transform(Number)
     .pipe(z.number().max(max, message));
 
+/**
+ * A processor's webhook secret: one, or two separated by a comma while it is rotated (the new and the old are both
+ * accepted until the old one is removed: docs/payments.md).
+ */
+const webhookSecrets = (what: string) =>
+  z
+    .string()
+    .transform((v) => v.split(',').map((part) => part.trim()))
+    .pipe(
+      z
+        .array(z.string().min(8, `must be ${what} (at least 8 characters each)`))
+        .max(2, `must be one ${what}, or two separated by a comma while rotating`),
+    );
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -54,6 +68,10 @@ const EnvSchema = z
       .refine((v) => v.trim().toLowerCase() !== 'true', TRUST_PROXY_TRUE)
       .refine((v) => parseTrustProxy(v) !== null, TRUST_PROXY_FORMAT)
       .default('false'),
+    STRIPE_WEBHOOK_SECRET: webhookSecrets('a Stripe signing secret (whsec_...)').optional(),
+    PAYPAL_WEBHOOK_ID: webhookSecrets("the webhook's id in PayPal's dashboard").optional(),
+    BUYMEACOFFEE_WEBHOOK_SECRET: webhookSecrets('the Buy Me a Coffee webhook secret').optional(),
+    KOFI_VERIFICATION_TOKEN: webhookSecrets('the Ko-fi verification token').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SHUTDOWN_DRAIN_MS: wholeNumberUpTo(60_000, 'must be a whole number of milliseconds (0-60000)').default(5000),
     EXPENSE_TWO_APPROVERS_ABOVE_USD: z
@@ -100,6 +118,8 @@ export interface Config {
   shutdownDrainMs: number;
   /** Expenses above this many USD cents need two different approvers. */
   twoApproversAboveCents: number;
+  /** Each signing processor's secrets (one, or two while rotating); a processor without any has no webhook (404). */
+  webhookSecrets: { stripe?: string[]; paypal?: string[]; buymeacoffee?: string[]; kofi?: string[] };
 }
 
 export class ConfigError extends Error {}
@@ -147,6 +167,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https://'),
     trustProxy: parseTrustProxy(e.TRUST_PROXY)!,
     logLevel: e.LOG_LEVEL,
+    webhookSecrets: {
+      ...(e.STRIPE_WEBHOOK_SECRET ? { stripe: e.STRIPE_WEBHOOK_SECRET } : {}),
+      ...(e.PAYPAL_WEBHOOK_ID ? { paypal: e.PAYPAL_WEBHOOK_ID } : {}),
+      ...(e.BUYMEACOFFEE_WEBHOOK_SECRET ? { buymeacoffee: e.BUYMEACOFFEE_WEBHOOK_SECRET } : {}),
+      ...(e.KOFI_VERIFICATION_TOKEN ? { kofi: e.KOFI_VERIFICATION_TOKEN } : {}),
+    },
   };
 }
 

@@ -44,6 +44,9 @@ export const AUDIT_ACTIONS = {
   'fundraiser.money_change_refuse': 'Fundraiser money change refused',
   'fundraiser.close': 'Fundraiser closed by a manager',
   'mail.retry': 'Undelivered mail sent for another try',
+  'payment.record': 'Payment recorded as a gift',
+  'payment.not_gift': 'Payment marked as not a gift',
+  'payment.import': 'Statement imported',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -61,5 +64,7 @@ export const AUDIT_TARGET_TYPES = {
   campaign: 'Campaign',
   fundraiser: 'Fundraiser',
   mail: 'Mail',
+  payment: 'Payment',
+  payment_import: 'Statement',
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;

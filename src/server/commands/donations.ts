@@ -6,7 +6,7 @@ import { dollarsToCents, formatCents } from '#shared/money.ts';
 import type { EditDonationSchema, RecordDonationSchema } from '#shared/schemas/admin-donations.ts';
 import type { Tx } from '../db/client.ts';
 import { donationIntents, donations } from '../db/schema/index.ts';
-import { giftTarget } from '../db/queries/fundraisers.ts';
+import { giftTarget, type GiftTarget } from '../db/queries/fundraisers.ts';
 import { audit } from '../services/audit.ts';
 import type { CampaignRow } from '../services/campaign.ts';
 import { notify } from '../services/notifications.ts';
@@ -23,11 +23,8 @@ const DUPLICATE_PAYMENT = 'This payment has already been recorded (same method a
  * campaign. It goes to the campaign the admin chose, else to her intent's, else to `otherwise` (the spec's call
  * names none: the main appeal); a fundraiser must be live or closed (a gift made before it closed is still recorded).
  */
-export async function recordDonation(
-  { tx, actor, now, afterCommit }: CommandContext,
-  otherwise: Pick<CampaignRow, 'id'>,
-  input: RecordDonation,
-) {
+export async function recordDonation(ctx: CommandContext, otherwise: Pick<CampaignRow, 'id'>, input: RecordDonation) {
+  const { tx } = ctx;
   const amountCents = dollarsToCents(input.amount)!;
   const usdCents = input.currency === 'USD' ? amountCents : dollarsToCents(input.usdAmount!)!;
   // What the donor told us on the donate page, unless the admin entered it herself.
@@ -51,28 +48,47 @@ export async function recordDonation(
   }
   const campaign = await giftTarget(tx, input.campaignId ?? fromIntent?.campaignId ?? otherwise.id);
   if (!campaign) throw new AppError('NOT_FOUND', 'No such campaign takes gifts', 'campaignId');
+  return storeGift(ctx, campaign, {
+    amountCents,
+    currency: input.currency,
+    usdCents,
+    paymentMethod: input.paymentMethod,
+    // An anonymous gift keeps no name, whatever the form sent.
+    donorName: input.isAnonymous ? null : (input.donorName ?? fromIntent?.donorName ?? null),
+    isAnonymous: input.isAnonymous,
+    donorEmail: input.donorEmail ?? fromIntent?.donorEmail ?? null,
+    showPublicly: !input.isAnonymous && (input.showPublicly ?? fromIntent?.showPublicly ?? false),
+    message: input.message,
+    intentId: input.intentId ?? null,
+    externalReference: input.externalReference,
+  });
+}
+
+/** A gift's row as its recorder gives it; who recorded it and when are the command's. */
+export type GiftValues = Omit<typeof donations.$inferInsert, 'campaignId' | 'recordedBy' | 'createdAt'>;
+
+/**
+ * Stores a gift to a campaign, whoever recorded it (a manager, or a processor's signed event): the database adds its
+ * ledger rows, the audit says who, the campaign's owner hears of it, the donor gets her receipt once, and progress
+ * and the ledger show it on every instance.
+ */
+export async function storeGift(
+  { tx, actor, now, afterCommit }: CommandContext,
+  campaign: GiftTarget,
+  values: GiftValues,
+  audited: Record<string, unknown> = {},
+) {
   const [row] = await tx
     .insert(donations)
-    .values({
-      campaignId: campaign.id,
-      amountCents,
-      currency: input.currency,
-      usdCents,
-      paymentMethod: input.paymentMethod,
-      // An anonymous gift keeps no name, whatever the form sent.
-      donorName: input.isAnonymous ? null : (input.donorName ?? fromIntent?.donorName ?? null),
-      isAnonymous: input.isAnonymous,
-      donorEmail: input.donorEmail ?? fromIntent?.donorEmail ?? null,
-      showPublicly: !input.isAnonymous && (input.showPublicly ?? fromIntent?.showPublicly ?? false),
-      message: input.message,
-      intentId: input.intentId ?? null,
-      externalReference: input.externalReference,
-      recordedBy: actor.id,
-      createdAt: now,
-    })
+    .values({ ...values, campaignId: campaign.id, recordedBy: actor.id, createdAt: now })
     .returning()
     .catch(rethrowDuplicatePayment);
-  await audit(tx, actor, { action: 'donation.record', targetType: 'donation', targetId: row!.id, after: row });
+  await audit(tx, actor, {
+    action: 'donation.record',
+    targetType: 'donation',
+    targetId: row!.id,
+    after: { ...row, ...audited },
+  });
   if (campaign.ownerId) {
     const notified = await notify(tx, [
       {
@@ -88,7 +104,6 @@ export async function recordDonation(
     afterCommit.mailNotifications(notified);
   }
   if (row!.donorEmail) afterCommit.mailReceipt(row!.id);
-  // This instance shows it at once; the others within their one-second cache.
   afterCommit.refresh('progress', 'ledger');
   return row!;
 }

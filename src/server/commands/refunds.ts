@@ -16,7 +16,7 @@ import { refundRequestAnswerMail, refundRequestReceivedMail } from '../services/
 import { notifyAdmins } from '../services/notifications.ts';
 import { personActing, takeFromLedger } from './expenses.ts';
 import { assertReadVersion } from './read-version.ts';
-import type { CommandContext } from './run.ts';
+import type { CommandContext, Tx } from './run.ts';
 
 type RefundDonation = z.output<typeof RefundDonationSchema>;
 
@@ -33,27 +33,16 @@ export interface RefundResult {
  * a refund moves the version too).
  */
 export async function refundDonation(
-  { tx, actor, now, afterCommit }: CommandContext,
+  ctx: CommandContext,
   donationId: string,
   input: RefundDonation,
 ): Promise<RefundResult> {
+  const { tx, actor, now, afterCommit } = ctx;
   const me = personActing(actor);
   const amountCents = dollarsToCents(input.amount)!;
-  const [donation] = await tx.select().from(donations).where(eq(donations.id, donationId)).for('update');
-  if (!donation) throw new AppError('NOT_FOUND', 'No such donation');
+  const donation = await lockDonation(tx, donationId);
   if (donation.voidedAt) throw AppError.stale('This donation was voided; there is nothing to refund', donation.version);
   assertReadVersion(donation.version, input.version, 'This donation');
-  const already = (await refundedByDonation(tx, [donationId])).get(donationId) ?? 0;
-  const remaining = donation.usdCents - already;
-  if (amountCents > remaining) {
-    throw new AppError(
-      'VALIDATION',
-      remaining === 0
-        ? 'This donation has been refunded in full'
-        : `At most ${formatCents(remaining)} of this donation can still be refunded`,
-      'amount',
-    );
-  }
   let answered: RefundRequestRow | undefined;
   if (input.refundRequestId) {
     // The public form files every request under the main appeal; the gift it matches says which campaign it was.
@@ -71,6 +60,51 @@ export async function refundDonation(
       .returning();
     if (!answered) throw new AppError('CONFLICT', 'That refund request is not open any more', 'refundRequestId');
   }
+  const result = await refundFromLedger(ctx, donation, amountCents, {
+    reason: input.reason,
+    refundRequestId: input.refundRequestId ?? null,
+    // A refund request's answer (below) tells the donor already.
+    noticeToDonor: !answered,
+  });
+  if (answered) {
+    const to = answered;
+    afterCommit.mail({ key: `refund-request:${answered.id}:refunded`, kind: 'refund-request' }, (product) =>
+      refundRequestAnswerMail(product, to, formatCents(amountCents), { refunded: true }),
+    );
+  }
+  return result;
+}
+
+/** The gift, locked for its refund (a second refund of it waits, then sees this one). */
+export async function lockDonation(tx: Tx, donationId: string) {
+  const [donation] = await tx.select().from(donations).where(eq(donations.id, donationId)).for('update');
+  if (!donation) throw new AppError('NOT_FOUND', 'No such donation');
+  return donation;
+}
+
+/**
+ * Money back from a gift, whoever decided it (a manager, or the processor's refund or dispute): the ledger's refund
+ * row, which the database refuses beyond the gift or what its campaign holds, a new version of the gift, the audit
+ * entry, the donor's notice of a full refund, and fresh progress and ledger.
+ */
+export async function refundFromLedger(
+  { tx, actor, now, afterCommit }: CommandContext,
+  donation: typeof donations.$inferSelect,
+  amountCents: number,
+  why: { reason: string; refundRequestId?: string | null; paymentId?: string; noticeToDonor: boolean },
+): Promise<RefundResult> {
+  const donationId = donation.id;
+  const already = (await refundedByDonation(tx, [donationId])).get(donationId) ?? 0;
+  const remaining = donation.usdCents - already;
+  if (amountCents > remaining) {
+    throw new AppError(
+      'VALIDATION',
+      remaining === 0
+        ? 'This donation has been refunded in full'
+        : `At most ${formatCents(remaining)} of this donation can still be refunded`,
+      'amount',
+    );
+  }
   const entry = await takeFromLedger(
     tx,
     {
@@ -78,8 +112,8 @@ export async function refundDonation(
       kind: 'refund',
       amountCents,
       donationId,
-      note: input.reason,
-      createdBy: me,
+      note: why.reason,
+      createdBy: actor.id,
       createdAt: now,
     },
     (held) => `Only ${held} is held; money already released to expenses cannot be refunded from the campaign`,
@@ -100,18 +134,13 @@ export async function refundDonation(
     after: {
       ledgerEntryId: entry.id,
       amountCents,
-      reason: input.reason,
-      refundRequestId: input.refundRequestId ?? null,
+      reason: why.reason,
+      refundRequestId: why.refundRequestId ?? null,
+      ...(why.paymentId ? { paymentId: why.paymentId } : {}),
     },
   });
-  if (answered) {
-    const to = answered;
-    afterCommit.mail({ key: `refund-request:${answered.id}:refunded`, kind: 'refund-request' }, (product) =>
-      refundRequestAnswerMail(product, to, formatCents(amountCents), { refunded: true }),
-    );
-  }
-  // The donor who left an address hears of a full refund (a refund request's answer above says it already).
-  if (amountCents === remaining && !answered) afterCommit.mailRefundNotice(donationId);
+  // The donor who left an address hears of a full refund.
+  if (amountCents === remaining && why.noticeToDonor) afterCommit.mailRefundNotice(donationId);
   // The ledger shows the refund; a wholly refunded gift leaves Recent Supporters (read with progress).
   afterCommit.refresh('progress', 'ledger');
   return { donationId, refundedCents: already + amountCents, remainingCents: remaining - amountCents };

@@ -2,11 +2,13 @@
 import { and, count, desc, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import type { ShownCampaign } from '#shared/schemas/admin-donations.ts';
+import type { GiftStatus } from '#shared/schemas/donation.ts';
 import type { Db } from '../client.ts';
 import { campaigns, donationIntents, donations, fundraisers, ledgerBalances, ledgerEntries } from '../schema/index.ts';
 import { byConfirmedEmail } from './accounts.ts';
 import type { UserRow } from './users.ts';
 import { campaignIdOrSlug } from '../campaign-key.ts';
+import { giftTarget } from './fundraisers.ts';
 import { paged } from './paging.ts';
 
 export type DonationRow = typeof donations.$inferSelect;
@@ -150,3 +152,32 @@ export async function giftsOf(db: Db, user: UserRow) {
   }));
 }
 export type GiftRow = Awaited<ReturnType<typeof giftsOf>>[number];
+
+/**
+ * Whether the gift of a reference is counted (GET /api/gift-status/:reference): counted once a gift recorded from
+ * its intent stands, refunded once all of it came back. Nothing about who gave or how much: a reference can be
+ * guessed. Undefined: no such reference, or its campaign is not one donors may know of.
+ */
+export async function giftStatusOf(db: Db, reference: string): Promise<GiftStatus | undefined> {
+  const [intent] = await db
+    .select({ id: donationIntents.id, campaignId: donationIntents.campaignId })
+    .from(donationIntents)
+    .where(eq(donationIntents.reference, reference));
+  const campaign = intent && (await giftTarget(db, intent.campaignId));
+  if (!intent || !campaign) return undefined;
+  const gifts = await db
+    .select({ id: donations.id, usdCents: donations.usdCents })
+    .from(donations)
+    .where(and(eq(donations.intentId, intent.id), isNull(donations.voidedAt)));
+  const refunded = await refundedByDonation(
+    db,
+    gifts.map((g) => g.id),
+  );
+  const standing = gifts.filter((g) => (refunded.get(g.id) ?? 0) < g.usdCents);
+  return {
+    reference,
+    status: standing.length > 0 ? 'counted' : gifts.length > 0 ? 'refunded' : 'waiting',
+    // The main appeal's progress is on its campaign page; a fundraiser's on its own.
+    campaign: { name: campaign.name, path: campaign.page === '/transparency' ? '/' : campaign.page },
+  };
+}

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   jsonb,
@@ -52,6 +53,8 @@ export const payments = pgTable(
     paymentExternalId: text('payment_external_id'),
     /** Gross, in cents of `currency`. */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** A refund's amount is all refunded of its payment so far (movement.ts `cumulative`). */
+    cumulative: boolean('cumulative').notNull().default(false),
     currency: text('currency').notNull(),
     feeCents: bigint('fee_cents', { mode: 'number' }),
     occurredAt: at('occurred_at').notNull(),

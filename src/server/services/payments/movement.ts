@@ -23,6 +23,11 @@ export interface PaymentMovement {
   paymentExternalId: string | null;
   /** Gross, in cents of `currency`, always positive (a refund's amount is what went back). */
   amountCents: number;
+  /**
+   * A refund's amount is all refunded of its payment so far (Stripe's `amount_refunded`), not this refund's own:
+   * the matcher takes what it already applied from it.
+   */
+  cumulative?: boolean;
   /** ISO 4217, upper case. */
   currency: string;
   /** The processor's fee in cents of `currency`, when it says; null when it does not. */
@@ -37,11 +42,15 @@ export interface PaymentMovement {
   note: string | null;
 }
 
-/** A verified event: its id at the processor, its type, and its movement (null: an event we do not act on). */
+/**
+ * A verified event: its id at the processor, its type, its movement (null: an event we do not act on), and its
+ * body as parsed, without any secret it carried (Ko-fi's token), kept for managers' questions until pruned.
+ */
 export interface VerifiedEvent {
   eventId: string;
   type: string;
   movement: PaymentMovement | null;
+  payload: unknown;
 }
 
 /** The body failed its processor's verification: answered 400, nothing stored. */
