@@ -54,6 +54,13 @@ CREATE TABLE "processor_deliveries" (
 	"failures_since_event" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "statement_mappings" (
+	"source" text PRIMARY KEY NOT NULL,
+	"mapping" jsonb NOT NULL,
+	"updated_by" uuid,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "ledger_balances" DROP CONSTRAINT "ledger_balances_held_nonnegative";--> statement-breakpoint
 ALTER TABLE "ledger_entries" DROP CONSTRAINT "ledger_entries_kind_links";--> statement-breakpoint
 DROP INDEX "ledger_entries_donation_once_uq";--> statement-breakpoint
@@ -66,6 +73,7 @@ ALTER TABLE "payment_imports" ADD CONSTRAINT "payment_imports_imported_by_users_
 ALTER TABLE "payments" ADD CONSTRAINT "payments_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_import_id_payment_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."payment_imports"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_decided_by_users_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "statement_mappings" ADD CONSTRAINT "statement_mappings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "payment_gifts_donation_idx" ON "payment_gifts" USING btree ("donation_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_source_external_uq" ON "payments" USING btree ("source","external_id");--> statement-breakpoint
 CREATE INDEX "payments_unmatched_idx" ON "payments" USING btree ("received_at") WHERE "payments"."state" = 'unmatched';--> statement-breakpoint
@@ -77,6 +85,9 @@ ALTER TABLE "donations" ADD CONSTRAINT "donations_fee_within_gift" CHECK ("donat
 ALTER TABLE "ledger_balances" ADD CONSTRAINT "ledger_balances_held_nonnegative" CHECK ("ledger_balances"."raised_cents" - "ledger_balances"."fees_cents" - "ledger_balances"."released_cents" - "ledger_balances"."refunded_cents" >= 0);--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_kind_links" CHECK (("ledger_entries"."kind" in ('donation', 'donation_void', 'fee', 'fee_void', 'refund') and "ledger_entries"."donation_id" is not null and "ledger_entries"."expense_id" is null)
         or ("ledger_entries"."kind" = 'release' and "ledger_entries"."expense_id" is not null and "ledger_entries"."cost_group" is not null and "ledger_entries"."donation_id" is null));--> statement-breakpoint
+-- A payment decided in the inbox names the version its manager read; pruning its body is not a change of it.
+CREATE TRIGGER payments_version BEFORE UPDATE ON "payments" FOR EACH ROW EXECUTE FUNCTION bump_row_version('payload');
+--> statement-breakpoint
 -- A processor's fee is a ledger row of its own beside its gift (and goes again with the gift's void): balances keep
 -- the fees apart from raised, so held is what reached the accounts and the public ledger says the fees on their own line.
 CREATE OR REPLACE FUNCTION ledger_apply_entry() RETURNS trigger LANGUAGE plpgsql AS $$

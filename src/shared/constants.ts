@@ -43,6 +43,8 @@ export const RECORDED_PAYMENT_METHODS = [
   'Venmo',
   'Zelle',
   'Buy Me a Coffee',
+  'Stripe',
+  'GoFundMe',
   'Direct Transfer',
   'Check',
   'Other',

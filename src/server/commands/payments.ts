@@ -4,27 +4,36 @@
  * refund or dispute reverses the gift its payment became (or waits for that payment); everything else waits in the
  * reconciliation inbox for a manager. Nothing is recorded on a guess.
  */
-import { and, eq, sql } from 'drizzle-orm';
-import { formatCents } from '#shared/money.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
+import { dollarsToCents, formatCents } from '#shared/money.ts';
+import {
+  PAYMENT_SOURCE_NAMES,
+  type ColumnMapping,
+  type ImportOutcome,
+  type JoinPaymentsSchema,
+  type NotGiftSchema,
+  type RecordPaymentSchema,
+  type SplitPaymentSchema,
+} from '#shared/schemas/payments.ts';
 import { giftTarget } from '../db/queries/fundraisers.ts';
-import { donationIntents, donations, paymentGifts, payments, type PaymentState } from '../db/schema/index.ts';
+import {
+  donationIntents,
+  donations,
+  paymentGifts,
+  paymentImports,
+  payments,
+  statementMappings,
+  type PaymentState,
+} from '../db/schema/index.ts';
+import { audit } from '../services/audit.ts';
 import type { PaymentMovement, PaymentSource } from '../services/payments/movement.ts';
+import type { StatementRow } from '../services/payments/statements.ts';
 import { storeGift } from './donations.ts';
+import { assertReadVersion } from './read-version.ts';
 import { lockDonation, refundFromLedger } from './refunds.ts';
 import type { CommandContext, Tx } from './run.ts';
-
-/** How a gift from each source is named in the ledger and the admins' lists (RECORDED_PAYMENT_METHODS). */
-export const METHOD_OF_SOURCE: Record<PaymentSource, string> = {
-  stripe: 'Stripe',
-  paypal: 'PayPal',
-  buymeacoffee: 'Buy Me a Coffee',
-  kofi: 'Ko-fi',
-  venmo: 'Venmo',
-  cashapp: 'CashApp',
-  gofundme: 'GoFundMe',
-  other: 'Other',
-};
 
 /** Where a movement came from: a signed event (its id and type, and its body) or a statement's import. */
 export type PaymentOrigin =
@@ -45,38 +54,111 @@ export async function receivePayment(
   movement: PaymentMovement,
   origin: PaymentOrigin,
 ): Promise<PaymentOutcome> {
-  const { tx, now } = ctx;
+  const { tx } = ctx;
   // A payment and its refunds are decided one at a time, so a refund that arrives while its payment is being
   // recorded either sees the gift or is seen waiting by it (without this, each could miss the other).
   await lockPaymentKey(tx, source, movement.paymentExternalId ?? movement.externalId);
   const [stored] = await tx
     .insert(payments)
-    .values({
-      source,
-      externalId: movement.externalId,
-      kind: movement.kind,
-      paymentExternalId: movement.paymentExternalId,
-      amountCents: movement.amountCents,
-      cumulative: movement.cumulative ?? false,
-      currency: movement.currency,
-      feeCents: movement.feeCents,
-      occurredAt: movement.occurredAt,
-      reference: movement.reference,
-      payerName: movement.payerName,
-      payerEmail: movement.payerEmail,
-      note: movement.note,
-      state: 'unmatched',
-      eventId: 'eventId' in origin ? origin.eventId : null,
-      eventType: 'eventType' in origin ? origin.eventType : null,
-      importId: 'importId' in origin ? origin.importId : null,
-      payload: origin.payload ?? null,
-      receivedAt: now,
-    })
+    .values(paymentValues(ctx, source, movement, origin))
     .onConflictDoNothing({ target: [payments.source, payments.externalId] })
     .returning();
   if (!stored) return { duplicate: true };
-  const state = stored.kind === 'payment' ? await matchPayment(ctx, stored) : await reverse(ctx, stored);
-  return { duplicate: false, id: stored.id, state };
+  return { duplicate: false, id: stored.id, state: await actOn(ctx, stored) };
+}
+
+/** A movement's row, as it waits before the matcher acts on it. */
+function paymentValues(
+  { now }: CommandContext,
+  source: PaymentSource,
+  movement: PaymentMovement,
+  origin: PaymentOrigin,
+): typeof payments.$inferInsert {
+  return {
+    source,
+    externalId: movement.externalId,
+    kind: movement.kind,
+    paymentExternalId: movement.paymentExternalId,
+    amountCents: movement.amountCents,
+    cumulative: movement.cumulative ?? false,
+    currency: movement.currency,
+    feeCents: movement.feeCents,
+    occurredAt: movement.occurredAt,
+    reference: movement.reference,
+    payerName: movement.payerName,
+    payerEmail: movement.payerEmail,
+    note: movement.note,
+    state: 'unmatched',
+    problem: movement.kind === 'payment' && !movement.reference ? NO_REFERENCE : null,
+    eventId: 'eventId' in origin ? origin.eventId : null,
+    eventType: 'eventType' in origin ? origin.eventType : null,
+    importId: 'importId' in origin ? origin.importId : null,
+    payload: origin.payload ?? null,
+    receivedAt: now,
+  };
+}
+
+const NO_REFERENCE = 'No gift reference: match it to a gift, or mark it';
+
+/** What the matcher does with a stored movement: a payment is matched, a refund or dispute reverses one. */
+const actOn = (ctx: CommandContext, stored: PaymentRow) =>
+  stored.kind === 'payment' ? matchPayment(ctx, stored) : reverse(ctx, stored);
+
+/** Statement rows stored in one statement each this many at a time: a 50,000-row statement in 100 round trips. */
+const IMPORT_BATCH = 500;
+
+/**
+ * Imports a statement in one transaction: its rows stored once each (a row we already have, from this file, an
+ * earlier import or a processor's event, adds nothing), those with a reference or reversing a payment matched as
+ * an event's would be, the rest left in the inbox. A bad line anywhere throws, and nothing of the file is kept.
+ */
+export async function importStatement(
+  ctx: CommandContext,
+  source: PaymentSource,
+  fileName: string,
+  rows: AsyncIterable<StatementRow>,
+): Promise<ImportOutcome> {
+  const { tx, actor, now } = ctx;
+  const [statement] = await tx
+    .insert(paymentImports)
+    .values({ source, fileName, importedBy: actor.id, rowCount: 0, createdAt: now })
+    .returning({ id: paymentImports.id });
+  const importId = statement!.id;
+  const outcome: ImportOutcome = { importId, rows: 0, added: 0, recorded: 0, waiting: 0, unmatched: 0 };
+  let batch: PaymentMovement[] = [];
+  const storeBatch = async () => {
+    const stored = await tx
+      .insert(payments)
+      .values(batch.map((movement) => paymentValues(ctx, source, movement, { importId })))
+      .onConflictDoNothing({ target: [payments.source, payments.externalId] })
+      .returning();
+    batch = [];
+    outcome.added += stored.length;
+    for (const row of stored) {
+      // Without a reference a payment is the inbox's as stored: nothing more to do for most of a statement's rows.
+      if (row.kind === 'payment' && !row.reference) {
+        outcome.unmatched += 1;
+        continue;
+      }
+      await lockPaymentKey(tx, source, row.paymentExternalId ?? row.externalId);
+      const state = await actOn(ctx, row);
+      outcome[state === 'not_gift' ? 'unmatched' : state] += 1;
+    }
+  };
+  for await (const { movement } of rows) {
+    outcome.rows += 1;
+    batch.push(movement);
+    if (batch.length === IMPORT_BATCH) await storeBatch();
+  }
+  if (batch.length) await storeBatch();
+  await tx.update(paymentImports).set({ rowCount: outcome.rows }).where(eq(paymentImports.id, importId));
+  await audit(tx, actor, {
+    action: 'payment.import',
+    targetType: 'payment_import',
+    targetId: importId,
+    after: { source, fileName, ...outcome },
+  });
+  return outcome;
 }
 
 const lockPaymentKey = (tx: Tx, source: string, paymentKey: string) =>
@@ -91,14 +173,14 @@ async function leaveForManager(tx: Tx, payment: PaymentRow, problem: string, cam
 /** Records a payment as its reference's gift when everything about it is certain; else leaves it for a manager. */
 async function matchPayment(ctx: CommandContext, payment: PaymentRow): Promise<PaymentState> {
   const { tx } = ctx;
-  const method = METHOD_OF_SOURCE[payment.source as PaymentSource];
+  const method = PAYMENT_SOURCE_NAMES[payment.source as PaymentSource];
   // Typed in by hand before it arrived: the payment is that gift, not a second one.
   const [byHand] = await tx
     .select({ id: donations.id, campaignId: donations.campaignId })
     .from(donations)
     .where(and(eq(donations.paymentMethod, method), eq(donations.externalReference, payment.externalId)));
   if (byHand) return settle(ctx, payment, byHand.campaignId, [{ donationId: byHand.id, cents: payment.amountCents }]);
-  if (!payment.reference) return leaveForManager(tx, payment, 'No gift reference: match it to a gift, or mark it');
+  if (!payment.reference) return leaveForManager(tx, payment, NO_REFERENCE);
   const [intent] = await tx.select().from(donationIntents).where(eq(donationIntents.reference, payment.reference));
   if (!intent) return leaveForManager(tx, payment, `${payment.reference} matches no gift reference we gave`);
   const campaign = await giftTarget(tx, intent.campaignId);
@@ -240,6 +322,194 @@ async function reversedSoFar(tx: Tx, original: PaymentRow): Promise<number> {
   return Number(row!.cents);
 }
 
-/** "$50.00 at PayPal": a movement in a manager's words. */
-export const describePayment = (p: Pick<PaymentRow, 'amountCents' | 'currency' | 'source'>) =>
-  `${formatCents(p.amountCents, p.currency)} at ${METHOD_OF_SOURCE[p.source as PaymentSource] ?? p.source}`;
+type RecordPayment = z.output<typeof RecordPaymentSchema>;
+
+/**
+ * An inbox payment, locked, as its manager read it: 409 with the current version when it changed since (decision
+ * 010), and when someone decided it meanwhile.
+ */
+async function lockInboxPayment(tx: Tx, id: string, version: number, kinds: PaymentRow['kind'][] = ['payment']) {
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+  if (!payment) throw new AppError('NOT_FOUND', 'No such payment');
+  assertReadVersion(payment.version, version, 'This payment');
+  if (payment.state === 'recorded' || payment.state === 'not_gift')
+    throw AppError.stale('This payment was already decided', payment.version);
+  if (!kinds.includes(payment.kind))
+    throw new AppError('CONFLICT', `This is a ${payment.kind}, not a payment: it cannot be recorded as a gift`);
+  return payment;
+}
+
+/** The gift's US dollars and fee: the payment's own when it was in dollars, else what the manager says they came to. */
+function inDollars(payment: PaymentRow, input: { usdAmount?: number | undefined; usdFee?: number | undefined }) {
+  if (payment.currency === 'USD') return { usdCents: payment.amountCents, usdFeeCents: payment.feeCents ?? 0 };
+  if (input.usdAmount === undefined)
+    throw new AppError('VALIDATION', `Give the US dollars this ${payment.currency} payment came to`, 'usdAmount');
+  return { usdCents: dollarsToCents(input.usdAmount)!, usdFeeCents: dollarsToCents(input.usdFee ?? 0)! };
+}
+
+/** The intent and campaign a manager chose for a gift: the intent's campaign unless she named the same one. */
+async function chosenTarget(tx: Tx, choice: { intentId?: string | undefined; campaignId?: string | undefined }) {
+  const [intent] = choice.intentId
+    ? await tx.select().from(donationIntents).where(eq(donationIntents.id, choice.intentId))
+    : [];
+  if (choice.intentId && !intent) throw new AppError('NOT_FOUND', 'No such intent', 'intentId');
+  if (intent && choice.campaignId && choice.campaignId !== intent.campaignId)
+    throw new AppError('VALIDATION', 'That intent is for another campaign', 'campaignId');
+  const campaign = await giftTarget(tx, intent?.campaignId ?? choice.campaignId!);
+  if (!campaign) throw new AppError('NOT_FOUND', 'No such campaign takes gifts', 'campaignId');
+  if (intent) await tx.update(donationIntents).set({ status: 'matched' }).where(eq(donationIntents.id, intent.id));
+  return { intent, campaign };
+}
+
+/** A manager records an inbox payment as a gift: to the intent she chose (its donor's details) or to a campaign. */
+export async function recordPaymentByHand(ctx: CommandContext, id: string, input: RecordPayment) {
+  const { tx } = ctx;
+  const payment = await lockInboxPayment(tx, id, input.version);
+  const { usdCents, usdFeeCents } = inDollars(payment, input);
+  if (usdFeeCents >= usdCents) throw new AppError('VALIDATION', 'The fee must be less than the gift', 'usdFee');
+  const { intent, campaign } = await chosenTarget(tx, input);
+  const gift = await storeGift(
+    ctx,
+    campaign,
+    {
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      usdCents,
+      usdFeeCents,
+      paymentMethod: PAYMENT_SOURCE_NAMES[payment.source as PaymentSource],
+      donorName: input.donorName ?? intent?.donorName ?? null,
+      isAnonymous: !(input.donorName ?? intent?.donorName),
+      donorEmail: input.donorEmail ?? intent?.donorEmail ?? null,
+      showPublicly: input.showPublicly ?? intent?.showPublicly ?? false,
+      message: input.message ?? intent?.message ?? null,
+      intentId: intent?.id ?? null,
+      externalReference: payment.externalId,
+    },
+    { paymentId: payment.id },
+  );
+  await decided(ctx, [payment.id]);
+  await settle(ctx, payment, campaign.id, [{ donationId: gift.id, cents: payment.amountCents }]);
+  return gift;
+}
+
+/** Several inbox payments become one gift (a donor who paid in parts), each part linked to it. */
+export async function joinPayments(ctx: CommandContext, input: z.output<typeof JoinPaymentsSchema>) {
+  const { tx } = ctx;
+  // In id order, as every join locks them, so two managers' overlapping joins cannot deadlock.
+  const chosen = [...input.payments].sort((a, b) => a.id.localeCompare(b.id));
+  if (new Set(chosen.map((p) => p.id)).size !== chosen.length)
+    throw new AppError('VALIDATION', 'Each payment can be joined once', 'payments');
+  const rows: PaymentRow[] = [];
+  for (const { id, version } of chosen) rows.push(await lockInboxPayment(tx, id, version));
+  if (rows.some((row) => row.currency !== 'USD' || row.source !== rows[0]!.source))
+    throw new AppError('VALIDATION', 'Join only US dollar payments from the same source', 'payments');
+  const { intent, campaign } = await chosenTarget(tx, input);
+  const cents = rows.reduce((sum, row) => sum + row.amountCents, 0);
+  const gift = await storeGift(
+    ctx,
+    campaign,
+    {
+      amountCents: cents,
+      currency: 'USD',
+      usdCents: cents,
+      usdFeeCents: rows.reduce((sum, row) => sum + (row.feeCents ?? 0), 0),
+      paymentMethod: PAYMENT_SOURCE_NAMES[rows[0]!.source as PaymentSource],
+      donorName: intent?.donorName ?? null,
+      isAnonymous: !intent?.donorName,
+      donorEmail: intent?.donorEmail ?? null,
+      showPublicly: intent?.showPublicly ?? false,
+      message: intent?.message ?? null,
+      intentId: intent?.id ?? null,
+      // The gift is known by its parts (payment_gifts); no one id of the processor's names it.
+      externalReference: null,
+    },
+    { paymentIds: rows.map((row) => row.id) },
+  );
+  await decided(
+    ctx,
+    rows.map((row) => row.id),
+  );
+  for (const row of rows) await settle(ctx, row, campaign.id, [{ donationId: gift.id, cents: row.amountCents }]);
+  return gift;
+}
+
+/**
+ * One inbox payment becomes several gifts (one transfer for two campaigns): the parts add up to the payment, and
+ * its fee is shared in proportion (what rounding leaves goes with the last part).
+ */
+export async function splitPayment(ctx: CommandContext, id: string, input: z.output<typeof SplitPaymentSchema>) {
+  const { tx } = ctx;
+  const payment = await lockInboxPayment(tx, id, input.version);
+  if (payment.currency !== 'USD') throw new AppError('VALIDATION', 'Split only a US dollar payment', 'parts');
+  const parts = input.parts.map((part) => ({ ...part, cents: dollarsToCents(part.amount)! }));
+  const total = parts.reduce((sum, part) => sum + part.cents, 0);
+  if (total !== payment.amountCents)
+    throw new AppError(
+      'VALIDATION',
+      `The parts add up to ${formatCents(total)}, not the payment's ${formatCents(payment.amountCents)}`,
+      'parts',
+    );
+  const fee = payment.feeCents ?? 0;
+  let feeLeft = fee;
+  const gifts: { donationId: string; cents: number }[] = [];
+  for (const [i, part] of parts.entries()) {
+    const partFee = i === parts.length - 1 ? feeLeft : Math.floor((fee * part.cents) / total);
+    feeLeft -= partFee;
+    const { campaign } = await chosenTarget(tx, { campaignId: part.campaignId });
+    const gift = await storeGift(
+      ctx,
+      campaign,
+      {
+        amountCents: part.cents,
+        currency: 'USD',
+        usdCents: part.cents,
+        usdFeeCents: partFee,
+        paymentMethod: PAYMENT_SOURCE_NAMES[payment.source as PaymentSource],
+        donorName: null,
+        isAnonymous: true,
+        donorEmail: null,
+        showPublicly: false,
+        message: null,
+        intentId: null,
+        externalReference: null,
+      },
+      { paymentId: payment.id, part: i + 1 },
+    );
+    gifts.push({ donationId: gift.id, cents: part.cents });
+  }
+  await decided(ctx, [payment.id]);
+  await settle(ctx, payment, parts[0]!.campaignId, gifts);
+  return gifts;
+}
+
+/** A manager says an inbox row is no gift (a transfer of her own, a bill refunded): it leaves the inbox, audited. */
+export async function markNotGift(ctx: CommandContext, id: string, input: z.output<typeof NotGiftSchema>) {
+  const { tx, actor } = ctx;
+  const payment = await lockInboxPayment(tx, id, input.version, ['payment', 'refund', 'dispute']);
+  await tx.update(payments).set({ state: 'not_gift', problem: null }).where(eq(payments.id, id));
+  await decided(ctx, [id]);
+  await audit(tx, actor, {
+    action: 'payment.not_gift',
+    targetType: 'payment',
+    targetId: id,
+    before: { state: payment.state, problem: payment.problem },
+    after: { state: 'not_gift', reason: input.reason },
+  });
+}
+
+/** Who decided these inbox rows, and when. */
+async function decided({ tx, actor, now }: CommandContext, ids: string[]) {
+  await tx.update(payments).set({ decidedBy: actor.id, decidedAt: now }).where(inArray(payments.id, ids));
+}
+
+/** A manager's column mapping for a source's statements, saved for every later import. */
+export async function saveStatementMapping(
+  { tx, actor, now }: CommandContext,
+  source: PaymentSource,
+  mapping: ColumnMapping,
+) {
+  await tx
+    .insert(statementMappings)
+    .values({ source, mapping, updatedBy: actor.id, updatedAt: now })
+    .onConflictDoUpdate({ target: statementMappings.source, set: { mapping, updatedBy: actor.id, updatedAt: now } });
+}

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ColumnMapping } from '#shared/schemas/payments.ts';
 import { rowVersion } from './row-version.ts';
 import { users } from './accounts.ts';
 import { campaigns, donations } from './campaigns.ts';
@@ -130,4 +131,12 @@ export const processorDeliveries = pgTable('processor_deliveries', {
   lastFailure: text('last_failure'),
   /** Refused deliveries since the last one accepted. */
   failuresSinceEvent: bigint('failures_since_event', { mode: 'number' }).notNull().default(0),
+});
+
+/** A manager's column mapping for one source's CSV, saved once and used by every later import of it. */
+export const statementMappings = pgTable('statement_mappings', {
+  source: text('source').primaryKey(),
+  mapping: jsonb('mapping').$type<ColumnMapping>().notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 });

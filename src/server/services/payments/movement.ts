@@ -3,13 +3,12 @@
  * matcher (commands/payments.ts) records, reverses or files it for a manager from this alone (decision 013).
  */
 
-/** Processors that tell us through signed events. */
-export const SIGNING_PROCESSORS = ['stripe', 'paypal', 'buymeacoffee', 'kofi'] as const;
-export type SigningProcessor = (typeof SIGNING_PROCESSORS)[number];
-
-/** Every source a movement comes from: the signing processors and the statements a manager uploads. */
-export const PAYMENT_SOURCES = [...SIGNING_PROCESSORS, 'venmo', 'cashapp', 'gofundme', 'other'] as const;
-export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
+export {
+  PAYMENT_SOURCES,
+  SIGNING_PROCESSORS,
+  type PaymentSource,
+  type SigningProcessor,
+} from '#shared/schemas/payments.ts';
 
 export interface PaymentMovement {
   /**

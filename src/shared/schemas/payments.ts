@@ -1,0 +1,213 @@
+/**
+ * Money that records itself (issue 36, decision 013): the managers' Payments page, its reconciliation inbox and
+ * statement imports. The sources and formats are said here once, for the server and the page alike.
+ */
+import { z } from 'zod';
+import { CURRENCIES, MESSAGE_MAX } from '../constants.ts';
+import { OptionalEmailSchema, optionalText, ReadVersionSchema, UuidSchema } from './common.ts';
+import { recordedAmount } from './admin-donations.ts';
+import { showPubliclySchema } from './donation.ts';
+import type { Page } from './paging.ts';
+
+/** Processors that tell us through signed events (POST /api/webhooks/<processor>). */
+export const SIGNING_PROCESSORS = ['stripe', 'paypal', 'buymeacoffee', 'kofi'] as const;
+export type SigningProcessor = (typeof SIGNING_PROCESSORS)[number];
+
+/** Every source a payment comes from: the signing processors, and the statements a manager uploads. */
+export const PAYMENT_SOURCES = [...SIGNING_PROCESSORS, 'venmo', 'cashapp', 'gofundme', 'other'] as const;
+export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
+
+/** Each source in words, as the page and the gifts' method name it (RECORDED_PAYMENT_METHODS). */
+export const PAYMENT_SOURCE_NAMES: Record<PaymentSource, string> = {
+  stripe: 'Stripe',
+  paypal: 'PayPal',
+  buymeacoffee: 'Buy Me a Coffee',
+  kofi: 'Ko-fi',
+  venmo: 'Venmo',
+  cashapp: 'CashApp',
+  gofundme: 'GoFundMe',
+  other: 'Other',
+};
+
+/** The events to choose in each processor's dashboard: the ones the matcher acts on. */
+export const PROCESSOR_EVENTS: Record<SigningProcessor, readonly string[]> = {
+  stripe: ['checkout.session.completed', 'charge.refunded', 'charge.dispute.created'],
+  paypal: ['PAYMENT.CAPTURE.COMPLETED', 'PAYMENT.CAPTURE.REFUNDED'],
+  buymeacoffee: ['donation.created', 'donation.refunded'],
+  kofi: ['Donation', 'Subscription'],
+};
+
+/** How a statement's columns are read: a processor's own export, or a manager's mapping for any other CSV. */
+export const STATEMENT_FORMATS = ['paypal', 'venmo', 'gofundme', 'custom'] as const;
+export type StatementFormatKind = (typeof STATEMENT_FORMATS)[number];
+
+const header = (label: string) => z.string().trim().min(1, `Name the column for ${label}`).max(100);
+const optionalHeader = z.string().trim().max(100).optional();
+
+/** Which column holds what, saved once per source (PUT /api/admin/payments/mappings/:source). */
+export const ColumnMappingSchema = z.strictObject({
+  id: optionalHeader,
+  date: header('the date'),
+  amount: header('the amount'),
+  fee: optionalHeader,
+  currency: optionalHeader,
+  name: optionalHeader,
+  email: optionalHeader,
+  note: optionalHeader,
+  type: optionalHeader,
+  defaultCurrency: z.enum(CURRENCIES, { error: 'Choose a currency' }).optional(),
+  decimalComma: z.boolean().optional(),
+  dayFirst: z.boolean().optional(),
+});
+export type ColumnMapping = z.output<typeof ColumnMappingSchema>;
+
+/** An upload's query: whose statement, read how (custom reads the source's saved mapping). */
+export const StatementQuerySchema = z.strictObject({
+  source: z.enum(PAYMENT_SOURCES, { error: `Source must be one of: ${PAYMENT_SOURCES.join(', ')}` }),
+  format: z.enum(STATEMENT_FORMATS, { error: `Format must be one of: ${STATEMENT_FORMATS.join(', ')}` }),
+  /** PayPal's and GoFundMe's exports outside the US write the day first. */
+  dayFirst: z.enum(['true', 'false']).optional(),
+});
+export type StatementQuery = z.output<typeof StatementQuerySchema>;
+
+export const PAYMENT_STATES = ['recorded', 'unmatched', 'waiting', 'not_gift'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/** What importing a row would do (the preview): nothing (known already), a gift, a reversal, or the inbox. */
+export type PreviewFate = 'known' | 'matched' | 'reversal' | 'unmatched';
+
+export interface PreviewRow {
+  line: number;
+  fate: PreviewFate;
+  kind: 'payment' | 'refund' | 'dispute';
+  amount: { cents: number; currency: string };
+  feeCents: number | null;
+  occurredAt: string;
+  reference: string | null;
+  payerName: string | null;
+}
+
+export interface StatementPreview {
+  rows: number;
+  counts: Record<PreviewFate, number>;
+  sample: PreviewRow[];
+}
+
+export interface ImportOutcome {
+  importId: string;
+  rows: number;
+  added: number;
+  recorded: number;
+  waiting: number;
+  unmatched: number;
+}
+
+/** An open intent the inbox suggests for a payment without a reference: a suggestion, never recorded by itself. */
+export interface IntentCandidate {
+  intentId: string;
+  reference: string | null;
+  amountCents: number;
+  paymentMethod: string;
+  createdAt: string;
+  donorName: string | null;
+  campaign: { id: string; name: string };
+}
+
+/** A payment as a manager sees it (payer details are personal data: managers only). */
+export interface PaymentItem {
+  id: string;
+  source: PaymentSource;
+  kind: 'payment' | 'refund' | 'dispute';
+  amount: { cents: number; currency: string };
+  feeCents: number | null;
+  occurredAt: string;
+  receivedAt: string;
+  reference: string | null;
+  payerName: string | null;
+  payerEmail: string | null;
+  note: string | null;
+  state: PaymentState;
+  problem: string | null;
+  campaign: { id: string; name: string } | null;
+  version: number;
+  candidates: IntentCandidate[];
+}
+
+/** Each signing processor as the Payments page shows it. */
+export interface ProcessorState {
+  processor: SigningProcessor;
+  enabled: boolean;
+  /** The address to paste into the processor's dashboard. */
+  webhookUrl: string;
+  events: readonly string[];
+  lastEventAt: string | null;
+  lastEventType: string | null;
+  lastFailureAt: string | null;
+  lastFailure: string | null;
+  failuresSinceEvent: number;
+}
+
+/** Waiting more than this long unmatched: the dashboard warns. */
+export const UNMATCHED_WARNING_HOURS = 48;
+
+export interface PaymentsOverview {
+  processors: ProcessorState[];
+  /** The inbox (unmatched and waiting) by age. */
+  inbox: { total: number; underADay: number; oneToTwoDays: number; olderThanTwoDays: number };
+  imports: { id: string; source: PaymentSource; fileName: string; rowCount: number; createdAt: string }[];
+}
+
+export type PaymentInboxPage = Page<PaymentItem>;
+
+/**
+ * A manager records an inbox payment as a gift: to an intent (its campaign, and its donor's name, address and
+ * consent) or to a campaign; a payment in another currency needs its US dollars.
+ */
+export const RecordPaymentSchema = z
+  .strictObject({
+    version: ReadVersionSchema,
+    intentId: UuidSchema.optional(),
+    campaignId: UuidSchema.optional(),
+    usdAmount: recordedAmount('USD equivalent').optional(),
+    usdFee: recordedAmount('USD fee').optional(),
+    donorName: optionalText(200, 'Donor name'),
+    donorEmail: OptionalEmailSchema,
+    showPublicly: showPubliclySchema.optional(),
+    message: optionalText(MESSAGE_MAX, 'Message'),
+  })
+  .refine((d) => d.intentId || d.campaignId, {
+    message: 'Choose the intent or the campaign this payment is for',
+    path: ['campaignId'],
+  });
+export type RecordPaymentInput = z.input<typeof RecordPaymentSchema>;
+
+/** Several rows of the inbox become one gift (a donor who paid in parts). */
+export const JoinPaymentsSchema = z
+  .strictObject({
+    payments: z
+      .array(z.strictObject({ id: UuidSchema, version: ReadVersionSchema }), { error: 'Choose the payments to join' })
+      .min(2, 'Choose at least two payments to join')
+      .max(50, 'Join at most 50 payments at once'),
+    intentId: UuidSchema.optional(),
+    campaignId: UuidSchema.optional(),
+  })
+  .refine((d) => d.intentId || d.campaignId, {
+    message: 'Choose the intent or the campaign these payments are for',
+    path: ['campaignId'],
+  });
+
+/** One row of the inbox becomes several gifts (one transfer for two fundraisers). */
+export const SplitPaymentSchema = z.strictObject({
+  version: ReadVersionSchema,
+  parts: z
+    .array(z.strictObject({ campaignId: UuidSchema, amount: recordedAmount('Amount') }), {
+      error: 'Give each part its campaign and amount',
+    })
+    .min(2, 'Split into at least two parts')
+    .max(20, 'Split into at most 20 parts'),
+});
+
+export const NotGiftSchema = z.strictObject({
+  version: ReadVersionSchema,
+  reason: z.string().trim().min(3, 'Say why this is not a gift').max(500, 'Keep the reason under 500 characters'),
+});
