@@ -8,7 +8,8 @@ import { apiRequest } from '#client/lib/api.ts';
 
 /**
  * Records what the donor chose before leaving for the payment platform: POST /api/campaigns/:id/intents for the
- * campaign named, or the spec's POST /api/donation-intent (its alias for the main appeal) when none is.
+ * campaign named, or the spec's POST /api/donation-intent (its alias for the main appeal) when none is. The answer
+ * carries the gift's reference, which her payment's note brings back.
  */
 export const createDonationIntent = (input: z.input<typeof DonationIntentSchema>, campaignId?: string) =>
   apiRequest<z.infer<typeof DonationIntentCreatedSchema>>(
