@@ -45,7 +45,9 @@ function chunkMap(): Plugin {
 /**
  * Vite wraps every dynamic import in a helper that preloads the chunk's CSS and JS (vitejs/vite#18551: even with
  * modulePreload off). Here it has nothing to do: every style is in the one stylesheet the HTML links, and
- * modulePreload is off. Its code (about 0.7 KB) was in every page's entry; this one only loads.
+ * modulePreload is off. Its code (about 0.7 KB) was in every page's entry; this one only loads. Vite still listed
+ * that stylesheet for every dynamic import of a chunk that imports the entry (a table of files and its lookup, about
+ * 0.1 KB in each such chunk, the gift form's among them): the marker it fills them in at is emptied first.
  */
 function plainDynamicImports(): Plugin {
   const helper = '\0vite/preload-helper.js';
@@ -56,13 +58,18 @@ function plainDynamicImports(): Plugin {
     load(id) {
       if (id === helper) return 'export const __vitePreload = (load) => load();';
     },
-    generateBundle(_options, bundle) {
+    renderChunk(code) {
+      if (code.includes(PRELOAD_MARKER)) return code.replaceAll(PRELOAD_MARKER, 'void 0');
+    },
+    writeBundle(_options, bundle) {
       // Vite lists the files to preload through __vite__mapDeps: were there any, this helper would skip them.
       const preloading = Object.values(bundle).find((c) => c.type === 'chunk' && c.code.includes('__vite__mapDeps'));
       if (preloading) this.error(`${preloading.fileName} has files to preload, which the plain helper would skip`);
     },
   };
 }
+/** Where Vite writes the files a dynamic import preloads (its `preloadMarker`), once the chunks are rendered. */
+const PRELOAD_MARKER = '__VITE_PRELOAD__';
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), chunkMap(), plainDynamicImports()],

@@ -5,6 +5,7 @@
  */
 import { renderToString } from 'react-dom/server';
 import { dehydrate } from '@tanstack/react-query';
+import { UNLISTED_PAGES } from '#shared/routes.ts';
 import type { SiteData } from './lib/campaign-context.tsx';
 import { isNotFound } from './lib/page-query.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -57,7 +58,7 @@ export async function render(pathname: string, site: SiteData, options: RenderOp
       }),
     );
   }
-  const indexable = route.path !== '*' && !options.shell && status === 200;
+  const indexable = route.path !== '*' && !UNLISTED_PAGES.includes(route.path) && !options.shell && status === 200;
   const resolved = resolveHead(route, pathname, site.content, site.siteUrl);
   const fromData = serverPage?.head?.(site.content, site.siteUrl, params, queryClient);
   const jsonLd = route.path === '/' ? campaignJsonLd(site.content, site.siteUrl) : fromData?.jsonLd;

@@ -49,6 +49,7 @@ export const PAGE_HEADS: { readonly [P in PagePath | '*']: HeadOf } = {
     'Where Every Dollar Goes',
     'How donations to {product} are held and released only against verified expenses, with the live ledger of what was raised, held, released and refunded.',
   ),
+  '/thank-you': legal('Thank You', 'Whether your gift to {product} is counted yet.'),
   '/refund-request': legal(
     'Ask for a Refund',
     'Ask for a refund of a donation to {product} that has not yet been released against a verified expense.',

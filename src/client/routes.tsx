@@ -36,6 +36,7 @@ export const PAGE_ROUTES: { readonly [P in PagePath]: RouteOf<P> } = {
   '/medical-disclaimer': { load: () => import('./routes/public/medical-disclaimer.tsx') },
   '/donor-agreement': { load: () => import('./routes/public/donor-agreement.tsx') },
   '/transparency': { load: () => import('./routes/public/transparency-page.tsx') },
+  '/thank-you': { load: () => import('./routes/public/thank-you-page.tsx') },
   // Public, but a form that only works in the browser (the human check runs there).
   '/refund-request': { load: () => import('./routes/public/refund-request-page.tsx') },
   // Account pages: rendered in the browser only (served the app shell), never indexed.

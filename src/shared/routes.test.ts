@@ -50,6 +50,7 @@ describe('the page table', () => {
       '/medical-disclaimer': 'medical-disclaimer',
       '/donor-agreement': 'donor-agreement',
       '/transparency': 'transparency',
+      '/thank-you': 'thank-you',
     });
     expect(isPrerenderedPath('/donate')).toBe(true);
     expect(isPrerenderedPath('/admin-users')).toBe(false);

@@ -36,6 +36,8 @@ export const PAGES = {
   '/medical-disclaimer': { render: 'prerendered', file: 'medical-disclaimer', access: 'public' },
   '/donor-agreement': { render: 'prerendered', file: 'donor-agreement', access: 'public' },
   '/transparency': { render: 'prerendered', file: 'transparency', access: 'public' },
+  // What the browser knows decides what it shows (a gift's reference): the HTML is a neutral "Checking your gift…".
+  '/thank-you': { render: 'prerendered', file: 'thank-you', access: 'public' },
   '/get-started': { render: 'client', access: 'public' },
   '/register': { render: 'client', access: 'public' },
   '/login': { render: 'client', access: 'public' },
@@ -81,6 +83,9 @@ export const PAGES = {
 } as const satisfies Record<string, PageEntry>;
 
 export type PagePath = keyof typeof PAGES;
+
+/** Public pages about one visitor's own business (her gift): not for search engines, so not indexed nor in the sitemap. */
+export const UNLISTED_PAGES: readonly string[] = ['/thank-you'] satisfies PagePath[];
 
 type PathsWhere<Render extends PageEntry['render']> = {
   [P in PagePath]: (typeof PAGES)[P]['render'] extends Render ? P : never;

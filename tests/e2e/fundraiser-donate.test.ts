@@ -52,9 +52,7 @@ describe('giving to a fundraiser', () => {
     await page.getByLabel('Email for your thank-you and receipt').fill('grace@example.org');
     const opened = context.waitForEvent('page');
     await page.getByRole('button', { name: /^PayPal/ }).click();
-    const tab = await opened;
-    await tab.waitForLoadState();
-    expect(tab.url()).toBe('https://www.paypal.me/HealingCircleExample/50');
+    await (await opened).waitForURL('https://www.paypal.me/HealingCircleExample/50');
     await expect.poll(() => toastText(page)).toContain('Intent Saved');
     const intents = await intentsFor(live.campaignId);
     expect(intents).toEqual([
@@ -75,7 +73,8 @@ describe('giving to a fundraiser', () => {
     const seen = await doubleTapMethod(page, context, /^CashApp/);
     expect(seen.intentPosts).toHaveLength(1);
     expect(seen.opened).toHaveLength(1);
-    expect(seen.opened).toEqual(['https://cash.app/$HealingCircleExample/100']);
+    await seen.tabs[0]!.waitForURL('https://cash.app/$HealingCircleExample/100');
+    expect(seen.tabs).toHaveLength(1);
     expect(await intentsFor(live.campaignId)).toHaveLength(1);
   }, 60_000);
 

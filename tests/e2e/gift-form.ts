@@ -28,8 +28,9 @@ export function watchGifts(page: Page, context: BrowserContext) {
 
 /**
  * Taps a payment method twice at the same point, as a hurried thumb does. Returns every page the taps asked the
- * browser to open (counted where the page calls window.open, so a second tab cannot arrive after the count) and
- * every intent request sent, once the first intent is saved and the network is quiet.
+ * browser to open (counted where the page calls window.open, so a second tab cannot arrive after the count: its
+ * address, blank for a tab the page sends on once the intent answers), the tabs opened and every intent request
+ * sent, once the first intent is saved and the network is quiet.
  */
 export async function doubleTapMethod(page: Page, context: BrowserContext, method: RegExp) {
   const seen = watchGifts(page, context);
@@ -51,7 +52,7 @@ export async function doubleTapMethod(page: Page, context: BrowserContext, metho
   await expect.poll(() => toastText(page)).toContain('Intent Saved');
   await settle(page);
   const opened = await page.evaluate(() => (window as unknown as { opened: string[] }).opened);
-  return { opened, intentPosts: seen.intentPosts };
+  return { opened, tabs: seen.tabs, intentPosts: seen.intentPosts };
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   NO_AMOUNT_MESSAGE,
   effectiveAmount,
   initialAmountState,
+  isStripeLink,
   paymentLink,
   pickQuick,
   takesAmount,
@@ -164,6 +165,61 @@ describe('paymentLink', () => {
     expect(takesAmount(coffee)).toBe(false);
     for (const name of ['PayPal', 'CashApp', 'Venmo', 'Email Us'] as const)
       expect(takesAmount(method(name, 'https://x.example'))).toBe(true);
+  });
+});
+
+describe("paymentLink with the gift's reference", () => {
+  const method = (name: PaymentMethod['name'], link: string): PaymentMethod => ({
+    name,
+    description: `Give with ${name}`,
+    link,
+    color: '#003087',
+  });
+
+  it('gives Venmo the reference as the pay note, after the amount', () => {
+    expect(paymentLink(method('Venmo', 'https://venmo.com/u/x'), 25, 'HC-7KQ3')).toBe(
+      'https://venmo.com/u/x?txn=pay&amount=25&note=HC-7KQ3',
+    );
+    expect(paymentLink(method('Venmo', 'https://venmo.com/x?note=Maya'), 12.5, 'HC-7KQ3')).toBe(
+      'https://venmo.com/x?note=Maya&txn=pay&amount=12.50&note=HC-7KQ3',
+    );
+  });
+
+  it('gives a Stripe Payment Link the reference as client_reference_id and no amount, whichever method carries it', () => {
+    expect(paymentLink(method('Buy Me a Coffee', 'https://buy.stripe.com/test_00g5kE'), 25, 'HC-7KQ3')).toBe(
+      'https://buy.stripe.com/test_00g5kE?client_reference_id=HC-7KQ3',
+    );
+    expect(paymentLink(method('PayPal', 'https://buy.stripe.com/00g5kE?locale=en'), 25, 'HC-7KQ3')).toBe(
+      'https://buy.stripe.com/00g5kE?locale=en&client_reference_id=HC-7KQ3',
+    );
+    expect(paymentLink(method('PayPal', 'https://buy.stripe.com/00g5kE'), 25)).toBe('https://buy.stripe.com/00g5kE');
+  });
+
+  it('says a Stripe Payment Link cannot take the amount, so the page shows it on the way out', () => {
+    expect(takesAmount(method('PayPal', 'https://buy.stripe.com/00g5kE'))).toBe(false);
+    expect(isStripeLink('https://buy.stripe.com/00g5kE')).toBe(true);
+    for (const other of ['https://www.paypal.me/x', 'https://stripe.com/buy', 'https://buy.stripe.com.example.org/x'])
+      expect(isStripeLink(other), other).toBe(false);
+  });
+
+  it('writes the reference into the body of a mail, after the amount', () => {
+    expect(paymentLink(method('Email Us', 'mailto:give@example.org?subject=Donation'), 25, 'HC-7KQ3')).toBe(
+      "mailto:give@example.org?subject=Donation&body=I%20would%20like%20to%20give%20%2425.%20My%20gift's%20reference%20is%20HC-7KQ3.",
+    );
+  });
+
+  it('leaves PayPal.me, Cash App and Buy Me a Coffee links without the reference: they take none', () => {
+    expect(paymentLink(method('PayPal', 'https://www.paypal.me/x'), 25, 'HC-7KQ3')).toBe('https://www.paypal.me/x/25');
+    expect(paymentLink(method('CashApp', 'https://cash.app/$x'), 25, 'HC-7KQ3')).toBe('https://cash.app/$x/25');
+    expect(paymentLink(method('Buy Me a Coffee', 'https://www.buymeacoffee.com/x'), 25, 'HC-7KQ3')).toBe(
+      'https://www.buymeacoffee.com/x',
+    );
+  });
+
+  it('escapes a reference that is not one of ours rather than breaking the link', () => {
+    expect(paymentLink(method('Venmo', 'https://venmo.com/u/x'), 25, 'HC 7&x=1')).toBe(
+      'https://venmo.com/u/x?txn=pay&amount=25&note=HC%207%26x%3D1',
+    );
   });
 });
 

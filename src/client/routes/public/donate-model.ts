@@ -38,23 +38,41 @@ const withQuery = (link: string, query: string) => `${link}${link.includes('?') 
 const onPath = (link: string, amount: string) => `${link.replace(/\/$/, '')}/${amount}`;
 
 /**
- * How each platform's link takes a gift's amount: PayPal.me and Cash App on the path, Venmo in its pay query, a
- * mail in its body. Buy Me a Coffee's page takes none: the donor types the amount there.
+ * A Stripe Payment Link, whichever method carries it: its price is Stripe's, so it takes no amount, and it carries the
+ * gift's reference back in the checkout as `client_reference_id`. Its after-payment page is `<PUBLIC_URL>/thank-you`.
  */
-const WITH_AMOUNT: Partial<Record<DonatePaymentMethod, (link: string, amount: string) => string>> = {
+export const isStripeLink = (link: string) => link.startsWith('https://buy.stripe.com/');
+
+/**
+ * How each platform's link takes a gift's amount and reference: PayPal.me and Cash App the amount on the path (no
+ * reference), Venmo both in its pay query (the reference as the payment's note), a mail both in its body. Buy Me a
+ * Coffee's page takes neither: the donor types the amount there.
+ */
+const WITH_GIFT: Partial<Record<DonatePaymentMethod, (link: string, amount: string, reference: string) => string>> = {
   PayPal: onPath,
   CashApp: onPath,
-  Venmo: (link, amount) => withQuery(link, `txn=pay&amount=${amount}`),
-  'Email Us': (link, amount) => withQuery(link, `body=${encodeURIComponent(`I would like to give $${amount}.`)}`),
+  Venmo: (link, amount, reference) =>
+    withQuery(link, `txn=pay&amount=${amount}${reference && `&note=${encodeURIComponent(reference)}`}`),
+  'Email Us': (link, amount, reference) =>
+    withQuery(
+      link,
+      `body=${encodeURIComponent(`I would like to give $${amount}.${reference && ` My gift's reference is ${reference}.`}`)}`,
+    ),
 };
 
 /** Whether the method's link can carry the amount; where it cannot, the page shows the amount on the way out. */
-export const takesAmount = (method: PaymentMethod) => method.name in WITH_AMOUNT;
+export const takesAmount = (method: PaymentMethod) => method.name in WITH_GIFT && !isStripeLink(method.link);
 
-/** Where a payment method sends the donor: its link, with the amount wherever the platform's link takes one. */
-export function paymentLink(method: PaymentMethod, dollars: number): string {
+/**
+ * Where a payment method sends the donor: its link, with the amount and the gift's reference (once the intent gave
+ * one) wherever the platform's link takes them.
+ */
+export function paymentLink(method: PaymentMethod, dollars: number, reference = ''): string {
   const amount = Number.isInteger(dollars) ? String(dollars) : dollars.toFixed(2);
-  return WITH_AMOUNT[method.name]?.(method.link, amount) ?? method.link;
+  const { link } = method;
+  if (isStripeLink(link))
+    return reference ? withQuery(link, `client_reference_id=${encodeURIComponent(reference)}`) : link;
+  return WITH_GIFT[method.name]?.(link, amount, reference) ?? link;
 }
 
 /** Said beside the amount when a payment method is pressed before one is chosen. */

@@ -1,7 +1,7 @@
 /**
  * The gift form of a donate page: amount, message, what the donor tells us, and the payment methods. Choosing a
- * method opens it and records the intent for `campaignId` (a fundraiser's campaign; none: the main appeal, by the
- * spec's call).
+ * method opens its tab and records the intent for `campaignId` (a fundraiser's campaign; none: the main appeal, by
+ * the spec's call), whose answer names the gift's reference for the method's link and the donor's payment note.
  *
  * What she taps or types before the page hydrates stays in the controls themselves (radios, fields and boxes the
  * browser keeps), so nothing she did is lost: the fields are read when she chooses a method, and the amount, the
@@ -111,14 +111,18 @@ export function GiftForm({
       timestamp: new Date().toISOString(),
       payee: product.name,
     };
-    const record = (sent: GiftSent) => setNote({ key: method.name + cents, shown: sent.recordGift(gift) });
-    // Recorded before the page opens when its code is here, as it is once an amount was chosen; else when it comes.
-    if (giftSent) record(giftSent);
-    else void loadGiftSent().then(record);
-    // Opened in the click itself so pop-up blockers allow it.
+    // Opened in the click itself so pop-up blockers allow it, blank until the intent gives the reference its link
+    // can carry (gift-sent.tsx sends it on). A browser that refuses a blank tab gets the method's page at once.
     const link = paymentLink(method, dollars);
+    let tab: Window | null = null;
     if (link.startsWith('mailto:')) window.location.assign(link);
+    else if ((tab = window.open('', '_blank'))) tab.opener = null;
     else window.open(link, '_blank', 'noopener,noreferrer');
+    const record = (sent: GiftSent) => setNote({ key: method.name + cents, shown: sent.recordGift(gift, tab) });
+    // Recorded at once when its code is here, as it is once an amount was chosen; else when it comes, and should it
+    // never come, the tab goes to the method's page without a reference.
+    if (giftSent) record(giftSent);
+    else void loadGiftSent().then(record, () => tab?.location.replace(link));
   }
 
   return (

@@ -299,7 +299,7 @@ describe('a fundraiser’s files', () => {
 });
 
 describe('the sitemap', () => {
-  it('names the public pages, the lists and each live fundraiser, and robots.txt points to it', async () => {
+  it('names the public pages but the thank-you page, the lists and each live fundraiser, and robots.txt points to it', async () => {
     const res = await t.app.inject('/sitemap.xml');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
@@ -309,6 +309,8 @@ describe('the sitemap', () => {
     for (const shown of [urgent, funded, undated]) expect(res.body).toContain(`${origin}/fundraisers/${shown.slug}<`);
     expect(res.body).not.toContain(closed.slug);
     expect(res.body).not.toContain('/my-stories');
+    // A donor's own page (her gift's status) is prerendered, yet for no one else.
+    expect(res.body).not.toContain('/thank-you');
     const robots = await t.app.inject('/robots.txt');
     expect(robots.body).toContain(`Sitemap: ${origin}/sitemap.xml`);
   });

@@ -3,7 +3,7 @@
  * records, and each public story, listed doctor and live fundraiser. One bounded read, kept for seconds.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { PRERENDERED_PAGES, SERVER_RENDERED_PATHS } from '#shared/routes.ts';
+import { PRERENDERED_PAGES, SERVER_RENDERED_PATHS, UNLISTED_PAGES } from '#shared/routes.ts';
 import { sitemapRecords } from '../../db/queries/public-fundraisers.ts';
 import { cached } from '../../services/cache.ts';
 import { quietRoute } from '../../logging.ts';
@@ -34,7 +34,9 @@ const sitemap: FastifyPluginAsync = async (app) => {
   const xml = cached(SITEMAP_MAX_AGE_MS, async () => {
     const records = await sitemapRecords(app.db);
     return sitemapXml(origin, [
-      ...Object.keys(PRERENDERED_PAGES).map((path) => ({ path })),
+      ...Object.keys(PRERENDERED_PAGES)
+        .filter((path) => !UNLISTED_PAGES.includes(path))
+        .map((path) => ({ path })),
       ...lists.map((path) => ({ path })),
       ...records.stories.map((s) => ({ path: `/stories/${s.id}`, lastModified: s.at })),
       ...records.doctors.map((d) => ({ path: `/doctors/${d.id}` })),
