@@ -23,6 +23,11 @@ export interface PaymentMovement {
   paymentExternalId: string | null;
   /** Gross, in cents of `currency`, always positive (a refund's amount is what went back). */
   amountCents: number;
+  /**
+   * Set on a refund whose `amountCents` is everything refunded on its payment so far, not this refund alone (a
+   * Stripe charge says only its running total): the recorder records the part beyond what it already refunded.
+   */
+  cumulative?: true;
   /** ISO 4217, upper case. */
   currency: string;
   /** The processor's fee in cents of `currency`, when it says; null when it does not. */
