@@ -11,12 +11,14 @@ const resolve = {
 };
 
 /** API-project suites that never use TEST_DATABASE_URL: PGlite's data-directory lock, the server process's
- * signals (both spawn PGlite servers), the config and the build stamp. */
+ * signals (both spawn PGlite servers), the config, the build stamp and the processors' event verifiers. */
 const DATABASE_FREE = [
   'src/server/db/data-dir-lock.test.ts',
   'src/server/shutdown.test.ts',
   'src/server/config.test.ts',
   'src/server/build-stamp.test.ts',
+  'src/server/services/payments/verifiers.test.ts',
+  'src/server/services/payments/paypal-events.test.ts',
 ];
 
 export default defineConfig({

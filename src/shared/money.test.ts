@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   centsToDecimal,
   centsToDollars,
+  decimalToCents,
   dollarsToCents,
   formatCents,
   formatWholeDollars,
@@ -164,6 +165,64 @@ describe('centsToDecimal', () => {
         fc.integer({ min: -1e12, max: 1e12 }),
         (cents) => Math.round(Number(centsToDecimal(cents)) * 100) === cents,
       ),
+    );
+  });
+});
+
+describe('decimalToCents', () => {
+  it('converts a decimal string by its digits', () => {
+    expect(decimalToCents('50.00')).toBe(5000);
+    expect(decimalToCents('3')).toBe(300);
+    expect(decimalToCents('4.5')).toBe(450);
+    expect(decimalToCents('19.99')).toBe(1999);
+    expect(decimalToCents('0.07')).toBe(7);
+    expect(decimalToCents('007.50')).toBe(750);
+    expect(decimalToCents('-0.05')).toBe(-5);
+    expect(decimalToCents('-0.00')).toBe(0);
+  });
+
+  it('accepts zeros past the second decimal, as processors write prices ("5.0000")', () => {
+    expect(decimalToCents('5.0000')).toBe(500);
+    expect(decimalToCents('1.2300')).toBe(123);
+  });
+
+  it('returns null for a nonzero third decimal rather than rounding', () => {
+    expect(decimalToCents('10.005')).toBeNull();
+    expect(decimalToCents('0.001')).toBeNull();
+    expect(decimalToCents('1.2301')).toBeNull();
+  });
+
+  it('returns null for anything but plain digits and one point', () => {
+    for (const text of [
+      '',
+      ' 1.00',
+      '1.00 ',
+      '+1.00',
+      '1e2',
+      '1,000.00',
+      '1.',
+      '.50',
+      '1.2.3',
+      '$5',
+      'NaN',
+      'Infinity',
+      '--1',
+    ]) {
+      expect(decimalToCents(text), text).toBeNull();
+    }
+  });
+
+  it('returns null past 2^53 cents', () => {
+    expect(decimalToCents('90071992547409.91')).toBe(Number.MAX_SAFE_INTEGER);
+    expect(decimalToCents('90071992547409.92')).toBeNull();
+    expect(decimalToCents('100000000000000000000.00')).toBeNull();
+  });
+
+  it('reads back every amount centsToDecimal writes', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (cents) => {
+        expect(decimalToCents(centsToDecimal(cents))).toBe(cents);
+      }),
     );
   });
 });

@@ -24,6 +24,24 @@ export function dollarsToCents(dollars: number): number | null {
   return cents === 0 ? 0 : cents;
 }
 
+/** An optional minus, digits, and optionally a point and more digits: no exponent, plus sign or grouping. */
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * Converts a decimal string ("50.00", "3", "4.5", "-0.05", a processor's "5.0000") to integer cents by its digits,
+ * never through a double; the only decimal-string-to-cents conversion. Returns null unless it is exact: a nonzero
+ * third decimal ("10.005"), an exponent, a plus sign, grouping ("1,000.00"), spaces or amounts past 2^53 cents.
+ */
+export function decimalToCents(text: string): number | null {
+  const match = DECIMAL.exec(text);
+  if (!match) return null;
+  const [, minus, whole, fraction = ''] = match;
+  if (/[^0]/.test(fraction.slice(2))) return null;
+  const cents = Number(`${whole}${fraction.slice(0, 2).padEnd(2, '0')}`);
+  if (!Number.isSafeInteger(cents)) return null;
+  return minus && cents !== 0 ? -cents : cents;
+}
+
 /** True when a number has at most two decimal places (as the API accepts dollars). */
 export function hasAtMostTwoDecimals(dollars: number): boolean {
   return dollarsToCents(dollars) !== null;

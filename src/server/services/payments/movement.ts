@@ -23,10 +23,10 @@ export interface PaymentMovement {
   /** Gross, in cents of `currency`, always positive (a refund's amount is what went back). */
   amountCents: number;
   /**
-   * A refund's amount is all refunded of its payment so far (Stripe's `amount_refunded`), not this refund's own:
-   * the matcher takes what it already applied from it.
+   * Set on a refund whose `amountCents` is everything refunded on its payment so far, not this refund alone (a
+   * Stripe charge says only its running total): the recorder records the part beyond what it already refunded.
    */
-  cumulative?: boolean;
+  cumulative?: true;
   /** ISO 4217, upper case. */
   currency: string;
   /** The processor's fee in cents of `currency`, when it says; null when it does not. */
