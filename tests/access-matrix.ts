@@ -38,6 +38,11 @@ export const ACCESS_TABLE: Record<string, Rule> = {
   'POST /api/admin/refund-requests/:id/decline': 'manager',
   'POST /api/donation-intent': 'public',
   'POST /api/campaigns/:id/intents': 'public',
+  'GET /api/gift-status/:reference': 'public',
+  'POST /api/webhooks/stripe': 'public',
+  'POST /api/webhooks/paypal': 'public',
+  'POST /api/webhooks/buymeacoffee': 'public',
+  'POST /api/webhooks/kofi': 'public',
   'POST /api/contact': 'public',
   'POST /api/events': 'public',
 

@@ -33,6 +33,8 @@ import campaignRoutes from './routes/campaign/campaign.ts';
 import campaignFollowRoutes from './routes/campaign/follow.ts';
 import adminCampaignRoutes from './routes/admin/campaign.ts';
 import donationRoutes from './routes/donations/donations.ts';
+import webhookRoutes from './routes/payments/webhooks.ts';
+import type { PaypalCertificateOptions } from './services/payments/paypal-certificates.ts';
 import contactRoutes from './routes/contact/contact.ts';
 import eventRoutes from './routes/events/events.ts';
 import authRoutes from './routes/auth/auth.ts';
@@ -69,6 +71,8 @@ export interface BuildAppOptions {
   /** Serve the built client from this directory; false for API-only. */
   clientDir?: string | false;
   logger?: FastifyServerOptions['logger'];
+  /** Tests only: PayPal's certificates from a test authority instead of PayPal's own (no network). */
+  paypalCertificates?: PaypalCertificateOptions;
 }
 
 /**
@@ -215,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(campaignFollowRoutes);
   await app.register(adminCampaignRoutes);
   await app.register(donationRoutes);
+  await app.register(webhookRoutes, options.paypalCertificates ? { paypal: options.paypalCertificates } : {});
   await app.register(contactRoutes);
   await app.register(eventRoutes);
   await app.register(authRoutes);

@@ -1,7 +1,7 @@
 /** Builds the app on a fresh database for one test file; tests use app.inject(). */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../src/server/app.ts';
+import { buildApp, type BuildAppOptions } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import type { Mailer } from '../../src/server/services/mail.ts';
 import type { Clock } from '../../src/server/services/clock.ts';
@@ -20,6 +20,7 @@ export interface TestAppOptions {
   mailer?: Mailer;
   clientDir?: string | false;
   clock?: Clock;
+  paypalCertificates?: BuildAppOptions['paypalCertificates'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -31,6 +32,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clientDir: options.clientDir ?? false,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.paypalCertificates ? { paypalCertificates: options.paypalCertificates } : {}),
     // Tests solve many challenges; the recommended level is tested in services/altcha.test.ts.
     altchaDifficulty: TEST_ALTCHA_DIFFICULTY,
   });

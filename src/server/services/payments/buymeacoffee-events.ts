@@ -65,8 +65,9 @@ export function buyMeACoffeeVerifier(secrets: readonly string[]): EventVerifier 
         timingSafeEqual(createHmac('sha256', secret).update(rawBody).digest(), givenBytes),
       );
       if (!signed) throw new SignatureError('buymeacoffee: the signature does not match the body under any secret');
-      const event = readAs(Envelope, parseJson(rawBody.toString('utf8')), 'buymeacoffee event');
-      return { eventId: event.event_id, type: event.type, movement: buyMeACoffeeMovement(event) };
+      const payload = parseJson(rawBody.toString('utf8'));
+      const event = readAs(Envelope, payload, 'buymeacoffee event');
+      return { eventId: event.event_id, type: event.type, movement: buyMeACoffeeMovement(event), payload };
     },
   };
 }

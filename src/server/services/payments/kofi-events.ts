@@ -49,7 +49,9 @@ export function kofiVerifier(tokens: readonly string[]): EventVerifier {
         throw new SignatureError('kofi: the verification token matches none of ours');
       }
       const payment = readAs(Data, data, 'kofi data');
-      return { eventId: payment.message_id, type: payment.type, movement: kofiMovement(payment) };
+      // Kept for managers' questions, without the token that proves it came from Ko-fi.
+      const { verification_token: _token, ...payload } = data as Record<string, unknown>;
+      return { eventId: payment.message_id, type: payment.type, movement: kofiMovement(payment), payload };
     },
   };
 }

@@ -31,6 +31,7 @@ describe('PayPal', () => {
     const created = new Date('2026-11-02T10:00:00Z');
     const event = paypalCaptureCompleted({ captureId: '2GG279541U471931P', amountCents: 5000, feeCents: 224, created });
     expect(await verify(signed(event))).toEqual({
+      payload: event,
       eventId: event.id,
       type: 'PAYMENT.CAPTURE.COMPLETED',
       movement: {

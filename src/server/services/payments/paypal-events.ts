@@ -85,8 +85,9 @@ export function paypalVerifier(webhookIds: readonly string[], options: PaypalVer
         ),
       );
       if (!signed) throw new SignatureError('paypal: the signature does not match the body under any webhook id');
-      const event = readAs(Envelope, parseJson(rawBody.toString('utf8')), 'paypal event');
-      return { eventId: event.id, type: event.event_type, movement: paypalMovement(event) };
+      const payload = parseJson(rawBody.toString('utf8'));
+      const event = readAs(Envelope, payload, 'paypal event');
+      return { eventId: event.id, type: event.event_type, movement: paypalMovement(event), payload };
     },
   };
 }

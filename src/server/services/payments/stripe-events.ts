@@ -87,8 +87,9 @@ export function stripeVerifier(secrets: readonly string[], options: StripeVerifi
   return {
     async verify(rawBody: Buffer, headers: WebhookHeaders): Promise<VerifiedEvent> {
       const signature = singleHeader(headers, 'stripe-signature');
-      const event = readAs(Envelope, await constructEvent(rawBody, signature), 'stripe event');
-      return { eventId: event.id, type: event.type, movement: stripeMovement(event) };
+      const payload = await constructEvent(rawBody, signature);
+      const event = readAs(Envelope, payload, 'stripe event');
+      return { eventId: event.id, type: event.type, movement: stripeMovement(event), payload };
     },
   };
 }
