@@ -34,6 +34,7 @@ import campaignFollowRoutes from './routes/campaign/follow.ts';
 import adminCampaignRoutes from './routes/admin/campaign.ts';
 import donationRoutes from './routes/donations/donations.ts';
 import webhookRoutes from './routes/payments/webhooks.ts';
+import adminPaymentRoutes from './routes/admin/payments.ts';
 import type { PaypalCertificateOptions } from './services/payments/paypal-certificates.ts';
 import contactRoutes from './routes/contact/contact.ts';
 import eventRoutes from './routes/events/events.ts';
@@ -229,6 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminInviteRoutes);
   await app.register(uploadRoutes);
   await app.register(adminDonationRoutes);
+  await app.register(adminPaymentRoutes);
   await app.register(adminOperationRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminAnalyticsRoutes);

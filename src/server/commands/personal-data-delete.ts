@@ -13,6 +13,7 @@ import {
   campaignFollowers,
   contactMessages,
   donationIntents,
+  payments,
   donations,
   expenseApprovals,
   expenseDocuments,
@@ -156,6 +157,11 @@ export async function deleteAccount({ tx }: CommandContext, user: UserRow): Prom
       .set({ donorEmail: null, showPublicly: false })
       .where(inArray(donations.id, records.donation));
   }
+  // What a processor or a statement said about her: the payment stays for the ledger, without her.
+  await tx
+    .update(payments)
+    .set({ payerName: null, payerEmail: null, note: null, payload: null })
+    .where(byConfirmedEmail(me, payments.payerEmail));
   if (records.donation_intent.length)
     await tx
       .update(donationIntents)

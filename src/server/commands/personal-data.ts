@@ -123,6 +123,16 @@ export const PERSONAL_DATA: Record<string, PersonalData> = {
     exportedAs: ['expenseApprovals'],
     onDelete: 'approver_id becomes their pseudonym, so "two different approvers" still counts',
   },
+  payments: {
+    exportedAs: ['byVerifiedEmail.processorPayments'],
+    onDelete:
+      'payments whose payer address is their confirmed address lose the payer’s name, address, note and the processor’s body (the payment stays for the ledger)',
+  },
+  payment_imports: {
+    exportedAs: ['statementsImported'],
+    onDelete: 'imported_by set null (FK): the import is the campaign’s record',
+  },
+  statement_mappings: { exportedAs: [], onDelete: 'updated_by set null (FK): a column mapping holds nobody’s data' },
   ledger_entries: { exportedAs: [], onDelete: 'kept: created_by is immutable (see KEPT_AFTER_DELETION)' },
   refund_requests: {
     exportedAs: ['refundRequests', 'byVerifiedEmail.refundRequests'],
@@ -134,6 +144,8 @@ export const PERSONAL_DATA: Record<string, PersonalData> = {
 export const NOT_PERSONAL_DATA: Record<string, string> = {
   // `name` is the event's name ("donate_click"); events carry only a daily-rotating visitor hash, no account.
   analytics_events: 'event names and a cookieless visitor hash; no account or address',
+  // Which processor said what last, and why a delivery was refused: no payer, no body.
+  processor_deliveries: 'each processor’s last event time and type and its last refusal; no person',
 };
 
 /** The only columns that may still hold a deleted user's id after DELETE /api/user, and why. */

@@ -22,6 +22,8 @@ import {
   notifications,
   outbox,
   patientProfiles,
+  paymentImports,
+  payments,
   recoveryCodes,
   refundRequests,
   sessions,
@@ -211,6 +213,24 @@ export async function exportUserData(db: Db, user: UserRow) {
     .select()
     .from(donationIntents)
     .where(inArray(donationIntents.id, records.donation_intent));
+  // What a processor or a statement said about the payer with her confirmed address (never the raw body).
+  const paymentsByEmail = await db
+    .select({
+      source: payments.source,
+      kind: payments.kind,
+      amountCents: payments.amountCents,
+      currency: payments.currency,
+      occurredAt: payments.occurredAt,
+      payerName: payments.payerName,
+      payerEmail: payments.payerEmail,
+      note: payments.note,
+    })
+    .from(payments)
+    .where(byConfirmedEmail(user, payments.payerEmail));
+  const statementsImported = await db
+    .select({ source: paymentImports.source, fileName: paymentImports.fileName, createdAt: paymentImports.createdAt })
+    .from(paymentImports)
+    .where(eq(paymentImports.importedBy, me));
   const updatesByEmail = await db
     .select({
       campaignId: campaignFollowers.campaignId,
@@ -268,6 +288,7 @@ export async function exportUserData(db: Db, user: UserRow) {
     expenseApprovals: approvals,
     refundRequests: mine.map(withoutDecider),
     donations: gifts,
+    statementsImported,
     notes:
       'Donations and donation intents are not linked to accounts; the donations listed are those recorded with your confirmed email address and those your refund requests name.',
     byVerifiedEmail: {
@@ -280,6 +301,7 @@ export async function exportUserData(db: Db, user: UserRow) {
       refundRequests: viaEmail.map(withoutDecider),
       donationIntents: emailIntents,
       campaignUpdatesByEmail: updatesByEmail,
+      processorPayments: paymentsByEmail,
     },
     mailSent: mails,
     auditEntries: {

@@ -318,6 +318,25 @@ describe('one member, every table', () => {
     await db()
       .insert(schema.adminInvites)
       .values({ tokenHash: `invite-${Math.random()}`, adminLevel: 'moderator', createdBy: me, expiresAt: new Date() });
+    // A processor's payment from her confirmed address, and a statement she imported (as a manager would).
+    await db()
+      .insert(schema.payments)
+      .values({
+        source: 'paypal',
+        externalId: `PAY-${Math.random()}`,
+        kind: 'payment',
+        amountCents: 2500,
+        currency: 'USD',
+        occurredAt: new Date(),
+        payerName: `${person.firstName} ${person.lastName}`,
+        payerEmail: person.email,
+        note: 'Get well soon',
+        payload: { payer: { email_address: person.email } },
+        state: 'unmatched',
+      });
+    await db()
+      .insert(schema.paymentImports)
+      .values({ source: 'venmo', fileName: 'venmo.csv', importedBy: me, rowCount: 1 });
 
     const exported = await getWith(t.app, '/api/user/export', cookie);
     expect(exported.statusCode).toBe(200);
