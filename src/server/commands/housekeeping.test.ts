@@ -1,7 +1,15 @@
 /** Housekeeping removes what nobody can use any more, and nothing that is still in use. */
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { fundraiserDocuments, fundraisers, rateLimits, sessions, uploads, userTokens } from '../db/schema/index.ts';
+import {
+  fundraiserDocuments,
+  fundraisers,
+  payments,
+  rateLimits,
+  sessions,
+  uploads,
+  userTokens,
+} from '../db/schema/index.ts';
 import { setupTestApp } from '../../../tests/setup/test-app.ts';
 import { signUp } from '../../../tests/setup/accounts.ts';
 import { buildStory } from '../../../tests/factories/stories.ts';
@@ -9,7 +17,7 @@ import { expenseForm, makeCampaignOwner, submitExpense } from '../../../tests/fa
 import { PNG_7X5 } from '../../../tests/factories/images.ts';
 import { buildUser } from '../../../tests/factories/users.ts';
 import { SESSION_IDLE_MS } from '../services/sessions.ts';
-import { SPENT_TOKEN_KEEP_MS, sweep, UNUSED_UPLOAD_GRACE_MS } from './housekeeping.ts';
+import { PAYMENT_PAYLOAD_KEEP_MS, SPENT_TOKEN_KEEP_MS, sweep, UNUSED_UPLOAD_GRACE_MS } from './housekeeping.ts';
 import { run, SYSTEM_ACTOR } from './run.ts';
 
 const t = setupTestApp();
@@ -156,5 +164,31 @@ describe('sweep', () => {
     ).map((r) => r.id);
     expect(tokenIds).toContain(recent!.id);
     expect(tokenIds).not.toContain(stale!.id);
+  });
+
+  it('prunes a processor’s event body after its keeping, and keeps the payment and recent bodies', async () => {
+    const payment = (externalId: string, ageMs: number) => ({
+      source: 'stripe',
+      externalId,
+      kind: 'payment' as const,
+      amountCents: 1000,
+      currency: 'USD',
+      occurredAt: new Date(),
+      state: 'unmatched' as const,
+      payload: { customer_details: { email: 'payer@example.org' } },
+      receivedAt: new Date(Date.now() - ageMs),
+    });
+    await t.database.db
+      .insert(payments)
+      .values([payment('old-body', PAYMENT_PAYLOAD_KEEP_MS + DAY_MS), payment('new-body', DAY_MS)]);
+    await run(t.app.commandEnv(), SYSTEM_ACTOR, sweep);
+    const rows = await t.database.db
+      .select({ externalId: payments.externalId, payload: payments.payload })
+      .from(payments)
+      .where(inArray(payments.externalId, ['old-body', 'new-body']));
+    expect(Object.fromEntries(rows.map((r) => [r.externalId, r.payload !== null]))).toEqual({
+      'old-body': false,
+      'new-body': true,
+    });
   });
 });

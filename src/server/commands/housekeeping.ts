@@ -3,7 +3,7 @@
  * statement is idempotent anyway. Uploads get a day's grace: a story image is uploaded before the story is saved, an invoice before
  * the expense is submitted, a fundraiser's image or document before her draft is saved.
  */
-import { and, eq, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import {
   campaignFollowers,
   expenseDocuments,
@@ -12,6 +12,7 @@ import {
   fundraiserStoryVersions,
   fundraisers,
   mailDeliveries,
+  payments,
   sessions,
   stories,
   uploads,
@@ -29,6 +30,12 @@ export const SPENT_TOKEN_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 /** How long a mail's once-only record is kept (longer than any try of its job, and its month on the failed list). */
 export const MAIL_DELIVERY_KEEP_MS = 40 * 24 * 60 * 60 * 1000;
 
+/**
+ * A processor's event body is kept this long for a manager's questions about it (docs/security.md), then pruned:
+ * the payment's own columns stay for the ledger. Ninety days covers a card dispute's usual window.
+ */
+export const PAYMENT_PAYLOAD_KEEP_MS = 90 * 24 * 60 * 60 * 1000;
+
 export interface SweepResult {
   sessions: number;
   tokens: number;
@@ -39,11 +46,13 @@ export interface SweepResult {
   counters: number;
   /** Mails' once-only records past their keeping. */
   mailDeliveries: number;
+  /** Processors' event bodies past their keeping. */
+  paymentPayloads: number;
 }
 
 /**
  * Deletes ended sessions, long-expired mailed tokens, unused uploads, never-confirmed update addresses, ended
- * rate-limit counters and old mail delivery records as of ctx.now; answers how many of each.
+ * rate-limit counters, old mail delivery records and old processors' event bodies as of ctx.now; answers how many of each.
  */
 export async function sweep({ tx, now }: CommandContext): Promise<SweepResult> {
   const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -113,6 +122,11 @@ export async function sweep({ tx, now }: CommandContext): Promise<SweepResult> {
     .delete(mailDeliveries)
     .where(lt(mailDeliveries.createdAt, ago(MAIL_DELIVERY_KEEP_MS)))
     .returning({ key: mailDeliveries.key });
+  const prunedPayloads = await tx
+    .update(payments)
+    .set({ payload: null })
+    .where(and(isNotNull(payments.payload), lt(payments.receivedAt, ago(PAYMENT_PAYLOAD_KEEP_MS))))
+    .returning({ id: payments.id });
   return {
     sessions: endedSessions.length,
     tokens: oldTokens.length,
@@ -120,5 +134,6 @@ export async function sweep({ tx, now }: CommandContext): Promise<SweepResult> {
     unconfirmedFollowers: unconfirmed.length,
     counters: endedCounters.length,
     mailDeliveries: oldDeliveries.length,
+    paymentPayloads: prunedPayloads.length,
   };
 }
