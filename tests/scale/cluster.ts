@@ -37,6 +37,8 @@ const DRAIN_MS = 3000;
  * is sent by another within seconds, not minutes.
  */
 const MAIL_TIMEOUT_SECONDS = 2;
+/** The instances' Stripe signing secret: the test signs events as Stripe would. */
+export const STRIPE_TEST_SECRET = `whsec_${randomBytes(16).toString('hex')}`;
 /** The Redis database (of REDIS_URL's server) the scale test uses and empties. */
 export const REDIS_DATABASE = 15;
 
@@ -75,6 +77,7 @@ export async function startCluster(): Promise<Cluster> {
     TRUST_PROXY: '127.0.0.1',
     SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
     MAIL_TIMEOUT_SECONDS: String(MAIL_TIMEOUT_SECONDS),
+    STRIPE_WEBHOOK_SECRET: STRIPE_TEST_SECRET,
     // Each request the database outage refuses would write a warning.
     LOG_LEVEL: 'error',
   };

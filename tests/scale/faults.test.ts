@@ -19,7 +19,8 @@ import { scriptCommandEnv } from '../../scripts/script-database.ts';
 import { buildStory } from '../factories/stories.ts';
 import { buildAdmin, buildUser } from '../factories/users.ts';
 import { STRONG_PASSWORD } from '../setup/accounts.ts';
-import { startCluster, waitFor, type Cluster } from './cluster.ts';
+import { stripeCheckoutCompleted, stripeDelivery } from '../setup/processor-events.ts';
+import { startCluster, STRIPE_TEST_SECRET, waitFor, type Cluster } from './cluster.ts';
 import { agentFrom, freshLoopbackAddress, repeat, sessionCookieOf, Traffic, type Exchange } from './traffic.ts';
 
 let cluster: Cluster;
@@ -427,5 +428,39 @@ describe('caches on two instances', () => {
       reason: 'Shared a doctor’s home address',
     });
     await expect.poll(page, { timeout: RECORD_PAGE_MAX_AGE_MS / 4 }).not.toContain(title);
+  });
+});
+
+describe('a processor’s event on two instances', () => {
+  it('records one gift and sends one receipt when the same event reaches both instances at once, 20 times', async () => {
+    const [first, second] = cluster.instances.map((instance) => instance.url);
+    const donor = `stripe-donor-${randomBytes(4).toString('hex')}@example.org`;
+    const res = await fetch(`${cluster.url}/api/donation-intent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...intent('By card'), donorEmail: donor }),
+    });
+    const { id, reference } = (await res.json()) as { id: string; reference: string };
+    const progressAt = async (url: string) =>
+      ((await (await fetch(`${url}/api/fundraising/progress`)).json()) as { currentCents: number }).currentCents;
+    const before = await progressAt(second!);
+
+    const signed = stripeDelivery(stripeCheckoutCompleted({ reference, amountCents: 4200 }), STRIPE_TEST_SECRET);
+    const deliver = (url: string) =>
+      fetch(`${url}/api/webhooks/stripe`, { method: 'POST', headers: signed.headers, body: new Uint8Array(signed.body) });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => [deliver(first!), deliver(second!)]).flat());
+    expect(answers.map((a) => a.status)).toEqual(Array(40).fill(200));
+
+    const gifts = await database.db.execute(sql`select id from donations where intent_id = ${id}`);
+    expect(gifts.rows).toHaveLength(1);
+    // Progress moved at the other instance within two seconds of the commit, whichever instance recorded it.
+    await expect.poll(() => progressAt(second!), { timeout: 2000 }).toBe(before + 4200);
+    const receipts = () => cluster.mailServers.flatMap((server) => server.messages).filter((m) => m.to.includes(donor));
+    await waitFor('the receipt to be sent', async () => receipts().length > 0);
+    const waitingMail = await database.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = 'mail' and state in ('created', 'retry', 'active')`,
+    );
+    expect(waitingMail.rows[0]).toEqual({ n: 0 });
+    expect(receipts()).toHaveLength(1);
   });
 });
