@@ -1,6 +1,7 @@
 /**
  * Event bodies shaped like each processor's, with the fields our verifiers read set from options: the rest is
- * as the processor sends it. Sign them with processor-events.ts.
+ * as the processor sends it. Sign them with processor-signers.ts (or processor-events.ts, which adds PayPal's).
+ * `npm run payments:simulate` (scripts/payment-simulation.ts) builds its events here too: no Vitest imports.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { centsToDecimal } from '../../src/shared/money.ts';

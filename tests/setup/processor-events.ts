@@ -1,27 +1,21 @@
 /**
  * Deliveries signed as each processor signs them, for the verifiers' tests and the webhook routes' API tests:
  * `stripeDelivery(stripeCheckoutCompleted({ amountCents: 5000 }), secret)` gives the body and headers Stripe would
- * POST. The event bodies come from processor-event-bodies.ts, exported here too.
+ * POST. The event bodies come from processor-event-bodies.ts and the secret-signed deliveries from
+ * processor-signers.ts, both exported here too; PayPal's, signed by a test certificate authority, are here.
  */
-import { createHmac, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import Stripe from 'stripe';
 import { expect } from 'vitest';
 import { SignatureError } from '../../src/server/services/payments/movement.ts';
 import type { PaypalCertificateOptions } from '../../src/server/services/payments/paypal-certificates.ts';
+import { eventBody, type Delivery } from './processor-signers.ts';
 import { makeCertificate } from './x509.ts';
 
 export * from './processor-event-bodies.ts';
-
-/** What a processor POSTs: the raw body and the headers, named in lower case as Node gives them. */
-export interface Delivery {
-  body: Buffer;
-  headers: Record<string, string>;
-}
+export * from './processor-signers.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** An event's JSON, or a string sent as it is (a body that is not JSON). */
-const bodyOf = (event: object | string) => Buffer.from(typeof event === 'string' ? event : JSON.stringify(event));
 
 /** The body with the first `from` replaced by `to`, of the same length: a delivery changed in transit. */
 export function withChanged(body: Buffer, from: string, to: string): Buffer {
@@ -38,16 +32,6 @@ export async function expectSignatureError(verifying: Promise<unknown>, reason: 
   );
   expect(error).toBeInstanceOf(SignatureError);
   expect((error as Error).message).toMatch(reason);
-}
-
-// ---------------------------------------------------------------------------------------------------- Stripe
-
-/** Signed with Stripe's library as Stripe signs (`t=<seconds>,v1=<HMAC>`), at `timestamp` (now by default). */
-export function stripeDelivery(event: object | string, secret: string, options: { timestamp?: Date } = {}): Delivery {
-  const payload = bodyOf(event).toString();
-  const timestamp = options.timestamp ? Math.floor(options.timestamp.getTime() / 1000) : undefined;
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
-  return { body: Buffer.from(payload), headers: { 'content-type': 'application/json', 'stripe-signature': signature } };
 }
 
 // ---------------------------------------------------------------------------------------------------- PayPal
@@ -131,7 +115,7 @@ export function paypalDelivery(
   signer: PaypalSigner,
   options: PaypalDeliveryOptions = {},
 ): Delivery {
-  const body = bodyOf(event);
+  const body = eventBody(event);
   const transmissionId = options.transmissionId ?? randomUUID();
   // PayPal's format: whole seconds, "2026-11-27T19:49:41Z".
   const transmissionTime = (options.transmissionTime ?? new Date()).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -147,21 +131,4 @@ export function paypalDelivery(
       'paypal-transmission-time': transmissionTime,
     },
   };
-}
-
-// ---------------------------------------------------------------------------------------------- Buy Me a Coffee
-
-/** Signed as Buy Me a Coffee signs: the hex HMAC-SHA256 of the body in `x-signature-sha256`. */
-export function buyMeACoffeeDelivery(event: object | string, secret: string): Delivery {
-  const body = bodyOf(event);
-  const signature = createHmac('sha256', secret).update(body).digest('hex');
-  return { body, headers: { 'content-type': 'application/json', 'x-signature-sha256': signature } };
-}
-
-// ---------------------------------------------------------------------------------------------------- Ko-fi
-
-/** Posted as Ko-fi posts: a form with one field, `data`, whose JSON carries the verification token. */
-export function kofiDelivery(data: object, token: string): Delivery {
-  const form = new URLSearchParams({ data: JSON.stringify({ verification_token: token, ...data }) });
-  return { body: Buffer.from(form.toString()), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
 }
