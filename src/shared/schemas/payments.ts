@@ -31,7 +31,12 @@ export const PAYMENT_SOURCE_NAMES: Record<PaymentSource, string> = {
 
 /** The events to choose in each processor's dashboard: the ones the matcher acts on. */
 export const PROCESSOR_EVENTS: Record<SigningProcessor, readonly string[]> = {
-  stripe: ['checkout.session.completed', 'charge.refunded', 'charge.dispute.created'],
+  stripe: [
+    'checkout.session.completed',
+    'checkout.session.async_payment_succeeded',
+    'charge.refunded',
+    'charge.dispute.created',
+  ],
   paypal: ['PAYMENT.CAPTURE.COMPLETED', 'PAYMENT.CAPTURE.REFUNDED'],
   buymeacoffee: ['donation.created', 'donation.refunded'],
   kofi: ['Donation', 'Subscription'],

@@ -74,7 +74,7 @@ export const payments = pgTable(
     eventId: text('event_id'),
     eventType: text('event_type'),
     importId: uuid('import_id').references(() => paymentImports.id),
-    /** The processor's body as received, for a manager's questions; pruned after PAYMENT_PAYLOAD_DAYS. */
+    /** The processor's body as received, for a manager's questions; pruned after 90 days (PAYMENT_PAYLOAD_KEEP_MS, housekeeping). */
     payload: jsonb('payload'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: at('decided_at'),
