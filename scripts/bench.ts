@@ -30,6 +30,13 @@ import {
   type BenchManager,
   type DatabaseTarget,
 } from './bench-gifts.ts';
+import {
+  BENCH_STRIPE_SECRET,
+  benchReference,
+  importStatementBench,
+  stripeEventBody,
+  stripeSignature,
+} from './bench-payments.ts';
 import { textTable } from './text-table.ts';
 
 const require = createRequire(import.meta.url);
@@ -92,6 +99,8 @@ interface Scenario {
   body?: () => string;
   /** Headers every request carries besides the JSON type and a new client address (a manager's cookie). */
   headers?: Record<string, string>;
+  /** Headers of each request, made with its body (a processor's signature over it). */
+  signed?: (body: string) => Record<string, string>;
 }
 
 interface Measurement {
@@ -114,11 +123,14 @@ async function measure(scenario: Scenario): Promise<Measurement> {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...scenario.headers },
           // Rebuilt for every request: a new X-Forwarded-For each time (the bare POST pays the same client cost).
-          setupRequest: (req) => ({
-            ...req,
-            body: scenario.body!(),
-            headers: { ...req.headers, 'x-forwarded-for': nextClientIp() },
-          }),
+          setupRequest: (req) => {
+            const body = scenario.body!();
+            return {
+              ...req,
+              body,
+              headers: { ...req.headers, ...scenario.signed?.(body), 'x-forwarded-for': nextClientIp() },
+            };
+          },
         };
   const run = (duration: number) =>
     autocannon({ url: scenario.url, connections: CONNECTIONS, duration, requests: [request] });
@@ -231,8 +243,8 @@ interface Pair {
  * `gifts` is a manager recording gifts (scripts/bench-gifts.ts). `fundraisers` runs on an app of its own, on
  * 1,000 live fundraisers (scripts/bench-fundraisers.ts).
  */
-const PAIR_NAMES = ['progress', 'intents', 'sign-in', 'gifts'] as const;
-const ALL_PAIRS: readonly string[] = [...PAIR_NAMES, 'fundraisers'];
+const PAIR_NAMES = ['progress', 'intents', 'sign-in', 'gifts', 'events'] as const;
+const ALL_PAIRS: readonly string[] = [...PAIR_NAMES, 'statement', 'fundraisers'];
 const CHOSEN_PAIRS = (process.env.BENCH_PAIRS || ALL_PAIRS.join(','))
   .split(',')
   .map((name) => name.trim())
@@ -271,7 +283,7 @@ async function measurePairs(bareUrl: string, appUrl: string, manager: BenchManag
     }
     return result;
   };
-  const scenarios: Record<Exclude<(typeof PAIR_NAMES)[number], 'gifts'>, [Scenario, Scenario]> = {
+  const scenarios: Record<Exclude<(typeof PAIR_NAMES)[number], 'gifts' | 'events'>, [Scenario, Scenario]> = {
     progress: [
       { name: 'bare GET /hello', url: `${bareUrl}/hello`, method: 'GET' },
       { name: 'app GET /api/fundraising/progress', url: `${appUrl}/api/fundraising/progress`, method: 'GET' },
@@ -301,10 +313,25 @@ async function measurePairs(bareUrl: string, appUrl: string, manager: BenchManag
       },
     ];
   };
+  /** Stripe's signed event for a donor's reference, each a new payment: recorded end to end as a gift. */
+  const events = async (): Promise<[Scenario, Scenario]> => {
+    const reference = await benchReference(appUrl);
+    console.log(`  an intent recorded (${reference}); each event pays it again`);
+    return [
+      { name: 'bare POST: one INSERT of a gift', url: `${bareUrl}/gift`, method: 'POST', body: giftBody },
+      {
+        name: 'app POST /api/webhooks/stripe',
+        url: `${appUrl}/api/webhooks/stripe`,
+        method: 'POST',
+        body: () => stripeEventBody(reference),
+        signed: (body) => stripeSignature(body, BENCH_STRIPE_SECRET),
+      },
+    ];
+  };
   const run: Pair[] = [];
   for (const name of PAIR_NAMES) {
     if (!CHOSEN_PAIRS.includes(name)) continue;
-    run.push(await pair(...(name === 'gifts' ? await gifts() : scenarios[name])));
+    run.push(await pair(...(name === 'gifts' ? await gifts() : name === 'events' ? await events() : scenarios[name])));
   }
   return run;
 }
@@ -375,20 +402,21 @@ function printTable(title: string, run: Pair[]): void {
  * SESSION_SECRET it runs with; once it has stopped, what the gifts left behind is read back.
  */
 async function pairsOn(bareUrl: string, database: { databaseUrl?: string }, title: string): Promise<void> {
-  if (!PAIR_NAMES.some((name) => CHOSEN_PAIRS.includes(name))) return;
+  if (![...PAIR_NAMES, 'statement'].some((name) => CHOSEN_PAIRS.includes(name))) return;
   const sessionSecret = randomBytes(32).toString('base64url');
   const dataDir = database.databaseUrl ? undefined : tempDir('hc-data-');
   const target: DatabaseTarget = database.databaseUrl ? { url: database.databaseUrl } : { dataDir: dataDir! };
-  const manager = CHOSEN_PAIRS.includes('gifts')
+  const manager = CHOSEN_PAIRS.some((name) => name === 'gifts' || name === 'statement')
     ? await createBenchManager(target, sessionSecret, PASSWORD)
     : undefined;
   const app = await startApp({
     ...database,
     ...(dataDir ? { dataDir } : {}),
-    env: { TRUST_PROXY: 'loopback', SESSION_SECRET: sessionSecret },
+    env: { TRUST_PROXY: 'loopback', SESSION_SECRET: sessionSecret, STRIPE_WEBHOOK_SECRET: BENCH_STRIPE_SECRET },
     label: `app/${title}`,
   });
   const run = await measurePairs(bareUrl, app.url, manager);
+  if (manager && CHOSEN_PAIRS.includes('statement')) console.log(`  ${await importStatementBench(app, manager)}`);
   await app.stop();
   printTable(title, run);
   if (manager) console.log(`  After the gifts (mail: the outbox, no SMTP_URL): ${await giftsOutcome(target)}`);
