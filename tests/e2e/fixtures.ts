@@ -7,7 +7,7 @@ import axe from 'axe-core';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { buildApp } from '../../src/server/app.ts';
+import { buildApp, type BuildAppOptions } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { CLIENT_DIST_DIR } from '../../src/server/paths.ts';
 import { createTestDatabase, type TestDatabase } from '../setup/database.ts';
@@ -31,16 +31,33 @@ export interface Site {
   close(): Promise<void>;
 }
 
-export async function startSite(): Promise<Site> {
+/** What a test file may set on its site: more settings (a processor's webhook secret) and a test PayPal authority. */
+export interface SiteOptions {
+  env?: Record<string, string>;
+  paypalCertificates?: BuildAppOptions['paypalCertificates'];
+}
+
+export async function startSite(options: SiteOptions = {}): Promise<Site> {
   if (!fs.existsSync(path.join(CLIENT_DIST_DIR, 'pages', 'index.html'))) {
     throw new Error('The client is not built: run `npm run build` (npm test does this first).');
   }
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: String(port), PUBLIC_URL: baseURL });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+    PORT: String(port),
+    PUBLIC_URL: baseURL,
+  });
   const database = await createTestDatabase();
   // Browsers here solve many challenges; the recommended level is tested in services/altcha.test.ts.
-  const app = await buildApp({ config, database, altchaDifficulty: TEST_ALTCHA_DIFFICULTY });
+  const app = await buildApp({
+    config,
+    database,
+    altchaDifficulty: TEST_ALTCHA_DIFFICULTY,
+    ...(options.paypalCertificates ? { paypalCertificates: options.paypalCertificates } : {}),
+  });
   await app.listen({ host: '127.0.0.1', port });
   return {
     baseURL,
@@ -107,12 +124,12 @@ export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, ha
  * One site and one browser for a test file, and a fresh context per page asked for
  * (closed after each test). Call at the top of a test file.
  */
-export function browserSuite() {
+export function browserSuite(siteOptions: SiteOptions = {}) {
   let site: Site | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+    [site, browser] = await Promise.all([startSite(siteOptions), launchBrowser()]);
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));

@@ -4,6 +4,7 @@ import { COST_GROUP_LABELS } from '#shared/fundraiser-words.ts';
 import type { Ledger } from '#shared/schemas/spending.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { formatCents, formatDay } from '#client/lib/format.ts';
+import { formatDeduction } from './ledger-totals.tsx';
 
 type GroupLabels = readonly { key: string; label: string }[];
 
@@ -80,7 +81,7 @@ export function Releases({ ledger, groups }: { ledger: Ledger; groups: GroupLabe
   );
 }
 
-/** The latest recorded donations (names only where the donor agreed), with the count of all. */
+/** The latest recorded donations (names only where the donor agreed), each with its processor's fee, with the count of all. */
 export function Donations({ ledger }: { ledger: Ledger }) {
   if (ledger.donations.length === 0) return <p className="mt-4 text-slate-700">No donations have been recorded yet.</p>;
   const shown = ledger.donations.length;
@@ -99,7 +100,14 @@ export function Donations({ ledger }: { ledger: Ledger }) {
                 <time dateTime={d.date}>{formatDay(d.date)}</time>
               </span>
             </span>
-            <span className="font-semibold text-brand-800">{formatCents(d.amountCents)}</span>
+            <span className="text-right">
+              <span className="font-semibold text-brand-800">{formatCents(d.amountCents)}</span>
+              {d.feeCents > 0 && (
+                <span className="block text-sm text-slate-600" data-testid="donation-fee">
+                  Processor fee {formatDeduction(d.feeCents)}
+                </span>
+              )}
+            </span>
           </li>
         ))}
       </ul>

@@ -37,7 +37,7 @@ async function plannedGroups(db: Db, campaign: CampaignRow) {
   return (fundraiser?.costGroups ?? []).map((g) => ({ ...g, label: COST_GROUP_LABELS[g.key] }));
 }
 
-/** The public ledger: totals and the donation count from the database-kept balance, planned vs released per group, releases, donors. */
+/** The public ledger: totals (processor fees on their own line) and the donation count from the database-kept balance, planned vs released per group, releases, donors. */
 export async function readLedger(db: Db, campaign: CampaignRow): Promise<Ledger> {
   const live = and(eq(donations.campaignId, campaign.id), isNull(donations.voidedAt));
   const [[balance], released, releases, recent] = await Promise.all([
@@ -54,6 +54,7 @@ export async function readLedger(db: Db, campaign: CampaignRow): Promise<Ledger>
         isAnonymous: donations.isAnonymous,
         showPublicly: donations.showPublicly,
         usdCents: donations.usdCents,
+        usdFeeCents: donations.usdFeeCents,
         createdAt: donations.createdAt,
       })
       .from(donations)
@@ -64,12 +65,14 @@ export async function readLedger(db: Db, campaign: CampaignRow): Promise<Ledger>
   const raised = balance?.raisedCents ?? 0;
   const releasedTotal = balance?.releasedCents ?? 0;
   const refunded = balance?.refundedCents ?? 0;
+  const fees = balance?.feesCents ?? 0;
   return {
     campaignId: campaign.id,
     currency: 'USD',
     totals: {
       raisedCents: raised,
-      heldCents: raised - releasedTotal - refunded,
+      feesCents: fees,
+      heldCents: raised - fees - releasedTotal - refunded,
       releasedCents: releasedTotal,
       refundedCents: refunded,
     },
@@ -91,6 +94,7 @@ export async function readLedger(db: Db, campaign: CampaignRow): Promise<Ledger>
     donations: recent.map((d) => ({
       donorName: publicDonorName(d),
       amountCents: d.usdCents,
+      feeCents: d.usdFeeCents,
       date: d.createdAt.toISOString().slice(0, 10),
     })),
     donationCount: balance?.donationCount ?? 0,

@@ -57,17 +57,20 @@ async function summed() {
     donors: number;
     released: number;
     refunded: number;
+    fees: number;
   }>(sql`select
       (select coalesce(sum(usd_cents), 0)::int from donations where campaign_id = ${campaignId} and voided_at is null) as raised,
       (select count(*)::int from donations where campaign_id = ${campaignId} and voided_at is null) as donors,
       (select coalesce(sum(amount_cents), 0)::int from ledger_entries where campaign_id = ${campaignId} and kind = 'release') as released,
-      (select coalesce(sum(amount_cents), 0)::int from ledger_entries where campaign_id = ${campaignId} and kind = 'refund') as refunded`);
-  const { raised, donors, released, refunded } = rows[0]!;
+      (select coalesce(sum(amount_cents), 0)::int from ledger_entries where campaign_id = ${campaignId} and kind = 'refund') as refunded,
+      (select coalesce(sum(usd_fee_cents), 0)::int from donations where campaign_id = ${campaignId} and voided_at is null) as fees`);
+  const { raised, donors, released, refunded, fees } = rows[0]!;
   return {
     progress: { currentCents: raised, donorCount: donors },
     ledger: {
       raisedCents: raised,
-      heldCents: raised - released - refunded,
+      feesCents: fees,
+      heldCents: raised - fees - released - refunded,
       releasedCents: released,
       refundedCents: refunded,
       donationCount: donors,

@@ -278,6 +278,9 @@ export const LedgerSchema = z.object({
   currency: z.literal('USD'),
   totals: z.object({
     raisedCents: z.number().int(),
+    /** What the payment processors kept before the money reached us: never counted as going to care. */
+    feesCents: z.number().int(),
+    /** Raised less fees, releases and refunds: what sits in the accounts now. */
     heldCents: z.number().int(),
     releasedCents: z.number().int(),
     refundedCents: z.number().int(),
@@ -301,8 +304,15 @@ export const LedgerSchema = z.object({
       paidOn: z.string(),
     }),
   ),
-  /** Newest first; the name is null for an anonymous gift. */
-  donations: z.array(z.object({ donorName: z.string().nullable(), amountCents: z.number().int(), date: z.string() })),
+  /** Newest first; the name is null for an anonymous gift; feeCents is what its processor kept (0 when none). */
+  donations: z.array(
+    z.object({
+      donorName: z.string().nullable(),
+      amountCents: z.number().int(),
+      feeCents: z.number().int(),
+      date: z.string(),
+    }),
+  ),
   donationCount: z.number().int(),
 });
 export type Ledger = z.infer<typeof LedgerSchema>;

@@ -78,7 +78,7 @@ export const DASHBOARD_FUNDRAISERS = 10;
 
 /** Patients' fundraisers for the managers' dashboard: how many wait and are live, and the most money held. */
 export async function dashboardFundraisers(db: Db): Promise<DashboardMoney['fundraisers']> {
-  const held = sql<number>`coalesce(${ledgerBalances.raisedCents} - ${ledgerBalances.releasedCents} - ${ledgerBalances.refundedCents}, 0)`;
+  const held = sql<number>`coalesce(${ledgerBalances.raisedCents} - ${ledgerBalances.feesCents} - ${ledgerBalances.releasedCents} - ${ledgerBalances.refundedCents}, 0)`;
   const [counts, mostHeld] = await Promise.all([
     db
       .select({ status: fundraisers.status, n: count() })

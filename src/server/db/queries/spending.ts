@@ -44,10 +44,10 @@ export type ExpenseWithDetails = ExpenseRow & {
   people: Map<string, PersonName>;
 };
 
-/** What the campaign holds now (USD cents): raised less released and refunded. */
+/** What the campaign holds now (USD cents): raised less processor fees, released and refunded. */
 export async function heldCents(db: Db, campaignId: string): Promise<number> {
   const [row] = await db.select().from(ledgerBalances).where(eq(ledgerBalances.campaignId, campaignId));
-  return row ? row.raisedCents - row.releasedCents - row.refundedCents : 0;
+  return row ? row.raisedCents - row.feesCents - row.releasedCents - row.refundedCents : 0;
 }
 
 /** One expense by id, without its details. */

@@ -70,6 +70,7 @@ describe('refunding a gift to a patient’s fundraiser', () => {
     expect(partly.json()).toEqual({ donationId, refundedCents: 2_500, remainingCents: 5_000 });
     expect((await ledgerOf(campaignId)).totals).toEqual({
       raisedCents: 7_500,
+      feesCents: 0,
       heldCents: 5_000,
       releasedCents: 0,
       refundedCents: 2_500,

@@ -121,6 +121,30 @@ describe('each processor’s signed payment', () => {
   );
 });
 
+describe('the public ledger of a gift its processor took a fee from', () => {
+  it('shows the fee on its own line, and held falls by it while raised keeps the whole gift', async () => {
+    const campaignId = await mainAppealId(t.database.db);
+    const ledger = async () => (await t.app.inject(`/api/campaigns/${campaignId}/ledger`)).json();
+    const before = await ledger();
+    const intent = await intentWithReference({ donorName: 'Fee Shown', showPublicly: true });
+    const signed = paypalDelivery(
+      paypalCaptureCompleted({ customId: intent.reference!, amountCents: 5000, feeCents: 224 }),
+      SECRETS.paypal,
+      pki.signer,
+    );
+    expect((await deliver('paypal', signed)).statusCode).toBe(200);
+    // No invalidate here: the write path clears the cached ledger itself.
+    const after = await ledger();
+    expect(after.totals.raisedCents - before.totals.raisedCents).toBe(5000);
+    expect(after.totals.feesCents - before.totals.feesCents).toBe(224);
+    expect(after.totals.heldCents - before.totals.heldCents).toBe(5000 - 224);
+    expect(after.totals.heldCents).toBe(
+      after.totals.raisedCents - after.totals.feesCents - after.totals.releasedCents - after.totals.refundedCents,
+    );
+    expect(after.donations[0]).toMatchObject({ donorName: 'Fee Shown', amountCents: 5000, feeCents: 224 });
+  });
+});
+
 describe('a delivery that is not what the processor signed', () => {
   it('refuses one changed byte with 400, stores nothing, and the payments page sees the failure', async () => {
     const intent = await intentWithReference();

@@ -112,6 +112,7 @@ describe('the ledger in the database', () => {
     ).rejects.toThrow();
     expect((await ledger(campaign)).totals).toEqual({
       raisedCents: 60_000,
+      feesCents: 0,
       heldCents: 60_000,
       releasedCents: 0,
       refundedCents: 0,
@@ -276,7 +277,13 @@ describe('refunds', () => {
     );
 
     expect(await snapshot(campaign)).toEqual(before);
-    expect(before.totals).toEqual({ raisedCents: 100_000, heldCents: 0, releasedCents: 100_000, refundedCents: 0 });
+    expect(before.totals).toEqual({
+      raisedCents: 100_000,
+      feesCents: 0,
+      heldCents: 0,
+      releasedCents: 100_000,
+      refundedCents: 0,
+    });
     const [request] = await t.database.db.select().from(refundRequests).where(eq(refundRequests.id, asked.json().id));
     expect(request).toMatchObject({ status: 'open', donationId: null, decidedBy: null });
     expect((await getWith(t.app, `/api/expenses/${unpaid}`, owner.cookie)).json().status).toBe('approved');
@@ -297,9 +304,10 @@ describe('the public ledger', () => {
     const of = (kind: string) => Number(sums.find((s) => s.kind === kind)?.total ?? 0);
     expect(body.totals).toEqual({
       raisedCents: of('donation') - of('donation_void'),
+      feesCents: of('fee') - of('fee_void'),
       releasedCents: of('release'),
       refundedCents: of('refund'),
-      heldCents: of('donation') - of('donation_void') - of('release') - of('refund'),
+      heldCents: of('donation') - of('donation_void') - of('fee') + of('fee_void') - of('release') - of('refund'),
     });
     const [live] = await t.database.db
       .select({ total: sql<string>`sum(usd_cents)`, n: count() })

@@ -336,6 +336,7 @@ describe('approving and releasing', () => {
     expect((await getWith(t.app, `/api/expenses/${id}`, owner.cookie)).json().status).toBe('approved');
     expect((await ledger(campaign)).totals).toEqual({
       raisedCents: 100_000,
+      feesCents: 0,
       heldCents: 100_000,
       releasedCents: 0,
       refundedCents: 0,
