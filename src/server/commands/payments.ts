@@ -119,6 +119,7 @@ export async function importStatement(
   rows: AsyncIterable<StatementRow>,
 ): Promise<ImportOutcome> {
   const { tx, actor, now } = ctx;
+  await lockSource(tx, source);
   const [statement] = await tx
     .insert(paymentImports)
     .values({ source, fileName, importedBy: actor.id, rowCount: 0, createdAt: now })
@@ -140,7 +141,6 @@ export async function importStatement(
         outcome.unmatched += 1;
         continue;
       }
-      await lockPaymentKey(tx, source, row.paymentExternalId ?? row.externalId);
       const state = await actOn(ctx, row);
       outcome[state === 'not_gift' ? 'unmatched' : state] += 1;
     }
@@ -161,8 +161,19 @@ export async function importStatement(
   return outcome;
 }
 
-const lockPaymentKey = (tx: Tx, source: string, paymentKey: string) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payment:${source}:${paymentKey}`}, 0))`);
+/**
+ * Takes a payment's turn: shared on its source (events of one source do not wait for each other) and exclusive on
+ * the payment. A statement's import takes its source whole instead (importStatement), one lock however many rows:
+ * a lock per row would fill the database's lock table on a large file.
+ */
+async function lockPaymentKey(tx: Tx, source: string, paymentKey: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtextextended(${`payments:${source}`}, 0))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payment:${source}:${paymentKey}`}, 0))`);
+}
+
+/** A statement's import waits for the events of its source in flight, and they for it. */
+const lockSource = (tx: Tx, source: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payments:${source}`}, 0))`);
 
 /** Leaves a movement for a manager, saying why. */
 async function leaveForManager(tx: Tx, payment: PaymentRow, problem: string, campaignId: string | null = null) {

@@ -91,13 +91,24 @@ export async function readMainAppeal(db: Db): Promise<MainAppealRow> {
   return asMainAppeal(row);
 }
 
-/** Raised and donors from the campaign's running totals (one row, kept by the ledger's trigger), not a sum of every gift. */
+/**
+ * Raised and donors from the campaign's running totals (one row, kept by the ledger's trigger), not a sum of every
+ * gift. Money refunded was not raised for her: progress falls with a refund (issue 36), as the ledger shows it.
+ */
 async function readTotals(db: Db, row: CampaignRow): Promise<ProgressTotals> {
   const [balance] = await db
-    .select({ raisedCents: ledgerBalances.raisedCents, donationCount: ledgerBalances.donationCount })
+    .select({
+      raisedCents: ledgerBalances.raisedCents,
+      refundedCents: ledgerBalances.refundedCents,
+      donationCount: ledgerBalances.donationCount,
+    })
     .from(ledgerBalances)
     .where(eq(ledgerBalances.campaignId, row.id));
-  return { goalCents: row.goalCents, currentCents: balance?.raisedCents ?? 0, donorCount: balance?.donationCount ?? 0 };
+  return {
+    goalCents: row.goalCents,
+    currentCents: balance ? balance.raisedCents - balance.refundedCents : 0,
+    donorCount: balance?.donationCount ?? 0,
+  };
 }
 
 /** One campaign's figures, cached per instance: the row (its goal may change), its totals and its supporters. */

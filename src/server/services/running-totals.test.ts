@@ -66,7 +66,8 @@ async function summed() {
       (select coalesce(sum(usd_fee_cents), 0)::int from donations where campaign_id = ${campaignId} and voided_at is null) as fees`);
   const { raised, donors, released, refunded, fees } = rows[0]!;
   return {
-    progress: { currentCents: raised, donorCount: donors },
+    // What stands of what was raised: a refund takes its part back out of progress.
+    progress: { currentCents: raised - refunded, donorCount: donors },
     ledger: {
       raisedCents: raised,
       feesCents: fees,
@@ -129,7 +130,8 @@ describe('the running totals', () => {
     const after = await shown();
     expect(after).toEqual(await summed());
     expect(after.progress).toEqual({
-      currentCents: before.progress.currentCents + 200_000 + 7_300,
+      // Less the $150 refunded of the first gift.
+      currentCents: before.progress.currentCents + 200_000 + 7_300 - 15_000,
       donorCount: before.progress.donorCount + 2,
     });
     expect(after.ledger).toMatchObject({ releasedCents: 120_000, refundedCents: 15_000 });

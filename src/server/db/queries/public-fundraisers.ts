@@ -49,7 +49,10 @@ export interface PublicFundraiserListRow {
   reviewerName: string | null;
 }
 
-const raised = sql<number>`coalesce(${ledgerBalances.raisedCents}, 0)`.mapWith(Number);
+// What stands of what was raised: a refund takes its gift back out of progress, as on the campaign's own page.
+const raised = sql<number>`coalesce(${ledgerBalances.raisedCents} - ${ledgerBalances.refundedCents}, 0)`.mapWith(
+  Number,
+);
 const newestFirst = [desc(campaigns.createdAt), desc(campaigns.id)];
 const ORDERS: Record<FundraiserSort, SQL[]> = {
   newest: newestFirst,
