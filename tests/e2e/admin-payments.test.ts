@@ -1,5 +1,7 @@
 /** The managers' Payments page: a PayPal statement previewed and imported on a phone, and the inbox worked. */
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { payments } from '../../src/server/db/schema/index.ts';
 import { PAYPAL_HEADER, paypalLine } from '../../src/server/services/payments/statement-fixtures.ts';
 import { STRONG_PASSWORD } from '../setup/accounts.ts';
 import {
@@ -38,13 +40,13 @@ function pacificNow() {
 }
 
 /** Two donations without a reference: $40.00 from Cleo (an open $40 PayPal intent fits it), $7.00 from Dan. */
-function paypalCsv(): Buffer {
+function paypalCsv(ids = ['E2E-PAY-1', 'E2E-PAY-2']): Buffer {
   const when = { ...pacificNow(), TimeZone: 'PST', Status: 'Completed', Currency: 'USD', Type: 'Donation Payment' };
   return Buffer.from(
     '\ufeff' +
       paypalLine(Object.fromEntries(PAYPAL_HEADER.map((c) => [c, c]))) +
-      paypalLine({ ...when, Name: 'Cleo', Gross: '40.00', Fee: '-1.46', 'Transaction ID': 'E2E-PAY-1' }) +
-      paypalLine({ ...when, Name: 'Dan', Gross: '7.00', Fee: '-0.50', 'Transaction ID': 'E2E-PAY-2' }),
+      paypalLine({ ...when, Name: 'Cleo', Gross: '40.00', Fee: '-1.46', 'Transaction ID': ids[0] }) +
+      paypalLine({ ...when, Name: 'Dan', Gross: '7.00', Fee: '-0.50', 'Transaction ID': ids[1] }),
   );
 }
 
@@ -127,4 +129,39 @@ describe('admin payments', () => {
     // The page fits the phone: nothing scrolls the page sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   }, 120_000);
+
+  it('warns managers on the dashboard of payments unmatched for more than 48 hours, linking to the inbox', async () => {
+    const { page, context } = await suite.newPage();
+    await signInAsAdmin(context, suite.site, 'manager');
+    const origin = { origin: suite.site.baseURL };
+    const elevated = await context.request.post('/api/admin/elevate', {
+      data: { password: STRONG_PASSWORD },
+      headers: origin,
+    });
+    expect(elevated.status(), await elevated.text()).toBe(200);
+    const imported = await context.request.post('/api/admin/payments/statements?source=paypal&format=paypal', {
+      headers: origin,
+      multipart: {
+        statement: { name: 'old.csv', mimeType: 'text/csv', buffer: paypalCsv(['E2E-OLD-1', 'E2E-OLD-2']) },
+      },
+    });
+    expect(imported.status(), await imported.text()).toBe(201);
+
+    await visit(page, '/admin-dashboard');
+    await page.getByRole('link', { name: 'Payments' }).waitFor();
+    expect(await page.getByTestId('unmatched-warning').count()).toBe(0);
+
+    // Three days later, nobody has matched one of them.
+    await suite.site.database.db
+      .update(payments)
+      .set({ receivedAt: new Date(Date.now() - 3 * 24 * 3600_000) })
+      .where(eq(payments.externalId, 'E2E-OLD-1'));
+    await visit(page, '/admin-dashboard');
+    const warning = page.getByTestId('unmatched-warning');
+    await expect.poll(() => warning.innerText()).toContain('1 payment has waited unmatched for more than 48 hours');
+    await expectNoAxeViolations(page);
+    await warning.getByRole('link', { name: 'Match them on the Payments page' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor();
+    await expect.poll(() => page.getByTestId('inbox-ages').innerText()).toMatch(/Older than 2 days\s*1/);
+  }, 60_000);
 });

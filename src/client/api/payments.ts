@@ -19,7 +19,8 @@ import type {
   StatementPreview,
   ColumnMapping,
 } from '#shared/schemas/payments.ts';
-import { ApiError, apiGet, apiRequest, apiUpload, fileForm, withQuery } from '#client/lib/api.ts';
+import { ApiError, apiGet, apiRequest, fileForm, withQuery } from '#client/lib/api.ts';
+import { apiUpload } from '#client/lib/upload.ts';
 
 const PATH = '/api/admin/payments';
 const paymentPath = (id: string) => `${PATH}/${encodeURIComponent(id)}`;

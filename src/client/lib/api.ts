@@ -89,33 +89,6 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
   return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
-/**
- * POSTs a multipart body and reports how much of it has gone up (`onProgress(0..1)`), which fetch cannot do for a
- * request body: XMLHttpRequest's upload events. Answers and refusals read as apiRequest reads them (ApiError).
- */
-export function apiUpload<T = unknown>(url: string, form: FormData, onProgress?: (sent: number) => void): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress?.(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      const text = xhr.responseText;
-      if (xhr.status < 200 || xhr.status >= 300) return reject(new ApiError(xhr.status, text || xhr.statusText));
-      try {
-        resolve((xhr.status === 204 || !text ? undefined : JSON.parse(text)) as T);
-      } catch {
-        reject(new ApiError(null, 'The server answered with something that is not JSON'));
-      }
-    };
-    xhr.onerror = () => reject(new ApiError(null, 'The request did not reach the server'));
-    xhr.onabort = () => reject(new ApiError(null, 'The upload was stopped'));
-    xhr.send(form);
-  });
-}
-
 /** GET helper for the per-area modules. */
 export const apiGet = <T>(url: string) => apiRequest<T>('GET', url);
 
