@@ -93,6 +93,7 @@ export const PAGE_HEADS: { readonly [P in PagePath | '*']: HeadOf } = {
   '/my-stories/:id/edit': legal('Edit Your Story', 'Edit your story on {product}.'),
   '/admin': admin('Admin'),
   '/admin-donations': admin('Donation Management'),
+  '/admin-payments': admin('Payments'),
   '/admin-dashboard': admin('Admin Dashboard'),
   '/admin-contact': admin('Contact Inbox'),
   '/admin-mail': admin('Mail Not Delivered'),

@@ -82,6 +82,7 @@ export const PAGE_ROUTES: { readonly [P in PagePath]: RouteOf<P> } = {
   // Admin pages: browser only like the account pages; the server checks every admin call.
   '/admin': { load: () => import('./routes/admin/admin-home.tsx') },
   '/admin-donations': { load: () => import('./routes/admin/admin-donations.tsx') },
+  '/admin-payments': { load: () => import('./routes/admin/admin-payments.tsx') },
   '/admin-dashboard': { load: () => import('./routes/admin/admin-dashboard.tsx') },
   '/admin-contact': { load: () => import('./routes/admin/admin-contact.tsx') },
   '/admin-mail': { load: () => import('./routes/admin/admin-mail.tsx') },

@@ -57,6 +57,7 @@ export const PAGES = {
   '/my-stories/:id/edit': { render: 'client', access: 'user' },
   '/admin': { render: 'client', access: moderator },
   '/admin-donations': { render: 'client', access: manager },
+  '/admin-payments': { render: 'client', access: manager },
   '/admin-dashboard': { render: 'client', access: moderator },
   '/admin-contact': { render: 'client', access: moderator },
   '/admin-analytics': { render: 'client', access: manager },

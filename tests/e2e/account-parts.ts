@@ -36,5 +36,6 @@ export const ADMIN_ITEMS = [
   'Analytics Dashboard',
   'Story Management',
   'Donation Management',
+  'Payments',
   'User Management',
 ];

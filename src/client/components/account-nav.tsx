@@ -15,6 +15,7 @@ import {
   FileText,
   HandCoins,
   HeartHandshake,
+  Landmark,
   LayoutDashboard,
   LogOut,
   MessageSquare,
@@ -48,6 +49,7 @@ const ADMIN_LINKS: (AccountLink & { minimum: AdminLevel })[] = [
   { href: '/admin-analytics', label: 'Analytics Dashboard', icon: BarChart3, minimum: 'manager' },
   { href: '/admin-stories', label: 'Story Management', icon: FileText, minimum: 'moderator' },
   { href: '/admin-donations', label: 'Donation Management', icon: HandCoins, minimum: 'manager' },
+  { href: '/admin-payments', label: 'Payments', icon: Landmark, minimum: 'manager' },
   { href: '/admin-users', label: 'User Management', icon: Users, minimum: 'manager' },
 ];
 

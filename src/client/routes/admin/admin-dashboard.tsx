@@ -8,6 +8,7 @@ import {
   Clock,
   FileText,
   HandHeart,
+  Landmark,
   History,
   Inbox,
   MailWarning,
@@ -22,10 +23,12 @@ import {
 import { adminLevelAtLeast } from '#shared/auth/roles.ts';
 import type { PlaceholderDetail } from '#shared/placeholders.ts';
 import type { DashboardFigures, DashboardMoney } from '#shared/schemas/admin-dashboard.ts';
+import { UNMATCHED_WARNING_HOURS } from '#shared/schemas/payments.ts';
 import { FundraisersMoney } from './fundraisers-money.tsx';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatCents } from '#client/lib/format.ts';
 import { DASHBOARD_KEY, getDashboard } from '#client/api/admin-dashboard.ts';
+import { getPaymentsOverview, PAYMENTS_KEY } from '#client/api/payments.ts';
 import { usePageUser } from '#client/page-access.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageStatus } from '#client/components/page-status.tsx';
@@ -165,6 +168,40 @@ interface PageLink {
   Icon: typeof Wallet;
 }
 
+/** Money in: the processors, the reconciliation inbox and statement imports (managers and above). */
+const MONEY_IN: PageLink[] = [
+  {
+    href: '/admin-payments',
+    title: 'Payments',
+    text: 'See what the payment processors sent, match the payments waiting in the inbox, and import statements.',
+    Icon: Landmark,
+  },
+];
+
+/** Payments nobody matched for too long: said at the top, with the way to the inbox (managers only). */
+function UnmatchedWarning({ count }: { count: number }) {
+  return (
+    <section
+      aria-labelledby="unmatched-title"
+      className="mt-8 rounded-2xl border border-amber-300 bg-amber-50 p-6 text-amber-950"
+      data-testid="unmatched-warning"
+    >
+      <h2 id="unmatched-title" className="flex items-center gap-2 text-xl font-semibold">
+        <TriangleAlert aria-hidden="true" className="h-5 w-5" />
+        {count === 1 ? '1 payment has' : `${count} payments have`} waited unmatched for more than{' '}
+        {UNMATCHED_WARNING_HOURS} hours
+      </h2>
+      <Link
+        href="/admin-payments"
+        className="mt-3 inline-flex items-center gap-1 rounded font-semibold text-amber-950 underline"
+      >
+        Match them on the Payments page
+        <ArrowRight aria-hidden="true" className="h-4 w-4" />
+      </Link>
+    </section>
+  );
+}
+
 /** Money out: the expense queue and refund requests (managers and above; the page checks again). */
 const SPENDING: PageLink[] = [
   {
@@ -295,6 +332,10 @@ export default function AdminDashboardPage() {
     queryFn: getDashboard,
     gcTime: 0,
   });
+  const manager = adminLevelAtLeast(user.adminLevel, 'manager');
+  // Only managers may read the payments; a failure here leaves the warning out, the dashboard stands.
+  const payments = useQuery({ queryKey: PAYMENTS_KEY, queryFn: getPaymentsOverview, enabled: manager, gcTime: 0 });
+  const unmatched = payments.data?.inbox.olderThanTwoDays ?? 0;
   let body: ReactNode;
   if (figures.data) {
     body = (
@@ -329,7 +370,9 @@ export default function AdminDashboardPage() {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-ink">Admin Dashboard</h1>
       <p className="mt-2 text-slate-700">Today&apos;s figures and what is waiting for you.</p>
+      {manager && unmatched > 0 && <UnmatchedWarning count={unmatched} />}
       {body}
+      {manager && <LinkSection id="money-in" title="Money in" links={MONEY_IN} />}
       {adminLevelAtLeast(user.adminLevel, 'manager') && <LinkSection id="spending" title="Spending" links={SPENDING} />}
       {adminLevelAtLeast(user.adminLevel, 'manager') && <LinkSection id="reports" title="Reports" links={REPORTS} />}
       {adminLevelAtLeast(user.adminLevel, 'super_admin') && (

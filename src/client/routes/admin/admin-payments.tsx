@@ -1,0 +1,69 @@
+/**
+ * /admin-payments (Payments, issue 36): for admins of level manager or above (the page table lets only them in).
+ * Each processor's state and what to paste into its dashboard, the reconciliation inbox and its decisions, statement
+ * imports, and the column mappings for custom statements. Recording money asks for the password where she acts
+ * (the server answers 403 STEP_UP_REQUIRED); reading and marking a row as no gift do not.
+ */
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { errorMessage } from '#client/lib/api.ts';
+import {
+  getMainAppeal,
+  getPaymentsOverview,
+  INBOX_KEY,
+  listInbox,
+  MAIN_APPEAL_KEY,
+  PAYMENTS_KEY,
+} from '#client/api/payments.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { PageHeading } from './page-heading.tsx';
+import { InboxCard, type CampaignOption } from './payments-inbox.tsx';
+import { ImportCard } from './payments-import.tsx';
+import { MappingCard } from './payments-mapping.tsx';
+import { ProcessorsSection } from './payments-processors.tsx';
+
+export default function AdminPaymentsPage() {
+  const [page, setPage] = useState(1);
+  const overview = useQuery({ queryKey: PAYMENTS_KEY, queryFn: getPaymentsOverview, gcTime: 0 });
+  const inbox = useQuery({
+    queryKey: [...INBOX_KEY, page],
+    queryFn: () => listInbox(page),
+    placeholderData: keepPreviousData,
+    gcTime: 0,
+  });
+  const appeal = useQuery({ queryKey: MAIN_APPEAL_KEY, queryFn: getMainAppeal });
+
+  // The main appeal, then the campaigns this page's suggestions and rows name (no list of every campaign exists).
+  const campaigns: CampaignOption[] = [];
+  const add = (c: CampaignOption | null | undefined) => {
+    if (c && !campaigns.some((o) => o.id === c.id)) campaigns.push(c);
+  };
+  if (appeal.data) add({ id: appeal.data.id, name: 'The main appeal' });
+  for (const p of inbox.data?.items ?? []) {
+    add(p.campaign);
+    for (const c of p.candidates) add(c.campaign);
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <PageHeading focus={false}>Payments</PageHeading>
+      <p className="mt-2 text-slate-700">
+        What the processors told us, the payments waiting for you to match them, and the statements you import.
+      </p>
+      {overview.error && (
+        <div role="alert" className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900">
+          <p>Could not load the payments overview: {errorMessage(overview.error, 'Please try again.')}</p>
+          <Button variant="secondary" className="mt-3" onClick={() => void overview.refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+      <ProcessorsSection processors={overview.data?.processors} />
+      <div className="mt-8 space-y-6">
+        <InboxCard inbox={inbox} ages={overview.data?.inbox} campaigns={campaigns} page={page} onPage={setPage} />
+        <ImportCard />
+        <MappingCard />
+      </div>
+    </div>
+  );
+}
