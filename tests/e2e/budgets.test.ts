@@ -10,7 +10,7 @@ import { KB, pageBundle } from '../../scripts/bundle-sizes.ts';
 const JS_BEFORE_INTERACTION_KB = 95;
 
 /** The first HTML response, compressed as the server sends it, in KB: what the first round trip carries. */
-const FIRST_HTML_KB = 14.6;
+const FIRST_HTML_KB = 14.7;
 
 /** Every page whose HTML carries its content: prerendered, or rendered by the server from the records. */
 const PUBLIC_PAGES = [...Object.keys(PRERENDERED_PAGES), ...SERVER_RENDERED_PATHS];

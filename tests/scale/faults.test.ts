@@ -447,7 +447,11 @@ describe('a processor’s event on two instances', () => {
 
     const signed = stripeDelivery(stripeCheckoutCompleted({ reference, amountCents: 4200 }), STRIPE_TEST_SECRET);
     const deliver = (url: string) =>
-      fetch(`${url}/api/webhooks/stripe`, { method: 'POST', headers: signed.headers, body: new Uint8Array(signed.body) });
+      fetch(`${url}/api/webhooks/stripe`, {
+        method: 'POST',
+        headers: signed.headers,
+        body: new Uint8Array(signed.body),
+      });
     const answers = await Promise.all(Array.from({ length: 20 }, () => [deliver(first!), deliver(second!)]).flat());
     expect(answers.map((a) => a.status)).toEqual(Array(40).fill(200));
 
