@@ -53,7 +53,21 @@ describe('loadConfig defaults', () => {
       logLevel: 'info',
       twoApproversAboveCents: 250_000,
       shutdownDrainMs: 5000,
+      webhookSecrets: {},
     });
+  });
+
+  it('turns a processor’s webhook on with its secret, takes a second while rotating, and refuses a third', () => {
+    expect(loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_new_secret, whsec_old_secret' }).webhookSecrets).toEqual({
+      stripe: ['whsec_new_secret', 'whsec_old_secret'],
+    });
+    expect(loadConfig({ KOFI_VERIFICATION_TOKEN: 'kofi-token-1' }).webhookSecrets).toEqual({ kofi: ['kofi-token-1'] });
+    expect(configError({ BUYMEACOFFEE_WEBHOOK_SECRET: 'a-secret-1,a-secret-2,a-secret-3' }).message).toBe(
+      'Invalid configuration: BUYMEACOFFEE_WEBHOOK_SECRET must be the Buy Me a Coffee webhook secret, or two separated by a comma while rotating',
+    );
+    expect(configError({ STRIPE_WEBHOOK_SECRET: 'short' }).message).toMatch(
+      /^Invalid configuration: STRIPE_WEBHOOK_SECRET must be/,
+    );
   });
 
   it('takes a drain period of 0 to 60000 ms and refuses others', () => {

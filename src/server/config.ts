@@ -32,7 +32,7 @@ const webhookSecrets = (what: string) =>
     .pipe(
       z
         .array(z.string().min(8, `must be ${what} (at least 8 characters each)`))
-        .max(2, `must be one ${what}, or two separated by a comma while rotating`),
+        .max(2, `must be ${what}, or two separated by a comma while rotating`),
     );
 
 const EnvSchema = z
