@@ -21,14 +21,14 @@ import {
   type StatementQuery,
 } from '#shared/schemas/payments.ts';
 import { AdminListQuerySchema } from '#shared/schemas/admin-donations.ts';
+import { importStatement } from '../../commands/payments.ts';
 import {
-  importStatement,
   joinPayments,
   markNotGift,
   recordPaymentByHand,
   saveStatementMapping,
   splitPayment,
-} from '../../commands/payments.ts';
+} from '../../commands/payment-decisions.ts';
 import {
   inboxAges,
   inboxPage,
