@@ -14,14 +14,12 @@ import {
   paymentGifts,
   paymentImports,
   payments,
-  statementMappings,
   type PaymentState,
 } from '../db/schema/index.ts';
 import { audit } from '../services/audit.ts';
 import type { PaymentMovement, PaymentSource } from '../services/payments/movement.ts';
 import type { StatementRow } from '../services/payments/statements.ts';
 import { storeGift } from './donations.ts';
-import { assertReadVersion } from './read-version.ts';
 import { lockDonation, refundFromLedger } from './refunds.ts';
 import type { CommandContext, Tx } from './run.ts';
 
