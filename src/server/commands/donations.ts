@@ -1,4 +1,5 @@
 /** Recording money received (admin): one transaction for the donation, its intent and the audit entry. */
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
@@ -7,7 +8,7 @@ import type { EditDonationSchema, RecordDonationSchema } from '#shared/schemas/a
 import type { Tx } from '../db/client.ts';
 import { donationIntents, donations } from '../db/schema/index.ts';
 import { giftTarget, type GiftTarget } from '../db/queries/fundraisers.ts';
-import { audit } from '../services/audit.ts';
+import { audit, auditEach, type Actor } from '../services/audit.ts';
 import type { CampaignRow } from '../services/campaign.ts';
 import { notify } from '../services/notifications.ts';
 import { isCheckViolation, isUniqueViolation } from '../services/db-errors.ts';
@@ -67,45 +68,72 @@ export async function recordDonation(ctx: CommandContext, otherwise: Pick<Campai
 /** A gift's row as its recorder gives it; who recorded it and when are the command's. */
 export type GiftValues = Omit<typeof donations.$inferInsert, 'campaignId' | 'recordedBy' | 'createdAt'>;
 
+/** A gift to store: its campaign and row, what its audit entry adds, and who recorded it when not the command's actor. */
+export interface GiftToStore {
+  campaign: GiftTarget;
+  values: GiftValues;
+  audited?: Record<string, unknown>;
+  /** A processor's event in a batch of them: the address it came from. */
+  actor?: Actor;
+}
+
 /**
  * Stores a gift to a campaign, whoever recorded it (a manager, or a processor's signed event): the database adds its
  * ledger rows, the audit says who, the campaign's owner hears of it, the donor gets her receipt once, and progress
  * and the ledger show it on every instance.
  */
-export async function storeGift(
-  { tx, actor, now, afterCommit }: CommandContext,
-  campaign: GiftTarget,
-  values: GiftValues,
-  audited: Record<string, unknown> = {},
-) {
-  const [row] = await tx
+export async function storeGift(ctx: CommandContext, campaign: GiftTarget, values: GiftValues, audited = {}) {
+  return (await storeGifts(ctx, [{ campaign, values, audited }]))[0]!;
+}
+
+/** The same for several gifts (a batch of processors' events): one statement each for the rows, audit and notices. */
+export async function storeGifts({ tx, actor, now, afterCommit }: CommandContext, gifts: readonly GiftToStore[]) {
+  if (gifts.length === 0) return [];
+  // Ids made here, so each gift knows its row without relying on the order RETURNING gives.
+  const ids = gifts.map(() => randomUUID());
+  const stored = await tx
     .insert(donations)
-    .values({ ...values, campaignId: campaign.id, recordedBy: actor.id, createdAt: now })
+    .values(
+      gifts.map(({ campaign, values, actor: recorder }, i) => ({
+        ...values,
+        id: ids[i],
+        campaignId: campaign.id,
+        recordedBy: (recorder ?? actor).id,
+        createdAt: now,
+      })),
+    )
     .returning()
     .catch(rethrowDuplicatePayment);
-  await audit(tx, actor, {
-    action: 'donation.record',
-    targetType: 'donation',
-    targetId: row!.id,
-    after: { ...row, ...audited },
-  });
-  if (campaign.ownerId) {
-    const notified = await notify(tx, [
-      {
-        userId: campaign.ownerId,
-        type: 'donation_recorded',
-        title: `A donation was recorded to ${campaign.page === '/transparency' ? 'your campaign' : campaign.name}`,
-        body: `${formatCents(row!.amountCents, row!.currency)} from ${row!.isAnonymous || !row!.donorName ? 'an anonymous donor' : row!.donorName}`,
-        link: campaign.page,
-        eventKey: `donation:${row!.id}:recorded`,
-        important: true,
-      },
-    ]);
-    afterCommit.mailNotifications(notified);
-  }
-  if (row!.donorEmail) afterCommit.mailReceipt(row!.id);
+  const rows = ids.map((id) => stored.find((row) => row.id === id)!);
+  await auditEach(
+    tx,
+    gifts.map(({ audited, actor: recorder }, i) => ({
+      actor: recorder ?? actor,
+      entry: { action: 'donation.record', targetType: 'donation', targetId: ids[i], after: { ...rows[i], ...audited } },
+    })),
+  );
+  const notified = await notify(
+    tx,
+    gifts.flatMap(({ campaign }, i) => {
+      const row = rows[i]!;
+      if (!campaign.ownerId) return [];
+      return [
+        {
+          userId: campaign.ownerId,
+          type: 'donation_recorded' as const,
+          title: `A donation was recorded to ${campaign.page === '/transparency' ? 'your campaign' : campaign.name}`,
+          body: `${formatCents(row.amountCents, row.currency)} from ${row.isAnonymous || !row.donorName ? 'an anonymous donor' : row.donorName}`,
+          link: campaign.page,
+          eventKey: `donation:${row.id}:recorded`,
+          important: true,
+        },
+      ];
+    }),
+  );
+  afterCommit.mailNotifications(notified);
+  for (const row of rows) if (row.donorEmail) afterCommit.mailReceipt(row.id);
   afterCommit.refresh('progress', 'ledger');
-  return row!;
+  return rows;
 }
 
 function rethrowDuplicatePayment(err: unknown): never {

@@ -4,10 +4,10 @@
  * refund or dispute reverses the gift its payment became (or waits for that payment); everything else waits in the
  * reconciliation inbox for a manager. Nothing is recorded on a guess.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import { PAYMENT_SOURCE_NAMES, type ImportOutcome } from '#shared/schemas/payments.ts';
-import { giftTarget } from '../db/queries/fundraisers.ts';
+import { giftTarget, type GiftTarget } from '../db/queries/fundraisers.ts';
 import {
   donationIntents,
   donations,
@@ -16,21 +16,39 @@ import {
   payments,
   type PaymentState,
 } from '../db/schema/index.ts';
-import { audit } from '../services/audit.ts';
+import { audit, type Actor } from '../services/audit.ts';
 import type { PaymentMovement, PaymentSource } from '../services/payments/movement.ts';
 import type { StatementRow } from '../services/payments/statements.ts';
-import { storeGift } from './donations.ts';
+import { storeGifts, type GiftValues } from './donations.ts';
 import { lockDonation, refundFromLedger } from './refunds.ts';
 import type { CommandContext, Tx } from './run.ts';
 
-/** Where a movement came from: a signed event (its id and type, and its body) or a statement's import. */
-export type PaymentOrigin =
-  { eventId: string; eventType: string; payload: unknown } | { importId: string; payload?: unknown };
+/** The signed event a movement came from: its id and type, and its body. */
+export interface EventOrigin {
+  eventId: string;
+  eventType: string;
+  payload: unknown;
+}
+
+/** Where a movement came from: a signed event or a statement's import. */
+type PaymentOrigin = EventOrigin | { importId: string };
 
 export type PaymentRow = typeof payments.$inferSelect;
 
 /** What became of a movement: already known (nothing changed), or stored in this state. */
 export type PaymentOutcome = { duplicate: true } | { duplicate: false; id: string; state: PaymentState };
+
+/** A movement to store, where it came from, and who delivered it when not the command's actor. */
+interface Arrival {
+  movement: PaymentMovement;
+  origin: PaymentOrigin;
+  sender?: Actor;
+}
+
+/** A processor's movement as its event told it, and who delivered the event (the audit's address). */
+export interface ReceivedMovement extends Arrival {
+  origin: EventOrigin;
+}
 
 /**
  * Stores a movement once and acts on it. A redelivery, or a statement's row for a movement we already have, changes
@@ -40,27 +58,168 @@ export async function receivePayment(
   ctx: CommandContext,
   source: PaymentSource,
   movement: PaymentMovement,
-  origin: PaymentOrigin,
+  origin: EventOrigin,
 ): Promise<PaymentOutcome> {
-  const { tx } = ctx;
-  // A payment and its refunds are decided one at a time, so a refund that arrives while its payment is being
-  // recorded either sees the gift or is seen waiting by it (without this, each could miss the other).
-  await lockPaymentKey(tx, source, movement.paymentExternalId ?? movement.externalId);
-  const [stored] = await tx
-    .insert(payments)
-    .values(paymentValues(ctx, source, movement, origin))
-    .onConflictDoNothing({ target: [payments.source, payments.externalId] })
-    .returning();
-  if (!stored) return { duplicate: true };
-  return { duplicate: false, id: stored.id, state: await actOn(ctx, stored) };
+  return (await receivePayments(ctx, source, [{ movement, origin }]))[0]!;
 }
 
-/** A movement's row, as it waits before the matcher acts on it. */
+/**
+ * The same for the events of one source that arrived together (routes/payments/webhooks.ts batches them): one
+ * transaction, a statement each for their locks, their rows and their gifts, however many. Answers each one's
+ * outcome in their order; the same movement twice in the batch is stored once (the second a duplicate).
+ */
+export async function receivePayments(
+  ctx: CommandContext,
+  source: PaymentSource,
+  received: readonly ReceivedMovement[],
+): Promise<PaymentOutcome[]> {
+  // A payment and its refunds are decided one at a time, so a refund that arrives while its payment is being
+  // recorded either sees the gift or is seen waiting by it (without this, each could miss the other).
+  await lockPaymentKeys(
+    ctx.tx,
+    source,
+    received.map(({ movement }) => movement.paymentExternalId ?? movement.externalId),
+  );
+  const stored = await storeAndMatch(ctx, source, received);
+  const taken = new Set<string>();
+  return received.map(({ movement }) => {
+    const row = stored.find((r) => r.row.externalId === movement.externalId);
+    if (!row || taken.has(row.row.id)) return { duplicate: true };
+    taken.add(row.row.id);
+    return { duplicate: false, id: row.row.id, state: row.state };
+  });
+}
+
+/**
+ * Stores movements of one source (those we have already add nothing) and acts on each, a statement each however
+ * many: every payment is decided before it is stored (decidePayments), so it is stored recorded with its gift, or
+ * for the inbox with the reason; one a manager typed in by hand before it arrived is settled as that gift; refunds
+ * and disputes come last, so that one arriving with its payment finds it recorded. Answers the rows stored, each
+ * with its state.
+ */
+async function storeAndMatch(
+  ctx: CommandContext,
+  source: PaymentSource,
+  arrivals: readonly Arrival[],
+): Promise<{ row: PaymentRow; state: PaymentState }[]> {
+  const decisions = await decidePayments(
+    ctx.tx,
+    source,
+    arrivals.flatMap(({ movement }) => (movement.kind === 'payment' ? [movement] : [])),
+  );
+  const stored = await ctx.tx
+    .insert(payments)
+    .values(
+      arrivals.map(({ movement, origin }) =>
+        paymentValues(ctx, source, movement, origin, decisions.get(movement.externalId)),
+      ),
+    )
+    .onConflictDoNothing({ target: [payments.source, payments.externalId] })
+    .returning();
+  const senders = new Map(arrivals.map(({ movement, sender }) => [movement.externalId, sender]));
+  const as = (row: PaymentRow) => ({ ...ctx, actor: senders.get(row.externalId) ?? ctx.actor });
+  const decided = stored.map((row) => ({ row, decision: decisions.get(row.externalId) }));
+  await recordGifts(
+    ctx,
+    decided.flatMap(({ row, decision }) =>
+      decision?.gift ? [{ payment: row, ...decision.gift, actor: senders.get(row.externalId) }] : [],
+    ),
+  );
+  const states = new Map<string, PaymentState>();
+  for (const { row, decision } of decided) {
+    if (decision?.typedByHand) {
+      const { id, campaignId } = decision.typedByHand;
+      states.set(row.id, await settle(as(row), row, campaignId, [{ donationId: id, cents: row.amountCents }]));
+    } else if (row.kind === 'payment') states.set(row.id, row.state);
+  }
+  for (const row of stored) if (row.kind !== 'payment') states.set(row.id, await reverse(as(row), row));
+  return stored.map((row) => ({ row, state: states.get(row.id)! }));
+}
+
+/** A payment certain to be its reference's gift: the intent it pays and the campaign that takes it. */
+interface CertainGift {
+  intent: typeof donationIntents.$inferSelect;
+  campaign: GiftTarget;
+}
+
+/**
+ * What becomes of an incoming payment: its reference's gift, the gift a manager typed in by hand before it arrived
+ * (the payment is that gift, not a second one), or the inbox, saying why (with the campaign its reference names).
+ */
+interface PaymentDecision {
+  gift?: CertainGift;
+  typedByHand?: { id: string; campaignId: string };
+  problem?: string;
+  campaignId?: string;
+}
+
+const NO_REFERENCE = 'No gift reference: match it to a gift, or mark it';
+
+/**
+ * Decides incoming payments before they are stored, a statement each however many: a gift only when everything
+ * about it is certain (an intent we gave the reference to, a campaign that takes gifts, US dollars, a fee smaller
+ * than the payment). Nothing is recorded on a guess. Answers each payment's decision by its id.
+ */
+async function decidePayments(
+  tx: Tx,
+  source: PaymentSource,
+  incoming: readonly PaymentMovement[],
+): Promise<Map<string, PaymentDecision>> {
+  const decisions = new Map<string, PaymentDecision>();
+  if (incoming.length === 0) return decisions;
+  const typedByHand = await tx
+    .select({ id: donations.id, campaignId: donations.campaignId, externalReference: donations.externalReference })
+    .from(donations)
+    .where(
+      and(
+        eq(donations.paymentMethod, PAYMENT_SOURCE_NAMES[source]),
+        inArray(
+          donations.externalReference,
+          incoming.map((movement) => movement.externalId),
+        ),
+      ),
+    );
+  const references = incoming.flatMap((movement) => (movement.reference ? [movement.reference] : []));
+  const intents = references.length
+    ? await tx.select().from(donationIntents).where(inArray(donationIntents.reference, references))
+    : [];
+  const targets = new Map<string, GiftTarget | undefined>();
+  for (const campaignId of new Set(intents.map((intent) => intent.campaignId)))
+    targets.set(campaignId, await giftTarget(tx, campaignId));
+  for (const movement of incoming) {
+    const byHand = typedByHand.find((gift) => gift.externalReference === movement.externalId);
+    const intent = intents.find((candidate) => candidate.reference === movement.reference);
+    const campaign = intent && targets.get(intent.campaignId);
+    const campaignId = intent?.campaignId;
+    const inbox = (problem: string) => ({ problem, campaignId });
+    decisions.set(
+      movement.externalId,
+      byHand
+        ? { typedByHand: { id: byHand.id, campaignId: byHand.campaignId } }
+        : !movement.reference
+          ? inbox(NO_REFERENCE)
+          : !intent
+            ? inbox(`${movement.reference} matches no gift reference we gave`)
+            : !campaign
+              ? inbox(`${movement.reference} is for a fundraiser that takes no gifts`)
+              : movement.currency !== 'USD'
+                ? inbox(`Paid in ${movement.currency}: record it with the US dollars it came to`)
+                : (movement.feeCents ?? 0) >= movement.amountCents
+                  ? inbox('Its fee is as large as the payment itself')
+                  : { gift: { intent, campaign } },
+    );
+  }
+  return decisions;
+}
+
+/** A movement's row: waiting for the matcher, or recorded as its campaign's gift. */
 function paymentValues(
   { now }: CommandContext,
   source: PaymentSource,
   movement: PaymentMovement,
   origin: PaymentOrigin,
+  /** A payment's, made before it is stored: a gift is stored next, in the same transaction. */
+  decision: PaymentDecision = {},
 ): typeof payments.$inferInsert {
   return {
     source,
@@ -76,21 +235,16 @@ function paymentValues(
     payerName: movement.payerName,
     payerEmail: movement.payerEmail,
     note: movement.note,
-    state: 'unmatched',
-    problem: movement.kind === 'payment' && !movement.reference ? NO_REFERENCE : null,
+    state: decision.gift ? 'recorded' : 'unmatched',
+    campaignId: decision.gift?.campaign.id ?? decision.campaignId ?? null,
+    problem: decision.problem ?? null,
     eventId: 'eventId' in origin ? origin.eventId : null,
     eventType: 'eventType' in origin ? origin.eventType : null,
     importId: 'importId' in origin ? origin.importId : null,
-    payload: origin.payload ?? null,
+    payload: 'payload' in origin ? origin.payload : null,
     receivedAt: now,
   };
 }
-
-const NO_REFERENCE = 'No gift reference: match it to a gift, or mark it';
-
-/** What the matcher does with a stored movement: a payment is matched, a refund or dispute reverses one. */
-const actOn = (ctx: CommandContext, stored: PaymentRow) =>
-  stored.kind === 'payment' ? matchPayment(ctx, stored) : reverse(ctx, stored);
 
 /** Statement rows stored in one statement each this many at a time: a 50,000-row statement in 100 round trips. */
 const IMPORT_BATCH = 500;
@@ -116,22 +270,14 @@ export async function importStatement(
   const outcome: ImportOutcome = { importId, rows: 0, added: 0, recorded: 0, waiting: 0, unmatched: 0 };
   let batch: PaymentMovement[] = [];
   const storeBatch = async () => {
-    const stored = await tx
-      .insert(payments)
-      .values(batch.map((movement) => paymentValues(ctx, source, movement, { importId })))
-      .onConflictDoNothing({ target: [payments.source, payments.externalId] })
-      .returning();
+    const stored = await storeAndMatch(
+      ctx,
+      source,
+      batch.map((movement) => ({ movement, origin: { importId } })),
+    );
     batch = [];
     outcome.added += stored.length;
-    for (const row of stored) {
-      // Without a reference a payment is the inbox's as stored: nothing more to do for most of a statement's rows.
-      if (row.kind === 'payment' && !row.reference) {
-        outcome.unmatched += 1;
-        continue;
-      }
-      const state = await actOn(ctx, row);
-      outcome[state === 'not_gift' ? 'unmatched' : state] += 1;
-    }
+    for (const { state } of stored) outcome[state === 'not_gift' ? 'unmatched' : state] += 1;
   };
   for await (const { movement } of rows) {
     outcome.rows += 1;
@@ -150,13 +296,19 @@ export async function importStatement(
 }
 
 /**
- * Takes a payment's turn: shared on its source (events of one source do not wait for each other) and exclusive on
- * the payment. A statement's import takes its source whole instead (importStatement), one lock however many rows:
- * a lock per row would fill the database's lock table on a large file.
+ * Takes payments' turns: shared on their source (events of one source do not wait for each other) and exclusive on
+ * each payment, in one order everywhere (two instances' batches cannot deadlock). A statement's import takes its
+ * source whole instead (importStatement), one lock however many rows: a lock per row would fill the database's
+ * lock table on a large file.
  */
-async function lockPaymentKey(tx: Tx, source: string, paymentKey: string) {
+async function lockPaymentKeys(tx: Tx, source: string, paymentKeys: readonly string[]) {
+  const keys = [...new Set(paymentKeys.map((key) => `payment:${source}:${key}`))].sort();
   await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtextextended(${`payments:${source}`}, 0))`);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payment:${source}:${paymentKey}`}, 0))`);
+  // One JSON value, so the statement's text (and its prepared plan) is the same whatever the number of keys.
+  await tx.execute(sql`
+    select count(pg_advisory_xact_lock(hashtextextended(key, 0)))
+    from (select key from json_array_elements_text(${JSON.stringify(keys)}::json) with ordinality as k(key, ord)
+      order by ord) as ordered`);
 }
 
 /** A statement's import waits for the events of its source in flight, and they for it. */
@@ -169,59 +321,62 @@ async function leaveForManager(tx: Tx, payment: PaymentRow, problem: string, cam
   return 'unmatched' as const;
 }
 
-/** Records a payment as its reference's gift when everything about it is certain; else leaves it for a manager. */
-async function matchPayment(ctx: CommandContext, payment: PaymentRow): Promise<PaymentState> {
-  const { tx } = ctx;
-  const method = PAYMENT_SOURCE_NAMES[payment.source as PaymentSource];
-  // Typed in by hand before it arrived: the payment is that gift, not a second one.
-  const [byHand] = await tx
-    .select({ id: donations.id, campaignId: donations.campaignId })
-    .from(donations)
-    .where(and(eq(donations.paymentMethod, method), eq(donations.externalReference, payment.externalId)));
-  if (byHand) return settle(ctx, payment, byHand.campaignId, [{ donationId: byHand.id, cents: payment.amountCents }]);
-  if (!payment.reference) return leaveForManager(tx, payment, NO_REFERENCE);
-  const [intent] = await tx.select().from(donationIntents).where(eq(donationIntents.reference, payment.reference));
-  if (!intent) return leaveForManager(tx, payment, `${payment.reference} matches no gift reference we gave`);
-  const campaign = await giftTarget(tx, intent.campaignId);
-  if (!campaign)
-    return leaveForManager(
-      tx,
-      payment,
-      `${payment.reference} is for a fundraiser that takes no gifts`,
-      intent.campaignId,
+/**
+ * Stores the gifts of payments stored recorded (readMatches found them certain): their intents closed, the gifts,
+ * and the links between them, a statement each however many (a batch of events, a statement's 500 rows).
+ */
+async function recordGifts(
+  ctx: CommandContext,
+  gifts: readonly (CertainGift & { payment: PaymentRow; actor: Actor | undefined })[],
+) {
+  if (gifts.length === 0) return;
+  await ctx.tx
+    .update(donationIntents)
+    .set({ status: 'matched' })
+    .where(
+      inArray(
+        donationIntents.id,
+        gifts.map(({ intent }) => intent.id),
+      ),
     );
-  if (payment.currency !== 'USD')
-    return leaveForManager(
-      tx,
-      payment,
-      `Paid in ${payment.currency}: record it with the US dollars it came to`,
-      intent.campaignId,
-    );
-  const feeCents = payment.feeCents ?? 0;
-  if (feeCents >= payment.amountCents)
-    return leaveForManager(tx, payment, 'Its fee is as large as the payment itself', intent.campaignId);
-  await tx.update(donationIntents).set({ status: 'matched' }).where(eq(donationIntents.id, intent.id));
-  // What the donor told us on the donate page, with her consent; the processor's payer details stay here.
-  const gift = await storeGift(
+  const stored = await storeGifts(
     ctx,
-    campaign,
-    {
-      amountCents: payment.amountCents,
-      currency: 'USD',
-      usdCents: payment.amountCents,
-      usdFeeCents: feeCents,
-      paymentMethod: method,
-      donorName: intent.donorName,
-      isAnonymous: !intent.donorName,
-      donorEmail: intent.donorEmail,
-      showPublicly: intent.showPublicly,
-      message: intent.message,
-      intentId: intent.id,
-      externalReference: payment.externalId,
-    },
-    { paymentId: payment.id, reference: payment.reference },
+    gifts.map(({ payment, intent, campaign, actor }) => ({
+      campaign,
+      values: giftFromIntent(payment, intent),
+      audited: { paymentId: payment.id, reference: payment.reference },
+      actor,
+    })),
   );
-  return settle(ctx, payment, campaign.id, [{ donationId: gift.id, cents: payment.amountCents }]);
+  await linkGifts(
+    ctx,
+    gifts.map(({ payment }, i) => ({ payment, gifts: [{ donationId: stored[i]!.id, cents: payment.amountCents }] })),
+  );
+}
+
+/** A payment's gift: its money as the processor says, the rest as the donor told us on the donate page. */
+function giftFromIntent(payment: PaymentRow, intent: typeof donationIntents.$inferSelect): GiftValues {
+  // With her consent; the processor's payer details stay with the payment.
+  return {
+    amountCents: payment.amountCents,
+    currency: 'USD',
+    usdCents: payment.amountCents,
+    usdFeeCents: payment.feeCents ?? 0,
+    paymentMethod: PAYMENT_SOURCE_NAMES[payment.source as PaymentSource],
+    donorName: intent.donorName,
+    isAnonymous: !intent.donorName,
+    donorEmail: intent.donorEmail,
+    showPublicly: intent.showPublicly,
+    message: intent.message,
+    intentId: intent.id,
+    externalReference: payment.externalId,
+  };
+}
+
+/** A payment and the gifts it became. */
+interface Settlement {
+  payment: PaymentRow;
+  gifts: readonly { donationId: string; cents: number }[];
 }
 
 /**
@@ -231,26 +386,46 @@ export async function settle(
   ctx: CommandContext,
   payment: PaymentRow,
   campaignId: string,
-  gifts: readonly { donationId: string; cents: number }[],
+  gifts: Settlement['gifts'],
 ): Promise<PaymentState> {
+  await ctx.tx
+    .update(payments)
+    .set({ state: 'recorded', problem: null, campaignId })
+    .where(eq(payments.id, payment.id));
+  await linkGifts(ctx, [{ payment, gifts }]);
+  return 'recorded';
+}
+
+/**
+ * Links recorded payments to their gifts, then applies the refunds and disputes of them that came first and
+ * waited: a statement each however many.
+ */
+async function linkGifts(ctx: CommandContext, settlements: readonly Settlement[]) {
   const { tx } = ctx;
   await tx
     .insert(paymentGifts)
-    .values(gifts.map((g) => ({ paymentId: payment.id, donationId: g.donationId, amountCents: g.cents })));
-  await tx.update(payments).set({ state: 'recorded', problem: null, campaignId }).where(eq(payments.id, payment.id));
-  const waiting = await tx
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.source, payment.source),
-        eq(payments.paymentExternalId, payment.externalId),
-        eq(payments.state, 'waiting'),
+    .values(
+      settlements.flatMap(({ payment, gifts }) =>
+        gifts.map((g) => ({ paymentId: payment.id, donationId: g.donationId, amountCents: g.cents })),
       ),
-    )
-    .orderBy(payments.occurredAt);
-  for (const reversal of waiting) await reverse(ctx, reversal);
-  return 'recorded';
+    );
+  for (const source of new Set(settlements.map(({ payment }) => payment.source))) {
+    const waiting = await tx
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.source, source),
+          inArray(
+            payments.paymentExternalId,
+            settlements.filter(({ payment }) => payment.source === source).map(({ payment }) => payment.externalId),
+          ),
+          eq(payments.state, 'waiting'),
+        ),
+      )
+      .orderBy(payments.occurredAt);
+    for (const reversal of waiting) await reverse(ctx, reversal);
+  }
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts';
 import { countOf, type CounterRow } from '../services/account-limits.ts';
 import { databaseError, isDatabaseUnavailable } from '../services/db-errors.ts';
 import type { LinkSettings } from './accounts.ts';
+import { Batcher } from './batcher.ts';
 import { oneStatement, type CommandContext } from './run.ts';
 import { askForUpdates } from './update-followers.ts';
 
@@ -33,63 +34,19 @@ interface Intent {
   input: DonationIntent;
 }
 
-/** An intent waiting for the statement that stores it. */
-interface PendingIntent extends Intent {
-  settle: { resolve: (outcome: IntentOutcome) => void; reject: (err: unknown) => void };
-}
-
 /**
  * Intents that arrive together, or while a batch is being stored, are stored in one statement (one round trip, one
- * commit, one write of each sender's counter): the database's work per intent falls as the traffic rises (issue
- * 17: 0.44 of a bare INSERT on PostgreSQL before, above 1 after), and a lone intent waits for nothing. Each is
- * answered only once its statement committed. Counting is the same as one at a time: per sender, in arrival order,
- * the first within the limit are stored.
+ * commit, one write of each sender's counter): issue 17 measured 0.44 of a bare INSERT on PostgreSQL before, above 1
+ * after. Counting is the same as one at a time: per sender, in arrival order, the first within the limit are
+ * stored. A statement the database refused stored nothing, and is tried again one intent at a time; anything else
+ * (down, unreachable) fails them all, so nothing is stored twice should the statement have committed unseen.
  */
-class IntentBatcher {
-  private waiting: PendingIntent[] = [];
-  private storing = false;
-
-  constructor(private readonly db: Db) {}
-
-  add(intent: Intent): Promise<IntentOutcome> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ ...intent, settle: { resolve, reject } });
-      // After the requests that arrived with this one (the same turn of the event loop) have joined it: an
-      // embedded database answers without giving them another chance.
-      if (!this.storing) {
-        this.storing = true;
-        setImmediate(() => void this.drain());
-      }
-    });
-  }
-
-  private async drain(): Promise<void> {
-    try {
-      while (this.waiting.length) {
-        const batch = this.waiting.splice(0, MAX_BATCH);
-        let outcomes: IntentOutcome[] | undefined;
-        let failure: unknown;
-        try {
-          outcomes = await storeIntents(this.db, batch);
-        } catch (err) {
-          failure = err;
-        }
-        if (outcomes) batch.forEach((intent, i) => intent.settle.resolve(outcomes[i]!));
-        // The database refused the statement (it stored nothing): one at a time, so that whatever it refused fails
-        // only its own request. Anything else (down, unreachable) fails them all, so nothing is stored twice should
-        // the statement have committed unseen.
-        else if (batch.length > 1 && refusedByDatabase(failure))
-          for (const intent of batch) await storeOne(this.db, intent).then(intent.settle.resolve, intent.settle.reject);
-        else for (const intent of batch) intent.settle.reject(failure);
-      }
-    } finally {
-      this.storing = false;
-    }
-  }
-}
-
-/** An error the database answered with (a SQLSTATE), other than "cannot take requests now". */
-const refusedByDatabase = (err: unknown) => databaseError(err).code !== undefined && !isDatabaseUnavailable(err);
+const intentBatcher = (db: Db) =>
+  new Batcher<Intent, IntentOutcome>({
+    store: (batch) => storeIntents(db, batch),
+    max: MAX_BATCH,
+    retryOneByOne: (err) => databaseError(err).code !== undefined && !isDatabaseUnavailable(err),
+  });
 
 /** At most this many intents in one statement (its parameters stay one JSON value whatever the number). */
 const MAX_BATCH = 200;
@@ -200,13 +157,13 @@ async function storeIntents(db: Db, batch: readonly Intent[]): Promise<IntentOut
   return outcomes;
 }
 
-const batchers = new WeakMap<Db, IntentBatcher>();
+const batchers = new WeakMap<Db, Batcher<Intent, IntentOutcome>>();
 
 /** Stores what a donor said she was about to give: with the intents arriving meanwhile, in one statement. */
 export const recordIntent = oneStatement(
   ({ db, actor, now }, campaign: Campaign, input: DonationIntent): Promise<IntentOutcome> => {
     let batcher = batchers.get(db);
-    if (!batcher) batchers.set(db, (batcher = new IntentBatcher(db)));
+    if (!batcher) batchers.set(db, (batcher = intentBatcher(db)));
     return batcher.add({ sender: actor.ip, at: now.getTime(), campaign, input });
   },
 );

@@ -20,16 +20,22 @@ export interface AuditEntry {
 }
 
 /** Records an admin write, in the transaction of the write itself (a command's ctx.tx). */
-export async function audit(tx: Tx, actor: Actor, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    actorId: actor.id,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-    ip: actor.ip,
-  });
+export const audit = (tx: Tx, actor: Actor, entry: AuditEntry): Promise<void> => auditEach(tx, [{ actor, entry }]);
+
+/** Records several writes, each with who made it, in one statement (a batch of processors' events). */
+export async function auditEach(tx: Tx, writes: readonly { actor: Actor; entry: AuditEntry }[]): Promise<void> {
+  if (writes.length === 0) return;
+  await tx.insert(auditLog).values(
+    writes.map(({ actor, entry }) => ({
+      actorId: actor.id,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId ?? null,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      ip: actor.ip,
+    })),
+  );
 }
 
 /** An account as admins see it: in the audit log's before/after snapshots and in the admin user list. */

@@ -23,7 +23,7 @@ import {
   type Delivery,
 } from '../../../../tests/setup/processor-events.ts';
 import { donations, ledgerBalances, payments, processorDeliveries } from '../../db/schema/index.ts';
-import { WEBHOOK_BODY_MAX } from './webhooks.ts';
+import { WEBHOOK_BODY_MAX, WEBHOOK_REFUSALS } from './webhooks.ts';
 
 const SECRETS = {
   stripe: 'whsec_current_signing_secret_0001',
@@ -196,6 +196,31 @@ describe('a delivery that is not what the processor signed', () => {
     expect(await giftsOfIntent(intent.id)).toHaveLength(1);
   });
 
+  it('answers an address 429 after 60 refused deliveries a minute, and still records its signed events', async () => {
+    const flood = await createTestApp({ env: { STRIPE_WEBHOOK_SECRET: SECRETS.stripe } });
+    try {
+      const send = ({ body, headers }: Delivery) =>
+        flood.app.inject({
+          method: 'POST',
+          url: '/api/webhooks/stripe',
+          payload: body,
+          headers,
+          remoteAddress: '198.51.100.7',
+        });
+      const forged = stripeDelivery(stripeCheckoutCompleted(), 'whsec_not_the_secret_at_all_00001');
+      const answers = [];
+      for (let i = 0; i < WEBHOOK_REFUSALS.max + 1; i++) answers.push((await send(forged)).statusCode);
+      expect(answers.slice(0, WEBHOOK_REFUSALS.max).every((status) => status === 400)).toBe(true);
+      expect(answers.at(-1)).toBe(429);
+      const reference = 'HC-FXD7';
+      const intent = await buildIntent(flood.database.db, { reference });
+      expect((await send(stripeDelivery(stripeCheckoutCompleted({ reference }), SECRETS.stripe))).statusCode).toBe(200);
+      expect(await flood.database.db.$count(donations, eq(donations.intentId, intent.id))).toBe(1);
+    } finally {
+      await flood.close();
+    }
+  });
+
   it('answers a body over 256 KB with 413 and another content type with 415, storing nothing', async () => {
     const before = await storedPayments();
     const huge = stripeDelivery({ padding: 'x'.repeat(WEBHOOK_BODY_MAX) }, SECRETS.stripe);
@@ -225,6 +250,44 @@ describe('what the matcher is told', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => deliver('paypal', signed)));
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     expect(await giftsOfIntent(intent.id)).toHaveLength(1);
+  });
+
+  it('records twelve donors’ events arriving together each as her own gift, with her own receipt', async () => {
+    const intents = await Promise.all(Array.from({ length: 12 }, () => intentWithReference()));
+    const before = await raised();
+    const answers = await Promise.all(
+      intents.map((intent, i) =>
+        deliver(
+          'stripe',
+          stripeDelivery(
+            stripeCheckoutCompleted({ reference: intent.reference, amountCents: 1000 + i * 100 }),
+            SECRETS.stripe,
+          ),
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(intents.map(() => 200));
+    for (const [i, intent] of intents.entries()) {
+      const gifts = await giftsOfIntent(intent.id);
+      expect(gifts.map((g) => g.usdCents)).toEqual([1000 + i * 100]);
+      expect(mail.sent.filter((m) => m.to === intent.donorEmail)).toHaveLength(1);
+    }
+    expect((await raised()).raised - before.raised).toBe(12 * 1000 + (100 * (11 * 12)) / 2);
+  });
+
+  it('leaves a gift refunded once when its payment and its refund arrive together', async () => {
+    const intent = await intentWithReference();
+    const capture = paypalCaptureCompleted({ customId: intent.reference!, amountCents: 4000, feeCents: 150 });
+    const captureId = (capture as { resource: { id: string } }).resource.id;
+    const before = await raised();
+    const refund = paypalCaptureRefunded({ captureId, amountCents: 4000 });
+    await Promise.all([
+      deliver('paypal', paypalDelivery(capture, SECRETS.paypal, pki.signer)),
+      deliver('paypal', paypalDelivery(refund, SECRETS.paypal, pki.signer)),
+    ]);
+    const after = await raised();
+    expect(await giftsOfIntent(intent.id)).toHaveLength(1);
+    expect([after.raised - before.raised, after.refunded - before.refunded]).toEqual([4000, 4000]);
   });
 
   it('holds a refund that arrives before its payment, and reverses the gift once the payment comes', async () => {

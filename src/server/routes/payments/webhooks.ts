@@ -6,13 +6,25 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '#shared/errors.ts';
-import { receivePayment } from '../../commands/payments.ts';
+import { Batcher } from '../../commands/batcher.ts';
+import { receivePayments, type PaymentOutcome, type ReceivedMovement } from '../../commands/payments.ts';
 import { noteDeliveryRefused, noteEventReceived } from '../../commands/processor-deliveries.ts';
+import { run, SYSTEM_ACTOR } from '../../commands/run.ts';
+import { tooManyRequests, type AccountLimit } from '../../services/account-limits.ts';
 import { SIGNING_PROCESSORS, SignatureError, type SigningProcessor } from '../../services/payments/movement.ts';
 import { verifierFor, type EventVerifier, type VerifierOptions } from '../../services/payments/verifiers.ts';
 
 /** Far above any event the four processors send (a Stripe Checkout session is a few kilobytes). */
 export const WEBHOOK_BODY_MAX = 256 * 1024;
+
+/**
+ * Deliveries refused per address before it is answered 429 (and its refusals no longer noted): a flood of forged
+ * events costs a signature check, not a write each.
+ */
+export const WEBHOOK_REFUSALS: AccountLimit = { name: 'webhook-refused', max: 60, windowMs: 60_000 };
+
+/** At most this many events in one transaction. */
+const EVENT_BATCH = 100;
 
 /** What every accepted delivery is answered, new or not: processors look only at the status. */
 const RECEIVED = { received: true } as const;
@@ -32,19 +44,38 @@ const webhooks: FastifyPluginAsync<Pick<VerifierOptions, 'paypal'>> = async (app
     if (secrets) verifiers.set(processor, verifierFor(processor, secrets, { ...options, clock: app.clock }));
   }
 
+  // Events that arrive together are recorded together, one transaction for the lot (commands/batcher.ts): a
+  // processor sends in bursts, and a gift is a dozen statements. Stored again one by one when the batch fails, so a
+  // bad one fails alone (each is stored once by its id, so nothing can count twice).
+  const batchers = new Map(
+    SIGNING_PROCESSORS.map((processor) => [
+      processor,
+      new Batcher<ReceivedMovement, PaymentOutcome>({
+        max: EVENT_BATCH,
+        retryOneByOne: () => true,
+        store: async (received) => {
+          const outcomes = await run(app.commandEnv(), SYSTEM_ACTOR, receivePayments, processor, received);
+          await run(app.commandEnv(), SYSTEM_ACTOR, noteEventReceived, processor, received.at(-1)!.origin.eventType);
+          return outcomes;
+        },
+      }),
+    ]),
+  );
+
   for (const processor of SIGNING_PROCESSORS) {
     app.post(
       `/api/webhooks/${processor}`,
       {
         bodyLimit: WEBHOOK_BODY_MAX,
-        // Processors send from a few addresses, in bursts after an outage: a generous limit that still stops a flood.
-        config: { access: 'public', rateLimit: { max: 600, timeWindow: '1 minute' } },
+        // No limit per request: a processor sends a backlog in bursts after an outage, and each signed event is
+        // stored once. Refused deliveries are counted per address instead (WEBHOOK_REFUSALS).
+        config: { access: 'public' },
         // Off while its secret is unset: nothing about the body (its type, its size) is looked at.
         onRequest: async () => {
           if (!verifiers.has(processor)) throw new AppError('NOT_FOUND', 'Not found');
         },
       },
-      async (request: FastifyRequest<{ Body: Buffer }>) => {
+      async (request: FastifyRequest<{ Body: Buffer }>, reply) => {
         const body = request.body;
         if (!Buffer.isBuffer(body)) throw new AppError('VALIDATION', 'Request body is empty; send the signed event');
         let event;
@@ -52,16 +83,17 @@ const webhooks: FastifyPluginAsync<Pick<VerifierOptions, 'paypal'>> = async (app
           event = await verifiers.get(processor)!.verify(body, request.headers);
         } catch (err) {
           if (!(err instanceof SignatureError)) throw err;
+          const refused = await app.accountLimits.hit(WEBHOOK_REFUSALS, request.ip);
+          if (refused.count > WEBHOOK_REFUSALS.max) tooManyRequests(refused.resetInMs, reply);
           await request.run(noteDeliveryRefused, processor, err.message);
           throw new AppError('VALIDATION', `This event failed ${processor}'s signature check: ${err.message}`);
         }
+        const origin = { eventId: event.eventId, eventType: event.type, payload: event.payload };
         if (event.movement)
-          await request.run(receivePayment, processor, event.movement, {
-            eventId: event.eventId,
-            eventType: event.type,
-            payload: event.payload,
-          });
-        await request.run(noteEventReceived, processor, event.type);
+          await batchers
+            .get(processor)!
+            .add({ movement: event.movement, origin, sender: { id: null, ip: request.ip } });
+        else await request.run(noteEventReceived, processor, event.type);
         return RECEIVED;
       },
     );
