@@ -18,12 +18,12 @@ export const BENCH_STRIPE_SECRET = `whsec_${randomBytes(24).toString('hex')}`;
 /** The statement the bench imports, and the issue's limits for it. */
 export const STATEMENT_ROWS = 50_000;
 
-/** A donor's intent on the main appeal, as the donate page records one: its reference. */
-export async function benchReference(appUrl: string): Promise<string> {
+/** A donor's intent on the main appeal, as the donate page records one (with her address: a receipt per gift). */
+export async function benchReference(appUrl: string, donorEmail?: string): Promise<string> {
   const res = await fetch(`${appUrl}/api/donation-intent`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.250.0.1' },
-    body: JSON.stringify({ amount: 25, paymentMethod: 'PayPal', timestamp: new Date().toISOString() }),
+    body: JSON.stringify({ amount: 25, paymentMethod: 'PayPal', timestamp: new Date().toISOString(), donorEmail }),
   });
   if (res.status !== 201) throw new Error(`POST /api/donation-intent answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { reference: string }).reference;
