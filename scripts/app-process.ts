@@ -146,11 +146,17 @@ export async function startApp(
     ...(typeof options.env === 'function' ? options.env(port) : options.env),
   });
   const label = options.label ?? 'app';
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, 'dist/server/index.js')], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // APP_NODE_FLAGS adds Node's own flags to the app's (a profile: `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const extraFlags = process.env.APP_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, ...extraFlags, path.join(ROOT, 'dist/server/index.js')],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const output: string[] = [];
   const forward = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) {

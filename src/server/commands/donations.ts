@@ -8,6 +8,7 @@ import type { EditDonationSchema, RecordDonationSchema } from '#shared/schemas/a
 import type { Tx } from '../db/client.ts';
 import { donationIntents, donations } from '../db/schema/index.ts';
 import { giftTarget, type GiftTarget } from '../db/queries/fundraisers.ts';
+import { insertRows } from '../db/insert-rows.ts';
 import { audit, auditEach, type Actor } from '../services/audit.ts';
 import type { CampaignRow } from '../services/campaign.ts';
 import { notify } from '../services/notifications.ts';
@@ -91,20 +92,21 @@ export async function storeGifts({ tx, actor, now, afterCommit }: CommandContext
   if (gifts.length === 0) return [];
   // Ids made here, so each gift knows its row without relying on the order RETURNING gives.
   const ids = gifts.map(() => randomUUID());
-  const stored = await tx
-    .insert(donations)
-    .values(
-      gifts.map(({ campaign, values, actor: recorder }, i) => ({
-        ...values,
-        id: ids[i],
-        campaignId: campaign.id,
-        recordedBy: (recorder ?? actor).id,
-        createdAt: now,
-      })),
-    )
+  const stored = await insertRows(
+    tx,
+    donations,
+    gifts.map(({ campaign, values, actor: recorder }, i) => ({
+      ...values,
+      id: ids[i],
+      campaignId: campaign.id,
+      recordedBy: (recorder ?? actor).id,
+      createdAt: now,
+    })),
+  )
     .returning()
     .catch(rethrowDuplicatePayment);
-  const rows = ids.map((id) => stored.find((row) => row.id === id)!);
+  const byId = new Map(stored.map((row) => [row.id, row]));
+  const rows = ids.map((id) => byId.get(id)!);
   await auditEach(
     tx,
     gifts.map(({ audited, actor: recorder }, i) => ({

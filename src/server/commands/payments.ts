@@ -8,6 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import { PAYMENT_SOURCE_NAMES, type ImportOutcome } from '#shared/schemas/payments.ts';
 import { giftTarget, type GiftTarget } from '../db/queries/fundraisers.ts';
+import { insertRows } from '../db/insert-rows.ts';
 import {
   donationIntents,
   donations,
@@ -81,12 +82,12 @@ export async function receivePayments(
     received.map(({ movement }) => movement.paymentExternalId ?? movement.externalId),
   );
   const stored = await storeAndMatch(ctx, source, received);
-  const taken = new Set<string>();
+  // The first of the same movement twice in the batch is the one stored; the second is a duplicate.
+  const unanswered = new Map(stored.map(({ row, state }) => [row.externalId, { id: row.id, state }]));
   return received.map(({ movement }) => {
-    const row = stored.find((r) => r.row.externalId === movement.externalId);
-    if (!row || taken.has(row.row.id)) return { duplicate: true };
-    taken.add(row.row.id);
-    return { duplicate: false, id: row.row.id, state: row.state };
+    const outcome = unanswered.get(movement.externalId);
+    unanswered.delete(movement.externalId);
+    return outcome ? { duplicate: false, ...outcome } : { duplicate: true };
   });
 }
 
@@ -107,13 +108,13 @@ async function storeAndMatch(
     source,
     arrivals.flatMap(({ movement }) => (movement.kind === 'payment' ? [movement] : [])),
   );
-  const stored = await ctx.tx
-    .insert(payments)
-    .values(
-      arrivals.map(({ movement, origin }) =>
-        paymentValues(ctx, source, movement, origin, decisions.get(movement.externalId)),
-      ),
-    )
+  const stored = await insertRows(
+    ctx.tx,
+    payments,
+    arrivals.map(({ movement, origin }) =>
+      paymentValues(ctx, source, movement, origin, decisions.get(movement.externalId)),
+    ),
+  )
     .onConflictDoNothing({ target: [payments.source, payments.externalId] })
     .returning();
   const senders = new Map(arrivals.map(({ movement, sender }) => [movement.externalId, sender]));
@@ -402,13 +403,13 @@ export async function settle(
  */
 async function linkGifts(ctx: CommandContext, settlements: readonly Settlement[]) {
   const { tx } = ctx;
-  await tx
-    .insert(paymentGifts)
-    .values(
-      settlements.flatMap(({ payment, gifts }) =>
-        gifts.map((g) => ({ paymentId: payment.id, donationId: g.donationId, amountCents: g.cents })),
-      ),
-    );
+  await insertRows(
+    tx,
+    paymentGifts,
+    settlements.flatMap(({ payment, gifts }) =>
+      gifts.map((g) => ({ paymentId: payment.id, donationId: g.donationId, amountCents: g.cents })),
+    ),
+  );
   for (const source of new Set(settlements.map(({ payment }) => payment.source))) {
     const waiting = await tx
       .select()
