@@ -28,7 +28,7 @@ import { ReasonToggle } from '#client/components/ui/reason-toggle.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { today } from '../spending/spending-model.ts';
 import { ApproveForm } from './public-description.tsx';
-import { StepUpForm } from './step-up-form.tsx';
+import { StepUpPrompt } from './step-up-prompt.tsx';
 
 const DONE: Record<ExpenseAction['action'], string> = {
   approve: 'Approval recorded',
@@ -143,42 +143,6 @@ function ReleaseControl({
   );
 }
 
-/** The password, asked for at the item when an approval or release found the window closed. */
-function StepUpPrompt({
-  action,
-  onUnlocked,
-  onCancel,
-}: {
-  action: 'approve' | 'release';
-  onUnlocked: () => void;
-  onCancel: () => void;
-}) {
-  const titleId = useId();
-  return (
-    <section
-      aria-labelledby={titleId}
-      className="mt-3 w-full rounded-xl border border-brand-200 bg-brand-50 p-4 sm:w-96"
-      data-testid="step-up"
-    >
-      <h4 id={titleId} className="font-semibold text-ink">
-        Re-enter your password
-      </h4>
-      <p className="mt-1 text-sm text-slate-700">
-        To {action} this expense, re-enter your account password. Approvals and releases then stay open for 15 minutes.
-      </p>
-      <StepUpForm
-        autoFocus
-        className="mt-3 space-y-3"
-        unlockedText="Approvals and releases stay open for 15 minutes."
-        onUnlocked={onUnlocked}
-      />
-      <Button variant="ghost" className="mt-2" onClick={onCancel}>
-        Cancel
-      </Button>
-    </section>
-  );
-}
-
 /** An action waiting for the password: taken again once the window is open (`done` closes its form). */
 interface Waiting {
   action: Extract<ExpenseAction, { action: 'approve' | 'release' }>;
@@ -247,7 +211,8 @@ export function ExpenseActions({
       </div>
       {waiting && (
         <StepUpPrompt
-          action={waiting.action.action}
+          what={`${waiting.action.action} this expense`}
+          opens="Approvals and releases"
           onCancel={() => setWaiting(null)}
           onUnlocked={() => {
             setWaiting(null);

@@ -1,7 +1,7 @@
 /**
  * The admin password gate's form: the admin re-enters her own password and the server opens a 15-minute window
  * on the session (POST /api/admin/elevate) for the money moves. The browser never checks a password itself.
- * Used by the donations panel's gate and by the expense queue's approve and release actions.
+ * Used by the donations panel's gate, and where an admin acted (step-up-prompt.tsx: expenses, payments).
  */
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
