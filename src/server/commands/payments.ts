@@ -304,12 +304,13 @@ export async function importStatement(
  */
 async function lockPaymentKeys(tx: Tx, source: string, paymentKeys: readonly string[]) {
   const keys = [...new Set(paymentKeys.map((key) => `payment:${source}:${key}`))].sort();
-  await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtextextended(${`payments:${source}`}, 0))`);
-  // One JSON value, so the statement's text (and its prepared plan) is the same whatever the number of keys.
+  // One statement (one round trip), the source's lock first; the keys as one JSON value, so the statement's text
+  // (and its prepared plan) is the same whatever their number.
   await tx.execute(sql`
-    select count(pg_advisory_xact_lock(hashtextextended(key, 0)))
-    from (select key from json_array_elements_text(${JSON.stringify(keys)}::json) with ordinality as k(key, ord)
-      order by ord) as ordered`);
+    select pg_advisory_xact_lock_shared(hashtextextended(${`payments:${source}`}, 0)),
+      (select count(pg_advisory_xact_lock(hashtextextended(key, 0)))
+       from (select key from json_array_elements_text(${JSON.stringify(keys)}::json) with ordinality as k(key, ord)
+         order by ord) as ordered)`);
 }
 
 /** A statement's import waits for the events of its source in flight, and they for it. */

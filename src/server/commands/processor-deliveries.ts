@@ -1,13 +1,17 @@
 /**
  * Each signing processor's last word, for the payments page: the last event accepted, and the deliveries refused
- * since (what failed, never the body: it may be forged). Bookkeeping, one statement each, apart from the event's
- * own write so that a refused delivery leaves its trace.
+ * since (what failed, never the body: it may be forged). An accepted event is noted in its own write's transaction;
+ * a refused delivery alone, so that it leaves its trace.
  */
 import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
 import { processorDeliveries } from '../db/schema/index.ts';
-import { oneStatement } from './run.ts';
+import type { SigningProcessor } from '../services/payments/movement.ts';
+import { receivePayments, type PaymentOutcome, type ReceivedMovement } from './payments.ts';
+import { oneStatement, type CommandContext } from './run.ts';
 
-export const noteEventReceived = oneStatement(async ({ db, now }, processor: string, eventType: string) => {
+/** Notes a processor's last event accepted, in the write's own transaction or alone. */
+async function markEventReceived(db: Db | Tx, now: Date, processor: string, eventType: string) {
   await db
     .insert(processorDeliveries)
     .values({ processor, lastEventAt: now, lastEventType: eventType, failuresSinceEvent: 0 })
@@ -15,7 +19,23 @@ export const noteEventReceived = oneStatement(async ({ db, now }, processor: str
       target: processorDeliveries.processor,
       set: { lastEventAt: now, lastEventType: eventType, failuresSinceEvent: 0 },
     });
-});
+}
+
+/** An event accepted that moves no money (one we do not act on). */
+export const noteEventReceived = oneStatement(({ db, now }, processor: string, eventType: string) =>
+  markEventReceived(db, now, processor, eventType),
+);
+
+/** Events of one processor that arrived together, recorded, and the last noted, in one transaction. */
+export async function receiveEvents(
+  ctx: CommandContext,
+  processor: SigningProcessor,
+  received: readonly ReceivedMovement[],
+): Promise<PaymentOutcome[]> {
+  const outcomes = await receivePayments(ctx, processor, received);
+  await markEventReceived(ctx.tx, ctx.now, processor, received.at(-1)!.origin.eventType);
+  return outcomes;
+}
 
 export const noteDeliveryRefused = oneStatement(async ({ db, now }, processor: string, why: string) => {
   await db

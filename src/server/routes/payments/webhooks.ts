@@ -7,8 +7,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '#shared/errors.ts';
 import { Batcher } from '../../commands/batcher.ts';
-import { receivePayments, type PaymentOutcome, type ReceivedMovement } from '../../commands/payments.ts';
-import { noteDeliveryRefused, noteEventReceived } from '../../commands/processor-deliveries.ts';
+import type { PaymentOutcome, ReceivedMovement } from '../../commands/payments.ts';
+import { noteDeliveryRefused, noteEventReceived, receiveEvents } from '../../commands/processor-deliveries.ts';
 import { run, SYSTEM_ACTOR } from '../../commands/run.ts';
 import { tooManyRequests, type AccountLimit } from '../../services/account-limits.ts';
 import { SIGNING_PROCESSORS, SignatureError, type SigningProcessor } from '../../services/payments/movement.ts';
@@ -53,11 +53,7 @@ const webhooks: FastifyPluginAsync<Pick<VerifierOptions, 'paypal'>> = async (app
       new Batcher<ReceivedMovement, PaymentOutcome>({
         max: EVENT_BATCH,
         retryOneByOne: () => true,
-        store: async (received) => {
-          const outcomes = await run(app.commandEnv(), SYSTEM_ACTOR, receivePayments, processor, received);
-          await run(app.commandEnv(), SYSTEM_ACTOR, noteEventReceived, processor, received.at(-1)!.origin.eventType);
-          return outcomes;
-        },
+        store: (received) => run(app.commandEnv(), SYSTEM_ACTOR, receiveEvents, processor, received),
       }),
     ]),
   );
