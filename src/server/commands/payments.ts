@@ -193,6 +193,8 @@ async function decidePayments(
     const campaign = intent && targets.get(intent.campaignId);
     const campaignId = intent?.campaignId;
     const inbox = (problem: string) => ({ problem, campaignId });
+    // The same movement twice in a batch: the first is the one stored, and decided.
+    if (decisions.has(movement.externalId)) continue;
     decisions.set(
       movement.externalId,
       byHand
@@ -298,7 +300,8 @@ export async function importStatement(
 
 /**
  * Takes payments' turns: shared on their source (events of one source do not wait for each other) and exclusive on
- * each payment, in one order everywhere (two instances' batches cannot deadlock). A statement's import takes its
+ * each payment, in one order everywhere (two instances' batches cannot deadlock on them; balances are locked in
+ * campaign order by the ledger's trigger, migration 0031). A statement's import takes its
  * source whole instead (importStatement), one lock however many rows: a lock per row would fill the database's
  * lock table on a large file.
  */
@@ -324,7 +327,7 @@ async function leaveForManager(tx: Tx, payment: PaymentRow, problem: string, cam
 }
 
 /**
- * Stores the gifts of payments stored recorded (readMatches found them certain): their intents closed, the gifts,
+ * Stores the gifts of payments stored recorded (decidePayments found them certain): their intents closed, the gifts,
  * and the links between them, a statement each however many (a batch of events, a statement's 500 rows).
  */
 async function recordGifts(

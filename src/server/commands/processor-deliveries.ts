@@ -26,12 +26,16 @@ export const noteEventReceived = oneStatement(({ db, now }, processor: string, e
   markEventReceived(db, now, processor, eventType),
 );
 
-/** Events of one processor that arrived together, recorded, and the last noted, in one transaction. */
+/**
+ * Events of one processor that arrived together, recorded, and the last noted, in one transaction; their gifts'
+ * mail is tried once they are answered.
+ */
 export async function receiveEvents(
   ctx: CommandContext,
   processor: SigningProcessor,
   received: readonly ReceivedMovement[],
 ): Promise<PaymentOutcome[]> {
+  ctx.afterCommit.mailAfterAnswer();
   const outcomes = await receivePayments(ctx, processor, received);
   await markEventReceived(ctx.tx, ctx.now, processor, received.at(-1)!.origin.eventType);
   return outcomes;

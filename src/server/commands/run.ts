@@ -81,6 +81,11 @@ export interface AfterCommit {
   mailRefundNotice(donationId: string): void;
   /** Clears these caches on every instance: here before the answer, elsewhere once they hear of the commit. */
   refresh(...caches: Cache[]): void;
+  /**
+   * Tries all of this write's mail after the answer has gone (a batch of processors' events: no event's answer
+   * waits for every gift's receipt; each is a job either way).
+   */
+  mailAfterAnswer(): void;
 }
 
 export interface CommandContext {
@@ -140,8 +145,14 @@ interface Promised {
   background: boolean;
 }
 
-function createAfterCommit(env: CommandEnv): { afterCommit: AfterCommit; promised: Promised[]; caches: Set<Cache> } {
+function createAfterCommit(env: CommandEnv): {
+  afterCommit: AfterCommit;
+  promised: Promised[];
+  caches: Set<Cache>;
+  allAfterAnswer: () => boolean;
+} {
   const promised: Promised[] = [];
+  let afterAnswer = false;
   const caches = new Set<Cache>();
   const sealed = (promise: MailPromise, message: Built) => (product: string) =>
     sealedMail(
@@ -174,8 +185,9 @@ function createAfterCommit(env: CommandEnv): { afterCommit: AfterCommit; promise
         background: false,
       }),
     refresh: (...wanted) => wanted.forEach((cache) => caches.add(cache)),
+    mailAfterAnswer: () => void (afterAnswer = true),
   };
-  return { afterCommit, promised, caches };
+  return { afterCommit, promised, caches, allAfterAnswer: () => afterAnswer };
 }
 
 /** A promised mail's job as inserted: what it carries, its id, and whether it is tried after the answer. */
@@ -270,7 +282,7 @@ export async function run<A extends unknown[], T>(
   command: Command<A, T> | StatementCommand<A, T>,
   ...args: A
 ): Promise<T> {
-  const { afterCommit, promised, caches } = createAfterCommit(env);
+  const { afterCommit, promised, caches, allAfterAnswer } = createAfterCommit(env);
   const now = env.clock.now();
   let mail: Enqueued[] = [];
   const result =
@@ -286,8 +298,9 @@ export async function run<A extends unknown[], T>(
   // Caches first, so mail sent next already sees the new figures. An intent (a one-statement command) changes
   // none of them.
   if (!(ONE_STATEMENT in command)) await forgetCaches(env, [...caches]);
-  for (const enqueued of mail.filter((m) => !m.background)) await tryNow(env, enqueued);
-  const later = mail.filter((m) => m.background);
+  const beforeAnswer = (m: Enqueued) => !m.background && !allAfterAnswer();
+  for (const enqueued of mail.filter(beforeAnswer)) await tryNow(env, enqueued);
+  const later = mail.filter((m) => !beforeAnswer(m));
   if (later.length > 0) {
     const tried = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
       for (const enqueued of later) await tryNow(env, enqueued);

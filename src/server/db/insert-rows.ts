@@ -5,7 +5,7 @@
  * prepared plan) changed with the number of rows. Answers the stored rows as drizzle's `.returning()` does.
  */
 import { getTableColumns, getTableName, is, sql, SQL, type InferInsertModel } from 'drizzle-orm';
-import { PgJsonb, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { PgJson, PgJsonb, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from './client.ts';
 
 /**
@@ -30,7 +30,8 @@ export function insertRows<T extends PgTable>(tx: Tx, table: T, rows: readonly I
       const value = row[key as keyof typeof row];
       if (value === undefined) continue;
       // A JSON column's value goes in as JSON itself, not as the text drizzle would send for it.
-      document[column.name] = value === null || is(column, PgJsonb) ? value : column.mapToDriverValue(value);
+      document[column.name] =
+        value === null || is(column, PgJsonb) || is(column, PgJson) ? value : column.mapToDriverValue(value);
     }
     return document;
   });

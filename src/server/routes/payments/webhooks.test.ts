@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { memoryMail } from '../../../../tests/setup/memory-mail.ts';
+import { backgroundMailSent } from '../../commands/run.ts';
 import { buildIntent, mainAppealId } from '../../../../tests/factories/donations.ts';
 import {
   bmcDonation,
@@ -116,6 +117,7 @@ describe('each processor’s signed payment', () => {
       const after = await raised();
       expect(after.raised - before.raised).toBe(cents);
       expect(after.fees - before.fees).toBe(fee);
+      await backgroundMailSent();
       expect(mail.sent.filter((m) => m.to === intent.donorEmail)).toHaveLength(1);
     },
   );
@@ -196,17 +198,15 @@ describe('a delivery that is not what the processor signed', () => {
     expect(await giftsOfIntent(intent.id)).toHaveLength(1);
   });
 
-  it('answers an address 429 after 60 refused deliveries a minute, and still records its signed events', async () => {
-    const flood = await createTestApp({ env: { STRIPE_WEBHOOK_SECRET: SECRETS.stripe } });
+  it('answers an address 429 for the rest of the minute after 60 refused deliveries, then records its events', async () => {
+    let now = Date.now();
+    const flood = await createTestApp({
+      env: { STRIPE_WEBHOOK_SECRET: SECRETS.stripe },
+      clock: { now: () => new Date(now) },
+    });
     try {
-      const send = ({ body, headers }: Delivery) =>
-        flood.app.inject({
-          method: 'POST',
-          url: '/api/webhooks/stripe',
-          payload: body,
-          headers,
-          remoteAddress: '198.51.100.7',
-        });
+      const send = ({ body, headers }: Delivery, remoteAddress = '198.51.100.7') =>
+        flood.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload: body, headers, remoteAddress });
       const forged = stripeDelivery(stripeCheckoutCompleted(), 'whsec_not_the_secret_at_all_00001');
       const answers = [];
       for (let i = 0; i < WEBHOOK_REFUSALS.max + 1; i++) answers.push((await send(forged)).statusCode);
@@ -214,8 +214,15 @@ describe('a delivery that is not what the processor signed', () => {
       expect(answers.at(-1)).toBe(429);
       const reference = 'HC-FXD7';
       const intent = await buildIntent(flood.database.db, { reference });
-      expect((await send(stripeDelivery(stripeCheckoutCompleted({ reference }), SECRETS.stripe))).statusCode).toBe(200);
-      expect(await flood.database.db.$count(donations, eq(donations.intentId, intent.id))).toBe(1);
+      const signed = () =>
+        stripeDelivery(stripeCheckoutCompleted({ reference }), SECRETS.stripe, { timestamp: new Date(now) });
+      const blocked = await send(signed());
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await send(signed(), '198.51.100.8')).statusCode).toBe(200);
+      now += WEBHOOK_REFUSALS.windowMs + 1000;
+      expect((await send(signed())).statusCode).toBe(200);
+      expect(await flood.database.db.$count(donations, eq(donations.intentId, intent.id))).toBe(2);
     } finally {
       await flood.close();
     }
@@ -267,6 +274,7 @@ describe('what the matcher is told', () => {
       ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(intents.map(() => 200));
+    await backgroundMailSent();
     for (const [i, intent] of intents.entries()) {
       const gifts = await giftsOfIntent(intent.id);
       expect(gifts.map((g) => g.usdCents)).toEqual([1000 + i * 100]);

@@ -4,13 +4,14 @@
  * before anything is parsed or stored; a verified event's movement is stored once and matched (commands/payments.ts).
  * A redelivery answers 200 as the first did, and so does an event we do not act on.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#shared/errors.ts';
 import { Batcher } from '../../commands/batcher.ts';
 import type { PaymentOutcome, ReceivedMovement } from '../../commands/payments.ts';
 import { noteDeliveryRefused, noteEventReceived, receiveEvents } from '../../commands/processor-deliveries.ts';
 import { run, SYSTEM_ACTOR } from '../../commands/run.ts';
 import { tooManyRequests, type AccountLimit } from '../../services/account-limits.ts';
+import { isDatabaseUnavailable } from '../../services/db-errors.ts';
 import { SIGNING_PROCESSORS, SignatureError, type SigningProcessor } from '../../services/payments/movement.ts';
 import { verifierFor, type EventVerifier, type VerifierOptions } from '../../services/payments/verifiers.ts';
 
@@ -18,10 +19,13 @@ import { verifierFor, type EventVerifier, type VerifierOptions } from '../../ser
 export const WEBHOOK_BODY_MAX = 256 * 1024;
 
 /**
- * Deliveries refused per address before it is answered 429 (and its refusals no longer noted): a flood of forged
- * events costs a signature check, not a write each.
+ * Deliveries refused per address a minute before it is answered 429 until the minute ends, before its signature
+ * is checked and without a write: a flood of forged events costs neither a certificate's fetch nor a write each.
  */
 export const WEBHOOK_REFUSALS: AccountLimit = { name: 'webhook-refused', max: 60, windowMs: 60_000 };
+
+/** Addresses kept refused before their signature is checked, at most (then forgotten, and counted again). */
+const REFUSED_ADDRESSES_MAX = 10_000;
 
 /** At most this many events in one transaction. */
 const EVENT_BATCH = 100;
@@ -52,11 +56,23 @@ const webhooks: FastifyPluginAsync<Pick<VerifierOptions, 'paypal'>> = async (app
       processor,
       new Batcher<ReceivedMovement, PaymentOutcome>({
         max: EVENT_BATCH,
-        retryOneByOne: () => true,
+        // A database that is down fails the lot (the processor sends them again), rather than each in turn.
+        retryOneByOne: (err) => !isDatabaseUnavailable(err),
         store: (received) => run(app.commandEnv(), SYSTEM_ACTOR, receiveEvents, processor, received),
       }),
     ]),
   );
+
+  // Addresses past WEBHOOK_REFUSALS, until their window ends: refused here before their signature is checked (a
+  // forged PayPal delivery costs a fetch of the certificate it names) and without writing their count again.
+  const refusedUntil = new Map<string, number>();
+  const refuseIfFlooding = (ip: string, reply: FastifyReply) => {
+    const until = refusedUntil.get(ip);
+    if (until === undefined) return;
+    const now = app.clock.now().getTime();
+    if (until > now) tooManyRequests(until - now, reply);
+    refusedUntil.delete(ip);
+  };
 
   for (const processor of SIGNING_PROCESSORS) {
     app.post(
@@ -74,13 +90,19 @@ const webhooks: FastifyPluginAsync<Pick<VerifierOptions, 'paypal'>> = async (app
       async (request: FastifyRequest<{ Body: Buffer }>, reply) => {
         const body = request.body;
         if (!Buffer.isBuffer(body)) throw new AppError('VALIDATION', 'Request body is empty; send the signed event');
+        refuseIfFlooding(request.ip, reply);
         let event;
         try {
           event = await verifiers.get(processor)!.verify(body, request.headers);
         } catch (err) {
           if (!(err instanceof SignatureError)) throw err;
           const refused = await app.accountLimits.hit(WEBHOOK_REFUSALS, request.ip);
-          if (refused.count > WEBHOOK_REFUSALS.max) tooManyRequests(refused.resetInMs, reply);
+          if (refused.count > WEBHOOK_REFUSALS.max) {
+            // Forgotten once its window ends; a flood of new addresses is bounded by what the map holds.
+            if (refusedUntil.size >= REFUSED_ADDRESSES_MAX) refusedUntil.clear();
+            refusedUntil.set(request.ip, app.clock.now().getTime() + refused.resetInMs);
+            tooManyRequests(refused.resetInMs, reply);
+          }
           await request.run(noteDeliveryRefused, processor, err.message);
           throw new AppError('VALIDATION', `This event failed ${processor}'s signature check: ${err.message}`);
         }
