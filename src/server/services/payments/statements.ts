@@ -130,6 +130,18 @@ const CSV_REASONS: Partial<Record<string, string>> = {
   CSV_MAX_RECORD_SIZE: `the line is longer than ${LINE_CHARS_MAX.toLocaleString('en-US')} characters`,
 };
 
+/** With `raw`, csv-parse hands `on_record` each record with its text, though its types say the cells alone. */
+function isRawRecord(value: unknown): value is { record: string[]; raw: string } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'record' in value &&
+    Array.isArray(value.record) &&
+    'raw' in value &&
+    typeof value.raw === 'string'
+  );
+}
+
 /**
  * The CSV's records with the line each starts on, from csv-parse. Lines are counted from each record's raw text
  * (csv-parse's own count takes a CRLF inside quotes for two lines). The parser is fed one chunk at a time and
@@ -145,8 +157,8 @@ async function* csvLines(input: Readable | AsyncIterable<Buffer | string>) {
     raw: true,
     max_record_size: LINE_CHARS_MAX,
     on_record: (record) => {
-      // With `raw`, csv-parse hands the record and its text together.
-      const { record: cells, raw } = record as unknown as { record: string[]; raw: string };
+      if (!isRawRecord(record)) throw new Error('csv-parse handed a record without its text');
+      const { record: cells, raw } = record;
       parsed.push({ line: nextLine, cells });
       nextLine += raw.match(/\r\n|\r|\n/g)?.length ?? 0;
       return null;
