@@ -3,14 +3,7 @@
  * with required alt text. The form keeps the list (useImagesField); this shows it and uploads.
  */
 import { useId, useState, type ReactNode } from 'react';
-import {
-  useFieldArray,
-  type ArrayPath,
-  type FieldArray,
-  type FieldValues,
-  type Path,
-  type UseFormReturn,
-} from 'react-hook-form';
+import type { FieldArrayMethodProps, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import type { UploadedFile } from '#shared/schemas/uploads.ts';
 import type { StoryImage } from '#shared/schemas/stories.ts';
@@ -26,23 +19,32 @@ interface WithImages extends FieldValues {
   images?: StoryImage[];
 }
 
+/** What the field uses of the form's `useFieldArray({ control: form.control, name: 'images' })`. */
+interface ImagesArray {
+  fields: readonly (StoryImage & { id: string })[];
+  append: (image: StoryImage, options: FieldArrayMethodProps) => void;
+  remove: (index: number) => void;
+}
+
 /**
- * Binds the field to a form whose values hold `images`: its list, adding an uploaded image (focus goes to its alt
- * text), removing one, its alt input and the list's error.
+ * Binds the field to a form whose values hold `images`, with that list's field array (its caller makes it, where the
+ * form's type is known): adding an uploaded image (focus goes to its alt text), removing one, its alt input and the
+ * list's error.
  */
-export function useImagesField<T extends WithImages, Out>(form: UseFormReturn<T, unknown, Out>) {
-  const name = 'images' as ArrayPath<T>;
-  const { fields, append, remove } = useFieldArray({ control: form.control, name });
+export function useImagesField<T extends WithImages, Out>(
+  form: UseFormReturn<T, unknown, Out>,
+  { fields, append, remove }: ImagesArray,
+) {
   const errors = (
     form.formState.errors as {
       images?: { message?: string; root?: { message?: string } } & Record<number, { alt?: { message?: string } }>;
     }
   ).images;
   return {
-    uploadIds: fields.map((field) => ({ key: field.id, uploadId: (field as unknown as StoryImage).uploadId })),
+    uploadIds: fields.map((field) => ({ key: field.id, uploadId: field.uploadId })),
     add: (uploadId: string) => {
-      form.clearErrors(name as Path<T>);
-      append({ uploadId, alt: '' } as FieldArray<T, ArrayPath<T>>, { focusName: `images.${fields.length}.alt` });
+      form.clearErrors('images' as Path<T>);
+      append({ uploadId, alt: '' }, { focusName: `images.${fields.length}.alt` });
     },
     remove,
     listError: errors?.message ?? errors?.root?.message,

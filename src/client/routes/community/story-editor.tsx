@@ -1,7 +1,7 @@
 /** /my-stories/new and /my-stories/:id/edit: the story form (StoryDraftSchema), saved as a draft or sent for review. */
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { useForm, useWatch } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -86,7 +86,7 @@ function StoryForm({ story, consentDefault }: { story: OwnStory | null; consentD
   });
 
   const showFieldErrors = useFieldErrors(form.setError, FIELDS);
-  const images = useImagesField(form);
+  const images = useImagesField(form, useFieldArray({ control: form.control, name: 'images' }));
   // Images are left out of the kept draft: an upload nothing uses is deleted within a day.
   const draft = useFormDraft(form, `story:${story?.id ?? 'new'}`, ['images']);
   const status = story?.status ?? 'draft';

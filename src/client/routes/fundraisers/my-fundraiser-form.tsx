@@ -6,6 +6,7 @@ import { useEffect, useId, useState } from 'react';
 import {
   get,
   set,
+  useFieldArray,
   useForm,
   useWatch,
   type DefaultValues,
@@ -160,7 +161,7 @@ export function FundraiserForm({ fundraiser }: { fundraiser: Fundraiser | null }
     );
   }, [documents, form]);
   const showFieldErrors = useFieldErrors(form.setError, APPLICATION_FIELDS);
-  const images = useImagesField(form);
+  const images = useImagesField(form, useFieldArray({ control: form.control, name: 'images' }));
   // Uploads are left out of the kept draft: an upload nothing uses is deleted within a day.
   const draft = useFormDraft(form, `fundraiser:${fundraiser?.id ?? 'new'}`, UPLOAD_FIELDS);
 

@@ -3,7 +3,7 @@
  * text kept as a version), propose a money change (my-fundraiser-money.tsx) and close it, asked twice.
  */
 import { useId, useRef, useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -145,7 +145,7 @@ function StoryEditForm({ fundraiser, onClose }: { fundraiser: Fundraiser; onClos
       options as never,
     );
   const form = useForm<DraftIn, unknown, StoryEditOut>({ resolver, defaultValues: defaults(fundraiser) });
-  const images = useImagesField(form);
+  const images = useImagesField(form, useFieldArray({ control: form.control, name: 'images' }));
   const draft = useFormDraft(form, storyDraftName(fundraiser), ['images']);
   const showFieldErrors = useFieldErrors(form.setError, STORY_FIELDS);
   const edit = useMutation({
