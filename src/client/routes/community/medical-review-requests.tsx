@@ -4,7 +4,8 @@
  * declaration, or decline, each with a note for the patient.
  */
 import { useState, type ReactNode } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -13,7 +14,6 @@ import {
   MedicalDeclineFormSchema,
   NO_CONFLICT_DECLARATION,
   type DoctorMedicalReviewItem,
-  type MedicalAttestationInput,
   type MedicalReviewApplication,
 } from '#shared/schemas/medical-reviews.ts';
 import {
@@ -44,10 +44,13 @@ const STATUS: Record<DoctorMedicalReviewItem['status'], { label: string; tone: B
 };
 
 type Decision = 'attest' | 'decline';
+/** Her form's values: a decline has no declaration box. */
 interface DecisionForm {
   note: string;
-  noConflict: boolean;
+  noConflict?: boolean;
 }
+/** What either schema answers: an attestation carries the ticked declaration, a decline only the note. */
+type DecisionOut = z.output<typeof MedicalAttestationFormSchema> | z.output<typeof MedicalDeclineFormSchema>;
 
 /** Attest (with the declaration) or decline, each with a note. */
 function DecideForm({
@@ -64,11 +67,10 @@ function DecideForm({
 }) {
   const queryClient = useQueryClient();
   const attest = decision === 'attest';
-  const form = useForm<DecisionForm>({
-    // The declaration box starts unticked, a value the attestation schema refuses until she ticks it.
-    resolver: (attest
-      ? zodResolver(MedicalAttestationFormSchema)
-      : zodResolver(MedicalDeclineFormSchema)) as unknown as Resolver<DecisionForm>,
+  // The declaration box starts unticked, a value the attestation schema refuses until she ticks it.
+  const schema: z.ZodType<DecisionOut, DecisionForm> = attest ? MedicalAttestationFormSchema : MedicalDeclineFormSchema;
+  const form = useForm<DecisionForm, unknown, DecisionOut>({
+    resolver: zodResolver(schema),
     // A decline sends only the note (its schema refuses any other field).
     defaultValues: attest ? { note: '', noConflict: false } : { note: '' },
   });
@@ -76,9 +78,9 @@ function DecideForm({
   const [alert, setAlert] = useState<string | null>(null);
   const show = useFieldErrors(form.setError, ['note', 'noConflict']);
   const decide = useMutation({
-    mutationFn: (input: DecisionForm) =>
-      attest
-        ? attestMedicalReview(item.id, { ...(input as MedicalAttestationInput), planVersion })
+    mutationFn: (input: DecisionOut) =>
+      'noConflict' in input
+        ? attestMedicalReview(item.id, { ...input, planVersion })
         : declineMedicalReview(item.id, { note: input.note, planVersion }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: DOCTOR_MEDICAL_REVIEWS_KEY });
