@@ -16,10 +16,11 @@ import {
   type SplitPaymentSchema,
 } from '#shared/schemas/payments.ts';
 import { giftTarget } from '../db/queries/fundraisers.ts';
+import type { PaymentRow } from '../db/queries/payments.ts';
 import { donationIntents, payments, statementMappings } from '../db/schema/index.ts';
 import { audit } from '../services/audit.ts';
 import { storeGift } from './donations.ts';
-import { settle, type PaymentRow } from './payments.ts';
+import { settle } from './payment-reversals.ts';
 import { assertReadVersion } from './read-version.ts';
 import type { CommandContext, Tx } from './run.ts';
 

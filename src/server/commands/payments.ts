@@ -1,27 +1,20 @@
 /**
  * Money that records itself (decision 013): a processor's signed event or a statement's row, stored once by (source,
  * its id), then matched. A payment carrying a known reference becomes a gift to its intent's campaign at once; a
- * refund or dispute reverses the gift its payment became (or waits for that payment); everything else waits in the
- * reconciliation inbox for a manager. Nothing is recorded on a guess.
+ * refund or dispute reverses the gift its payment became (or waits for that payment: payment-reversals.ts);
+ * everything else waits in the reconciliation inbox for a manager. Nothing is recorded on a guess. A statement's
+ * rows come through statement-import.ts.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { AppError } from '#shared/errors.ts';
-import { PAYMENT_SOURCE_NAMES, type ImportOutcome } from '#shared/schemas/payments.ts';
+import { PAYMENT_SOURCE_NAMES } from '#shared/schemas/payments.ts';
 import { giftTarget, type GiftTarget } from '../db/queries/fundraisers.ts';
+import type { PaymentRow } from '../db/queries/payments.ts';
 import { insertRows } from '../db/insert-rows.ts';
-import {
-  donationIntents,
-  donations,
-  paymentGifts,
-  paymentImports,
-  payments,
-  type PaymentState,
-} from '../db/schema/index.ts';
-import { audit, type Actor } from '../services/audit.ts';
+import { donationIntents, donations, payments, type PaymentState } from '../db/schema/index.ts';
+import type { Actor } from '../services/audit.ts';
 import type { PaymentMovement, PaymentSource } from '../services/payments/movement.ts';
-import type { StatementRow } from '../services/payments/statements.ts';
 import { storeGifts, type GiftValues } from './donations.ts';
-import { lockDonation, refundFromLedger } from './refunds.ts';
+import { linkGifts, reverse, settle } from './payment-reversals.ts';
 import type { CommandContext, Tx } from './run.ts';
 
 /** The signed event a movement came from: its id and type, and its body. */
@@ -33,8 +26,6 @@ export interface EventOrigin {
 
 /** Where a movement came from: a signed event or a statement's import. */
 type PaymentOrigin = EventOrigin | { importId: string };
-
-export type PaymentRow = typeof payments.$inferSelect;
 
 /** What became of a movement: already known (nothing changed), or stored in this state. */
 export type PaymentOutcome = { duplicate: true } | { duplicate: false; id: string; state: PaymentState };
@@ -92,13 +83,13 @@ export async function receivePayments(
 }
 
 /**
- * Stores movements of one source (those we have already add nothing) and acts on each, a statement each however
- * many: every payment is decided before it is stored (decidePayments), so it is stored recorded with its gift, or
+ * Stores movements of one source (a batch of events, or a statement's rows) and acts on each; those we have
+ * already add nothing. A statement each however many: every payment is decided before it is stored (decidePayments), so it is stored recorded with its gift, or
  * for the inbox with the reason; one a manager typed in by hand before it arrived is settled as that gift; refunds
  * and disputes come last, so that one arriving with its payment finds it recorded. Answers the rows stored, each
  * with its state.
  */
-async function storeAndMatch(
+export async function storeAndMatch(
   ctx: CommandContext,
   source: PaymentSource,
   arrivals: readonly Arrival[],
@@ -249,60 +240,11 @@ function paymentValues(
   };
 }
 
-/** Statement rows stored in one statement each this many at a time: a 50,000-row statement in 100 round trips. */
-const IMPORT_BATCH = 500;
-
-/**
- * Imports a statement in one transaction: its rows stored once each (a row we already have, from this file, an
- * earlier import or a processor's event, adds nothing), those with a reference or reversing a payment matched as
- * an event's would be, the rest left in the inbox. A bad line anywhere throws, and nothing of the file is kept.
- */
-export async function importStatement(
-  ctx: CommandContext,
-  source: PaymentSource,
-  fileName: string,
-  rows: AsyncIterable<StatementRow>,
-): Promise<ImportOutcome> {
-  const { tx, actor, now } = ctx;
-  await lockSource(tx, source);
-  const [statement] = await tx
-    .insert(paymentImports)
-    .values({ source, fileName, importedBy: actor.id, rowCount: 0, createdAt: now })
-    .returning({ id: paymentImports.id });
-  const importId = statement!.id;
-  const outcome: ImportOutcome = { importId, rows: 0, added: 0, recorded: 0, waiting: 0, unmatched: 0 };
-  let batch: PaymentMovement[] = [];
-  const storeBatch = async () => {
-    const stored = await storeAndMatch(
-      ctx,
-      source,
-      batch.map((movement) => ({ movement, origin: { importId } })),
-    );
-    batch = [];
-    outcome.added += stored.length;
-    for (const { state } of stored) outcome[state === 'not_gift' ? 'unmatched' : state] += 1;
-  };
-  for await (const { movement } of rows) {
-    outcome.rows += 1;
-    batch.push(movement);
-    if (batch.length === IMPORT_BATCH) await storeBatch();
-  }
-  if (batch.length) await storeBatch();
-  await tx.update(paymentImports).set({ rowCount: outcome.rows }).where(eq(paymentImports.id, importId));
-  await audit(tx, actor, {
-    action: 'payment.import',
-    targetType: 'payment_import',
-    targetId: importId,
-    after: { source, fileName, ...outcome },
-  });
-  return outcome;
-}
-
 /**
  * Takes payments' turns: shared on their source (events of one source do not wait for each other) and exclusive on
  * each payment, in one order everywhere (two instances' batches cannot deadlock on them; balances are locked in
  * campaign order by the ledger's trigger, migration 0031). A statement's import takes its
- * source whole instead (importStatement), one lock however many rows: a lock per row would fill the database's
+ * source whole instead (statement-import.ts), one lock however many rows: a lock per row would fill the database's
  * lock table on a large file.
  */
 async function lockPaymentKeys(tx: Tx, source: string, paymentKeys: readonly string[]) {
@@ -314,16 +256,6 @@ async function lockPaymentKeys(tx: Tx, source: string, paymentKeys: readonly str
       (select count(pg_advisory_xact_lock(hashtextextended(key, 0)))
        from (select key from json_array_elements_text(${JSON.stringify(keys)}::json) with ordinality as k(key, ord)
          order by ord) as ordered)`);
-}
-
-/** A statement's import waits for the events of its source in flight, and they for it. */
-const lockSource = (tx: Tx, source: string) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payments:${source}`}, 0))`);
-
-/** Leaves a movement for a manager, saying why. */
-async function leaveForManager(tx: Tx, payment: PaymentRow, problem: string, campaignId: string | null = null) {
-  await tx.update(payments).set({ state: 'unmatched', problem, campaignId }).where(eq(payments.id, payment.id));
-  return 'unmatched' as const;
 }
 
 /**
@@ -376,127 +308,4 @@ function giftFromIntent(payment: PaymentRow, intent: typeof donationIntents.$inf
     intentId: intent.id,
     externalReference: payment.externalId,
   };
-}
-
-/** A payment and the gifts it became. */
-interface Settlement {
-  payment: PaymentRow;
-  gifts: readonly { donationId: string; cents: number }[];
-}
-
-/**
- * Marks a payment recorded as these gifts, then applies the refunds and disputes of it that came first and waited.
- */
-export async function settle(
-  ctx: CommandContext,
-  payment: PaymentRow,
-  campaignId: string,
-  gifts: Settlement['gifts'],
-): Promise<PaymentState> {
-  await ctx.tx
-    .update(payments)
-    .set({ state: 'recorded', problem: null, campaignId })
-    .where(eq(payments.id, payment.id));
-  await linkGifts(ctx, [{ payment, gifts }]);
-  return 'recorded';
-}
-
-/**
- * Links recorded payments to their gifts, then applies the refunds and disputes of them that came first and
- * waited: a statement each however many.
- */
-async function linkGifts(ctx: CommandContext, settlements: readonly Settlement[]) {
-  const { tx } = ctx;
-  await insertRows(
-    tx,
-    paymentGifts,
-    settlements.flatMap(({ payment, gifts }) =>
-      gifts.map((g) => ({ paymentId: payment.id, donationId: g.donationId, amountCents: g.cents })),
-    ),
-  );
-  for (const source of new Set(settlements.map(({ payment }) => payment.source))) {
-    const waiting = await tx
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.source, source),
-          inArray(
-            payments.paymentExternalId,
-            settlements.filter(({ payment }) => payment.source === source).map(({ payment }) => payment.externalId),
-          ),
-          eq(payments.state, 'waiting'),
-        ),
-      )
-      .orderBy(payments.occurredAt);
-    for (const reversal of waiting) await reverse(ctx, reversal);
-  }
-}
-
-/**
- * A refund or dispute: money back from the gift its payment became, with the donor's notice when it is all of it.
- * Its payment not recorded yet: it waits, and is applied when the payment is. Anything uncertain: a manager's.
- */
-async function reverse(ctx: CommandContext, reversal: PaymentRow): Promise<PaymentState> {
-  const { tx } = ctx;
-  const [original] = reversal.paymentExternalId
-    ? await tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.source, reversal.source), eq(payments.externalId, reversal.paymentExternalId)))
-    : [];
-  if (!original) {
-    if (!reversal.paymentExternalId) return leaveForManager(tx, reversal, 'A refund that names no payment');
-    await tx
-      .update(payments)
-      .set({ state: 'waiting', problem: 'Waiting for the payment it reverses' })
-      .where(eq(payments.id, reversal.id));
-    return 'waiting';
-  }
-  if (original.state !== 'recorded') {
-    await tx
-      .update(payments)
-      .set({ state: 'waiting', problem: 'Waiting for its payment to be recorded' })
-      .where(eq(payments.id, reversal.id));
-    return 'waiting';
-  }
-  const gifts = await tx.select().from(paymentGifts).where(eq(paymentGifts.paymentId, original.id));
-  if (gifts.length !== 1)
-    return leaveForManager(tx, reversal, 'Its payment became several gifts: refund the right one', original.campaignId);
-  const donation = await lockDonation(tx, gifts[0]!.donationId);
-  if (donation.voidedAt) return leaveForManager(tx, reversal, 'The gift it reverses was voided', original.campaignId);
-  if (reversal.currency !== 'USD' || donation.currency !== 'USD')
-    return leaveForManager(tx, reversal, `In ${reversal.currency}: refund its US dollars by hand`, original.campaignId);
-  // Stripe says all refunded so far: this refund is what is new since the last we applied.
-  const applied = reversal.cumulative ? await reversedSoFar(tx, original) : 0;
-  const cents = reversal.amountCents - applied;
-  if (cents > 0) {
-    try {
-      await refundFromLedger(ctx, donation, cents, {
-        reason: reversal.kind === 'dispute' ? `Disputed at ${original.source}` : `Refunded at ${original.source}`,
-        paymentId: reversal.id,
-        noticeToDonor: true,
-      });
-    } catch (err) {
-      // More than the gift, or than its campaign holds: a manager sees why.
-      if (err instanceof AppError) return leaveForManager(tx, reversal, err.message, original.campaignId);
-      throw err;
-    }
-    await tx.insert(paymentGifts).values({ paymentId: reversal.id, donationId: donation.id, amountCents: cents });
-  }
-  await tx
-    .update(payments)
-    .set({ state: 'recorded', problem: null, campaignId: original.campaignId })
-    .where(eq(payments.id, reversal.id));
-  return 'recorded';
-}
-
-/** What this payment's refunds and disputes took back so far. */
-async function reversedSoFar(tx: Tx, original: PaymentRow): Promise<number> {
-  const [row] = await tx
-    .select({ cents: sql<number>`coalesce(sum(${paymentGifts.amountCents}), 0)::bigint` })
-    .from(paymentGifts)
-    .innerJoin(payments, eq(payments.id, paymentGifts.paymentId))
-    .where(and(eq(payments.source, original.source), eq(payments.paymentExternalId, original.externalId)));
-  return Number(row!.cents);
 }

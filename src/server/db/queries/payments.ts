@@ -97,7 +97,9 @@ const campaignName = sql<string>`coalesce(${fundraisers.title}, ${campaigns.cont
 /** The inbox: payments a manager decides (unmatched) and reversals waiting for their payment, oldest first. */
 const inInbox = inArray(payments.state, ['unmatched', 'waiting']);
 
-export type InboxRow = typeof payments.$inferSelect & {
+export type PaymentRow = typeof payments.$inferSelect;
+
+export type InboxRow = PaymentRow & {
   campaignName: string | null;
   candidates: CandidateRow[];
 };

@@ -21,7 +21,6 @@ import {
   type StatementQuery,
 } from '#shared/schemas/payments.ts';
 import { AdminListQuerySchema } from '#shared/schemas/admin-donations.ts';
-import { importStatement } from '../../commands/payments.ts';
 import {
   joinPayments,
   markNotGift,
@@ -29,6 +28,7 @@ import {
   saveStatementMapping,
   splitPayment,
 } from '../../commands/payment-decisions.ts';
+import { importStatement } from '../../commands/statement-import.ts';
 import {
   inboxAges,
   inboxPage,
