@@ -45,6 +45,7 @@ export const ACCESS_TABLE: Record<string, Rule> = {
   'POST /api/webhooks/kofi': 'public',
   'GET /api/admin/payments': 'manager',
   'GET /api/admin/payments/inbox': 'manager',
+  'GET /api/admin/payments/campaigns': 'manager',
   'POST /api/admin/payments/:id/record': 'manager+step-up',
   'POST /api/admin/payments/join': 'manager+step-up',
   'POST /api/admin/payments/:id/split': 'manager+step-up',

@@ -1,18 +1,23 @@
-/** The managers' Payments page: a PayPal statement previewed and imported on a phone, and the inbox worked. */
+/**
+ * The managers' Payments page: a PayPal statement previewed and imported on a phone, the inbox worked, and a payment
+ * without a reference recorded to a patient's fundraiser found by name.
+ */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { payments } from '../../src/server/db/schema/index.ts';
+import { donations, payments } from '../../src/server/db/schema/index.ts';
 import { PAYPAL_HEADER, paypalLine } from '../../src/server/services/payments/statement-fixtures.ts';
 import { STRONG_PASSWORD } from '../setup/accounts.ts';
 import {
   browserSuite,
   expectNoAccessView,
   expectNoAxeViolations,
+  liveFundraisersOnSite,
   PHONE,
   signInAsAdmin,
   signUpThroughApi,
   toastText,
   visit,
+  type BrowserContext,
   type Page,
 } from './fixtures.ts';
 
@@ -39,15 +44,36 @@ function pacificNow() {
   return { Date: `${parts.month}/${parts.day}/${parts.year}`, Time: `${parts.hour}:${parts.minute}:${parts.second}` };
 }
 
-/** Two donations without a reference: $40.00 from Cleo (an open $40 PayPal intent fits it), $7.00 from Dan. */
-function paypalCsv(ids = ['E2E-PAY-1', 'E2E-PAY-2']): Buffer {
+/** A PayPal activity download of these donations, made now. */
+function paypalStatement(lines: Record<string, string>[]): Buffer {
   const when = { ...pacificNow(), TimeZone: 'PST', Status: 'Completed', Currency: 'USD', Type: 'Donation Payment' };
   return Buffer.from(
     '\ufeff' +
       paypalLine(Object.fromEntries(PAYPAL_HEADER.map((c) => [c, c]))) +
-      paypalLine({ ...when, Name: 'Cleo', Gross: '40.00', Fee: '-1.46', 'Transaction ID': ids[0] }) +
-      paypalLine({ ...when, Name: 'Dan', Gross: '7.00', Fee: '-0.50', 'Transaction ID': ids[1] }),
+      lines.map((line) => paypalLine({ ...when, ...line })).join(''),
   );
+}
+
+/** Two donations without a reference: $40.00 from Cleo (an open $40 PayPal intent fits it), $7.00 from Dan. */
+const paypalCsv = (ids = ['E2E-PAY-1', 'E2E-PAY-2']) =>
+  paypalStatement([
+    { Name: 'Cleo', Gross: '40.00', Fee: '-1.46', 'Transaction ID': ids[0]! },
+    { Name: 'Dan', Gross: '7.00', Fee: '-0.50', 'Transaction ID': ids[1]! },
+  ]);
+
+/** Opens the password window of the manager signed in to `context`, and imports a PayPal statement through the API. */
+async function importAsManager(context: BrowserContext, baseURL: string, file: Buffer) {
+  const origin = { origin: baseURL };
+  const elevated = await context.request.post('/api/admin/elevate', {
+    data: { password: STRONG_PASSWORD },
+    headers: origin,
+  });
+  expect(elevated.status(), await elevated.text()).toBe(200);
+  const imported = await context.request.post('/api/admin/payments/statements?source=paypal&format=paypal', {
+    headers: origin,
+    multipart: { statement: { name: 'activity.csv', mimeType: 'text/csv', buffer: file } },
+  });
+  expect(imported.status(), await imported.text()).toBe(201);
 }
 
 describe('admin payments', () => {
@@ -133,19 +159,7 @@ describe('admin payments', () => {
   it('warns managers on the dashboard of payments unmatched for more than 48 hours, linking to the inbox', async () => {
     const { page, context } = await suite.newPage();
     await signInAsAdmin(context, suite.site, 'manager');
-    const origin = { origin: suite.site.baseURL };
-    const elevated = await context.request.post('/api/admin/elevate', {
-      data: { password: STRONG_PASSWORD },
-      headers: origin,
-    });
-    expect(elevated.status(), await elevated.text()).toBe(200);
-    const imported = await context.request.post('/api/admin/payments/statements?source=paypal&format=paypal', {
-      headers: origin,
-      multipart: {
-        statement: { name: 'old.csv', mimeType: 'text/csv', buffer: paypalCsv(['E2E-OLD-1', 'E2E-OLD-2']) },
-      },
-    });
-    expect(imported.status(), await imported.text()).toBe(201);
+    await importAsManager(context, suite.site.baseURL, paypalCsv(['E2E-OLD-1', 'E2E-OLD-2']));
 
     await visit(page, '/admin-dashboard');
     await page.getByRole('link', { name: 'Payments' }).waitFor();
@@ -164,4 +178,40 @@ describe('admin payments', () => {
     await page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor();
     await expect.poll(() => page.getByTestId('inbox-ages').innerText()).toMatch(/Older than 2 days\s*1/);
   }, 60_000);
+
+  it('a manager records a payment without a reference to a patient’s fundraiser she finds by name, by keyboard', async () => {
+    const [noor] = await liveFundraisersOnSite(suite.site, 'Excision surgery for Noor', 'Travel costs for Ines');
+    const { page, context } = await suite.newPage();
+    await signInAsAdmin(context, suite.site, 'manager');
+    await importAsManager(
+      context,
+      suite.site.baseURL,
+      paypalStatement([{ Name: 'Flora', Gross: '25.00', Fee: '-1.03', 'Transaction ID': 'E2E-FUND-1' }]),
+    );
+    await visit(page, '/admin-payments');
+    const flora = page.getByRole('article', { name: '$25.00 from Flora' });
+    const chooser = flora.getByRole('combobox', { name: 'Record $25.00 from Flora to a campaign' });
+    // Until she chooses, the payment goes to the main appeal.
+    await expect.poll(() => chooser.inputValue()).toMatch(/^The main appeal \(.+\)$/);
+
+    // Part of the name finds the fundraiser among every campaign that takes gifts; Down and Enter choose it.
+    await chooser.fill('noor');
+    const options = flora.getByRole('listbox', { name: 'Record $25.00 from Flora to a campaign' }).getByRole('option');
+    await expect.poll(() => options.allInnerTexts()).toEqual(['Excision surgery for Noor']);
+    await expectNoAxeViolations(page);
+    await chooser.press('ArrowDown');
+    expect(await options.first().getAttribute('aria-selected')).toBe('true');
+    await chooser.press('Enter');
+    expect(await chooser.inputValue()).toBe('Excision surgery for Noor');
+    expect(await chooser.getAttribute('aria-expanded')).toBe('false');
+
+    await flora.getByRole('button', { name: 'Record to this campaign' }).click();
+    await expect.poll(() => toastText(page)).toContain('Payment Recorded');
+    await expect.poll(() => flora.count()).toBe(0);
+    const [gift] = await suite.site.database.db
+      .select()
+      .from(donations)
+      .where(eq(donations.externalReference, 'E2E-FUND-1'));
+    expect(gift).toMatchObject({ campaignId: noor!.campaignId, usdCents: 2500, usdFeeCents: 103 });
+  }, 90_000);
 });

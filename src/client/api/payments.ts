@@ -4,9 +4,9 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { CampaignResponse } from '#shared/schemas/campaign.ts';
 import type {
   ColumnMappingSchema,
+  GiftCampaigns,
   ImportOutcome,
   JoinPaymentsSchema,
   NotGiftSchema,
@@ -35,6 +35,15 @@ export const getPaymentsOverview = () => apiGet<PaymentsOverview>(PATH);
 
 /** GET /api/admin/payments/inbox: one page of unmatched and waiting payments, oldest first. */
 export const listInbox = (page: number) => apiGet<PaymentInboxPage>(withQuery(`${PATH}/inbox`, { page }));
+
+/** GET /api/admin/payments/campaigns: the campaigns that take gifts whose names contain `q`, the main appeal first. */
+export const listGiftCampaigns = (q: string) => apiGet<GiftCampaigns>(withQuery(`${PATH}/campaigns`, { q }));
+/** The chooser's search for `q` ('': the main appeal and the first by name); read again with the inbox. */
+export const giftCampaignsQuery = (q: string) => ({
+  queryKey: [PATH, 'campaigns', q] as const,
+  queryFn: () => listGiftCampaigns(q),
+  staleTime: 30_000,
+});
 
 /** Records one inbox payment as a gift, to an intent or a campaign (step-up). */
 export const recordPayment = (id: string, input: RecordPaymentInput) =>
@@ -94,10 +103,6 @@ export const importStatement = (choice: StatementChoice, file: File, onProgress?
     fileForm('statement', file),
     onProgress,
   );
-
-/** The main appeal (its id is the campaign a payment without an intent is recorded to). */
-export const MAIN_APPEAL_KEY = ['/api/campaign'] as const;
-export const getMainAppeal = () => apiGet<CampaignResponse>(MAIN_APPEAL_KEY[0]);
 
 /** After a decision or an import: the overview's counts and every inbox page are read again. */
 export const refreshPayments = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY });

@@ -1,12 +1,13 @@
 /** Payments as managers see them: the inbox's rows with their candidates, the processors' state. */
 import {
   PROCESSOR_EVENTS,
+  type GiftCampaign,
   SIGNING_PROCESSORS,
   type PaymentItem,
   type PaymentSource,
   type ProcessorState,
 } from '#shared/schemas/payments.ts';
-import type { CandidateRow, InboxRow } from '../db/queries/payments.ts';
+import type { CandidateRow, GiftCampaignRow, InboxRow } from '../db/queries/payments.ts';
 import type { processorDeliveries } from '../db/schema/index.ts';
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
@@ -43,6 +44,13 @@ export function presentInboxPayment(row: InboxRow): PaymentItem {
     candidates: row.candidates.map(presentCandidate),
   };
 }
+
+/** A campaign the inbox's chooser offers: its id, the name managers know it by, and whether it is the main appeal. */
+export const presentGiftCampaign = (row: GiftCampaignRow): GiftCampaign => ({
+  id: row.id,
+  name: row.name,
+  mainAppeal: row.mainAppeal,
+});
 
 /** Every signing processor, on or not, with the address to paste into its dashboard and its last word. */
 export function presentProcessors(

@@ -164,6 +164,30 @@ export interface PaymentsOverview {
 
 export type PaymentInboxPage = Page<PaymentItem>;
 
+/** How many campaigns one search of the inbox's chooser answers: more of the name narrows it to the one she means. */
+export const GIFT_CAMPAIGNS_SHOWN = 20;
+/** The longest search the chooser sends (longer than any campaign's name). */
+export const GIFT_CAMPAIGN_SEARCH_MAX = 200;
+
+/** GET /api/admin/payments/campaigns: the campaigns taking gifts whose names contain `q` (the first ones without). */
+export const GiftCampaignsQuerySchema = z.strictObject({
+  q: z
+    .string({ error: 'Search for words of a campaign’s name' })
+    // Control characters are never part of a name (and PostgreSQL refuses a NUL in text).
+    .transform((v) => v.replace(/\p{Cc}/gu, ' ').trim())
+    .pipe(z.string().max(GIFT_CAMPAIGN_SEARCH_MAX, `Search with at most ${GIFT_CAMPAIGN_SEARCH_MAX} characters`))
+    .transform((v) => v || undefined)
+    .optional(),
+});
+
+/** A campaign a payment may be recorded to without an intent, by the name managers know it by. */
+export const GiftCampaignSchema = z.object({ id: z.uuid(), name: z.string(), mainAppeal: z.boolean() });
+export type GiftCampaign = z.infer<typeof GiftCampaignSchema>;
+
+/** The main appeal first, then by name, GIFT_CAMPAIGNS_SHOWN at most; `more`: others match too. */
+export const GiftCampaignsSchema = z.object({ items: z.array(GiftCampaignSchema), more: z.boolean() });
+export type GiftCampaigns = z.infer<typeof GiftCampaignsSchema>;
+
 /**
  * A manager records an inbox payment as a gift: to an intent (its campaign, and its donor's name, address and
  * consent) or to a campaign; a payment in another currency needs its US dollars.

@@ -7,17 +7,10 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { errorMessage } from '#client/lib/api.ts';
-import {
-  getMainAppeal,
-  getPaymentsOverview,
-  INBOX_KEY,
-  listInbox,
-  MAIN_APPEAL_KEY,
-  PAYMENTS_KEY,
-} from '#client/api/payments.ts';
+import { getPaymentsOverview, INBOX_KEY, listInbox, PAYMENTS_KEY } from '#client/api/payments.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageHeading } from './page-heading.tsx';
-import { InboxCard, type CampaignOption } from './payments-inbox.tsx';
+import { InboxCard } from './payments-inbox.tsx';
 import { ImportCard } from './payments-import.tsx';
 import { MappingCard } from './payments-mapping.tsx';
 import { ProcessorsSection } from './payments-processors.tsx';
@@ -31,18 +24,6 @@ export default function AdminPaymentsPage() {
     placeholderData: keepPreviousData,
     gcTime: 0,
   });
-  const appeal = useQuery({ queryKey: MAIN_APPEAL_KEY, queryFn: getMainAppeal });
-
-  // The main appeal, then the campaigns this page's suggestions and rows name (no list of every campaign exists).
-  const campaigns: CampaignOption[] = [];
-  const add = (c: CampaignOption | null | undefined) => {
-    if (c && !campaigns.some((o) => o.id === c.id)) campaigns.push(c);
-  };
-  if (appeal.data) add({ id: appeal.data.id, name: 'The main appeal' });
-  for (const p of inbox.data?.items ?? []) {
-    add(p.campaign);
-    for (const c of p.candidates) add(c.campaign);
-  }
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -60,7 +41,7 @@ export default function AdminPaymentsPage() {
       )}
       <ProcessorsSection processors={overview.data?.processors} />
       <div className="mt-8 space-y-6">
-        <InboxCard inbox={inbox} ages={overview.data?.inbox} campaigns={campaigns} page={page} onPage={setPage} />
+        <InboxCard inbox={inbox} ages={overview.data?.inbox} page={page} onPage={setPage} />
         <ImportCard />
         <MappingCard />
       </div>

@@ -6,7 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { PaymentItem, ProcessorState } from '#shared/schemas/payments.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
 import { ProcessorsSection } from './payments-processors.tsx';
-import { InboxRow } from './payments-inbox.tsx';
+import { InboxRow } from './payments-inbox-row.tsx';
 
 afterEach(cleanup);
 
@@ -69,7 +69,7 @@ describe('splitting an inbox payment', () => {
       <QueryClientProvider client={createQueryClient()}>
         <InboxRow
           payment={payment}
-          campaigns={[{ id: '00000000-0000-4000-8000-000000000002', name: 'The main appeal' }]}
+          mainAppeal={{ id: '00000000-0000-4000-8000-000000000002', name: 'The appeal', mainAppeal: true }}
           selected={false}
           onSelect={() => undefined}
         />

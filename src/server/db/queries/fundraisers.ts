@@ -1,5 +1,5 @@
 /** Read models of patients' fundraisers (decision 009): the owner's own, the admins' queue and one under review. */
-import { and, asc, count, desc, eq, inArray, ne, notInArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, notInArray, or } from 'drizzle-orm';
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import { AppError } from '#shared/errors.ts';
 import type { AdminFundraiserList, FundraiserStatus } from '#shared/schemas/fundraisers.ts';
@@ -230,6 +230,16 @@ export const appealTarget = (row: Pick<CampaignRow, 'id' | 'ownerId'> & { conten
   page: '/transparency',
   takesGifts: true,
 });
+
+/**
+ * `takesGifts` of giftTarget in SQL, over campaigns left-joined to their fundraiser: the main appeal (a campaign with
+ * its own content and no fundraiser), or a live fundraiser's. A closed one is still a gift's target (a gift made before
+ * it closed) but takes no new gifts.
+ */
+export const takesGifts = or(
+  and(isNull(fundraisers.id), isNotNull(campaigns.content)),
+  eq(fundraisers.status, 'live' satisfies FundraiserStatus),
+)!;
 
 /**
  * The campaign (by id or slug) if donors may know of it: the main appeal, or a fundraiser that is live or closed

@@ -1,5 +1,5 @@
 /** Read models of the money processors and statements reported: a statement's preview, the inbox, the page. */
-import { and, between, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, between, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import type { Db } from '../client.ts';
 import {
@@ -11,6 +11,8 @@ import {
   processorDeliveries,
   statementMappings,
 } from '../schema/index.ts';
+import { containing } from './doctors.ts';
+import { takesGifts } from './fundraisers.ts';
 import { paged } from './paging.ts';
 import type { PaymentSource, PreviewFate } from '#shared/schemas/payments.ts';
 
@@ -93,6 +95,28 @@ export async function previewStatement<R extends Row>(
 
 /** A campaign's name as managers know it: its fundraiser's title, else the main appeal's content name. */
 const campaignName = sql<string>`coalesce(${fundraisers.title}, ${campaigns.content}->>'name', ${campaigns.slug})`;
+
+export interface GiftCampaignRow {
+  id: string;
+  name: string;
+  mainAppeal: boolean;
+}
+
+/**
+ * The campaigns a manager may record a payment to without an intent (those that take gifts), whose names contain `q`:
+ * the main appeal first, then by name, `limit` of them, and whether more match. A search, not a list of every one:
+ * there may be thousands of fundraisers.
+ */
+export async function giftCampaigns(db: Db, q: string | undefined, limit: number) {
+  const rows: GiftCampaignRow[] = await db
+    .select({ id: campaigns.id, name: campaignName, mainAppeal: campaigns.mainAppeal })
+    .from(campaigns)
+    .leftJoin(fundraisers, eq(fundraisers.campaignId, campaigns.id))
+    .where(q ? and(takesGifts, ilike(campaignName, containing(q))) : takesGifts)
+    .orderBy(desc(campaigns.mainAppeal), sql`lower(${campaignName})`, campaigns.id)
+    .limit(limit + 1);
+  return { rows: rows.slice(0, limit), more: rows.length > limit };
+}
 
 /** The inbox: payments a manager decides (unmatched) and reversals waiting for their payment, oldest first. */
 const inInbox = inArray(payments.state, ['unmatched', 'waiting']);

@@ -3,9 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getWith, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
 import { postFile, postJson, setupTestApp } from '../../../../tests/setup/test-app.ts';
-import { signInAdmin } from '../../../../tests/factories/users.ts';
+import { buildUser, signInAdmin } from '../../../../tests/factories/users.ts';
 import { buildIntent, mainAppealId } from '../../../../tests/factories/donations.ts';
-import { donations, ledgerBalances, payments } from '../../db/schema/index.ts';
+import { buildLiveFundraiser } from '../../../../tests/factories/public-fundraisers.ts';
+import type { FundraiserStatus } from '#shared/schemas/fundraisers.ts';
+import { campaigns, donations, fundraisers, ledgerBalances, payments } from '../../db/schema/index.ts';
 import { PAYPAL_HEADER, paypalLine } from '../../services/payments/statement-fixtures.ts';
 
 const t = setupTestApp();
@@ -235,6 +237,131 @@ describe('the reconciliation inbox', () => {
         ),
     );
     expect(parts).toEqual([33, 67]);
+  });
+
+  /** A campaign as a fundraiser in this state would hold it (none: a campaign with neither content nor fundraiser). */
+  async function campaignOf(title: string, status?: FundraiserStatus) {
+    const owner = await buildUser(t.database.db);
+    const slug = `${title.toLowerCase().replace(/\W+/g, '-')}-${owner.id.slice(0, 8)}`;
+    const [campaign] = await t.database.db.insert(campaigns).values({ slug, goalCents: 100_000 }).returning();
+    if (status)
+      await t.database.db.insert(fundraisers).values({ ownerId: owner.id, status, title, campaignId: campaign!.id });
+    return campaign!.id;
+  }
+  const offered = (query = '') => getWith(t.app, `/api/admin/payments/campaigns${query}`, manager);
+
+  it('offers the campaigns that take gifts, the main appeal first, then live fundraisers by name', async () => {
+    const cleo = await buildLiveFundraiser(t.app, t.database.db, manager, { title: 'Chooser surgery for Cleo' });
+    const bea = await campaignOf('Chooser walk for Bea', 'live');
+    const ada = await campaignOf('chooser appeal for Ada', 'live');
+    for (const status of ['closed', 'in_review', 'changes_requested', 'rejected'] as const)
+      await campaignOf(`Chooser ${status}`, status);
+    await campaignOf('Chooser bare');
+
+    const found = await offered('?q=CHOOSER');
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toEqual({
+      items: [
+        { id: ada, name: 'chooser appeal for Ada', mainAppeal: false },
+        { id: cleo.campaignId, name: 'Chooser surgery for Cleo', mainAppeal: false },
+        { id: bea, name: 'Chooser walk for Bea', mainAppeal: false },
+      ],
+      more: false,
+    });
+    const all = (await offered()).json();
+    expect(all.items[0]).toEqual({
+      id: await mainAppealId(t.database.db),
+      name: "Maya's Endometriosis Surgery Fund",
+      mainAppeal: true,
+    });
+    expect(all.items.map((c: { name: string }) => c.name)).toEqual([
+      "Maya's Endometriosis Surgery Fund",
+      'chooser appeal for Ada',
+      'Chooser surgery for Cleo',
+      'Chooser walk for Bea',
+    ]);
+    // Searched for as written: a wildcard matches only itself.
+    expect((await offered('?q=%25')).json()).toEqual({ items: [], more: false });
+  });
+
+  it('answers a search twenty at a time, saying more match, and only to managers', async () => {
+    for (let i = 1; i <= 21; i += 1) await campaignOf(`Bulk fundraiser ${String(i).padStart(2, '0')}`, 'live');
+    const page = (await offered('?q=bulk')).json();
+    expect(page.items).toHaveLength(20);
+    expect(page.items[19].name).toBe('Bulk fundraiser 20');
+    expect(page.more).toBe(true);
+
+    const { cookie } = await signInAdmin(t.app, t.database.db, 'moderator');
+    expect((await getWith(t.app, '/api/admin/payments/campaigns', cookie)).statusCode).toBe(403);
+    const tooLong = await offered(`?q=${'x'.repeat(201)}`);
+    expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('records, splits and joins only to a campaign that takes gifts, or to a closed fundraiser', async () => {
+    const live = await buildLiveFundraiser(t.app, t.database.db, manager, { title: 'Recorded surgery for Dee' });
+    const inReview = await campaignOf('Takes no gifts', 'in_review');
+    const bare = await campaignOf('Bare campaign');
+    const main = await mainAppealId(t.database.db);
+    const payment = await unmatched('IN-6', 2000);
+    const other = await unmatched('IN-7', 1000);
+    const giftsBefore = await t.database.db.$count(donations);
+    const refused = (res: Awaited<ReturnType<typeof postJson>>) => {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({
+        message: 'No such campaign takes gifts',
+        fieldErrors: { campaignId: expect.any(String) },
+      });
+    };
+    const record = (campaignId: string) =>
+      postJson(
+        t.app,
+        `/api/admin/payments/${payment.id}/record`,
+        { version: payment.version, campaignId },
+        { cookie: manager },
+      );
+    refused(await record(inReview));
+    refused(await record(bare));
+    refused(
+      await postJson(
+        t.app,
+        `/api/admin/payments/${payment.id}/split`,
+        {
+          version: payment.version,
+          parts: [
+            { campaignId: main, amount: 10 },
+            { campaignId: inReview, amount: 10 },
+          ],
+        },
+        { cookie: manager },
+      ),
+    );
+    refused(
+      await postJson(
+        t.app,
+        '/api/admin/payments/join',
+        { payments: [payment, other].map((p) => ({ id: p.id, version: p.version })), campaignId: inReview },
+        { cookie: manager },
+      ),
+    );
+    expect(await t.database.db.$count(donations)).toBe(giftsBefore);
+    const [still] = await t.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(still).toMatchObject({ state: 'unmatched', version: payment.version });
+
+    const recorded = await record(live.campaignId);
+    expect(recorded.statusCode).toBe(201);
+    const [gift] = await t.database.db.select().from(donations).where(eq(donations.id, recorded.json().donationId));
+    expect(gift).toMatchObject({ campaignId: live.campaignId, usdCents: 2000 });
+
+    // A closed fundraiser is no choice in the chooser, but a gift made before it closed is still recorded to it.
+    const closed = await buildLiveFundraiser(t.app, t.database.db, manager, { title: 'Closed surgery for Eve' });
+    await t.database.db.update(fundraisers).set({ status: 'closed' }).where(eq(fundraisers.id, closed.fundraiser.id));
+    const late = await postJson(
+      t.app,
+      `/api/admin/payments/${other.id}/record`,
+      { version: other.version, campaignId: closed.campaignId },
+      { cookie: manager },
+    );
+    expect(late.statusCode).toBe(201);
   });
 
   it('counts the inbox by age on the payments page, with each processor’s webhook address', async () => {

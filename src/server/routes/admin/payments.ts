@@ -10,6 +10,9 @@ import { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
 import {
   ColumnMappingSchema,
+  GIFT_CAMPAIGNS_SHOWN,
+  GiftCampaignsQuerySchema,
+  GiftCampaignsSchema,
   JoinPaymentsSchema,
   NotGiftSchema,
   PAYMENT_SOURCES,
@@ -30,6 +33,7 @@ import {
 } from '../../commands/payment-decisions.ts';
 import { importStatement } from '../../commands/statement-import.ts';
 import {
+  giftCampaigns,
   inboxAges,
   inboxPage,
   previewStatement,
@@ -37,7 +41,7 @@ import {
   recentImports,
   savedMapping,
 } from '../../db/queries/payments.ts';
-import { presentInboxPayment, presentProcessors } from '../../presenters/payments.ts';
+import { presentGiftCampaign, presentInboxPayment, presentProcessors } from '../../presenters/payments.ts';
 import { readStatement, StatementError, type StatementFormat } from '../../services/payments/statements.ts';
 
 const manager = { admin: 'manager' } as const;
@@ -86,6 +90,19 @@ const adminPayments: FastifyPluginAsyncZod = async (app) => {
         presentInboxPayment,
       );
       return reply.header('cache-control', 'no-store').send(page);
+    },
+  );
+
+  // The inbox's campaign chooser: a search by name, since there may be thousands of fundraisers.
+  app.get(
+    '/api/admin/payments/campaigns',
+    {
+      schema: { querystring: GiftCampaignsQuerySchema, response: { 200: GiftCampaignsSchema } },
+      config: { access: manager },
+    },
+    async (request, reply) => {
+      const { rows, more } = await giftCampaigns(app.db, request.query.q, GIFT_CAMPAIGNS_SHOWN);
+      return reply.header('cache-control', 'no-store').send({ items: rows.map(presentGiftCampaign), more });
     },
   );
 
