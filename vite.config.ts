@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { clientContract } from './scripts/vite-client-contract.ts';
 
 const src = (p: string) => fileURLToPath(new URL(`./src/${p}`, import.meta.url));
 
@@ -72,7 +73,7 @@ function plainDynamicImports(): Plugin {
 const PRELOAD_MARKER = '__VITE_PRELOAD__';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), chunkMap(), plainDynamicImports()],
+  plugins: [react(), tailwindcss(), clientContract(), chunkMap(), plainDynamicImports()],
   // The server's renderer: React and the other libraries the pages use, bundled in their production builds and
   // only the parts the pages use (left to node_modules, the server ran React's development build whenever
   // NODE_ENV was not production, and held all of lucide-react's 1,600 icons: about 40 MB).
@@ -106,11 +107,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         codeSplitting: {
           groups: [
             {
-              // The money formatting nearly every page with a figure uses, in one chunk rather than two: each chunk
-              // costs a page its imports and exports again. Only these two modules (they have no side effects), not
-              // what they import, which the entry already holds.
-              name: 'money',
-              test: /src[\\/](client[\\/]lib[\\/]format|shared[\\/]money)\.ts$/,
+              // What nearly every public page uses beside the entry (the money formatting, the API's one fetch layer,
+              // the card), in one chunk rather than five: each chunk costs a page its imports and exports again.
+              // Only these modules (they have no side effects), not what they import, which the entry already holds.
+              name: 'common',
+              test: /src[\\/](client[\\/]lib[\\/](format|api)|shared[\\/](money|contract[\\/]path)|client[\\/]components[\\/]ui[\\/](card|text-classes))\.tsx?$/,
               includeDependenciesRecursively: false,
             },
             // What every page runs (React, TanStack Query, the router) in one file: split in four it compressed

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { clientContract } from './scripts/vite-client-contract.ts';
 
 const src = (p: string) => fileURLToPath(new URL(`./src/${p}`, import.meta.url));
 const resolve = {
@@ -26,6 +27,8 @@ export default defineConfig({
     projects: [
       {
         resolve,
+        // The client's tests see the contract as its build does: methods and paths only.
+        plugins: [clientContract()],
         test: {
           name: 'unit',
           include: [

@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import type { SiteData } from './lib/campaign-context.tsx';
-import { createQueryClient } from './lib/query-client.ts';
+import { createQueryClient, followChanges } from './lib/query-client.ts';
 import { loadPage, matchPage } from './routes.tsx';
 import { App } from './app.tsx';
 import { NavigationEffects } from './navigation-effects.tsx';
@@ -28,6 +28,7 @@ async function start() {
   ]);
   head?.applyHead(window.location.pathname, site);
   const queryClient = createQueryClient();
+  followChanges(queryClient);
   // A server-rendered page carries the answers it was rendered from: the first render shows the same.
   const pageData = document.getElementById('page-data')?.textContent;
   if (pageData) hydrate(queryClient, JSON.parse(pageData));

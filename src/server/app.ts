@@ -7,7 +7,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { logApiRoutes, loggerOptions, requestIdGenerator, requestLogController } from './logging.ts';
 import type { Database } from './db/client.ts';
@@ -17,6 +17,8 @@ import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/err
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import authPlugin from './plugins/auth.ts';
 import accessPlugin from './plugins/access.ts';
+import contractPlugin from './plugins/contract.ts';
+import { responseSerializerCompiler } from './plugins/serializer.ts';
 import commandsPlugin from './plugins/commands.ts';
 import changesPlugin from './plugins/changes.ts';
 import jobsPlugin from './plugins/jobs.ts';
@@ -179,7 +181,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are checked against their declarations everywhere but production (plugins/serializer.ts).
+  const checkAnswers = config.env !== 'production';
+  app.setSerializerCompiler(responseSerializerCompiler({ check: checkAnswers }));
+  await app.register(contractPlugin, { check: checkAnswers });
   app.addHook('onRoute', logApiRoutes);
   // Set as the request arrives rather than in onSend, so error answers keep them too.
   app.addHook('onRequest', (request, reply, done) => {

@@ -1,8 +1,6 @@
 /** The contact form. */
-import type { z } from 'zod';
-import type { ContactMessageSchema } from '#shared/schemas/contact.ts';
-import { apiRequest } from '#client/lib/api.ts';
+import * as contact from '#shared/contract/contact.ts';
+import type { CallInput } from '#shared/contract/endpoint.ts';
+import { call } from '#client/lib/api.ts';
 
-/** POST /api/contact */
-export const sendContactMessage = (input: z.input<typeof ContactMessageSchema>) =>
-  apiRequest<unknown>('POST', '/api/contact', input);
+export const sendContactMessage = (body: CallInput<typeof contact.send>['body']) => call(contact.send, { body });

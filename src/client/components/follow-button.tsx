@@ -2,7 +2,7 @@
 import { Bell, BellRing } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '#client/lib/api.ts';
-import { followPath, getFollowStatus, setFollowing } from '#client/api/campaign.ts';
+import { followKey, getFollowStatus, setFollowing } from '#client/api/follow.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { toast } from './ui/toast.ts';
 import { Button } from './ui/button.tsx';
@@ -11,12 +11,12 @@ import { Button } from './ui/button.tsx';
 export default function FollowButton({ slug }: { slug?: string }) {
   const queryClient = useQueryClient();
   const mainAppeal = useCampaign();
-  const path = followPath(slug ?? mainAppeal.slug);
-  const status = useQuery({ queryKey: [path], queryFn: () => getFollowStatus(path) });
+  const campaign = slug ?? mainAppeal.slug;
+  const status = useQuery({ queryKey: followKey(campaign), queryFn: () => getFollowStatus(campaign) });
   const change = useMutation({
-    mutationFn: (follow: boolean) => setFollowing(path, follow),
+    mutationFn: (follow: boolean) => setFollowing(campaign, follow),
     onSuccess: (answer) => {
-      queryClient.setQueryData([path], answer);
+      queryClient.setQueryData(followKey(campaign), answer);
       toast({ title: answer.following ? 'You follow the updates' : 'You no longer follow the updates' });
     },
     onError: (err) =>

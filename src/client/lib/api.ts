@@ -5,13 +5,17 @@
  * `src/client/api/` type each call from the shared zod schemas; pages call those, not fetch.
  */
 import type { QueryFunction } from '@tanstack/react-query';
+import type { CallInput, CallOutput, Endpoint } from '#shared/contract/endpoint.ts';
+import type { Resource } from '#shared/contract/resources.ts';
+import type { ErrorBody, ErrorCode } from '#shared/errors.ts';
+import { pathOf, withQuery as queryString } from '#shared/contract/path.ts';
 
 export class ApiError extends Error {
   /** Null when the request never got an answer (offline, DNS, aborted). */
   readonly status: number | null;
   /** The server's human message (for a field error, that field's message); null when the body had none. */
   readonly serverMessage: string | null;
-  readonly code: string | null;
+  readonly code: ErrorCode | null;
   /** Each invalid field's path (`amount`, `onboardingData.bio`) and its message; empty when none. */
   readonly fieldErrors: Readonly<Record<string, string>>;
   /** The first invalid field, whose message `serverMessage` is; null when the error is about no field. */
@@ -33,12 +37,14 @@ export class ApiError extends Error {
 function parseErrorBody(text: string) {
   const none = { json: false, message: null, code: null, fieldErrors: {} };
   try {
-    const parsed = JSON.parse(text) as { message?: unknown; code?: unknown; fieldErrors?: unknown } | null;
+    // Every refusal of the API is written through ErrorBodySchema (its code one of ErrorCode); a proxy's or a
+    // crash's body may be anything, hence the checks of the other fields.
+    const parsed = JSON.parse(text) as { message?: unknown; code?: ErrorBody['code']; fieldErrors?: unknown } | null;
     if (typeof parsed !== 'object' || parsed === null) return none;
     return {
       json: true,
       message: typeof parsed.message === 'string' && parsed.message ? parsed.message : null,
-      code: typeof parsed.code === 'string' ? parsed.code : null,
+      code: parsed.code ?? null,
       fieldErrors: stringRecord(parsed.fieldErrors),
     };
   } catch {
@@ -105,13 +111,48 @@ export async function apiDownload(url: string): Promise<Blob> {
 }
 
 /** A path with its query string; empty and undefined values are left out. */
-export function withQuery(path: string, query: Record<string, string | number | boolean | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query))
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
+export const withQuery = queryString;
+
+/** A call's arguments, optional when the endpoint reads nothing that is required. */
+export type CallArgs<E extends Endpoint> = object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/** The URL of a call: the endpoint's path with its params filled in, and its query. */
+export function urlOf<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): string {
+  return queryString(pathOf(endpoint.path, input?.params), input?.query);
 }
+
+type ChangeListener = (resources: readonly Resource[]) => void;
+const changeListeners = new Set<ChangeListener>();
+/** Told the resources a write changed, once it succeeded (the query client reads them again: query-client.ts). */
+export function onChange(listener: ChangeListener): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
+/**
+ * Calls an endpoint of the contract (src/shared/contract): its method and path, what it reads and what it answers
+ * all come from its one declaration. A refusal raises ApiError; a file comes back as a Blob. A write that
+ * succeeded makes the reads of the resources it `changes` stale.
+ */
+export async function call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<CallOutput<E>> {
+  const url = urlOf(endpoint, ...args);
+  // The one place an answer meets its type: the server wrote it through the same declaration's schema.
+  const answer: unknown = endpoint.download
+    ? await apiDownload(url)
+    : await apiRequest(endpoint.method, url, args[0]?.body);
+  if (endpoint.changes) for (const listener of changeListeners) listener(endpoint.changes);
+  return answer as CallOutput<E>;
+}
+
+/** A read's query key: its resource first, so a write that changes the resource reaches every read of it. */
+export const keyOf = <E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>) =>
+  [endpoint.resource ?? endpoint.path, endpoint.path, input?.params ?? null, input?.query ?? null] as const;
+
+/** A read for useQuery: its key and its call. */
+export const queryOf = <E extends Endpoint>(endpoint: E, ...args: CallArgs<E>) => ({
+  queryKey: keyOf(endpoint, ...args),
+  queryFn: () => call(endpoint, ...args),
+});
 
 /** The shared default read: GET the path in the query key and parse JSON. */
 export const getQueryFn: QueryFunction = async ({ queryKey }) => apiRequest('GET', queryKey.join('/') as string);

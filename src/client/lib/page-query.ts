@@ -5,7 +5,8 @@
  * that cannot exist) is an answer too, null, so the server and the browser show the same "not found" view.
  */
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
-import { apiGet, ApiError } from './api.ts';
+import type { CallOutput, Endpoint } from '#shared/contract/endpoint.ts';
+import { apiGet, ApiError, keyOf, urlOf, type CallArgs } from './api.ts';
 
 export interface PageQuery<T> {
   queryKey: QueryKey;
@@ -16,6 +17,12 @@ export interface PageQuery<T> {
 }
 
 export const pageQuery = <T>(queryKey: QueryKey, url: string): PageQuery<T> => ({ queryKey, url });
+
+/** The page query of a read of the contract: its key and URL from the endpoint (see keyOf). */
+export const pageQueryOf = <E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): PageQuery<CallOutput<E>> => ({
+  queryKey: keyOf(endpoint, ...args),
+  url: urlOf(endpoint, ...args),
+});
 
 /** An answer that means "there is no such record": the page shows its not-found view. */
 export const isNotFound = (status: number | null) => status === 404 || status === 400;

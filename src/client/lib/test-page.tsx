@@ -9,9 +9,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { render } from '@testing-library/react';
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { CampaignContentSchema } from '#shared/schemas/campaign.ts';
-import { createQueryClient } from './query-client.ts';
+import { createQueryClient, followChanges } from './query-client.ts';
 import { SiteProvider, type SiteData } from './campaign-context.tsx';
 import Toaster from '#client/components/ui/toaster.tsx';
 
@@ -28,6 +28,7 @@ export function renderPage(
   const [pathname = '/', search = ''] = path.split('?');
   const location = memoryLocation({ path: pathname, searchPath: search, record: true });
   const queryClient = createQueryClient();
+  onTestFinished(followChanges(queryClient));
   const view = render(
     <QueryClientProvider client={queryClient}>
       <SiteProvider site={{ content: seededContent, siteUrl: 'https://example.org', ...site }}>

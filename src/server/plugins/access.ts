@@ -6,12 +6,12 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyRequest, preValidationHookHandler } from 'fastify';
-import type { AdminLevel, SelfChosenRole } from '#shared/auth/roles.ts';
+import type { Access } from '#shared/auth/access.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Clock } from '../services/clock.ts';
 import { requireAdmin, requireRole, requireUser } from './auth.ts';
 
-export type Access = 'public' | 'user' | { role: SelfChosenRole } | { admin: AdminLevel; stepUp?: true };
+export type { Access };
 
 /** How long a re-entered password keeps the step-up routes open. */
 export const ELEVATION_MS = 15 * 60 * 1000;

@@ -206,9 +206,8 @@ export const SupportersSchema = z.object({ items: z.array(SupporterSchema) });
 export type Supporters = z.infer<typeof SupportersSchema>;
 
 /** GET, PUT and DELETE /api/campaigns/:id/follow: whether the signed-in person follows the campaign's updates. */
-export interface FollowStatus {
-  following: boolean;
-}
+export const FollowStatusSchema = z.object({ following: z.boolean() });
+export type FollowStatus = z.infer<typeof FollowStatusSchema>;
 
 /** POST /api/campaign/updates/confirm: the token mailed to a donor who asked for updates by email. */
 export const ConfirmUpdatesSchema = z.strictObject({

@@ -5,14 +5,14 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import { ProgressSchema, SupportersSchema } from '#shared/schemas/campaign.ts';
-import { CampaignParamsSchema } from '#shared/schemas/public-fundraisers.ts';
+import * as endpoints from '#shared/contract/campaign.ts';
 import { presentCampaign, presentProgress, presentSupporter } from '../../presenters/campaign.ts';
 import type { ProgressTotals } from '../../services/campaign.ts';
 import { quietRoute } from '../../logging.ts';
+import { route } from '../endpoint.ts';
 
 const campaign: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/campaign', { config: { access: 'public' } }, async (_request, reply) => {
+  route(app, endpoints.mainAppeal, {}, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=5');
     return presentCampaign(await app.campaigns.mainAppeal());
   });
@@ -43,38 +43,20 @@ const campaign: FastifyPluginAsyncZod = async (app) => {
   }
 
   // Never compressed (about 100 bytes, under the threshold), so the compression plugin's two hooks are left out.
-  app.get(
-    '/api/campaigns/:id/progress',
-    quietRoute({
-      compress: false,
-      schema: { params: CampaignParamsSchema, response: { 200: ProgressSchema } },
-      config: { access: 'public' },
-    }),
-    (request, reply) => answerProgress(reply, request.params.id),
-  );
+  const uncompressed = quietRoute({ compress: false as const, config: {} });
+  route(app, endpoints.progress, uncompressed, (request, reply) => answerProgress(reply, request.params.id));
 
   // The spec's call: the main appeal's progress, answered by the code above (its id is cached with its row).
-  app.get(
-    '/api/fundraising/progress',
-    quietRoute({ compress: false, config: { access: 'public' } }),
-    (_request, reply) => {
-      const id = app.campaigns.freshMainAppealId();
-      if (id) return answerProgress(reply, id);
-      return app.campaigns.mainAppeal().then((main) => answerProgress(reply, main.id));
-    },
-  );
+  route(app, endpoints.mainAppealProgress, uncompressed, (_request, reply) => {
+    const id = app.campaigns.freshMainAppealId();
+    if (id) return answerProgress(reply, id);
+    return app.campaigns.mainAppeal().then((main) => answerProgress(reply, main.id));
+  });
 
   // Fetched by every visitor of a campaign's page, like progress: no request line.
-  app.get(
-    '/api/campaigns/:id/supporters',
-    quietRoute({
-      schema: { params: CampaignParamsSchema, response: { 200: SupportersSchema } },
-      config: { access: 'public' },
-    }),
-    async (request, reply) => {
-      const rows = await app.campaigns.supportersOf(request.params.id);
-      return reply.header('cache-control', 'no-cache').send({ items: rows.map(presentSupporter) });
-    },
-  );
+  route(app, endpoints.supporters, quietRoute({ config: {} }), async (request, reply) => {
+    const rows = await app.campaigns.supportersOf(request.params.id);
+    return reply.header('cache-control', 'no-cache').send({ items: rows.map(presentSupporter) });
+  });
 };
 export default campaign;

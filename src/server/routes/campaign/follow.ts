@@ -6,13 +6,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#shared/errors.ts';
-import { ConfirmUpdatesSchema, UnsubscribeQuerySchema } from '#shared/schemas/campaign.ts';
-import { CampaignParamsSchema } from '#shared/schemas/public-fundraisers.ts';
+import * as endpoints from '#shared/contract/campaign.ts';
 import { followCampaign, unfollowCampaign } from '../../commands/campaign-content.ts';
 import { confirmUpdates, stopUpdates } from '../../commands/update-followers.ts';
 import { isFollowing } from '../../db/queries/campaign.ts';
 import { giftTarget } from '../../db/queries/fundraisers.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { route, type EndpointHandler } from '../endpoint.ts';
 
 type Follow = 'read' | 'follow' | 'stop';
 
@@ -42,29 +42,19 @@ async function campaignToFollow(app: FastifyInstance, idOrSlug: string, what: Fo
 
 const campaignFollow: FastifyPluginAsyncZod = async (app) => {
   // PUT and DELETE are idempotent: following twice, or stopping when not following, changes nothing.
-  const verbs = [
-    ['GET', 'read'],
-    ['PUT', 'follow'],
-    ['DELETE', 'stop'],
-  ] as const;
-  for (const [method, what] of verbs) {
-    app.route({
-      method,
-      url: '/api/campaigns/:id/follow',
-      schema: { params: CampaignParamsSchema },
-      config: { access: 'user' },
-      handler: async (request, reply) =>
-        answerFollow(request, reply, app, await campaignToFollow(app, request.params.id, what), what),
-    });
-  }
+  const answer =
+    (what: Follow): EndpointHandler<typeof endpoints.followStatus.declaration> =>
+    async (request, reply) =>
+      answerFollow(request, reply, app, await campaignToFollow(app, request.params.id, what), what);
+  route(app, endpoints.followStatus, {}, answer('read'));
+  route(app, endpoints.follow, {}, answer('follow'));
+  route(app, endpoints.unfollow, {}, answer('stop'));
 
   const secret = app.config.sessionSecret;
-  app.post(
-    '/api/campaign/updates/confirm',
-    {
-      schema: { body: ConfirmUpdatesSchema },
-      config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
-    },
+  route(
+    app,
+    endpoints.confirmUpdates,
+    { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
     async (request, reply) => {
       await request.run(confirmUpdates, secret, request.body.token);
       return reply
@@ -80,14 +70,12 @@ const campaignFollow: FastifyPluginAsyncZod = async (app) => {
     oneClick.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => {
       done(null, {});
     });
-    oneClick.post(
-      '/api/campaign/updates/unsubscribe',
-      {
-        schema: { querystring: UnsubscribeQuerySchema },
-        // Mail providers send one-click requests from a few addresses of their own: the token, not the
-        // address, is what is checked, so the limit only guards the database.
-        config: { access: 'public', rateLimit: { max: 300, timeWindow: '1 minute' } },
-      },
+    route(
+      oneClick,
+      endpoints.unsubscribe,
+      // Mail providers send one-click requests from a few addresses of their own: the token, not the
+      // address, is what is checked, so the limit only guards the database.
+      { config: { rateLimit: { max: 300, timeWindow: '1 minute' } } },
       async (request, reply) => {
         await request.run(stopUpdates, secret, request.query.token);
         return reply

@@ -1,16 +1,14 @@
 /** The /contact form: stored, then mailed to the support address. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ContactMessageSchema } from '#shared/schemas/contact.ts';
+import * as endpoints from '#shared/contract/contact.ts';
 import { sendContactMessage } from '../../commands/contact.ts';
+import { route } from '../endpoint.ts';
 
 const contact: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/contact',
-    {
-      schema: { body: ContactMessageSchema, response: { 201: z.object({ id: z.uuid() }) } },
-      config: { access: 'public', rateLimit: { max: 5, timeWindow: '10 minutes' } },
-    },
+  route(
+    app,
+    endpoints.send,
+    { config: { rateLimit: { max: 5, timeWindow: '10 minutes' } } },
     async (request, reply) => {
       const { altcha, ...input } = request.body;
       await app.altcha.verify(altcha);

@@ -4,25 +4,19 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
-import { UuidSchema } from '#shared/schemas/common.ts';
-import {
-  DonationIntentCreatedSchema,
-  DonationIntentSchema,
-  GiftStatusSchema,
-  type DonationIntent,
-} from '#shared/schemas/donation.ts';
+import * as endpoints from '#shared/contract/donations.ts';
+import type { DonationIntent } from '#shared/schemas/donation.ts';
 import { findReference } from '#shared/payment-reference.ts';
 import { recordIntent, recordIntentAndFollow } from '../../commands/record-intent.ts';
 import { tooManyRequests } from '../../services/account-limits.ts';
 import { linkSettings } from '../../commands/accounts.ts';
 import { appealTarget, giftTarget, type GiftTarget } from '../../db/queries/fundraisers.ts';
 import { giftStatusOf } from '../../db/queries/donations.ts';
+import { route } from '../endpoint.ts';
 
-const intentSchema = { body: DonationIntentSchema, response: { 201: DonationIntentCreatedSchema } };
 // Counted per address in the same statement as the insert (commands/record-intent.ts), not by the plugin.
-const intentConfig = { access: 'public', rateLimit: false } as const;
+const intentExtras = { config: { rateLimit: false } } as const;
 
 const donations: FastifyPluginAsyncZod = async (app) => {
   const links = linkSettings(app.config);
@@ -45,37 +39,22 @@ const donations: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send(outcome);
   }
 
-  app.post(
-    '/api/campaigns/:id/intents',
-    {
-      schema: { ...intentSchema, params: z.strictObject({ id: UuidSchema }) },
-      config: intentConfig,
-    },
-    async (request, reply) => recordFor(request, reply, await giftTarget(app.db, request.params.id), request.body),
+  route(app, endpoints.campaignIntent, intentExtras, async (request, reply) =>
+    recordFor(request, reply, await giftTarget(app.db, request.params.id), request.body),
   );
 
   // The spec's call: the main appeal, read from its cached row (it always takes gifts), so an intent stays one
   // statement.
-  app.post('/api/donation-intent', { schema: intentSchema, config: intentConfig }, async (request, reply) =>
+  route(app, endpoints.mainAppealIntent, intentExtras, async (request, reply) =>
     recordFor(request, reply, appealTarget(await app.campaigns.mainAppeal()), request.body),
   );
 
   // The thank-you page's question, asked every few seconds until the answer is yes: a reference in any spelling.
-  app.get(
-    '/api/gift-status/:reference',
-    {
-      schema: {
-        params: z.strictObject({ reference: z.string().max(20, 'A gift reference is HC- and a few letters') }),
-        response: { 200: GiftStatusSchema },
-      },
-      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
-    },
-    async (request) => {
-      const reference = findReference(request.params.reference);
-      const status = reference && (await giftStatusOf(app.db, reference));
-      if (!status) throw new AppError('NOT_FOUND', 'No gift has that reference');
-      return status;
-    },
-  );
+  route(app, endpoints.giftStatus, { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }, async (request) => {
+    const reference = findReference(request.params.reference);
+    const status = reference && (await giftStatusOf(app.db, reference));
+    if (!status) throw new AppError('NOT_FOUND', 'No gift has that reference');
+    return status;
+  });
 };
 export default donations;

@@ -1,0 +1,43 @@
+/**
+ * The resources the browser keeps reads of: a read names the one it shows (`resource`), a write the ones it makes
+ * stale (`changes`), and the browser reads those again once the write succeeds (src/client/lib/query-client.ts).
+ * One name per kind of record as a person sees it; one per line.
+ */
+export type Resource =
+  // The signed-in person
+  | 'session'
+  | 'profile'
+  | 'two-factor'
+  | 'sessions'
+  | 'notifications'
+  // Campaigns and their money
+  | 'campaign'
+  | 'campaign-versions'
+  | 'progress'
+  | 'supporters'
+  | 'follow'
+  | 'ledger'
+  | 'donations'
+  | 'intents'
+  | 'payments'
+  | 'expenses'
+  | 'refund-requests'
+  | 'my-gifts'
+  // Patients' fundraisers
+  | 'fundraisers'
+  | 'my-fundraiser'
+  | 'medical-reviews'
+  // Stories and the community
+  | 'stories'
+  | 'my-stories'
+  | 'support'
+  | 'doctors'
+  | 'uploads'
+  // Admins' own
+  | 'dashboard'
+  | 'users'
+  | 'audit-log'
+  | 'mail-failures'
+  | 'contact-messages'
+  | 'analytics'
+  | 'operations';
