@@ -107,11 +107,30 @@ export default defineConfig(({ isSsrBuild }) => ({
         codeSplitting: {
           groups: [
             {
-              // What nearly every public page uses beside the entry (the money formatting, the API's one fetch layer,
-              // the card), in one chunk rather than five: each chunk costs a page its imports and exports again.
-              // Only these modules (they have no side effects), not what they import, which the entry already holds.
-              name: 'common',
-              test: /src[\\/](client[\\/]lib[\\/](format|api)|shared[\\/](money|contract[\\/]path)|client[\\/]components[\\/]ui[\\/](card|text-classes))\.tsx?$/,
+              // The money formatting nearly every page with a figure uses, in one chunk rather than two: each chunk
+              // costs a page its imports and exports again. Only these two modules (they have no side effects), not
+              // what they import, which the entry already holds.
+              name: 'money',
+              test: /src[\\/](client[\\/]lib[\\/]format|shared[\\/]money)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The card and the shared text classes, which most pages with a card use together: one chunk.
+              name: 'card',
+              test: /src[\\/]client[\\/]components[\\/]ui[\\/](card|text-classes)\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The paged list and the pager it shows (a list paging by hand uses the pager alone): one chunk.
+              name: 'paged-list',
+              test: /src[\\/]client[\\/]components[\\/]ui[\\/](paged-list|pager)\.tsx$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The gift form with the amount rules it checks and the ways to give it offers: the donate pages load
+              // all three, in one chunk (the admin pages that check an amount load the form too; no budget counts them).
+              name: 'gift',
+              test: /src[\\/](client[\\/](routes[\\/]public[\\/](donate-model|gift-form)|lib[\\/]giving-options)|shared[\\/]amount)\.tsx?$/,
               includeDependenciesRecursively: false,
             },
             // What every page runs (React, TanStack Query, the router) in one file: split in four it compressed

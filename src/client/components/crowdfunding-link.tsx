@@ -1,10 +1,12 @@
 import { ExternalLink } from 'lucide-react';
-import { useGivingOptions } from '#client/lib/giving-options.ts';
+import { useSite } from '#client/lib/campaign-context.tsx';
 import { buttonClass } from './ui/button.tsx';
 
 /** The outside crowdfunding page ('Donate Through GoFundMe'). */
 export function CrowdfundingLink() {
-  const { crowdfunding } = useGivingOptions();
+  // As useGivingOptions (lib/giving-options.ts) reads it, without that module: it goes with the gift form's chunk.
+  const { content, hiddenGivingOptions } = useSite();
+  const crowdfunding = hiddenGivingOptions?.crowdfunding ? null : content.crowdfunding;
   if (!crowdfunding) return null;
   return (
     <a

@@ -26,29 +26,27 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     const body = parseErrorBody(bodyText);
-    this.code = body.code;
-    this.fieldErrors = body.fieldErrors;
-    const [first] = Object.entries(body.fieldErrors);
+    // Every refusal of the API is written through ErrorBodySchema (its code one of ErrorCode); a proxy's or a
+    // crash's body may be anything, hence the checks of the other fields.
+    const fieldErrors = body && stringRecord(body.fieldErrors);
+    this.fieldErrors = fieldErrors ?? {};
+    const [first] = Object.entries(this.fieldErrors);
+    this.code = body?.code ?? null;
     this.field = first ? first[0] : null;
-    this.serverMessage = first ? first[1] : (body.message ?? (bodyText && !body.json ? bodyText : null));
+    const message = body ? (typeof body.message === 'string' && body.message) || null : bodyText || null;
+    this.serverMessage = first ? first[1] : message;
   }
 }
 
-function parseErrorBody(text: string) {
-  const none = { json: false, message: null, code: null, fieldErrors: {} };
+/** The body of a refusal when it is a JSON object, else undefined. */
+function parseErrorBody(
+  text: string,
+): { message?: unknown; code?: ErrorBody['code']; fieldErrors?: unknown } | undefined {
   try {
-    // Every refusal of the API is written through ErrorBodySchema (its code one of ErrorCode); a proxy's or a
-    // crash's body may be anything, hence the checks of the other fields.
-    const parsed = JSON.parse(text) as { message?: unknown; code?: ErrorBody['code']; fieldErrors?: unknown } | null;
-    if (typeof parsed !== 'object' || parsed === null) return none;
-    return {
-      json: true,
-      message: typeof parsed.message === 'string' && parsed.message ? parsed.message : null,
-      code: parsed.code ?? null,
-      fieldErrors: stringRecord(parsed.fieldErrors),
-    };
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null ? parsed : undefined;
   } catch {
-    return none;
+    return undefined;
   }
 }
 
@@ -77,8 +75,8 @@ export function fileForm(field: string, file: File): FormData {
   return form;
 }
 
-/** JSON in and out; FormData (file uploads) is sent as multipart. Non-2xx raises ApiError. */
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+/** JSON in and out (or a file's bytes, as a Blob); FormData (file uploads) is sent as multipart. Non-2xx raises ApiError. */
+async function send(method: string, url: string, body: unknown, file: boolean): Promise<unknown> {
   const isForm = body instanceof FormData;
   let res: Response;
   try {
@@ -92,23 +90,18 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
     throw new ApiError(null, err instanceof Error ? err.message : 'The request did not reach the server');
   }
   if (!res.ok) throw new ApiError(res.status, (await res.text()) || res.statusText);
-  return (res.status === 204 ? undefined : await res.json()) as T;
+  return file ? res.blob() : res.status === 204 ? undefined : res.json();
 }
+
+/** JSON in and out; FormData (file uploads) is sent as multipart. Non-2xx raises ApiError. */
+export const apiRequest = <T = unknown>(method: string, url: string, body?: unknown) =>
+  send(method, url, body, false) as Promise<T>;
 
 /** GET helper for the per-area modules. */
 export const apiGet = <T>(url: string) => apiRequest<T>('GET', url);
 
 /** GET a file to save (its bytes as sent, not parsed); non-2xx raises ApiError as apiRequest does. */
-export async function apiDownload(url: string): Promise<Blob> {
-  let res: Response;
-  try {
-    res = await fetch(url, { credentials: 'include' });
-  } catch (err) {
-    throw new ApiError(null, err instanceof Error ? err.message : 'The request did not reach the server');
-  }
-  if (!res.ok) throw new ApiError(res.status, (await res.text()) || res.statusText);
-  return res.blob();
-}
+export const apiDownload = (url: string) => send('GET', url, undefined, true) as Promise<Blob>;
 
 /** A path with its query string; empty and undefined values are left out. */
 export const withQuery = queryString;
@@ -137,9 +130,7 @@ export function onChange(listener: ChangeListener): () => void {
 export async function call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<CallOutput<E>> {
   const url = urlOf(endpoint, ...args);
   // The one place an answer meets its type: the server wrote it through the same declaration's schema.
-  const answer: unknown = endpoint.download
-    ? await apiDownload(url)
-    : await apiRequest(endpoint.method, url, args[0]?.body);
+  const answer = await send(endpoint.method, url, args[0]?.body, endpoint.download === true);
   if (endpoint.changes) for (const listener of changeListeners) listener(endpoint.changes);
   return answer as CallOutput<E>;
 }
