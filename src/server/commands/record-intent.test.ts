@@ -1,10 +1,17 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { setupTestApp, postJson } from '../../../tests/setup/test-app.ts';
 import { donationIntents, rateLimits } from '../db/schema/index.ts';
 
 // Every draw the first letter of the alphabet: references are HC-2222, then HC-22222, and so on, so a clash is sure.
+// The api project's files share their modules (vitest.config.ts): this file loads the app afresh, so the mock
+// reaches it, and leaves the next file the real module.
+vi.hoisted(() => vi.resetModules());
 vi.mock('node:crypto', async (importOriginal) => ({ ...(await importOriginal<object>()), randomInt: () => 0 }));
+afterAll(() => {
+  vi.doUnmock('node:crypto');
+  vi.resetModules();
+});
 
 const t = setupTestApp();
 const intent = { amount: 50, paymentMethod: 'PayPal', timestamp: '2026-11-22T10:00:00.000Z' };
