@@ -1,17 +1,15 @@
 /** The signed-in person's notifications: the list (newest first, older pages by cursor) and marking them read. */
-import type { NotificationsAnswer } from '#shared/schemas/notifications.ts';
-import { apiGet, apiRequest, withQuery } from '#client/lib/api.ts';
+import * as notifications from '#shared/contract/notifications.ts';
+import { call, keyOf } from '#client/lib/api.ts';
 
-/** The bell's key; every notifications key starts with it, so one invalidation refreshes them all. */
-export const NOTIFICATIONS_KEY = ['/api/notifications'] as const;
+/** The bell's key; every notifications key starts with the resource's name, so its writes refresh them all. */
+export const NOTIFICATIONS_KEY = keyOf(notifications.list);
 
-/** GET /api/notifications: the newest page, or the one older than `before` (a previous answer's nextBefore). */
-export const listNotifications = (before?: string) =>
-  apiGet<NotificationsAnswer>(withQuery(NOTIFICATIONS_KEY[0], { before }));
+/** The newest page, or the one older than `before` (a previous answer's nextBefore). */
+export const listNotifications = (before?: string) => call(notifications.list, before ? { query: { before } } : {});
 
-/** POST /api/notifications/:id/read */
-export const markNotificationRead = (id: string) =>
-  apiRequest<void>('POST', `${NOTIFICATIONS_KEY[0]}/${encodeURIComponent(id)}/read`);
+/** Marks one notification read. */
+export const markNotificationRead = (id: string) => call(notifications.markRead, { params: { id } });
 
-/** POST /api/notifications/read-all */
-export const markAllNotificationsRead = () => apiRequest<void>('POST', `${NOTIFICATIONS_KEY[0]}/read-all`);
+/** Marks every notification read. */
+export const markAllNotificationsRead = () => call(notifications.markAllRead);

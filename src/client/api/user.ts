@@ -6,10 +6,10 @@ import type {
   DeleteAccountSchema,
   MessageAnswer,
   ProfileAnswer,
-  SessionView,
   UpdateProfileSchema,
 } from '#shared/schemas/auth.ts';
 import type { OnboardingSchema } from '#shared/schemas/onboarding.ts';
+import * as account from '#shared/contract/account.ts';
 import type {
   ConfirmPasswordSchema,
   EnableTwoFactorSchema,
@@ -17,7 +17,7 @@ import type {
   TwoFactorSetup,
   TwoFactorStatus,
 } from '#shared/schemas/two-factor.ts';
-import { apiDownload, apiGet, apiRequest } from '#client/lib/api.ts';
+import { apiDownload, apiGet, apiRequest, call, keyOf } from '#client/lib/api.ts';
 
 /** POST /api/user/onboarding: the role's profile questions. */
 export const saveOnboarding = (input: z.input<typeof OnboardingSchema>) =>
@@ -34,13 +34,13 @@ export const updateProfile = (input: z.input<typeof UpdateProfileSchema>) =>
 export const changePassword = (input: z.input<typeof ChangePasswordSchema>) =>
   apiRequest<MessageAnswer>('POST', '/api/user/password', input);
 
-export const SESSIONS_KEY = ['/api/user/sessions'] as const;
-/** GET /api/user/sessions */
-export const listSessions = () => apiGet<SessionView[]>(SESSIONS_KEY[0]);
-/** DELETE /api/user/sessions/:id: signs that device out. */
-export const revokeSession = (id: string) => apiRequest<void>('DELETE', `${SESSIONS_KEY[0]}/${encodeURIComponent(id)}`);
-/** POST /api/user/sessions/revoke-others */
-export const revokeOtherSessions = () => apiRequest<void>('POST', `${SESSIONS_KEY[0]}/revoke-others`);
+export const SESSIONS_KEY = keyOf(account.sessions);
+/** The devices signed in to the account. */
+export const listSessions = () => call(account.sessions);
+/** Signs that device out. */
+export const revokeSession = (id: string) => call(account.revokeSession, { params: { id } });
+/** Signs out every device but this one. */
+export const revokeOtherSessions = () => call(account.revokeOtherSessions);
 
 /** GET /api/user/export: everything held about the person, as a JSON file. */
 export const downloadMyData = () => apiDownload('/api/user/export');

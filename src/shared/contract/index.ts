@@ -2,9 +2,17 @@
  * Every endpoint of the API, by area: what the contract test walks (src/server/contract.test.ts). The server
  * registers each area's routes from its own file; the client imports the area it calls, never this index.
  */
+import * as account from './account.ts';
 import * as campaign from './campaign.ts';
 import * as contact from './contact.ts';
 import * as donations from './donations.ts';
 import type { Endpoint } from './endpoint.ts';
+import * as notifications from './notifications.ts';
 
-export const CONTRACT: Record<string, Record<string, Endpoint>> = { campaign, contact, donations };
+export const CONTRACT: Record<string, Record<string, Endpoint>> = {
+  account,
+  campaign,
+  contact,
+  donations,
+  notifications,
+};

@@ -172,6 +172,15 @@ export interface SessionView {
   current: boolean;
 }
 
+/** SessionView's schema: the answer of GET /api/user/sessions is a list of these. */
+export const SessionViewSchema = z.object({
+  id: z.uuid(),
+  device: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean(),
+});
+
 /** The answer of a request that only reports what happened (password reset, email confirmed ...). */
 export interface MessageAnswer {
   message: string;

@@ -1,21 +1,27 @@
 /** The signed-in person's notifications (GET /api/notifications): newest first, older ones by cursor. */
+import { z } from 'zod';
 
-/** One notification. */
-export interface NotificationItem {
-  id: string;
-  type: string;
-  title: string;
-  body: string;
-  /** The site path it is about, when there is one. */
-  link: string | null;
-  isRead: boolean;
-  createdAt: string;
-}
+/** One notification; `link` is the site path it is about, when there is one. */
+export const NotificationItemSchema = z.object({
+  id: z.uuid(),
+  type: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+});
+export type NotificationItem = z.infer<typeof NotificationItemSchema>;
 
-/** A page of notifications, the unread count the bell shows, and the cursor for older ones. */
-export interface NotificationsAnswer {
-  items: NotificationItem[];
-  unreadCount: number;
-  /** Pass as `before` to read the next older page; null when there are no more. */
-  nextBefore: string | null;
-}
+/** A page of notifications, the unread count the bell shows, and `nextBefore`: the cursor for older ones (or null). */
+export const NotificationsAnswerSchema = z.object({
+  items: z.array(NotificationItemSchema),
+  unreadCount: z.number().int(),
+  nextBefore: z.string().nullable(),
+});
+export type NotificationsAnswer = z.infer<typeof NotificationsAnswerSchema>;
+
+/** GET /api/notifications's query: `before`, a previous answer's nextBefore. */
+export const NotificationsQuerySchema = z.strictObject({
+  before: z.iso.datetime({ offset: true, error: 'before must be an ISO date-time' }).optional(),
+});

@@ -1,7 +1,7 @@
 /** /notifications: the signed-in user's notifications, newest first, with links to what they are about. */
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import type { NotificationItem } from '#shared/schemas/notifications.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatWhen } from '#client/lib/format.ts';
@@ -49,7 +49,6 @@ function NotificationRow({ item, onOpen }: { item: NotificationItem; onOpen: () 
 }
 
 function NotificationList() {
-  const queryClient = useQueryClient();
   const list = useInfiniteQuery({
     queryKey: LIST_KEY,
     queryFn: ({ pageParam }) => listNotifications(pageParam || undefined),
@@ -57,17 +56,12 @@ function NotificationList() {
     getNextPageParam: (last) => last.nextBefore ?? undefined,
     staleTime: 0,
   });
-  // The bell's key is a prefix of the list's: one invalidation refreshes both.
-  const refresh = () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
-  const markRead = useMutation({
-    mutationFn: markNotificationRead,
-    onSuccess: refresh,
-  });
+  // Both writes change 'notifications', the first part of the bell's key and of the list's: both are read again.
+  const markRead = useMutation({ mutationFn: markNotificationRead });
   const markAll = useMutation({
     mutationFn: markAllNotificationsRead,
-    onSuccess: async () => {
+    onSuccess: () => {
       toast({ title: 'All notifications marked as read' });
-      await refresh();
     },
     onError: (err) =>
       toast({

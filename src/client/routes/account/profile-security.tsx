@@ -76,25 +76,18 @@ export function PasswordSection() {
 
 /** The browsers and devices signed in, each with a way to sign it out. */
 export function SessionsSection() {
-  const queryClient = useQueryClient();
   const sessions = useQuery({ queryKey: SESSIONS_KEY, queryFn: listSessions });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
   const failed = (err: unknown) =>
     toast({ title: 'Could Not Sign Out', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
   const revoke = useMutation({
     mutationFn: revokeSession,
-    onSuccess: async () => {
-      toast({ title: 'Signed Out', description: 'That device has been signed out.' });
-      await refresh();
-    },
+    onSuccess: () => toast({ title: 'Signed Out', description: 'That device has been signed out.' }),
     onError: failed,
   });
   const revokeOthers = useMutation({
     mutationFn: revokeOtherSessions,
-    onSuccess: async () => {
-      toast({ title: 'Signed Out Everywhere Else', description: 'Every other device has been signed out.' });
-      await refresh();
-    },
+    onSuccess: () =>
+      toast({ title: 'Signed Out Everywhere Else', description: 'Every other device has been signed out.' }),
     onError: failed,
   });
   const list = sessions.data ?? [];

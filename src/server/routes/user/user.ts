@@ -1,6 +1,6 @@
 /** The signed-in user's own account: onboarding, profile, password, sessions, export, deletion. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as endpoints from '#shared/contract/account.ts';
 import { AppError } from '#shared/errors.ts';
 import { ChangePasswordSchema, DeleteAccountSchema, UpdateProfileSchema } from '#shared/schemas/auth.ts';
 import { OnboardingSchema } from '#shared/schemas/onboarding.ts';
@@ -16,6 +16,7 @@ import { confirmPassword, FAILED_SIGN_INS } from '../../services/account-limits.
 import { prepareNewPassword } from '../../services/passwords.ts';
 import { presentCurrentUser, presentSession } from '../../presenters/user.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { route } from '../endpoint.ts';
 
 const wrongCurrentPassword = () =>
   new AppError('VALIDATION', 'Your current password is not correct', 'currentPassword');
@@ -76,21 +77,17 @@ const user: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/user/sessions', { config: { access: 'user' } }, async (request, reply) => {
+  route(app, endpoints.sessions, {}, async (request, reply) => {
     const rows = await sessionsOf(app.db, requireUser(request).id);
     return reply.headers(noStore).send(rows.map((s) => presentSession(s, request.session)));
   });
 
-  app.delete(
-    '/api/user/sessions/:id',
-    { config: { access: 'user' }, schema: { params: z.object({ id: z.uuid('Not a valid id') }) } },
-    async (request, reply) => {
-      await request.run(endOwnSession, requireUser(request).id, request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  route(app, endpoints.revokeSession, {}, async (request, reply) => {
+    await request.run(endOwnSession, requireUser(request).id, request.params.id);
+    return reply.status(204).send();
+  });
 
-  app.post('/api/user/sessions/revoke-others', { config: { access: 'user' } }, async (request, reply) => {
+  route(app, endpoints.revokeOtherSessions, {}, async (request, reply) => {
     const me = requireUser(request);
     await app.sessions.revokeAll(me.id, request.session!.id);
     return reply.status(204).send();
