@@ -6,5 +6,6 @@ import * as campaign from './campaign.ts';
 import * as contact from './contact.ts';
 import * as donations from './donations.ts';
 import type { Endpoint } from './endpoint.ts';
+import * as stories from './stories.ts';
 
-export const CONTRACT: Record<string, Record<string, Endpoint>> = { campaign, contact, donations };
+export const CONTRACT: Record<string, Record<string, Endpoint>> = { campaign, contact, donations, stories };
