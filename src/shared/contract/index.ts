@@ -4,8 +4,9 @@
  */
 import * as campaign from './campaign.ts';
 import * as contact from './contact.ts';
+import * as doctors from './doctors.ts';
 import * as donations from './donations.ts';
 import type { Endpoint } from './endpoint.ts';
 import * as stories from './stories.ts';
 
-export const CONTRACT: Record<string, Record<string, Endpoint>> = { campaign, contact, donations, stories };
+export const CONTRACT: Record<string, Record<string, Endpoint>> = { campaign, contact, doctors, donations, stories };
