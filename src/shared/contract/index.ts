@@ -5,14 +5,10 @@
 import * as account from './account.ts';
 import * as campaign from './campaign.ts';
 import * as contact from './contact.ts';
+import * as doctors from './doctors.ts';
 import * as donations from './donations.ts';
 import type { Endpoint } from './endpoint.ts';
 import * as notifications from './notifications.ts';
+import * as stories from './stories.ts';
 
-export const CONTRACT: Record<string, Record<string, Endpoint>> = {
-  account,
-  campaign,
-  contact,
-  donations,
-  notifications,
-};
+export const CONTRACT: Record<string, Record<string, Endpoint>> = { account, campaign, contact, doctors, donations, notifications, stories };

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { AREAS_OF_EXPERTISE, CONSULTATION_TYPES, DOCTOR_SEARCH_MAX, DOCTOR_SPECIALTIES } from '../community.ts';
 import { ReadVersionSchema } from './common.ts';
-import { pageParam, type Page } from './paging.ts';
+import { pageParam, pageSchema } from './paging.ts';
 
 export { DOCTOR_SEARCH_MAX };
 
@@ -64,69 +64,86 @@ export type RejectDoctorInput = z.input<typeof RejectDoctorSchema>;
 export const VerifyDoctorSchema = z.strictObject({ version: ReadVersionSchema });
 
 /** A verified doctor as anyone may see them (the directory and the profile page): never the license number. */
-export interface PublicDoctor {
+export const PublicDoctorSchema = z.object({
   /** The doctor's user id. */
-  id: string;
+  id: z.string(),
   /** "Dr. First Last" */
-  name: string;
-  specialty: string;
-  yearsExperience: number;
-  hospitalAffiliation: string | null;
-  bio: string;
-  areasOfExpertise: string[];
-  consultationTypes: string[];
-  licenseState: string;
-  profileImageUrl: string | null;
-}
+  name: z.string(),
+  specialty: z.string(),
+  yearsExperience: z.number().int(),
+  hospitalAffiliation: z.string().nullable(),
+  bio: z.string(),
+  areasOfExpertise: z.array(z.string()),
+  consultationTypes: z.array(z.string()),
+  licenseState: z.string(),
+  profileImageUrl: z.string().nullable(),
+});
+export type PublicDoctor = z.infer<typeof PublicDoctorSchema>;
 
 /** A story asking for professional input, as the doctor dashboard lists it. */
-export interface InputRequestStory {
-  id: string;
-  title: string;
+export const InputRequestStorySchema = z.object({
+  id: z.string(),
+  title: z.string(),
   /** The start of the published story. */
-  excerpt: string;
-  tags: string[];
-  authorName: string;
-  publishedAt: string;
+  excerpt: z.string(),
+  tags: z.array(z.string()),
+  authorName: z.string(),
+  publishedAt: z.string(),
   /** The doctor's own visible replies on this story. */
-  myReplies: number;
-}
+  myReplies: z.number().int(),
+});
+export type InputRequestStory = z.infer<typeof InputRequestStorySchema>;
 
 /** GET /api/doctor/dashboard */
-export interface DoctorDashboard {
+export const DoctorDashboardSchema = z.object({
   /** `not_submitted` until the doctor completes onboarding. */
-  verification: { status: VerificationStatus | 'not_submitted'; note: string | null; decidedAt: string | null };
+  verification: z.object({
+    status: z.enum([...VERIFICATION_STATUSES, 'not_submitted']),
+    note: z.string().nullable(),
+    decidedAt: z.string().nullable(),
+  }),
   /** What the doctor should do now, in a sentence or two. */
-  nextStep: { title: string; text: string; link: { href: string; text: string } | null };
+  nextStep: z.object({
+    title: z.string(),
+    text: z.string(),
+    link: z.object({ href: z.string(), text: z.string() }).nullable(),
+  }),
   /** The doctor's own profile, license number included (only they and admins see it). */
-  profile: (Omit<PublicDoctor, 'name' | 'profileImageUrl'> & { licenseNumber: string; medicalBoard: string }) | null;
+  profile: PublicDoctorSchema.omit({ name: true, profileImageUrl: true })
+    .extend({ licenseNumber: z.string(), medicalBoard: z.string() })
+    .nullable(),
   /** Stories whose authors asked for professional input, newest first, a page at a time; empty until verified. */
-  stories: Page<InputRequestStory>;
-  counts: { replies: number; thanked: number };
-}
+  stories: pageSchema(InputRequestStorySchema),
+  counts: z.object({ replies: z.number().int(), thanked: z.number().int() }),
+});
+export type DoctorDashboard = z.infer<typeof DoctorDashboardSchema>;
 
 /** GET /api/admin/doctor-verifications item: the license details an admin checks. */
-export interface DoctorVerificationItem {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  accountStatus: 'active' | 'suspended';
-  specialty: string;
-  licenseNumber: string;
-  licenseState: string;
-  medicalBoard: string;
-  hospitalAffiliation: string | null;
-  yearsExperience: number;
-  bio: string;
-  areasOfExpertise: string[];
-  consultationTypes: string[];
-  status: VerificationStatus;
-  note: string | null;
+export const DoctorVerificationItemSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  accountStatus: z.enum(['active', 'suspended']),
+  specialty: z.string(),
+  licenseNumber: z.string(),
+  licenseState: z.string(),
+  medicalBoard: z.string(),
+  hospitalAffiliation: z.string().nullable(),
+  yearsExperience: z.number().int(),
+  bio: z.string(),
+  areasOfExpertise: z.array(z.string()),
+  consultationTypes: z.array(z.string()),
+  status: z.enum(VERIFICATION_STATUSES),
+  note: z.string().nullable(),
   /** The profile's version, named by a decision on it. */
-  version: number;
+  version: z.number().int(),
   /** When the doctor last submitted their profile. */
-  submittedAt: string;
-  decidedAt: string | null;
-  decidedByEmail: string | null;
-}
+  submittedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  decidedByEmail: z.string().nullable(),
+});
+export type DoctorVerificationItem = z.infer<typeof DoctorVerificationItemSchema>;
+
+/** A verification decision's answer: the profile as it is now, and whether the decision changed anything. */
+export const DoctorDecisionSchema = DoctorVerificationItemSchema.extend({ changed: z.boolean() });

@@ -97,62 +97,66 @@ export const ReportReplySchema = z.strictObject({
 });
 
 /** A story in the public list (GET /api/stories): the published version only, its text as a short excerpt. */
-export interface PublicStorySummary {
-  id: string;
-  title: string;
+export const PublicStorySummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
   /** Plain text, about 220 characters (src/shared/story-text.ts). */
-  excerpt: string;
-  tags: string[];
-  images: StoryImage[];
+  excerpt: z.string(),
+  tags: z.array(z.string()),
+  images: z.array(StoryImageSchema),
   /** First name and last initial, e.g. "Maya R." */
-  authorName: string;
-  publishedAt: string;
-  wantsProfessionalInput: boolean;
+  authorName: z.string(),
+  publishedAt: z.string(),
+  wantsProfessionalInput: z.boolean(),
   /** Where to give, when the story is tied to the fundraiser. */
-  donateLink: string | null;
-  supportCount: number;
-}
+  donateLink: z.string().nullable(),
+  supportCount: z.number().int(),
+});
+export type PublicStorySummary = z.infer<typeof PublicStorySummarySchema>;
 
 /** A public story whole (GET /api/stories/:id): its Markdown, and that Markdown as safe HTML rendered by the server. */
-export interface PublicStory extends PublicStorySummary {
-  body: string;
+export const PublicStorySchema = PublicStorySummarySchema.extend({
+  body: z.string(),
   /** Only the elements of STORY_ELEMENTS, no attributes: what StoryBody shows. */
-  bodyHtml: string;
-}
+  bodyHtml: z.string(),
+});
+export type PublicStory = z.infer<typeof PublicStorySchema>;
 
 /** A story as its author sees it (GET /api/my/stories). */
-export interface OwnStory {
-  id: string;
-  status: StoryStatus;
-  title: string;
-  body: string;
-  tags: string[];
-  images: StoryImage[];
-  wantsProfessionalInput: boolean;
-  publishConsent: boolean;
+export const OwnStorySchema = z.object({
+  id: z.string(),
+  status: z.enum(STORY_STATUSES),
+  title: z.string(),
+  body: z.string(),
+  tags: z.array(z.string()),
+  images: z.array(StoryImageSchema),
+  wantsProfessionalInput: z.boolean(),
+  publishConsent: z.boolean(),
   /** The moderator's reason, when rejected or hidden. */
-  reviewReason: string | null;
-  hiddenReason: string | null;
+  reviewReason: z.string().nullable(),
+  hiddenReason: z.string().nullable(),
   /** An approved version is live (possibly while an edit waits for review). */
-  isPublic: boolean;
-  publishedAt: string | null;
-  submittedAt: string | null;
-  updatedAt: string;
-}
+  isPublic: z.boolean(),
+  publishedAt: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type OwnStory = z.infer<typeof OwnStorySchema>;
 
 /** A word of support (GET /api/stories/:id/support). */
-export interface SupportReply {
-  id: string;
-  body: string;
-  authorName: string;
+export const SupportReplyViewSchema = z.object({
+  id: z.string(),
+  body: z.string(),
+  authorName: z.string(),
   /** Set for verified doctors: their specialty, shown with a "Verified doctor" badge. */
-  verifiedDoctorSpecialty: string | null;
-  createdAt: string;
-  thanked: boolean;
+  verifiedDoctorSpecialty: z.string().nullable(),
+  createdAt: z.string(),
+  thanked: z.boolean(),
   /** True for the story's author and moderators, who see hidden replies marked as such. */
-  hidden: boolean;
-  mine: boolean;
-}
+  hidden: z.boolean(),
+  mine: z.boolean(),
+});
+export type SupportReply = z.infer<typeof SupportReplyViewSchema>;
 
 /** A story as moderators see it (GET /api/admin/stories item): the working copy, with its author's contact. */
 export const ModeratedStorySchema = z.object({

@@ -17,7 +17,7 @@ import { formatWhen } from '#client/lib/format.ts';
 import { isStale } from '#client/lib/stale.ts';
 import { DASHBOARD_KEY } from '#client/api/admin-dashboard.ts';
 import {
-  DOCTOR_VERIFICATIONS_KEY,
+  doctorVerificationsKey,
   listDoctorVerifications,
   rejectDoctor,
   verifyDoctor,
@@ -68,9 +68,18 @@ function useDecision<TInput>(
   const queryClient = useQueryClient();
   // Where the focus was when the decision was made: on the decided row's button.
   const focusAtDecision = useRef<Element | null>(null);
+  // After a decision the queue is read again by the endpoint's `changes`; the dashboard's figure is not a
+  // resource yet. A refused decision changes nothing, so there both are asked for here.
+  const queue = doctorVerificationsKey('pending', 1).slice(0, 2);
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: DOCTOR_VERIFICATIONS_KEY }),
+      queryClient.invalidateQueries({ queryKey: queue }),
+      queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
+    ]);
+  // Waits for the queue's read again that the decision started (not a second one).
+  const settled = () =>
+    Promise.all([
+      queryClient.refetchQueries({ queryKey: queue, type: 'active' }, { cancelRefetch: false }),
       queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
     ]);
   return useMutation({
@@ -81,7 +90,7 @@ function useDecision<TInput>(
     onSuccess: async (answer) => {
       toast({ title: done, ...(answer.changed ? {} : { description: 'It already stood so; nothing changed.' }) });
       after?.();
-      await refresh();
+      await settled();
       // The decided row has left this tab, and the focus with it: keyboard users go back to the list's heading.
       // Not when they have moved on while the list was asked for again (to the next doctor, say).
       const focused = document.activeElement;
@@ -210,7 +219,7 @@ export default function AdminDoctorsPage() {
   const [page, setPage] = useState(1);
   const tab = TABS.find((t) => t.status === status)!;
   const list = useQuery({
-    queryKey: [...DOCTOR_VERIFICATIONS_KEY, status, page],
+    queryKey: doctorVerificationsKey(status, page),
     queryFn: () => listDoctorVerifications(status, page),
     placeholderData: keepPreviousData,
     gcTime: 0,

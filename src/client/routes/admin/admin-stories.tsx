@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { STORY_REVIEW_OVERDUE_HOURS } from '#shared/schemas/stories.ts';
-import { listModeratedStories, MODERATED_STORIES_KEY, type ModerationTab } from '#client/api/admin-stories.ts';
+import { listModeratedStories, moderatedStoriesKey, type ModerationTab } from '#client/api/admin-stories.ts';
 import { Card } from '#client/components/ui/card.tsx';
 import { ChoiceButtons } from './choice-buttons.tsx';
 import { ListBody, ListPager } from './list-body.tsx';
@@ -49,7 +49,7 @@ function StoriesPanel() {
   const [page, setPage] = useState(1);
   const current = TABS.find((t) => t.tab === tab)!;
   const list = useQuery({
-    queryKey: [...MODERATED_STORIES_KEY, tab, page],
+    queryKey: moderatedStoriesKey(tab, page),
     queryFn: () => listModeratedStories(tab, page),
     placeholderData: keepPreviousData,
     gcTime: 0,

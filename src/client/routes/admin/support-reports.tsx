@@ -1,27 +1,25 @@
 /** Reported words of support (moderators): the reply, who reported it and why; hide it or keep it. */
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { SupportReport } from '#shared/schemas/stories.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatWhen } from '#client/lib/format.ts';
-import { listSupportReports, resolveSupportReport, SUPPORT_REPORTS_KEY } from '#client/api/admin-stories.ts';
+import { listSupportReports, resolveSupportReport, supportReportsKey } from '#client/api/admin-stories.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { ListBody, ListPager } from './list-body.tsx';
 
 function ReportItem({ report }: { report: SupportReport }) {
-  const queryClient = useQueryClient();
   const titleId = useId();
   const resolve = useMutation({
     mutationFn: (resolution: 'hidden' | 'kept') => resolveSupportReport(report.id, resolution),
-    onSuccess: async (_answer, resolution) => {
+    onSuccess: (_answer, resolution) => {
       toast({
         title: resolution === 'hidden' ? 'Reply hidden' : 'Reply kept',
         description: 'Whoever reported it has been told.',
       });
-      await queryClient.invalidateQueries({ queryKey: SUPPORT_REPORTS_KEY });
     },
     onError: (err) =>
       toast({
@@ -61,7 +59,7 @@ function ReportItem({ report }: { report: SupportReport }) {
 export function ReportsPanel() {
   const [page, setPage] = useState(1);
   const list = useQuery({
-    queryKey: [...SUPPORT_REPORTS_KEY, page],
+    queryKey: supportReportsKey(page),
     queryFn: () => listSupportReports(page),
     placeholderData: keepPreviousData,
     gcTime: 0,

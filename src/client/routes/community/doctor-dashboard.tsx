@@ -8,7 +8,7 @@ import { Link } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowRight, HeartHandshake, MessageSquareText } from 'lucide-react';
 import type { DoctorDashboard, InputRequestStory } from '#shared/schemas/doctors.ts';
-import { DOCTOR_DASHBOARD_KEY, getDoctorDashboard } from '#client/api/doctors.ts';
+import { doctorDashboardKey, getDoctorDashboard } from '#client/api/doctors.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { ListLoadError } from '#client/components/ui/list-status.tsx';
@@ -193,7 +193,7 @@ function InputRequests({ data, onPage }: { data: DoctorDashboard; onPage: (page:
 function Dashboard() {
   const [page, setPage] = useState(1);
   const dashboard = useQuery({
-    queryKey: [...DOCTOR_DASHBOARD_KEY, page],
+    queryKey: doctorDashboardKey(page),
     queryFn: () => getDoctorDashboard(page),
     gcTime: 0,
     placeholderData: keepPreviousData,

@@ -1,7 +1,7 @@
 /** /my-stories: the signed-in patient's stories, where each stands, the moderator's reason, and what they can do next. */
 import { useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Archive, Eye, EyeOff, PenLine, Send } from 'lucide-react';
 import { STORY_REVIEW_OVERDUE_HOURS, type OwnStory } from '#shared/schemas/stories.ts';
 import { HEALTH_ANSWERS_PRIVACY } from '#shared/health-answers.ts';
@@ -54,7 +54,6 @@ function consentHint(story: OwnStory): string {
 }
 
 function StoryItem({ story }: { story: OwnStory }) {
-  const queryClient = useQueryClient();
   const titleId = useId();
   const hintId = useId();
   const [confirmArchive, setConfirmArchive] = useState(false);
@@ -62,13 +61,13 @@ function StoryItem({ story }: { story: OwnStory }) {
   const badge = storyBadge(story, STORY_REVIEW_OVERDUE_HOURS);
   const act = useMutation({
     mutationFn: (action: Action) => runAction(story, action),
-    onSuccess: async (_answer, action) => {
+    // The list is read again: the endpoint's `changes`.
+    onSuccess: (_answer, action) => {
       toast({
         title: DONE[action],
         description: action === 'unpublish' ? 'It is no longer shown publicly.' : undefined,
       });
       setConfirmArchive(false);
-      await queryClient.invalidateQueries({ queryKey: MY_STORIES_KEY });
     },
     onError: (err) =>
       toast({

@@ -19,7 +19,7 @@ import {
 import { HEALTH_ANSWERS_PRIVACY } from '#shared/health-answers.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
-import { createStory, getMyStory, MY_STORIES_KEY, myStoryKey, submitStory, updateStory } from '#client/api/stories.ts';
+import { createStory, getMyStory, myStoryKey, submitStory, updateStory } from '#client/api/stories.ts';
 import { getProfile, PROFILE_KEY } from '#client/api/user.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
@@ -103,8 +103,8 @@ function StoryForm({ story, consentDefault }: { story: OwnStory | null; consentD
     onSuccess: async (saved, { intent }) => {
       setFormError(null);
       draft.clear();
+      // The list is read again (the endpoint's `changes`); the editor starts from the saved story.
       queryClient.setQueryData(myStoryKey(saved.id), saved);
-      await queryClient.invalidateQueries({ queryKey: MY_STORIES_KEY, exact: true });
       if (saved.status === 'pending') {
         toast(
           status === 'pending'

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Flag, Heart, MessageCircleHeart } from 'lucide-react';
 import { adminLevelAtLeast } from '#shared/auth/roles.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
@@ -24,7 +24,6 @@ import {
   listMyStories,
   MY_STORIES_KEY,
   postSupport,
-  publicStoryKey,
   reportSupport,
   supportKey,
   type SupportAction,
@@ -34,13 +33,6 @@ import { Button, SubmitRow } from '#client/components/ui/button.tsx';
 import { TextAreaField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { SupportSection } from './words-of-support.tsx';
-
-/** The replies and the story's count of them, after a change. */
-const refreshSupport = (queryClient: QueryClient, storyId: string) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: supportKey(storyId) }),
-    queryClient.invalidateQueries({ queryKey: publicStoryKey(storyId), exact: true }),
-  ]);
 
 type SupportIn = z.input<typeof SupportReplySchema>;
 type SupportOut = z.output<typeof SupportReplySchema>;
@@ -124,16 +116,13 @@ function ReportForm({ reply, onClose }: { reply: SupportReply; onClose: (sent: b
 }
 
 /** The buttons under one reply, and the report form they open. */
-function ReplyActions({ reply, storyId, can }: { reply: SupportReply; storyId: string; can: Abilities }) {
-  const queryClient = useQueryClient();
+function ReplyActions({ reply, can }: { reply: SupportReply; can: Abilities }) {
   const [reporting, setReporting] = useState(false);
   const reportButton = useRef<HTMLButtonElement>(null);
   const act = useMutation({
     mutationFn: (action: SupportAction) => actOnSupport(reply.id, action),
-    onSuccess: async (_answer, action) => {
-      toast({ title: DONE[action] });
-      await refreshSupport(queryClient, storyId);
-    },
+    // The replies and the story's count of them are read again: the endpoint's `changes`.
+    onSuccess: (_answer, action) => toast({ title: DONE[action] }),
     onError: (err) =>
       toast({
         title: 'That did not work',
@@ -208,7 +197,6 @@ function ReplyActions({ reply, storyId, can }: { reply: SupportReply; storyId: s
 }
 
 function SupportForm({ storyId, storyTitle }: { storyId: string; storyTitle: string }) {
-  const queryClient = useQueryClient();
   const form = useForm<SupportIn, unknown, SupportOut>({
     resolver: zodResolver(SupportReplySchema),
     defaultValues: { body: '' },
@@ -217,10 +205,9 @@ function SupportForm({ storyId, storyTitle }: { storyId: string; storyTitle: str
   const body = useWatch({ control: form.control, name: 'body' }) ?? '';
   const post = useMutation({
     mutationFn: (input: SupportOut) => postSupport(storyId, input),
-    onSuccess: async () => {
+    onSuccess: () => {
       toast({ title: 'Words of support posted', description: 'Thank you for your kindness.' });
       form.reset({ body: '' });
-      await refreshSupport(queryClient, storyId);
     },
     onError: (err) => {
       showFieldErrors(err);
@@ -269,7 +256,7 @@ export default function SignedInSupport({
   return (
     <SupportSection
       storyId={storyId}
-      actions={(reply) => <ReplyActions reply={reply} storyId={storyId} can={can} />}
+      actions={(reply) => <ReplyActions reply={reply} can={can} />}
       footer={<SupportForm storyId={storyId} storyTitle={storyTitle} />}
     />
   );

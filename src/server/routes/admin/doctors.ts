@@ -1,13 +1,11 @@
 /** The doctor verification queue: managers and above read license details and verify or reject. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { DoctorVerificationsQuerySchema, RejectDoctorSchema, VerifyDoctorSchema } from '#shared/schemas/doctors.ts';
+import * as endpoints from '#shared/contract/doctors.ts';
 import { decideVerification, type VerificationDecision } from '../../commands/doctors.ts';
 import { findVerification, verificationsPage, type VerificationRow } from '../../db/queries/doctors.ts';
 import { presentDoctorVerification } from '../../presenters/doctor.ts';
-
-const idParams = z.object({ id: z.uuid('Not a valid id') });
+import { route } from '../endpoint.ts';
 
 const present = (r: VerificationRow) => presentDoctorVerification(r.profile, r.user, r.decidedByEmail);
 
@@ -18,31 +16,21 @@ async function decide(app: FastifyInstance, request: FastifyRequest, id: string,
 }
 
 const adminDoctors: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/admin/doctor-verifications',
-    { schema: { querystring: DoctorVerificationsQuerySchema }, config: { access: { admin: 'manager' } } },
-    async (request, reply) => {
-      const page = await verificationsPage(app.db, request.query, present);
-      return reply.header('cache-control', 'no-store').send(page);
-    },
+  route(app, endpoints.verifications, {}, async (request, reply) => {
+    const page = await verificationsPage(app.db, request.query, present);
+    return reply.header('cache-control', 'no-store').send(page);
+  });
+
+  route(app, endpoints.verify, {}, async (request, reply) =>
+    reply
+      .header('cache-control', 'no-store')
+      .send(await decide(app, request, request.params.id, { status: 'verified', version: request.body.version })),
   );
 
-  app.post(
-    '/api/admin/doctor-verifications/:id/verify',
-    { schema: { params: idParams, body: VerifyDoctorSchema }, config: { access: { admin: 'manager' } } },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await decide(app, request, request.params.id, { status: 'verified', version: request.body.version })),
-  );
-
-  app.post(
-    '/api/admin/doctor-verifications/:id/reject',
-    { schema: { params: idParams, body: RejectDoctorSchema }, config: { access: { admin: 'manager' } } },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await decide(app, request, request.params.id, { status: 'rejected', ...request.body })),
+  route(app, endpoints.reject, {}, async (request, reply) =>
+    reply
+      .header('cache-control', 'no-store')
+      .send(await decide(app, request, request.params.id, { status: 'rejected', ...request.body })),
   );
 };
 export default adminDoctors;

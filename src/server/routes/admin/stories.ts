@@ -1,88 +1,51 @@
 /** Story moderation (moderator and above): the queue, decisions, history, and reported words of support. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ModerationDecisionSchema, ModerationReasonDecisionSchema } from '#shared/schemas/stories.ts';
-import { PageQuerySchema, pageParam } from '#shared/schemas/paging.ts';
+import * as endpoints from '#shared/contract/stories.ts';
 import { decideStory } from '../../commands/stories.ts';
 import { resolveReport } from '../../commands/support.ts';
 import { moderationPage, storyHistory } from '../../db/queries/stories.ts';
 import { openReportsPage } from '../../db/queries/support.ts';
 import { presentHistoryEntry, presentModeratedStory, presentOpenReport } from '../../presenters/story.ts';
-
-const moderator = { admin: 'moderator' } as const;
-const idParams = z.object({ id: z.uuid('Not a valid id') });
+import { route, type EndpointHandler } from '../endpoint.ts';
 
 const adminStories: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/admin/stories',
-    {
-      schema: {
-        querystring: z.strictObject({
-          status: z.enum(['pending', 'approved', 'rejected', 'hidden'], { error: 'Unknown status' }).default('pending'),
-          page: pageParam,
-        }),
-      },
-      config: { access: moderator },
-    },
-    async (request, reply) => {
-      const page = await moderationPage(app.db, request.query, (r) => presentModeratedStory(r.story, r));
-      return reply.header('cache-control', 'no-store').send(page);
-    },
-  );
+  route(app, endpoints.moderatedStories, {}, async (request, reply) => {
+    const page = await moderationPage(app.db, request.query, (r) => presentModeratedStory(r.story, r));
+    return reply.header('cache-control', 'no-store').send(page);
+  });
 
-  for (const decision of ['approve', 'restore'] as const) {
-    app.post(
-      `/api/admin/stories/:id/${decision}`,
-      { schema: { params: idParams, body: ModerationDecisionSchema }, config: { access: moderator } },
-      async (request, reply) => {
-        const input = { version: request.body.version, reason: null };
-        const story = await request.run(decideStory, request.params.id, decision, input);
-        return reply.send({ id: story.id, status: story.status });
-      },
-    );
-  }
-  for (const decision of ['reject', 'hide'] as const) {
-    app.post(
-      `/api/admin/stories/:id/${decision}`,
-      { schema: { params: idParams, body: ModerationReasonDecisionSchema }, config: { access: moderator } },
-      async (request, reply) => {
-        const story = await request.run(decideStory, request.params.id, decision, request.body);
-        return reply.send({ id: story.id, status: story.status });
-      },
-    );
-  }
-
-  app.get(
-    '/api/admin/stories/:id/history',
-    { schema: { params: idParams }, config: { access: moderator } },
+  // Approving or restoring names the version read; rejecting or hiding adds the reason the author reads.
+  const decide =
+    (decision: 'approve' | 'restore'): EndpointHandler<typeof endpoints.approveStory.declaration> =>
     async (request, reply) => {
-      const rows = await storyHistory(app.db, request.params.id);
-      return reply.header('cache-control', 'no-store').send(rows.map(presentHistoryEntry));
-    },
-  );
-
-  app.get(
-    '/api/admin/support-reports',
-    { schema: { querystring: PageQuerySchema }, config: { access: moderator } },
+      const input = { version: request.body.version, reason: null };
+      const story = await request.run(decideStory, request.params.id, decision, input);
+      return reply.send({ id: story.id, status: story.status });
+    };
+  const decideWithReason =
+    (decision: 'reject' | 'hide'): EndpointHandler<typeof endpoints.rejectStory.declaration> =>
     async (request, reply) => {
-      const page = await openReportsPage(app.db, request.query.page, presentOpenReport);
-      return reply.header('cache-control', 'no-store').send(page);
-    },
-  );
+      const story = await request.run(decideStory, request.params.id, decision, request.body);
+      return reply.send({ id: story.id, status: story.status });
+    };
+  route(app, endpoints.approveStory, {}, decide('approve'));
+  route(app, endpoints.restoreStory, {}, decide('restore'));
+  route(app, endpoints.rejectStory, {}, decideWithReason('reject'));
+  route(app, endpoints.hideStory, {}, decideWithReason('hide'));
 
-  app.post(
-    '/api/admin/support-reports/:id/resolve',
-    {
-      schema: {
-        params: idParams,
-        body: z.strictObject({ resolution: z.enum(['hidden', 'kept'], { error: 'Choose hidden or kept' }) }),
-      },
-      config: { access: moderator },
-    },
-    async (request, reply) => {
-      await request.run(resolveReport, request.params.id, request.body.resolution);
-      return reply.status(204).send();
-    },
-  );
+  route(app, endpoints.storyHistory, {}, async (request, reply) => {
+    const rows = await storyHistory(app.db, request.params.id);
+    return reply.header('cache-control', 'no-store').send(rows.map(presentHistoryEntry));
+  });
+
+  route(app, endpoints.supportReports, {}, async (request, reply) => {
+    const page = await openReportsPage(app.db, request.query.page, presentOpenReport);
+    return reply.header('cache-control', 'no-store').send(page);
+  });
+
+  route(app, endpoints.resolveSupportReport, {}, async (request, reply) => {
+    await request.run(resolveReport, request.params.id, request.body.resolution);
+    return reply.status(204).send();
+  });
 };
 export default adminStories;

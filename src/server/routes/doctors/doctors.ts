@@ -1,12 +1,8 @@
 /** The public doctor directory and profile pages (verified doctors only), and a doctor's own dashboard. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
-import {
-  DASHBOARD_STORIES_PAGE_SIZE,
-  DoctorDashboardQuerySchema,
-  DoctorDirectoryQuerySchema,
-} from '#shared/schemas/doctors.ts';
+import * as endpoints from '#shared/contract/doctors.ts';
+import { DASHBOARD_STORIES_PAGE_SIZE } from '#shared/schemas/doctors.ts';
 import {
   askingStoriesPage,
   directoryPage,
@@ -16,41 +12,30 @@ import {
 } from '../../db/queries/doctors.ts';
 import { presentDoctorDashboard, presentInputRequestStory, presentPublicDoctor } from '../../presenters/doctor.ts';
 import { requireRole } from '../../plugins/auth.ts';
+import { route } from '../endpoint.ts';
 
 const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/doctors',
-    { schema: { querystring: DoctorDirectoryQuerySchema }, config: { access: 'public' } },
-    async (request, reply) => {
-      const page = await directoryPage(app.db, request.query, (r) => presentPublicDoctor(r.profile, r));
-      return reply.header('cache-control', 'no-cache').send(page);
-    },
-  );
+  route(app, endpoints.directory, {}, async (request, reply) => {
+    const page = await directoryPage(app.db, request.query, (r) => presentPublicDoctor(r.profile, r));
+    return reply.header('cache-control', 'no-cache').send(page);
+  });
 
-  app.get(
-    '/api/doctors/:id',
-    { schema: { params: z.object({ id: z.uuid('Not a valid doctor id') }) }, config: { access: 'public' } },
-    async (request, reply) => {
-      const row = await findListedDoctor(app.db, request.params.id);
-      if (!row) throw new AppError('NOT_FOUND', 'No verified doctor has this id');
-      return reply.header('cache-control', 'no-cache').send(presentPublicDoctor(row.profile, row));
-    },
-  );
+  route(app, endpoints.doctor, {}, async (request, reply) => {
+    const row = await findListedDoctor(app.db, request.params.id);
+    if (!row) throw new AppError('NOT_FOUND', 'No verified doctor has this id');
+    return reply.header('cache-control', 'no-cache').send(presentPublicDoctor(row.profile, row));
+  });
 
-  app.get(
-    '/api/doctor/dashboard',
-    { schema: { querystring: DoctorDashboardQuerySchema }, config: { access: { role: 'doctor' } } },
-    async (request, reply) => {
-      const me = requireRole(request, 'doctor');
-      const { page } = request.query;
-      const [profile, counts] = await Promise.all([doctorProfileOf(app.db, me.id), replyCounts(app.db, me.id)]);
-      // Only a verified doctor is shown the stories asking for professional input.
-      const stories =
-        profile?.verificationStatus === 'verified'
-          ? await askingStoriesPage(app.db, me.id, page, presentInputRequestStory)
-          : { items: [], page, pageSize: DASHBOARD_STORIES_PAGE_SIZE, total: 0 };
-      return reply.header('cache-control', 'no-store').send(presentDoctorDashboard(profile, stories, counts));
-    },
-  );
+  route(app, endpoints.dashboard, {}, async (request, reply) => {
+    const me = requireRole(request, 'doctor');
+    const { page } = request.query;
+    const [profile, counts] = await Promise.all([doctorProfileOf(app.db, me.id), replyCounts(app.db, me.id)]);
+    // Only a verified doctor is shown the stories asking for professional input.
+    const stories =
+      profile?.verificationStatus === 'verified'
+        ? await askingStoriesPage(app.db, me.id, page, presentInputRequestStory)
+        : { items: [], page, pageSize: DASHBOARD_STORIES_PAGE_SIZE, total: 0 };
+    return reply.header('cache-control', 'no-store').send(presentDoctorDashboard(profile, stories, counts));
+  });
 };
 export default doctorRoutes;
