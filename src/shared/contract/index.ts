@@ -5,6 +5,14 @@
 import * as campaign from './campaign.ts';
 import * as contact from './contact.ts';
 import * as donations from './donations.ts';
+import * as expenses from './expenses.ts';
+import * as fundraisers from './fundraisers.ts';
 import type { Endpoint } from './endpoint.ts';
 
-export const CONTRACT: Record<string, Record<string, Endpoint>> = { campaign, contact, donations };
+export const CONTRACT: Record<string, Record<string, Endpoint>> = {
+  campaign,
+  contact,
+  donations,
+  expenses,
+  fundraisers,
+};

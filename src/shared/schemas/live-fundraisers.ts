@@ -37,13 +37,14 @@ export const FundraiserUpdateSchema = z.strictObject({
 export type FundraiserUpdateInput = z.input<typeof FundraiserUpdateSchema>;
 
 /** An update as anyone reads it on the fundraiser's page. */
-export interface FundraiserUpdate {
-  id: string;
-  title: string;
+export const FundraiserUpdateViewSchema = z.object({
+  id: z.string(),
+  title: z.string(),
   /** The text in paragraphs (an empty line separates them). */
-  paragraphs: string[];
-  postedAt: string;
-}
+  paragraphs: z.array(z.string()),
+  postedAt: z.string(),
+});
+export type FundraiserUpdate = z.infer<typeof FundraiserUpdateViewSchema>;
 
 /**
  * PUT /api/my-fundraiser/story: a live fundraiser's new title, story and images, public at once; the text it
