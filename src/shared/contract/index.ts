@@ -7,6 +7,7 @@ import * as contact from './contact.ts';
 import * as donations from './donations.ts';
 import * as expenses from './expenses.ts';
 import * as fundraisers from './fundraisers.ts';
+import * as myFundraiser from './my-fundraiser.ts';
 import type { Endpoint } from './endpoint.ts';
 
 export const CONTRACT: Record<string, Record<string, Endpoint>> = {
@@ -15,4 +16,5 @@ export const CONTRACT: Record<string, Record<string, Endpoint>> = {
   donations,
   expenses,
   fundraisers,
+  myFundraiser,
 };

@@ -8,6 +8,7 @@ import {
   CostGroupsSchema,
   FundraiserDocumentIdsSchema,
   FundraiserImagesSchema,
+  FundraiserSchema,
   FundraiserTitleSchema,
   PayeeSchema,
 } from './fundraisers.ts';
@@ -82,16 +83,24 @@ export type FundraiserMoneyChangeInput = z.input<typeof FundraiserMoneyChangeSch
 export type FundraiserMoneyChange = z.output<typeof FundraiserMoneyChangeSchema>;
 
 /** One earlier text of a live fundraiser's story, as its owner reads it. */
-export interface FundraiserStoryVersion {
-  version: number;
-  title: string;
-  story: string;
+export const FundraiserStoryVersionSchema = z.object({
+  version: z.number().int(),
+  title: z.string(),
+  story: z.string(),
   /** When it was replaced by the next version. */
-  replacedAt: string;
-}
+  replacedAt: z.string(),
+});
+export type FundraiserStoryVersion = z.infer<typeof FundraiserStoryVersionSchema>;
 
 /** What GET /api/my-fundraiser adds for a live or closed fundraiser: her updates and earlier story versions. */
-export interface LiveFundraiserExtras {
-  updates: FundraiserUpdate[];
-  storyVersions: FundraiserStoryVersion[];
-}
+export const LiveFundraiserExtrasSchema = z.object({
+  updates: z.array(FundraiserUpdateViewSchema),
+  storyVersions: z.array(FundraiserStoryVersionSchema),
+});
+export type LiveFundraiserExtras = z.infer<typeof LiveFundraiserExtrasSchema>;
+
+/** GET /api/my-fundraiser: her fundraiser (null if none), with its updates and earlier story versions once approved. */
+export const MyFundraiserSchema = z.object({
+  fundraiser: FundraiserSchema.nullable(),
+  live: LiveFundraiserExtrasSchema.nullable(),
+});
