@@ -1,16 +1,14 @@
 /** The campaign's public figures (progress, ledger) and following its updates. */
-import type { Ledger } from '#shared/schemas/spending.ts';
 import * as campaign from '#shared/contract/campaign.ts';
-import { apiGet, call, keyOf } from '#client/lib/api.ts';
+import * as expenses from '#shared/contract/expenses.ts';
+import { call, keyOf } from '#client/lib/api.ts';
 
 export const PROGRESS_KEY = keyOf(campaign.mainAppealProgress);
 export const getProgress = () => call(campaign.mainAppealProgress);
-
-const campaignPath = (slug: string) => `/api/campaigns/${encodeURIComponent(slug)}`;
 
 /** A campaign's most recent recorded gifts (the main appeal's by its slug). */
 export const supportersKey = (slug: string) => keyOf(campaign.supporters, { params: { id: slug } });
 export const getSupporters = (slug: string) => call(campaign.supporters, { params: { id: slug } });
 
 /** GET /api/campaigns/:slug/ledger: the public ledger (its key: `ledgerKey` in api/public-fundraisers.ts). */
-export const getLedger = (slug: string) => apiGet<Ledger>(`${campaignPath(slug)}/ledger`);
+export const getLedger = (slug: string) => call(expenses.ledger, { params: { id: slug } });

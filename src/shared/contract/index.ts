@@ -8,7 +8,10 @@ import * as contact from './contact.ts';
 import * as doctors from './doctors.ts';
 import * as donations from './donations.ts';
 import type { Endpoint } from './endpoint.ts';
+import * as expenses from './expenses.ts';
+import * as fundraisers from './fundraisers.ts';
+import * as myFundraiser from './my-fundraiser.ts';
 import * as notifications from './notifications.ts';
 import * as stories from './stories.ts';
 
-export const CONTRACT: Record<string, Record<string, Endpoint>> = { account, campaign, contact, doctors, donations, notifications, stories };
+export const CONTRACT: Record<string, Record<string, Endpoint>> = { account, campaign, contact, doctors, donations, expenses, fundraisers, myFundraiser, notifications, stories };

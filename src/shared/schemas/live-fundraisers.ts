@@ -8,6 +8,7 @@ import {
   CostGroupsSchema,
   FundraiserDocumentIdsSchema,
   FundraiserImagesSchema,
+  FundraiserSchema,
   FundraiserTitleSchema,
   PayeeSchema,
 } from './fundraisers.ts';
@@ -37,13 +38,14 @@ export const FundraiserUpdateSchema = z.strictObject({
 export type FundraiserUpdateInput = z.input<typeof FundraiserUpdateSchema>;
 
 /** An update as anyone reads it on the fundraiser's page. */
-export interface FundraiserUpdate {
-  id: string;
-  title: string;
+export const FundraiserUpdateViewSchema = z.object({
+  id: z.string(),
+  title: z.string(),
   /** The text in paragraphs (an empty line separates them). */
-  paragraphs: string[];
-  postedAt: string;
-}
+  paragraphs: z.array(z.string()),
+  postedAt: z.string(),
+});
+export type FundraiserUpdate = z.infer<typeof FundraiserUpdateViewSchema>;
 
 /**
  * PUT /api/my-fundraiser/story: a live fundraiser's new title, story and images, public at once; the text it
@@ -81,16 +83,24 @@ export type FundraiserMoneyChangeInput = z.input<typeof FundraiserMoneyChangeSch
 export type FundraiserMoneyChange = z.output<typeof FundraiserMoneyChangeSchema>;
 
 /** One earlier text of a live fundraiser's story, as its owner reads it. */
-export interface FundraiserStoryVersion {
-  version: number;
-  title: string;
-  story: string;
+export const FundraiserStoryVersionSchema = z.object({
+  version: z.number().int(),
+  title: z.string(),
+  story: z.string(),
   /** When it was replaced by the next version. */
-  replacedAt: string;
-}
+  replacedAt: z.string(),
+});
+export type FundraiserStoryVersion = z.infer<typeof FundraiserStoryVersionSchema>;
 
 /** What GET /api/my-fundraiser adds for a live or closed fundraiser: her updates and earlier story versions. */
-export interface LiveFundraiserExtras {
-  updates: FundraiserUpdate[];
-  storyVersions: FundraiserStoryVersion[];
-}
+export const LiveFundraiserExtrasSchema = z.object({
+  updates: z.array(FundraiserUpdateViewSchema),
+  storyVersions: z.array(FundraiserStoryVersionSchema),
+});
+export type LiveFundraiserExtras = z.infer<typeof LiveFundraiserExtrasSchema>;
+
+/** GET /api/my-fundraiser: her fundraiser (null if none), with its updates and earlier story versions once approved. */
+export const MyFundraiserSchema = z.object({
+  fundraiser: FundraiserSchema.nullable(),
+  live: LiveFundraiserExtrasSchema.nullable(),
+});

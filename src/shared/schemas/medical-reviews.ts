@@ -70,11 +70,8 @@ export const DoctorMedicalReviewsQuerySchema = z.object({ page: pageParam });
 export const DOCTOR_MEDICAL_REVIEWS_PAGE_SIZE = 10;
 
 /** The doctor as the patient and the public see her: her directory name, specialty and profile page. */
-export interface ReviewingDoctor {
-  id: string;
-  name: string;
-  specialty: string;
-}
+export const ReviewingDoctorSchema = z.object({ id: z.string(), name: z.string(), specialty: z.string() });
+export type ReviewingDoctor = z.infer<typeof ReviewingDoctorSchema>;
 
 /** The patient's view of her latest request (GET /api/my-fundraiser/medical-review). */
 export interface MyMedicalReview {

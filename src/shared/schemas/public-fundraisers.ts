@@ -1,11 +1,11 @@
 /** Patients' fundraisers as the public reads them (decision 009): the list at /fundraisers and one fundraiser's page. */
 import { z } from 'zod';
-import type { CostGroupKey } from '../constants.ts';
+import { COST_GROUP_KEYS } from '../constants.ts';
 import { FUNDRAISER_TITLE_MAX } from '../fundraiser-words.ts';
-import type { PayeeKind } from './fundraisers.ts';
-import type { PublicMedicalReview } from './medical-reviews.ts';
-import type { FundraiserUpdate } from './live-fundraisers.ts';
-import { pageParam } from './paging.ts';
+import { PAYEE_KINDS } from './fundraisers.ts';
+import { ReviewingDoctorSchema } from './medical-reviews.ts';
+import { FundraiserUpdateViewSchema } from './live-fundraisers.ts';
+import { pageParam, pageSchema } from './paging.ts';
 
 import { FUNDRAISER_SORTS } from '../fundraiser-words.ts';
 
@@ -43,55 +43,59 @@ export const FundraiserSlugParamsSchema = z.object({
 /** A campaign by its id or its slug (`/api/campaigns/:id/...`). */
 export const CampaignParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
-export interface PublicFundraiserImage {
-  url: string;
-  alt: string;
-}
+export const PublicFundraiserImageSchema = z.object({ url: z.string(), alt: z.string() });
+export type PublicFundraiserImage = z.infer<typeof PublicFundraiserImageSchema>;
 
 /** A live fundraiser in the public list: its figures come from the ledger's running totals. */
-export interface PublicFundraiserSummary {
-  slug: string;
-  title: string;
+export const PublicFundraiserSummarySchema = z.object({
+  slug: z.string(),
+  title: z.string(),
   /** Plain text from the start of the story. */
-  excerpt: string;
-  image: PublicFundraiserImage | null;
-  goalCents: number;
-  raisedCents: number;
-  donationCount: number;
+  excerpt: z.string(),
+  image: PublicFundraiserImageSchema.nullable(),
+  goalCents: z.number().int(),
+  raisedCents: z.number().int(),
+  donationCount: z.number().int(),
   /** Whole percent of the goal raised (may pass 100). */
-  percent: number;
-  currency: 'USD';
+  percent: z.number(),
+  currency: z.literal('USD'),
   /** When the treatment is planned (YYYY-MM-DD), if the patient said. */
-  neededBy: string | null;
-  organiserFirstName: string;
+  neededBy: z.string().nullable(),
+  organiserFirstName: z.string(),
   /** The verified doctor whose attestation of its plan stands, by name ("Dr. ..."); the page names her fully. */
-  medicallyReviewedBy: string | null;
-}
+  medicallyReviewedBy: z.string().nullable(),
+});
+export type PublicFundraiserSummary = z.infer<typeof PublicFundraiserSummarySchema>;
+/** GET /api/fundraisers */
+export const PublicFundraisersPageSchema = pageSchema(PublicFundraiserSummarySchema);
 
 /**
  * One live or closed fundraiser (GET /api/fundraisers/:slug). Never its documents, and of the payee only the
  * name and whether it is the care provider or the patient: how the money reaches the provider is free text
  * written for the reviewers, where a patient may well put account numbers.
  */
-export interface PublicFundraiser {
-  slug: string;
-  campaignId: string;
-  status: 'live' | 'closed';
-  title: string;
+export const PublicFundraiserSchema = z.object({
+  slug: z.string(),
+  campaignId: z.string(),
+  status: z.enum(['live', 'closed']),
+  title: z.string(),
   /** The story as written, and as safe HTML rendered by the server (the stories' Markdown subset). */
-  story: string;
-  storyHtml: string;
-  images: PublicFundraiserImage[];
-  costGroups: { key: CostGroupKey; label: string; amountCents: number; note: string }[];
-  goalCents: number;
-  currency: 'USD';
-  neededBy: string | null;
-  organiserFirstName: string;
-  payee: { name: string; kind: PayeeKind } | null;
+  story: z.string(),
+  storyHtml: z.string(),
+  images: z.array(PublicFundraiserImageSchema),
+  costGroups: z.array(
+    z.object({ key: z.enum(COST_GROUP_KEYS), label: z.string(), amountCents: z.number().int(), note: z.string() }),
+  ),
+  goalCents: z.number().int(),
+  currency: z.literal('USD'),
+  neededBy: z.string().nullable(),
+  organiserFirstName: z.string(),
+  payee: z.object({ name: z.string(), kind: z.enum(PAYEE_KINDS) }).nullable(),
   /** When it went live (ISO). */
-  liveSince: string;
+  liveSince: z.string(),
   /** The verified doctor who attested its plan, while the attestation stands (never her note). */
-  medicalReview: PublicMedicalReview | null;
+  medicalReview: ReviewingDoctorSchema.nullable(),
   /** The owner's dated updates, newest first (at most FUNDRAISER_UPDATES_SHOWN). */
-  updates: FundraiserUpdate[];
-}
+  updates: z.array(FundraiserUpdateViewSchema),
+});
+export type PublicFundraiser = z.infer<typeof PublicFundraiserSchema>;

@@ -7,12 +7,12 @@ import { Link, useLocation } from 'wouter';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { EXPENSE_DOCUMENT_MAX_BYTES, EXPENSE_DOCUMENTS_MAX, PAYEE_CATEGORIES } from '#shared/constants.ts';
 import { EXPENSE_DESCRIPTION_MAX, SubmitExpenseSchema } from '#shared/schemas/spending.ts';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { emptyAsMissing, emptyAsNoChoice, missingMessage } from '#client/lib/form-values.ts';
-import { campaignExpensesKey, submitExpense, uploadExpenseDocument } from '#client/api/spending.ts';
+import { submitExpense, uploadExpenseDocument } from '#client/api/spending.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import {
@@ -68,7 +68,6 @@ const EMPTY: DefaultValues<ExpenseIn> = {
 
 function ExpenseForm() {
   const { groups, slug, query } = useExpenseCampaign();
-  const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [documents, setDocuments] = useState<DocumentEntry[]>([]);
   const [formError, setFormError] = useState<string | null>(null);
@@ -96,7 +95,6 @@ function ExpenseForm() {
         title: 'Expense submitted',
         description: 'An admin will review it and its documents, usually within 3-5 business days.',
       });
-      await queryClient.invalidateQueries({ queryKey: campaignExpensesKey(slug) });
       navigate(`/my-expenses${query}`);
     },
     onError: (err) => {

@@ -10,7 +10,7 @@ import { Plus } from 'lucide-react';
 import { EXPENSE_STATUSES, type ExpenseStatus } from '#shared/constants.ts';
 import type { Expense } from '#shared/schemas/spending.ts';
 import { ApiError } from '#client/lib/api.ts';
-import { campaignExpensesKey, listCampaignExpenses } from '#client/api/spending.ts';
+import { campaignExpensesQuery } from '#client/api/spending.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
@@ -28,8 +28,7 @@ const INTRO =
 export function useCampaignExpenses(status: ExpenseStatus | undefined, page: number) {
   const { slug } = useExpenseCampaign();
   return useQuery({
-    queryKey: [...campaignExpensesKey(slug), status ?? 'all', page],
-    queryFn: () => listCampaignExpenses(slug, status, page),
+    ...campaignExpensesQuery(slug, status, page),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

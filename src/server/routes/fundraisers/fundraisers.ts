@@ -3,14 +3,7 @@
  * updates, edit the story, propose a money change, close it; once approved, read its gifts and thank its donors.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FundraiserDraftSchema } from '#shared/schemas/fundraisers.ts';
-import { ThankDonorsSchema } from '#shared/schemas/fundraiser-gifts.ts';
-import { PageQuerySchema } from '#shared/schemas/paging.ts';
-import {
-  FundraiserMoneyChangeSchema,
-  FundraiserStoryEditSchema,
-  FundraiserUpdateSchema,
-} from '#shared/schemas/live-fundraisers.ts';
+import * as endpoints from '#shared/contract/my-fundraiser.ts';
 import { linkSettings } from '../../commands/accounts.ts';
 import { saveFundraiserDraft, submitFundraiser, withdrawFundraiser } from '../../commands/fundraisers.ts';
 import {
@@ -30,8 +23,8 @@ import { presentFundraiser, presentLiveExtras } from '../../presenters/fundraise
 import { requireUser } from '../../plugins/auth.ts';
 import { byAccount } from '../../plugins/rate-limit.ts';
 import { AppError } from '#shared/errors.ts';
+import { route } from '../endpoint.ts';
 
-const patient = { role: 'patient' } as const;
 const noStore = { 'cache-control': 'no-store' };
 /** Per account: a draft is saved as she writes, a submission is rare. */
 export const FUNDRAISER_SAVE_LIMIT = { max: 120, timeWindow: '1 hour', keyGenerator: byAccount };
@@ -58,115 +51,82 @@ async function answer(db: Db, row: FundraiserRow | undefined) {
 const fundraiserRoutes: FastifyPluginAsyncZod = async (app) => {
   const links = linkSettings(app.config);
 
-  app.get('/api/my-fundraiser', { config: { access: patient } }, async (request, reply) => {
+  route(app, endpoints.get, {}, async (request, reply) => {
     const row = await ownFundraiser(app.db, requireUser(request).id);
     return reply.headers(noStore).send(await answer(app.db, row));
   });
 
-  app.put(
-    '/api/my-fundraiser',
-    { schema: { body: FundraiserDraftSchema }, config: { access: patient, rateLimit: FUNDRAISER_SAVE_LIMIT } },
-    async (request, reply) => {
-      const row = await request.run(saveFundraiserDraft, requireUser(request), request.body);
-      return reply.headers(noStore).send(await answer(app.db, row));
-    },
-  );
+  route(app, endpoints.save, { config: { rateLimit: FUNDRAISER_SAVE_LIMIT } }, async (request, reply) => {
+    const row = await request.run(saveFundraiserDraft, requireUser(request), request.body);
+    return reply.headers(noStore).send(await answer(app.db, row));
+  });
 
-  app.post(
-    '/api/my-fundraiser/submit',
-    { config: { access: patient, rateLimit: FUNDRAISER_SUBMIT_LIMIT } },
-    async (request, reply) => {
-      const row = await request.run(submitFundraiser, requireUser(request));
-      return reply.headers(noStore).send(await answer(app.db, row));
-    },
-  );
+  route(app, endpoints.submit, { config: { rateLimit: FUNDRAISER_SUBMIT_LIMIT } }, async (request, reply) => {
+    const row = await request.run(submitFundraiser, requireUser(request));
+    return reply.headers(noStore).send(await answer(app.db, row));
+  });
 
-  app.delete(
-    '/api/my-fundraiser',
-    { config: { access: patient, rateLimit: FUNDRAISER_SUBMIT_LIMIT } },
-    async (request, reply) => {
-      await request.run(withdrawFundraiser, requireUser(request));
-      return reply.code(204).send();
-    },
-  );
+  route(app, endpoints.withdraw, { config: { rateLimit: FUNDRAISER_SUBMIT_LIMIT } }, async (request, reply) => {
+    await request.run(withdrawFundraiser, requireUser(request));
+    return reply.code(204).send();
+  });
 
   /** A dated update on her live fundraiser, mailed to its followers after the answer. */
-  app.post(
-    '/api/my-fundraiser/updates',
-    { schema: { body: FundraiserUpdateSchema }, config: { access: patient, rateLimit: FUNDRAISER_UPDATE_LIMIT } },
-    async (request, reply) => {
-      const owner = requireUser(request);
-      const { notified } = await request.run(postFundraiserUpdate, links, owner, request.body);
-      const row = await ownFundraiser(app.db, owner.id);
-      return reply
-        .code(201)
-        .headers(noStore)
-        .send({ ...(await answer(app.db, row)), notified });
-    },
-  );
+  route(app, endpoints.postUpdate, { config: { rateLimit: FUNDRAISER_UPDATE_LIMIT } }, async (request, reply) => {
+    const owner = requireUser(request);
+    const { notified } = await request.run(postFundraiserUpdate, links, owner, request.body);
+    const row = await ownFundraiser(app.db, owner.id);
+    return reply
+      .code(201)
+      .headers(noStore)
+      .send({ ...(await answer(app.db, row)), notified });
+  });
 
-  app.put(
-    '/api/my-fundraiser/story',
-    { schema: { body: FundraiserStoryEditSchema }, config: { access: patient, rateLimit: FUNDRAISER_SAVE_LIMIT } },
-    async (request, reply) => {
-      const row = await request.run(editFundraiserStory, requireUser(request), request.body);
-      return reply.headers(noStore).send(await answer(app.db, row));
-    },
-  );
+  route(app, endpoints.editStory, { config: { rateLimit: FUNDRAISER_SAVE_LIMIT } }, async (request, reply) => {
+    const row = await request.run(editFundraiserStory, requireUser(request), request.body);
+    return reply.headers(noStore).send(await answer(app.db, row));
+  });
 
-  app.put(
-    '/api/my-fundraiser/money-change',
-    {
-      schema: { body: FundraiserMoneyChangeSchema },
-      config: { access: patient, rateLimit: FUNDRAISER_SUBMIT_LIMIT },
-    },
+  route(
+    app,
+    endpoints.proposeMoneyChange,
+    { config: { rateLimit: FUNDRAISER_SUBMIT_LIMIT } },
     async (request, reply) => {
       const row = await request.run(proposeMoneyChange, requireUser(request), request.body);
       return reply.headers(noStore).send(await answer(app.db, row));
     },
   );
 
-  app.delete(
-    '/api/my-fundraiser/money-change',
-    { config: { access: patient, rateLimit: FUNDRAISER_SUBMIT_LIMIT } },
+  route(
+    app,
+    endpoints.withdrawMoneyChange,
+    { config: { rateLimit: FUNDRAISER_SUBMIT_LIMIT } },
     async (request, reply) => {
       const row = await request.run(withdrawMoneyChange, requireUser(request));
       return reply.headers(noStore).send(await answer(app.db, row));
     },
   );
 
-  app.post(
-    '/api/my-fundraiser/close',
-    { config: { access: patient, rateLimit: FUNDRAISER_SUBMIT_LIMIT } },
-    async (request, reply) => {
-      const row = await request.run(closeFundraiser, requireUser(request));
-      return reply.headers(noStore).send(await answer(app.db, row));
-    },
-  );
+  route(app, endpoints.close, { config: { rateLimit: FUNDRAISER_SUBMIT_LIMIT } }, async (request, reply) => {
+    const row = await request.run(closeFundraiser, requireUser(request));
+    return reply.headers(noStore).send(await answer(app.db, row));
+  });
 
   /** Her approved fundraiser's gifts, newest first (names only with the donor's consent, never an address). */
-  app.get(
-    '/api/my-fundraiser/gifts',
-    { schema: { querystring: PageQuerySchema }, config: { access: patient } },
-    async (request, reply) => {
-      const row = await ownFundraiser(app.db, requireUser(request).id);
-      if (!row?.campaignId) throw new AppError('NOT_FOUND', 'You have no fundraiser that takes gifts yet');
-      const [page, thankable] = await Promise.all([
-        ownGiftsPage(app.db, row.campaignId, request.query.page, presentOwnGift),
-        thankableDonorCount(app.db, row.campaignId),
-      ]);
-      return reply.headers(noStore).send({ ...page, thankable });
-    },
-  );
+  route(app, endpoints.gifts, {}, async (request, reply) => {
+    const row = await ownFundraiser(app.db, requireUser(request).id);
+    if (!row?.campaignId) throw new AppError('NOT_FOUND', 'You have no fundraiser that takes gifts yet');
+    const [page, thankable] = await Promise.all([
+      ownGiftsPage(app.db, row.campaignId, request.query.page, presentOwnGift),
+      thankableDonorCount(app.db, row.campaignId),
+    ]);
+    return reply.headers(noStore).send({ ...page, thankable });
+  });
 
   /** Her thank-you, mailed after the answer to each donor who left an address, once. */
-  app.post(
-    '/api/my-fundraiser/thank-donors',
-    { schema: { body: ThankDonorsSchema }, config: { access: patient, rateLimit: FUNDRAISER_THANKS_LIMIT } },
-    async (request, reply) => {
-      const answer = await request.run(thankDonors, links, requireUser(request), request.body);
-      return reply.headers(noStore).send(answer);
-    },
-  );
+  route(app, endpoints.thankDonors, { config: { rateLimit: FUNDRAISER_THANKS_LIMIT } }, async (request, reply) => {
+    const answer = await request.run(thankDonors, links, requireUser(request), request.body);
+    return reply.headers(noStore).send(answer);
+  });
 };
 export default fundraiserRoutes;

@@ -4,10 +4,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import * as endpoints from '#shared/contract/expenses.ts';
 import { AppError } from '#shared/errors.ts';
-import { CampaignParamsSchema as campaignParams } from '#shared/schemas/public-fundraisers.ts';
-import { ExpenseListQuerySchema, RefundRequestSchema, SubmitExpenseSchema } from '#shared/schemas/spending.ts';
 import { submitExpense } from '../../commands/expenses.ts';
 import { createRefundRequest } from '../../commands/refunds.ts';
 import { giftTarget } from '../../db/queries/fundraisers.ts';
@@ -15,8 +13,7 @@ import { campaignExpensesPage, expenseWithDetails, findExpense } from '../../db/
 import { isAdmin, requireUser } from '../../plugins/auth.ts';
 import { presentExpense } from '../../presenters/spending.ts';
 import { findCampaign, type CampaignRow } from '../../services/campaign.ts';
-
-const idParams = z.object({ id: z.uuid('Not a valid id') });
+import { route } from '../endpoint.ts';
 
 /** The campaign's owner and managers (with their second factor) may see and submit its expenses. */
 export function canSeeExpenses(request: FastifyRequest, campaign: Pick<CampaignRow, 'ownerId'>): boolean {
@@ -30,14 +27,10 @@ function requireExpenseAccess(request: FastifyRequest, campaign: Pick<CampaignRo
 }
 
 const spending: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/campaigns/:id/ledger',
-    { schema: { params: campaignParams }, config: { access: 'public' } },
-    async (request, reply) => {
-      const campaign = await app.campaigns.campaignOf(request.params.id);
-      return reply.header('cache-control', 'no-cache').send(await app.ledgers.read(campaign));
-    },
-  );
+  route(app, endpoints.ledger, {}, async (request, reply) => {
+    const campaign = await app.campaigns.campaignOf(request.params.id);
+    return reply.header('cache-control', 'no-cache').send(await app.ledgers.read(campaign));
+  });
 
   /** A campaign a donor may name: the main appeal or a live or closed fundraiser (404 for any other). */
   async function publicCampaignId(idOrSlug: string): Promise<string> {
@@ -46,12 +39,10 @@ const spending: FastifyPluginAsyncZod = async (app) => {
     return target.id;
   }
 
-  app.post(
-    '/api/refund-requests',
-    {
-      schema: { body: RefundRequestSchema },
-      config: { access: 'public', rateLimit: { max: 5, timeWindow: '10 minutes' } },
-    },
+  route(
+    app,
+    endpoints.refundRequest,
+    { config: { rateLimit: { max: 5, timeWindow: '10 minutes' } } },
     async (request, reply) => {
       const { altcha, campaign: gaveTo, ...input } = request.body;
       await app.altcha.verify(altcha);
@@ -62,26 +53,20 @@ const spending: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/campaigns/:id/expenses',
-    { schema: { params: campaignParams, querystring: ExpenseListQuerySchema }, config: { access: 'user' } },
-    async (request, reply) => {
-      const campaign = await findCampaign(app.db, request.params.id);
-      requireExpenseAccess(request, campaign);
-      const now = app.clock.now();
-      const page = await campaignExpensesPage(app.db, campaign.id, request.query, (row) => presentExpense(row, now));
-      return reply
-        .header('cache-control', 'no-store')
-        .send({ ...page, twoApproverThresholdCents: app.config.twoApproversAboveCents });
-    },
-  );
+  route(app, endpoints.campaignExpenses, {}, async (request, reply) => {
+    const campaign = await findCampaign(app.db, request.params.id);
+    requireExpenseAccess(request, campaign);
+    const now = app.clock.now();
+    const page = await campaignExpensesPage(app.db, campaign.id, request.query, (row) => presentExpense(row, now));
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ ...page, twoApproverThresholdCents: app.config.twoApproversAboveCents });
+  });
 
-  app.post(
-    '/api/campaigns/:id/expenses',
-    {
-      schema: { params: campaignParams, body: SubmitExpenseSchema },
-      config: { access: 'user', rateLimit: { max: 30, timeWindow: '1 hour' } },
-    },
+  route(
+    app,
+    endpoints.submitExpense,
+    { config: { rateLimit: { max: 30, timeWindow: '1 hour' } } },
     async (request, reply) => {
       const campaign = await findCampaign(app.db, request.params.id);
       requireExpenseAccess(request, campaign);
@@ -91,7 +76,7 @@ const spending: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/expenses/:id', { schema: { params: idParams }, config: { access: 'user' } }, async (request, reply) => {
+  route(app, endpoints.expense, {}, async (request, reply) => {
     const row = await findExpense(app.db, request.params.id);
     const campaign = row ? await findCampaign(app.db, row.campaignId) : undefined;
     // Someone without access learns nothing, not even that the expense exists.
