@@ -14,7 +14,19 @@ import {
   PublishCampaignSchema,
   RestoreCampaignVersionSchema,
 } from '../schemas/admin-campaign.ts';
-import { CampaignOwnerSchema } from '../schemas/spending.ts';
+import {
+  AdminDonationSchema,
+  AdminDonationsPageSchema,
+  AdminIntentsPageSchema,
+  EditDonationSchema,
+  HideDonationMessageSchema,
+  MessageHiddenSchema,
+  MoneyListQuerySchema,
+  RecordDonationSchema,
+  VoidDonationSchema,
+} from '../schemas/admin-donations.ts';
+import { IdParamsSchema } from '../schemas/common.ts';
+import { CampaignOwnerSchema, DonationRefundSchema, RefundDonationSchema } from '../schemas/spending.ts';
 import { endpoint } from './endpoint.ts';
 
 const SUPER_ADMIN = { admin: 'super_admin' } as const;
@@ -75,4 +87,91 @@ export const setCampaignOwner = endpoint({
   body: CampaignOwnerSchema,
   changes: ['campaign'],
   responses: { 200: CampaignOwnerAnswerSchema },
+});
+
+// Donations and intents (the money moves and the donors' records: a manager past the password gate)
+const MANAGER_STEP_UP = { admin: 'manager', stepUp: true } as const;
+/** What a change to a recorded gift makes stale: the lists and every public figure made from them. */
+const GIFTS = ['donations', 'progress', 'supporters', 'ledger', 'dashboard', 'my-gifts'] as const;
+
+export const donations = endpoint({
+  method: 'GET',
+  path: '/api/admin/donations',
+  access: MANAGER_STEP_UP,
+  query: MoneyListQuerySchema,
+  resource: 'donations',
+  responses: { 200: AdminDonationsPageSchema },
+});
+export const intents = endpoint({
+  method: 'GET',
+  path: '/api/admin/donation-intents',
+  access: MANAGER_STEP_UP,
+  query: MoneyListQuerySchema,
+  resource: 'intents',
+  responses: { 200: AdminIntentsPageSchema },
+});
+export const donationsCsv = endpoint({
+  method: 'GET',
+  path: '/api/admin/donations.csv',
+  access: MANAGER_STEP_UP,
+  responses: { 200: 'file' },
+});
+export const intentsCsv = endpoint({
+  method: 'GET',
+  path: '/api/admin/donation-intents.csv',
+  access: MANAGER_STEP_UP,
+  responses: { 200: 'file' },
+});
+export const recordDonation = endpoint({
+  method: 'POST',
+  path: '/api/admin/add-donation',
+  access: MANAGER_STEP_UP,
+  body: RecordDonationSchema,
+  changes: [...GIFTS, 'intents'],
+  responses: { 201: AdminDonationSchema },
+});
+export const editDonation = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/donations/:id',
+  access: MANAGER_STEP_UP,
+  params: IdParamsSchema,
+  body: EditDonationSchema,
+  changes: GIFTS,
+  responses: { 200: AdminDonationSchema },
+});
+/** Content moderation: a moderator may take a donor's message off the public pages (or put it back). */
+export const setDonationMessageHidden = endpoint({
+  method: 'PUT',
+  path: '/api/admin/donations/:id/message-hidden',
+  access: { admin: 'moderator' },
+  params: IdParamsSchema,
+  body: HideDonationMessageSchema,
+  changes: ['donations', 'supporters'],
+  responses: { 200: MessageHiddenSchema },
+});
+export const voidDonation = endpoint({
+  method: 'POST',
+  path: '/api/admin/donations/:id/void',
+  access: MANAGER_STEP_UP,
+  params: IdParamsSchema,
+  body: VoidDonationSchema,
+  changes: GIFTS,
+  responses: { 204: null },
+});
+export const refundDonation = endpoint({
+  method: 'POST',
+  path: '/api/admin/donations/:id/refund',
+  access: MANAGER_STEP_UP,
+  params: IdParamsSchema,
+  body: RefundDonationSchema,
+  changes: [...GIFTS, 'refund-requests'],
+  responses: { 200: DonationRefundSchema },
+});
+export const deleteIntent = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/donation-intents/:id',
+  access: MANAGER_STEP_UP,
+  params: IdParamsSchema,
+  changes: ['intents'],
+  responses: { 204: null },
 });
