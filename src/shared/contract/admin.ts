@@ -25,7 +25,9 @@ import {
   RecordDonationSchema,
   VoidDonationSchema,
 } from '../schemas/admin-donations.ts';
+import { AdminUserSchema, AdminUsersQuerySchema, ChangeRoleSchema, SuspendSchema } from '../schemas/admin-users.ts';
 import { IdParamsSchema } from '../schemas/common.ts';
+import { pageSchema } from '../schemas/paging.ts';
 import { CampaignOwnerSchema, DonationRefundSchema, RefundDonationSchema } from '../schemas/spending.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -173,5 +175,48 @@ export const deleteIntent = endpoint({
   access: MANAGER_STEP_UP,
   params: IdParamsSchema,
   changes: ['intents'],
+  responses: { 204: null },
+});
+
+// User management: managers look, super admins change roles and levels, suspend and restore
+export const users = endpoint({
+  method: 'GET',
+  path: '/api/admin/users',
+  access: { admin: 'manager' },
+  query: AdminUsersQuerySchema,
+  resource: 'users',
+  responses: { 200: pageSchema(AdminUserSchema) },
+});
+export const changeRole = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/users/:id/role',
+  access: SUPER_ADMIN,
+  params: IdParamsSchema,
+  body: ChangeRoleSchema,
+  changes: ['users'],
+  responses: { 200: AdminUserSchema },
+});
+export const suspendUser = endpoint({
+  method: 'POST',
+  path: '/api/admin/users/:id/suspend',
+  access: SUPER_ADMIN,
+  params: IdParamsSchema,
+  body: SuspendSchema,
+  changes: ['users'],
+  responses: { 200: AdminUserSchema },
+});
+export const restoreUser = endpoint({
+  method: 'POST',
+  path: '/api/admin/users/:id/restore',
+  access: SUPER_ADMIN,
+  params: IdParamsSchema,
+  changes: ['users'],
+  responses: { 200: AdminUserSchema },
+});
+export const resendVerification = endpoint({
+  method: 'POST',
+  path: '/api/admin/users/:id/resend-verification',
+  access: SUPER_ADMIN,
+  params: IdParamsSchema,
   responses: { 204: null },
 });
