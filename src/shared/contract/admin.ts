@@ -26,8 +26,12 @@ import {
   VoidDonationSchema,
 } from '../schemas/admin-donations.ts';
 import { AdminUserSchema, AdminUsersQuerySchema, ChangeRoleSchema, SuspendSchema } from '../schemas/admin-users.ts';
+import { DashboardFiguresSchema } from '../schemas/admin-dashboard.ts';
+import { AuditEntrySchema, AuditLogQuerySchema } from '../schemas/audit-log.ts';
 import { IdParamsSchema } from '../schemas/common.ts';
-import { pageSchema } from '../schemas/paging.ts';
+import { ContactMessagesQuerySchema, ContactMessageViewSchema } from '../schemas/contact.ts';
+import { MailFailureSchema, RetryMailSchema } from '../schemas/mail-failures.ts';
+import { PageQuerySchema, pageSchema } from '../schemas/paging.ts';
 import { CampaignOwnerSchema, DonationRefundSchema, RefundDonationSchema } from '../schemas/spending.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -219,4 +223,56 @@ export const resendVerification = endpoint({
   access: SUPER_ADMIN,
   params: IdParamsSchema,
   responses: { 204: null },
+});
+
+// The dashboard, the contact inbox, the audit log and mail the site could not deliver
+/** Queue sizes for every admin; the money figures only for managers and up. */
+export const dashboard = endpoint({
+  method: 'GET',
+  path: '/api/admin/dashboard',
+  access: { admin: 'moderator' },
+  resource: 'dashboard',
+  responses: { 200: DashboardFiguresSchema },
+});
+export const contactMessages = endpoint({
+  method: 'GET',
+  path: '/api/admin/contact-messages',
+  access: { admin: 'moderator' },
+  query: ContactMessagesQuerySchema,
+  resource: 'contact-messages',
+  responses: { 200: pageSchema(ContactMessageViewSchema) },
+});
+export const markContactHandled = endpoint({
+  method: 'POST',
+  path: '/api/admin/contact-messages/:id/handled',
+  access: { admin: 'moderator' },
+  params: IdParamsSchema,
+  changes: ['contact-messages', 'dashboard'],
+  responses: { 204: null },
+});
+/** Mail is the operator's: what failed and a retry, for super admins (never an address or a word of the mail). */
+export const mailFailures = endpoint({
+  method: 'GET',
+  path: '/api/admin/mail-failures',
+  access: SUPER_ADMIN,
+  query: PageQuerySchema,
+  resource: 'mail-failures',
+  responses: { 200: pageSchema(MailFailureSchema) },
+});
+export const retryMail = endpoint({
+  method: 'POST',
+  path: '/api/admin/mail-failures/:id/retry',
+  access: SUPER_ADMIN,
+  params: IdParamsSchema,
+  body: RetryMailSchema,
+  changes: ['mail-failures', 'dashboard'],
+  responses: { 204: null },
+});
+export const auditLog = endpoint({
+  method: 'GET',
+  path: '/api/admin/audit-log',
+  access: { admin: 'manager' },
+  query: AuditLogQuerySchema,
+  resource: 'audit-log',
+  responses: { 200: pageSchema(AuditEntrySchema) },
 });
