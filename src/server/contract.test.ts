@@ -27,8 +27,6 @@ const UNDECLARED = [
   'DELETE /api/user',
   'DELETE /api/user/avatar',
   'DELETE /api/user/sessions/:id',
-  'GET /api/admin/analytics',
-  'GET /api/admin/analytics.csv',
   'GET /api/admin/doctor-verifications',
   'GET /api/admin/expenses',
   'GET /api/admin/fundraisers',

@@ -27,6 +27,7 @@ import {
 } from '../schemas/admin-donations.ts';
 import { AdminUserSchema, AdminUsersQuerySchema, ChangeRoleSchema, SuspendSchema } from '../schemas/admin-users.ts';
 import { DashboardFiguresSchema } from '../schemas/admin-dashboard.ts';
+import { AnalyticsRangeSchema, AnalyticsReportSchema } from '../schemas/analytics.ts';
 import { AuditEntrySchema, AuditLogQuerySchema } from '../schemas/audit-log.ts';
 import { IdParamsSchema } from '../schemas/common.ts';
 import { ContactMessagesQuerySchema, ContactMessageViewSchema } from '../schemas/contact.ts';
@@ -275,4 +276,21 @@ export const auditLog = endpoint({
   query: AuditLogQuerySchema,
   resource: 'audit-log',
   responses: { 200: pageSchema(AuditEntrySchema) },
+});
+
+// First-party analytics for managers
+export const analytics = endpoint({
+  method: 'GET',
+  path: '/api/admin/analytics',
+  access: { admin: 'manager' },
+  query: AnalyticsRangeSchema,
+  resource: 'analytics',
+  responses: { 200: AnalyticsReportSchema },
+});
+export const analyticsCsv = endpoint({
+  method: 'GET',
+  path: '/api/admin/analytics.csv',
+  access: { admin: 'manager' },
+  query: AnalyticsRangeSchema,
+  responses: { 200: 'file' },
 });
