@@ -1,8 +1,6 @@
 /** The analytics report of a range of whole UTC days, and its spreadsheet file. */
-import type { AnalyticsReport } from '#shared/schemas/analytics.ts';
-import { apiGet, withQuery } from '#client/lib/api.ts';
-
-const ANALYTICS_PATH = '/api/admin/analytics';
+import * as admin from '#shared/contract/admin.ts';
+import { call, keyOf, urlOf } from '#client/lib/api.ts';
 
 export interface DayRange {
   from: string;
@@ -11,9 +9,9 @@ export interface DayRange {
   fundraiser?: string | undefined;
 }
 
-export const analyticsKey = (r: DayRange) => [ANALYTICS_PATH, r.from, r.to, r.fundraiser ?? ''] as const;
+export const analyticsKey = (r: DayRange) => keyOf(admin.analytics, { query: { ...r } });
 
-export const getAnalytics = (r: DayRange) => apiGet<AnalyticsReport>(withQuery(ANALYTICS_PATH, { ...r }));
+export const getAnalytics = (r: DayRange) => call(admin.analytics, { query: { ...r } });
 
 /** The same figures as a CSV file (a link the admin downloads). */
-export const analyticsCsvPath = (r: DayRange) => withQuery(`${ANALYTICS_PATH}.csv`, { ...r });
+export const analyticsCsvPath = (r: DayRange) => urlOf(admin.analyticsCsv, { query: { ...r } });

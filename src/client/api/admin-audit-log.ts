@@ -1,10 +1,9 @@
 /** The audit log's read: every admin write, newest first, filtered by action and target type. */
-import type { Page } from '#shared/schemas/paging.ts';
-import type { AuditEntry } from '#shared/schemas/audit-log.ts';
-import { apiGet, withQuery } from '#client/lib/api.ts';
+import * as admin from '#shared/contract/admin.ts';
+import { call, keyOf } from '#client/lib/api.ts';
 
-const AUDIT_PATH = '/api/admin/audit-log';
-export const AUDIT_LOG_KEY = [AUDIT_PATH] as const;
+/** Every page's key starts with this, so one invalidation reaches every page. */
+export const AUDIT_LOG_KEY = keyOf(admin.auditLog).slice(0, 2);
 
 /** Empty filters mean "any". */
 export interface AuditFilters {
@@ -14,4 +13,4 @@ export interface AuditFilters {
 
 /** One page of the entries matching the filters. */
 export const listAuditEntries = (filters: AuditFilters, page: number) =>
-  apiGet<Page<AuditEntry>>(withQuery(AUDIT_PATH, { ...filters, page }));
+  call(admin.auditLog, { query: { ...filters, page } });

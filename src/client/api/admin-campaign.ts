@@ -1,44 +1,38 @@
 /** The campaign editor's calls: the content, publishing, versions, dated updates and the owner. */
 import type { z } from 'zod';
-import type { Page } from '#shared/schemas/paging.ts';
 import type {
-  AdminCampaign,
   CampaignImageUpload,
-  CampaignOwner,
-  CampaignVersionItem,
   PostCampaignUpdateSchema,
   PublishCampaignSchema,
 } from '#shared/schemas/admin-campaign.ts';
 import type { CampaignOwnerSchema } from '#shared/schemas/spending.ts';
-import { apiGet, apiRequest, withQuery } from '#client/lib/api.ts';
+import * as admin from '#shared/contract/admin.ts';
+import { apiRequest, call, keyOf } from '#client/lib/api.ts';
 
-const CAMPAIGN_PATH = '/api/admin/campaign';
-const VERSIONS_PATH = `${CAMPAIGN_PATH}/versions`;
-export const ADMIN_CAMPAIGN_KEY = [CAMPAIGN_PATH] as const;
-export const CAMPAIGN_VERSIONS_KEY = [VERSIONS_PATH] as const;
+export const ADMIN_CAMPAIGN_KEY = keyOf(admin.adminCampaign);
 
 /** The published content, its version and its owner. */
-export const getAdminCampaign = () => apiGet<AdminCampaign>(CAMPAIGN_PATH);
+export const getAdminCampaign = () => call(admin.adminCampaign);
 
 /** Publishes the content as a new version; refused (409) when `expectedVersion` is not the current one. */
 export const publishCampaign = (input: z.input<typeof PublishCampaignSchema>) =>
-  apiRequest<AdminCampaign>('PUT', CAMPAIGN_PATH, input);
+  call(admin.publishCampaign, { body: input });
 
 /** One page of the published versions, newest first. */
-export const listCampaignVersions = (page: number) =>
-  apiGet<Page<CampaignVersionItem>>(withQuery(VERSIONS_PATH, { page }));
+export const campaignVersionsKey = (page: number) => keyOf(admin.campaignVersions, { query: { page } });
+export const listCampaignVersions = (page: number) => call(admin.campaignVersions, { query: { page } });
 
 /** Publishes an earlier version's content again, as a new version. */
 export const restoreCampaignVersion = (version: number, expectedVersion: number) =>
-  apiRequest<AdminCampaign>('POST', `${VERSIONS_PATH}/${version}/restore`, { expectedVersion });
+  call(admin.restoreCampaignVersion, { params: { version }, body: { expectedVersion } });
 
 /** Posts a dated update as a new version, telling the followers when asked (`notified`: how many were). */
 export const postCampaignUpdate = (input: z.input<typeof PostCampaignUpdateSchema>) =>
-  apiRequest<AdminCampaign & { notified: number }>('POST', `${CAMPAIGN_PATH}/updates`, input);
+  call(admin.postCampaignUpdate, { body: input });
 
 /** Makes the patient with this email address the campaign's owner. */
 export const setCampaignOwner = (input: z.input<typeof CampaignOwnerSchema>) =>
-  apiRequest<{ owner: CampaignOwner }>('PUT', `${CAMPAIGN_PATH}/owner`, input);
+  call(admin.setCampaignOwner, { body: input });
 
 /** Uploads an image for the content (the server checks and sizes it); it shows on the site once published. */
 export function uploadCampaignImage(file: File): Promise<CampaignImageUpload> {

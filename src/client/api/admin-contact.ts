@@ -1,14 +1,13 @@
 /** The contact inbox's calls: messages sent through /contact, and marking one handled. */
-import type { Page } from '#shared/schemas/paging.ts';
 import type { ContactMessageView } from '#shared/schemas/contact.ts';
-import { apiGet, apiRequest, withQuery } from '#client/lib/api.ts';
+import * as admin from '#shared/contract/admin.ts';
+import { call, keyOf } from '#client/lib/api.ts';
 
-const MESSAGES_PATH = '/api/admin/contact-messages';
-export const CONTACT_MESSAGES_KEY = [MESSAGES_PATH] as const;
+/** Every page's key starts with this, so one invalidation reaches every page. */
+export const CONTACT_MESSAGES_KEY = keyOf(admin.contactMessages).slice(0, 2);
 
 /** One page of the new or the handled messages, newest first. */
 export const listContactMessages = (status: ContactMessageView['status'], page: number) =>
-  apiGet<Page<ContactMessageView>>(withQuery(MESSAGES_PATH, { status, page }));
+  call(admin.contactMessages, { query: { status, page } });
 
-export const markContactMessageHandled = (id: string) =>
-  apiRequest<void>('POST', `${MESSAGES_PATH}/${encodeURIComponent(id)}/handled`);
+export const markContactMessageHandled = (id: string) => call(admin.markContactHandled, { params: { id } });

@@ -3,6 +3,7 @@
  * registers each area's routes from its own file; the client imports the area it calls, never this index.
  */
 import * as account from './account.ts';
+import * as admin from './admin.ts';
 import * as campaign from './campaign.ts';
 import * as contact from './contact.ts';
 import * as doctors from './doctors.ts';
@@ -14,4 +15,4 @@ import * as myFundraiser from './my-fundraiser.ts';
 import * as notifications from './notifications.ts';
 import * as stories from './stories.ts';
 
-export const CONTRACT: Record<string, Record<string, Endpoint>> = { account, campaign, contact, doctors, donations, expenses, fundraisers, myFundraiser, notifications, stories };
+export const CONTRACT: Record<string, Record<string, Endpoint>> = { account, admin, campaign, contact, doctors, donations, expenses, fundraisers, myFundraiser, notifications, stories };

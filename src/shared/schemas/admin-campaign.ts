@@ -1,8 +1,8 @@
 /** The campaign editor (super_admin): publish content as numbered versions, restore one, post a dated update. */
 import { z } from 'zod';
-import { CampaignContentSchema, CampaignUpdateSchema, type CampaignContent } from './campaign.ts';
+import { CampaignContentSchema, CampaignUpdateSchema } from './campaign.ts';
 import { optionalText } from './common.ts';
-import { PageQuerySchema } from './paging.ts';
+import { PageQuerySchema, pageSchema } from './paging.ts';
 
 export const CAMPAIGN_NOTE_MAX = 200;
 
@@ -51,34 +51,41 @@ export function textOf(paragraphs: readonly string[]): string {
   return paragraphs.join('\n\n');
 }
 
-export interface CampaignOwner {
-  id: string;
-  name: string;
-  email: string;
-}
+export const CampaignOwnerPersonSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export type CampaignOwner = z.infer<typeof CampaignOwnerPersonSchema>;
 
 /** GET /api/admin/campaign (and the answer of every publish). */
-export interface AdminCampaign {
-  id: string;
-  version: number;
-  content: CampaignContent;
-  updatedAt: string;
-  owner: CampaignOwner | null;
-}
+export const AdminCampaignSchema = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  content: CampaignContentSchema,
+  updatedAt: z.string(),
+  owner: CampaignOwnerPersonSchema.nullable(),
+});
+export type AdminCampaign = z.infer<typeof AdminCampaignSchema>;
+
+/** POST /api/admin/campaign/updates: the campaign, and how many followers were told. */
+export const PostedCampaignUpdateSchema = AdminCampaignSchema.extend({ notified: z.number().int() });
+
+/** PUT /api/admin/campaign/owner */
+export const CampaignOwnerAnswerSchema = z.object({ owner: CampaignOwnerPersonSchema });
 
 /** GET /api/admin/campaign/versions item, newest first. */
-export interface CampaignVersionItem {
-  version: number;
+export const CampaignVersionItemSchema = z.object({
+  version: z.number().int(),
   /** The publisher's name; null for the seeded content or a deleted account. */
-  publishedBy: string | null;
-  note: string | null;
-  createdAt: string;
-}
+  publishedBy: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CampaignVersionItem = z.infer<typeof CampaignVersionItemSchema>;
+export const CampaignVersionsPageSchema = pageSchema(CampaignVersionItemSchema);
 
-/** GET /api/admin/campaign/versions/:version */
-export interface CampaignVersionDetail extends CampaignVersionItem {
-  content: CampaignContent;
-}
+/** GET /api/admin/campaign/versions/:version (null only where the stored row has none: never the main appeal). */
+export const CampaignVersionDetailSchema = CampaignVersionItemSchema.extend({
+  content: CampaignContentSchema.nullable(),
+});
+export type CampaignVersionDetail = z.infer<typeof CampaignVersionDetailSchema>;
 
 /** POST /api/uploads/campaign-image */
 export interface CampaignImageUpload {

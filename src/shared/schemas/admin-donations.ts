@@ -1,6 +1,6 @@
 /** Recording external donations and working the intent list (admin donations panel, spec sections 2, 5, 8). */
 import { z } from 'zod';
-import { PageQuerySchema, type Page } from './paging.ts';
+import { PageQuerySchema, pageSchema, type Page } from './paging.ts';
 import { CURRENCIES, MESSAGE_MAX, RECORDED_PAYMENT_METHODS } from '../constants.ts';
 import { dollarAmount, OptionalEmailSchema, optionalText, ReadVersionSchema } from './common.ts';
 import { showPubliclySchema } from './donation.ts';
@@ -50,11 +50,12 @@ export const MoneyListQuerySchema = PageQuerySchema.extend({
 export type MoneyListQuery = z.output<typeof MoneyListQuerySchema>;
 
 /** The campaign a narrowed list shows: the main appeal (fundraiserTitle null) or a patient's fundraiser. */
-export interface ShownCampaign {
-  id: string;
-  slug: string;
-  fundraiserTitle: string | null;
-}
+export const ShownCampaignSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  fundraiserTitle: z.string().nullable(),
+});
+export type ShownCampaign = z.infer<typeof ShownCampaignSchema>;
 
 /** A page of the donations panel's list, with the one campaign it was narrowed to (null: every campaign). */
 export type MoneyListPage<T> = Page<T> & { campaign: ShownCampaign | null };
@@ -142,3 +143,16 @@ export type AdminIntent = z.infer<typeof AdminIntentSchema>;
 /** POST /api/admin/elevate answer: when the re-entered password's window closes. */
 export const ElevationSchema = z.object({ elevatedUntil: z.string() });
 export type Elevation = z.infer<typeof ElevationSchema>;
+
+/** GET /api/admin/donations: a page of recorded donations, with the campaign it was narrowed to. */
+export const AdminDonationsPageSchema = pageSchema(AdminDonationListItemSchema).extend({
+  campaign: ShownCampaignSchema.nullable(),
+});
+
+/** GET /api/admin/donation-intents: a page of open intents, with the campaign it was narrowed to. */
+export const AdminIntentsPageSchema = pageSchema(AdminIntentSchema).extend({
+  campaign: ShownCampaignSchema.nullable(),
+});
+
+/** PUT /api/admin/donations/:id/message-hidden */
+export const MessageHiddenSchema = z.object({ messageHidden: z.boolean() });

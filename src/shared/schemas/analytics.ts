@@ -38,3 +38,11 @@ export const AnalyticsReportSchema = z.object({
   donationsDaily: z.array(z.object({ day: z.string(), donations: z.number(), usd_cents: z.number() })),
 });
 export type AnalyticsReport = z.infer<typeof AnalyticsReportSchema>;
+
+/** GET /api/admin/analytics (and .csv): a range of whole UTC days, of the whole site or one fundraiser. */
+export const AnalyticsRangeSchema = z.strictObject({
+  from: z.iso.date('from must be a date (YYYY-MM-DD)'),
+  to: z.iso.date('to must be a date (YYYY-MM-DD)'),
+  /** One patient's fundraiser by its address: its pages and its money only. */
+  fundraiser: z.string().trim().min(1).max(200, 'fundraiser must be a fundraiser’s address').optional(),
+});

@@ -55,3 +55,6 @@ export const ReadVersionSchema = z
   .number({ error: 'Say which version you read (reload the page)' })
   .int('Say which version you read (reload the page)')
   .positive('Say which version you read (reload the page)');
+
+/** A record's id in the path (`/:id`). */
+export const IdParamsSchema = z.object({ id: z.uuid('Not a valid id') });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CONTACT_FIELD_MAX, REQUIRED_FIELDS_MESSAGE } from '../constants.ts';
 import { HumanCheckSchema } from './auth.ts';
+import { PageQuerySchema } from './paging.ts';
 
 function requiredText(max: number, label: string) {
   return z
@@ -38,3 +39,8 @@ export const ContactMessageViewSchema = z.object({
   createdAt: z.string(),
 });
 export type ContactMessageView = z.infer<typeof ContactMessageViewSchema>;
+
+/** GET /api/admin/contact-messages: a page of the new or the handled messages. */
+export const ContactMessagesQuerySchema = PageQuerySchema.extend({
+  status: z.enum(['new', 'handled'], { error: 'status must be new or handled' }).optional(),
+});

@@ -12,12 +12,7 @@ import { CampaignContentSchema } from '#shared/schemas/campaign.ts';
 import { CAMPAIGN_NOTE_MAX, type AdminCampaign } from '#shared/schemas/admin-campaign.ts';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { formatWhen } from '#client/lib/format.ts';
-import {
-  ADMIN_CAMPAIGN_KEY,
-  CAMPAIGN_VERSIONS_KEY,
-  getAdminCampaign,
-  publishCampaign,
-} from '#client/api/admin-campaign.ts';
+import { ADMIN_CAMPAIGN_KEY, getAdminCampaign, publishCampaign } from '#client/api/admin-campaign.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/field.tsx';
 import { ListLoadError } from '#client/components/ui/list-status.tsx';
@@ -77,7 +72,6 @@ function Editor({ initial, reload }: { initial: AdminCampaign; reload: () => Pro
     onSuccess: (answer) => {
       showPublished(answer);
       setNote('');
-      void queryClient.invalidateQueries({ queryKey: CAMPAIGN_VERSIONS_KEY });
       toast({ title: `Version ${answer.version} published`, description: 'The story page shows it now.' });
       window.scrollTo({ top: 0 });
     },
@@ -114,7 +108,6 @@ function Editor({ initial, reload }: { initial: AdminCampaign; reload: () => Pro
     if (form.formState.isDirty)
       form.setValue('journey.updates', campaign.content.journey.updates, { shouldDirty: true });
     else form.reset(campaign.content);
-    void queryClient.invalidateQueries({ queryKey: CAMPAIGN_VERSIONS_KEY });
   };
 
   return (

@@ -10,9 +10,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { errorMessage } from '#client/lib/api.ts';
 import {
-  DONATIONS_KEY,
+  donationsKey,
   forgetPanelData,
-  INTENTS_KEY,
+  intentsKey,
   listDonations,
   listIntents,
   resetPanelData,
@@ -64,10 +64,10 @@ export default function AdminDonationsPage() {
 
   // The previous page stays while the next loads, but never another campaign's list under this one's name.
   const sameCampaign = <T,>(previous: T | undefined, query?: { queryKey: readonly unknown[] }) =>
-    query?.queryKey[1] === campaign ? previous : undefined;
+    (query?.queryKey[3] as { campaign?: string } | null)?.campaign === campaign ? previous : undefined;
 
   const donations = useQuery({
-    queryKey: [...DONATIONS_KEY, campaign, donationsPage],
+    queryKey: donationsKey({ page: donationsPage, campaign }),
     queryFn: () => listDonations({ page: donationsPage, campaign }),
     enabled: !locked,
     placeholderData: sameCampaign,
@@ -76,7 +76,7 @@ export default function AdminDonationsPage() {
   });
   // Asked for once the donations answered: on a closed gate, one 403 is enough.
   const intents = useQuery({
-    queryKey: [...INTENTS_KEY, campaign, intentsPage],
+    queryKey: intentsKey({ page: intentsPage, campaign }),
     queryFn: () => listIntents({ page: intentsPage, campaign }),
     enabled: !locked && donations.isSuccess,
     placeholderData: sameCampaign,

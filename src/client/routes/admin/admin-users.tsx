@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
-import { listUsers, USERS_KEY } from '#client/api/admin-users.ts';
+import { listUsers, usersKey } from '#client/api/admin-users.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { TextField } from '#client/components/ui/field.tsx';
@@ -57,7 +57,7 @@ function AccountsCard({ viewer, canChange }: { viewer: CurrentUser; canChange: b
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const list = useQuery({
-    queryKey: [...USERS_KEY, q, page],
+    queryKey: usersKey(q, page),
     queryFn: () => listUsers(q, page),
     placeholderData: keepPreviousData,
     gcTime: 0,

@@ -1,10 +1,10 @@
 /** Every published version of the campaign, newest first; any earlier one can be published again. */
 import { useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { AdminCampaign } from '#shared/schemas/admin-campaign.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatWhen } from '#client/lib/format.ts';
-import { CAMPAIGN_VERSIONS_KEY, listCampaignVersions, restoreCampaignVersion } from '#client/api/admin-campaign.ts';
+import { campaignVersionsKey, listCampaignVersions, restoreCampaignVersion } from '#client/api/admin-campaign.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { CELL, WideTable } from '#client/components/ui/wide-table.tsx';
@@ -12,10 +12,9 @@ import { Section } from './campaign-sections.tsx';
 import { ListBody, ListPager, pageOf } from './list-body.tsx';
 
 export function Versions({ current, onRestored }: { current: number; onRestored: (c: AdminCampaign) => void }) {
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const list = useQuery({
-    queryKey: [...CAMPAIGN_VERSIONS_KEY, page, current],
+    queryKey: [...campaignVersionsKey(page), current],
     queryFn: () => listCampaignVersions(page),
     placeholderData: keepPreviousData,
     gcTime: 0,
@@ -28,7 +27,6 @@ export function Versions({ current, onRestored }: { current: number; onRestored:
         description: `It is published again as version ${answer.version}.`,
       });
       onRestored(answer);
-      void queryClient.invalidateQueries({ queryKey: CAMPAIGN_VERSIONS_KEY });
     },
     onError: (err) =>
       toast({ title: 'Not restored', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),

@@ -6,17 +6,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { CampaignOwnerSchema } from '#shared/schemas/spending.ts';
+import * as endpoints from '#shared/contract/admin.ts';
 import { IMAGE_UPLOAD_MAX_BYTES } from '#shared/uploads.ts';
-import {
-  CampaignVersionParamsSchema,
-  CampaignVersionsQuerySchema,
-  PostCampaignUpdateSchema,
-  PublishCampaignSchema,
-  RestoreCampaignVersionSchema,
-  type AdminCampaign,
-  type CampaignImageUpload,
-} from '#shared/schemas/admin-campaign.ts';
+import { type AdminCampaign, type CampaignImageUpload } from '#shared/schemas/admin-campaign.ts';
 import {
   postCampaignUpdate,
   publishCampaign,
@@ -40,6 +32,7 @@ import {
 } from '../../presenters/campaign.ts';
 import { readUploadedImage } from '../uploads/read-upload.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { route } from '../endpoint.ts';
 
 export const CAMPAIGN_IMAGE_MAX_BYTES = IMAGE_UPLOAD_MAX_BYTES;
 /** The content is about 15 KB; fifty long updates stay well under this. */
@@ -60,77 +53,53 @@ const adminCampaign: FastifyPluginAsyncZod = async (app) => {
   const links = linkSettings(app.config);
   await app.register(multipart, { limits: { fileSize: CAMPAIGN_IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
 
-  app.get('/api/admin/campaign', { config: SUPER_ADMIN }, async (_request, reply) => {
+  route(app, endpoints.adminCampaign, {}, async (_request, reply) => {
     return reply.header('cache-control', 'no-store').send(await withOwner(app, await loadCampaign(app)));
   });
 
-  app.put(
-    '/api/admin/campaign',
-    { schema: { body: PublishCampaignSchema }, config: SUPER_ADMIN, bodyLimit: CONTENT_BODY_LIMIT },
-    async (request, reply) => {
-      const { id } = await app.campaigns.mainAppeal();
-      const row = await request.run(publishCampaign, id, request.body);
-      return reply.header('cache-control', 'no-store').send(await withOwner(app, row));
-    },
-  );
+  route(app, endpoints.publishCampaign, { bodyLimit: CONTENT_BODY_LIMIT }, async (request, reply) => {
+    const { id } = await app.campaigns.mainAppeal();
+    const row = await request.run(publishCampaign, id, request.body);
+    return reply.header('cache-control', 'no-store').send(await withOwner(app, row));
+  });
 
-  app.get(
-    '/api/admin/campaign/versions',
-    { schema: { querystring: CampaignVersionsQuerySchema }, config: SUPER_ADMIN },
-    async (request, reply) => {
-      const page = await versionsPage(app.db, await loadCampaign(app), request.query.page, presentCampaignVersion);
-      return reply.header('cache-control', 'no-store').send(page);
-    },
-  );
+  route(app, endpoints.campaignVersions, {}, async (request, reply) => {
+    const page = await versionsPage(app.db, await loadCampaign(app), request.query.page, presentCampaignVersion);
+    return reply.header('cache-control', 'no-store').send(page);
+  });
 
-  app.get(
-    '/api/admin/campaign/versions/:version',
-    { schema: { params: CampaignVersionParamsSchema }, config: SUPER_ADMIN },
-    async (request, reply) => {
-      const found = await findVersion(app.db, await loadCampaign(app), request.params.version);
-      const publisher = await personById(app.db, found.publishedBy);
-      return reply.header('cache-control', 'no-store').send({
-        version: found.version,
-        publishedBy: publisher ? publisherName(publisher.firstName, publisher.lastName) : null,
-        note: found.note,
-        createdAt: found.createdAt.toISOString(),
-        content: found.content,
-      });
-    },
-  );
+  route(app, endpoints.campaignVersion, {}, async (request, reply) => {
+    const found = await findVersion(app.db, await loadCampaign(app), request.params.version);
+    const publisher = await personById(app.db, found.publishedBy);
+    return reply.header('cache-control', 'no-store').send({
+      version: found.version,
+      publishedBy: publisher ? publisherName(publisher.firstName, publisher.lastName) : null,
+      note: found.note,
+      createdAt: found.createdAt.toISOString(),
+      content: found.content,
+    });
+  });
 
-  app.post(
-    '/api/admin/campaign/versions/:version/restore',
-    { schema: { params: CampaignVersionParamsSchema, body: RestoreCampaignVersionSchema }, config: SUPER_ADMIN },
-    async (request, reply) => {
-      const { id } = await app.campaigns.mainAppeal();
-      const row = await request.run(restoreCampaignVersion, id, request.params.version, request.body.expectedVersion);
-      return reply.header('cache-control', 'no-store').send(await withOwner(app, row));
-    },
-  );
+  route(app, endpoints.restoreCampaignVersion, {}, async (request, reply) => {
+    const { id } = await app.campaigns.mainAppeal();
+    const row = await request.run(restoreCampaignVersion, id, request.params.version, request.body.expectedVersion);
+    return reply.header('cache-control', 'no-store').send(await withOwner(app, row));
+  });
 
-  app.post(
-    '/api/admin/campaign/updates',
-    { schema: { body: PostCampaignUpdateSchema }, config: SUPER_ADMIN, bodyLimit: CONTENT_BODY_LIMIT },
-    async (request, reply) => {
-      const { id } = await app.campaigns.mainAppeal();
-      const { row, notified } = await request.run(postCampaignUpdate, links, id, request.body);
-      return reply
-        .status(201)
-        .header('cache-control', 'no-store')
-        .send({ ...(await withOwner(app, row)), notified });
-    },
-  );
+  route(app, endpoints.postCampaignUpdate, { bodyLimit: CONTENT_BODY_LIMIT }, async (request, reply) => {
+    const { id } = await app.campaigns.mainAppeal();
+    const { row, notified } = await request.run(postCampaignUpdate, links, id, request.body);
+    return reply
+      .status(201)
+      .header('cache-control', 'no-store')
+      .send({ ...(await withOwner(app, row)), notified });
+  });
 
-  app.put(
-    '/api/admin/campaign/owner',
-    { schema: { body: CampaignOwnerSchema }, config: SUPER_ADMIN },
-    async (request, reply) => {
-      const { id } = await app.campaigns.mainAppeal();
-      const owner = await request.run(setCampaignOwner, id, request.body.email);
-      return reply.header('cache-control', 'no-store').send({ owner: presentOwner(owner) });
-    },
-  );
+  route(app, endpoints.setCampaignOwner, {}, async (request, reply) => {
+    const { id } = await app.campaigns.mainAppeal();
+    const owner = await request.run(setCampaignOwner, id, request.body.email);
+    return reply.header('cache-control', 'no-store').send({ owner: presentOwner(owner) });
+  });
 
   /** An image for the campaign's content (gallery, journey...); the content refers to it by its URL. */
   app.post(

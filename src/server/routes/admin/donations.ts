@@ -4,18 +4,10 @@
  * voiding and refunding a donation, and the CSV exports.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
 import { centsToDecimal } from '#shared/money.ts';
-import {
-  EditDonationSchema,
-  ElevateSchema,
-  HideDonationMessageSchema,
-  MoneyListQuerySchema,
-  RecordDonationSchema,
-  VoidDonationSchema,
-} from '#shared/schemas/admin-donations.ts';
-import { RefundDonationSchema } from '#shared/schemas/spending.ts';
+import * as endpoints from '#shared/contract/admin.ts';
+import { ElevateSchema } from '#shared/schemas/admin-donations.ts';
 import {
   dismissIntent,
   editDonation,
@@ -38,12 +30,11 @@ import { presentDonation, presentDonationListItem, presentIntent } from '../../p
 import { ELEVATION_MS } from '../../plugins/access.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { confirmPassword } from '../../services/account-limits.ts';
+import { route } from '../endpoint.ts';
 
 const manager = { admin: 'manager' } as const;
 /** The gate refuses a wrong password as a whole (403), not as a field error. */
 const wrongGatePassword = () => new AppError('FORBIDDEN', 'Access Denied: Incorrect password.');
-/** The money moves and the donors' records: a manager who re-entered her password in the last 15 minutes. */
-const managerStepUp = { admin: 'manager', stepUp: true } as const;
 
 const adminDonations: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -71,81 +62,51 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
     return shown;
   }
 
-  app.get(
-    '/api/admin/donations',
-    { schema: { querystring: MoneyListQuerySchema }, config: { access: managerStepUp } },
-    async (request, reply) => {
-      const campaign = await listedCampaign(request.query.campaign);
-      const page = await donationsPage(app.db, request.query.page, (row) => row, campaign?.id);
-      const refunded = await refundedByDonation(
-        app.db,
-        page.items.map((r) => r.donation.id),
-      );
-      const items = page.items.map((row) => presentDonationListItem(row, refunded.get(row.donation.id) ?? 0));
-      return reply.header('cache-control', 'no-store').send({ ...page, items, campaign });
-    },
-  );
+  route(app, endpoints.donations, {}, async (request, reply) => {
+    const campaign = await listedCampaign(request.query.campaign);
+    const page = await donationsPage(app.db, request.query.page, (row) => row, campaign?.id);
+    const refunded = await refundedByDonation(
+      app.db,
+      page.items.map((r) => r.donation.id),
+    );
+    const items = page.items.map((row) => presentDonationListItem(row, refunded.get(row.donation.id) ?? 0));
+    return reply.header('cache-control', 'no-store').send({ ...page, items, campaign });
+  });
 
-  app.get(
-    '/api/admin/donation-intents',
-    { schema: { querystring: MoneyListQuerySchema }, config: { access: managerStepUp } },
-    async (request, reply) => {
-      const campaign = await listedCampaign(request.query.campaign);
-      const page = await openIntentsPage(app.db, request.query.page, presentIntent, campaign?.id);
-      return reply.header('cache-control', 'no-store').send({ ...page, campaign });
-    },
-  );
+  route(app, endpoints.intents, {}, async (request, reply) => {
+    const campaign = await listedCampaign(request.query.campaign);
+    const page = await openIntentsPage(app.db, request.query.page, presentIntent, campaign?.id);
+    return reply.header('cache-control', 'no-store').send({ ...page, campaign });
+  });
 
-  app.post(
-    '/api/admin/add-donation',
-    { schema: { body: RecordDonationSchema }, config: { access: managerStepUp } },
-    async (request, reply) => {
-      // The campaign the body or its intent names, else the main appeal (the spec's form names none).
-      const row = await request.run(recordDonation, await app.campaigns.mainAppeal(), request.body);
-      return reply.status(201).send(presentDonation(row));
-    },
-  );
+  route(app, endpoints.recordDonation, {}, async (request, reply) => {
+    // The campaign the body or its intent names, else the main appeal (the spec's form names none).
+    const row = await request.run(recordDonation, await app.campaigns.mainAppeal(), request.body);
+    return reply.status(201).send(presentDonation(row));
+  });
 
-  const idParams = z.object({ id: z.uuid('Not a valid id') });
-
-  app.patch(
-    '/api/admin/donations/:id',
-    { schema: { params: idParams, body: EditDonationSchema }, config: { access: managerStepUp } },
-    async (request, reply) => {
-      return reply.send(presentDonation(await request.run(editDonation, request.params.id, request.body)));
-    },
-  );
+  route(app, endpoints.editDonation, {}, async (request, reply) => {
+    return reply.send(presentDonation(await request.run(editDonation, request.params.id, request.body)));
+  });
 
   // Content moderation: a moderator may take a donor's message off the public pages (or put it back).
-  app.put(
-    '/api/admin/donations/:id/message-hidden',
-    { schema: { params: idParams, body: HideDonationMessageSchema }, config: { access: { admin: 'moderator' } } },
-    async (request, reply) => {
-      const row = await request.run(setDonationMessageHidden, request.params.id, request.body.hidden);
-      return reply.send({ messageHidden: row.messageHiddenAt !== null });
-    },
-  );
+  route(app, endpoints.setDonationMessageHidden, {}, async (request, reply) => {
+    const row = await request.run(setDonationMessageHidden, request.params.id, request.body.hidden);
+    return reply.send({ messageHidden: row.messageHiddenAt !== null });
+  });
 
-  app.post(
-    '/api/admin/donations/:id/void',
-    { schema: { params: idParams, body: VoidDonationSchema }, config: { access: managerStepUp } },
-    async (request, reply) => {
-      await request.run(voidDonation, request.params.id, request.body);
-      return reply.status(204).send();
-    },
-  );
+  route(app, endpoints.voidDonation, {}, async (request, reply) => {
+    await request.run(voidDonation, request.params.id, request.body);
+    return reply.status(204).send();
+  });
 
-  app.post(
-    '/api/admin/donations/:id/refund',
-    { schema: { params: idParams, body: RefundDonationSchema }, config: { access: managerStepUp } },
-    async (request, reply) => {
-      // The ledger refresh and the answer to the donor's request (if any) follow the commit.
-      const result = await request.run(refundDonation, request.params.id, request.body);
-      return reply.header('cache-control', 'no-store').send(result);
-    },
-  );
+  route(app, endpoints.refundDonation, {}, async (request, reply) => {
+    // The ledger refresh and the answer to the donor's request (if any) follow the commit.
+    const result = await request.run(refundDonation, request.params.id, request.body);
+    return reply.header('cache-control', 'no-store').send(result);
+  });
 
-  app.get('/api/admin/donations.csv', { config: { access: managerStepUp } }, async (_request, reply) => {
+  route(app, endpoints.donationsCsv, {}, async (_request, reply) => {
     const rows = await allDonations(app.db);
     const csv = toCsv(
       [
@@ -188,7 +149,7 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
       .send(csv);
   });
 
-  app.get('/api/admin/donation-intents.csv', { config: { access: managerStepUp } }, async (_request, reply) => {
+  route(app, endpoints.intentsCsv, {}, async (_request, reply) => {
     const rows = await allIntents(app.db);
     const csv = toCsv(
       ['id', 'created_at', 'amount', 'payment_method', 'message', 'status', 'campaign'],
@@ -211,13 +172,9 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
       .send(csv);
   });
 
-  app.delete(
-    '/api/admin/donation-intents/:id',
-    { schema: { params: idParams }, config: { access: managerStepUp } },
-    async (request, reply) => {
-      await request.run(dismissIntent, request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  route(app, endpoints.deleteIntent, {}, async (request, reply) => {
+    await request.run(dismissIntent, request.params.id);
+    return reply.status(204).send();
+  });
 };
 export default adminDonations;

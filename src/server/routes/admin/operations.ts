@@ -1,12 +1,10 @@
 /** The admin dashboard's figures, the contact inbox, the audit log viewer, and mail the site could not deliver. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AdminListQuerySchema } from '#shared/schemas/admin-donations.ts';
+import * as endpoints from '#shared/contract/admin.ts';
 import type { DashboardFigures } from '#shared/schemas/admin-dashboard.ts';
 import type { AuditEntry } from '#shared/schemas/audit-log.ts';
 import type { ContactMessageView } from '#shared/schemas/contact.ts';
-import { PageQuerySchema } from '#shared/schemas/paging.ts';
-import { MAIL_KINDS, RetryMailSchema, type MailFailure, type MailKind } from '#shared/schemas/mail-failures.ts';
+import { MAIL_KINDS, type MailFailure, type MailKind } from '#shared/schemas/mail-failures.ts';
 import { markContactHandled, retryFailedMail } from '../../commands/operations.ts';
 import { failedMailPage, type MailFailureRow } from '../../db/queries/mail-failures.ts';
 import { auditLogPage, type AuditEntryRow } from '../../db/queries/audit.ts';
@@ -17,6 +15,7 @@ import {
   type ContactMessageRow,
 } from '../../db/queries/operations.ts';
 import { isAdmin } from '../../plugins/auth.ts';
+import { route } from '../endpoint.ts';
 
 const noStore = { 'cache-control': 'no-store' };
 
@@ -50,7 +49,7 @@ function presentAuditEntry(r: AuditEntryRow): AuditEntry {
 }
 
 const operations: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/admin/dashboard', { config: { access: { admin: 'moderator' } } }, async (request, reply) => {
+  route(app, endpoints.dashboard, {}, async (request, reply) => {
     const campaign = await app.campaigns.mainAppeal();
     const queues = { ...(await dashboardQueues(app.db)), notReady: app.examples.details(campaign.content) };
     // Money is for managers and up: a moderator's answer holds no amounts, donors or intents.
@@ -60,62 +59,27 @@ const operations: FastifyPluginAsyncZod = async (app) => {
     return reply.headers(noStore).send(figures);
   });
 
-  app.get(
-    '/api/admin/contact-messages',
-    {
-      schema: {
-        querystring: AdminListQuerySchema.extend({
-          status: z.enum(['new', 'handled'], { error: 'status must be new or handled' }).optional(),
-        }),
-      },
-      config: { access: { admin: 'moderator' } },
-    },
-    async (request, reply) =>
-      reply.headers(noStore).send(await contactMessagesPage(app.db, request.query, presentContactMessage)),
+  route(app, endpoints.contactMessages, {}, async (request, reply) =>
+    reply.headers(noStore).send(await contactMessagesPage(app.db, request.query, presentContactMessage)),
   );
 
-  app.post(
-    '/api/admin/contact-messages/:id/handled',
-    { schema: { params: z.object({ id: z.uuid('Not a valid id') }) }, config: { access: { admin: 'moderator' } } },
-    async (request, reply) => {
-      await request.run(markContactHandled, request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  route(app, endpoints.markContactHandled, {}, async (request, reply) => {
+    await request.run(markContactHandled, request.params.id);
+    return reply.status(204).send();
+  });
 
   // Mail is the operator's: what failed and a retry, for super admins (never an address or a word of the mail).
-  app.get(
-    '/api/admin/mail-failures',
-    { schema: { querystring: PageQuerySchema }, config: { access: { admin: 'super_admin' } } },
-    async (request, reply) =>
-      reply.headers(noStore).send(await failedMailPage(app.db, request.query.page, presentMailFailure)),
+  route(app, endpoints.mailFailures, {}, async (request, reply) =>
+    reply.headers(noStore).send(await failedMailPage(app.db, request.query.page, presentMailFailure)),
   );
 
-  app.post(
-    '/api/admin/mail-failures/:id/retry',
-    {
-      schema: { params: z.object({ id: z.uuid('Not a valid id') }), body: RetryMailSchema },
-      config: { access: { admin: 'super_admin' } },
-    },
-    async (request, reply) => {
-      await request.run(retryFailedMail, app.jobs, request.body.queue, request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  route(app, endpoints.retryMail, {}, async (request, reply) => {
+    await request.run(retryFailedMail, app.jobs, request.body.queue, request.params.id);
+    return reply.status(204).send();
+  });
 
-  app.get(
-    '/api/admin/audit-log',
-    {
-      schema: {
-        querystring: AdminListQuerySchema.extend({
-          action: z.string().max(100).optional(),
-          targetType: z.string().max(100).optional(),
-          actorId: z.uuid('Not a valid id').optional(),
-        }),
-      },
-      config: { access: { admin: 'manager' } },
-    },
-    async (request, reply) => reply.headers(noStore).send(await auditLogPage(app.db, request.query, presentAuditEntry)),
+  route(app, endpoints.auditLog, {}, async (request, reply) =>
+    reply.headers(noStore).send(await auditLogPage(app.db, request.query, presentAuditEntry)),
   );
 };
 export default operations;
