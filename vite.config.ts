@@ -100,6 +100,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     modulePreload: false,
     rolldownOptions: {
+      // Rolldown's note on time spent in JavaScript plugins: on this two-core machine it fires whenever the build
+      // shares the machine, and the build's own test (vite.config.test.ts) holds every build to no warning.
+      checks: { pluginTimings: false },
       output: {
         // The hash alone: every chunk names the chunks it imports, and a page loads about twenty, so readable names
         // cost each page about half a kilobyte (docs/performance.md). client-chunks.json says what each one holds.

@@ -15,4 +15,16 @@ import * as myFundraiser from './my-fundraiser.ts';
 import * as notifications from './notifications.ts';
 import * as stories from './stories.ts';
 
-export const CONTRACT: Record<string, Record<string, Endpoint>> = { account, admin, campaign, contact, doctors, donations, expenses, fundraisers, myFundraiser, notifications, stories };
+export const CONTRACT: Record<string, Record<string, Endpoint>> = {
+  account,
+  admin,
+  campaign,
+  contact,
+  doctors,
+  donations,
+  expenses,
+  fundraisers,
+  myFundraiser,
+  notifications,
+  stories,
+};
