@@ -1,6 +1,7 @@
 /** The signed-in person's own account: the devices signed in to it. */
 import { z } from 'zod';
 import { SessionViewSchema } from '../schemas/auth.ts';
+import { IdParamsSchema } from '../schemas/common.ts';
 import { endpoint } from './endpoint.ts';
 
 export const sessions = endpoint({
@@ -15,7 +16,7 @@ export const revokeSession = endpoint({
   method: 'DELETE',
   path: '/api/user/sessions/:id',
   access: 'user',
-  params: z.object({ id: z.uuid('Not a valid id') }),
+  params: IdParamsSchema,
   responses: { 204: null },
   changes: ['sessions'],
 });

@@ -12,10 +12,11 @@ import {
   RejectDoctorSchema,
   VerifyDoctorSchema,
 } from '../schemas/doctors.ts';
+import { IdParamsSchema } from '../schemas/common.ts';
 import { endpoint } from './endpoint.ts';
 
 const manager = { admin: 'manager' } as const;
-const params = z.object({ id: z.uuid('Not a valid id') });
+const params = IdParamsSchema;
 
 export const directory = endpoint({
   method: 'GET',

@@ -12,9 +12,9 @@ import {
   RefundRequestSchema,
   SubmitExpenseSchema,
 } from '../schemas/spending.ts';
+import { IdParamsSchema } from '../schemas/common.ts';
 import { endpoint } from './endpoint.ts';
 
-const IdParamsSchema = z.object({ id: z.uuid('Not a valid id') });
 const CreatedSchema = z.object({ id: z.string() });
 
 export const ledger = endpoint({

@@ -1,5 +1,5 @@
 /** The signed-in person's notifications: the list (newest first, older pages by cursor) and marking them read. */
-import { z } from 'zod';
+import { IdParamsSchema } from '../schemas/common.ts';
 import { NotificationsAnswerSchema, NotificationsQuerySchema } from '../schemas/notifications.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -16,7 +16,7 @@ export const markRead = endpoint({
   method: 'POST',
   path: '/api/notifications/:id/read',
   access: 'user',
-  params: z.object({ id: z.uuid('Not a valid id') }),
+  params: IdParamsSchema,
   responses: { 204: null },
   changes: ['notifications'],
 });

@@ -21,9 +21,10 @@ import {
   SupportReplyViewSchema,
   SupportReportSchema,
 } from '../schemas/stories.ts';
+import { IdParamsSchema } from '../schemas/common.ts';
 import { endpoint } from './endpoint.ts';
 
-const params = z.object({ id: z.uuid('Not a valid id') });
+const params = IdParamsSchema;
 const moderator = { admin: 'moderator' } as const;
 
 // --- Public --------------------------------------------------------------------------------------

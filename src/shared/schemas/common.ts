@@ -57,4 +57,4 @@ export const ReadVersionSchema = z
   .positive('Say which version you read (reload the page)');
 
 /** A record's id in the path (`/:id`). */
-export const IdParamsSchema = z.object({ id: z.uuid('Not a valid id') });
+export const IdParamsSchema = z.object({ id: UuidSchema });
