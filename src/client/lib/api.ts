@@ -125,13 +125,18 @@ export function onChange(listener: ChangeListener): () => void {
 /**
  * Calls an endpoint of the contract (src/shared/contract): its method and path, what it reads and what it answers
  * all come from its one declaration. A refusal raises ApiError; a file comes back as a Blob. A write that
- * succeeded makes the reads of the resources it `changes` stale.
+ * succeeded, or was refused as made on a stale read (409), makes the reads of the resources it `changes` stale.
  */
 export async function call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<CallOutput<E>> {
   const url = urlOf(endpoint, ...args);
+  const changed = () => endpoint.changes && changeListeners.forEach((listener) => listener(endpoint.changes!));
   // The one place an answer meets its type: the server wrote it through the same declaration's schema.
-  const answer = await send(endpoint.method, url, args[0]?.body, endpoint.download === true);
-  if (endpoint.changes) for (const listener of changeListeners) listener(endpoint.changes);
+  const answer = await send(endpoint.method, url, args[0]?.body, endpoint.download === true).catch((err: unknown) => {
+    // A 409: the record changed since the page read it, so what the write would change is read again.
+    if (err instanceof ApiError && err.status === 409) changed();
+    throw err;
+  });
+  changed();
   return answer as CallOutput<E>;
 }
 

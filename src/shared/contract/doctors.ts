@@ -59,7 +59,7 @@ export const verify = endpoint({
   access: manager,
   params,
   body: VerifyDoctorSchema,
-  changes: ['doctors'],
+  changes: ['doctors', 'dashboard'],
   responses: { 200: DoctorDecisionSchema },
 });
 export const reject = endpoint({
@@ -68,6 +68,6 @@ export const reject = endpoint({
   access: manager,
   params,
   body: RejectDoctorSchema,
-  changes: ['doctors'],
+  changes: ['doctors', 'dashboard'],
   responses: { 200: DoctorDecisionSchema },
 });

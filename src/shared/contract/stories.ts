@@ -167,7 +167,7 @@ export const reportSupport = endpoint({
 
 const MODERATION_TABS = ['pending', 'approved', 'rejected', 'hidden'] as const;
 const DecidedSchema = z.object({ id: z.string(), status: z.enum(STORY_STATUSES) });
-const decision = { access: moderator, params, changes: ['stories', 'my-stories'] } as const;
+const decision = { access: moderator, params, changes: ['stories', 'my-stories', 'dashboard'] } as const;
 
 export const moderatedStories = endpoint({
   method: 'GET',

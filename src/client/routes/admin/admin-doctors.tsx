@@ -14,7 +14,6 @@ import {
 } from '#shared/schemas/doctors.ts';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { formatWhen } from '#client/lib/format.ts';
-import { isStale } from '#client/lib/stale.ts';
 import { DASHBOARD_KEY } from '#client/api/admin-dashboard.ts';
 import {
   doctorVerificationsKey,
@@ -68,8 +67,8 @@ function useDecision<TInput>(
   const queryClient = useQueryClient();
   // Where the focus was when the decision was made: on the decided row's button.
   const focusAtDecision = useRef<Element | null>(null);
-  // After a decision the queue is read again by the endpoint's `changes`; the dashboard's figure is not a
-  // resource yet. A refused decision changes nothing, so there both are asked for here.
+  // After a decision, or one refused as stale, the queue and the dashboard are read again by the endpoint's
+  // `changes`; a decision on a doctor who is gone (404) changes nothing, so there both are asked for here.
   const queue = doctorVerificationsKey('pending', 1).slice(0, 2);
   const refresh = () =>
     Promise.all([
@@ -80,7 +79,6 @@ function useDecision<TInput>(
   const settled = () =>
     Promise.all([
       queryClient.refetchQueries({ queryKey: queue, type: 'active' }, { cancelRefetch: false }),
-      queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
     ]);
   return useMutation({
     mutationFn: run,
@@ -99,7 +97,7 @@ function useDecision<TInput>(
     },
     onError: (err) => {
       toast({ title: failed, description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
-      if (isStale(err) || (err instanceof ApiError && err.status === 404)) void refresh();
+      if (err instanceof ApiError && err.status === 404) void refresh();
     },
   });
 }

@@ -10,7 +10,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { EXPENSE_STATUSES, type ExpenseStatus } from '#shared/constants.ts';
 import type { Expense } from '#shared/schemas/spending.ts';
 import { formatCents } from '#client/lib/format.ts';
-import { ADMIN_EXPENSES_KEY, listAdminExpenses } from '#client/api/admin-expenses.ts';
+import { adminExpensesQuery } from '#client/api/admin-expenses.ts';
 import { Card } from '#client/components/ui/card.tsx';
 import { FormAlert } from '#client/components/ui/field.tsx';
 import { AgeNote, ExpenseFacts, ExpenseHeading, StatusFilter } from '../spending/expense-parts.tsx';
@@ -47,8 +47,7 @@ function ExpenseQueue() {
   const [status, setStatus] = useState<ExpenseStatus | undefined>(undefined);
   const [page, setPage] = useState(1);
   const list = useQuery({
-    queryKey: [...ADMIN_EXPENSES_KEY, status ?? 'open', page],
-    queryFn: () => listAdminExpenses(status, page),
+    ...adminExpensesQuery(status, page),
     placeholderData: keepPreviousData,
     gcTime: 0,
   });

@@ -8,7 +8,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { MailFailure } from '#shared/schemas/mail-failures.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatWhen } from '#client/lib/format.ts';
-import { DASHBOARD_KEY } from '#client/api/admin-dashboard.ts';
 import { listMailFailures, MAIL_FAILURES_KEY, retryMail } from '#client/api/admin-mail.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
@@ -28,10 +27,6 @@ export default function AdminMailPage() {
     mutationFn: retryMail,
     onSuccess: async () => {
       toast({ title: 'Sent for another try', description: 'It goes as soon as the mail server takes it.' });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: MAIL_FAILURES_KEY }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
-      ]);
     },
     onError: (err) => {
       toast({ title: 'Not sent again', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });

@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import {
   HoldExpenseFormSchema,
   RejectExpenseFormSchema,
@@ -17,10 +17,8 @@ import {
   type Expense,
 } from '#shared/schemas/spending.ts';
 import { errorMessage } from '#client/lib/api.ts';
-import { isStale } from '#client/lib/stale.ts';
 import { formatCents } from '#client/lib/format.ts';
-import { DASHBOARD_KEY } from '#client/api/admin-dashboard.ts';
-import { actOnExpense, ADMIN_EXPENSES_KEY, type ExpenseAction } from '#client/api/admin-expenses.ts';
+import { actOnExpense, type ExpenseAction } from '#client/api/admin-expenses.ts';
 import { isStepUpRequired } from '#client/api/admin-step-up.ts';
 import { Button, SubmitRow } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/field.tsx';
@@ -42,7 +40,6 @@ export const expenseName = (e: Expense) => `${e.payee} ${formatCents(e.usdCents)
 
 /** One decision on an expense: a toast, the lists asked for again, and the server's refusal kept at the item. */
 function useExpenseAction(expense: Expense, onProblem: (message: string | null) => void) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: ExpenseAction) => actOnExpense(expense, action),
     onSuccess: async (after, { action }) => {
@@ -54,18 +51,12 @@ function useExpenseAction(expense: Expense, onProblem: (message: string | null) 
           ? `${after.approvals.length} of ${after.requiredApprovals} approvals: a different admin must approve it too.`
           : undefined,
       });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_EXPENSES_KEY }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
-      ]);
     },
     onError: (err, { action }) => {
       // A closed password window is no refusal: the admin is asked for her password instead.
       if (isStepUpRequired(err)) return onProblem(null);
       const message = errorMessage(err, 'Please try again.');
       onProblem(message);
-      // Changed since she opened it: show her the expense as it is now.
-      if (isStale(err)) void queryClient.invalidateQueries({ queryKey: ADMIN_EXPENSES_KEY });
       toast({ title: `Could not ${action} the expense`, description: message, variant: 'destructive' });
     },
   });

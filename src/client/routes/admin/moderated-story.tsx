@@ -6,7 +6,7 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   MODERATION_REASON_MAX,
   ModerationReasonSchema,
@@ -15,13 +15,10 @@ import {
 } from '#shared/schemas/stories.ts';
 import { historyWords, STORY_EVENT_WORDS } from '#shared/history-words.ts';
 import { errorMessage } from '#client/lib/api.ts';
-import { isStale } from '#client/lib/stale.ts';
 import { formatWhen } from '#client/lib/format.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
-import { DASHBOARD_KEY } from '#client/api/admin-dashboard.ts';
 import {
   decideStory,
-  MODERATED_STORIES_KEY,
   storyHistory,
   storyHistoryKey,
   type ModerationDecision,
@@ -48,7 +45,6 @@ const DONE: Record<ModerationDecision, string> = {
 };
 
 function useDecision(story: ModeratedStory, onDone?: () => void) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ decision, reason }: { decision: ModerationDecision; reason?: string }) =>
       decideStory(story.id, decision, { version: story.version, ...(reason === undefined ? {} : { reason }) }),
@@ -58,8 +54,6 @@ function useDecision(story: ModeratedStory, onDone?: () => void) {
         description: decision === 'restore' ? `“${story.title}” is public again.` : 'The author has been told.',
       });
       onDone?.();
-      // The queue is read again (the endpoint's `changes`); the dashboard's counts are not a resource yet.
-      await queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
     },
     onError: async (err) => {
       toast({
@@ -67,8 +61,6 @@ function useDecision(story: ModeratedStory, onDone?: () => void) {
         description: errorMessage(err, 'Please try again.'),
         variant: 'destructive',
       });
-      // Changed since she opened it: show her the story as it is now.
-      if (isStale(err)) await queryClient.invalidateQueries({ queryKey: MODERATED_STORIES_KEY });
     },
   });
 }

@@ -6,7 +6,7 @@ import { useEffect, useId, useState, type ComponentProps } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import {
   ApproveExpenseFormSchema,
   PUBLIC_DESCRIPTION_MAX,
@@ -16,7 +16,7 @@ import {
 import { errorMessage } from '#client/lib/api.ts';
 import { bindFields } from '#client/lib/bind-field.ts';
 import { formatCents } from '#client/lib/format.ts';
-import { ADMIN_EXPENSES_KEY, setPublicDescription } from '#client/api/admin-expenses.ts';
+import { setPublicDescription } from '#client/api/admin-expenses.ts';
 import { Button, SubmitRow } from '#client/components/ui/button.tsx';
 import { TextAreaField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
@@ -74,7 +74,6 @@ type EditOut = z.output<typeof PublicDescriptionSchema>;
 export function EditPublicDescription({ expense }: { expense: Expense }) {
   const [open, setOpen] = useState(false);
   const formId = useId();
-  const queryClient = useQueryClient();
   const initial = { publicDescription: expense.publicDescription ?? '' };
   const form = useForm<EditIn, unknown, EditOut>({
     resolver: zodResolver(PublicDescriptionSchema),
@@ -89,7 +88,6 @@ export function EditPublicDescription({ expense }: { expense: Expense }) {
     onSuccess: async () => {
       setOpen(false);
       toast({ title: 'Public description saved' });
-      await queryClient.invalidateQueries({ queryKey: ADMIN_EXPENSES_KEY });
     },
     onError: (err) =>
       toast({

@@ -7,18 +7,15 @@ import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { centsToDecimal } from '#shared/money.ts';
 import type { AdminDonationListItem } from '#shared/schemas/admin-donations.ts';
 import { RefundDonationFormSchema, SPENDING_REASON_MAX } from '#shared/schemas/spending.ts';
 import { errorMessage } from '#client/lib/api.ts';
-import { isStale } from '#client/lib/stale.ts';
 import { formatCents } from '#client/lib/format.ts';
 import { emptyAsMissing, missingMessage } from '#client/lib/form-values.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
-import { PROGRESS_KEY } from '#client/api/campaign.ts';
-import { DONATIONS_KEY, refundDonation } from '#client/api/admin-donations.ts';
-import { REFUND_REQUESTS_KEY } from '#client/api/admin-expenses.ts';
+import { refundDonation } from '#client/api/admin-donations.ts';
 import { isStepUpRequired } from '#client/api/admin-step-up.ts';
 import { Button, SubmitRow } from '#client/components/ui/button.tsx';
 import { AmountField, FormAlert, TextAreaField, TextField } from '#client/components/ui/field.tsx';
@@ -42,7 +39,6 @@ export function RefundControl({
   donation: AdminDonationListItem;
   onGateClosed: () => void;
 }) {
-  const queryClient = useQueryClient();
   const formId = useId();
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -73,18 +69,11 @@ export function RefundControl({
         description: `${formatCents(answer.refundedCents)} refunded in all; ${formatCents(answer.remainingCents)} of the donation remains.`,
       });
       close();
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: DONATIONS_KEY }),
-        queryClient.invalidateQueries({ queryKey: PROGRESS_KEY }),
-        queryClient.invalidateQueries({ queryKey: REFUND_REQUESTS_KEY }),
-      ]);
     },
     onError: (err) => {
       if (isStepUpRequired(err)) return onGateClosed();
       // Field errors go to their fields; a refusal about no field is said above the form.
       setProblem(showFieldErrors(err, 'Please try again.'));
-      // Changed since she opened it: show her the gift as it is now.
-      if (isStale(err)) void queryClient.invalidateQueries({ queryKey: DONATIONS_KEY });
       toast({
         title: 'Refund not recorded',
         description: errorMessage(err, 'Please try again.'),

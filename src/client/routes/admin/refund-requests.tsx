@@ -2,7 +2,7 @@
 import { useId, useState } from 'react';
 import { campaignFor } from '#shared/fundraiser-words.ts';
 import { Link } from 'wouter';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
   REFUND_REQUEST_STATUSES,
   SPENDING_WINDOWS_BUSINESS_DAYS,
@@ -11,7 +11,7 @@ import {
 import { DeclineRefundRequestSchema, SPENDING_REASON_MAX, type RefundRequestView } from '#shared/schemas/spending.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatCents, formatDay, formatWhen } from '#client/lib/format.ts';
-import { declineRefundRequest, listRefundRequests, REFUND_REQUESTS_KEY } from '#client/api/admin-expenses.ts';
+import { declineRefundRequest, refundRequestsQuery } from '#client/api/admin-expenses.ts';
 import { Card } from '#client/components/ui/card.tsx';
 import { FormAlert } from '#client/components/ui/field.tsx';
 import { ReasonToggle } from '#client/components/ui/reason-toggle.tsx';
@@ -28,14 +28,12 @@ const REQUEST_STATUS_LABELS: Record<RefundRequestStatus, string> = {
 
 function RefundRequestItem({ request }: { request: RefundRequestView }) {
   const titleId = useId();
-  const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
   const decline = useMutation({
     mutationFn: (input: { reason: string }) => declineRefundRequest(request.id, input),
     onSuccess: async () => {
       setProblem(null);
       toast({ title: 'Refund request declined' });
-      await queryClient.invalidateQueries({ queryKey: REFUND_REQUESTS_KEY });
     },
     onError: (err) => {
       const message = errorMessage(err, 'Please try again.');
@@ -120,8 +118,7 @@ export function RefundRequests() {
   const [status, setStatus] = useState<RefundRequestStatus>('open');
   const [page, setPage] = useState(1);
   const list = useQuery({
-    queryKey: [...REFUND_REQUESTS_KEY, status, page],
-    queryFn: () => listRefundRequests(status, page),
+    ...refundRequestsQuery(status, page),
     placeholderData: keepPreviousData,
     gcTime: 0,
   });
