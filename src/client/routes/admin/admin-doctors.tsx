@@ -77,9 +77,7 @@ function useDecision<TInput>(
     ]);
   // Waits for the queue's read again that the decision started (not a second one).
   const settled = () =>
-    Promise.all([
-      queryClient.refetchQueries({ queryKey: queue, type: 'active' }, { cancelRefetch: false }),
-    ]);
+    Promise.all([queryClient.refetchQueries({ queryKey: queue, type: 'active' }, { cancelRefetch: false })]);
   return useMutation({
     mutationFn: run,
     onMutate: () => {

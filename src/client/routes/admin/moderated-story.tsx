@@ -17,12 +17,7 @@ import { historyWords, STORY_EVENT_WORDS } from '#shared/history-words.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatWhen } from '#client/lib/format.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
-import {
-  decideStory,
-  storyHistory,
-  storyHistoryKey,
-  type ModerationDecision,
-} from '#client/api/admin-stories.ts';
+import { decideStory, storyHistory, storyHistoryKey, type ModerationDecision } from '#client/api/admin-stories.ts';
 import { Button, SubmitRow } from '#client/components/ui/button.tsx';
 import { TextAreaField } from '#client/components/ui/field.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
