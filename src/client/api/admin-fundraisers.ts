@@ -1,32 +1,32 @@
 /** The managers' review of patients' fundraiser applications: the queue by state, one application, decisions. */
 import type { z } from 'zod';
-import type { Page } from '#shared/schemas/paging.ts';
+import * as review from '#shared/contract/fundraiser-review.ts';
 import type {
   AdminFundraiserList,
-  Fundraiser,
-  FundraiserQueueItem,
-  ReviewedFundraiser,
   ApplicationMessageDecisionSchema,
   MoneyChangeRefusalSchema,
 } from '#shared/schemas/fundraisers.ts';
-import { apiGet, apiRequest, withQuery } from '#client/lib/api.ts';
-
-const PATH = '/api/admin/fundraisers';
-const fundraiserPath = (id: string) => `${PATH}/${encodeURIComponent(id)}`;
-export const ADMIN_FUNDRAISERS_KEY = [PATH] as const;
-export const reviewedFundraiserKey = (id: string) => [PATH, id] as const;
+import { call, queryOf } from '#client/lib/api.ts';
 
 export type FundraiserTab = AdminFundraiserList;
-/** Decisions on an application, on a live one's money change, and closing a live one. */
-export type FundraiserDecision =
-  'approve' | 'request-changes' | 'reject' | 'money-change/approve' | 'money-change/refuse' | 'close';
+
+/** Each decision on an application, on a live one's money change, and closing a live one: its endpoint. */
+const DECISIONS = {
+  approve: review.approve,
+  'request-changes': review.requestChanges,
+  reject: review.reject,
+  'money-change/approve': review.approveMoneyChange,
+  'money-change/refuse': review.refuseMoneyChange,
+  close: review.close,
+} as const;
+export type FundraiserDecision = keyof typeof DECISIONS;
 
 /** One page of the applications in a state, the longest waiting first. */
-export const listFundraisers = (status: FundraiserTab, page: number) =>
-  apiGet<Page<FundraiserQueueItem>>(withQuery(PATH, { status, page }));
+export const fundraiserQueueQuery = (status: FundraiserTab, page: number) =>
+  queryOf(review.queue, { query: { status, page } });
 
 /** One submitted application with who applied, her documents and the history. */
-export const reviewedFundraiser = (id: string) => apiGet<ReviewedFundraiser>(fundraiserPath(id));
+export const reviewedFundraiserQuery = (id: string) => queryOf(review.application, { params: { id } });
 
 /**
  * A decision, naming what the manager read (the application's `version`, or the money change's `revisionId`), with
@@ -35,6 +35,6 @@ export const reviewedFundraiser = (id: string) => apiGet<ReviewedFundraiser>(fun
 export const decideFundraiser = (
   id: string,
   decision: FundraiserDecision,
-  // Which fields a decision takes is the server's schema per path; each is one of these.
-  input: Partial<z.input<typeof ApplicationMessageDecisionSchema> & z.input<typeof MoneyChangeRefusalSchema>>,
-) => apiRequest<Fundraiser>('POST', `${fundraiserPath(id)}/${decision}`, input);
+  // Which fields a decision takes is its endpoint's body schema; each is one of these, checked by the server.
+  body: Partial<z.input<typeof ApplicationMessageDecisionSchema> & z.input<typeof MoneyChangeRefusalSchema>>,
+) => call(DECISIONS[decision] as typeof review.reject, { params: { id }, body: body as never });

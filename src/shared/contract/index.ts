@@ -10,7 +10,9 @@ import * as doctors from './doctors.ts';
 import * as donations from './donations.ts';
 import type { Endpoint } from './endpoint.ts';
 import * as expenses from './expenses.ts';
+import * as fundraiserReview from './fundraiser-review.ts';
 import * as fundraisers from './fundraisers.ts';
+import * as medicalReviews from './medical-reviews.ts';
 import * as myFundraiser from './my-fundraiser.ts';
 import * as notifications from './notifications.ts';
 import * as stories from './stories.ts';
@@ -23,7 +25,9 @@ export const CONTRACT: Record<string, Record<string, Endpoint>> = {
   doctors,
   donations,
   expenses,
+  fundraiserReview,
   fundraisers,
+  medicalReviews,
   myFundraiser,
   notifications,
   stories,

@@ -4,7 +4,7 @@
  * interest) or declines, each with a note. An attestation shows publicly as the doctor's name and specialty only.
  */
 import { z } from 'zod';
-import type { CostGroupKey } from '../constants.ts';
+import { COST_GROUP_KEYS } from '../constants.ts';
 import { ReadVersionSchema } from './common.ts';
 import { pageParam } from './paging.ts';
 
@@ -73,52 +73,62 @@ export const DOCTOR_MEDICAL_REVIEWS_PAGE_SIZE = 10;
 export const ReviewingDoctorSchema = z.object({ id: z.string(), name: z.string(), specialty: z.string() });
 export type ReviewingDoctor = z.infer<typeof ReviewingDoctorSchema>;
 
+const MedicalReviewStatusSchema = z.enum(MEDICAL_REVIEW_STATUSES);
+
 /** The patient's view of her latest request (GET /api/my-fundraiser/medical-review). */
-export interface MyMedicalReview {
-  id: string;
-  status: MedicalReviewStatus;
-  doctor: ReviewingDoctor;
+export const MyMedicalReviewSchema = z.object({
+  id: z.string(),
+  status: MedicalReviewStatusSchema,
+  doctor: ReviewingDoctorSchema,
   /** The doctor's note once she decided (private: the patient and the doctor read it). */
-  note: string | null;
+  note: z.string().nullable(),
   /** Why an attestation was withdrawn. */
-  endedReason: string | null;
-  requestedAt: string;
-  decidedAt: string | null;
-  endedAt: string | null;
-}
+  endedReason: z.string().nullable(),
+  requestedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+});
+export type MyMedicalReview = z.infer<typeof MyMedicalReviewSchema>;
+
+/** What her reads and writes of the request answer: her latest request, or null. */
+export const MyMedicalReviewAnswerSchema = z.object({ review: MyMedicalReviewSchema.nullable() });
 
 /** A request on the doctor's dashboard. */
-export interface DoctorMedicalReviewItem {
-  id: string;
-  status: MedicalReviewStatus;
-  fundraiserTitle: string;
-  patientFirstName: string;
+export const DoctorMedicalReviewItemSchema = z.object({
+  id: z.string(),
+  status: MedicalReviewStatusSchema,
+  fundraiserTitle: z.string(),
+  patientFirstName: z.string(),
   /** Whether she may open the application now. */
-  granted: boolean;
-  requestedAt: string;
-  decidedAt: string | null;
-  endedAt: string | null;
-}
+  granted: z.boolean(),
+  requestedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+});
+export type DoctorMedicalReviewItem = z.infer<typeof DoctorMedicalReviewItemSchema>;
 
 /** The application as a granted doctor reads it: no images, no payee route, only the payee's name. */
-export interface MedicalReviewApplication {
-  id: string;
-  status: MedicalReviewStatus;
-  note: string | null;
-  patientFirstName: string;
-  fundraiser: {
-    title: string;
-    story: string;
-    goalCents: number;
-    currency: 'USD';
-    neededBy: string | null;
-    costGroups: { key: CostGroupKey; label: string; amountCents: number; note: string }[];
-    payeeName: string | null;
-    documents: { id: string; contentType: string; size: number; url: string }[];
+export const MedicalReviewApplicationSchema = z.object({
+  id: z.string(),
+  status: MedicalReviewStatusSchema,
+  note: z.string().nullable(),
+  patientFirstName: z.string(),
+  fundraiser: z.object({
+    title: z.string(),
+    story: z.string(),
+    goalCents: z.number().int(),
+    currency: z.literal('USD'),
+    neededBy: z.string().nullable(),
+    costGroups: z.array(
+      z.object({ key: z.enum(COST_GROUP_KEYS), label: z.string(), amountCents: z.number().int(), note: z.string() }),
+    ),
+    payeeName: z.string().nullable(),
+    documents: z.array(z.object({ id: z.string(), contentType: z.string(), size: z.number().int(), url: z.string() })),
     /** The plan's version: her decision names it, and her attestation shows only while it is the current one. */
-    planVersion: number;
-  };
-}
+    planVersion: z.number().int(),
+  }),
+});
+export type MedicalReviewApplication = z.infer<typeof MedicalReviewApplicationSchema>;
 
 /** What a public fundraiser shows of an attestation: who, never the note. */
 export type PublicMedicalReview = ReviewingDoctor;

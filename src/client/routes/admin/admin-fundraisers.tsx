@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ADMIN_FUNDRAISERS_KEY, listFundraisers, type FundraiserTab } from '#client/api/admin-fundraisers.ts';
+import { fundraiserQueueQuery, type FundraiserTab } from '#client/api/admin-fundraisers.ts';
 import { Card } from '#client/components/ui/card.tsx';
 import { ChoiceButtons } from './choice-buttons.tsx';
 import { ListBody, ListPager } from './list-body.tsx';
@@ -34,8 +34,7 @@ export default function AdminFundraisersPage() {
   const [page, setPage] = useState(1);
   const current = TABS.find((t) => t.tab === tab)!;
   const list = useQuery({
-    queryKey: [...ADMIN_FUNDRAISERS_KEY, tab, page],
-    queryFn: () => listFundraisers(tab, page),
+    ...fundraiserQueueQuery(tab, page),
     placeholderData: keepPreviousData,
     gcTime: 0,
   });

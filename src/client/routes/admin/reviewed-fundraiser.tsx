@@ -7,7 +7,7 @@ import { useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   REVIEW_MESSAGE_MAX,
   ReviewMessageSchema,
@@ -16,16 +16,9 @@ import {
 } from '#shared/schemas/fundraisers.ts';
 import { FUNDRAISER_EVENT_WORDS, historyWords } from '#shared/history-words.ts';
 import { errorMessage } from '#client/lib/api.ts';
-import { isStale } from '#client/lib/stale.ts';
 import { formatCents, formatDay, formatWhen } from '#client/lib/format.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
-import {
-  ADMIN_FUNDRAISERS_KEY,
-  decideFundraiser,
-  reviewedFundraiser,
-  reviewedFundraiserKey,
-  type FundraiserDecision,
-} from '#client/api/admin-fundraisers.ts';
+import { decideFundraiser, reviewedFundraiserQuery, type FundraiserDecision } from '#client/api/admin-fundraisers.ts';
 import { Button, SubmitRow } from '#client/components/ui/button.tsx';
 import { TextAreaField } from '#client/components/ui/field.tsx';
 import { ListLoadError, ListLoading } from '#client/components/ui/list-status.tsx';
@@ -65,7 +58,6 @@ function readVersion(fundraiser: ReviewedFundraiser, decision: FundraiserDecisio
 }
 
 function useDecision(fundraiser: ReviewedFundraiser, onDone?: () => void) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ decision, message }: { decision: FundraiserDecision; message?: string }) =>
       decideFundraiser(fundraiser.id, decision, {
@@ -75,7 +67,6 @@ function useDecision(fundraiser: ReviewedFundraiser, onDone?: () => void) {
     onSuccess: async (_answer, { decision }) => {
       toast({ title: DONE[decision], description: 'The patient has been told by email.' });
       onDone?.();
-      await queryClient.invalidateQueries({ queryKey: ADMIN_FUNDRAISERS_KEY });
     },
     onError: async (err) => {
       toast({
@@ -83,8 +74,6 @@ function useDecision(fundraiser: ReviewedFundraiser, onDone?: () => void) {
         description: errorMessage(err, 'Please try again.'),
         variant: 'destructive',
       });
-      // Changed since she opened it: show her what it is now.
-      if (isStale(err)) await queryClient.invalidateQueries({ queryKey: reviewedFundraiserKey(fundraiser.id) });
     },
   });
 }
@@ -238,8 +227,7 @@ export function FundraiserItem({ item }: { item: FundraiserQueueItem }) {
   const titleId = useId();
   const [open, setOpen] = useState(false);
   const detail = useQuery({
-    queryKey: reviewedFundraiserKey(item.id),
-    queryFn: () => reviewedFundraiser(item.id),
+    ...reviewedFundraiserQuery(item.id),
     enabled: open,
     staleTime: 0,
   });

@@ -7,7 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
   MEDICAL_REVIEW_NOTE_MAX,
   MedicalAttestationFormSchema,
@@ -19,11 +19,9 @@ import {
 import {
   attestMedicalReview,
   declineMedicalReview,
-  DOCTOR_MEDICAL_REVIEWS_KEY,
-  getDoctorMedicalReviews,
-  getMedicalReviewApplication,
+  doctorMedicalReviewsQuery,
+  medicalReviewApplicationQuery,
 } from '#client/api/medical-reviews.ts';
-import { isStale } from '#client/lib/stale.ts';
 import { formatDate } from '#client/lib/format.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { Button, SubmitButton } from '#client/components/ui/button.tsx';
@@ -65,7 +63,6 @@ function DecideForm({
   decision: Decision;
   onDone: () => void;
 }) {
-  const queryClient = useQueryClient();
   const attest = decision === 'attest';
   // The declaration box starts unticked, a value the attestation schema refuses until she ticks it.
   const schema: z.ZodType<DecisionOut, DecisionForm> = attest ? MedicalAttestationFormSchema : MedicalDeclineFormSchema;
@@ -83,14 +80,11 @@ function DecideForm({
         ? attestMedicalReview(item.id, { ...input, planVersion })
         : declineMedicalReview(item.id, { note: input.note, planVersion }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: DOCTOR_MEDICAL_REVIEWS_KEY });
       toast({ title: attest ? 'Plan attested' : 'Request declined', description: 'The patient is told.' });
       onDone();
     },
     onError: (err) => {
       setAlert(show(err, 'Please try again.'));
-      // The plan changed since she opened it: show her the new one.
-      if (isStale(err)) void queryClient.invalidateQueries({ queryKey: [...DOCTOR_MEDICAL_REVIEWS_KEY, item.id] });
     },
   });
   const id = `${decision}-${item.id}`;
@@ -161,8 +155,7 @@ function RequestItem({ item }: { item: DoctorMedicalReviewItem }) {
   const [open, setOpen] = useState(false);
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const application = useQuery({
-    queryKey: [...DOCTOR_MEDICAL_REVIEWS_KEY, item.id],
-    queryFn: () => getMedicalReviewApplication(item.id),
+    ...medicalReviewApplicationQuery(item.id),
     enabled: open && item.granted,
     gcTime: 0,
   });
@@ -218,8 +211,7 @@ function RequestItem({ item }: { item: DoctorMedicalReviewItem }) {
 export function MedicalReviewRequests() {
   const [page, setPage] = useState(1);
   const requests = useQuery({
-    queryKey: [...DOCTOR_MEDICAL_REVIEWS_KEY, { page }],
-    queryFn: () => getDoctorMedicalReviews(page),
+    ...doctorMedicalReviewsQuery(page),
     placeholderData: keepPreviousData,
     gcTime: 0,
   });

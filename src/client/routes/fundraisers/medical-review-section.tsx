@@ -10,11 +10,11 @@ import { DOCTOR_SEARCH_MAX } from '#shared/community.ts';
 import type { PublicDoctor } from '#shared/schemas/doctors.ts';
 import type { MyMedicalReview } from '#shared/schemas/medical-reviews.ts';
 import {
-  getMyMedicalReview,
+  myMedicalReviewQuery,
   MY_MEDICAL_REVIEW_KEY,
   requestMedicalReview,
   revokeMedicalReview,
-  searchDoctors,
+  doctorSearchQuery,
 } from '#client/api/medical-reviews.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatWhen } from '#client/lib/format.ts';
@@ -79,12 +79,11 @@ function AskADoctor() {
   const [searched, setSearched] = useState<string | null>(null);
   const [chosen, setChosen] = useState<PublicDoctor | null>(null);
   const results = useQuery({
-    queryKey: ['/api/doctors', { q: searched }],
-    queryFn: () => searchDoctors(searched ?? ''),
+    ...doctorSearchQuery(searched ?? ''),
     enabled: searched !== null,
   });
   const ask = useMutation({
-    mutationFn: (doctorId: string) => requestMedicalReview({ doctorId }),
+    mutationFn: requestMedicalReview,
     onSuccess: (answer) => {
       queryClient.setQueryData(MY_MEDICAL_REVIEW_KEY, answer);
       toast({ title: 'Request sent', description: 'The doctor is told, and can now open your documents.' });
@@ -182,7 +181,7 @@ function TakeBack({ review }: { review: MyMedicalReview }) {
  * access she gave.
  */
 export function MedicalReviewSection({ canAsk }: { canAsk: boolean }) {
-  const mine = useQuery({ queryKey: MY_MEDICAL_REVIEW_KEY, queryFn: getMyMedicalReview, staleTime: 0 });
+  const mine = useQuery({ ...myMedicalReviewQuery(), staleTime: 0 });
   const review = mine.data?.review ?? null;
   const open = review?.status === 'requested' || review?.status === 'attested';
   if (!canAsk && !open) return null;

@@ -4,14 +4,9 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '#shared/errors.ts';
-import {
-  DOCTOR_MEDICAL_REVIEWS_PAGE_SIZE,
-  DoctorMedicalReviewsQuerySchema,
-  MedicalAttestationSchema,
-  MedicalDeclineSchema,
-  MedicalReviewParamsSchema,
-  MedicalReviewRequestSchema,
-} from '#shared/schemas/medical-reviews.ts';
+import type { FastifyRequest } from 'fastify';
+import * as endpoints from '#shared/contract/medical-reviews.ts';
+import { DOCTOR_MEDICAL_REVIEWS_PAGE_SIZE } from '#shared/schemas/medical-reviews.ts';
 import {
   decideMedicalReview,
   requestMedicalReview,
@@ -34,9 +29,8 @@ import {
 } from '../../presenters/medical-review.ts';
 import { requireRole } from '../../plugins/auth.ts';
 import { byAccount } from '../../plugins/rate-limit.ts';
+import { route } from '../endpoint.ts';
 
-const patient = { role: 'patient' } as const;
-const doctor = { role: 'doctor' } as const;
 const noStore = { 'cache-control': 'no-store' };
 /** Per account: asking, cancelling and deciding are rare; a loop of them is not a person. */
 export const MEDICAL_REVIEW_WRITE_LIMIT = { max: 30, timeWindow: '1 hour', keyGenerator: byAccount };
@@ -58,89 +52,63 @@ async function myReview(db: Db, ownerId: string) {
 }
 
 const medicalReviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/my-fundraiser/medical-review', { config: { access: patient } }, async (request, reply) => {
+  const writes = { config: { rateLimit: MEDICAL_REVIEW_WRITE_LIMIT } };
+
+  route(app, endpoints.mine, {}, async (request, reply) => {
     const me = requireRole(request, 'patient');
     return reply.headers(noStore).send(await myReview(app.db, me.id));
   });
 
-  app.post(
-    '/api/my-fundraiser/medical-review',
-    {
-      schema: { body: MedicalReviewRequestSchema },
-      config: { access: patient, rateLimit: MEDICAL_REVIEW_WRITE_LIMIT },
-    },
-    async (request, reply) => {
-      const me = requireRole(request, 'patient');
-      const { created } = await request.run(requestMedicalReview, me, request.body.doctorId);
-      return reply
-        .status(created ? 201 : 200)
-        .headers(noStore)
-        .send(await myReview(app.db, me.id));
-    },
-  );
+  route(app, endpoints.request, writes, async (request, reply) => {
+    const me = requireRole(request, 'patient');
+    const { created } = await request.run(requestMedicalReview, me, request.body.doctorId);
+    return reply
+      .status(created ? 201 : 200)
+      .headers(noStore)
+      .send(await myReview(app.db, me.id));
+  });
 
-  app.delete(
-    '/api/my-fundraiser/medical-review',
-    { config: { access: patient, rateLimit: MEDICAL_REVIEW_WRITE_LIMIT } },
-    async (request, reply) => {
-      const me = requireRole(request, 'patient');
-      await request.run(revokeMedicalReview, me);
-      return reply.headers(noStore).send(await myReview(app.db, me.id));
-    },
-  );
+  route(app, endpoints.revoke, writes, async (request, reply) => {
+    const me = requireRole(request, 'patient');
+    await request.run(revokeMedicalReview, me);
+    return reply.headers(noStore).send(await myReview(app.db, me.id));
+  });
 
-  app.get(
-    '/api/doctor/medical-reviews',
-    { schema: { querystring: DoctorMedicalReviewsQuerySchema }, config: { access: doctor } },
-    async (request, reply) => {
-      const me = requireRole(request, 'doctor');
-      const { page } = request.query;
-      const answer = (await isListed(app.db, me.id))
-        ? await doctorMedicalReviewsPage(app.db, me.id, page, presentDoctorMedicalReviewItem)
-        : { items: [], page, pageSize: DOCTOR_MEDICAL_REVIEWS_PAGE_SIZE, total: 0 };
-      return reply.headers(noStore).send(answer);
-    },
-  );
+  route(app, endpoints.requests, {}, async (request, reply) => {
+    const me = requireRole(request, 'doctor');
+    const { page } = request.query;
+    const answer = (await isListed(app.db, me.id))
+      ? await doctorMedicalReviewsPage(app.db, me.id, page, presentDoctorMedicalReviewItem)
+      : { items: [], page, pageSize: DOCTOR_MEDICAL_REVIEWS_PAGE_SIZE, total: 0 };
+    return reply.headers(noStore).send(answer);
+  });
 
-  app.get(
-    '/api/doctor/medical-reviews/:id',
-    { schema: { params: MedicalReviewParamsSchema }, config: { access: doctor } },
-    async (request, reply) => {
-      const me = requireRole(request, 'doctor');
-      const row = (await isListed(app.db, me.id)) && (await grantedApplication(app.db, me.id, request.params.id));
-      // Not hers, the grant ended, or she is no longer listed: she learns nothing of the application.
-      if (!row) throw new AppError('NOT_FOUND', 'No such review request, or the patient no longer shares it');
-      if (row.fundraiser.ownerId === me.id) throw new AppError('FORBIDDEN', 'You cannot review your own fundraiser');
-      return reply.headers(noStore).send(presentMedicalReviewApplication(row));
-    },
-  );
+  route(app, endpoints.application, {}, async (request, reply) => {
+    const me = requireRole(request, 'doctor');
+    const row = (await isListed(app.db, me.id)) && (await grantedApplication(app.db, me.id, request.params.id));
+    // Not hers, the grant ended, or she is no longer listed: she learns nothing of the application.
+    if (!row) throw new AppError('NOT_FOUND', 'No such review request, or the patient no longer shares it');
+    if (row.fundraiser.ownerId === me.id) throw new AppError('FORBIDDEN', 'You cannot review your own fundraiser');
+    return reply.headers(noStore).send(presentMedicalReviewApplication(row));
+  });
 
-  const decisions = [
-    { url: '/api/doctor/medical-reviews/:id/attest', decision: 'attest', body: MedicalAttestationSchema },
-    { url: '/api/doctor/medical-reviews/:id/decline', decision: 'decline', body: MedicalDeclineSchema },
-  ] as const;
-  for (const { url, decision, body } of decisions) {
-    app.post(
-      url,
-      {
-        schema: { params: MedicalReviewParamsSchema, body },
-        config: { access: doctor, rateLimit: MEDICAL_REVIEW_WRITE_LIMIT },
-      },
-      async (request, reply) => {
-        const me = requireRole(request, 'doctor');
-        const { id } = request.params;
-        await request.run(
-          decideMedicalReview,
-          app.config.publicUrl,
-          me,
-          id,
-          decision satisfies MedicalReviewDecision,
-          request.body,
-        );
-        const row = await doctorMedicalReview(app.db, me.id, id);
-        return reply.headers(noStore).send(presentDoctorMedicalReviewItem({ ...row!, title: row!.fundraiser.title }));
-      },
-    );
+  /** The doctor's decision on request `id`, answered with the request as it now stands. */
+  async function decide(
+    request: FastifyRequest,
+    id: string,
+    decision: MedicalReviewDecision,
+    input: { note: string; planVersion: number },
+  ) {
+    const me = requireRole(request, 'doctor');
+    await request.run(decideMedicalReview, app.config.publicUrl, me, id, decision, input);
+    const row = await doctorMedicalReview(app.db, me.id, id);
+    return presentDoctorMedicalReviewItem({ ...row!, title: row!.fundraiser.title });
   }
+  route(app, endpoints.attest, writes, async (request, reply) =>
+    reply.headers(noStore).send(await decide(request, request.params.id, 'attest', request.body)),
+  );
+  route(app, endpoints.decline, writes, async (request, reply) =>
+    reply.headers(noStore).send(await decide(request, request.params.id, 'decline', request.body)),
+  );
 };
 export default medicalReviewRoutes;
