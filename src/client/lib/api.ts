@@ -5,7 +5,7 @@
  * `src/client/api/` type each call from the shared zod schemas; pages call those, not fetch.
  */
 import type { QueryFunction } from '@tanstack/react-query';
-import type { CallInput, CallOutput, Endpoint } from '#shared/contract/endpoint.ts';
+import type { CallInput, CallOutput, Endpoint, EndpointRoute } from '#shared/contract/endpoint.ts';
 import type { Resource } from '#shared/contract/resources.ts';
 import type { ErrorBody, ErrorCode } from '#shared/errors.ts';
 import { pathOf, withQuery as queryString } from '#shared/contract/path.ts';
@@ -123,6 +123,14 @@ export function onChange(listener: ChangeListener): () => void {
 }
 
 /**
+ * Says a write to `endpoint` succeeded: the reads of the resources it `changes` are stale. `call` says it for every
+ * call; a write sent another way (an upload with progress: lib/upload.ts) says it once its answer is in.
+ */
+export function changed(endpoint: EndpointRoute): void {
+  if (endpoint.changes) for (const listener of changeListeners) listener(endpoint.changes);
+}
+
+/**
  * Calls an endpoint of the contract (src/shared/contract): its method and path, what it reads and what it answers
  * all come from its one declaration. A refusal raises ApiError; a file comes back as a Blob. A write that
  * succeeded makes the reads of the resources it `changes` stale.
@@ -131,7 +139,7 @@ export async function call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>
   const url = urlOf(endpoint, ...args);
   // The one place an answer meets its type: the server wrote it through the same declaration's schema.
   const answer = await send(endpoint.method, url, args[0]?.body, endpoint.download === true);
-  if (endpoint.changes) for (const listener of changeListeners) listener(endpoint.changes);
+  changed(endpoint);
   return answer as CallOutput<E>;
 }
 

@@ -13,7 +13,9 @@ import * as expenses from './expenses.ts';
 import * as fundraisers from './fundraisers.ts';
 import * as myFundraiser from './my-fundraiser.ts';
 import * as notifications from './notifications.ts';
+import * as payments from './payments.ts';
 import * as stories from './stories.ts';
+import * as webhooks from './webhooks.ts';
 
 export const CONTRACT: Record<string, Record<string, Endpoint>> = {
   account,
@@ -26,5 +28,7 @@ export const CONTRACT: Record<string, Record<string, Endpoint>> = {
   fundraisers,
   myFundraiser,
   notifications,
+  payments,
   stories,
+  webhooks,
 };

@@ -24,10 +24,8 @@ export function useDecision<V>(
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: act,
-    onSuccess: async () => {
-      toast({ title });
-      await refreshPayments(queryClient);
-    },
+    // The payments and the gifts a decision records are read again from its endpoint's `changes`.
+    onSuccess: () => toast({ title }),
     onError: (err, input) => {
       if (ask(err, () => mutation.mutate(input))) return;
       if (isStale(err)) {
