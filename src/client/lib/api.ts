@@ -5,7 +5,7 @@
  * `src/client/api/` type each call from the shared zod schemas; pages call those, not fetch.
  */
 import type { QueryFunction } from '@tanstack/react-query';
-import type { CallInput, CallOutput, Endpoint } from '#shared/contract/endpoint.ts';
+import type { CallInput, CallOutput, Endpoint, EndpointRoute } from '#shared/contract/endpoint.ts';
 import type { Resource } from '#shared/contract/resources.ts';
 import type { ErrorBody, ErrorCode } from '#shared/errors.ts';
 import { pathOf, withQuery as queryString } from '#shared/contract/path.ts';
@@ -123,20 +123,27 @@ export function onChange(listener: ChangeListener): () => void {
 }
 
 /**
+ * Says a write to `endpoint` succeeded (or was refused as stale): the reads of the resources it `changes` are stale. `call` says it for every
+ * call; a write sent another way (an upload with progress: lib/upload.ts) says it once its answer is in.
+ */
+export function changed(endpoint: EndpointRoute): void {
+  if (endpoint.changes) for (const listener of changeListeners) listener(endpoint.changes);
+}
+
+/**
  * Calls an endpoint of the contract (src/shared/contract): its method and path, what it reads and what it answers
  * all come from its one declaration. A refusal raises ApiError; a file comes back as a Blob. A write that
  * succeeded, or was refused as made on a stale read (409), makes the reads of the resources it `changes` stale.
  */
 export async function call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<CallOutput<E>> {
   const url = urlOf(endpoint, ...args);
-  const changed = () => endpoint.changes && changeListeners.forEach((listener) => listener(endpoint.changes!));
   // The one place an answer meets its type: the server wrote it through the same declaration's schema.
   const answer = await send(endpoint.method, url, args[0]?.body, endpoint.download === true).catch((err: unknown) => {
     // A 409: the record changed since the page read it, so what the write would change is read again.
-    if (err instanceof ApiError && err.status === 409) changed();
+    if (err instanceof ApiError && err.status === 409) changed(endpoint);
     throw err;
   });
-  changed();
+  changed(endpoint);
   return answer as CallOutput<E>;
 }
 

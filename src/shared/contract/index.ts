@@ -15,7 +15,9 @@ import * as fundraisers from './fundraisers.ts';
 import * as medicalReviews from './medical-reviews.ts';
 import * as myFundraiser from './my-fundraiser.ts';
 import * as notifications from './notifications.ts';
+import * as payments from './payments.ts';
 import * as stories from './stories.ts';
+import * as webhooks from './webhooks.ts';
 
 export const CONTRACT: Record<string, Record<string, Endpoint>> = {
   account,
@@ -30,5 +32,7 @@ export const CONTRACT: Record<string, Record<string, Endpoint>> = {
   medicalReviews,
   myFundraiser,
   notifications,
+  payments,
   stories,
+  webhooks,
 };

@@ -7,7 +7,7 @@ import { CURRENCIES, MESSAGE_MAX } from '../constants.ts';
 import { OptionalEmailSchema, optionalText, ReadVersionSchema, UuidSchema } from './common.ts';
 import { recordedAmount } from './admin-donations.ts';
 import { showPubliclySchema } from './donation.ts';
-import type { Page } from './paging.ts';
+import { pageSchema } from './paging.ts';
 
 /** Processors that tell us through signed events (POST /api/webhooks/<processor>). */
 export const SIGNING_PROCESSORS = ['stripe', 'paypal', 'buymeacoffee', 'kofi'] as const;
@@ -78,91 +78,137 @@ export type StatementQuery = z.output<typeof StatementQuerySchema>;
 export const PAYMENT_STATES = ['recorded', 'unmatched', 'waiting', 'not_gift'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
+const PREVIEW_FATES = ['known', 'matched', 'reversal', 'unmatched'] as const;
 /** What importing a row would do (the preview): nothing (known already), a gift, a reversal, or the inbox. */
-export type PreviewFate = 'known' | 'matched' | 'reversal' | 'unmatched';
+export type PreviewFate = (typeof PREVIEW_FATES)[number];
 
-export interface PreviewRow {
-  line: number;
-  fate: PreviewFate;
-  kind: 'payment' | 'refund' | 'dispute';
-  amount: { cents: number; currency: string };
-  feeCents: number | null;
-  occurredAt: string;
-  reference: string | null;
-  payerName: string | null;
-}
+const MOVEMENT_KINDS = ['payment', 'refund', 'dispute'] as const;
+const AmountSchema = z.object({ cents: z.number().int(), currency: z.string() });
 
-export interface StatementPreview {
-  rows: number;
-  counts: Record<PreviewFate, number>;
-  sample: PreviewRow[];
-}
+export const PreviewRowSchema = z.object({
+  line: z.number().int(),
+  fate: z.enum(PREVIEW_FATES),
+  kind: z.enum(MOVEMENT_KINDS),
+  amount: AmountSchema,
+  feeCents: z.number().int().nullable(),
+  occurredAt: z.string(),
+  reference: z.string().nullable(),
+  payerName: z.string().nullable(),
+});
+export type PreviewRow = z.infer<typeof PreviewRowSchema>;
 
-export interface ImportOutcome {
-  importId: string;
-  rows: number;
-  added: number;
-  recorded: number;
-  waiting: number;
-  unmatched: number;
-}
+/** POST /api/admin/payments/statements/preview: what importing the statement would do (nothing is written). */
+export const StatementPreviewSchema = z.object({
+  rows: z.number().int(),
+  counts: z.object({
+    known: z.number().int(),
+    matched: z.number().int(),
+    reversal: z.number().int(),
+    unmatched: z.number().int(),
+  }),
+  sample: z.array(PreviewRowSchema),
+});
+export type StatementPreview = z.infer<typeof StatementPreviewSchema>;
+
+/** POST /api/admin/payments/statements: what the import did. */
+export const ImportOutcomeSchema = z.object({
+  importId: z.string(),
+  rows: z.number().int(),
+  added: z.number().int(),
+  recorded: z.number().int(),
+  waiting: z.number().int(),
+  unmatched: z.number().int(),
+});
+export type ImportOutcome = z.infer<typeof ImportOutcomeSchema>;
+
+const NamedCampaignSchema = z.object({ id: z.string(), name: z.string() });
 
 /** An open intent the inbox suggests for a payment without a reference: a suggestion, never recorded by itself. */
-export interface IntentCandidate {
-  intentId: string;
-  reference: string | null;
-  amountCents: number;
-  paymentMethod: string;
-  createdAt: string;
-  donorName: string | null;
-  campaign: { id: string; name: string };
-}
+export const IntentCandidateSchema = z.object({
+  intentId: z.string(),
+  reference: z.string().nullable(),
+  amountCents: z.number().int(),
+  paymentMethod: z.string(),
+  createdAt: z.string(),
+  donorName: z.string().nullable(),
+  campaign: NamedCampaignSchema,
+});
+export type IntentCandidate = z.infer<typeof IntentCandidateSchema>;
 
 /** A payment as a manager sees it (payer details are personal data: managers only). */
-export interface PaymentItem {
-  id: string;
-  source: PaymentSource;
-  kind: 'payment' | 'refund' | 'dispute';
-  amount: { cents: number; currency: string };
-  feeCents: number | null;
-  occurredAt: string;
-  receivedAt: string;
-  reference: string | null;
-  payerName: string | null;
-  payerEmail: string | null;
-  note: string | null;
-  state: PaymentState;
-  problem: string | null;
-  campaign: { id: string; name: string } | null;
-  version: number;
-  candidates: IntentCandidate[];
-}
+export const PaymentItemSchema = z.object({
+  id: z.string(),
+  source: z.enum(PAYMENT_SOURCES),
+  kind: z.enum(MOVEMENT_KINDS),
+  amount: AmountSchema,
+  feeCents: z.number().int().nullable(),
+  occurredAt: z.string(),
+  receivedAt: z.string(),
+  reference: z.string().nullable(),
+  payerName: z.string().nullable(),
+  payerEmail: z.string().nullable(),
+  note: z.string().nullable(),
+  state: z.enum(PAYMENT_STATES),
+  problem: z.string().nullable(),
+  campaign: NamedCampaignSchema.nullable(),
+  version: z.number().int(),
+  candidates: z.array(IntentCandidateSchema),
+});
+export type PaymentItem = z.infer<typeof PaymentItemSchema>;
 
 /** Each signing processor as the Payments page shows it. */
-export interface ProcessorState {
-  processor: SigningProcessor;
-  enabled: boolean;
+export const ProcessorStateSchema = z.object({
+  processor: z.enum(SIGNING_PROCESSORS),
+  enabled: z.boolean(),
   /** The address to paste into the processor's dashboard. */
-  webhookUrl: string;
-  events: readonly string[];
-  lastEventAt: string | null;
-  lastEventType: string | null;
-  lastFailureAt: string | null;
-  lastFailure: string | null;
-  failuresSinceEvent: number;
-}
+  webhookUrl: z.string(),
+  events: z.array(z.string()).readonly(),
+  lastEventAt: z.string().nullable(),
+  lastEventType: z.string().nullable(),
+  lastFailureAt: z.string().nullable(),
+  lastFailure: z.string().nullable(),
+  failuresSinceEvent: z.number().int(),
+});
+export type ProcessorState = z.infer<typeof ProcessorStateSchema>;
 
 /** Waiting more than this long unmatched: the dashboard warns. */
 export const UNMATCHED_WARNING_HOURS = 48;
 
-export interface PaymentsOverview {
-  processors: ProcessorState[];
+/** GET /api/admin/payments: the processors, the inbox counted by age, the recent imports. */
+export const PaymentsOverviewSchema = z.object({
+  processors: z.array(ProcessorStateSchema),
   /** The inbox (unmatched and waiting) by age. */
-  inbox: { total: number; underADay: number; oneToTwoDays: number; olderThanTwoDays: number };
-  imports: { id: string; source: PaymentSource; fileName: string; rowCount: number; createdAt: string }[];
-}
+  inbox: z.object({
+    total: z.number().int(),
+    underADay: z.number().int(),
+    oneToTwoDays: z.number().int(),
+    olderThanTwoDays: z.number().int(),
+  }),
+  imports: z.array(
+    z.object({
+      id: z.string(),
+      source: z.enum(PAYMENT_SOURCES),
+      fileName: z.string(),
+      rowCount: z.number().int(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type PaymentsOverview = z.infer<typeof PaymentsOverviewSchema>;
 
-export type PaymentInboxPage = Page<PaymentItem>;
+/** GET /api/admin/payments/inbox: one page of unmatched and waiting payments, oldest first. */
+export const PaymentInboxPageSchema = pageSchema(PaymentItemSchema);
+export type PaymentInboxPage = z.infer<typeof PaymentInboxPageSchema>;
+
+/** A source in the path (`/mappings/:source`). */
+export const PaymentSourceParamsSchema = z.strictObject({
+  source: z.enum(PAYMENT_SOURCES, { error: `Source must be one of: ${PAYMENT_SOURCES.join(', ')}` }),
+});
+
+/** The answer of recording one payment, or several joined, as a gift. */
+export const RecordedGiftSchema = z.object({ donationId: z.string() });
+/** The answer of splitting a payment: the gifts it became. */
+export const SplitGiftsSchema = z.object({ donationIds: z.array(z.string()) });
 
 /** How many campaigns one search of the inbox's chooser answers: more of the name narrows it to the one she means. */
 export const GIFT_CAMPAIGNS_SHOWN = 20;

@@ -28,7 +28,7 @@ import { FundraisersMoney } from './fundraisers-money.tsx';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatCents } from '#client/lib/format.ts';
 import { DASHBOARD_KEY, getDashboard } from '#client/api/admin-dashboard.ts';
-import { getPaymentsOverview, PAYMENTS_KEY } from '#client/api/payments.ts';
+import { overviewQuery } from '#client/api/payments.ts';
 import { usePageUser } from '#client/page-access.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageStatus } from '#client/components/page-status.tsx';
@@ -334,7 +334,7 @@ export default function AdminDashboardPage() {
   });
   const manager = adminLevelAtLeast(user.adminLevel, 'manager');
   // Only managers may read the payments; a failure here leaves the warning out, the dashboard stands.
-  const payments = useQuery({ queryKey: PAYMENTS_KEY, queryFn: getPaymentsOverview, enabled: manager, gcTime: 0 });
+  const payments = useQuery({ ...overviewQuery(), enabled: manager, gcTime: 0 });
   const unmatched = payments.data?.inbox.olderThanTwoDays ?? 0;
   let body: ReactNode;
   if (figures.data) {

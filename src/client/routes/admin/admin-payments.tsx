@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { errorMessage } from '#client/lib/api.ts';
-import { getPaymentsOverview, INBOX_KEY, listInbox, PAYMENTS_KEY } from '#client/api/payments.ts';
+import { inboxQuery, overviewQuery } from '#client/api/payments.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageHeading } from './page-heading.tsx';
 import { InboxCard } from './payments-inbox.tsx';
@@ -17,13 +17,8 @@ import { ProcessorsSection } from './payments-processors.tsx';
 
 export default function AdminPaymentsPage() {
   const [page, setPage] = useState(1);
-  const overview = useQuery({ queryKey: PAYMENTS_KEY, queryFn: getPaymentsOverview, gcTime: 0 });
-  const inbox = useQuery({
-    queryKey: [...INBOX_KEY, page],
-    queryFn: () => listInbox(page),
-    placeholderData: keepPreviousData,
-    gcTime: 0,
-  });
+  const overview = useQuery({ ...overviewQuery(), gcTime: 0 });
+  const inbox = useQuery({ ...inboxQuery(page), placeholderData: keepPreviousData, gcTime: 0 });
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">

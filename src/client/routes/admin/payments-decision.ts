@@ -2,12 +2,12 @@
  * An inbox decision as the rows send it: its toast and the inbox read again once done, or why not (a 409: the row
  * changed since she read it, and is read again). A row's money moves share one password prompt.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { PAYMENT_SOURCE_NAMES, type PaymentItem, type RecordPaymentInput } from '#shared/schemas/payments.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { isStale } from '#client/lib/stale.ts';
 import { formatCents } from '#client/lib/format.ts';
-import { markNotGift, recordPayment, refreshPayments, splitPayment } from '#client/api/payments.ts';
+import { markNotGift, recordPayment, splitPayment } from '#client/api/payments.ts';
 import { toast } from '#client/components/ui/toast.ts';
 import { useStepUpRetry } from './payments-step-up.tsx';
 
@@ -21,13 +21,11 @@ export function useDecision<V>(
   act: (input: V) => Promise<unknown>,
   ask: (err: unknown, again: () => void) => boolean,
 ) {
-  const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: act,
-    onSuccess: async () => {
-      toast({ title });
-      await refreshPayments(queryClient);
-    },
+    // The payments and the gifts a decision records, or a refusal as stale, are read again from its endpoint's
+    // `changes` (lib/api.ts call).
+    onSuccess: () => toast({ title }),
     onError: (err, input) => {
       if (ask(err, () => mutation.mutate(input))) return;
       if (isStale(err)) {
@@ -36,7 +34,6 @@ export function useDecision<V>(
           description: 'Someone decided on this payment meanwhile: the inbox shows it as it is now.',
           variant: 'destructive',
         });
-        void refreshPayments(queryClient);
         return;
       }
       toast({ title: 'Not Saved', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });

@@ -3,7 +3,7 @@
  * then Import records it (a money move: step-up). Both uploads show their progress; a bad line is named at the file.
  */
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import {
   PAYMENT_SOURCES,
   PAYMENT_SOURCE_NAMES,
@@ -16,7 +16,7 @@ import {
 } from '#shared/schemas/payments.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatCents, formatWhen } from '#client/lib/format.ts';
-import { importStatement, previewStatement, refreshPayments, type StatementChoice } from '#client/api/payments.ts';
+import { importStatement, previewStatement, type StatementChoice } from '#client/api/payments.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { CheckboxField, SelectField, TextField } from '#client/components/ui/field.tsx';
@@ -97,7 +97,6 @@ function OutcomeView({ outcome }: { outcome: ImportOutcome }) {
 }
 
 export function ImportCard() {
-  const queryClient = useQueryClient();
   const [source, setSource] = useState<PaymentSource>('paypal');
   const [format, setFormat] = useState<StatementFormatKind>('paypal');
   const [dayFirst, setDayFirst] = useState(false);
@@ -132,12 +131,11 @@ export function ImportCard() {
   });
   const importIt = useMutation({
     mutationFn: (f: File) => importStatement(choice, f, setSent),
-    onSuccess: async (answer) => {
+    onSuccess: (answer) => {
       setSent(null);
       setPreview(null);
       setOutcome(answer);
       toast({ title: 'Statement Imported', description: `${answer.rows} rows read.` });
-      await refreshPayments(queryClient);
     },
     onError: (err, f) => {
       setSent(null);

@@ -1,6 +1,6 @@
 /** Column mapping for Custom CSV statements: which column holds what, saved once per source. */
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { CURRENCIES } from '#shared/constants.ts';
 import {
   ColumnMappingSchema,
@@ -10,7 +10,7 @@ import {
   type PaymentSource,
 } from '#shared/schemas/payments.ts';
 import { errorMessage } from '#client/lib/api.ts';
-import { getMapping, mappingKey, saveMapping } from '#client/api/payments.ts';
+import { mappingQuery, saveMapping } from '#client/api/payments.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { CheckboxField, SelectField, TextField } from '#client/components/ui/field.tsx';
@@ -55,15 +55,12 @@ function bodyOf(d: Draft) {
 }
 
 function MappingForm({ source, saved }: { source: PaymentSource; saved: ColumnMapping | null }) {
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState(() => draftOf(saved));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
     mutationFn: (body: ColumnMapping) => saveMapping(source, body),
-    onSuccess: async () => {
-      toast({ title: 'Mapping Saved', description: `Custom CSVs from ${PAYMENT_SOURCE_NAMES[source]} read this way.` });
-      await queryClient.invalidateQueries({ queryKey: mappingKey(source) });
-    },
+    onSuccess: () =>
+      toast({ title: 'Mapping Saved', description: `Custom CSVs from ${PAYMENT_SOURCE_NAMES[source]} read this way.` }),
     onError: (err) =>
       toast({
         title: 'Mapping Not Saved',
@@ -138,7 +135,7 @@ function MappingForm({ source, saved }: { source: PaymentSource; saved: ColumnMa
 
 export function MappingCard() {
   const [source, setSource] = useState<PaymentSource>('other');
-  const mapping = useQuery({ queryKey: mappingKey(source), queryFn: () => getMapping(source) });
+  const mapping = useQuery(mappingQuery(source));
   return (
     <Card aria-labelledby="mapping-title">
       <CardTitle id="mapping-title">Column mapping for Custom CSV</CardTitle>

@@ -6,24 +6,14 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import * as endpoints from '#shared/contract/payments.ts';
 import { AppError } from '#shared/errors.ts';
 import {
-  ColumnMappingSchema,
   GIFT_CAMPAIGNS_SHOWN,
-  GiftCampaignsQuerySchema,
-  GiftCampaignsSchema,
-  JoinPaymentsSchema,
-  NotGiftSchema,
-  PAYMENT_SOURCES,
   PAYMENT_SOURCE_NAMES,
-  RecordPaymentSchema,
-  SplitPaymentSchema,
-  StatementQuerySchema,
   type PaymentSource,
   type StatementQuery,
 } from '#shared/schemas/payments.ts';
-import { AdminListQuerySchema } from '#shared/schemas/admin-donations.ts';
 import {
   joinPayments,
   markNotGift,
@@ -43,20 +33,14 @@ import {
 } from '../../db/queries/payments.ts';
 import { presentGiftCampaign, presentInboxPayment, presentProcessors } from '../../presenters/payments.ts';
 import { readStatement, StatementError, type StatementFormat } from '../../services/payments/statements.ts';
+import { route } from '../endpoint.ts';
 
-const manager = { admin: 'manager' } as const;
-const managerStepUp = { admin: 'manager', stepUp: true } as const;
 /** A year of a busy PayPal account's activity is a few megabytes; far more is not a statement. */
 export const STATEMENT_MAX_BYTES = 50 * 1024 * 1024;
 
-const idParams = z.strictObject({ id: z.uuid('Not a valid id') });
-const sourceParams = z.strictObject({
-  source: z.enum(PAYMENT_SOURCES, { error: `Source must be one of: ${PAYMENT_SOURCES.join(', ')}` }),
-});
-
 const adminPayments: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: STATEMENT_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
-  app.get('/api/admin/payments', { config: { access: manager } }, async (request, reply) => {
+  route(app, endpoints.overview, {}, async (_request, reply) => {
     const [processors, inbox, imports] = await Promise.all([
       processorStates(app.db),
       inboxAges(app.db, app.clock.now()),
@@ -71,7 +55,7 @@ const adminPayments: FastifyPluginAsyncZod = async (app) => {
       inbox,
       imports: imports.map((i) => ({
         id: i.id,
-        source: i.source,
+        source: i.source as PaymentSource,
         fileName: i.fileName,
         rowCount: i.rowCount,
         createdAt: i.createdAt.toISOString(),
@@ -79,87 +63,52 @@ const adminPayments: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.get(
-    '/api/admin/payments/inbox',
-    { schema: { querystring: AdminListQuerySchema }, config: { access: manager } },
-    async (request, reply) => {
-      const page = await inboxPage(
-        app.db,
-        request.query.page,
-        (source) => PAYMENT_SOURCE_NAMES[source as PaymentSource] ?? source,
-        presentInboxPayment,
-      );
-      return reply.header('cache-control', 'no-store').send(page);
-    },
-  );
+  route(app, endpoints.inbox, {}, async (request, reply) => {
+    const page = await inboxPage(
+      app.db,
+      request.query.page,
+      (source) => PAYMENT_SOURCE_NAMES[source as PaymentSource] ?? source,
+      presentInboxPayment,
+    );
+    return reply.header('cache-control', 'no-store').send(page);
+  });
 
   // The inbox's campaign chooser: a search by name, since there may be thousands of fundraisers.
-  app.get(
-    '/api/admin/payments/campaigns',
-    {
-      schema: { querystring: GiftCampaignsQuerySchema, response: { 200: GiftCampaignsSchema } },
-      config: { access: manager },
-    },
-    async (request, reply) => {
-      const { rows, more } = await giftCampaigns(app.db, request.query.q, GIFT_CAMPAIGNS_SHOWN);
-      return reply.header('cache-control', 'no-store').send({ items: rows.map(presentGiftCampaign), more });
-    },
-  );
+  route(app, endpoints.giftCampaigns, {}, async (request, reply) => {
+    const { rows, more } = await giftCampaigns(app.db, request.query.q, GIFT_CAMPAIGNS_SHOWN);
+    return reply.header('cache-control', 'no-store').send({ items: rows.map(presentGiftCampaign), more });
+  });
 
-  app.post(
-    '/api/admin/payments/:id/record',
-    { schema: { params: idParams, body: RecordPaymentSchema }, config: { access: managerStepUp } },
-    async (request, reply) => {
-      const gift = await request.run(recordPaymentByHand, request.params.id, request.body);
-      return reply.status(201).send({ donationId: gift.id });
-    },
-  );
+  route(app, endpoints.record, {}, async (request, reply) => {
+    const gift = await request.run(recordPaymentByHand, request.params.id, request.body);
+    return reply.status(201).send({ donationId: gift.id });
+  });
 
-  app.post(
-    '/api/admin/payments/join',
-    { schema: { body: JoinPaymentsSchema }, config: { access: managerStepUp } },
-    async (request, reply) => {
-      const gift = await request.run(joinPayments, request.body);
-      return reply.status(201).send({ donationId: gift.id });
-    },
-  );
+  route(app, endpoints.join, {}, async (request, reply) => {
+    const gift = await request.run(joinPayments, request.body);
+    return reply.status(201).send({ donationId: gift.id });
+  });
 
-  app.post(
-    '/api/admin/payments/:id/split',
-    { schema: { params: idParams, body: SplitPaymentSchema }, config: { access: managerStepUp } },
-    async (request, reply) => {
-      const gifts = await request.run(splitPayment, request.params.id, request.body);
-      return reply.status(201).send({ donationIds: gifts.map((g) => g.donationId) });
-    },
-  );
+  route(app, endpoints.split, {}, async (request, reply) => {
+    const gifts = await request.run(splitPayment, request.params.id, request.body);
+    return reply.status(201).send({ donationIds: gifts.map((g) => g.donationId) });
+  });
 
-  app.post(
-    '/api/admin/payments/:id/not-gift',
-    { schema: { params: idParams, body: NotGiftSchema }, config: { access: manager } },
-    async (request, reply) => {
-      await request.run(markNotGift, request.params.id, request.body);
-      return reply.status(204).send();
-    },
-  );
+  route(app, endpoints.notGift, {}, async (request, reply) => {
+    await request.run(markNotGift, request.params.id, request.body);
+    return reply.status(204).send();
+  });
 
-  app.get(
-    '/api/admin/payments/mappings/:source',
-    { schema: { params: sourceParams }, config: { access: manager } },
-    async (request) => {
-      const mapping = await savedMapping(app.db, request.params.source);
-      if (!mapping) throw new AppError('NOT_FOUND', 'No mapping saved for this source yet');
-      return mapping;
-    },
-  );
+  route(app, endpoints.mapping, {}, async (request, reply) => {
+    const mapping = await savedMapping(app.db, request.params.source);
+    if (!mapping) throw new AppError('NOT_FOUND', 'No mapping saved for this source yet');
+    return reply.send(mapping);
+  });
 
-  app.put(
-    '/api/admin/payments/mappings/:source',
-    { schema: { params: sourceParams, body: ColumnMappingSchema }, config: { access: manager } },
-    async (request, reply) => {
-      await request.run(saveStatementMapping, request.params.source, request.body);
-      return reply.status(204).send();
-    },
-  );
+  route(app, endpoints.saveMapping, {}, async (request, reply) => {
+    await request.run(saveStatementMapping, request.params.source, request.body);
+    return reply.status(204).send();
+  });
 
   /** How to read this upload's statement: its source's export, or the mapping saved for the source. */
   async function formatOf(query: StatementQuery): Promise<StatementFormat> {
@@ -201,40 +150,32 @@ const adminPayments: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  app.post(
-    '/api/admin/payments/statements/preview',
-    { schema: { querystring: StatementQuerySchema }, config: { access: manager } },
-    async (request, reply) => {
-      const preview = await withStatement(request, request.query, (rows) =>
-        previewStatement(app.db, request.query.source, rows),
-      );
-      return reply.header('cache-control', 'no-store').send({
-        rows: preview.rows,
-        counts: preview.counts,
-        sample: preview.sample.map(({ line, fate, movement }) => ({
-          line,
-          fate,
-          kind: movement.kind,
-          amount: { cents: movement.amountCents, currency: movement.currency },
-          feeCents: movement.feeCents,
-          occurredAt: movement.occurredAt.toISOString(),
-          reference: movement.reference,
-          payerName: movement.payerName,
-        })),
-      });
-    },
-  );
+  route(app, endpoints.previewStatement, {}, async (request, reply) => {
+    const preview = await withStatement(request, request.query, (rows) =>
+      previewStatement(app.db, request.query.source, rows),
+    );
+    return reply.header('cache-control', 'no-store').send({
+      rows: preview.rows,
+      counts: preview.counts,
+      sample: preview.sample.map(({ line, fate, movement }) => ({
+        line,
+        fate,
+        kind: movement.kind,
+        amount: { cents: movement.amountCents, currency: movement.currency },
+        feeCents: movement.feeCents,
+        occurredAt: movement.occurredAt.toISOString(),
+        reference: movement.reference,
+        payerName: movement.payerName,
+      })),
+    });
+  });
 
-  app.post(
-    '/api/admin/payments/statements',
-    { schema: { querystring: StatementQuerySchema }, config: { access: managerStepUp } },
-    async (request, reply) => {
-      const outcome = await withStatement(request, request.query, (rows, fileName) =>
-        request.run(importStatement, request.query.source, fileName, rows),
-      );
-      return reply.status(201).send(outcome);
-    },
-  );
+  route(app, endpoints.importStatement, {}, async (request, reply) => {
+    const outcome = await withStatement(request, request.query, (rows, fileName) =>
+      request.run(importStatement, request.query.source, fileName, rows),
+    );
+    return reply.status(201).send(outcome);
+  });
 };
 export default adminPayments;
 

@@ -4,7 +4,9 @@
  * before anything is parsed or stored; a verified event's movement is stored once and matched (commands/payments.ts).
  * A redelivery answers 200 as the first did, and so does an event we do not act on.
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as endpoints from '#shared/contract/webhooks.ts';
 import { AppError } from '#shared/errors.ts';
 import { Batcher } from '../../commands/batcher.ts';
 import type { PaymentOutcome, ReceivedMovement } from '../../commands/payments.ts';
@@ -14,6 +16,7 @@ import { tooManyRequests, type AccountLimit } from '../../services/account-limit
 import { isDatabaseUnavailable } from '../../services/db-errors.ts';
 import { SIGNING_PROCESSORS, SignatureError, type SigningProcessor } from '../../services/payments/movement.ts';
 import { verifierFor, type EventVerifier, type VerifierOptions } from '../../services/payments/verifiers.ts';
+import { route } from '../endpoint.ts';
 
 /** Far above any event the four processors send (a Stripe Checkout session is a few kilobytes). */
 export const WEBHOOK_BODY_MAX = 256 * 1024;
@@ -30,10 +33,13 @@ const REFUSED_ADDRESSES_MAX = 10_000;
 /** At most this many events in one transaction. */
 const EVENT_BATCH = 100;
 
+/** Any of the four processors' endpoints (src/shared/contract/webhooks.ts): the same but for the path. */
+type Webhook = (typeof endpoints)[SigningProcessor]['declaration'];
+
 /** What every accepted delivery is answered, new or not: processors look only at the status. */
 const RECEIVED = { received: true } as const;
 
-const webhooks: FastifyPluginAsync<Pick<VerifierOptions, 'paypal'>> = async (app, options) => {
+const webhooks: FastifyPluginAsyncZod<Pick<VerifierOptions, 'paypal'>> = async (app, options) => {
   // In this plugin only: bodies stay the bytes that were signed (Stripe's and Buy Me a Coffee's JSON, Ko-fi's form).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
@@ -74,20 +80,20 @@ const webhooks: FastifyPluginAsync<Pick<VerifierOptions, 'paypal'>> = async (app
     refusedUntil.delete(ip);
   };
 
+  // No rate limit per request: a processor sends a backlog in bursts after an outage, and each signed event is
+  // stored once. Refused deliveries are counted per address instead (WEBHOOK_REFUSALS).
   for (const processor of SIGNING_PROCESSORS) {
-    app.post(
-      `/api/webhooks/${processor}`,
+    route<Webhook>(
+      app,
+      endpoints[processor],
       {
         bodyLimit: WEBHOOK_BODY_MAX,
-        // No limit per request: a processor sends a backlog in bursts after an outage, and each signed event is
-        // stored once. Refused deliveries are counted per address instead (WEBHOOK_REFUSALS).
-        config: { access: 'public' },
         // Off while its secret is unset: nothing about the body (its type, its size) is looked at.
         onRequest: async () => {
           if (!verifiers.has(processor)) throw new AppError('NOT_FOUND', 'Not found');
         },
       },
-      async (request: FastifyRequest<{ Body: Buffer }>, reply) => {
+      async (request, reply) => {
         const body = request.body;
         if (!Buffer.isBuffer(body)) throw new AppError('VALIDATION', 'Request body is empty; send the signed event');
         refuseIfFlooding(request.ip, reply);
@@ -112,7 +118,7 @@ const webhooks: FastifyPluginAsync<Pick<VerifierOptions, 'paypal'>> = async (app
             .get(processor)!
             .add({ movement: event.movement, origin, sender: { id: null, ip: request.ip } });
         else await request.run(noteEventReceived, processor, event.type);
-        return RECEIVED;
+        return reply.send(RECEIVED);
       },
     );
   }
