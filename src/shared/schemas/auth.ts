@@ -1,8 +1,8 @@
 /** Accounts: registration, sign-in, password reset, role choice (spec sections 2, 5, 8). */
 import { z } from 'zod';
-import type { MyGift } from './donation.ts';
+import { MyGiftSchema } from './donation.ts';
 import { SecondFactorCodeSchema } from './two-factor.ts';
-import { SELF_CHOSEN_ROLES, ROLES } from '../auth/roles.ts';
+import { ADMIN_LEVELS, SELF_CHOSEN_ROLES, ROLES } from '../auth/roles.ts';
 
 export const PASSWORD_MIN = 8;
 /** Long enough for any passphrase, short enough that hashing it is cheap; never truncated. */
@@ -133,55 +133,48 @@ export const UpdateProfileSchema = z.strictObject({
 });
 
 /** GET /api/auth/user */
-export interface CurrentUser {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: (typeof ROLES)[number] | null;
-  adminLevel: 'moderator' | 'manager' | 'super_admin' | null;
-  profileImageUrl: string | null;
-  onboardingCompleted: boolean;
-  emailVerified: boolean;
+export const CurrentUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES).nullable(),
+  adminLevel: z.enum(ADMIN_LEVELS).nullable(),
+  profileImageUrl: z.string().nullable(),
+  onboardingCompleted: z.boolean(),
+  emailVerified: z.boolean(),
   /** Two-step sign-in is on for the account. */
-  twoFactorEnabled: boolean;
+  twoFactorEnabled: z.boolean(),
   /** This session proved the second factor (admin pages need it). */
-  twoFactorVerified: boolean;
-}
+  twoFactorVerified: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
 /** GET /api/user/profile: the account, its notice choice, the role's saved onboarding answers and ownership. */
-export interface ProfileAnswer {
-  user: CurrentUser;
-  notifyByEmail: boolean;
+export const ProfileAnswerSchema = z.object({
+  user: CurrentUserSchema,
+  notifyByEmail: z.boolean(),
   /** The role's onboarding answers as saved (a doctor's carry `verificationStatus`); null before onboarding. */
-  profile: Record<string, unknown> | null;
+  profile: z.record(z.string(), z.unknown()).nullable(),
   /** The campaign's owner cannot delete her account until an admin moves ownership. */
-  ownsCampaign: boolean;
+  ownsCampaign: z.boolean(),
   /** Gifts recorded with her confirmed email address, newest first (voided ones left out). */
-  gifts: MyGift[];
-}
+  gifts: z.array(MyGiftSchema),
+});
+export type ProfileAnswer = z.infer<typeof ProfileAnswerSchema>;
 
 /** GET /api/user/sessions item: one browser or device signed in to the account. */
-export interface SessionView {
-  id: string;
-  /** The browser's user agent; empty when it sent none. */
-  device: string;
-  createdAt: string;
-  lastSeenAt: string;
-  /** The session making this request. */
-  current: boolean;
-}
-
-/** SessionView's schema: the answer of GET /api/user/sessions is a list of these. */
 export const SessionViewSchema = z.object({
   id: z.uuid(),
+  /** The browser's user agent; empty when it sent none. */
   device: z.string(),
   createdAt: z.string(),
   lastSeenAt: z.string(),
+  /** The session making this request. */
   current: z.boolean(),
 });
+export type SessionView = z.infer<typeof SessionViewSchema>;
 
 /** The answer of a request that only reports what happened (password reset, email confirmed ...). */
-export interface MessageAnswer {
-  message: string;
-}
+export const MessageAnswerSchema = z.object({ message: z.string() });
+export type MessageAnswer = z.infer<typeof MessageAnswerSchema>;

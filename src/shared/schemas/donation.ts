@@ -44,15 +44,16 @@ export const GiftStatusSchema = z.object({
 export type GiftStatus = z.infer<typeof GiftStatusSchema>;
 
 /** A signed-in donor's own gift (GET /api/user/profile `gifts`): recorded with her confirmed address. */
-export interface MyGift {
-  id: string;
-  amount: { cents: number; currency: string };
-  usdCents: number;
-  paymentMethod: string;
-  recordedAt: string;
+export const MyGiftSchema = z.object({
+  id: z.string(),
+  amount: z.object({ cents: z.number().int(), currency: z.string() }),
+  usdCents: z.number().int(),
+  paymentMethod: z.string(),
+  recordedAt: z.string(),
   /** Voided gifts are not listed; `refundedCents` says what came back to her. */
-  refundedCents: number;
-  shownPublicly: boolean;
+  refundedCents: z.number().int(),
+  shownPublicly: z.boolean(),
   /** The campaign it was recorded against, and its transparency page (the site's path). */
-  campaign: { name: string; transparencyPath: string };
-}
+  campaign: z.object({ name: z.string(), transparencyPath: z.string() }),
+});
+export type MyGift = z.infer<typeof MyGiftSchema>;

@@ -27,20 +27,17 @@ export const ConfirmPasswordSchema = z.strictObject({
 });
 
 /** GET /api/user/two-factor */
-export interface TwoFactorStatus {
-  enabled: boolean;
-  enabledAt: string | null;
-  recoveryCodesLeft: number;
-}
+export const TwoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.string().nullable(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;
 
 /** POST /api/user/two-factor/setup */
-export interface TwoFactorSetup {
-  secret: string;
-  otpauthUri: string;
-  qrCode: string;
-}
+export const TwoFactorSetupSchema = z.object({ secret: z.string(), otpauthUri: z.string(), qrCode: z.string() });
+export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
 
 /** POST /api/user/two-factor/enable and /recovery-codes: the new one-time codes, shown once. */
-export interface RecoveryCodesAnswer {
-  recoveryCodes: string[];
-}
+export const RecoveryCodesAnswerSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodesAnswer = z.infer<typeof RecoveryCodesAnswerSchema>;

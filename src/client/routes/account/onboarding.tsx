@@ -5,7 +5,7 @@ import type { Role } from '#shared/auth/roles.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import type { OnboardingInput } from '#shared/schemas/onboarding.ts';
 import { errorMessage } from '#client/lib/api.ts';
-import { getProfile, PROFILE_KEY, saveOnboarding } from '#client/api/user.ts';
+import { profileQuery, saveOnboarding } from '#client/api/user.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Card } from '#client/components/ui/card.tsx';
@@ -65,7 +65,7 @@ function Onboarding({ user }: { user: CurrentUser }) {
   const refreshUser = useRefreshCurrentUser();
   const role: Role = user.role ?? 'patient';
   // Someone coming back to change their answers starts from what they saved.
-  const saved = useQuery({ queryKey: PROFILE_KEY, queryFn: getProfile, enabled: user.onboardingCompleted });
+  const saved = useQuery({ ...profileQuery(), enabled: user.onboardingCompleted });
   const save = useMutation({
     mutationFn: saveOnboarding,
     onSuccess: async (updated) => {

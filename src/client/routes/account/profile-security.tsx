@@ -2,12 +2,12 @@
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Monitor } from 'lucide-react';
 import { ChangePasswordSchema } from '#shared/schemas/auth.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatWhen } from '#client/lib/format.ts';
-import { changePassword, listSessions, revokeOtherSessions, revokeSession, SESSIONS_KEY } from '#client/api/user.ts';
+import { changePassword, revokeOtherSessions, revokeSession, sessionsQuery } from '#client/api/user.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
@@ -21,7 +21,6 @@ const PASSWORD_FIELDS = ['currentPassword', 'newPassword'] as const;
 
 /** Change the password (which signs out every other device). */
 export function PasswordSection() {
-  const queryClient = useQueryClient();
   const form = useForm<PasswordIn, unknown, PasswordOut>({
     resolver: zodResolver(ChangePasswordSchema),
     defaultValues: { currentPassword: '', newPassword: '' },
@@ -32,7 +31,6 @@ export function PasswordSection() {
     onSuccess: async (answer) => {
       toast({ title: 'Password Changed', description: answer.message });
       form.reset();
-      await queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
     },
     onError: (err) => {
       showFieldErrors(err);
@@ -76,7 +74,7 @@ export function PasswordSection() {
 
 /** The browsers and devices signed in, each with a way to sign it out. */
 export function SessionsSection() {
-  const sessions = useQuery({ queryKey: SESSIONS_KEY, queryFn: listSessions });
+  const sessions = useQuery(sessionsQuery());
   const failed = (err: unknown) =>
     toast({ title: 'Could Not Sign Out', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
   const revoke = useMutation({

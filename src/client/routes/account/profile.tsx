@@ -3,12 +3,12 @@ import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { UpdateProfileSchema, type CurrentUser } from '#shared/schemas/auth.ts';
 import { IMAGE_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_TYPES, uploadProblem } from '#shared/uploads.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { bindFields } from '#client/lib/bind-field.ts';
-import { getProfile, PROFILE_KEY, updateProfile } from '#client/api/user.ts';
+import { profileQuery, updateProfile } from '#client/api/user.ts';
 import { removeAvatar, uploadAvatar } from '#client/api/uploads.ts';
 import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Avatar, roleLabel } from '#client/components/avatar.tsx';
@@ -97,7 +97,6 @@ function ProfileSection({
   notifyByEmail: boolean;
   verifiedDoctor: boolean;
 }) {
-  const queryClient = useQueryClient();
   const refreshUser = useRefreshCurrentUser();
   const form = useForm<ProfileIn, unknown, ProfileOut>({
     resolver: zodResolver(UpdateProfileSchema),
@@ -108,7 +107,7 @@ function ProfileSection({
     onSuccess: async (updated, input) => {
       toast({ title: 'Profile Updated', description: 'Your changes have been saved.' });
       form.reset(input);
-      await Promise.all([refreshUser(updated), queryClient.invalidateQueries({ queryKey: PROFILE_KEY })]);
+      await refreshUser(updated);
     },
     onError: (err) =>
       toast({
@@ -154,7 +153,7 @@ function ProfileSection({
 // ---------------------------------------------------------------------------------------------
 
 function Settings({ user }: { user: CurrentUser }) {
-  const profile = useQuery({ queryKey: PROFILE_KEY, queryFn: getProfile });
+  const profile = useQuery(profileQuery());
   return (
     <PageFrame title="Account Settings" intro="Manage your profile, your sign-in, and your data." width="3xl">
       <div className="mt-8 space-y-6">

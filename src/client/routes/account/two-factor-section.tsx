@@ -3,7 +3,7 @@
  * keep the one-time recovery codes, make new ones, or turn it off. Admins need it for the admin pages.
  */
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import type { TwoFactorStatus } from '#shared/schemas/two-factor.ts';
 import { errorMessage } from '#client/lib/api.ts';
@@ -11,10 +11,9 @@ import { formatShortDate } from '#client/lib/format.ts';
 import {
   disableTwoFactor,
   enableTwoFactor,
-  getTwoFactorStatus,
   replaceRecoveryCodes,
   startTwoFactorSetup,
-  TWO_FACTOR_KEY,
+  twoFactorQuery,
 } from '#client/api/user.ts';
 import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -110,7 +109,6 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
 }
 
 function Manage({ status, onNewCodes }: { status: TwoFactorStatus; onNewCodes: (codes: string[]) => void }) {
-  const queryClient = useQueryClient();
   const refreshUser = useRefreshCurrentUser();
   const [password, setPassword] = useState('');
   const [action, setAction] = useState<'codes' | 'off' | null>(null);
@@ -124,7 +122,6 @@ function Manage({ status, onNewCodes }: { status: TwoFactorStatus; onNewCodes: (
       setPassword('');
       if (which === 'codes' && codes) onNewCodes(codes);
       else toast({ title: 'Two-step sign-in turned off' });
-      await queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
       if (which === 'off') await refreshUser();
     },
   });
@@ -170,15 +167,13 @@ function Manage({ status, onNewCodes }: { status: TwoFactorStatus; onNewCodes: (
 }
 
 export function TwoFactorSection({ user }: { user: CurrentUser }) {
-  const queryClient = useQueryClient();
   const refreshUser = useRefreshCurrentUser();
-  const status = useQuery({ queryKey: TWO_FACTOR_KEY, queryFn: getTwoFactorStatus });
+  const status = useQuery(twoFactorQuery());
   const [freshCodes, setFreshCodes] = useState<string[] | null>(null);
 
   const showCodes = async (codes: string[]) => {
     setFreshCodes(codes);
     toast({ title: 'Two-step sign-in is on', description: 'Save your recovery codes now.' });
-    await queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
     await refreshUser();
   };
 

@@ -20,7 +20,7 @@ import { HEALTH_ANSWERS_PRIVACY } from '#shared/health-answers.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { createStory, getMyStory, myStoryKey, submitStory, updateStory } from '#client/api/stories.ts';
-import { getProfile, PROFILE_KEY } from '#client/api/user.ts';
+import { profileQuery } from '#client/api/user.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
@@ -209,7 +209,7 @@ function StoryForm({ story, consentDefault }: { story: OwnStory | null; consentD
 
 function NewStory() {
   // The onboarding choice about public stories is the default; unknown (not loaded) reads as "not public".
-  const profile = useQuery({ queryKey: PROFILE_KEY, queryFn: getProfile });
+  const profile = useQuery(profileQuery());
   if (profile.isPending) return <PageStatus>Loading…</PageStatus>;
   return <StoryForm story={null} consentDefault={profile.data?.profile?.allowPublicStory === true} />;
 }

@@ -2,20 +2,17 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '#shared/errors.ts';
-import {
-  ConfirmPasswordSchema,
-  EnableTwoFactorSchema,
-  SIX_DIGITS,
-  type TwoFactorStatus,
-} from '#shared/schemas/two-factor.ts';
+import * as endpoints from '#shared/contract/account.ts';
+import { SIX_DIGITS, type TwoFactorStatus } from '#shared/schemas/two-factor.ts';
 import { beginTwoFactor, disableTwoFactor, enableTwoFactor, replaceRecoveryCodes } from '../../commands/two-factor.ts';
 import { recoveryCodesLeft, type UserRow } from '../../db/queries/users.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { confirmPassword, FAILED_CODES } from '../../services/account-limits.ts';
+import { route } from '../endpoint.ts';
 
 const twoFactor: FastifyPluginAsyncZod = async (app) => {
   const noStore = { 'cache-control': 'no-store' };
-  const limited = { access: 'user', rateLimit: { max: 10, timeWindow: '15 minutes' } } as const;
+  const limited = { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } };
   const secret = app.config.sessionSecret;
 
   /** Checks a re-entered password; wrong ones count against the account, from whatever address. */
@@ -23,7 +20,7 @@ const twoFactor: FastifyPluginAsyncZod = async (app) => {
     await confirmPassword(app.accountLimits, me, password, reply);
   }
 
-  app.get('/api/user/two-factor', { config: { access: 'user' } }, async (request, reply) => {
+  route(app, endpoints.twoFactor, {}, async (request, reply) => {
     const me = requireUser(request);
     const status: TwoFactorStatus = {
       enabled: me.totpEnabledAt !== null,
@@ -33,7 +30,7 @@ const twoFactor: FastifyPluginAsyncZod = async (app) => {
     return reply.headers(noStore).send(status);
   });
 
-  app.post('/api/user/two-factor/setup', { config: limited }, async (request, reply) => {
+  route(app, endpoints.startTwoFactor, limited, async (request, reply) => {
     const me = requireUser(request);
     if (me.totpEnabledAt)
       throw new AppError('CONFLICT', 'Two-step sign-in is already on; turn it off first to use another app');
@@ -41,45 +38,33 @@ const twoFactor: FastifyPluginAsyncZod = async (app) => {
     return reply.headers(noStore).send(await request.run(beginTwoFactor, secret, me, product.name));
   });
 
-  app.post(
-    '/api/user/two-factor/enable',
-    { schema: { body: EnableTwoFactorSchema }, config: limited },
-    async (request, reply) => {
-      const me = requireUser(request);
-      if (me.totpEnabledAt) throw new AppError('CONFLICT', 'Two-step sign-in is already on');
-      if (!me.totpPendingSecret) throw new AppError('CONFLICT', 'Start the set-up again: there is no code to confirm');
-      let codes: string[] | null = null;
-      await app.accountLimits.attempt(FAILED_CODES, me.id, reply, async () => {
-        codes = await request.run(enableTwoFactor, secret, me, request.body.code, request.session!.id);
-        return codes !== null;
-      });
-      if (!codes) throw new AppError('VALIDATION', `That code is not right. ${SIX_DIGITS}.`, 'code');
-      return reply.headers(noStore).send({ recoveryCodes: codes });
-    },
-  );
+  route(app, endpoints.enableTwoFactor, limited, async (request, reply) => {
+    const me = requireUser(request);
+    if (me.totpEnabledAt) throw new AppError('CONFLICT', 'Two-step sign-in is already on');
+    if (!me.totpPendingSecret) throw new AppError('CONFLICT', 'Start the set-up again: there is no code to confirm');
+    let codes: string[] | null = null;
+    await app.accountLimits.attempt(FAILED_CODES, me.id, reply, async () => {
+      codes = await request.run(enableTwoFactor, secret, me, request.body.code, request.session!.id);
+      return codes !== null;
+    });
+    if (!codes) throw new AppError('VALIDATION', `That code is not right. ${SIX_DIGITS}.`, 'code');
+    return reply.headers(noStore).send({ recoveryCodes: codes });
+  });
 
-  app.post(
-    '/api/user/two-factor/recovery-codes',
-    { schema: { body: ConfirmPasswordSchema }, config: limited },
-    async (request, reply) => {
-      const me = requireUser(request);
-      if (!me.totpEnabledAt) throw new AppError('CONFLICT', 'Two-step sign-in is off');
-      await assertPassword(me, request.body.password, reply);
-      const codes = await request.run(replaceRecoveryCodes, secret, me.id);
-      return reply.headers(noStore).send({ recoveryCodes: codes });
-    },
-  );
+  route(app, endpoints.replaceRecoveryCodes, limited, async (request, reply) => {
+    const me = requireUser(request);
+    if (!me.totpEnabledAt) throw new AppError('CONFLICT', 'Two-step sign-in is off');
+    await assertPassword(me, request.body.password, reply);
+    const codes = await request.run(replaceRecoveryCodes, secret, me.id);
+    return reply.headers(noStore).send({ recoveryCodes: codes });
+  });
 
-  app.post(
-    '/api/user/two-factor/disable',
-    { schema: { body: ConfirmPasswordSchema }, config: limited },
-    async (request, reply) => {
-      const me = requireUser(request);
-      if (!me.totpEnabledAt) throw new AppError('CONFLICT', 'Two-step sign-in is already off');
-      await assertPassword(me, request.body.password, reply);
-      await request.run(disableTwoFactor, me.id);
-      return reply.status(204).send();
-    },
-  );
+  route(app, endpoints.disableTwoFactor, limited, async (request, reply) => {
+    const me = requireUser(request);
+    if (!me.totpEnabledAt) throw new AppError('CONFLICT', 'Two-step sign-in is already off');
+    await assertPassword(me, request.body.password, reply);
+    await request.run(disableTwoFactor, me.id);
+    return reply.status(204).send();
+  });
 };
 export default twoFactor;

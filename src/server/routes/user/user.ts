@@ -2,8 +2,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as endpoints from '#shared/contract/account.ts';
 import { AppError } from '#shared/errors.ts';
-import { ChangePasswordSchema, DeleteAccountSchema, UpdateProfileSchema } from '#shared/schemas/auth.ts';
-import { OnboardingSchema } from '#shared/schemas/onboarding.ts';
 import { endOwnSession, saveOnboarding, updateAccountProfile } from '../../commands/profile.ts';
 import { deleteAccount } from '../../commands/personal-data-delete.ts';
 import { changePassword } from '../../commands/accounts.ts';
@@ -24,16 +22,12 @@ const wrongCurrentPassword = () =>
 const user: FastifyPluginAsyncZod = async (app) => {
   const noStore = { 'cache-control': 'no-store' };
 
-  app.post(
-    '/api/user/onboarding',
-    { config: { access: 'user' }, schema: { body: OnboardingSchema } },
-    async (request, reply) => {
-      const updated = await request.run(saveOnboarding, requireUser(request), request.body);
-      return reply.headers(noStore).send(presentCurrentUser(updated, request.session));
-    },
-  );
+  route(app, endpoints.onboarding, {}, async (request, reply) => {
+    const updated = await request.run(saveOnboarding, requireUser(request), request.body);
+    return reply.headers(noStore).send(presentCurrentUser(updated, request.session));
+  });
 
-  app.get('/api/user/profile', { config: { access: 'user' } }, async (request, reply) => {
+  route(app, endpoints.profile, {}, async (request, reply) => {
     const me = requireUser(request);
     // ownsCampaign: the delete-account section says before she tries that the owner cannot delete her account.
     const [profile, owner, gifts] = await Promise.all([
@@ -50,21 +44,15 @@ const user: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.patch(
-    '/api/user/profile',
-    { config: { access: 'user' }, schema: { body: UpdateProfileSchema } },
-    async (request, reply) => {
-      const updated = await request.run(updateAccountProfile, requireUser(request).id, request.body);
-      return reply.headers(noStore).send(presentCurrentUser(updated, request.session));
-    },
-  );
+  route(app, endpoints.updateProfile, {}, async (request, reply) => {
+    const updated = await request.run(updateAccountProfile, requireUser(request).id, request.body);
+    return reply.headers(noStore).send(presentCurrentUser(updated, request.session));
+  });
 
-  app.post(
-    '/api/user/password',
-    {
-      schema: { body: ChangePasswordSchema },
-      config: { access: 'user', rateLimit: { max: 10, timeWindow: '15 minutes' } },
-    },
+  route(
+    app,
+    endpoints.changePassword,
+    { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const me = requireUser(request);
       await confirmPassword(app.accountLimits, me, request.body.currentPassword, reply, wrongCurrentPassword);
@@ -93,19 +81,17 @@ const user: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  app.get('/api/user/export', { config: { access: 'user' } }, async (request, reply) => {
+  route(app, endpoints.exportData, {}, async (request, reply) => {
     const me = requireUser(request);
     return reply
       .headers({ ...noStore, 'content-disposition': 'attachment; filename="my-data.json"' })
       .send(await exportUserData(app.db, me));
   });
 
-  app.delete(
-    '/api/user',
-    {
-      schema: { body: DeleteAccountSchema },
-      config: { access: 'user', rateLimit: { max: 5, timeWindow: '15 minutes' } },
-    },
+  route(
+    app,
+    endpoints.deleteAccount,
+    { config: { rateLimit: { max: 5, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const me = requireUser(request);
       await confirmPassword(app.accountLimits, me, request.body.password, reply);
