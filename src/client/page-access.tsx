@@ -11,7 +11,46 @@ import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { SignInPrompt } from '#client/components/page-layout.tsx';
 import { PageStatus } from '#client/components/page-status.tsx';
 import { AdminOnly } from './routes/admin/admin-access.tsx';
-import type { PageRoute, SignInView } from './routes.tsx';
+import type { PAGES } from '#shared/routes.ts';
+import type { PageRoute } from './routes.tsx';
+
+/**
+ * How a signed-out visitor is asked to sign in: 'redirect' sends her to /login at once (the account pages);
+ * otherwise a page with this title and text and a Sign in link. `checking` is said while the session is looked up.
+ */
+type SignInView = 'redirect' | { title: string; text: string; checking?: string };
+
+/** The pages any signed-in person may open (an admin page asks for an admin instead: AdminOnly). */
+type SignedInPage = {
+  [P in keyof typeof PAGES]: (typeof PAGES)[P]['access'] extends 'user' ? P : never;
+}[keyof typeof PAGES];
+
+/** Each such page says how a signed-out visitor is asked to sign in; a page missing here fails typecheck. */
+const SIGN_IN: { readonly [P in SignedInPage]: SignInView } = {
+  '/onboarding': 'redirect',
+  '/profile': 'redirect',
+  '/notifications': 'redirect',
+  '/my-stories': {
+    title: 'My Stories',
+    text: 'Sign in to write your story, follow its review and choose whether it is shown publicly.',
+  },
+  '/my-stories/new': { title: 'Write Your Story', text: 'Sign in to write your story.' },
+  '/my-stories/:id/edit': { title: 'Edit Your Story', text: 'Sign in to write your story.' },
+  '/my-expenses': {
+    title: 'Expenses',
+    text: "Sign in to submit the campaign's expenses and follow their approval and payment.",
+  },
+  '/my-expenses/new': { title: 'Submit an Expense', text: 'Sign in to submit an expense for the campaign.' },
+  '/my-fundraiser': {
+    title: 'My Fundraiser',
+    text: 'Sign in to raise funds for your treatment: write your application, follow its review and see its page.',
+  },
+  '/doctor-dashboard': {
+    title: 'Please sign in',
+    text: 'The doctor dashboard is for the medical professionals of our community.',
+    checking: 'Checking your access…',
+  },
+};
 
 const PageUserContext = createContext<CurrentUser | null>(null);
 
@@ -48,7 +87,7 @@ export function PageAccessGate({ route, children }: { route: PageRoute; children
   if (access === 'public') return children;
   if (access === 'user') {
     return (
-      <SignedInOnly signIn={route.signIn ?? 'redirect'} returnTo={returnTo}>
+      <SignedInOnly signIn={SIGN_IN[route.path as SignedInPage]} returnTo={returnTo}>
         {children}
       </SignedInOnly>
     );

@@ -1,32 +1,21 @@
 /**
  * The client's route table, keyed by the page table's paths (src/shared/routes.ts, which says how each page renders
- * and who may open it): how each page's code loads (split per page), and for pages that need a signed-in person,
- * how a signed-out visitor is asked to sign in. A path missing on either side fails typecheck. Head tags are in
- * page-heads.ts, loaded only on a navigation in the browser (a page arrives with its own).
+ * and who may open it): how each page's code loads (split per page). A path missing on either side fails
+ * typecheck. How a signed-out visitor is asked to sign in is the access gate's (page-access.tsx), in its own chunk.
+ * Head tags are in page-heads.ts, loaded only on a navigation in the browser (a page arrives with its own).
  */
 import { use, type ComponentType, type ReactNode } from 'react';
 import { PAGES, pathMatches, type PageAccess, type PagePath } from '#shared/routes.ts';
 
 type PageModule = { default: ComponentType };
 
-/**
- * How a signed-out visitor is asked to sign in: 'redirect' sends her to /login at once (the account pages);
- * otherwise a page with this title and text and a Sign in link. `checking` is said while the session is looked up.
- */
-export type SignInView = 'redirect' | { title: string; text: string; checking?: string };
-
 export interface PageRoute {
   path: PagePath | '*';
   access: PageAccess;
-  signIn?: SignInView;
   load: () => Promise<PageModule>;
 }
 
-/** A table entry: pages open to any signed-in person must say how a signed-out visitor is asked to sign in. */
-type RouteOf<P extends PagePath> = Pick<PageRoute, 'load'> &
-  ((typeof PAGES)[P]['access'] extends 'user' ? { signIn: SignInView } : { signIn?: never });
-
-export const PAGE_ROUTES: { readonly [P in PagePath]: RouteOf<P> } = {
+export const PAGE_ROUTES: { readonly [P in PagePath]: Pick<PageRoute, 'load'> } = {
   '/': { load: () => import('./routes/public/campaign-page.tsx') },
   '/donate': { load: () => import('./routes/public/donate-page.tsx') },
   '/how-it-works': { load: () => import('./routes/public/how-it-works.tsx') },
@@ -49,36 +38,15 @@ export const PAGE_ROUTES: { readonly [P in PagePath]: RouteOf<P> } = {
   '/verify-email': { load: () => import('./routes/account/verify-email.tsx') },
   '/confirm-updates': { load: () => import('./routes/account/confirm-updates.tsx') },
   '/unsubscribe': { load: () => import('./routes/account/unsubscribe.tsx') },
-  '/onboarding': {
-    load: () => import('./routes/account/onboarding.tsx'),
-    signIn: 'redirect',
-  },
-  '/profile': {
-    load: () => import('./routes/account/profile.tsx'),
-    signIn: 'redirect',
-  },
-  '/notifications': {
-    load: () => import('./routes/account/notifications.tsx'),
-    signIn: 'redirect',
-  },
+  '/onboarding': { load: () => import('./routes/account/onboarding.tsx') },
+  '/profile': { load: () => import('./routes/account/profile.tsx') },
+  '/notifications': { load: () => import('./routes/account/notifications.tsx') },
   // Stories: the public list and stories (rendered on the server), and the author's own pages.
   '/stories': { load: () => import('./routes/community/stories-list.tsx') },
   '/stories/:id': { load: () => import('./routes/community/story-detail.tsx') },
-  '/my-stories': {
-    load: () => import('./routes/community/my-stories.tsx'),
-    signIn: {
-      title: 'My Stories',
-      text: 'Sign in to write your story, follow its review and choose whether it is shown publicly.',
-    },
-  },
-  '/my-stories/new': {
-    load: () => import('./routes/community/story-editor.tsx'),
-    signIn: { title: 'Write Your Story', text: 'Sign in to write your story.' },
-  },
-  '/my-stories/:id/edit': {
-    load: () => import('./routes/community/story-editor.tsx'),
-    signIn: { title: 'Edit Your Story', text: 'Sign in to write your story.' },
-  },
+  '/my-stories': { load: () => import('./routes/community/my-stories.tsx') },
+  '/my-stories/new': { load: () => import('./routes/community/story-editor.tsx') },
+  '/my-stories/:id/edit': { load: () => import('./routes/community/story-editor.tsx') },
   // Admin pages: browser only like the account pages; the server checks every admin call.
   '/admin': { load: () => import('./routes/admin/admin-home.tsx') },
   '/admin-donations': { load: () => import('./routes/admin/admin-donations.tsx') },
@@ -95,17 +63,8 @@ export const PAGE_ROUTES: { readonly [P in PagePath]: RouteOf<P> } = {
   '/admin-expenses': { load: () => import('./routes/admin/admin-expenses.tsx') },
   '/admin-fundraisers': { load: () => import('./routes/admin/admin-fundraisers.tsx') },
   // Spending: the campaign owner's expenses, browser-rendered like the account pages.
-  '/my-expenses': {
-    load: () => import('./routes/spending/my-expenses.tsx'),
-    signIn: {
-      title: 'Expenses',
-      text: "Sign in to submit the campaign's expenses and follow their approval and payment.",
-    },
-  },
-  '/my-expenses/new': {
-    load: () => import('./routes/spending/expense-form.tsx'),
-    signIn: { title: 'Submit an Expense', text: 'Sign in to submit an expense for the campaign.' },
-  },
+  '/my-expenses': { load: () => import('./routes/spending/my-expenses.tsx') },
+  '/my-expenses/new': { load: () => import('./routes/spending/expense-form.tsx') },
   // Doctors: the public directory and profiles (rendered on the server), and a doctor's own dashboard.
   '/find-doctors': { load: () => import('./routes/community/find-doctors.tsx') },
   '/doctors/:id': { load: () => import('./routes/community/doctor-profile.tsx') },
@@ -114,21 +73,8 @@ export const PAGE_ROUTES: { readonly [P in PagePath]: RouteOf<P> } = {
   '/fundraisers/:slug': { load: () => import('./routes/fundraisers/fundraiser-page.tsx') },
   '/fundraisers/:slug/donate': { load: () => import('./routes/fundraisers/fundraiser-donate.tsx') },
   '/transparency/:slug': { load: () => import('./routes/fundraisers/fundraiser-transparency.tsx') },
-  '/my-fundraiser': {
-    load: () => import('./routes/fundraisers/my-fundraiser.tsx'),
-    signIn: {
-      title: 'My Fundraiser',
-      text: 'Sign in to raise funds for your treatment: write your application, follow its review and see its page.',
-    },
-  },
-  '/doctor-dashboard': {
-    load: () => import('./routes/community/doctor-dashboard.tsx'),
-    signIn: {
-      title: 'Please sign in',
-      text: 'The doctor dashboard is for the medical professionals of our community.',
-      checking: 'Checking your access…',
-    },
-  },
+  '/my-fundraiser': { load: () => import('./routes/fundraisers/my-fundraiser.tsx') },
+  '/doctor-dashboard': { load: () => import('./routes/community/doctor-dashboard.tsx') },
 };
 
 /** Every page with its path and access, in the page table's order (what the router and matchPage walk). */

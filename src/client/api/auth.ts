@@ -1,55 +1,43 @@
 /** Signing up, in and out, the mailed links, the role, and the human check's challenge. */
 import type { z } from 'zod';
 import type { Challenge } from 'altcha-lib';
+import * as auth from '#shared/contract/auth.ts';
 import type {
-  CurrentUser,
   LoginSchema,
-  MessageAnswer,
   RegisterSchema,
   RequestPasswordResetSchema,
-  ResetLinkStatus,
   ResetPasswordSchema,
   SetRoleSchema,
   VerifyEmailSchema,
 } from '#shared/schemas/auth.ts';
-import { apiGet, apiRequest } from '#client/lib/api.ts';
+import { apiGet, call, keyOf } from '#client/lib/api.ts';
 
-export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
-/** GET /api/auth/user: the signed-in user (a 401 when signed out; some servers answer 200 null or 204). */
-export const getCurrentUser = () => apiGet<CurrentUser | null | undefined>(CURRENT_USER_KEY[0]);
+export const CURRENT_USER_KEY = keyOf(auth.user);
+/** The signed-in user (a 401 when signed out). */
+export const getCurrentUser = () => call(auth.user);
 
-/** POST /api/auth/register: creates the account and signs it in. */
-export const register = (input: z.input<typeof RegisterSchema>) =>
-  apiRequest<CurrentUser>('POST', '/api/auth/register', input);
+/** Creates the account and signs it in. */
+export const register = (body: z.input<typeof RegisterSchema>) => call(auth.register, { body });
 
-/** POST /api/auth/login: a VALIDATION error on `code` asks for the second factor. */
-export const login = (input: z.input<typeof LoginSchema>) => apiRequest<CurrentUser>('POST', '/api/auth/login', input);
+/** A refusal on `code` asks for the second factor. */
+export const login = (body: z.input<typeof LoginSchema>) => call(auth.login, { body });
 
-/** POST /api/auth/logout */
-export const logout = () => apiRequest<unknown>('POST', '/api/auth/logout');
+export const logout = () => call(auth.logout);
 
-/** POST /api/auth/request-password-reset */
-export const requestPasswordReset = (input: z.input<typeof RequestPasswordResetSchema>) =>
-  apiRequest<MessageAnswer>('POST', '/api/auth/request-password-reset', input);
+export const requestPasswordReset = (body: z.input<typeof RequestPasswordResetSchema>) =>
+  call(auth.requestPasswordReset, { body });
 
-/** GET /api/auth/reset-password?token=: whether the mailed link still works (it is not used up by asking). */
-export const checkResetLink = (token: string) =>
-  apiGet<ResetLinkStatus>(`/api/auth/reset-password?token=${encodeURIComponent(token)}`);
+/** Whether the mailed link still works (it is not used up by asking). */
+export const checkResetLink = (token: string) => call(auth.resetLink, { query: { token } });
 
-/** POST /api/auth/reset-password */
-export const resetPassword = (input: z.input<typeof ResetPasswordSchema>) =>
-  apiRequest<MessageAnswer>('POST', '/api/auth/reset-password', input);
+export const resetPassword = (body: z.input<typeof ResetPasswordSchema>) => call(auth.resetPassword, { body });
 
-/** POST /api/auth/verify-email */
-export const verifyEmail = (input: z.input<typeof VerifyEmailSchema>) =>
-  apiRequest<MessageAnswer>('POST', '/api/auth/verify-email', input);
+export const verifyEmail = (body: z.input<typeof VerifyEmailSchema>) => call(auth.verifyEmail, { body });
 
-/** POST /api/auth/resend-verification */
-export const resendVerification = () => apiRequest<MessageAnswer>('POST', '/api/auth/resend-verification');
+export const resendVerification = () => call(auth.resendVerification);
 
-/** POST /api/auth/set-role: a signed-in person without a role chooses one. */
-export const chooseRole = (input: z.input<typeof SetRoleSchema>) =>
-  apiRequest<CurrentUser>('POST', '/api/auth/set-role', input);
+/** A signed-in person without a role chooses one. */
+export const chooseRole = (body: z.input<typeof SetRoleSchema>) => call(auth.setRole, { body });
 
 /** GET /api/altcha/challenge: a proof-of-work challenge for the human check. */
 export const getHumanCheckChallenge = () => apiGet<Challenge>('/api/altcha/challenge');

@@ -7,10 +7,14 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { HeartHandshake, Menu, X } from 'lucide-react';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
+import * as auth from '#shared/contract/auth.ts';
+import { urlOf } from '#client/lib/api.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { buttonClass } from './ui/button.tsx';
 
 const loadAccountNav = () => import('./account-nav.tsx');
+/** A navigation, not a fetch: the server decides where sign-in lives. */
+const SIGN_IN = urlOf(auth.signInLink);
 const AccountNav = lazy(() => loadAccountNav().then((m) => ({ default: m.AccountNav })));
 const MobileAccountNav = lazy(() => loadAccountNav().then((m) => ({ default: m.MobileAccountNav })));
 const VerifyEmailBanner = lazy(() => loadAccountNav().then((m) => ({ default: m.VerifyEmailBanner })));
@@ -62,8 +66,7 @@ export function TopNav() {
               <AccountNav user={user} />
             </Suspense>
           ) : (
-            /* A navigation, not a fetch: the server decides where sign-in lives. */
-            <a href="/api/login" className={buttonClass('primary')}>
+            <a href={SIGN_IN} className={buttonClass('primary')}>
               Join Community
             </a>
           )}
@@ -102,7 +105,7 @@ export function TopNav() {
               <MobileAccountNav user={user} onNavigate={() => setOpen(false)} />
             </Suspense>
           ) : (
-            <a href="/api/login" className={buttonClass('primary', 'md', 'w-full')}>
+            <a href={SIGN_IN} className={buttonClass('primary', 'md', 'w-full')}>
               Join Community
             </a>
           )}

@@ -9,8 +9,7 @@ export { CURRENT_USER_KEY };
 
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
-    // A signed-out answer may also come as 200 `null` (or 204): the same thing.
-    return (await getCurrentUser()) ?? null;
+    return await getCurrentUser();
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null;
     throw err;

@@ -11,8 +11,11 @@ import type { Resource } from './resources.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** A 2xx answer's body: a schema, `null` for none (204), or `'file'` for bytes that are not JSON (a download). */
-export type Answer = z.ZodType | null | 'file';
+/**
+ * A success's body: a schema, `null` for none (204), `'file'` for bytes that are not JSON (a download), or
+ * `'redirect'` for a 302 that sends the browser to a page (a link's target, never fetched).
+ */
+export type Answer = z.ZodType | null | 'file' | 'redirect';
 
 export interface EndpointDeclaration {
   method: Method;
@@ -23,7 +26,7 @@ export interface EndpointDeclaration {
   /** A JSON body's schema, or `'multipart'` (a file upload) or `'raw'` (bytes verified before parsing). */
   body?: z.ZodType | 'multipart' | 'raw';
   /** Each success status and its answer. Refusals (4xx, 5xx) are always the one error shape, `ErrorBodySchema`. */
-  responses: Partial<Record<200 | 201 | 202 | 204, Answer>>;
+  responses: Partial<Record<200 | 201 | 202 | 204, Answer>> | { 302: 'redirect' };
   /** A read: the resource its answer shows (the browser keeps it under that name: see `changes`). */
   resource?: Resource;
   /** A write: the resources whose reads it makes stale; the browser reads them again after it succeeds. */

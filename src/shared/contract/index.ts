@@ -4,6 +4,7 @@
  */
 import * as account from './account.ts';
 import * as admin from './admin.ts';
+import * as auth from './auth.ts';
 import * as campaign from './campaign.ts';
 import * as contact from './contact.ts';
 import * as doctors from './doctors.ts';
@@ -22,6 +23,7 @@ import * as webhooks from './webhooks.ts';
 export const CONTRACT: Record<string, Record<string, Endpoint>> = {
   account,
   admin,
+  auth,
   campaign,
   contact,
   doctors,

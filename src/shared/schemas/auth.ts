@@ -99,7 +99,11 @@ export const ResetPasswordSchema = z.strictObject({
 /** GET /api/auth/reset-password?token=: whether a mailed link still works, asked when its page opens. */
 export const ResetLinkQuerySchema = z.strictObject({ token: ResetPasswordSchema.shape.token });
 /** Its answer: a spent or expired link says so before she types a new password twice. */
-export type ResetLinkStatus = { usable: true } | { usable: false; message: string };
+export const ResetLinkStatusSchema = z.discriminatedUnion('usable', [
+  z.object({ usable: z.literal(true) }),
+  z.object({ usable: z.literal(false), message: z.string() }),
+]);
+export type ResetLinkStatus = z.infer<typeof ResetLinkStatusSchema>;
 
 /** The /reset-password form. */
 export const ResetPasswordFormSchema = z

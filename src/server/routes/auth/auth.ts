@@ -2,20 +2,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mailFailure } from '../../services/mail.ts';
-import { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
-import {
-  LoginSchema,
-  RegisterSchema,
-  RequestPasswordResetSchema,
-  ResetLinkQuerySchema,
-  ResetPasswordSchema,
-  type ResetLinkStatus,
-  SetRoleSchema,
-  VerifyEmailSchema,
-  INVALID_RESET_LINK,
-  RESET_LINK_SENT,
-} from '#shared/schemas/auth.ts';
+import * as endpoints from '#shared/contract/auth.ts';
+import { type ResetLinkStatus, INVALID_RESET_LINK, RESET_LINK_SENT } from '#shared/schemas/auth.ts';
 import {
   chooseRole,
   linkSettings,
@@ -44,6 +33,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import { ALTCHA_CHALLENGES_PER_MINUTE } from '../../services/altcha.ts';
 import { safeReturnPath } from '#shared/return-path.ts';
 import { mailOnly } from '../../commands/run.ts';
+import { route } from '../endpoint.ts';
 
 const auth: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
@@ -87,14 +77,15 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  app.get('/api/auth/user', { config: { access: 'user' } }, async (request, reply) => {
+  route(app, endpoints.user, {}, async (request, reply) => {
     const user = requireUser(request);
     return reply.headers(noStore).send(presentCurrentUser(user, request.session));
   });
 
-  app.post(
-    '/api/auth/register',
-    { schema: { body: RegisterSchema }, config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 hour' } } },
+  route(
+    app,
+    endpoints.register,
+    { config: { rateLimit: { max: 10, timeWindow: '1 hour' } } },
     async (request, reply) => {
       await app.altcha.verify(request.body.altcha);
       const password = await prepareNewPassword(request.body.password, request.body, 'password');
@@ -109,10 +100,11 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/auth/login',
+  route(
+    app,
+    endpoints.login,
     // Counted per address and per email by the route, with the account's read (commands/sign-in.ts).
-    { schema: { body: LoginSchema }, config: { access: 'public', rateLimit: false } },
+    { config: { rateLimit: false } },
     async (request, reply) => {
       const { email, password, code } = request.body;
       // Per email asked for, known or not, so the answer never tells whether the account exists.
@@ -150,26 +142,22 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/login',
-    { config: { access: 'public' }, schema: { querystring: z.object({ returnTo: z.string().optional() }) } },
-    async (request, reply) => {
-      const returnTo = safeReturnPath(request.query.returnTo);
-      return reply.redirect(returnTo === '/' ? '/login' : `/login?returnTo=${encodeURIComponent(returnTo)}`);
-    },
-  );
+  route(app, endpoints.signInLink, {}, async (request, reply) => {
+    const returnTo = safeReturnPath(request.query.returnTo);
+    return reply.redirect(returnTo === '/' ? '/login' : `/login?returnTo=${encodeURIComponent(returnTo)}`);
+  });
 
-  // A GET changes nothing (a link or image on another site could send it): the page's button POSTs.
-  app.get('/api/logout', { config: { access: 'public' } }, async (_request, reply) => reply.redirect('/logout'));
+  route(app, endpoints.signOutLink, {}, async (_request, reply) => reply.redirect('/logout'));
 
-  app.post('/api/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
+  route(app, endpoints.logout, {}, async (request, reply) => {
     await app.signOut(request, reply);
     return reply.status(204).send();
   });
 
-  app.post(
-    '/api/auth/set-role',
-    { schema: { body: SetRoleSchema }, config: { access: 'user', rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+  route(
+    app,
+    endpoints.setRole,
+    { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const user = requireUser(request);
       await app.altcha.verify(request.body.recaptchaToken);
@@ -180,18 +168,15 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/auth/verify-email',
-    { config: { access: 'public' }, schema: { body: VerifyEmailSchema } },
-    async (request, reply) => {
-      await request.run(verifyEmail, config.sessionSecret, request.body.token);
-      return reply.headers(noStore).send({ message: 'Your email address is confirmed.' });
-    },
-  );
+  route(app, endpoints.verifyEmail, {}, async (request, reply) => {
+    await request.run(verifyEmail, config.sessionSecret, request.body.token);
+    return reply.headers(noStore).send({ message: 'Your email address is confirmed.' });
+  });
 
-  app.post(
-    '/api/auth/resend-verification',
-    { config: { access: 'user', rateLimit: { max: 3, timeWindow: '15 minutes' } } },
+  route(
+    app,
+    endpoints.resendVerification,
+    { config: { rateLimit: { max: 3, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const user = requireUser(request);
       if (user.emailVerifiedAt) return reply.send({ message: 'Your email address is already confirmed.' });
@@ -201,12 +186,10 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/auth/request-password-reset',
-    {
-      schema: { body: RequestPasswordResetSchema },
-      config: { access: 'public', rateLimit: { max: 5, timeWindow: '15 minutes' } },
-    },
+  route(
+    app,
+    endpoints.requestPasswordReset,
+    { config: { rateLimit: { max: 5, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       await app.altcha.verify(request.body.altcha);
       const email = request.body.email;
@@ -222,12 +205,10 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** Whether a reset link still works (the page asks when it opens); it reads the token and spends nothing. */
-  app.get(
-    '/api/auth/reset-password',
-    {
-      schema: { querystring: ResetLinkQuerySchema },
-      config: { access: 'public', rateLimit: { max: 30, timeWindow: '15 minutes' } },
-    },
+  route(
+    app,
+    endpoints.resetLink,
+    { config: { rateLimit: { max: 30, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const tokenHash = hashToken(request.query.token, config.sessionSecret);
       const user = await userByLiveToken(app.db, tokenHash, 'reset_password', app.clock.now());
@@ -237,12 +218,10 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/auth/reset-password',
-    {
-      schema: { body: ResetPasswordSchema },
-      config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } },
-    },
+  route(
+    app,
+    endpoints.resetPassword,
+    { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const { token, newPassword } = request.body;
       const user = await userByLiveToken(
