@@ -1,6 +1,5 @@
-/** Signing up, in and out, the mailed links, the role, and the human check's challenge. */
+/** Signing up, in and out, the mailed links and the role. (The human check's challenge: lib/altcha.ts.) */
 import type { z } from 'zod';
-import type { Challenge } from 'altcha-lib';
 import type {
   CurrentUser,
   LoginSchema,
@@ -50,6 +49,3 @@ export const resendVerification = () => apiRequest<MessageAnswer>('POST', '/api/
 /** POST /api/auth/set-role: a signed-in person without a role chooses one. */
 export const chooseRole = (input: z.input<typeof SetRoleSchema>) =>
   apiRequest<CurrentUser>('POST', '/api/auth/set-role', input);
-
-/** GET /api/altcha/challenge: a proof-of-work challenge for the human check. */
-export const getHumanCheckChallenge = () => apiGet<Challenge>('/api/altcha/challenge');
