@@ -36,8 +36,10 @@ const loadContract = async (file: string) =>
 
 /**
  * Writes each `area.endpoint` of a client module as its route's literal: no module of the contract is left to share
- * between chunks, each of which would cost a page its imports and exports again (0.1-0.3 KB). The import stays for
- * anything else (none today); unused, it is dropped. A name that is no endpoint (a comment's `area.ts`) is left.
+ * between chunks, each of which would cost a page its imports and exports again (0.1-0.3 KB). `area.endpoint.path`
+ * and `.method` become the string itself (a request sent by hand, as lib/analytics.ts's on every page, costs no
+ * more than a path written by hand). The import stays for anything else (none today); unused, it is dropped. A name
+ * that is no endpoint (a comment's `area.ts`) is left.
  */
 function inlineRoutes(): Plugin {
   return {
@@ -53,6 +55,13 @@ function inlineRoutes(): Plugin {
         let out = code;
         for (const [, name, file] of code.matchAll(NAMESPACE_IMPORT)) {
           const module = await loadContract(path.join(CONTRACT, file!));
+          out = out.replace(
+            new RegExp(`(?<![\\w$.])${name}\\.(\\w+)\\.(path|method)\\b(?!\\s*\\()`, 'g'),
+            (use, key: string, member: 'path' | 'method') => {
+              const value = module[key];
+              return isEndpoint(value) ? JSON.stringify(value[member]) : use;
+            },
+          );
           out = out.replace(new RegExp(`(?<![\\w$.])${name}\\.(\\w+)\\b`, 'g'), (use, key: string) =>
             isEndpoint(module[key]) ? JSON.stringify(routeOf(module[key])) : use,
           );

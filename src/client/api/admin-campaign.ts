@@ -1,13 +1,10 @@
 /** The campaign editor's calls: the content, publishing, versions, dated updates and the owner. */
 import type { z } from 'zod';
-import type {
-  CampaignImageUpload,
-  PostCampaignUpdateSchema,
-  PublishCampaignSchema,
-} from '#shared/schemas/admin-campaign.ts';
+import type { PostCampaignUpdateSchema, PublishCampaignSchema } from '#shared/schemas/admin-campaign.ts';
 import type { CampaignOwnerSchema } from '#shared/schemas/spending.ts';
 import * as admin from '#shared/contract/admin.ts';
-import { apiRequest, call, keyOf } from '#client/lib/api.ts';
+import * as uploads from '#shared/contract/uploads.ts';
+import { call, fileForm, keyOf } from '#client/lib/api.ts';
 
 export const ADMIN_CAMPAIGN_KEY = keyOf(admin.adminCampaign);
 
@@ -35,8 +32,4 @@ export const setCampaignOwner = (input: z.input<typeof CampaignOwnerSchema>) =>
   call(admin.setCampaignOwner, { body: input });
 
 /** Uploads an image for the content (the server checks and sizes it); it shows on the site once published. */
-export function uploadCampaignImage(file: File): Promise<CampaignImageUpload> {
-  const body = new FormData();
-  body.append('image', file);
-  return apiRequest<CampaignImageUpload>('POST', '/api/uploads/campaign-image', body);
-}
+export const uploadCampaignImage = (file: File) => call(uploads.campaignImage, { body: fileForm('image', file) });

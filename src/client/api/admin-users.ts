@@ -1,13 +1,8 @@
 /** User management calls: the accounts list, role changes, suspension, confirmation mail and admin invites. */
 import type { z } from 'zod';
-import type {
-  AdminInviteLink,
-  AdminInviteSchema,
-  ChangeRoleSchema,
-  SuspendSchema,
-} from '#shared/schemas/admin-users.ts';
+import type { AdminInviteSchema, ChangeRoleSchema, SuspendSchema } from '#shared/schemas/admin-users.ts';
 import * as admin from '#shared/contract/admin.ts';
-import { apiRequest, call, keyOf } from '#client/lib/api.ts';
+import { call, keyOf } from '#client/lib/api.ts';
 
 /** Every page's key starts with this, so one invalidation reaches every page. */
 export const USERS_KEY = keyOf(admin.users).slice(0, 2);
@@ -29,5 +24,4 @@ export const restoreUser = (id: string) => call(admin.restoreUser, { params: { i
 export const resendVerification = (id: string) => call(admin.resendVerification, { params: { id } });
 
 /** A one-time link to register as an admin of the given level (for one address, when given). */
-export const createInvite = (input: z.input<typeof AdminInviteSchema>) =>
-  apiRequest<AdminInviteLink>('POST', '/api/admin/invites', input);
+export const createInvite = (input: z.input<typeof AdminInviteSchema>) => call(admin.createInvite, { body: input });

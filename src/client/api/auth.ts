@@ -1,7 +1,5 @@
-/** Signing up, in and out, the mailed links, the role, and the human check's challenge. */
+/** Signing up, in and out, the mailed links and the role. (The human check's challenge: lib/altcha.ts.) */
 import type { z } from 'zod';
-import type { Challenge } from 'altcha-lib';
-import * as auth from '#shared/contract/auth.ts';
 import type {
   LoginSchema,
   RegisterSchema,
@@ -10,7 +8,8 @@ import type {
   SetRoleSchema,
   VerifyEmailSchema,
 } from '#shared/schemas/auth.ts';
-import { apiGet, call, keyOf } from '#client/lib/api.ts';
+import * as auth from '#shared/contract/auth.ts';
+import { call, keyOf } from '#client/lib/api.ts';
 
 export const CURRENT_USER_KEY = keyOf(auth.user);
 /** The signed-in user (a 401 when signed out). */
@@ -38,6 +37,3 @@ export const resendVerification = () => call(auth.resendVerification);
 
 /** A signed-in person without a role chooses one. */
 export const chooseRole = (body: z.input<typeof SetRoleSchema>) => call(auth.setRole, { body });
-
-/** GET /api/altcha/challenge: a proof-of-work challenge for the human check. */
-export const getHumanCheckChallenge = () => apiGet<Challenge>('/api/altcha/challenge');

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import * as myFundraiser from '#shared/contract/my-fundraiser.ts';
+import * as uploads from '#shared/contract/uploads.ts';
 import type { FundraiserDraft } from '#shared/schemas/fundraisers.ts';
 import type {
   FundraiserMoneyChange,
@@ -11,10 +12,8 @@ import type {
   FundraiserUpdateInput,
   MyFundraiserSchema,
 } from '#shared/schemas/live-fundraisers.ts';
-import type { UploadedFile } from '#shared/schemas/uploads.ts';
 import type { ThankDonorsInput } from '#shared/schemas/fundraiser-gifts.ts';
-import type { UploadedDocument } from '#client/api/spending.ts';
-import { apiRequest, call, fileForm, keyOf } from '#client/lib/api.ts';
+import { call, fileForm, keyOf } from '#client/lib/api.ts';
 
 export const MY_FUNDRAISER_KEY = keyOf(myFundraiser.get);
 
@@ -32,13 +31,12 @@ export const submitMyFundraiser = () => call(myFundraiser.submit);
 /** Withdraws the application before it goes live: it is deleted. */
 export const withdrawMyFundraiser = () => call(myFundraiser.withdraw);
 
-/** POST /api/uploads/fundraiser-image: an image for the application's story (public once it is live). */
-export const uploadFundraiserImage = (file: File) =>
-  apiRequest<UploadedFile>('POST', '/api/uploads/fundraiser-image', fileForm('image', file));
+/** An image for the application's story (public once it is live). */
+export const uploadFundraiserImage = (file: File) => call(uploads.fundraiserImage, { body: fileForm('image', file) });
 
-/** POST /api/uploads/fundraiser-document: a private supporting document (PDF or image, checked by content). */
+/** A private supporting document (PDF or image, checked by content). */
 export const uploadFundraiserDocument = (file: File) =>
-  apiRequest<UploadedDocument>('POST', '/api/uploads/fundraiser-document', fileForm('document', file));
+  call(uploads.fundraiserDocument, { body: fileForm('document', file) });
 
 /** Posts a dated update on her live fundraiser; its followers are mailed. */
 export const postFundraiserUpdate = (body: FundraiserUpdateInput) => call(myFundraiser.postUpdate, { body });

@@ -2,8 +2,9 @@
 import type { z } from 'zod';
 import type { ExpenseStatus } from '#shared/constants.ts';
 import * as expenses from '#shared/contract/expenses.ts';
+import * as uploads from '#shared/contract/uploads.ts';
 import type { ExpenseDocumentSchema, SubmitExpenseSchema } from '#shared/schemas/spending.ts';
-import { apiRequest, call, fileForm, queryOf } from '#client/lib/api.ts';
+import { call, fileForm, queryOf } from '#client/lib/api.ts';
 
 /** One page of the campaign's expenses (all, or those in `status`); 403 for anyone but the owner and managers. */
 export const campaignExpensesQuery = (slug: string, status: ExpenseStatus | undefined, page: number) =>
@@ -18,4 +19,4 @@ export type UploadedDocument = z.infer<typeof ExpenseDocumentSchema>;
 
 /** Uploads one document (PDF or image); the server checks its type by content and its size. */
 export const uploadExpenseDocument = (file: File) =>
-  apiRequest<UploadedDocument>('POST', '/api/uploads/expense-document', fileForm('document', file));
+  call(uploads.expenseDocument, { body: fileForm('document', file) });

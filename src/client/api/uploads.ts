@@ -1,7 +1,7 @@
 /** Image uploads: the profile photo and a story's images (multipart; the server checks the bytes). */
 import type { CurrentUser } from '#shared/schemas/auth.ts';
-import type { UploadedFile } from '#shared/schemas/uploads.ts';
-import { apiRequest, fileForm } from '#client/lib/api.ts';
+import * as uploads from '#shared/contract/uploads.ts';
+import { apiRequest, call, fileForm } from '#client/lib/api.ts';
 
 /** POST /api/user/avatar: the new profile photo. */
 export const uploadAvatar = (file: File) =>
@@ -10,6 +10,5 @@ export const uploadAvatar = (file: File) =>
 /** DELETE /api/user/avatar */
 export const removeAvatar = () => apiRequest<void>('DELETE', '/api/user/avatar');
 
-/** POST /api/uploads/story-image: an image for the story being written (patients only). */
-export const uploadStoryImage = (file: File) =>
-  apiRequest<UploadedFile>('POST', '/api/uploads/story-image', fileForm('image', file));
+/** An image for the story being written (patients only). */
+export const uploadStoryImage = (file: File) => call(uploads.storyImage, { body: fileForm('image', file) });

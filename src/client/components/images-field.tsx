@@ -5,10 +5,11 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { FieldArrayMethodProps, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
+import * as uploads from '#shared/contract/uploads.ts';
 import type { UploadedFile } from '#shared/schemas/uploads.ts';
 import type { StoryImage } from '#shared/schemas/stories.ts';
 import { IMAGE_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_TYPES, uploadProblem } from '#shared/uploads.ts';
-import { errorMessage } from '#client/lib/api.ts';
+import { errorMessage, urlOf } from '#client/lib/api.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/field.tsx';
 
@@ -101,7 +102,7 @@ export function ImagesField({
           {images.map(({ key, uploadId }, index) => (
             <li key={key} className="rounded-xl border border-slate-200 p-3">
               <img
-                src={`/api/uploads/${encodeURIComponent(uploadId)}`}
+                src={urlOf(uploads.file, { params: { id: uploadId } })}
                 alt={describe(index)}
                 width={400}
                 height={300}

@@ -1,4 +1,7 @@
 /** Images under review (a story's, a fundraiser application's) as a reviewer sees them: each with its alt text shown. */
+import * as uploads from '#shared/contract/uploads.ts';
+import { urlOf } from '#client/lib/api.ts';
+
 export function ReviewedImages({
   label,
   images,
@@ -14,7 +17,7 @@ export function ReviewedImages({
       {images.map((image) => (
         <li key={image.uploadId}>
           <img
-            src={`/api/uploads/${encodeURIComponent(image.uploadId)}`}
+            src={urlOf(uploads.file, { params: { id: image.uploadId } })}
             alt={image.alt}
             width={240}
             height={180}

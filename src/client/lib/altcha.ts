@@ -1,7 +1,8 @@
 /** Human verification, solved invisibly: fetch a signed proof-of-work challenge, solve it, send the proof. */
 import { useCallback, useEffect, useRef } from 'react';
 import { solveChallengeWorkers } from 'altcha-lib';
-import { getHumanCheckChallenge } from '#client/api/auth.ts';
+import * as site from '#shared/contract/site.ts';
+import { call } from './api.ts';
 
 /** Up to four workers share the work (the recommended level is PBKDF2 at cost 5,000), so the page stays responsive. */
 const MAX_WORKERS = 4;
@@ -13,6 +14,12 @@ interface Proof {
   /** When the challenge stops being accepted (ms), or null when it does not say. */
   expiresAtMs: number | null;
 }
+
+/**
+ * A proof-of-work challenge for the human check. Asked for here, not in api/auth.ts: that module is in every page's
+ * first script, which would then carry `call` for a check only some forms make.
+ */
+const getHumanCheckChallenge = () => call(site.altchaChallenge);
 
 /** A proof for a new challenge, or null (with a console warning) when the check could not run. */
 async function solveNew(): Promise<Proof | null> {

@@ -1,6 +1,7 @@
 /**
- * The admins' own endpoints: the campaign editor (super_admin), donations and intents, refunds, users, mail
- * failures, contact messages, the audit log, the dashboard and analytics. Payments and webhooks: payments.ts.
+ * The admins' own endpoints: the campaign editor (super_admin), the password gate, donations and intents, refunds,
+ * users and admin invites, mail failures, contact messages, the audit log, the dashboard and analytics. Payments and
+ * webhooks: payments.ts; the campaign's images: uploads.ts.
  */
 import {
   AdminCampaignSchema,
@@ -19,13 +20,22 @@ import {
   AdminDonationsPageSchema,
   AdminIntentsPageSchema,
   EditDonationSchema,
+  ElevateSchema,
+  ElevationSchema,
   HideDonationMessageSchema,
   MessageHiddenSchema,
   MoneyListQuerySchema,
   RecordDonationSchema,
   VoidDonationSchema,
 } from '../schemas/admin-donations.ts';
-import { AdminUserSchema, AdminUsersQuerySchema, ChangeRoleSchema, SuspendSchema } from '../schemas/admin-users.ts';
+import {
+  AdminInviteLinkSchema,
+  AdminInviteSchema,
+  AdminUserSchema,
+  AdminUsersQuerySchema,
+  ChangeRoleSchema,
+  SuspendSchema,
+} from '../schemas/admin-users.ts';
 import { DashboardFiguresSchema } from '../schemas/admin-dashboard.ts';
 import { AnalyticsRangeSchema, AnalyticsReportSchema } from '../schemas/analytics.ts';
 import { AuditEntrySchema, AuditLogQuerySchema } from '../schemas/audit-log.ts';
@@ -94,6 +104,22 @@ export const setCampaignOwner = endpoint({
   body: CampaignOwnerSchema,
   changes: ['campaign'],
   responses: { 200: CampaignOwnerAnswerSchema },
+});
+
+// The password gate ("step-up"): re-entering the password opens a short window on the session for the money moves
+export const elevate = endpoint({
+  method: 'POST',
+  path: '/api/admin/elevate',
+  access: { admin: 'manager' },
+  body: ElevateSchema,
+  responses: { 200: ElevationSchema },
+});
+/** Closes the window now (it would close by itself). */
+export const dropElevation = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/elevate',
+  access: { admin: 'manager' },
+  responses: { 204: null },
 });
 
 // Donations and intents (the money moves and the donors' records: a manager past the password gate)
@@ -224,6 +250,14 @@ export const resendVerification = endpoint({
   access: SUPER_ADMIN,
   params: IdParamsSchema,
   responses: { 204: null },
+});
+/** A one-time link to register as an admin of the level chosen (only a super_admin makes new admins). */
+export const createInvite = endpoint({
+  method: 'POST',
+  path: '/api/admin/invites',
+  access: SUPER_ADMIN,
+  body: AdminInviteSchema,
+  responses: { 201: AdminInviteLinkSchema },
 });
 
 // The dashboard, the contact inbox, the audit log and mail the site could not deliver

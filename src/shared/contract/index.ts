@@ -17,7 +17,9 @@ import * as medicalReviews from './medical-reviews.ts';
 import * as myFundraiser from './my-fundraiser.ts';
 import * as notifications from './notifications.ts';
 import * as payments from './payments.ts';
+import * as site from './site.ts';
 import * as stories from './stories.ts';
+import * as uploads from './uploads.ts';
 import * as webhooks from './webhooks.ts';
 
 export const CONTRACT: Record<string, Record<string, Endpoint>> = {
@@ -35,6 +37,8 @@ export const CONTRACT: Record<string, Record<string, Endpoint>> = {
   myFundraiser,
   notifications,
   payments,
+  site,
   stories,
+  uploads,
   webhooks,
 };

@@ -87,10 +87,11 @@ export const CampaignVersionDetailSchema = CampaignVersionItemSchema.extend({
 });
 export type CampaignVersionDetail = z.infer<typeof CampaignVersionDetailSchema>;
 
-/** POST /api/uploads/campaign-image */
-export interface CampaignImageUpload {
-  id: string;
-  url: string;
-  width: number;
-  height: number;
-}
+/** POST /api/uploads/campaign-image: the stored image, where it is served, and its size in pixels. */
+export const CampaignImageUploadSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type CampaignImageUpload = z.infer<typeof CampaignImageUploadSchema>;

@@ -5,7 +5,9 @@
 import { lazy } from 'react';
 import { Link, useParams } from 'wouter';
 import { ArrowLeft, Heart, Stethoscope } from 'lucide-react';
+import * as uploads from '#shared/contract/uploads.ts';
 import type { PublicStory } from '#shared/schemas/stories.ts';
+import { urlOf } from '#client/lib/api.ts';
 import { formatDate } from '#client/lib/format.ts';
 import { publicStoryQuery } from '#client/api/stories.ts';
 import { usePageQuery } from '#client/lib/page-query.ts';
@@ -92,7 +94,7 @@ function Story({ story }: { story: PublicStory }) {
             {story.images.map((image) => (
               <img
                 key={image.uploadId}
-                src={`/api/uploads/${encodeURIComponent(image.uploadId)}`}
+                src={urlOf(uploads.file, { params: { id: image.uploadId } })}
                 alt={image.alt}
                 loading="lazy"
                 width={800}

@@ -7,8 +7,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import * as endpoints from '#shared/contract/admin.ts';
+import * as uploads from '#shared/contract/uploads.ts';
 import { IMAGE_UPLOAD_MAX_BYTES } from '#shared/uploads.ts';
-import { type AdminCampaign, type CampaignImageUpload } from '#shared/schemas/admin-campaign.ts';
+import type { AdminCampaign } from '#shared/schemas/admin-campaign.ts';
 import {
   postCampaignUpdate,
   publishCampaign,
@@ -31,13 +32,13 @@ import {
   publisherName,
 } from '../../presenters/campaign.ts';
 import { readUploadedImage } from '../uploads/read-upload.ts';
+import { uploadUrl } from '../uploads/uploads.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { route } from '../endpoint.ts';
 
 export const CAMPAIGN_IMAGE_MAX_BYTES = IMAGE_UPLOAD_MAX_BYTES;
 /** The content is about 15 KB; fifty long updates stay well under this. */
 const CONTENT_BODY_LIMIT = 1024 * 1024;
-const SUPER_ADMIN = { access: { admin: 'super_admin' } } as const;
 
 /** The campaign row as stored now (not the cached copy: the editor must see the version it is about to build on). */
 async function loadCampaign(app: FastifyInstance): Promise<MainAppealRow> {
@@ -102,9 +103,10 @@ const adminCampaign: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** An image for the campaign's content (gallery, journey...); the content refers to it by its URL. */
-  app.post(
-    '/api/uploads/campaign-image',
-    { config: { ...SUPER_ADMIN, rateLimit: { max: 60, timeWindow: '1 hour' } } },
+  route(
+    app,
+    uploads.campaignImage,
+    { config: { rateLimit: { max: 60, timeWindow: '1 hour' } } },
     async (request, reply) => {
       requireUser(request);
       const { bytes, contentType, width, height } = await readUploadedImage(request, {
@@ -114,8 +116,10 @@ const adminCampaign: FastifyPluginAsyncZod = async (app) => {
       });
       // No owner: the image belongs to the campaign, and must outlive the account of whoever uploaded it.
       const id = await request.run(storeUpload, null, 'campaign_image', { contentType, bytes });
-      const answer: CampaignImageUpload = { id, url: `/api/uploads/${id}`, width, height };
-      return reply.status(201).header('cache-control', 'no-store').send(answer);
+      return reply
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send({ id, url: uploadUrl(id), width, height });
     },
   );
 };

@@ -7,7 +7,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '#shared/errors.ts';
 import { centsToDecimal } from '#shared/money.ts';
 import * as endpoints from '#shared/contract/admin.ts';
-import { ElevateSchema } from '#shared/schemas/admin-donations.ts';
 import {
   dismissIntent,
   editDonation,
@@ -32,14 +31,14 @@ import { requireUser } from '../../plugins/auth.ts';
 import { confirmPassword } from '../../services/account-limits.ts';
 import { route } from '../endpoint.ts';
 
-const manager = { admin: 'manager' } as const;
 /** The gate refuses a wrong password as a whole (403), not as a field error. */
 const wrongGatePassword = () => new AppError('FORBIDDEN', 'Access Denied: Incorrect password.');
 
 const adminDonations: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/admin/elevate',
-    { schema: { body: ElevateSchema }, config: { access: manager, rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+  route(
+    app,
+    endpoints.elevate,
+    { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const me = requireUser(request);
       await confirmPassword(app.accountLimits, me, request.body.password, reply, wrongGatePassword);
@@ -49,7 +48,7 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/api/admin/elevate', { config: { access: manager } }, async (request, reply) => {
+  route(app, endpoints.dropElevation, {}, async (request, reply) => {
     await request.run(closeStepUp, request.session!.id);
     return reply.status(204).send();
   });

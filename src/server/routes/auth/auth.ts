@@ -32,6 +32,7 @@ import { CODE_INVALID, CODE_REQUIRED } from '#shared/schemas/two-factor.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { ALTCHA_CHALLENGES_PER_MINUTE } from '../../services/altcha.ts';
 import { safeReturnPath } from '#shared/return-path.ts';
+import * as site from '#shared/contract/site.ts';
 import { mailOnly } from '../../commands/run.ts';
 import { route } from '../endpoint.ts';
 
@@ -241,9 +242,10 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Public, and each challenge costs a key derivation here: limited per address.
-  app.get(
-    '/api/altcha/challenge',
-    { config: { access: 'public', rateLimit: { max: ALTCHA_CHALLENGES_PER_MINUTE, timeWindow: '1 minute' } } },
+  route(
+    app,
+    site.altchaChallenge,
+    { config: { rateLimit: { max: ALTCHA_CHALLENGES_PER_MINUTE, timeWindow: '1 minute' } } },
     async (_request, reply) => reply.headers(noStore).send(await app.altcha.challenge()),
   );
 };

@@ -7,8 +7,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import * as endpoints from '#shared/contract/uploads.ts';
 import { AppError } from '#shared/errors.ts';
 import { EXPENSE_DOCUMENT_MAX_BYTES, FUNDRAISER_DOCUMENT_MAX_BYTES } from '#shared/constants.ts';
 import { IMAGE_UPLOAD_MAX_BYTES } from '#shared/uploads.ts';
@@ -27,6 +27,7 @@ import { readUploadedDocument, readUploadedImage } from './read-upload.ts';
 import { presentCurrentUser } from '../../presenters/user.ts';
 import { isAdmin, requireUser } from '../../plugins/auth.ts';
 import type { Db } from '../../db/client.ts';
+import { route } from '../endpoint.ts';
 
 export const AVATAR_MAX_BYTES = IMAGE_UPLOAD_MAX_BYTES;
 export const STORY_IMAGE_MAX_BYTES = AVATAR_MAX_BYTES;
@@ -71,13 +72,8 @@ function sendFile(reply: FastifyReply, file: UploadRow, cacheControl: string, he
     .send(file.bytes);
 }
 
-/** A new upload's answer: 201 with its id and address, never cached. */
-function sendCreated(reply: FastifyReply, id: string, details: Record<string, unknown> = {}) {
-  return reply
-    .status(201)
-    .header('cache-control', 'no-store')
-    .send({ id, ...details, url: `/api/uploads/${id}` });
-}
+/** Where a stored file is served (GET /api/uploads/:id). */
+export const uploadUrl = (id: string) => `/api/uploads/${id}`;
 
 const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // Each route passes its own limits to readUploadedFile; these hold for any other reader.
@@ -107,34 +103,53 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * A patient's file, stored for her and referenced by id from what she writes (checked there): an image for a
    * story or her fundraiser application, or a private supporting document for the application (PDF or image).
+   * Each answers 201 with the file's id and address, never cached; a document's answer also names its type and
+   * size, which the form lists.
    */
+  const patientUpload = { rateLimit: { max: 40, timeWindow: '1 hour' } };
   const readImage = (request: FastifyRequest) =>
     readUploadedImage(request, { field: 'image', what: 'image', maxBytes: STORY_IMAGE_MAX_BYTES });
-  const readDocument = (request: FastifyRequest) =>
-    readUploadedDocument(request, { field: 'document', what: 'document', maxBytes: FUNDRAISER_DOCUMENT_MAX_BYTES });
-  // A document's answer also names its type and size, which the form lists.
-  const patientUploads = [
-    { url: '/api/uploads/story-image', purpose: 'story_image', read: readImage, describe: false },
-    { url: '/api/uploads/fundraiser-image', purpose: 'fundraiser_image', read: readImage, describe: false },
-    { url: '/api/uploads/fundraiser-document', purpose: 'fundraiser_document', read: readDocument, describe: true },
-  ] as const;
-  for (const { url, purpose, read, describe } of patientUploads) {
-    app.post(
-      url,
-      { config: { access: { role: 'patient' }, rateLimit: { max: 40, timeWindow: '1 hour' } } },
-      async (request, reply) => {
-        const me = requireUser(request);
-        const { bytes, contentType } = await read(request);
-        const id = await request.run(storeUpload, me.id, purpose, { contentType, bytes });
-        return sendCreated(reply, id, describe ? { contentType, size: bytes.length } : {});
-      },
-    );
-  }
+  const storeImage = async (request: FastifyRequest, purpose: 'story_image' | 'fundraiser_image') => {
+    const me = requireUser(request);
+    const { bytes, contentType } = await readImage(request);
+    return request.run(storeUpload, me.id, purpose, { contentType, bytes });
+  };
+
+  route(app, endpoints.storyImage, { config: patientUpload }, async (request, reply) => {
+    const id = await storeImage(request, 'story_image');
+    return reply
+      .status(201)
+      .header('cache-control', 'no-store')
+      .send({ id, url: uploadUrl(id) });
+  });
+
+  route(app, endpoints.fundraiserImage, { config: patientUpload }, async (request, reply) => {
+    const id = await storeImage(request, 'fundraiser_image');
+    return reply
+      .status(201)
+      .header('cache-control', 'no-store')
+      .send({ id, url: uploadUrl(id) });
+  });
+
+  route(app, endpoints.fundraiserDocument, { config: patientUpload }, async (request, reply) => {
+    const me = requireUser(request);
+    const { bytes, contentType } = await readUploadedDocument(request, {
+      field: 'document',
+      what: 'document',
+      maxBytes: FUNDRAISER_DOCUMENT_MAX_BYTES,
+    });
+    const id = await request.run(storeUpload, me.id, 'fundraiser_document', { contentType, bytes });
+    return reply
+      .status(201)
+      .header('cache-control', 'no-store')
+      .send({ id, contentType, size: bytes.length, url: uploadUrl(id) });
+  });
 
   /** An invoice or proof of payment for an expense (PDF or image), by the campaign's owner or a manager. */
-  app.post(
-    '/api/uploads/expense-document',
-    { config: { access: 'user', rateLimit: { max: 60, timeWindow: '1 hour' } } },
+  route(
+    app,
+    endpoints.expenseDocument,
+    { config: { rateLimit: { max: 60, timeWindow: '1 hour' } } },
     async (request, reply) => {
       const me = requireUser(request);
       if (!request.isMultipart())
@@ -147,43 +162,42 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         maxBytes: EXPENSE_DOCUMENT_MAX_BYTES,
       });
       const id = await request.run(storeUpload, me.id, 'expense_document', { contentType, bytes });
-      return sendCreated(reply, id, { contentType, size: bytes.length });
+      return reply
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send({ id, contentType, size: bytes.length, url: uploadUrl(id) });
     },
   );
 
-  app.get(
-    '/api/uploads/:id',
-    { config: { access: 'public' }, schema: { params: z.object({ id: z.uuid('Not a valid id') }) } },
-    async (request, reply) => {
-      const file = await findUpload(app.db, request.params.id);
-      if (file && PUBLIC_PURPOSES.has(file.purpose)) {
-        // Shown on public pages; ids are random UUIDs, known only where they are shown. A new upload gets a
-        // new id, so a served file never changes.
-        return sendFile(reply, file, 'public, max-age=31536000, immutable');
-      }
-      if (file?.purpose === 'story_image') {
-        // Cached briefly, not for a year: the author can unpublish the story, and then the image is private again.
-        if (await isOnPublicStory(app.db, file.id)) return sendFile(reply, file, 'public, max-age=600');
-        if (!mayReadPrivateStoryImage(request, file)) throw new AppError('NOT_FOUND', 'No such file');
-        return sendFile(reply, file, 'private, no-store');
-      }
-      // Likewise a live or closed fundraiser's images; never its documents.
-      if (file?.purpose === 'fundraiser_image' && (await isOnPublicFundraiser(app.db, file.id)))
-        return sendFile(reply, file, 'public, max-age=600');
-      // Someone without access learns nothing, not even that the file exists.
-      const mayRead =
-        file?.purpose === 'expense_document'
-          ? await mayReadDocument(app.db, request, file)
-          : file?.purpose === 'fundraiser_image' || file?.purpose === 'fundraiser_document'
-            ? await mayReadFundraiserFile(app.db, request, file)
-            : false;
-      if (!file || !mayRead) throw new AppError('NOT_FOUND', 'No such file');
-      return sendFile(reply, file, 'private, no-store', {
-        'content-disposition': `inline; filename="${file.purpose.replace('_', '-')}-${file.id}.${file.contentType === 'application/pdf' ? 'pdf' : file.contentType.split('/')[1]}"`,
-        // A document is shown as itself, never as a page that can run script on our origin.
-        'content-security-policy': 'sandbox',
-      });
-    },
-  );
+  route(app, endpoints.file, {}, async (request, reply) => {
+    const file = await findUpload(app.db, request.params.id);
+    if (file && PUBLIC_PURPOSES.has(file.purpose)) {
+      // Shown on public pages; ids are random UUIDs, known only where they are shown. A new upload gets a
+      // new id, so a served file never changes.
+      return sendFile(reply, file, 'public, max-age=31536000, immutable');
+    }
+    if (file?.purpose === 'story_image') {
+      // Cached briefly, not for a year: the author can unpublish the story, and then the image is private again.
+      if (await isOnPublicStory(app.db, file.id)) return sendFile(reply, file, 'public, max-age=600');
+      if (!mayReadPrivateStoryImage(request, file)) throw new AppError('NOT_FOUND', 'No such file');
+      return sendFile(reply, file, 'private, no-store');
+    }
+    // Likewise a live or closed fundraiser's images; never its documents.
+    if (file?.purpose === 'fundraiser_image' && (await isOnPublicFundraiser(app.db, file.id)))
+      return sendFile(reply, file, 'public, max-age=600');
+    // Someone without access learns nothing, not even that the file exists.
+    const mayRead =
+      file?.purpose === 'expense_document'
+        ? await mayReadDocument(app.db, request, file)
+        : file?.purpose === 'fundraiser_image' || file?.purpose === 'fundraiser_document'
+          ? await mayReadFundraiserFile(app.db, request, file)
+          : false;
+    if (!file || !mayRead) throw new AppError('NOT_FOUND', 'No such file');
+    return sendFile(reply, file, 'private, no-store', {
+      'content-disposition': `inline; filename="${file.purpose.replace('_', '-')}-${file.id}.${file.contentType === 'application/pdf' ? 'pdf' : file.contentType.split('/')[1]}"`,
+      // A document is shown as itself, never as a page that can run script on our origin.
+      'content-security-policy': 'sandbox',
+    });
+  });
 };
 export default uploadRoutes;
