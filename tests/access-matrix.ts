@@ -56,6 +56,7 @@ export const ACCESS_TABLE: Record<string, Rule> = {
   'POST /api/admin/payments/statements': 'manager+step-up',
   'POST /api/contact': 'public',
   'POST /api/events': 'public',
+  'POST /api/client-errors': 'public',
 
   'GET /api/altcha/challenge': 'public',
   'POST /api/auth/register': 'public',

@@ -1,13 +1,14 @@
 /** The app root: data, site content, router, layout, and the page for the current path. */
 import { Suspense, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Route, Router, Switch } from 'wouter';
+import { Route, Router, Switch, useLocation } from 'wouter';
 import { SiteProvider, type SiteData } from './lib/campaign-context.tsx';
 import { AccessGate, NOT_FOUND_ROUTE, PAGE_LIST, PageView } from './routes.tsx';
 import { TopNav } from './components/top-nav.tsx';
 import { Footer } from './components/footer.tsx';
 import { LazyToaster } from './components/ui/lazy-toaster.tsx';
 import { PageStatus } from './components/page-status.tsx';
+import { PageErrorBoundary } from './components/page-error-boundary.tsx';
 
 export function App({
   site,
@@ -36,21 +37,23 @@ export function App({
           </a>
           <TopNav />
           <main id="main" tabIndex={-1} className="outline-none">
-            <Suspense fallback={<PageStatus>Loading…</PageStatus>}>
-              <Switch>
-                {/* Each page behind its access from the page table: the page renders only for whom it lets in. */}
-                {PAGE_LIST.map((route) => (
-                  <Route key={route.path} path={route.path}>
-                    <AccessGate route={route}>
-                      <PageView route={route} />
-                    </AccessGate>
+            <PageBoundary>
+              <Suspense fallback={<PageStatus>Loading…</PageStatus>}>
+                <Switch>
+                  {/* Each page behind its access from the page table: the page renders only for whom it lets in. */}
+                  {PAGE_LIST.map((route) => (
+                    <Route key={route.path} path={route.path}>
+                      <AccessGate route={route}>
+                        <PageView route={route} />
+                      </AccessGate>
+                    </Route>
+                  ))}
+                  <Route>
+                    <PageView route={NOT_FOUND_ROUTE} />
                   </Route>
-                ))}
-                <Route>
-                  <PageView route={NOT_FOUND_ROUTE} />
-                </Route>
-              </Switch>
-            </Suspense>
+                </Switch>
+              </Suspense>
+            </PageBoundary>
           </main>
           <Footer />
           <LazyToaster />
@@ -58,4 +61,10 @@ export function App({
       </SiteProvider>
     </QueryClientProvider>
   );
+}
+
+/** A fresh error boundary for each page: a failure on one page is forgotten on the next. */
+function PageBoundary({ children }: { children: ReactNode }) {
+  const [path] = useLocation();
+  return <PageErrorBoundary key={path}>{children}</PageErrorBoundary>;
 }

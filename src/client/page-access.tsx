@@ -11,8 +11,7 @@ import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { SignInPrompt } from '#client/components/page-layout.tsx';
 import { PageStatus } from '#client/components/page-status.tsx';
 import { AdminOnly } from './routes/admin/admin-access.tsx';
-import type { PAGES } from '#shared/routes.ts';
-import type { PageRoute } from './routes.tsx';
+import type { PAGE_ROUTES, PageRoute } from './routes.tsx';
 
 /**
  * How a signed-out visitor is asked to sign in: 'redirect' sends her to /login at once (the account pages);
@@ -22,8 +21,8 @@ type SignInView = 'redirect' | { title: string; text: string; checking?: string 
 
 /** The pages any signed-in person may open (an admin page asks for an admin instead: AdminOnly). */
 type SignedInPage = {
-  [P in keyof typeof PAGES]: (typeof PAGES)[P]['access'] extends 'user' ? P : never;
-}[keyof typeof PAGES];
+  [P in keyof typeof PAGE_ROUTES]: (typeof PAGE_ROUTES)[P] extends { access: 'user' } ? P : never;
+}[keyof typeof PAGE_ROUTES];
 
 /** Each such page says how a signed-out visitor is asked to sign in; a page missing here fails typecheck. */
 const SIGN_IN: { readonly [P in SignedInPage]: SignInView } = {

@@ -5,7 +5,7 @@
  * Head tags are in page-heads.ts, loaded only on a navigation in the browser (a page arrives with its own).
  */
 import { use, type ComponentType, type ReactNode } from 'react';
-import { PAGES, pathMatches, type PageAccess, type PagePath } from '#shared/routes.ts';
+import { pathMatches, type ClientOnlyPath, type PageAccess, type PagePath } from '#shared/routes.ts';
 
 type PageModule = { default: ComponentType };
 
@@ -15,7 +15,14 @@ export interface PageRoute {
   load: () => Promise<PageModule>;
 }
 
-export const PAGE_ROUTES: { readonly [P in PagePath]: Pick<PageRoute, 'load'> } = {
+/**
+ * A table entry: how the page's code loads and, for a page rendered only in the browser, who may open it. A page
+ * whose HTML is made for everyone (prerendered or server-rendered) is public, so it names no access.
+ */
+type RouteOf<P extends PagePath> = Pick<PageRoute, 'load'> &
+  (P extends ClientOnlyPath ? { access: PageAccess } : { access?: never });
+
+export const PAGE_ROUTES = {
   '/': { load: () => import('./routes/public/campaign-page.tsx') },
   '/donate': { load: () => import('./routes/public/donate-page.tsx') },
   '/how-it-works': { load: () => import('./routes/public/how-it-works.tsx') },
@@ -27,44 +34,44 @@ export const PAGE_ROUTES: { readonly [P in PagePath]: Pick<PageRoute, 'load'> } 
   '/transparency': { load: () => import('./routes/public/transparency-page.tsx') },
   '/thank-you': { load: () => import('./routes/public/thank-you-page.tsx') },
   // Public, but a form that only works in the browser (the human check runs there).
-  '/refund-request': { load: () => import('./routes/public/refund-request-page.tsx') },
+  '/refund-request': { access: 'public', load: () => import('./routes/public/refund-request-page.tsx') },
   // Account pages: rendered in the browser only (served the app shell), never indexed.
-  '/get-started': { load: () => import('./routes/account/get-started.tsx') },
-  '/register': { load: () => import('./routes/account/register.tsx') },
-  '/login': { load: () => import('./routes/account/login.tsx') },
-  '/logout': { load: () => import('./routes/account/logout.tsx') },
-  '/forgot-password': { load: () => import('./routes/account/forgot-password.tsx') },
-  '/reset-password': { load: () => import('./routes/account/reset-password.tsx') },
-  '/verify-email': { load: () => import('./routes/account/verify-email.tsx') },
-  '/confirm-updates': { load: () => import('./routes/account/confirm-updates.tsx') },
-  '/unsubscribe': { load: () => import('./routes/account/unsubscribe.tsx') },
-  '/onboarding': { load: () => import('./routes/account/onboarding.tsx') },
-  '/profile': { load: () => import('./routes/account/profile.tsx') },
-  '/notifications': { load: () => import('./routes/account/notifications.tsx') },
+  '/get-started': { access: 'public', load: () => import('./routes/account/get-started.tsx') },
+  '/register': { access: 'public', load: () => import('./routes/account/register.tsx') },
+  '/login': { access: 'public', load: () => import('./routes/account/login.tsx') },
+  '/logout': { access: 'public', load: () => import('./routes/account/logout.tsx') },
+  '/forgot-password': { access: 'public', load: () => import('./routes/account/forgot-password.tsx') },
+  '/reset-password': { access: 'public', load: () => import('./routes/account/reset-password.tsx') },
+  '/verify-email': { access: 'public', load: () => import('./routes/account/verify-email.tsx') },
+  '/confirm-updates': { access: 'public', load: () => import('./routes/account/confirm-updates.tsx') },
+  '/unsubscribe': { access: 'public', load: () => import('./routes/account/unsubscribe.tsx') },
+  '/onboarding': { access: 'user', load: () => import('./routes/account/onboarding.tsx') },
+  '/profile': { access: 'user', load: () => import('./routes/account/profile.tsx') },
+  '/notifications': { access: 'user', load: () => import('./routes/account/notifications.tsx') },
   // Stories: the public list and stories (rendered on the server), and the author's own pages.
   '/stories': { load: () => import('./routes/community/stories-list.tsx') },
   '/stories/:id': { load: () => import('./routes/community/story-detail.tsx') },
-  '/my-stories': { load: () => import('./routes/community/my-stories.tsx') },
-  '/my-stories/new': { load: () => import('./routes/community/story-editor.tsx') },
-  '/my-stories/:id/edit': { load: () => import('./routes/community/story-editor.tsx') },
+  '/my-stories': { access: 'user', load: () => import('./routes/community/my-stories.tsx') },
+  '/my-stories/new': { access: 'user', load: () => import('./routes/community/story-editor.tsx') },
+  '/my-stories/:id/edit': { access: 'user', load: () => import('./routes/community/story-editor.tsx') },
   // Admin pages: browser only like the account pages; the server checks every admin call.
-  '/admin': { load: () => import('./routes/admin/admin-home.tsx') },
-  '/admin-donations': { load: () => import('./routes/admin/admin-donations.tsx') },
-  '/admin-payments': { load: () => import('./routes/admin/admin-payments.tsx') },
-  '/admin-dashboard': { load: () => import('./routes/admin/admin-dashboard.tsx') },
-  '/admin-contact': { load: () => import('./routes/admin/admin-contact.tsx') },
-  '/admin-mail': { load: () => import('./routes/admin/admin-mail.tsx') },
-  '/admin-analytics': { load: () => import('./routes/admin/admin-analytics.tsx') },
-  '/admin-audit-log': { load: () => import('./routes/admin/admin-audit-log.tsx') },
-  '/admin-users': { load: () => import('./routes/admin/admin-users.tsx') },
-  '/admin-stories': { load: () => import('./routes/admin/admin-stories.tsx') },
-  '/admin-doctors': { load: () => import('./routes/admin/admin-doctors.tsx') },
-  '/admin-campaign': { load: () => import('./routes/admin/admin-campaign.tsx') },
-  '/admin-expenses': { load: () => import('./routes/admin/admin-expenses.tsx') },
-  '/admin-fundraisers': { load: () => import('./routes/admin/admin-fundraisers.tsx') },
+  '/admin': { access: { admin: 'moderator' }, load: () => import('./routes/admin/admin-home.tsx') },
+  '/admin-donations': { access: { admin: 'manager' }, load: () => import('./routes/admin/admin-donations.tsx') },
+  '/admin-payments': { access: { admin: 'manager' }, load: () => import('./routes/admin/admin-payments.tsx') },
+  '/admin-dashboard': { access: { admin: 'moderator' }, load: () => import('./routes/admin/admin-dashboard.tsx') },
+  '/admin-contact': { access: { admin: 'moderator' }, load: () => import('./routes/admin/admin-contact.tsx') },
+  '/admin-mail': { access: { admin: 'super_admin' }, load: () => import('./routes/admin/admin-mail.tsx') },
+  '/admin-analytics': { access: { admin: 'manager' }, load: () => import('./routes/admin/admin-analytics.tsx') },
+  '/admin-audit-log': { access: { admin: 'manager' }, load: () => import('./routes/admin/admin-audit-log.tsx') },
+  '/admin-users': { access: { admin: 'manager' }, load: () => import('./routes/admin/admin-users.tsx') },
+  '/admin-stories': { access: { admin: 'moderator' }, load: () => import('./routes/admin/admin-stories.tsx') },
+  '/admin-doctors': { access: { admin: 'manager' }, load: () => import('./routes/admin/admin-doctors.tsx') },
+  '/admin-campaign': { access: { admin: 'super_admin' }, load: () => import('./routes/admin/admin-campaign.tsx') },
+  '/admin-expenses': { access: { admin: 'manager' }, load: () => import('./routes/admin/admin-expenses.tsx') },
+  '/admin-fundraisers': { access: { admin: 'manager' }, load: () => import('./routes/admin/admin-fundraisers.tsx') },
   // Spending: the campaign owner's expenses, browser-rendered like the account pages.
-  '/my-expenses': { load: () => import('./routes/spending/my-expenses.tsx') },
-  '/my-expenses/new': { load: () => import('./routes/spending/expense-form.tsx') },
+  '/my-expenses': { access: 'user', load: () => import('./routes/spending/my-expenses.tsx') },
+  '/my-expenses/new': { access: 'user', load: () => import('./routes/spending/expense-form.tsx') },
   // Doctors: the public directory and profiles (rendered on the server), and a doctor's own dashboard.
   '/find-doctors': { load: () => import('./routes/community/find-doctors.tsx') },
   '/doctors/:id': { load: () => import('./routes/community/doctor-profile.tsx') },
@@ -73,14 +80,14 @@ export const PAGE_ROUTES: { readonly [P in PagePath]: Pick<PageRoute, 'load'> } 
   '/fundraisers/:slug': { load: () => import('./routes/fundraisers/fundraiser-page.tsx') },
   '/fundraisers/:slug/donate': { load: () => import('./routes/fundraisers/fundraiser-donate.tsx') },
   '/transparency/:slug': { load: () => import('./routes/fundraisers/fundraiser-transparency.tsx') },
-  '/my-fundraiser': { load: () => import('./routes/fundraisers/my-fundraiser.tsx') },
-  '/doctor-dashboard': { load: () => import('./routes/community/doctor-dashboard.tsx') },
-};
+  '/my-fundraiser': { access: 'user', load: () => import('./routes/fundraisers/my-fundraiser.tsx') },
+  '/doctor-dashboard': { access: 'user', load: () => import('./routes/community/doctor-dashboard.tsx') },
+} as const satisfies { readonly [P in PagePath]: RouteOf<P> };
 
-/** Every page with its path and access, in the page table's order (what the router and matchPage walk). */
-export const PAGE_LIST: readonly PageRoute[] = (Object.keys(PAGES) as PagePath[]).map((path) => ({
+/** Every page with its path and access (what the router and matchPage walk; no two patterns fit one path). */
+export const PAGE_LIST: readonly PageRoute[] = (Object.keys(PAGE_ROUTES) as PagePath[]).map((path) => ({
   path,
-  access: PAGES[path].access,
+  access: 'public',
   ...PAGE_ROUTES[path],
 }));
 
@@ -102,20 +109,44 @@ type Gate = ComponentType<{ route: PageRoute; children: ReactNode }>;
 let gate: Gate | undefined;
 let gateLoading: Promise<Gate> | undefined;
 
+/** A page's code that did not load, even on a second try (the page's error boundary offers a reload). */
+export class PageLoadError extends Error {
+  override name = 'PageLoadError';
+}
+
+/** Loads code, trying once more when the first try fails (a network blip, a deploy between two pages). */
+const twice = <T,>(load: () => Promise<T>): Promise<T> =>
+  load().catch(() => load().catch(() => Promise.reject(new PageLoadError())));
+
 /** The access gate's code: its own chunk, so the public pages never download it. */
 function loadGate(): Promise<Gate> {
-  gateLoading ??= import('./page-access.tsx').then((m) => (gate = m.PageAccessGate));
+  gateLoading ??= twice(() => import('./page-access.tsx')).then(
+    (m) => (gate = m.PageAccessGate),
+    (err: unknown) => {
+      gateLoading = undefined;
+      throw err;
+    },
+  );
   return gateLoading;
 }
 
-/** Loads a page's code once (with the access gate's, for a page that is not public); hydration awaits this. */
+/**
+ * Loads a page's code once (with the access gate's, for a page that is not public); hydration awaits this. A
+ * failure is not kept: the next render tries again.
+ */
 export function loadPage(route: PageRoute): Promise<ComponentType> {
   let promise = loading.get(route);
   if (!promise) {
-    promise = Promise.all([route.load(), route.access === 'public' ? null : loadGate()]).then(([m]) => {
-      loaded.set(route, m.default);
-      return m.default;
-    });
+    promise = Promise.all([twice(route.load), route.access === 'public' ? null : loadGate()]).then(
+      ([m]) => {
+        loaded.set(route, m.default);
+        return m.default;
+      },
+      (err: unknown) => {
+        loading.delete(route);
+        throw err;
+      },
+    );
     loading.set(route, promise);
   }
   return promise;

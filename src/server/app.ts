@@ -40,6 +40,7 @@ import adminPaymentRoutes from './routes/admin/payments.ts';
 import type { PaypalCertificateOptions } from './services/payments/paypal-certificates.ts';
 import contactRoutes from './routes/contact/contact.ts';
 import eventRoutes from './routes/events/events.ts';
+import clientErrorRoutes from './routes/client-errors/client-errors.ts';
 import authRoutes from './routes/auth/auth.ts';
 import userRoutes from './routes/user/user.ts';
 import twoFactorRoutes from './routes/user/two-factor.ts';
@@ -228,6 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(webhookRoutes, options.paypalCertificates ? { paypal: options.paypalCertificates } : {});
   await app.register(contactRoutes);
   await app.register(eventRoutes);
+  await app.register(clientErrorRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(twoFactorRoutes);

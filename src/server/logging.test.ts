@@ -71,6 +71,23 @@ describe('request lines', () => {
   });
 });
 
+describe('pages that failed in the browser', () => {
+  it('logs each as one warning naming its kind, its page pattern and the error, and refuses a path in its place', async () => {
+    const report = { kind: 'render', page: '/stories/:id', name: 'TypeError' };
+    const res = await app.inject({ method: 'POST', url: '/api/client-errors', payload: report });
+    expect(res.statusCode).toBe(204);
+    expect(log.lines.filter((line) => line.level === 40)).toEqual([
+      expect.objectContaining({ msg: 'a page failed in the browser', clientError: report }),
+    ]);
+    log.lines.length = 0;
+    const withPath = { ...report, page: '/reset-password?token=do-not-log-me' };
+    const refused = await app.inject({ method: 'POST', url: '/api/client-errors', payload: withPath });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual(expect.objectContaining({ message: 'page must be a page of the page table' }));
+    expect(JSON.stringify(log.lines)).not.toContain('do-not-log-me');
+  });
+});
+
 describe('request ids', () => {
   it('are unique per request, and a well-formed incoming id is kept', async () => {
     const ids = new Set<string>();

@@ -1,7 +1,8 @@
 /**
- * The page table: every page path the client knows, how it reaches the browser and who may open it. The server
- * answers other paths with the 404 page and status 404; the client's route table (src/client/routes.tsx) is keyed
- * by these same paths. Access here picks the view in the browser only: the server checks every API call again.
+ * The page table: every page path the client knows and how it reaches the browser. The server answers other paths
+ * with the 404 page and status 404; the client's route table (src/client/routes.tsx) is keyed by these same paths
+ * and says who may open each (the view in the browser only: the server checks every API call again). Pages made
+ * as HTML for everyone (prerendered, server-rendered) are public: that table's types say so.
  */
 import type { AdminLevel } from './auth/roles.ts';
 
@@ -14,73 +15,67 @@ export type PageAccess = 'public' | 'user' | { admin: AdminLevel };
  *   signed-out reader sees them, and kept until a write or a few seconds pass (src/server/plugins/site-pages.ts).
  * 'client': rendered only in the browser (signed-in areas, forms), served the app shell.
  */
-export type PageEntry =
-  | { render: 'prerendered'; file: string; access: 'public' }
-  | { render: 'server'; access: 'public' }
-  | { render: 'client'; access: PageAccess };
-
-const manager = { admin: 'manager' } as const;
-const moderator = { admin: 'moderator' } as const;
+export type PageEntry = { render: 'prerendered'; file: string } | { render: 'server' } | { render: 'client' };
 
 /**
  * A `:name` segment (e.g. '/doctors/:id') stands for any one segment: the server registers it as a route
  * parameter, and the client matches it with pathMatches.
  */
 export const PAGES = {
-  '/': { render: 'prerendered', file: 'index', access: 'public' },
-  '/donate': { render: 'prerendered', file: 'donate', access: 'public' },
-  '/how-it-works': { render: 'prerendered', file: 'how-it-works', access: 'public' },
-  '/contact': { render: 'prerendered', file: 'contact', access: 'public' },
-  '/privacy-policy': { render: 'prerendered', file: 'privacy-policy', access: 'public' },
-  '/terms-of-service': { render: 'prerendered', file: 'terms-of-service', access: 'public' },
-  '/medical-disclaimer': { render: 'prerendered', file: 'medical-disclaimer', access: 'public' },
-  '/donor-agreement': { render: 'prerendered', file: 'donor-agreement', access: 'public' },
-  '/transparency': { render: 'prerendered', file: 'transparency', access: 'public' },
+  '/': { render: 'prerendered', file: 'index' },
+  '/donate': { render: 'prerendered', file: 'donate' },
+  '/how-it-works': { render: 'prerendered', file: 'how-it-works' },
+  '/contact': { render: 'prerendered', file: 'contact' },
+  '/privacy-policy': { render: 'prerendered', file: 'privacy-policy' },
+  '/terms-of-service': { render: 'prerendered', file: 'terms-of-service' },
+  '/medical-disclaimer': { render: 'prerendered', file: 'medical-disclaimer' },
+  '/donor-agreement': { render: 'prerendered', file: 'donor-agreement' },
+  '/transparency': { render: 'prerendered', file: 'transparency' },
   // What the browser knows decides what it shows (a gift's reference): the HTML is a neutral "Checking your gift…".
-  '/thank-you': { render: 'prerendered', file: 'thank-you', access: 'public' },
-  '/get-started': { render: 'client', access: 'public' },
-  '/register': { render: 'client', access: 'public' },
-  '/login': { render: 'client', access: 'public' },
-  '/logout': { render: 'client', access: 'public' },
-  '/forgot-password': { render: 'client', access: 'public' },
-  '/reset-password': { render: 'client', access: 'public' },
-  '/verify-email': { render: 'client', access: 'public' },
-  '/confirm-updates': { render: 'client', access: 'public' },
-  '/unsubscribe': { render: 'client', access: 'public' },
-  '/onboarding': { render: 'client', access: 'user' },
-  '/profile': { render: 'client', access: 'user' },
-  '/notifications': { render: 'client', access: 'user' },
-  '/stories': { render: 'server', access: 'public' },
-  '/stories/:id': { render: 'server', access: 'public' },
-  '/my-stories': { render: 'client', access: 'user' },
-  '/my-stories/new': { render: 'client', access: 'user' },
-  '/my-stories/:id/edit': { render: 'client', access: 'user' },
-  '/admin': { render: 'client', access: moderator },
-  '/admin-donations': { render: 'client', access: manager },
-  '/admin-payments': { render: 'client', access: manager },
-  '/admin-dashboard': { render: 'client', access: moderator },
-  '/admin-contact': { render: 'client', access: moderator },
-  '/admin-analytics': { render: 'client', access: manager },
-  '/admin-audit-log': { render: 'client', access: manager },
-  '/admin-users': { render: 'client', access: manager },
-  '/admin-stories': { render: 'client', access: moderator },
-  '/find-doctors': { render: 'server', access: 'public' },
-  '/doctors/:id': { render: 'server', access: 'public' },
-  '/fundraisers': { render: 'server', access: 'public' },
-  '/fundraisers/:slug': { render: 'server', access: 'public' },
-  '/fundraisers/:slug/donate': { render: 'server', access: 'public' },
-  '/transparency/:slug': { render: 'server', access: 'public' },
-  '/my-fundraiser': { render: 'client', access: 'user' },
-  '/doctor-dashboard': { render: 'client', access: 'user' },
-  '/admin-doctors': { render: 'client', access: manager },
-  '/admin-campaign': { render: 'client', access: { admin: 'super_admin' } },
-  '/admin-mail': { render: 'client', access: { admin: 'super_admin' } },
+  '/thank-you': { render: 'prerendered', file: 'thank-you' },
+  '/get-started': { render: 'client' },
+  '/register': { render: 'client' },
+  '/login': { render: 'client' },
+  '/logout': { render: 'client' },
+  '/forgot-password': { render: 'client' },
+  '/reset-password': { render: 'client' },
+  '/verify-email': { render: 'client' },
+  '/confirm-updates': { render: 'client' },
+  '/unsubscribe': { render: 'client' },
+  '/onboarding': { render: 'client' },
+  '/profile': { render: 'client' },
+  '/notifications': { render: 'client' },
+  '/stories': { render: 'server' },
+  '/stories/:id': { render: 'server' },
+  '/my-stories': { render: 'client' },
+  '/my-stories/new': { render: 'client' },
+  '/my-stories/:id/edit': { render: 'client' },
+  '/admin': { render: 'client' },
+  '/admin-donations': { render: 'client' },
+  '/admin-payments': { render: 'client' },
+  '/admin-dashboard': { render: 'client' },
+  '/admin-contact': { render: 'client' },
+  '/admin-analytics': { render: 'client' },
+  '/admin-audit-log': { render: 'client' },
+  '/admin-users': { render: 'client' },
+  '/admin-stories': { render: 'client' },
+  '/find-doctors': { render: 'server' },
+  '/doctors/:id': { render: 'server' },
+  '/fundraisers': { render: 'server' },
+  '/fundraisers/:slug': { render: 'server' },
+  '/fundraisers/:slug/donate': { render: 'server' },
+  '/transparency/:slug': { render: 'server' },
+  '/my-fundraiser': { render: 'client' },
+  '/doctor-dashboard': { render: 'client' },
+  '/admin-doctors': { render: 'client' },
+  '/admin-campaign': { render: 'client' },
+  '/admin-mail': { render: 'client' },
   // Public, but a form that only works in the browser (the human check runs there).
-  '/refund-request': { render: 'client', access: 'public' },
-  '/my-expenses': { render: 'client', access: 'user' },
-  '/my-expenses/new': { render: 'client', access: 'user' },
-  '/admin-expenses': { render: 'client', access: manager },
-  '/admin-fundraisers': { render: 'client', access: manager },
+  '/refund-request': { render: 'client' },
+  '/my-expenses': { render: 'client' },
+  '/my-expenses/new': { render: 'client' },
+  '/admin-expenses': { render: 'client' },
+  '/admin-fundraisers': { render: 'client' },
 } as const satisfies Record<string, PageEntry>;
 
 export type PagePath = keyof typeof PAGES;
@@ -96,22 +91,23 @@ export type PrerenderedPath = PathsWhere<'prerendered'>;
 export type ServerRenderedPath = PathsWhere<'server'>;
 export type ClientOnlyPath = PathsWhere<'client'>;
 
-const entries = Object.entries(PAGES) as [PagePath, PageEntry][];
+/** The pages rendered as `render` says, in the page table's order. */
+function pathsWhere<R extends PageEntry['render']>(render: R): PathsWhere<R>[] {
+  return (Object.keys(PAGES) as PagePath[]).filter((path) => PAGES[path].render === render) as PathsWhere<R>[];
+}
+
+// Pure calls: a browser's bundle that never reads these lists leaves them out.
 
 /** Public pages rendered to HTML at build time (path -> file name under dist/client/pages). */
-export const PRERENDERED_PAGES: Readonly<Record<PrerenderedPath, string>> = Object.fromEntries(
-  entries.flatMap(([path, page]) => (page.render === 'prerendered' ? [[path, page.file]] : [])),
+export const PRERENDERED_PAGES: Readonly<Record<PrerenderedPath, string>> = /* @__PURE__ */ Object.fromEntries(
+  /* @__PURE__ */ pathsWhere('prerendered').map((path) => [path, (PAGES[path] as { file: string }).file]),
 ) as Record<PrerenderedPath, string>;
 
 /** Pages the server renders on request from the records (a `:name` segment matches any one segment). */
-export const SERVER_RENDERED_PATHS: readonly ServerRenderedPath[] = entries.flatMap(([path, page]) =>
-  page.render === 'server' ? [path as ServerRenderedPath] : [],
-);
+export const SERVER_RENDERED_PATHS: readonly ServerRenderedPath[] = /* @__PURE__ */ pathsWhere('server');
 
 /** Pages rendered only in the browser, served the app shell (a `:name` segment matches any one segment). */
-export const CLIENT_ONLY_PATHS: readonly ClientOnlyPath[] = entries.flatMap(([path, page]) =>
-  page.render === 'client' ? [path as ClientOnlyPath] : [],
-);
+export const CLIENT_ONLY_PATHS: readonly ClientOnlyPath[] = /* @__PURE__ */ pathsWhere('client');
 
 /** True when `path` fits `pattern`, where a `:name` segment of the pattern fits any one non-empty segment. */
 export function pathMatches(pattern: string, path: string): boolean {

@@ -1,14 +1,12 @@
 /** Image uploads: the profile photo and a story's images (multipart; the server checks the bytes). */
-import type { CurrentUser } from '#shared/schemas/auth.ts';
+import * as account from '#shared/contract/account.ts';
 import * as uploads from '#shared/contract/uploads.ts';
-import { apiRequest, call, fileForm } from '#client/lib/api.ts';
+import { call, fileForm } from '#client/lib/api.ts';
 
-/** POST /api/user/avatar: the new profile photo. */
-export const uploadAvatar = (file: File) =>
-  apiRequest<CurrentUser>('POST', '/api/user/avatar', fileForm('avatar', file));
+/** The new profile photo. */
+export const uploadAvatar = (file: File) => call(account.uploadAvatar, { body: fileForm('avatar', file) });
 
-/** DELETE /api/user/avatar */
-export const removeAvatar = () => apiRequest<void>('DELETE', '/api/user/avatar');
+export const removeAvatar = () => call(account.removeAvatar);
 
 /** An image for the story being written (patients only). */
 export const uploadStoryImage = (file: File) => call(uploads.storyImage, { body: fileForm('image', file) });

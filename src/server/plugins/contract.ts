@@ -11,6 +11,9 @@ export default fp<{ check: boolean }>(
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api/')) return;
       const declaration = route.config?.endpoint;
+      // HEAD routes are Fastify's own copies of the GET routes (exposeHeadRoutes), made from their declaration.
+      if (!declaration && route.method !== 'HEAD')
+        throw new Error(`${String(route.method)} ${route.url} is not registered from an endpoint of the contract`);
       if (!declaration || !check) return;
       const declared = new Set(Object.keys(declaration.responses).map(Number));
       const undeclared: onSendHookHandler = (request, reply, payload, done) => {

@@ -138,3 +138,20 @@ export const revokeOtherSessions = endpoint({
   responses: { 204: null },
   changes: ['sessions'],
 });
+
+/** Her profile photo (an image, type checked by content): the answer is her account with its new address. */
+export const uploadAvatar = endpoint({
+  method: 'POST',
+  path: '/api/user/avatar',
+  access: 'user',
+  body: 'multipart',
+  responses: { 200: CurrentUserSchema },
+  changes: herself,
+});
+export const removeAvatar = endpoint({
+  method: 'DELETE',
+  path: '/api/user/avatar',
+  access: 'user',
+  responses: { 204: null },
+  changes: herself,
+});

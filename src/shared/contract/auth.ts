@@ -17,7 +17,6 @@ import {
 } from '../schemas/auth.ts';
 import { endpoint } from './endpoint.ts';
 
-
 export const user = endpoint({
   method: 'GET',
   path: '/api/auth/user',

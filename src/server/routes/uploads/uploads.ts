@@ -8,6 +8,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import * as account from '#shared/contract/account.ts';
 import * as endpoints from '#shared/contract/uploads.ts';
 import { AppError } from '#shared/errors.ts';
 import { EXPENSE_DOCUMENT_MAX_BYTES, FUNDRAISER_DOCUMENT_MAX_BYTES } from '#shared/constants.ts';
@@ -79,9 +80,10 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // Each route passes its own limits to readUploadedFile; these hold for any other reader.
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
 
-  app.post(
-    '/api/user/avatar',
-    { config: { access: 'user', rateLimit: { max: 20, timeWindow: '1 hour' } } },
+  route(
+    app,
+    account.uploadAvatar,
+    { config: { rateLimit: { max: 20, timeWindow: '1 hour' } } },
     async (request, reply) => {
       const me = requireUser(request);
       const { bytes, contentType } = await readUploadedImage(request, {
@@ -95,7 +97,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/api/user/avatar', { config: { access: 'user' } }, async (request, reply) => {
+  route(app, account.removeAvatar, {}, async (request, reply) => {
     await request.run(removeAvatar, requireUser(request).id);
     return reply.status(204).send();
   });
