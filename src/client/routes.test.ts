@@ -2,7 +2,7 @@
 /** A page's code that fails to load is tried once more, and a failure is never kept: the next visit tries again. */
 import { describe, expect, it, vi } from 'vitest';
 import { PRERENDERED_PAGES, SERVER_RENDERED_PATHS } from '#shared/routes.ts';
-import { loadPage, matchPage, PAGE_LIST, PageLoadError, type PageRoute } from './routes.tsx';
+import { forgetFailedLoads, loadPage, matchPage, PAGE_LIST, PageLoadError, type PageRoute } from './routes.tsx';
 
 const Page = () => null;
 const routeLoading = (load: PageRoute['load']): PageRoute => ({ path: '/donate', access: 'public', load });
@@ -17,7 +17,7 @@ describe("loading a page's code", () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it('fails as a page that did not load after two tries, and tries again on the next visit', async () => {
+  it('fails as a page that did not load after two tries, and tries again once the next page is shown', async () => {
     const load = vi
       .fn<PageRoute['load']>()
       .mockRejectedValueOnce(new TypeError('offline'))
@@ -25,6 +25,10 @@ describe("loading a page's code", () => {
       .mockResolvedValueOnce({ default: Page });
     const route = routeLoading(load);
     await expect(loadPage(route)).rejects.toBeInstanceOf(PageLoadError);
+    // Until the next page is shown the failure stands (a render asking again does not start a loop of loads).
+    await expect(loadPage(route)).rejects.toBeInstanceOf(PageLoadError);
+    expect(load).toHaveBeenCalledTimes(2);
+    forgetFailedLoads();
     await expect(loadPage(route)).resolves.toBe(Page);
     expect(load).toHaveBeenCalledTimes(3);
   });

@@ -118,12 +118,24 @@ export class PageLoadError extends Error {
 const twice = <T,>(load: () => Promise<T>): Promise<T> =>
   load().catch(() => load().catch(() => Promise.reject(new PageLoadError())));
 
+/** Pages whose code failed to load: kept failed until the next page is shown, so a render does not loop on it. */
+const failed = new Set<PageRoute>();
+let gateFailed = false;
+
+/** Forgets the loads that failed, so the next visit to those pages tries again (each page's boundary calls it). */
+export function forgetFailedLoads(): void {
+  for (const route of failed) loading.delete(route);
+  failed.clear();
+  if (gateFailed) gateLoading = undefined;
+  gateFailed = false;
+}
+
 /** The access gate's code: its own chunk, so the public pages never download it. */
 function loadGate(): Promise<Gate> {
   gateLoading ??= twice(() => import('./page-access.tsx')).then(
     (m) => (gate = m.PageAccessGate),
     (err: unknown) => {
-      gateLoading = undefined;
+      gateFailed = true;
       throw err;
     },
   );
@@ -132,7 +144,7 @@ function loadGate(): Promise<Gate> {
 
 /**
  * Loads a page's code once (with the access gate's, for a page that is not public); hydration awaits this. A
- * failure is not kept: the next render tries again.
+ * failure is kept only until the next page is shown (forgetFailedLoads), never for good.
  */
 export function loadPage(route: PageRoute): Promise<ComponentType> {
   let promise = loading.get(route);
@@ -143,7 +155,7 @@ export function loadPage(route: PageRoute): Promise<ComponentType> {
         return m.default;
       },
       (err: unknown) => {
-        loading.delete(route);
+        failed.add(route);
         throw err;
       },
     );

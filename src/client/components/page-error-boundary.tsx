@@ -7,10 +7,16 @@
 import { Component, type ReactNode } from 'react';
 import * as clientErrors from '#shared/contract/client-errors.ts';
 import { call } from '#client/lib/api.ts';
-import { matchPage, PageLoadError } from '#client/routes.tsx';
+import { forgetFailedLoads, matchPage, PageLoadError } from '#client/routes.tsx';
 
 export class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
+
+  // One boundary per page shown (app.tsx keys it by path): a new page tries again what failed on the last.
+  constructor(props: { children: ReactNode }) {
+    super(props);
+    forgetFailedLoads();
+  }
 
   static getDerivedStateFromError() {
     return { failed: true };
