@@ -17,6 +17,7 @@ const LAYERS = [
   ['db', 'src/server/db'],
   ['services', 'src/server/services'],
   ['presenters', 'src/server/presenters'],
+  ['policies', 'src/server/policies'],
   ['plugins', 'src/server/plugins'],
   // The files beside the layers: config.ts, logging.ts, paths.ts (read by every server layer), and app.ts and
   // index.ts, which build and start the app from every layer (file category 'app' below).
@@ -25,12 +26,12 @@ const LAYERS = [
   ['client', 'src/client'],
 ];
 
-const SERVER = ['routes', 'commands', 'queries', 'schema', 'db', 'services', 'presenters', 'plugins'];
+const SERVER = ['routes', 'commands', 'queries', 'schema', 'db', 'services', 'presenters', 'policies', 'plugins'];
 
 /** What each layer may import; `types` are imports of types only (`import type`). */
 const ALLOWED = {
-  routes: { values: ['routes', 'commands', 'queries', 'presenters', 'services', 'plugins'], types: ['db'] },
-  commands: { values: ['commands', 'queries', 'services', 'schema', 'db'] },
+  routes: { values: ['routes', 'commands', 'queries', 'presenters', 'policies', 'services', 'plugins'], types: ['db'] },
+  commands: { values: ['commands', 'queries', 'policies', 'services', 'schema', 'db'] },
   queries: { values: ['queries', 'schema', 'db'] },
   schema: { values: ['schema'] },
   db: { values: ['db', 'schema'] },
@@ -38,7 +39,9 @@ const ALLOWED = {
   services: { values: ['services', 'schema', 'db'], types: ['client'] },
   // Presenters shape rows they are given: row types from db/queries or the schema, never their functions.
   presenters: { values: ['presenters', 'services'], types: ['queries', 'schema', 'db'] },
-  plugins: { values: ['plugins', 'commands', 'queries', 'services', 'schema', 'db'] },
+  plugins: { values: ['plugins', 'commands', 'queries', 'services', 'schema', 'db'], types: ['policies'] },
+  // Who may do what with a record: read through queries, never a write.
+  policies: { values: ['policies', 'queries'], types: ['db'] },
   'server-base': { values: [] },
   shared: { values: [] },
   client: { values: ['client'] },

@@ -2,6 +2,7 @@
  * Who is asking: the session cookie, the signed-in user, and the `require*` helpers that throw 401/403.
  * Also the CSRF rule: a state-changing request that carries a session cookie must come from our own origin.
  */
+import type { Viewer } from '../policies/viewer.ts';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -175,6 +176,14 @@ export const TWO_FACTOR_SETUP_NEEDED = 'Turn on two-step sign-in on your profile
 export const TWO_FACTOR_SIGN_IN_NEEDED = 'Sign in again with your authenticator code to use the admin pages';
 
 /** Whether this request may act as an admin of at least this level (the same rule requireAdmin enforces). */
+/** The person asking, as the policies read her (src/server/policies/viewer.ts): her admin level only with her second factor. */
+export function viewerOf(request: FastifyRequest): Viewer {
+  const user = request.user;
+  if (!user) return null;
+  const secondFactor = user.totpEnabledAt !== null && request.session?.secondFactorAt != null;
+  return { id: user.id, role: user.role, adminLevel: secondFactor ? user.adminLevel : null };
+}
+
 export function isAdmin(request: FastifyRequest, minimum: AdminLevel): boolean {
   const user = request.user;
   return (

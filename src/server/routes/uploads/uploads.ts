@@ -1,9 +1,6 @@
 /**
- * Uploaded files, type checked by content and size capped. Avatars and campaign images are served to anyone
- * who has the id; a story image only while a public story shows it (else to its author and moderators);
- * expense documents only to their uploader, the campaign's owner and managers; a fundraiser's images to anyone
- * while it is live or closed, else (and its documents always) only to the patient and managers, and its documents
- * to the doctor she granted them for a medical review.
+ * Uploaded files, type checked by content and size capped, and read back by id by whoever the upload policy lets
+ * read them (src/server/policies/uploads.ts: a file on a public page to anyone, the rest by its purpose).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
@@ -14,52 +11,15 @@ import { AppError } from '#shared/errors.ts';
 import { EXPENSE_DOCUMENT_MAX_BYTES, FUNDRAISER_DOCUMENT_MAX_BYTES } from '#shared/constants.ts';
 import { IMAGE_UPLOAD_MAX_BYTES } from '#shared/uploads.ts';
 import { removeAvatar, replaceAvatar, storeUpload } from '../../commands/uploads.ts';
-import {
-  documentCampaignOwner,
-  findUpload,
-  isOnPublicStory,
-  ownsACampaign,
-  type UploadRow,
-} from '../../db/queries/uploads.ts';
-import { isOnSubmittedFundraiser } from '../../db/queries/fundraisers.ts';
-import { isOnPublicFundraiser } from '../../db/queries/public-fundraisers.ts';
-import { isGrantedDocument } from '../../db/queries/medical-reviews.ts';
+import { findUpload, ownsACampaign, type UploadRow } from '../../db/queries/uploads.ts';
 import { readUploadedDocument, readUploadedImage } from './read-upload.ts';
 import { presentCurrentUser } from '../../presenters/user.ts';
-import { isAdmin, requireUser } from '../../plugins/auth.ts';
-import type { Db } from '../../db/client.ts';
+import { isAdmin, requireUser, viewerOf } from '../../plugins/auth.ts';
+import { uploadReading } from '../../policies/uploads.ts';
 import { route } from '../endpoint.ts';
 
 export const AVATAR_MAX_BYTES = IMAGE_UPLOAD_MAX_BYTES;
 export const STORY_IMAGE_MAX_BYTES = AVATAR_MAX_BYTES;
-
-const PUBLIC_PURPOSES = new Set(['avatar', 'campaign_image']);
-
-/** Its author, and moderators reviewing the story, see a story image that is not (or no longer) public. */
-function mayReadPrivateStoryImage(request: FastifyRequest, file: UploadRow): boolean {
-  return request.user !== null && (file.ownerId === request.user.id || isAdmin(request, 'moderator'));
-}
-
-/** Who may read an expense document: its uploader, a manager, or the owner of the expense's campaign. */
-async function mayReadDocument(db: Db, request: FastifyRequest, file: UploadRow) {
-  const me = request.user;
-  if (!me) return false;
-  if (file.ownerId === me.id || isAdmin(request, 'manager')) return true;
-  return (await documentCampaignOwner(db, file.id)) === me.id;
-}
-
-/**
- * A fundraiser application's images and documents: its owner, and managers once she submitted the application
- * that uses them; its documents also the verified doctor she asked for a medical review, while that grant stands.
- * (A live fundraiser's images are public, above.)
- */
-async function mayReadFundraiserFile(db: Db, request: FastifyRequest, file: UploadRow): Promise<boolean> {
-  if (!request.user) return false;
-  if (file.ownerId === request.user.id) return true;
-  if (request.user.role === 'doctor')
-    return file.purpose === 'fundraiser_document' && (await isGrantedDocument(db, file.id, request.user.id));
-  return isAdmin(request, 'manager') && (await isOnSubmittedFundraiser(db, file.id));
-}
 
 /** Serves a stored file as itself, inline, cached as `cacheControl` says (with any further headers). */
 function sendFile(reply: FastifyReply, file: UploadRow, cacheControl: string, headers: Record<string, string> = {}) {
@@ -133,19 +93,29 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       .send({ id, url: uploadUrl(id) });
   });
 
-  route(app, endpoints.fundraiserDocument, { config: patientUpload }, async (request, reply) => {
+  /** Stores her document (PDF or image) and answers 201 with what the form lists: its type and size too. */
+  async function storeDocument(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    purpose: 'fundraiser_document' | 'expense_document',
+    maxBytes: number,
+  ) {
     const me = requireUser(request);
     const { bytes, contentType } = await readUploadedDocument(request, {
       field: 'document',
       what: 'document',
-      maxBytes: FUNDRAISER_DOCUMENT_MAX_BYTES,
+      maxBytes,
     });
-    const id = await request.run(storeUpload, me.id, 'fundraiser_document', { contentType, bytes });
+    const id = await request.run(storeUpload, me.id, purpose, { contentType, bytes });
     return reply
       .status(201)
       .header('cache-control', 'no-store')
       .send({ id, contentType, size: bytes.length, url: uploadUrl(id) });
-  });
+  }
+
+  route(app, endpoints.fundraiserDocument, { config: patientUpload }, async (request, reply) =>
+    storeDocument(request, reply, 'fundraiser_document', FUNDRAISER_DOCUMENT_MAX_BYTES),
+  );
 
   /** An invoice or proof of payment for an expense (PDF or image), by the campaign's owner or a manager. */
   route(
@@ -158,43 +128,18 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the document as multipart/form-data');
       if (!isAdmin(request, 'manager') && !(await ownsACampaign(app.db, me.id)))
         throw new AppError('FORBIDDEN', "Only a campaign's owner and its managers can upload expense documents");
-      const { bytes, contentType } = await readUploadedDocument(request, {
-        field: 'document',
-        what: 'document',
-        maxBytes: EXPENSE_DOCUMENT_MAX_BYTES,
-      });
-      const id = await request.run(storeUpload, me.id, 'expense_document', { contentType, bytes });
-      return reply
-        .status(201)
-        .header('cache-control', 'no-store')
-        .send({ id, contentType, size: bytes.length, url: uploadUrl(id) });
+      return storeDocument(request, reply, 'expense_document', EXPENSE_DOCUMENT_MAX_BYTES);
     },
   );
 
   route(app, endpoints.file, {}, async (request, reply) => {
     const file = await findUpload(app.db, request.params.id);
-    if (file && PUBLIC_PURPOSES.has(file.purpose)) {
-      // Shown on public pages; ids are random UUIDs, known only where they are shown. A new upload gets a
-      // new id, so a served file never changes.
-      return sendFile(reply, file, 'public, max-age=31536000, immutable');
-    }
-    if (file?.purpose === 'story_image') {
-      // Cached briefly, not for a year: the author can unpublish the story, and then the image is private again.
-      if (await isOnPublicStory(app.db, file.id)) return sendFile(reply, file, 'public, max-age=600');
-      if (!mayReadPrivateStoryImage(request, file)) throw new AppError('NOT_FOUND', 'No such file');
-      return sendFile(reply, file, 'private, no-store');
-    }
-    // Likewise a live or closed fundraiser's images; never its documents.
-    if (file?.purpose === 'fundraiser_image' && (await isOnPublicFundraiser(app.db, file.id)))
-      return sendFile(reply, file, 'public, max-age=600');
+    const reading = file && (await uploadReading(app.db, viewerOf(request), file));
     // Someone without access learns nothing, not even that the file exists.
-    const mayRead =
-      file?.purpose === 'expense_document'
-        ? await mayReadDocument(app.db, request, file)
-        : file?.purpose === 'fundraiser_image' || file?.purpose === 'fundraiser_document'
-          ? await mayReadFundraiserFile(app.db, request, file)
-          : false;
-    if (!file || !mayRead) throw new AppError('NOT_FOUND', 'No such file');
+    if (!file || !reading) throw new AppError('NOT_FOUND', 'No such file');
+    if (reading === 'public') return sendFile(reply, file, 'public, max-age=31536000, immutable');
+    // Cached briefly, not for a year: the page showing it can become private again.
+    if (reading === 'public-while-shown') return sendFile(reply, file, 'public, max-age=600');
     return sendFile(reply, file, 'private, no-store', {
       'content-disposition': `inline; filename="${file.purpose.replace('_', '-')}-${file.id}.${file.contentType === 'application/pdf' ? 'pdf' : file.contentType.split('/')[1]}"`,
       // A document is shown as itself, never as a page that can run script on our origin.
