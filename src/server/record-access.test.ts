@@ -1,5 +1,5 @@
 /**
- * Held-level access on a patient's fundraiser (issue 37): who may read her draft, her documents, the note of her
+ * Record-level access on a patient's fundraiser (issue 37): who may read her draft, her documents, the note of her
  * medical review, her payee's route and her expenses. The route matrix (access.test.ts) says who may call a route;
  * this table says whose records each caller reaches through every route she may call. Every cell is listed.
  */
@@ -26,6 +26,7 @@ const VIEWERS = [
   'a super admin',
 ] as const;
 type Viewer = (typeof VIEWERS)[number];
+/** One of her records, as the table names it. */
 type Held = 'her draft' | 'her documents' | 'her medical-review note' | 'her payee' | 'her expenses';
 
 /** Who reaches each record: every other viewer must not, through any route she may call. */
