@@ -7,7 +7,6 @@ import * as admin from '#shared/contract/admin.ts';
 import { call, keyOf, urlOf } from '#client/lib/api.ts';
 
 /** Every page's key starts with these, so one invalidation reaches every page. */
-export const DONATIONS_KEY = keyOf(admin.donations).slice(0, 2);
 export const INTENTS_KEY = keyOf(admin.intents).slice(0, 2);
 export const donationsKey = (query: MoneyListQuery) => keyOf(admin.donations, { query });
 export const intentsKey = (query: MoneyListQuery) => keyOf(admin.intents, { query });

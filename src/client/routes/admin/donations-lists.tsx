@@ -5,9 +5,9 @@ import { Link } from 'wouter';
 import type { Page } from '#shared/schemas/paging.ts';
 import type { AdminDonationListItem, AdminIntent } from '#shared/schemas/admin-donations.ts';
 import { formatCents, formatWhen } from '#client/lib/format.ts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { isStepUpRequired } from '#client/api/admin-step-up.ts';
-import { DONATIONS_KEY, setDonationMessageHidden } from '#client/api/admin-donations.ts';
+import { setDonationMessageHidden } from '#client/api/admin-donations.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { toast } from '#client/components/ui/toast.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -110,10 +110,8 @@ export function DonationRow({ donation, onGateClosed }: { donation: AdminDonatio
 
 /** A public message can be taken off the wall (and put back) without changing the donation. */
 function MessageVisibility({ donation }: { donation: AdminDonationListItem }) {
-  const queryClient = useQueryClient();
   const change = useMutation({
     mutationFn: () => setDonationMessageHidden(donation.id, !donation.messageHidden),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: DONATIONS_KEY }),
     onError: (err) =>
       toast({ title: 'Not changed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
   });

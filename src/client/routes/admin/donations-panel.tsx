@@ -17,15 +17,7 @@ import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { formatCents } from '#client/lib/format.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { useProgress } from '#client/hooks/use-progress.ts';
-import { PROGRESS_KEY } from '#client/api/campaign.ts';
-import {
-  DONATIONS_CSV,
-  DONATIONS_KEY,
-  deleteIntent,
-  INTENTS_CSV,
-  INTENTS_KEY,
-  recordDonation,
-} from '#client/api/admin-donations.ts';
+import { DONATIONS_CSV, deleteIntent, INTENTS_CSV, INTENTS_KEY, recordDonation } from '#client/api/admin-donations.ts';
 import { isStepUpRequired } from '#client/api/admin-step-up.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
@@ -185,13 +177,6 @@ export function Panel({
       toast({ title: 'Donation Added', description: 'External donation has been recorded successfully.' });
       clearForm();
       setDonationsPage(1);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: DONATIONS_KEY }),
-        queryClient.invalidateQueries({ queryKey: INTENTS_KEY }),
-        queryClient.invalidateQueries({ queryKey: PROGRESS_KEY }),
-        // Any one campaign's progress (`?campaign=`).
-        queryClient.invalidateQueries({ queryKey: ['/api/campaigns'] }),
-      ]);
     },
     onError: (err) => {
       if (isStepUpRequired(err)) return onGateClosed();
@@ -217,7 +202,6 @@ export function Panel({
       toast({ title: 'Intent Removed', description: 'The donation intent has been deleted.' });
       if (recordingIntent?.id === intent.id) clearForm();
       if (intents.data?.items.length === 1 && intentsPage > 1) setIntentsPage(intentsPage - 1);
-      await queryClient.invalidateQueries({ queryKey: INTENTS_KEY });
     },
     onError: (err) => {
       if (isStepUpRequired(err)) return onGateClosed();

@@ -30,10 +30,8 @@ function useUserChange<TInput>(
     onSuccess: async () => {
       toast({ title: done });
       options.after?.();
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: USERS_KEY }),
-        options.self ? queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }) : undefined,
-      ]);
+      // The list is read again by the endpoint's `changes`; her own account, when she acted on herself, here.
+      if (options.self) await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
     },
     onError: (err) => {
       toast({ title: failed, description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
