@@ -1,12 +1,10 @@
 /** Patients' live fundraisers and any campaign's public figures, read by the server-rendered fundraiser pages. */
-import type { Progress, Supporters } from '#shared/schemas/campaign.ts';
+import * as campaign from '#shared/contract/campaign.ts';
 import * as expenses from '#shared/contract/expenses.ts';
 import * as fundraisers from '#shared/contract/fundraisers.ts';
 import type { PublicFundraisersQuery } from '#shared/schemas/public-fundraisers.ts';
 import { keyOf } from '#client/lib/api.ts';
-import { pageQuery, pageQueryOf } from '#client/lib/page-query.ts';
-
-const campaignPath = (idOrSlug: string) => `/api/campaigns/${encodeURIComponent(idOrSlug)}`;
+import { pageQueryOf } from '#client/lib/page-query.ts';
 
 /** GET /api/fundraisers: one page of live fundraisers in an order, optionally searched by title. */
 export const publicFundraisersQuery = (query: PublicFundraisersQuery) => pageQueryOf(fundraisers.list, { query });
@@ -14,11 +12,10 @@ export const publicFundraisersQuery = (query: PublicFundraisersQuery) => pageQue
 export const publicFundraiserQuery = (slug: string) => pageQueryOf(fundraisers.bySlug, { params: { slug } });
 
 /** GET /api/campaigns/:id/progress: any campaign's raised, goal and gift count. */
-export const campaignProgressQuery = (idOrSlug: string) =>
-  pageQuery<Progress>(['/api/campaigns', idOrSlug, 'progress'], `${campaignPath(idOrSlug)}/progress`);
+export const campaignProgressQuery = (idOrSlug: string) => pageQueryOf(campaign.progress, { params: { id: idOrSlug } });
 /** GET /api/campaigns/:id/supporters: any campaign's most recent gifts. */
 export const campaignSupportersQuery = (idOrSlug: string) =>
-  pageQuery<Supporters>(['/api/campaigns', idOrSlug, 'supporters'], `${campaignPath(idOrSlug)}/supporters`);
+  pageQueryOf(campaign.supporters, { params: { id: idOrSlug } });
 /**
  * The key of any campaign's ledger, the main appeal's too (hooks/use-ledger.ts). Here, not with the main appeal's reads in
  * api/campaign.ts, so that a fundraiser's pages load none of those.

@@ -16,8 +16,6 @@ export interface PageQuery<T> {
   readonly __data?: T;
 }
 
-export const pageQuery = <T>(queryKey: QueryKey, url: string): PageQuery<T> => ({ queryKey, url });
-
 /** The page query of a read of the contract: its key and URL from the endpoint (see keyOf). */
 export const pageQueryOf = <E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): PageQuery<CallOutput<E>> => ({
   queryKey: keyOf(endpoint, ...args),

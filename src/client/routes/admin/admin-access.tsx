@@ -8,7 +8,7 @@ import { adminLevelAtLeast, type AdminLevel } from '#shared/auth/roles.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
-import { apiRequest } from '#client/lib/api.ts';
+import { logout } from '#client/api/auth.ts';
 import { PageStatus } from '#client/components/page-status.tsx';
 
 export type AdminAccess =
@@ -70,7 +70,7 @@ export function NoAccess() {
 }
 
 async function signOutThenSignIn(returnTo: string) {
-  await apiRequest('POST', '/api/auth/logout');
+  await logout();
   window.location.assign(`/login?returnTo=${encodeURIComponent(returnTo)}`);
 }
 
