@@ -56,13 +56,10 @@ export function useCurrentUser(): CurrentUserState {
 }
 
 /**
- * After a change to the account (register, sign-in, role, onboarding, profile, deletion): use the
- * server's answer at once when there is one, then refetch so every view agrees with the server.
+ * After a change to the account (register, sign-in, role, onboarding, profile, deletion): shows the server's
+ * answer at once. Reading it again is the write's own (each of those endpoints names 'session' in its `changes`).
  */
-export function useRefreshCurrentUser(): (user?: CurrentUser | null) => Promise<void> {
+export function useRefreshCurrentUser(): (user: CurrentUser | null) => void {
   const queryClient = useQueryClient();
-  return async (user) => {
-    if (user !== undefined) queryClient.setQueryData(CURRENT_USER_KEY, user);
-    await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
-  };
+  return (user) => queryClient.setQueryData(CURRENT_USER_KEY, user);
 }

@@ -38,7 +38,7 @@ export default function GetStartedPage() {
         description: `Your account is now a ${ROLE_DETAILS[updated.role ?? 'patient'].title}.`,
       });
       navigate('/');
-      await refreshUser(updated);
+      refreshUser(updated);
     },
     onError: (err) => {
       toast({

@@ -37,7 +37,7 @@ export default function LoginPage() {
   const signIn = useMutation({
     mutationFn: login,
     onSuccess: async (user) => {
-      await refreshUser(user);
+      refreshUser(user);
       navigate(returnTo);
     },
     onError: (err) => {

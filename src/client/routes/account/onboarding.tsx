@@ -74,7 +74,7 @@ function Onboarding({ user }: { user: CurrentUser }) {
         description: `Welcome to ${product.name}. Your profile has been set up.`,
       });
       navigate(NEXT_PAGE[updated.role ?? role]);
-      await refreshUser(updated);
+      refreshUser(updated);
     },
     onError: (err) =>
       toast({

@@ -79,7 +79,7 @@ export function DeleteSection({ ownsCampaign }: { ownsCampaign: boolean }) {
       if (userId) forgetDrafts(userId);
       toast({ title: 'Account Deleted', description: 'Your account and your data have been deleted.' });
       navigate('/');
-      await refreshUser(null);
+      refreshUser(null);
     },
     onError: (err) => {
       showFieldErrors(err);

@@ -45,7 +45,6 @@ function AvatarControls({ user }: { user: CurrentUser }) {
   });
   const remove = useMutation({
     mutationFn: removeAvatar,
-    onSuccess: () => refreshUser(),
   });
   return (
     <div className="flex flex-wrap items-center gap-3">
@@ -107,7 +106,7 @@ function ProfileSection({
     onSuccess: async (updated, input) => {
       toast({ title: 'Profile Updated', description: 'Your changes have been saved.' });
       form.reset(input);
-      await refreshUser(updated);
+      refreshUser(updated);
     },
     onError: (err) =>
       toast({

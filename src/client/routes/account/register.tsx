@@ -59,7 +59,7 @@ export default function RegisterPage() {
         title: 'Account Created Successfully!',
         description: `Welcome to ${product.name}. Please check your email for verification if required.`,
       });
-      await refreshUser(user);
+      refreshUser(user);
       navigate('/onboarding');
     },
     onError: (err) => {

@@ -15,7 +15,6 @@ import {
   startTwoFactorSetup,
   twoFactorQuery,
 } from '#client/api/user.ts';
-import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { FormAlert, TextField } from '#client/components/ui/field.tsx';
@@ -109,7 +108,6 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
 }
 
 function Manage({ status, onNewCodes }: { status: TwoFactorStatus; onNewCodes: (codes: string[]) => void }) {
-  const refreshUser = useRefreshCurrentUser();
   const [password, setPassword] = useState('');
   const [action, setAction] = useState<'codes' | 'off' | null>(null);
   const run = useMutation({
@@ -118,11 +116,10 @@ function Manage({ status, onNewCodes }: { status: TwoFactorStatus; onNewCodes: (
       await disableTwoFactor({ password });
       return null;
     },
-    onSuccess: async (codes, which) => {
+    onSuccess: (codes, which) => {
       setPassword('');
       if (which === 'codes' && codes) onNewCodes(codes);
       else toast({ title: 'Two-step sign-in turned off' });
-      if (which === 'off') await refreshUser();
     },
   });
   const submit = (which: 'codes' | 'off') => {
@@ -167,14 +164,12 @@ function Manage({ status, onNewCodes }: { status: TwoFactorStatus; onNewCodes: (
 }
 
 export function TwoFactorSection({ user }: { user: CurrentUser }) {
-  const refreshUser = useRefreshCurrentUser();
   const status = useQuery(twoFactorQuery());
   const [freshCodes, setFreshCodes] = useState<string[] | null>(null);
 
-  const showCodes = async (codes: string[]) => {
+  const showCodes = (codes: string[]) => {
     setFreshCodes(codes);
     toast({ title: 'Two-step sign-in is on', description: 'Save your recovery codes now.' });
-    await refreshUser();
   };
 
   let body;

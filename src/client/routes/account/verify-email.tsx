@@ -5,7 +5,7 @@ import { INVALID_VERIFICATION_LINK } from '#shared/schemas/auth.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { verifyEmail } from '#client/api/auth.ts';
 import { PageStatus } from '#client/components/page-status.tsx';
-import { useCurrentUser, useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
+import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { useSendOnce } from '#client/hooks/use-send-once.ts';
 import { LinkOutcome } from './link-outcome.tsx';
 
@@ -14,11 +14,9 @@ const INVALID_LINK = INVALID_VERIFICATION_LINK;
 export default function VerifyEmailPage() {
   const token = new URLSearchParams(useSearch()).get('token');
   const { user } = useCurrentUser();
-  const refreshUser = useRefreshCurrentUser();
   const verify = useMutation({
     mutationFn: (t: string) => verifyEmail({ token: t }),
-    // The reminder banner goes away for a signed-in visitor.
-    onSuccess: () => refreshUser(),
+    // The reminder banner goes away for a signed-in visitor: the endpoint's `changes` read her account again.
   });
   useSendOnce(token, verify.mutate);
 
