@@ -18,7 +18,11 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Access } from '#shared/auth/access.ts';
 import { ErrorBodySchema, type Endpoint, type EndpointDeclaration } from '#shared/contract/endpoint.ts';
+import type { UserRow } from '../services/sessions.ts';
+import { viewerOf } from '../plugins/auth.ts';
+import type { Viewer } from '../policies/viewer.ts';
 
 export type ZodApp = FastifyInstance<
   RawServerDefault,
@@ -41,7 +45,7 @@ export interface RouteSchema<D extends EndpointDeclaration> {
   response: Responses<D>;
 }
 
-export type EndpointHandler<D extends EndpointDeclaration> = RouteHandlerMethod<
+type FastifyHandler<D extends EndpointDeclaration> = RouteHandlerMethod<
   RawServerDefault,
   RawRequestDefaultExpression,
   RawReplyDefaultExpression,
@@ -51,6 +55,22 @@ export type EndpointHandler<D extends EndpointDeclaration> = RouteHandlerMethod<
   ZodTypeProvider,
   FastifyBaseLogger
 >;
+
+/**
+ * Who called, as the endpoint's access rule let her in: `me` is her account (never null once a rule other than
+ * 'public' passed, so a handler never checks by hand), `viewer` what the policies read.
+ */
+export interface Caller<A extends Access> {
+  me: A extends 'public' ? UserRow | null : UserRow;
+  viewer: A extends 'public' ? Viewer : NonNullable<Viewer>;
+}
+
+export type EndpointHandler<D extends EndpointDeclaration> = (
+  this: ThisParameterType<FastifyHandler<D>>,
+  request: Parameters<FastifyHandler<D>>[0],
+  reply: Parameters<FastifyHandler<D>>[1],
+  caller: Caller<D['access']>,
+) => ReturnType<FastifyHandler<D>>;
 
 /** What a route adds of its own to its declaration. */
 export type RouteExtras = Omit<RouteShorthandOptions, 'schema' | 'config'> & {
@@ -89,6 +109,9 @@ export function route<D extends EndpointDeclaration>(
       response: responseSchemas(declaration.responses),
     },
     config: { ...config, access: declaration.access, endpoint: declaration },
-    handler: handler as RouteHandlerMethod,
+    handler(request, reply) {
+      const caller = { me: request.user, viewer: viewerOf(request) } as Caller<D['access']>;
+      return (handler as EndpointHandler<EndpointDeclaration>).call(this, request as never, reply as never, caller as never);
+    },
   });
 }

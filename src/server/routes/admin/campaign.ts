@@ -33,7 +33,6 @@ import {
 } from '../../presenters/campaign.ts';
 import { readUploadedImage } from '../uploads/read-upload.ts';
 import { uploadUrl } from '../uploads/uploads.ts';
-import { requireUser } from '../../plugins/auth.ts';
 import { route } from '../endpoint.ts';
 
 export const CAMPAIGN_IMAGE_MAX_BYTES = IMAGE_UPLOAD_MAX_BYTES;
@@ -108,7 +107,6 @@ const adminCampaign: FastifyPluginAsyncZod = async (app) => {
     uploads.campaignImage,
     { config: { rateLimit: { max: 60, timeWindow: '1 hour' } } },
     async (request, reply) => {
-      requireUser(request);
       const { bytes, contentType, width, height } = await readUploadedImage(request, {
         field: 'image',
         what: 'image',

@@ -27,7 +27,6 @@ import {
 import { toCsv } from '../../services/csv.ts';
 import { presentDonation, presentDonationListItem, presentIntent } from '../../presenters/donation.ts';
 import { ELEVATION_MS } from '../../plugins/access.ts';
-import { requireUser } from '../../plugins/auth.ts';
 import { confirmPassword } from '../../services/account-limits.ts';
 import { route } from '../endpoint.ts';
 
@@ -39,8 +38,7 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
     app,
     endpoints.elevate,
     { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
-    async (request, reply) => {
-      const me = requireUser(request);
+    async (request, reply, { me }) => {
       await confirmPassword(app.accountLimits, me, request.body.password, reply, wrongGatePassword);
       const elevatedUntil = new Date(app.clock.now().getTime() + ELEVATION_MS);
       await request.run(openStepUp, request.session!.id, elevatedUntil);

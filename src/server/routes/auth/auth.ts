@@ -29,7 +29,6 @@ import {
 } from '../../services/account-limits.ts';
 import { presentCurrentUser } from '../../presenters/user.ts';
 import { CODE_INVALID, CODE_REQUIRED } from '#shared/schemas/two-factor.ts';
-import { requireUser } from '../../plugins/auth.ts';
 import { ALTCHA_CHALLENGES_PER_MINUTE } from '../../services/altcha.ts';
 import { safeReturnPath } from '#shared/return-path.ts';
 import * as site from '#shared/contract/site.ts';
@@ -78,8 +77,8 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  route(app, endpoints.user, {}, async (request, reply) => {
-    const user = requireUser(request);
+  route(app, endpoints.user, {}, async (request, reply, { me }) => {
+    const user = me;
     return reply.headers(noStore).send(presentCurrentUser(user, request.session));
   });
 
@@ -159,8 +158,8 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     app,
     endpoints.setRole,
     { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
-    async (request, reply) => {
-      const user = requireUser(request);
+    async (request, reply, { me }) => {
+      const user = me;
       await app.altcha.verify(request.body.recaptchaToken);
       const updated = await request.run(chooseRole, user, request.body.role);
       // A privilege change gets a new session id.
@@ -178,8 +177,8 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     app,
     endpoints.resendVerification,
     { config: { rateLimit: { max: 3, timeWindow: '15 minutes' } } },
-    async (request, reply) => {
-      const user = requireUser(request);
+    async (request, reply, { me }) => {
+      const user = me;
       if (user.emailVerifiedAt) return reply.send({ message: 'Your email address is already confirmed.' });
       await app.accountLimits.take(VERIFICATION_RESENDS, user.id, reply);
       await request.run(mailVerificationLink, links, user);

@@ -11,7 +11,6 @@ import {
   replyCounts,
 } from '../../db/queries/doctors.ts';
 import { presentDoctorDashboard, presentInputRequestStory, presentPublicDoctor } from '../../presenters/doctor.ts';
-import { requireRole } from '../../plugins/auth.ts';
 import { route } from '../endpoint.ts';
 
 const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,8 +25,7 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.header('cache-control', 'no-cache').send(presentPublicDoctor(row.profile, row));
   });
 
-  route(app, endpoints.dashboard, {}, async (request, reply) => {
-    const me = requireRole(request, 'doctor');
+  route(app, endpoints.dashboard, {}, async (request, reply, { me }) => {
     const { page } = request.query;
     const [profile, counts] = await Promise.all([doctorProfileOf(app.db, me.id), replyCounts(app.db, me.id)]);
     // Only a verified doctor is shown the stories asking for professional input.

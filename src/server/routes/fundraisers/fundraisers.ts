@@ -20,7 +20,6 @@ import { presentOwnGift } from '../../presenters/fundraiser-gifts.ts';
 import { storyVersionsOf, updatesOf } from '../../db/queries/live-fundraisers.ts';
 import type { Db } from '../../db/client.ts';
 import { presentFundraiser, presentLiveExtras } from '../../presenters/fundraiser.ts';
-import { requireUser } from '../../plugins/auth.ts';
 import { byAccount } from '../../plugins/rate-limit.ts';
 import { AppError } from '#shared/errors.ts';
 import { route } from '../endpoint.ts';
@@ -51,29 +50,29 @@ async function answer(db: Db, row: FundraiserRow | undefined) {
 const fundraiserRoutes: FastifyPluginAsyncZod = async (app) => {
   const links = linkSettings(app.config);
 
-  route(app, endpoints.get, {}, async (request, reply) => {
-    const row = await ownFundraiser(app.db, requireUser(request).id);
+  route(app, endpoints.get, {}, async (request, reply, { me }) => {
+    const row = await ownFundraiser(app.db, me.id);
     return reply.headers(noStore).send(await answer(app.db, row));
   });
 
-  route(app, endpoints.save, { config: { rateLimit: FUNDRAISER_SAVE_LIMIT } }, async (request, reply) => {
-    const row = await request.run(saveFundraiserDraft, requireUser(request), request.body);
+  route(app, endpoints.save, { config: { rateLimit: FUNDRAISER_SAVE_LIMIT } }, async (request, reply, { me }) => {
+    const row = await request.run(saveFundraiserDraft, me, request.body);
     return reply.headers(noStore).send(await answer(app.db, row));
   });
 
-  route(app, endpoints.submit, { config: { rateLimit: FUNDRAISER_SUBMIT_LIMIT } }, async (request, reply) => {
-    const row = await request.run(submitFundraiser, requireUser(request));
+  route(app, endpoints.submit, { config: { rateLimit: FUNDRAISER_SUBMIT_LIMIT } }, async (request, reply, { me }) => {
+    const row = await request.run(submitFundraiser, me);
     return reply.headers(noStore).send(await answer(app.db, row));
   });
 
-  route(app, endpoints.withdraw, { config: { rateLimit: FUNDRAISER_SUBMIT_LIMIT } }, async (request, reply) => {
-    await request.run(withdrawFundraiser, requireUser(request));
+  route(app, endpoints.withdraw, { config: { rateLimit: FUNDRAISER_SUBMIT_LIMIT } }, async (request, reply, { me }) => {
+    await request.run(withdrawFundraiser, me);
     return reply.code(204).send();
   });
 
   /** A dated update on her live fundraiser, mailed to its followers after the answer. */
-  route(app, endpoints.postUpdate, { config: { rateLimit: FUNDRAISER_UPDATE_LIMIT } }, async (request, reply) => {
-    const owner = requireUser(request);
+  route(app, endpoints.postUpdate, { config: { rateLimit: FUNDRAISER_UPDATE_LIMIT } }, async (request, reply, { me }) => {
+    const owner = me;
     const { notified } = await request.run(postFundraiserUpdate, links, owner, request.body);
     const row = await ownFundraiser(app.db, owner.id);
     return reply
@@ -82,8 +81,8 @@ const fundraiserRoutes: FastifyPluginAsyncZod = async (app) => {
       .send({ ...(await answer(app.db, row)), notified });
   });
 
-  route(app, endpoints.editStory, { config: { rateLimit: FUNDRAISER_SAVE_LIMIT } }, async (request, reply) => {
-    const row = await request.run(editFundraiserStory, requireUser(request), request.body);
+  route(app, endpoints.editStory, { config: { rateLimit: FUNDRAISER_SAVE_LIMIT } }, async (request, reply, { me }) => {
+    const row = await request.run(editFundraiserStory, me, request.body);
     return reply.headers(noStore).send(await answer(app.db, row));
   });
 
@@ -91,8 +90,8 @@ const fundraiserRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     endpoints.proposeMoneyChange,
     { config: { rateLimit: FUNDRAISER_SUBMIT_LIMIT } },
-    async (request, reply) => {
-      const row = await request.run(proposeMoneyChange, requireUser(request), request.body);
+    async (request, reply, { me }) => {
+      const row = await request.run(proposeMoneyChange, me, request.body);
       return reply.headers(noStore).send(await answer(app.db, row));
     },
   );
@@ -101,20 +100,20 @@ const fundraiserRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     endpoints.withdrawMoneyChange,
     { config: { rateLimit: FUNDRAISER_SUBMIT_LIMIT } },
-    async (request, reply) => {
-      const row = await request.run(withdrawMoneyChange, requireUser(request));
+    async (request, reply, { me }) => {
+      const row = await request.run(withdrawMoneyChange, me);
       return reply.headers(noStore).send(await answer(app.db, row));
     },
   );
 
-  route(app, endpoints.close, { config: { rateLimit: FUNDRAISER_SUBMIT_LIMIT } }, async (request, reply) => {
-    const row = await request.run(closeFundraiser, requireUser(request));
+  route(app, endpoints.close, { config: { rateLimit: FUNDRAISER_SUBMIT_LIMIT } }, async (request, reply, { me }) => {
+    const row = await request.run(closeFundraiser, me);
     return reply.headers(noStore).send(await answer(app.db, row));
   });
 
   /** Her approved fundraiser's gifts, newest first (names only with the donor's consent, never an address). */
-  route(app, endpoints.gifts, {}, async (request, reply) => {
-    const row = await ownFundraiser(app.db, requireUser(request).id);
+  route(app, endpoints.gifts, {}, async (request, reply, { me }) => {
+    const row = await ownFundraiser(app.db, me.id);
     if (!row?.campaignId) throw new AppError('NOT_FOUND', 'You have no fundraiser that takes gifts yet');
     const [page, thankable] = await Promise.all([
       ownGiftsPage(app.db, row.campaignId, request.query.page, presentOwnGift),
@@ -124,8 +123,8 @@ const fundraiserRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** Her thank-you, mailed after the answer to each donor who left an address, once. */
-  route(app, endpoints.thankDonors, { config: { rateLimit: FUNDRAISER_THANKS_LIMIT } }, async (request, reply) => {
-    const answer = await request.run(thankDonors, links, requireUser(request), request.body);
+  route(app, endpoints.thankDonors, { config: { rateLimit: FUNDRAISER_THANKS_LIMIT } }, async (request, reply, { me }) => {
+    const answer = await request.run(thankDonors, links, me, request.body);
     return reply.headers(noStore).send(answer);
   });
 };

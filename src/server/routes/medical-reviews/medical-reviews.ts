@@ -27,8 +27,8 @@ import {
   presentMedicalReviewApplication,
   presentMyMedicalReview,
 } from '../../presenters/medical-review.ts';
-import { requireRole } from '../../plugins/auth.ts';
 import { byAccount } from '../../plugins/rate-limit.ts';
+import type { UserRow } from '../../services/sessions.ts';
 import { route } from '../endpoint.ts';
 
 const noStore = { 'cache-control': 'no-store' };
@@ -54,13 +54,11 @@ async function myReview(db: Db, ownerId: string) {
 const medicalReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const writes = { config: { rateLimit: MEDICAL_REVIEW_WRITE_LIMIT } };
 
-  route(app, endpoints.mine, {}, async (request, reply) => {
-    const me = requireRole(request, 'patient');
+  route(app, endpoints.mine, {}, async (request, reply, { me }) => {
     return reply.headers(noStore).send(await myReview(app.db, me.id));
   });
 
-  route(app, endpoints.request, writes, async (request, reply) => {
-    const me = requireRole(request, 'patient');
+  route(app, endpoints.request, writes, async (request, reply, { me }) => {
     const { created } = await request.run(requestMedicalReview, me, request.body.doctorId);
     return reply
       .status(created ? 201 : 200)
@@ -68,14 +66,12 @@ const medicalReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(await myReview(app.db, me.id));
   });
 
-  route(app, endpoints.revoke, writes, async (request, reply) => {
-    const me = requireRole(request, 'patient');
+  route(app, endpoints.revoke, writes, async (request, reply, { me }) => {
     await request.run(revokeMedicalReview, me);
     return reply.headers(noStore).send(await myReview(app.db, me.id));
   });
 
-  route(app, endpoints.requests, {}, async (request, reply) => {
-    const me = requireRole(request, 'doctor');
+  route(app, endpoints.requests, {}, async (request, reply, { me }) => {
     const { page } = request.query;
     const answer = (await isListed(app.db, me.id))
       ? await doctorMedicalReviewsPage(app.db, me.id, page, presentDoctorMedicalReviewItem)
@@ -83,8 +79,7 @@ const medicalReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.headers(noStore).send(answer);
   });
 
-  route(app, endpoints.application, {}, async (request, reply) => {
-    const me = requireRole(request, 'doctor');
+  route(app, endpoints.application, {}, async (request, reply, { me }) => {
     const row = (await isListed(app.db, me.id)) && (await grantedApplication(app.db, me.id, request.params.id));
     // Not hers, the grant ended, or she is no longer listed: she learns nothing of the application.
     if (!row) throw new AppError('NOT_FOUND', 'No such review request, or the patient no longer shares it');
@@ -95,20 +90,20 @@ const medicalReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The doctor's decision on request `id`, answered with the request as it now stands. */
   async function decide(
     request: FastifyRequest,
+    me: UserRow,
     id: string,
     decision: MedicalReviewDecision,
     input: { note: string; planVersion: number },
   ) {
-    const me = requireRole(request, 'doctor');
     await request.run(decideMedicalReview, app.config.publicUrl, me, id, decision, input);
     const row = await doctorMedicalReview(app.db, me.id, id);
     return presentDoctorMedicalReviewItem({ ...row!, title: row!.fundraiser.title });
   }
-  route(app, endpoints.attest, writes, async (request, reply) =>
-    reply.headers(noStore).send(await decide(request, request.params.id, 'attest', request.body)),
+  route(app, endpoints.attest, writes, async (request, reply, { me }) =>
+    reply.headers(noStore).send(await decide(request, me, request.params.id, 'attest', request.body)),
   );
-  route(app, endpoints.decline, writes, async (request, reply) =>
-    reply.headers(noStore).send(await decide(request, request.params.id, 'decline', request.body)),
+  route(app, endpoints.decline, writes, async (request, reply, { me }) =>
+    reply.headers(noStore).send(await decide(request, me, request.params.id, 'decline', request.body)),
   );
 };
 export default medicalReviewRoutes;

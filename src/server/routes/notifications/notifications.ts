@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as endpoints from '#shared/contract/notifications.ts';
 import { markAllNotificationsRead, markNotificationRead } from '../../commands/notifications.ts';
 import { notificationsBefore, type NotificationRow } from '../../db/queries/notifications.ts';
-import { requireUser } from '../../plugins/auth.ts';
 import { route } from '../endpoint.ts';
 
 const present = (n: NotificationRow) => ({
@@ -17,8 +16,7 @@ const present = (n: NotificationRow) => ({
 });
 
 const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, endpoints.list, {}, async (request, reply) => {
-    const me = requireUser(request);
+  route(app, endpoints.list, {}, async (request, reply, { me }) => {
     const before = request.query.before ? new Date(request.query.before) : undefined;
     const { items, nextBefore, unreadCount } = await notificationsBefore(app.db, me.id, before);
     return reply.header('cache-control', 'no-store').send({
@@ -28,13 +26,13 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  route(app, endpoints.markRead, {}, async (request, reply) => {
-    await request.run(markNotificationRead, requireUser(request).id, request.params.id);
+  route(app, endpoints.markRead, {}, async (request, reply, { me }) => {
+    await request.run(markNotificationRead, me.id, request.params.id);
     return reply.status(204).send();
   });
 
-  route(app, endpoints.markAllRead, {}, async (request, reply) => {
-    await request.run(markAllNotificationsRead, requireUser(request).id);
+  route(app, endpoints.markAllRead, {}, async (request, reply, { me }) => {
+    await request.run(markAllNotificationsRead, me.id);
     return reply.status(204).send();
   });
 };

@@ -13,7 +13,7 @@ import {
   presentPublicStorySummary,
   presentSupportReply,
 } from '../../presenters/story.ts';
-import { isAdmin, requireUser } from '../../plugins/auth.ts';
+import { isAdmin } from '../../plugins/auth.ts';
 import { byAccount } from '../../plugins/rate-limit.ts';
 import { route } from '../endpoint.ts';
 
@@ -28,40 +28,40 @@ const isModerator = (request: FastifyRequest) => isAdmin(request, 'moderator');
 const storyRoutes: FastifyPluginAsyncZod = async (app) => {
   // --- The author's own stories -------------------------------------------------------------
 
-  route(app, endpoints.myStories, {}, async (request, reply) => {
-    const rows = await ownStories(app.db, requireUser(request).id);
+  route(app, endpoints.myStories, {}, async (request, reply, { me }) => {
+    const rows = await ownStories(app.db, me.id);
     return reply.headers(noStore).send(rows.map(presentOwnStory));
   });
 
-  route(app, endpoints.createStory, { config: { rateLimit: STORY_CREATE_LIMIT } }, async (request, reply) => {
-    const story = await request.run(createStory, requireUser(request).id, request.body, null);
+  route(app, endpoints.createStory, { config: { rateLimit: STORY_CREATE_LIMIT } }, async (request, reply, { me }) => {
+    const story = await request.run(createStory, me.id, request.body, null);
     return reply.status(201).headers(noStore).send(presentOwnStory(story));
   });
 
-  route(app, endpoints.myStory, {}, async (request, reply) => {
-    const row = await findOwnStory(app.db, requireUser(request).id, request.params.id);
+  route(app, endpoints.myStory, {}, async (request, reply, { me }) => {
+    const row = await findOwnStory(app.db, me.id, request.params.id);
     return reply.headers(noStore).send(presentOwnStory(row));
   });
 
-  route(app, endpoints.editStory, { config: { rateLimit: STORY_EDIT_LIMIT } }, async (request, reply) => {
-    const story = await request.run(editStory, requireUser(request).id, request.params.id, request.body);
+  route(app, endpoints.editStory, { config: { rateLimit: STORY_EDIT_LIMIT } }, async (request, reply, { me }) => {
+    const story = await request.run(editStory, me.id, request.params.id, request.body);
     return reply.headers(noStore).send(presentOwnStory(story));
   });
 
-  route(app, endpoints.submitStory, { config: { rateLimit: STORY_SUBMIT_LIMIT } }, async (request, reply) => {
-    const story = await request.run(submitStory, requireUser(request).id, request.params.id);
+  route(app, endpoints.submitStory, { config: { rateLimit: STORY_SUBMIT_LIMIT } }, async (request, reply, { me }) => {
+    const story = await request.run(submitStory, me.id, request.params.id);
     return reply.headers(noStore).send(presentOwnStory(story));
   });
 
-  route(app, endpoints.archiveStory, {}, async (request, reply) => {
-    const story = await request.run(archiveStory, requireUser(request).id, request.params.id);
+  route(app, endpoints.archiveStory, {}, async (request, reply, { me }) => {
+    const story = await request.run(archiveStory, me.id, request.params.id);
     return reply.headers(noStore).send(presentOwnStory(story));
   });
 
-  route(app, endpoints.setPublishConsent, {}, async (request, reply) => {
+  route(app, endpoints.setPublishConsent, {}, async (request, reply, { me }) => {
     const story = await request.run(
       setPublishConsent,
-      requireUser(request).id,
+      me.id,
       request.params.id,
       request.body.publishConsent,
     );
@@ -96,8 +96,7 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     endpoints.postSupport,
     { config: { rateLimit: { max: 10, timeWindow: '10 minutes' } } },
-    async (request, reply) => {
-      const me = requireUser(request);
+    async (request, reply, { me }) => {
       const created = await request.run(postSupport, me.id, request.params.id, request.body.body);
       const doctor = me.role === 'doctor' ? await doctorProfileOf(app.db, me.id) : undefined;
       return reply
@@ -120,7 +119,6 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The story's author hides a reply on their story; moderators hide any. */
   route(app, endpoints.hideSupport, {}, async (request, reply) => {
-    requireUser(request);
     await request.run(hideReply, request.params.id, isModerator(request));
     return reply.status(204).send();
   });
@@ -131,7 +129,6 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, endpoints.thankSupport, {}, async (request, reply) => {
-    requireUser(request);
     await request.run(thankReply, request.params.id);
     return reply.status(204).send();
   });
@@ -140,8 +137,8 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     endpoints.reportSupport,
     { config: { rateLimit: { max: 20, timeWindow: '1 hour' } } },
-    async (request, reply) => {
-      await request.run(reportReply, requireUser(request).id, request.params.id, request.body.reason);
+    async (request, reply, { me }) => {
+      await request.run(reportReply, me.id, request.params.id, request.body.reason);
       return reply.status(204).send();
     },
   );

@@ -14,7 +14,7 @@ import { removeAvatar, replaceAvatar, storeUpload } from '../../commands/uploads
 import { findUpload, ownsACampaign, type UploadRow } from '../../db/queries/uploads.ts';
 import { readUploadedDocument, readUploadedImage } from './read-upload.ts';
 import { presentCurrentUser } from '../../presenters/user.ts';
-import { isAdmin, requireUser, viewerOf } from '../../plugins/auth.ts';
+import { isAdmin } from '../../plugins/auth.ts';
 import { uploadReading } from '../../policies/uploads.ts';
 import { route } from '../endpoint.ts';
 
@@ -44,8 +44,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     account.uploadAvatar,
     { config: { rateLimit: { max: 20, timeWindow: '1 hour' } } },
-    async (request, reply) => {
-      const me = requireUser(request);
+    async (request, reply, { me }) => {
       const { bytes, contentType } = await readUploadedImage(request, {
         field: 'avatar',
         what: 'avatar',
@@ -57,8 +56,8 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  route(app, account.removeAvatar, {}, async (request, reply) => {
-    await request.run(removeAvatar, requireUser(request).id);
+  route(app, account.removeAvatar, {}, async (request, reply, { me }) => {
+    await request.run(removeAvatar, me.id);
     return reply.status(204).send();
   });
 
@@ -71,22 +70,21 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const patientUpload = { rateLimit: { max: 40, timeWindow: '1 hour' } };
   const readImage = (request: FastifyRequest) =>
     readUploadedImage(request, { field: 'image', what: 'image', maxBytes: STORY_IMAGE_MAX_BYTES });
-  const storeImage = async (request: FastifyRequest, purpose: 'story_image' | 'fundraiser_image') => {
-    const me = requireUser(request);
+  const storeImage = async (request: FastifyRequest, ownerId: string, purpose: 'story_image' | 'fundraiser_image') => {
     const { bytes, contentType } = await readImage(request);
-    return request.run(storeUpload, me.id, purpose, { contentType, bytes });
+    return request.run(storeUpload, ownerId, purpose, { contentType, bytes });
   };
 
-  route(app, endpoints.storyImage, { config: patientUpload }, async (request, reply) => {
-    const id = await storeImage(request, 'story_image');
+  route(app, endpoints.storyImage, { config: patientUpload }, async (request, reply, { me }) => {
+    const id = await storeImage(request, me.id, 'story_image');
     return reply
       .status(201)
       .header('cache-control', 'no-store')
       .send({ id, url: uploadUrl(id) });
   });
 
-  route(app, endpoints.fundraiserImage, { config: patientUpload }, async (request, reply) => {
-    const id = await storeImage(request, 'fundraiser_image');
+  route(app, endpoints.fundraiserImage, { config: patientUpload }, async (request, reply, { me }) => {
+    const id = await storeImage(request, me.id, 'fundraiser_image');
     return reply
       .status(201)
       .header('cache-control', 'no-store')
@@ -97,24 +95,24 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   async function storeDocument(
     request: FastifyRequest,
     reply: FastifyReply,
+    ownerId: string,
     purpose: 'fundraiser_document' | 'expense_document',
     maxBytes: number,
   ) {
-    const me = requireUser(request);
     const { bytes, contentType } = await readUploadedDocument(request, {
       field: 'document',
       what: 'document',
       maxBytes,
     });
-    const id = await request.run(storeUpload, me.id, purpose, { contentType, bytes });
+    const id = await request.run(storeUpload, ownerId, purpose, { contentType, bytes });
     return reply
       .status(201)
       .header('cache-control', 'no-store')
       .send({ id, contentType, size: bytes.length, url: uploadUrl(id) });
   }
 
-  route(app, endpoints.fundraiserDocument, { config: patientUpload }, async (request, reply) =>
-    storeDocument(request, reply, 'fundraiser_document', FUNDRAISER_DOCUMENT_MAX_BYTES),
+  route(app, endpoints.fundraiserDocument, { config: patientUpload }, async (request, reply, { me }) =>
+    storeDocument(request, reply, me.id, 'fundraiser_document', FUNDRAISER_DOCUMENT_MAX_BYTES),
   );
 
   /** An invoice or proof of payment for an expense (PDF or image), by the campaign's owner or a manager. */
@@ -122,19 +120,18 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     endpoints.expenseDocument,
     { config: { rateLimit: { max: 60, timeWindow: '1 hour' } } },
-    async (request, reply) => {
-      const me = requireUser(request);
+    async (request, reply, { me }) => {
       if (!request.isMultipart())
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the document as multipart/form-data');
       if (!isAdmin(request, 'manager') && !(await ownsACampaign(app.db, me.id)))
         throw new AppError('FORBIDDEN', "Only a campaign's owner and its managers can upload expense documents");
-      return storeDocument(request, reply, 'expense_document', EXPENSE_DOCUMENT_MAX_BYTES);
+      return storeDocument(request, reply, me.id, 'expense_document', EXPENSE_DOCUMENT_MAX_BYTES);
     },
   );
 
-  route(app, endpoints.file, {}, async (request, reply) => {
+  route(app, endpoints.file, {}, async (request, reply, { viewer }) => {
     const file = await findUpload(app.db, request.params.id);
-    const reading = file && (await uploadReading(app.db, viewerOf(request), file));
+    const reading = file && (await uploadReading(app.db, viewer, file));
     // Someone without access learns nothing, not even that the file exists.
     if (!file || !reading) throw new AppError('NOT_FOUND', 'No such file');
     if (reading === 'public') return sendFile(reply, file, 'public, max-age=31536000, immutable');

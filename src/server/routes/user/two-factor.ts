@@ -6,7 +6,6 @@ import * as endpoints from '#shared/contract/account.ts';
 import { SIX_DIGITS, type TwoFactorStatus } from '#shared/schemas/two-factor.ts';
 import { beginTwoFactor, disableTwoFactor, enableTwoFactor, replaceRecoveryCodes } from '../../commands/two-factor.ts';
 import { recoveryCodesLeft, type UserRow } from '../../db/queries/users.ts';
-import { requireUser } from '../../plugins/auth.ts';
 import { confirmPassword, FAILED_CODES } from '../../services/account-limits.ts';
 import { route } from '../endpoint.ts';
 
@@ -20,8 +19,7 @@ const twoFactor: FastifyPluginAsyncZod = async (app) => {
     await confirmPassword(app.accountLimits, me, password, reply);
   }
 
-  route(app, endpoints.twoFactor, {}, async (request, reply) => {
-    const me = requireUser(request);
+  route(app, endpoints.twoFactor, {}, async (request, reply, { me }) => {
     const status: TwoFactorStatus = {
       enabled: me.totpEnabledAt !== null,
       enabledAt: me.totpEnabledAt?.toISOString() ?? null,
@@ -30,16 +28,14 @@ const twoFactor: FastifyPluginAsyncZod = async (app) => {
     return reply.headers(noStore).send(status);
   });
 
-  route(app, endpoints.startTwoFactor, limited, async (request, reply) => {
-    const me = requireUser(request);
+  route(app, endpoints.startTwoFactor, limited, async (request, reply, { me }) => {
     if (me.totpEnabledAt)
       throw new AppError('CONFLICT', 'Two-step sign-in is already on; turn it off first to use another app');
     const { product } = (await app.campaigns.mainAppeal()).content;
     return reply.headers(noStore).send(await request.run(beginTwoFactor, secret, me, product.name));
   });
 
-  route(app, endpoints.enableTwoFactor, limited, async (request, reply) => {
-    const me = requireUser(request);
+  route(app, endpoints.enableTwoFactor, limited, async (request, reply, { me }) => {
     if (me.totpEnabledAt) throw new AppError('CONFLICT', 'Two-step sign-in is already on');
     if (!me.totpPendingSecret) throw new AppError('CONFLICT', 'Start the set-up again: there is no code to confirm');
     let codes: string[] | null = null;
@@ -51,16 +47,14 @@ const twoFactor: FastifyPluginAsyncZod = async (app) => {
     return reply.headers(noStore).send({ recoveryCodes: codes });
   });
 
-  route(app, endpoints.replaceRecoveryCodes, limited, async (request, reply) => {
-    const me = requireUser(request);
+  route(app, endpoints.replaceRecoveryCodes, limited, async (request, reply, { me }) => {
     if (!me.totpEnabledAt) throw new AppError('CONFLICT', 'Two-step sign-in is off');
     await assertPassword(me, request.body.password, reply);
     const codes = await request.run(replaceRecoveryCodes, secret, me.id);
     return reply.headers(noStore).send({ recoveryCodes: codes });
   });
 
-  route(app, endpoints.disableTwoFactor, limited, async (request, reply) => {
-    const me = requireUser(request);
+  route(app, endpoints.disableTwoFactor, limited, async (request, reply, { me }) => {
     if (!me.totpEnabledAt) throw new AppError('CONFLICT', 'Two-step sign-in is already off');
     await assertPassword(me, request.body.password, reply);
     await request.run(disableTwoFactor, me.id);

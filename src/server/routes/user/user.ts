@@ -13,7 +13,6 @@ import { presentGift } from '../../presenters/donation.ts';
 import { confirmPassword, FAILED_SIGN_INS } from '../../services/account-limits.ts';
 import { prepareNewPassword } from '../../services/passwords.ts';
 import { presentCurrentUser, presentSession } from '../../presenters/user.ts';
-import { requireUser } from '../../plugins/auth.ts';
 import { route } from '../endpoint.ts';
 
 const wrongCurrentPassword = () =>
@@ -22,13 +21,12 @@ const wrongCurrentPassword = () =>
 const user: FastifyPluginAsyncZod = async (app) => {
   const noStore = { 'cache-control': 'no-store' };
 
-  route(app, endpoints.onboarding, {}, async (request, reply) => {
-    const updated = await request.run(saveOnboarding, requireUser(request), request.body);
+  route(app, endpoints.onboarding, {}, async (request, reply, { me }) => {
+    const updated = await request.run(saveOnboarding, me, request.body);
     return reply.headers(noStore).send(presentCurrentUser(updated, request.session));
   });
 
-  route(app, endpoints.profile, {}, async (request, reply) => {
-    const me = requireUser(request);
+  route(app, endpoints.profile, {}, async (request, reply, { me }) => {
     // ownsCampaign: the delete-account section says before she tries that the owner cannot delete her account.
     const [profile, owner, gifts] = await Promise.all([
       loadProfile(app.db, me),
@@ -44,8 +42,8 @@ const user: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  route(app, endpoints.updateProfile, {}, async (request, reply) => {
-    const updated = await request.run(updateAccountProfile, requireUser(request).id, request.body);
+  route(app, endpoints.updateProfile, {}, async (request, reply, { me }) => {
+    const updated = await request.run(updateAccountProfile, me.id, request.body);
     return reply.headers(noStore).send(presentCurrentUser(updated, request.session));
   });
 
@@ -53,8 +51,7 @@ const user: FastifyPluginAsyncZod = async (app) => {
     app,
     endpoints.changePassword,
     { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
-    async (request, reply) => {
-      const me = requireUser(request);
+    async (request, reply, { me }) => {
       await confirmPassword(app.accountLimits, me, request.body.currentPassword, reply, wrongCurrentPassword);
       const password = await prepareNewPassword(request.body.newPassword, me, 'newPassword');
       const writeTo = app.examples.writeTo((await app.campaigns.mainAppeal()).content);
@@ -65,24 +62,22 @@ const user: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  route(app, endpoints.sessions, {}, async (request, reply) => {
-    const rows = await sessionsOf(app.db, requireUser(request).id);
+  route(app, endpoints.sessions, {}, async (request, reply, { me }) => {
+    const rows = await sessionsOf(app.db, me.id);
     return reply.headers(noStore).send(rows.map((s) => presentSession(s, request.session)));
   });
 
-  route(app, endpoints.revokeSession, {}, async (request, reply) => {
-    await request.run(endOwnSession, requireUser(request).id, request.params.id);
+  route(app, endpoints.revokeSession, {}, async (request, reply, { me }) => {
+    await request.run(endOwnSession, me.id, request.params.id);
     return reply.status(204).send();
   });
 
-  route(app, endpoints.revokeOtherSessions, {}, async (request, reply) => {
-    const me = requireUser(request);
+  route(app, endpoints.revokeOtherSessions, {}, async (request, reply, { me }) => {
     await app.sessions.revokeAll(me.id, request.session!.id);
     return reply.status(204).send();
   });
 
-  route(app, endpoints.exportData, {}, async (request, reply) => {
-    const me = requireUser(request);
+  route(app, endpoints.exportData, {}, async (request, reply, { me }) => {
     return reply
       .headers({ ...noStore, 'content-disposition': 'attachment; filename="my-data.json"' })
       .send(await exportUserData(app.db, me));
@@ -92,8 +87,7 @@ const user: FastifyPluginAsyncZod = async (app) => {
     app,
     endpoints.deleteAccount,
     { config: { rateLimit: { max: 5, timeWindow: '15 minutes' } } },
-    async (request, reply) => {
-      const me = requireUser(request);
+    async (request, reply, { me }) => {
       await confirmPassword(app.accountLimits, me, request.body.password, reply);
       await request.run(deleteAccount, me);
       await app.signOut(request, reply);
