@@ -38,7 +38,7 @@ const ALLOWED = {
   // The page renderer needs the type of the built SSR entry.
   services: { values: ['services', 'schema', 'db'], types: ['client'] },
   // Presenters shape rows they are given: row types from db/queries or the schema, never their functions.
-  presenters: { values: ['presenters', 'services'], types: ['queries', 'schema', 'db'] },
+  presenters: { values: ['presenters', 'services', 'policies'], types: ['queries', 'schema', 'db'] },
   plugins: { values: ['plugins', 'commands', 'queries', 'services', 'schema', 'db'], types: ['policies'] },
   // Who may do what with a record: read through queries, never a write.
   policies: { values: ['policies', 'queries'], types: ['db'] },

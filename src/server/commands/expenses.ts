@@ -23,6 +23,8 @@ import {
   type ExpenseRow,
 } from '../db/queries/spending.ts';
 import { expenseApprovals, expenseDocuments, expenses, ledgerEntries } from '../db/schema/index.ts';
+import { expensePolicy, type ExpenseFacts } from '../policies/expenses.ts';
+import type { Viewer } from '../policies/viewer.ts';
 import type { Actor } from '../services/audit.ts';
 import { audit } from '../services/audit.ts';
 import { isCheckViolation, isUniqueViolation } from '../services/db-errors.ts';
@@ -63,16 +65,11 @@ async function lockExpense(
   return row;
 }
 
-/**
- * Approving and releasing take a second person: never the one who submitted the expense, nor the owner of its
- * campaign (whose money it is), whoever submitted it.
- */
-async function requireSecondPerson(tx: Tx, expense: ExpenseRow, me: string, verb: 'approve' | 'release') {
-  if (expense.submittedBy === me)
-    throw new AppError('FORBIDDEN', `You submitted this expense, so someone else must ${verb} it`);
-  if ((await campaignOwnerOf(tx, expense.campaignId)) === me)
-    throw new AppError('FORBIDDEN', `This expense is from your own campaign, so someone else must ${verb} it`);
-}
+/** What the expense policy reads of an expense: who submitted it, and whose campaign it is on. */
+const expenseFacts = async (tx: Tx, expense: ExpenseRow): Promise<ExpenseFacts> => ({
+  submittedBy: expense.submittedBy,
+  campaignOwnerId: await campaignOwnerOf(tx, expense.campaignId),
+});
 
 const samePayee = (a: string, b: string) => a.trim().toLocaleLowerCase('en') === b.trim().toLocaleLowerCase('en');
 
@@ -170,11 +167,16 @@ export async function submitExpense(
 type ApproveExpense = z.output<typeof ApproveExpenseSchema>;
 
 /** One approval; the expense becomes approved once it has as many different approvers as it needs. */
-export async function approveExpense(ctx: CommandContext, id: string, input: ApproveExpense): Promise<ExpenseRow> {
+export async function approveExpense(
+  ctx: CommandContext,
+  viewer: Viewer,
+  id: string,
+  input: ApproveExpense,
+): Promise<ExpenseRow> {
   const { tx, actor, now, afterCommit } = ctx;
   const me = personActing(actor);
   const before = await lockExpense(tx, id, ['submitted'], 'approved', input.version);
-  await requireSecondPerson(tx, before, me, 'approve');
+  expensePolicy.authorize(viewer, 'approve', await expenseFacts(tx, before));
   const added = await tx
     .insert(expenseApprovals)
     .values({ expenseId: id, approverId: me, createdAt: now })
@@ -337,11 +339,16 @@ export async function takeFromLedger(
 type ReleaseExpense = z.output<typeof ReleaseExpenseSchema>;
 
 /** Pays an approved expense: a release row in the ledger, which the database refuses beyond what is held. */
-export async function releaseExpense(ctx: CommandContext, id: string, input: ReleaseExpense): Promise<ExpenseRow> {
+export async function releaseExpense(
+  ctx: CommandContext,
+  viewer: Viewer,
+  id: string,
+  input: ReleaseExpense,
+): Promise<ExpenseRow> {
   const { tx, actor, now, afterCommit } = ctx;
   const me = personActing(actor);
   const before = await lockExpense(tx, id, ['approved'], 'released', input.version);
-  await requireSecondPerson(tx, before, me, 'release');
+  expensePolicy.authorize(viewer, 'release', await expenseFacts(tx, before));
   // A fundraiser's money goes only to the payee its review approved (which a later review may have changed).
   const declared = await declaredPayeeOf(tx, before.campaignId);
   if (declared !== null && !samePayee(declared, before.payee))

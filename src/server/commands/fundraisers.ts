@@ -26,6 +26,7 @@ import { endMedicalReviewAccess } from './medical-reviews.ts';
 import { fundraiserReviewMail } from '../services/mail-templates.ts';
 import { notify, notifyAdmins } from '../services/notifications.ts';
 import type { UserRow } from '../services/sessions.ts';
+import { authorizeFundraiserOpening } from '../policies/account.ts';
 import type { CommandContext } from './run.ts';
 
 export const STATUS_WORDS: Record<FundraiserStatus, string> = {
@@ -40,15 +41,6 @@ export const STATUS_WORDS: Record<FundraiserStatus, string> = {
 /** Refuses a step her fundraiser's state does not allow (409), saying the state. */
 export function refuse(status: FundraiserStatus, what: string): never {
   throw new AppError('CONFLICT', `Your fundraiser is ${STATUS_WORDS[status]}, so it cannot be ${what}`);
-}
-
-/** Only a patient with a confirmed email and a finished profile may apply: the review must know who she is. */
-function assertMayApply(owner: UserRow): void {
-  if (owner.role !== 'patient') throw new AppError('FORBIDDEN', 'Only patients can open a fundraiser');
-  if (!owner.emailVerifiedAt)
-    throw new AppError('FORBIDDEN', 'Confirm your email address before you open a fundraiser');
-  if (!owner.onboardingCompletedAt)
-    throw new AppError('FORBIDDEN', 'Finish setting up your profile before you open a fundraiser');
 }
 
 /**
@@ -134,7 +126,7 @@ export async function saveFundraiserDraft(
   owner: UserRow,
   draft: FundraiserDraft,
 ): Promise<FundraiserRow> {
-  assertMayApply(owner);
+  authorizeFundraiserOpening(owner);
   // A day's grace: her calendar may still be on yesterday where the server's is on today.
   const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
   if (draft.neededBy && draft.neededBy < yesterday)
@@ -188,7 +180,7 @@ const missing = (row: FundraiserRow, documentCount: number): Record<string, stri
 
 /** Puts her complete application in the managers' queue, and tells them. */
 export async function submitFundraiser({ tx, now }: CommandContext, owner: UserRow): Promise<FundraiserRow> {
-  assertMayApply(owner);
+  authorizeFundraiserOpening(owner);
   const before = await lockOpen(tx, owner.id);
   if (!before) throw new AppError('NOT_FOUND', 'Save your fundraiser before you submit it');
   // Submitted already (her second tap, another tab): it waits for review, as she asked.

@@ -16,6 +16,8 @@ import { fundraiserReviewMail } from '../services/mail-templates.ts';
 import { notify, type MailableNotification } from '../services/notifications.ts';
 import type { UserRow } from '../services/sessions.ts';
 import { record } from './fundraiser-history.ts';
+import { medicalReviewPolicy } from '../policies/medical-reviews.ts';
+import type { Viewer } from '../policies/viewer.ts';
 import type { CommandContext } from './run.ts';
 
 /**
@@ -223,25 +225,25 @@ export type MedicalReviewDecision = 'attest' | 'decline';
 export async function decideMedicalReview(
   { tx, actor, now, afterCommit }: CommandContext,
   publicUrl: string,
+  viewer: Viewer,
   doctor: UserRow,
   reviewId: string,
   decision: MedicalReviewDecision,
   input: { note: string; planVersion: number },
 ): Promise<MedicalReviewRow> {
   const { note } = input;
-  const me = await listedDoctor(tx, doctor.id);
-  if (!me) throw new AppError('FORBIDDEN', 'Only verified doctors can review fundraisers');
+  const listedAs = await listedDoctor(tx, doctor.id);
   const [found] = await tx
     .select({ ownerId: fundraisers.ownerId, fundraiserId: fundraisers.id })
     .from(medicalReviews)
     .innerJoin(fundraisers, eq(fundraisers.id, medicalReviews.fundraiserId))
     .where(and(eq(medicalReviews.id, reviewId), eq(medicalReviews.doctorId, doctor.id)));
   if (!found) throw new AppError('NOT_FOUND', 'No such review request');
+  medicalReviewPolicy.authorize(viewer, 'review', { doctorListed: !!listedAs, fundraiserOwnerId: found.ownerId });
   await holdAccounts(tx, found.ownerId, doctor.id);
   const [fundraiser] = await tx.select().from(fundraisers).where(eq(fundraisers.id, found.fundraiserId)).for('update');
   const [before] = await tx.select().from(medicalReviews).where(eq(medicalReviews.id, reviewId)).for('update');
   if (!before || !fundraiser) throw new AppError('NOT_FOUND', 'No such review request');
-  if (found.ownerId === doctor.id) throw new AppError('FORBIDDEN', 'You cannot review your own fundraiser');
   if (before.status === 'revoked') throw new AppError('NOT_FOUND', 'The patient withdrew this request');
   if (before.status !== 'requested') throw new AppError('CONFLICT', 'You have already decided on this request');
   if (fundraiser.planVersion !== input.planVersion)
@@ -277,8 +279,8 @@ export async function decideMedicalReview(
     .returning();
   await record(tx, before.fundraiserId, actor.id, attest ? 'medical_review_attested' : 'medical_review_declined');
   const title = attest
-    ? `${doctorName(me)} medically reviewed your fundraiser's plan`
-    : `${doctorName(me)} declined to review your fundraiser's plan`;
+    ? `${doctorName(doctor)} medically reviewed your fundraiser's plan`
+    : `${doctorName(doctor)} declined to review your fundraiser's plan`;
   const body = attest
     ? 'Your fundraiser now shows that it was medically reviewed. Read the note on your fundraiser page.'
     : 'Read the note on your fundraiser page; you can ask another doctor.';

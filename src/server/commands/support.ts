@@ -10,6 +10,8 @@ import { findReply, type ReplyRow } from '../db/queries/support.ts';
 import { audit } from '../services/audit.ts';
 import { storyIsPublic } from '../services/story-visibility.ts';
 import { notify, notifyAdmins } from '../services/notifications.ts';
+import { supportPolicy } from '../policies/support.ts';
+import type { Viewer } from '../policies/viewer.ts';
 import type { CommandContext } from './run.ts';
 
 /** A reply by `authorId` on a public story; its author is notified (and mailed after the commit), unless it is theirs. */
@@ -18,7 +20,7 @@ export async function postSupport(
   authorId: string,
   storyId: string,
   body: string,
-): Promise<ReplyRow> {
+): Promise<{ reply: ReplyRow; storyAuthorId: string }> {
   const { story } = await findPublicStory(tx, storyId);
   const [row] = await tx
     .insert(storyComments)
@@ -38,15 +40,14 @@ export async function postSupport(
     ]);
     afterCommit.mailNotifications(notified);
   }
-  return row!;
+  return { reply: row!, storyAuthorId: story.authorId };
 }
 
-/** The story's author hides a reply on their story; a moderator (`byModerator`) hides any, audited. */
-export async function hideReply({ tx, actor, now }: CommandContext, replyId: string, byModerator: boolean) {
+/** The story's author hides a reply on their story; a moderator hides any, audited. */
+export async function hideReply({ tx, actor, now }: CommandContext, viewer: Viewer, replyId: string) {
   const { reply, story } = await findReply(tx, replyId);
-  const byAuthor = story.authorId === actor.id;
-  if (!byAuthor && !byModerator)
-    throw new AppError('FORBIDDEN', 'Only the story’s author or a moderator can hide a reply');
+  supportPolicy.authorize(viewer, 'hide', { storyAuthorId: story.authorId });
+  const byAuthor = story.authorId === viewer?.id;
   await tx
     .update(storyComments)
     .set({ hiddenAt: now, hiddenBy: byAuthor ? 'author' : 'moderator' })
@@ -75,9 +76,9 @@ export async function restoreReply({ tx, actor }: CommandContext, replyId: strin
 }
 
 /** The story's author says thank you for a reply (once: thanking again keeps the first time). */
-export async function thankReply({ tx, actor, now }: CommandContext, replyId: string) {
+export async function thankReply({ tx, now }: CommandContext, viewer: Viewer, replyId: string) {
   const { reply, story } = await findReply(tx, replyId);
-  if (story.authorId !== actor.id) throw new AppError('FORBIDDEN', 'Only the story’s author can say thank you');
+  supportPolicy.authorize(viewer, 'thank', { storyAuthorId: story.authorId });
   await tx
     .update(storyComments)
     .set({ thankedAt: reply.thankedAt ?? now })

@@ -175,23 +175,12 @@ export function requireRole(request: FastifyRequest, role: Role): UserRow {
 export const TWO_FACTOR_SETUP_NEEDED = 'Turn on two-step sign-in on your profile to use the admin pages';
 export const TWO_FACTOR_SIGN_IN_NEEDED = 'Sign in again with your authenticator code to use the admin pages';
 
-/** Whether this request may act as an admin of at least this level (the same rule requireAdmin enforces). */
 /** The person asking, as the policies read her (src/server/policies/viewer.ts): her admin level only with her second factor. */
 export function viewerOf(request: FastifyRequest): Viewer {
   const user = request.user;
   if (!user) return null;
   const secondFactor = user.totpEnabledAt !== null && request.session?.secondFactorAt != null;
   return { id: user.id, role: user.role, adminLevel: secondFactor ? user.adminLevel : null };
-}
-
-export function isAdmin(request: FastifyRequest, minimum: AdminLevel): boolean {
-  const user = request.user;
-  return (
-    user?.role === 'admin' &&
-    adminLevelAtLeast(user.adminLevel, minimum) &&
-    user.totpEnabledAt !== null &&
-    request.session?.secondFactorAt != null
-  );
 }
 
 /** A signed-in admin of at least this level whose session proved the second factor, or 401/403. */

@@ -10,6 +10,8 @@ import type {
 } from '#shared/schemas/stories.ts';
 import type { StoryRow, StorySummaryFields } from '../db/queries/stories.ts';
 import { excerpt } from '#shared/story-text.ts';
+import { replyAbilities } from '../policies/support.ts';
+import type { Viewer } from '../policies/viewer.ts';
 import { storyHtml } from '../services/story-html.ts';
 import { storyIsPublic } from '../services/story-visibility.ts';
 import type { OpenReportRow } from '../db/queries/support.ts';
@@ -106,16 +108,20 @@ export interface SupportRowView {
   createdAt: Date;
 }
 
-export function presentSupportReply(r: SupportRowView, viewerId: string | null): SupportReply {
+/** A reply as `viewer` reads it on a story by `storyAuthorId`, with what she may do with it. */
+export function presentSupportReply(r: SupportRowView, viewer: Viewer, storyAuthorId: string): SupportReply {
+  const hidden = r.hiddenAt !== null;
+  const thanked = r.thankedAt !== null;
   return {
     id: r.id,
     body: r.body,
     authorName: displayName(r),
     verifiedDoctorSpecialty: r.doctorStatus === 'verified' ? r.specialty : null,
     createdAt: r.createdAt.toISOString(),
-    thanked: r.thankedAt !== null,
-    hidden: r.hiddenAt !== null,
-    mine: r.authorId === viewerId,
+    thanked,
+    hidden,
+    mine: r.authorId === viewer?.id,
+    abilities: replyAbilities(viewer, { storyAuthorId, authorId: r.authorId, hidden, thanked }),
   };
 }
 

@@ -111,7 +111,12 @@ export function route<D extends EndpointDeclaration>(
     config: { ...config, access: declaration.access, endpoint: declaration },
     handler(request, reply) {
       const caller = { me: request.user, viewer: viewerOf(request) } as Caller<D['access']>;
-      return (handler as EndpointHandler<EndpointDeclaration>).call(this, request as never, reply as never, caller as never);
+      return (handler as EndpointHandler<EndpointDeclaration>).call(
+        this,
+        request as never,
+        reply as never,
+        caller as never,
+      );
     },
   });
 }

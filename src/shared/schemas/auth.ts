@@ -137,6 +137,13 @@ export const UpdateProfileSchema = z.strictObject({
 });
 
 /** GET /api/auth/user */
+/** Whether she may write stories, or what stands in the way: a role to choose, or a role that does not write them. */
+export const StoryWritingSchema = z.enum(['allowed', 'choose-role', 'not-a-patient']);
+export type StoryWriting = z.infer<typeof StoryWritingSchema>;
+/** Whether she may open a fundraiser, or what stands in the way (her page says what to do next). */
+export const FundraiserOpeningSchema = z.enum(['allowed', 'not-a-patient', 'finish-profile', 'confirm-email']);
+export type FundraiserOpening = z.infer<typeof FundraiserOpeningSchema>;
+
 export const CurrentUserSchema = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -151,6 +158,8 @@ export const CurrentUserSchema = z.object({
   twoFactorEnabled: z.boolean(),
   /** This session proved the second factor (admin pages need it). */
   twoFactorVerified: z.boolean(),
+  /** What her account lets her start (src/server/policies/account.ts); the server checks each again. */
+  abilities: z.object({ writeStories: StoryWritingSchema, openFundraiser: FundraiserOpeningSchema }),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 

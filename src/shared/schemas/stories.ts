@@ -143,6 +143,15 @@ export const OwnStorySchema = z.object({
 });
 export type OwnStory = z.infer<typeof OwnStorySchema>;
 
+/** What the viewer may do with a reply now (its buttons); the server checks each again. */
+export const SupportReplyAbilitiesSchema = z.object({
+  hide: z.boolean(),
+  restore: z.boolean(),
+  thank: z.boolean(),
+  report: z.boolean(),
+});
+export type SupportReplyAbilities = z.infer<typeof SupportReplyAbilitiesSchema>;
+
 /** A word of support (GET /api/stories/:id/support). */
 export const SupportReplyViewSchema = z.object({
   id: z.string(),
@@ -155,6 +164,7 @@ export const SupportReplyViewSchema = z.object({
   /** True for the story's author and moderators, who see hidden replies marked as such. */
   hidden: z.boolean(),
   mine: z.boolean(),
+  abilities: SupportReplyAbilitiesSchema,
 });
 export type SupportReply = z.infer<typeof SupportReplyViewSchema>;
 

@@ -22,6 +22,7 @@ const userWith = (role: Role): CurrentUser => ({
   emailVerified: true,
   twoFactorEnabled: false,
   twoFactorVerified: false,
+  abilities: { writeStories: 'allowed', openFundraiser: 'finish-profile' },
 });
 
 let sent: SentRequest[];

@@ -5,7 +5,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Archive, Eye, EyeOff, PenLine, Send } from 'lucide-react';
 import { STORY_REVIEW_OVERDUE_HOURS, type OwnStory } from '#shared/schemas/stories.ts';
 import { HEALTH_ANSWERS_PRIVACY } from '#shared/health-answers.ts';
-import type { CurrentUser } from '#shared/schemas/auth.ts';
+import type { StoryWriting } from '#shared/schemas/auth.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatDate } from '#client/lib/format.ts';
 import { archiveStory, listMyStories, MY_STORIES_KEY, setPublishConsent, submitStory } from '#client/api/stories.ts';
@@ -207,8 +207,8 @@ function StoriesList() {
 }
 
 /** Stories are patients' own: other roles are told so, kindly, and where they can take part. */
-function NotAPatient({ user }: { user: CurrentUser }) {
-  const needsRole = user.role === null;
+function NotAPatient({ writing }: { writing: Exclude<StoryWriting, 'allowed'> }) {
+  const needsRole = writing === 'choose-role';
   return (
     <Card className="mt-8">
       <h2 className="text-xl font-semibold text-ink">
@@ -235,7 +235,8 @@ function NotAPatient({ user }: { user: CurrentUser }) {
 
 export default function MyStoriesPage() {
   const user = usePageUser();
-  const patient = user.role === 'patient';
+  const writing = user.abilities.writeStories;
+  const patient = writing === 'allowed';
   return (
     <PageFrame
       title="My Stories"
@@ -264,7 +265,7 @@ export default function MyStoriesPage() {
           </p>
         </>
       ) : (
-        <NotAPatient user={user} />
+        <NotAPatient writing={writing} />
       )}
     </PageFrame>
   );

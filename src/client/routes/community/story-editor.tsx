@@ -252,7 +252,7 @@ function EditStory({ id }: { id: string }) {
 
 function Editor({ user, id }: { user: CurrentUser; id: string | undefined }) {
   const title = id ? 'Edit Your Story' : 'Write Your Story';
-  if (user.role !== 'patient') {
+  if (user.abilities.writeStories !== 'allowed') {
     return (
       <PageFrame title={title} width="3xl">
         <Card className="mt-8">

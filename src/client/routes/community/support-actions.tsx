@@ -1,15 +1,14 @@
 /**
  * What a signed-in visitor can do with words of support, loaded only for her (a signed-out reader never downloads
- * the forms, their schemas or the mutations): Report for anyone, Hide and Thank for the story's author, Hide and
+ * the forms, their schemas or the mutations): each reply's `abilities` from the server, i.e. Report for anyone, Hide and Thank for the story's author, Hide and
  * Restore for moderators, and the form to post. The server checks every action again.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Flag, Heart, MessageCircleHeart } from 'lucide-react';
-import { adminLevelAtLeast } from '#shared/auth/roles.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import {
   REPORT_REASON_MAX,
@@ -19,15 +18,7 @@ import {
   type SupportReply,
 } from '#shared/schemas/stories.ts';
 import { errorMessage } from '#client/lib/api.ts';
-import {
-  actOnSupport,
-  listMyStories,
-  MY_STORIES_KEY,
-  postSupport,
-  reportSupport,
-  supportKey,
-  type SupportAction,
-} from '#client/api/stories.ts';
+import { actOnSupport, postSupport, reportSupport, supportKey, type SupportAction } from '#client/api/stories.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { Button, SubmitRow } from '#client/components/ui/button.tsx';
 import { TextAreaField } from '#client/components/ui/field.tsx';
@@ -38,28 +29,6 @@ type SupportIn = z.input<typeof SupportReplySchema>;
 type SupportOut = z.output<typeof SupportReplySchema>;
 type ReportIn = z.input<typeof ReportReplySchema>;
 type ReportOut = z.output<typeof ReportReplySchema>;
-
-interface Abilities {
-  signedIn: boolean;
-  /** The story is the viewer's own: they may hide replies and say thank you. */
-  isAuthor: boolean;
-  isModerator: boolean;
-}
-
-/** What this viewer may do here; only a patient can be the story's author, so only they look up their own stories. */
-function useAbilities(storyId: string, user: CurrentUser | null): Abilities {
-  const own = useQuery({
-    queryKey: MY_STORIES_KEY,
-    queryFn: listMyStories,
-    enabled: user?.role === 'patient',
-    staleTime: 60_000,
-  });
-  return {
-    signedIn: user !== null,
-    isAuthor: own.data?.some((s) => s.id === storyId) ?? false,
-    isModerator: user?.role === 'admin' && adminLevelAtLeast(user.adminLevel, 'moderator'),
-  };
-}
 
 const REPORT_FIELDS = ['reason'] as const;
 const SUPPORT_FIELDS = ['body'] as const;
@@ -116,7 +85,7 @@ function ReportForm({ reply, onClose }: { reply: SupportReply; onClose: (sent: b
 }
 
 /** The buttons under one reply, and the report form they open. */
-function ReplyActions({ reply, can }: { reply: SupportReply; can: Abilities }) {
+function ReplyActions({ reply }: { reply: SupportReply }) {
   const [reporting, setReporting] = useState(false);
   const reportButton = useRef<HTMLButtonElement>(null);
   const act = useMutation({
@@ -130,10 +99,8 @@ function ReplyActions({ reply, can }: { reply: SupportReply; can: Abilities }) {
         variant: 'destructive',
       }),
   });
-  const canHide = !reply.hidden && (can.isAuthor || can.isModerator);
-  const canRestore = reply.hidden && can.isModerator;
-  const canThank = can.isAuthor && !reply.thanked && !reply.hidden && !reply.mine;
-  const canReport = can.signedIn && !reply.mine && !reply.hidden;
+  // The server says what she may do with this reply now, and checks it again.
+  const { hide: canHide, restore: canRestore, thank: canThank, report: canReport } = reply.abilities;
 
   return (
     <>
@@ -248,7 +215,6 @@ export default function SignedInSupport({
   user: CurrentUser;
 }) {
   const queryClient = useQueryClient();
-  const can = useAbilities(storyId, user);
   // The page came with the replies a signed-out reader sees; her author or moderator view may hold more.
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: supportKey(storyId) });
@@ -256,7 +222,7 @@ export default function SignedInSupport({
   return (
     <SupportSection
       storyId={storyId}
-      actions={(reply) => <ReplyActions reply={reply} can={can} />}
+      actions={(reply) => <ReplyActions reply={reply} />}
       footer={<SupportForm storyId={storyId} storyTitle={storyTitle} />}
     />
   );

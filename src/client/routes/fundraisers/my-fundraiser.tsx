@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser } from '#shared/schemas/auth.ts';
+import type { FundraiserOpening } from '#shared/schemas/auth.ts';
 import type { Fundraiser, FundraiserStatus } from '#shared/schemas/fundraisers.ts';
 import type { LiveFundraiserExtras } from '#shared/schemas/live-fundraisers.ts';
 import { errorMessage } from '#client/lib/api.ts';
@@ -142,25 +142,29 @@ function Application({ fundraiser, live }: { fundraiser: Fundraiser | null; live
   );
 }
 
-function NotEligible({ user }: { user: CurrentUser }) {
-  const [title, text, link] =
-    user.role !== 'patient' && user.role !== null
-      ? [
-          'Fundraisers are opened by patients',
-          'Your account is not a patient account. You can give to the community’s fundraisers.',
-          { href: '/fundraisers', label: 'See fundraisers' },
-        ]
-      : !user.onboardingCompleted || user.role === null
-        ? [
-            'Finish setting up your profile',
-            'A fundraiser is reviewed before it goes live, so we need to know who you are first.',
-            { href: '/onboarding', label: 'Set up your profile' },
-          ]
-        : [
-            'Confirm your email address',
-            'Open the link we emailed you, then come back here to start your fundraiser.',
-            { href: '/profile', label: 'Your profile' },
-          ];
+type Hindrance = Exclude<FundraiserOpening, 'allowed'>;
+
+/** What stands in her way, as the server names it, and what to do next. */
+const HINDRANCES: Record<Hindrance, [title: string, text: string, link: { href: string; label: string }]> = {
+  'not-a-patient': [
+    'Fundraisers are opened by patients',
+    'Your account is not a patient account. You can give to the community’s fundraisers.',
+    { href: '/fundraisers', label: 'See fundraisers' },
+  ],
+  'finish-profile': [
+    'Finish setting up your profile',
+    'A fundraiser is reviewed before it goes live, so we need to know who you are first.',
+    { href: '/onboarding', label: 'Set up your profile' },
+  ],
+  'confirm-email': [
+    'Confirm your email address',
+    'Open the link we emailed you, then come back here to start your fundraiser.',
+    { href: '/profile', label: 'Your profile' },
+  ],
+};
+
+function NotEligible({ hindrance }: { hindrance: Hindrance }) {
+  const [title, text, link] = HINDRANCES[hindrance];
   return (
     <Card className="mt-8">
       <h2 className="text-xl font-semibold text-ink">{title}</h2>
@@ -181,19 +185,19 @@ function MyFundraiser() {
 
 export default function MyFundraiserPage() {
   const user = usePageUser();
-  const eligible = user.role === 'patient' && user.emailVerified && user.onboardingCompleted;
+  const opening = user.abilities.openFundraiser;
   return (
     <PageFrame
       title="My Fundraiser"
       intro="Raise funds for your treatment with the same public ledger as the community's appeal. A manager reviews every fundraiser before it goes live; your documents are never public."
       width="3xl"
     >
-      {eligible ? (
+      {opening === 'allowed' ? (
         <Card className="mt-8">
           <MyFundraiser />
         </Card>
       ) : (
-        <NotEligible user={user} />
+        <NotEligible hindrance={opening} />
       )}
     </PageFrame>
   );

@@ -35,8 +35,8 @@ const adminExpenses: FastifyPluginAsyncZod = async (app) => {
       .send({ ...page, twoApproverThresholdCents: app.config.twoApproversAboveCents });
   });
 
-  route(app, endpoints.approve, {}, async (request) =>
-    answer(app, await request.run(approveExpense, request.params.id, request.body)),
+  route(app, endpoints.approve, {}, async (request, _reply, { viewer }) =>
+    answer(app, await request.run(approveExpense, viewer, request.params.id, request.body)),
   );
   route(app, endpoints.publicDescription, {}, async (request) =>
     answer(app, await request.run(setPublicDescription, request.params.id, request.body)),
@@ -50,8 +50,8 @@ const adminExpenses: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.resume, {}, async (request) =>
     answer(app, await request.run(resumeExpense, request.params.id, request.body)),
   );
-  route(app, endpoints.release, {}, async (request) =>
-    answer(app, await request.run(releaseExpense, request.params.id, request.body)),
+  route(app, endpoints.release, {}, async (request, _reply, { viewer }) =>
+    answer(app, await request.run(releaseExpense, viewer, request.params.id, request.body)),
   );
 
   route(app, endpoints.refundRequests, {}, async (request, reply) => {

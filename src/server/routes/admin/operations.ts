@@ -14,7 +14,7 @@ import {
   dashboardQueues,
   type ContactMessageRow,
 } from '../../db/queries/operations.ts';
-import { isAdmin } from '../../plugins/auth.ts';
+import { isAdminAtLeast } from '../../policies/viewer.ts';
 import { route } from '../endpoint.ts';
 
 const noStore = { 'cache-control': 'no-store' };
@@ -49,11 +49,11 @@ function presentAuditEntry(r: AuditEntryRow): AuditEntry {
 }
 
 const operations: FastifyPluginAsyncZod = async (app) => {
-  route(app, endpoints.dashboard, {}, async (request, reply) => {
+  route(app, endpoints.dashboard, {}, async (_request, reply, { viewer }) => {
     const campaign = await app.campaigns.mainAppeal();
     const queues = { ...(await dashboardQueues(app.db)), notReady: app.examples.details(campaign.content) };
     // Money is for managers and up: a moderator's answer holds no amounts, donors or intents.
-    const figures: DashboardFigures = isAdmin(request, 'manager')
+    const figures: DashboardFigures = isAdminAtLeast(viewer, 'manager')
       ? { ...queues, ...(await dashboardMoney(app.db, app.clock.now())) }
       : queues;
     return reply.headers(noStore).send(figures);

@@ -11,20 +11,20 @@ import { followCampaign, unfollowCampaign } from '../../commands/campaign-conten
 import { confirmUpdates, stopUpdates } from '../../commands/update-followers.ts';
 import { isFollowing } from '../../db/queries/campaign.ts';
 import { giftTarget } from '../../db/queries/fundraisers.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import type { UserRow } from '../../services/sessions.ts';
 import { route, type EndpointHandler } from '../endpoint.ts';
 
 type Follow = 'read' | 'follow' | 'stop';
 
-/** Answers a follow request for the campaign `campaignId`: reads, starts or stops her following it. */
+/** Answers `me`'s follow request for the campaign `campaignId`: reads, starts or stops her following it. */
 async function answerFollow(
   request: FastifyRequest,
   reply: FastifyReply,
   app: FastifyInstance,
+  me: UserRow,
   campaignId: string,
   what: Follow,
 ) {
-  const me = requireUser(request);
   if (what === 'follow') await request.run(followCampaign, campaignId, me.id);
   if (what === 'stop') await request.run(unfollowCampaign, campaignId, me.id);
   const following = what === 'read' ? await isFollowing(app.db, campaignId, me.id) : what === 'follow';
@@ -44,8 +44,8 @@ const campaignFollow: FastifyPluginAsyncZod = async (app) => {
   // PUT and DELETE are idempotent: following twice, or stopping when not following, changes nothing.
   const answer =
     (what: Follow): EndpointHandler<typeof endpoints.followStatus.declaration> =>
-    async (request, reply) =>
-      answerFollow(request, reply, app, await campaignToFollow(app, request.params.id, what), what);
+    async (request, reply, { me }) =>
+      answerFollow(request, reply, app, me, await campaignToFollow(app, request.params.id, what), what);
   route(app, endpoints.followStatus, {}, answer('read'));
   route(app, endpoints.follow, {}, answer('follow'));
   route(app, endpoints.unfollow, {}, answer('stop'));

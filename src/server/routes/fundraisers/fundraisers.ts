@@ -71,15 +71,20 @@ const fundraiserRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** A dated update on her live fundraiser, mailed to its followers after the answer. */
-  route(app, endpoints.postUpdate, { config: { rateLimit: FUNDRAISER_UPDATE_LIMIT } }, async (request, reply, { me }) => {
-    const owner = me;
-    const { notified } = await request.run(postFundraiserUpdate, links, owner, request.body);
-    const row = await ownFundraiser(app.db, owner.id);
-    return reply
-      .code(201)
-      .headers(noStore)
-      .send({ ...(await answer(app.db, row)), notified });
-  });
+  route(
+    app,
+    endpoints.postUpdate,
+    { config: { rateLimit: FUNDRAISER_UPDATE_LIMIT } },
+    async (request, reply, { me }) => {
+      const owner = me;
+      const { notified } = await request.run(postFundraiserUpdate, links, owner, request.body);
+      const row = await ownFundraiser(app.db, owner.id);
+      return reply
+        .code(201)
+        .headers(noStore)
+        .send({ ...(await answer(app.db, row)), notified });
+    },
+  );
 
   route(app, endpoints.editStory, { config: { rateLimit: FUNDRAISER_SAVE_LIMIT } }, async (request, reply, { me }) => {
     const row = await request.run(editFundraiserStory, me, request.body);
@@ -123,9 +128,14 @@ const fundraiserRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** Her thank-you, mailed after the answer to each donor who left an address, once. */
-  route(app, endpoints.thankDonors, { config: { rateLimit: FUNDRAISER_THANKS_LIMIT } }, async (request, reply, { me }) => {
-    const answer = await request.run(thankDonors, links, me, request.body);
-    return reply.headers(noStore).send(answer);
-  });
+  route(
+    app,
+    endpoints.thankDonors,
+    { config: { rateLimit: FUNDRAISER_THANKS_LIMIT } },
+    async (request, reply, { me }) => {
+      const answer = await request.run(thankDonors, links, me, request.body);
+      return reply.headers(noStore).send(answer);
+    },
+  );
 };
 export default fundraiserRoutes;

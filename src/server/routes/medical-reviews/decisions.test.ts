@@ -69,22 +69,22 @@ describe('the doctor’s requests and the application', () => {
     expect(opened.body).not.toContain('invoices the organisation');
   });
 
-  it('refuses a doctor the directory does not list: nothing to read, and her decisions are 403', async () => {
+  it('refuses a doctor the directory does not list: nothing to read, 404 on a request not hers, 403 on hers', async () => {
     const { reviewId, doctor } = await requested();
     const pending = await signedInDoctor(t, { status: 'pending' });
     const list = await getWith(t.app, '/api/doctor/medical-reviews', pending.cookie);
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({ items: [], total: 0 });
     expect((await getWith(t.app, `/api/doctor/medical-reviews/${reviewId}`, pending.cookie)).statusCode).toBe(404);
-    const attest = await decideReview(t, pending.cookie, reviewId, 'attest');
-    expect(attest.statusCode).toBe(403);
-    expect(attest.json().message).toBe('Only verified doctors can review fundraisers');
-    // And the doctor she asked, once no longer verified.
+    expect((await decideReview(t, pending.cookie, reviewId, 'attest')).statusCode).toBe(404);
+    // The doctor she asked, once no longer verified.
     await db()
       .update(doctorProfiles)
       .set({ verificationStatus: 'rejected' })
       .where(eq(doctorProfiles.userId, doctor.id));
-    expect((await decideReview(t, doctor.cookie, reviewId, 'attest')).statusCode).toBe(403);
+    const attest = await decideReview(t, doctor.cookie, reviewId, 'attest');
+    expect(attest.statusCode).toBe(403);
+    expect(attest.json().message).toBe('Only verified doctors can review fundraisers');
     expect((await decideReview(t, doctor.cookie, reviewId, 'decline')).statusCode).toBe(403);
     // Her requests are no longer shown to her, nor the application she was asked to review.
     expect((await getWith(t.app, '/api/doctor/medical-reviews', doctor.cookie)).json().total).toBe(0);

@@ -28,6 +28,8 @@ import {
   presentMyMedicalReview,
 } from '../../presenters/medical-review.ts';
 import { byAccount } from '../../plugins/rate-limit.ts';
+import { medicalReviewPolicy } from '../../policies/medical-reviews.ts';
+import type { Viewer } from '../../policies/viewer.ts';
 import type { UserRow } from '../../services/sessions.ts';
 import { route } from '../endpoint.ts';
 
@@ -79,11 +81,11 @@ const medicalReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.headers(noStore).send(answer);
   });
 
-  route(app, endpoints.application, {}, async (request, reply, { me }) => {
+  route(app, endpoints.application, {}, async (request, reply, { me, viewer }) => {
     const row = (await isListed(app.db, me.id)) && (await grantedApplication(app.db, me.id, request.params.id));
     // Not hers, the grant ended, or she is no longer listed: she learns nothing of the application.
     if (!row) throw new AppError('NOT_FOUND', 'No such review request, or the patient no longer shares it');
-    if (row.fundraiser.ownerId === me.id) throw new AppError('FORBIDDEN', 'You cannot review your own fundraiser');
+    medicalReviewPolicy.authorize(viewer, 'review', { doctorListed: true, fundraiserOwnerId: row.fundraiser.ownerId });
     return reply.headers(noStore).send(presentMedicalReviewApplication(row));
   });
 
@@ -91,19 +93,20 @@ const medicalReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   async function decide(
     request: FastifyRequest,
     me: UserRow,
+    viewer: Viewer,
     id: string,
     decision: MedicalReviewDecision,
     input: { note: string; planVersion: number },
   ) {
-    await request.run(decideMedicalReview, app.config.publicUrl, me, id, decision, input);
+    await request.run(decideMedicalReview, app.config.publicUrl, viewer, me, id, decision, input);
     const row = await doctorMedicalReview(app.db, me.id, id);
     return presentDoctorMedicalReviewItem({ ...row!, title: row!.fundraiser.title });
   }
-  route(app, endpoints.attest, writes, async (request, reply, { me }) =>
-    reply.headers(noStore).send(await decide(request, me, request.params.id, 'attest', request.body)),
+  route(app, endpoints.attest, writes, async (request, reply, { me, viewer }) =>
+    reply.headers(noStore).send(await decide(request, me, viewer, request.params.id, 'attest', request.body)),
   );
-  route(app, endpoints.decline, writes, async (request, reply, { me }) =>
-    reply.headers(noStore).send(await decide(request, me, request.params.id, 'decline', request.body)),
+  route(app, endpoints.decline, writes, async (request, reply, { me, viewer }) =>
+    reply.headers(noStore).send(await decide(request, me, viewer, request.params.id, 'decline', request.body)),
   );
 };
 export default medicalReviewRoutes;

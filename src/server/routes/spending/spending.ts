@@ -3,28 +3,16 @@
  * requests (public form), and the owner's expenses (the owner and managers only).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import * as endpoints from '#shared/contract/expenses.ts';
 import { AppError } from '#shared/errors.ts';
 import { submitExpense } from '../../commands/expenses.ts';
 import { createRefundRequest } from '../../commands/refunds.ts';
 import { giftTarget } from '../../db/queries/fundraisers.ts';
 import { campaignExpensesPage, expenseWithDetails, findExpense } from '../../db/queries/spending.ts';
-import { isAdmin, requireUser } from '../../plugins/auth.ts';
+import { spendingPolicy } from '../../policies/expenses.ts';
 import { presentExpense } from '../../presenters/spending.ts';
-import { findCampaign, type CampaignRow } from '../../services/campaign.ts';
+import { findCampaign } from '../../services/campaign.ts';
 import { route } from '../endpoint.ts';
-
-/** The campaign's owner and managers (with their second factor) may see and submit its expenses. */
-export function canSeeExpenses(request: FastifyRequest, campaign: Pick<CampaignRow, 'ownerId'>): boolean {
-  const me = requireUser(request);
-  return campaign.ownerId === me.id || isAdmin(request, 'manager');
-}
-
-function requireExpenseAccess(request: FastifyRequest, campaign: Pick<CampaignRow, 'ownerId'>) {
-  if (!canSeeExpenses(request, campaign))
-    throw new AppError('FORBIDDEN', "Only the campaign's owner and its managers can see and submit its expenses");
-}
 
 const spending: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.ledger, {}, async (request, reply) => {
@@ -53,9 +41,9 @@ const spending: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  route(app, endpoints.campaignExpenses, {}, async (request, reply) => {
+  route(app, endpoints.campaignExpenses, {}, async (request, reply, { viewer }) => {
     const campaign = await findCampaign(app.db, request.params.id);
-    requireExpenseAccess(request, campaign);
+    spendingPolicy.authorize(viewer, 'seeExpenses', campaign);
     const now = app.clock.now();
     const page = await campaignExpensesPage(app.db, campaign.id, request.query, (row) => presentExpense(row, now));
     return reply
@@ -67,20 +55,20 @@ const spending: FastifyPluginAsyncZod = async (app) => {
     app,
     endpoints.submitExpense,
     { config: { rateLimit: { max: 30, timeWindow: '1 hour' } } },
-    async (request, reply) => {
+    async (request, reply, { viewer }) => {
       const campaign = await findCampaign(app.db, request.params.id);
-      requireExpenseAccess(request, campaign);
+      spendingPolicy.authorize(viewer, 'seeExpenses', campaign);
       const expense = await request.run(submitExpense, campaign.id, request.body, app.config.twoApproversAboveCents);
       const view = presentExpense(await expenseWithDetails(app.db, expense), app.clock.now());
       return reply.status(201).header('cache-control', 'no-store').send(view);
     },
   );
 
-  route(app, endpoints.expense, {}, async (request, reply) => {
+  route(app, endpoints.expense, {}, async (request, reply, { viewer }) => {
     const row = await findExpense(app.db, request.params.id);
     const campaign = row ? await findCampaign(app.db, row.campaignId) : undefined;
     // Someone without access learns nothing, not even that the expense exists.
-    if (!row || !campaign || !(canSeeExpenses(request, campaign) || row.submittedBy === request.user!.id))
+    if (!row || !campaign || !(spendingPolicy.can(viewer, 'seeExpenses', campaign) || row.submittedBy === viewer.id))
       throw new AppError('NOT_FOUND', 'No such expense');
     const view = presentExpense(await expenseWithDetails(app.db, row), app.clock.now());
     return reply.header('cache-control', 'no-store').send(view);

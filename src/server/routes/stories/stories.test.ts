@@ -431,6 +431,33 @@ describe('words of support', () => {
     expect(((await t.app.inject(`/api/stories/${id}/support`)).json() as unknown[]).length).toBe(0);
     expect(await notificationsOf(patient.id, 'report_resolved')).toHaveLength(1);
   });
+  it('tell each viewer what she may do with each reply: the author hides and thanks, a moderator hides and restores, others report', async () => {
+    const id = await writeAndSubmit(patient, 'A story whose replies say what you may do');
+    await moderate(id, 'approve');
+    await as(other.cookie).post(`/api/stories/${id}/support`, { body: 'Thinking of you' });
+    const hidden = (await as(other.cookie).post(`/api/stories/${id}/support`, { body: 'A reply to hide' })).json().id;
+    expect((await as(patient.cookie).post(`/api/support/${hidden}/hide`)).statusCode).toBe(204);
+    const abilities = async (cookie: string | null) =>
+      (
+        (cookie
+          ? await as(cookie).get(`/api/stories/${id}/support`)
+          : await t.app.inject(`/api/stories/${id}/support`)
+        ).json() as { body: string; abilities: Record<string, boolean> }[]
+      ).map((r) => [r.body, r.abilities]);
+    const none = { hide: false, restore: false, thank: false, report: false };
+    expect(await abilities(null)).toEqual([['Thinking of you', none]]);
+    expect(await abilities(other.cookie)).toEqual([['Thinking of you', none]]);
+    const stranger = await newPatient();
+    expect(await abilities(stranger.cookie)).toEqual([['Thinking of you', { ...none, report: true }]]);
+    expect(await abilities(patient.cookie)).toEqual([
+      ['Thinking of you', { ...none, hide: true, thank: true, report: true }],
+      ['A reply to hide', none],
+    ]);
+    expect(await abilities(moderator)).toEqual([
+      ['Thinking of you', { ...none, hide: true, report: true }],
+      ['A reply to hide', { ...none, restore: true }],
+    ]);
+  });
 });
 
 describe('notifications', () => {

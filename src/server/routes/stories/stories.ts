@@ -1,6 +1,5 @@
 /** Stories: the author's own (write, submit, publish, archive), the public list and page, words of support. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import * as endpoints from '#shared/contract/stories.ts';
 import { archiveStory, createStory, editStory, setPublishConsent, submitStory } from '../../commands/stories.ts';
 import { hideReply, postSupport, reportReply, restoreReply, thankReply } from '../../commands/support.ts';
@@ -13,7 +12,7 @@ import {
   presentPublicStorySummary,
   presentSupportReply,
 } from '../../presenters/story.ts';
-import { isAdmin } from '../../plugins/auth.ts';
+import { supportPolicy } from '../../policies/support.ts';
 import { byAccount } from '../../plugins/rate-limit.ts';
 import { route } from '../endpoint.ts';
 
@@ -22,8 +21,6 @@ const noStore = { 'cache-control': 'no-store' };
 export const STORY_CREATE_LIMIT = { max: 20, timeWindow: '1 hour', keyGenerator: byAccount };
 export const STORY_EDIT_LIMIT = { max: 60, timeWindow: '1 hour', keyGenerator: byAccount };
 export const STORY_SUBMIT_LIMIT = { max: 10, timeWindow: '1 hour', keyGenerator: byAccount };
-
-const isModerator = (request: FastifyRequest) => isAdmin(request, 'moderator');
 
 const storyRoutes: FastifyPluginAsyncZod = async (app) => {
   // --- The author's own stories -------------------------------------------------------------
@@ -59,12 +56,7 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, endpoints.setPublishConsent, {}, async (request, reply, { me }) => {
-    const story = await request.run(
-      setPublishConsent,
-      me.id,
-      request.params.id,
-      request.body.publishConsent,
-    );
+    const story = await request.run(setPublishConsent, me.id, request.params.id, request.body.publishConsent);
     return reply.headers(noStore).send(presentOwnStory(story));
   });
 
@@ -84,19 +76,18 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // --- Words of support ---------------------------------------------------------------------
 
-  route(app, endpoints.support, {}, async (request, reply) => {
+  route(app, endpoints.support, {}, async (request, reply, { viewer }) => {
     const { story } = await findPublicStory(app.db, request.params.id);
-    // The story's author and moderators also see hidden replies (marked), to restore or review them.
-    const seesHidden = request.user?.id === story.authorId || isModerator(request);
-    const rows = await supportReplies(app.db, story.id, seesHidden);
-    return reply.headers(noStore).send(rows.map((r) => presentSupportReply(r, request.user?.id ?? null)));
+    const facts = { storyAuthorId: story.authorId };
+    const rows = await supportReplies(app.db, story.id, supportPolicy.can(viewer, 'seeHidden', facts));
+    return reply.headers(noStore).send(rows.map((r) => presentSupportReply(r, viewer, story.authorId)));
   });
 
   route(
     app,
     endpoints.postSupport,
     { config: { rateLimit: { max: 10, timeWindow: '10 minutes' } } },
-    async (request, reply, { me }) => {
+    async (request, reply, { me, viewer }) => {
       const created = await request.run(postSupport, me.id, request.params.id, request.body.body);
       const doctor = me.role === 'doctor' ? await doctorProfileOf(app.db, me.id) : undefined;
       return reply
@@ -105,21 +96,22 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(
           presentSupportReply(
             {
-              ...created,
+              ...created.reply,
               firstName: me.firstName,
               lastName: me.lastName,
               doctorStatus: doctor?.verificationStatus ?? null,
               specialty: doctor?.specialty ?? null,
             },
-            me.id,
+            viewer,
+            created.storyAuthorId,
           ),
         );
     },
   );
 
   /** The story's author hides a reply on their story; moderators hide any. */
-  route(app, endpoints.hideSupport, {}, async (request, reply) => {
-    await request.run(hideReply, request.params.id, isModerator(request));
+  route(app, endpoints.hideSupport, {}, async (request, reply, { viewer }) => {
+    await request.run(hideReply, viewer, request.params.id);
     return reply.status(204).send();
   });
 
@@ -128,8 +120,8 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  route(app, endpoints.thankSupport, {}, async (request, reply) => {
-    await request.run(thankReply, request.params.id);
+  route(app, endpoints.thankSupport, {}, async (request, reply, { viewer }) => {
+    await request.run(thankReply, viewer, request.params.id);
     return reply.status(204).send();
   });
 

@@ -11,10 +11,10 @@ import { AppError } from '#shared/errors.ts';
 import { EXPENSE_DOCUMENT_MAX_BYTES, FUNDRAISER_DOCUMENT_MAX_BYTES } from '#shared/constants.ts';
 import { IMAGE_UPLOAD_MAX_BYTES } from '#shared/uploads.ts';
 import { removeAvatar, replaceAvatar, storeUpload } from '../../commands/uploads.ts';
-import { findUpload, ownsACampaign, type UploadRow } from '../../db/queries/uploads.ts';
+import { findUpload, type UploadRow } from '../../db/queries/uploads.ts';
 import { readUploadedDocument, readUploadedImage } from './read-upload.ts';
 import { presentCurrentUser } from '../../presenters/user.ts';
-import { isAdmin } from '../../plugins/auth.ts';
+import { authorizeExpenseDocumentUpload } from '../../policies/expenses.ts';
 import { uploadReading } from '../../policies/uploads.ts';
 import { route } from '../endpoint.ts';
 
@@ -120,11 +120,10 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     endpoints.expenseDocument,
     { config: { rateLimit: { max: 60, timeWindow: '1 hour' } } },
-    async (request, reply, { me }) => {
+    async (request, reply, { me, viewer }) => {
       if (!request.isMultipart())
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the document as multipart/form-data');
-      if (!isAdmin(request, 'manager') && !(await ownsACampaign(app.db, me.id)))
-        throw new AppError('FORBIDDEN', "Only a campaign's owner and its managers can upload expense documents");
+      await authorizeExpenseDocumentUpload(app.db, viewer);
       return storeDocument(request, reply, me.id, 'expense_document', EXPENSE_DOCUMENT_MAX_BYTES);
     },
   );

@@ -1,0 +1,36 @@
+/**
+ * What her account lets her start: writing stories and opening a fundraiser. The answer names what stands in the
+ * way, so her page can say what to do next; the commands refuse with the same words.
+ */
+import type { FundraiserOpening, StoryWriting } from '#shared/schemas/auth.ts';
+import { AppError } from '#shared/errors.ts';
+import type { UserRow } from '../db/queries/users.ts';
+
+type Account = Pick<UserRow, 'role' | 'emailVerifiedAt' | 'onboardingCompletedAt'>;
+
+/** Stories are patients' own: a member without a role yet chooses one first. */
+export function storyWriting(user: Account): StoryWriting {
+  if (user.role === null) return 'choose-role';
+  return user.role === 'patient' ? 'allowed' : 'not-a-patient';
+}
+
+/** Only a patient with a confirmed email and a finished profile may apply: the review must know who she is. */
+export function fundraiserOpening(user: Account): FundraiserOpening {
+  if (user.role !== null && user.role !== 'patient') return 'not-a-patient';
+  // Without a role yet, her profile's questions come first: they make her a patient.
+  if (user.role === null) return 'finish-profile';
+  if (!user.emailVerifiedAt) return 'confirm-email';
+  return user.onboardingCompletedAt ? 'allowed' : 'finish-profile';
+}
+
+const OPENING_REFUSALS: Record<Exclude<FundraiserOpening, 'allowed'>, string> = {
+  'not-a-patient': 'Only patients can open a fundraiser',
+  'finish-profile': 'Finish setting up your profile before you open a fundraiser',
+  'confirm-email': 'Confirm your email address before you open a fundraiser',
+};
+
+/** Throws 403 with what stands in the way when she may not open a fundraiser. */
+export function authorizeFundraiserOpening(user: Account): void {
+  const opening = fundraiserOpening(user);
+  if (opening !== 'allowed') throw new AppError('FORBIDDEN', OPENING_REFUSALS[opening]);
+}
