@@ -91,6 +91,12 @@ export const PAGE_LIST: readonly PageRoute[] = (Object.keys(PAGE_ROUTES) as Page
   ...PAGE_ROUTES[path],
 }));
 
+/** Who may open the page at `path`: its access in the table, public for a page made as HTML for everyone. */
+export function pageAccess(path: PagePath): PageAccess {
+  const route: Partial<PageRoute> = PAGE_ROUTES[path];
+  return route.access ?? 'public';
+}
+
 export const NOT_FOUND_ROUTE: PageRoute = {
   path: '*',
   access: 'public',

@@ -25,13 +25,15 @@ import {
   ClipboardList,
   Users,
 } from 'lucide-react';
-import { adminLevelAtLeast, type AdminLevel } from '#shared/auth/roles.ts';
+import { admits, type Access } from '#shared/auth/access.ts';
 import { NOTIFICATIONS_POLL_MS, UNREAD_BADGE_MAX } from '#shared/constants.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
+import type { PagePath } from '#shared/routes.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { resendVerification } from '#client/api/auth.ts';
 import { listNotifications, NOTIFICATIONS_KEY } from '#client/api/notifications.ts';
 import { useSignOut } from '#client/hooks/use-sign-out.ts';
+import { pageAccess } from '#client/routes.tsx';
 import { buttonClass } from './ui/button.tsx';
 import { toast } from './ui/toast.ts';
 import { Avatar, roleLabel } from './avatar.tsx';
@@ -43,14 +45,32 @@ interface AccountLink {
   icon: Icon;
 }
 
-/** Admin links, each with the lowest admin level that may use it (DESIGN.md section 4); the server checks again. */
-const ADMIN_LINKS: (AccountLink & { minimum: AdminLevel })[] = [
-  { href: '/admin-dashboard', label: 'Admin Dashboard', icon: LayoutDashboard, minimum: 'moderator' },
-  { href: '/admin-analytics', label: 'Analytics Dashboard', icon: BarChart3, minimum: 'manager' },
-  { href: '/admin-stories', label: 'Story Management', icon: FileText, minimum: 'moderator' },
-  { href: '/admin-donations', label: 'Donation Management', icon: HandCoins, minimum: 'manager' },
-  { href: '/admin-payments', label: 'Payments', icon: Landmark, minimum: 'manager' },
-  { href: '/admin-users', label: 'User Management', icon: Users, minimum: 'manager' },
+/** A dashboard's link, shown to whom `access` admits (the server checks every call again). */
+type DashboardLink = AccountLink & { access: Access };
+
+/** An admin page's link: shown exactly when the page itself would let her in (its access in the page table). */
+const adminLink = (href: PagePath, label: string, icon: Icon): DashboardLink => ({
+  href,
+  label,
+  icon,
+  access: pageAccess(href),
+});
+
+/**
+ * The dashboards, in the spec's order. The doctor's and the patient's pages are declared for anyone signed in (each
+ * answers the others itself), so their links name the role they are for.
+ */
+const DASHBOARD_LINKS: DashboardLink[] = [
+  { href: '/doctor-dashboard', label: 'Doctor Dashboard', icon: ClipboardList, access: { role: 'doctor' } },
+  // The campaign's owner is a patient; the page tells any other patient kindly that it is not theirs.
+  { href: '/my-fundraiser', label: 'My Fundraiser', icon: HeartHandshake, access: { role: 'patient' } },
+  { href: '/my-expenses', label: 'Expenses', icon: Receipt, access: { role: 'patient' } },
+  adminLink('/admin-dashboard', 'Admin Dashboard', LayoutDashboard),
+  adminLink('/admin-analytics', 'Analytics Dashboard', BarChart3),
+  adminLink('/admin-stories', 'Story Management', FileText),
+  adminLink('/admin-donations', 'Donation Management', HandCoins),
+  adminLink('/admin-payments', 'Payments', Landmark),
+  adminLink('/admin-users', 'User Management', Users),
 ];
 
 /** The avatar menu's links for this user, in the spec's order (Sign Out is added by each menu). */
@@ -61,18 +81,7 @@ export function accountLinks(user: CurrentUser): { general: AccountLink[]; dashb
     { href: '/profile', label: 'Account Settings', icon: Settings },
     { href: '/contact', label: 'Contact', icon: MessageSquare },
   ];
-  const dashboards: AccountLink[] = [];
-  if (user.role === 'doctor')
-    dashboards.push({ href: '/doctor-dashboard', label: 'Doctor Dashboard', icon: ClipboardList });
-  // The campaign's owner is a patient; the page tells any other patient kindly that it is not theirs.
-  if (user.role === 'patient')
-    dashboards.push(
-      { href: '/my-fundraiser', label: 'My Fundraiser', icon: HeartHandshake },
-      { href: '/my-expenses', label: 'Expenses', icon: Receipt },
-    );
-  if (user.role === 'admin')
-    dashboards.push(...ADMIN_LINKS.filter((l) => adminLevelAtLeast(user.adminLevel, l.minimum)));
-  return { general, dashboards };
+  return { general, dashboards: DASHBOARD_LINKS.filter((link) => admits(link.access, user)) };
 }
 
 /** Unread notifications, polled every 30 s while this (signed-in) component is shown; 0 when unknown. */

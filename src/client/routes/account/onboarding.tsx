@@ -1,4 +1,5 @@
 /** /onboarding: the profile questions for the signed-in account's role (patient when none is set yet). */
+import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Role } from '#shared/auth/roles.ts';
@@ -17,6 +18,7 @@ import { PatientForm } from './onboarding-forms/patient.tsx';
 import { DoctorForm } from './onboarding-forms/doctor.tsx';
 import { DonorForm } from './onboarding-forms/donor.tsx';
 import { AdminForm } from './onboarding-forms/admin.tsx';
+import type { Saved } from './onboarding-forms/parts.tsx';
 
 const INTRO: Record<Role, { title: string; description: string }> = {
   patient: {
@@ -44,6 +46,24 @@ const NEXT_PAGE: Record<Role, string> = {
   doctor: '/doctor-dashboard',
   donor: '/fundraisers',
   admin: '/admin-dashboard',
+};
+
+type Send = (input: OnboardingInput, onError: (error: unknown) => void) => void;
+
+/** Each role's questions: its form, whose answers are sent under that role. */
+const FORMS: Record<Role, (props: { saved: Saved; pending: boolean }, send: Send) => ReactNode> = {
+  patient: (props, send) => (
+    <PatientForm {...props} onSave={(onboardingData, onError) => send({ role: 'patient', onboardingData }, onError)} />
+  ),
+  doctor: (props, send) => (
+    <DoctorForm {...props} onSave={(onboardingData, onError) => send({ role: 'doctor', onboardingData }, onError)} />
+  ),
+  donor: (props, send) => (
+    <DonorForm {...props} onSave={(onboardingData, onError) => send({ role: 'donor', onboardingData }, onError)} />
+  ),
+  admin: (props, send) => (
+    <AdminForm {...props} onSave={(onboardingData, onError) => send({ role: 'admin', onboardingData }, onError)} />
+  ),
 };
 
 /** Account creation was step 1; these questions are the second and last. */
@@ -86,27 +106,14 @@ function Onboarding({ user }: { user: CurrentUser }) {
 
   if (user.onboardingCompleted && saved.isPending) return <PageStatus>Loading your answers…</PageStatus>;
   const props = { saved: saved.data?.profile ?? null, pending: save.isPending };
-  const send = (input: OnboardingInput, onError: (error: unknown) => void) => save.mutate(input, { onError });
+  const send: Send = (input, onError) => save.mutate(input, { onError });
   const intro = INTRO[role];
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <StepIndicator />
       <h1 className={`${pageTitleClass} mt-6 text-center`}>{intro.title}</h1>
       <p className="mt-3 text-center text-slate-700">{intro.description}</p>
-      <Card className="mt-8">
-        {role === 'patient' && (
-          <PatientForm {...props} onSave={(onboardingData, onError) => send({ role, onboardingData }, onError)} />
-        )}
-        {role === 'doctor' && (
-          <DoctorForm {...props} onSave={(onboardingData, onError) => send({ role, onboardingData }, onError)} />
-        )}
-        {role === 'donor' && (
-          <DonorForm {...props} onSave={(onboardingData, onError) => send({ role, onboardingData }, onError)} />
-        )}
-        {role === 'admin' && (
-          <AdminForm {...props} onSave={(onboardingData, onError) => send({ role, onboardingData }, onError)} />
-        )}
-      </Card>
+      <Card className="mt-8">{FORMS[role](props, send)}</Card>
     </div>
   );
 }

@@ -4,7 +4,8 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { adminLevelAtLeast, type AdminLevel } from '#shared/auth/roles.ts';
+import { admits } from '#shared/auth/access.ts';
+import type { AdminLevel } from '#shared/auth/roles.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
@@ -23,7 +24,7 @@ export function useAdminAccess(minimum: AdminLevel): AdminAccess {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return { state: 'loading' };
   if (!user) return { state: 'signed-out' };
-  if (user.role !== 'admin' || !adminLevelAtLeast(user.adminLevel, minimum)) return { state: 'denied', user };
+  if (!admits({ admin: minimum }, user)) return { state: 'denied', user };
   if (!user.twoFactorVerified) return { state: 'second-factor-needed', user };
   return { state: 'allowed', user };
 }

@@ -20,9 +20,11 @@ import {
   Users,
   Wallet,
 } from 'lucide-react';
-import { adminLevelAtLeast } from '#shared/auth/roles.ts';
+import { admits } from '#shared/auth/access.ts';
 import type { PlaceholderDetail } from '#shared/placeholders.ts';
 import type { DashboardFigures, DashboardMoney } from '#shared/schemas/admin-dashboard.ts';
+import type { CurrentUser } from '#shared/schemas/auth.ts';
+import type { PagePath } from '#shared/routes.ts';
 import { UNMATCHED_WARNING_HOURS } from '#shared/schemas/payments.ts';
 import { FundraisersMoney } from './fundraisers-money.tsx';
 import { errorMessage } from '#client/lib/api.ts';
@@ -30,6 +32,7 @@ import { formatCents } from '#client/lib/format.ts';
 import { DASHBOARD_KEY, getDashboard } from '#client/api/admin-dashboard.ts';
 import { overviewQuery } from '#client/api/payments.ts';
 import { usePageUser } from '#client/page-access.tsx';
+import { pageAccess } from '#client/routes.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageStatus } from '#client/components/page-status.tsx';
 
@@ -93,7 +96,7 @@ function moneyFiguresOf(d: DashboardMoney): Figure[] {
   ];
 }
 
-function figuresOf(d: DashboardFigures, superAdmin: boolean): Figure[] {
+function figuresOf(d: DashboardFigures, mailOpen: boolean): Figure[] {
   return [
     ...(hasMoney(d) ? moneyFiguresOf(d) : []),
     {
@@ -125,7 +128,7 @@ function figuresOf(d: DashboardFigures, superAdmin: boolean): Figure[] {
       icon: icon(MailWarning),
       note: d.failedMail > 0 ? 'the mail server refused it for a day' : 'all mail delivered',
       // Mail is the operator's: only super admins open the list (the page and the server check again).
-      ...(superAdmin ? { link: { href: '/admin-mail', text: 'See undelivered mail' } } : {}),
+      ...(mailOpen ? { link: { href: '/admin-mail', text: 'See undelivered mail' } } : {}),
     },
   ];
 }
@@ -162,7 +165,7 @@ function FigureCard({ figure }: { figure: Figure }) {
 
 /** A link to another admin page, with what it is for. */
 interface PageLink {
-  href: string;
+  href: PagePath;
   title: string;
   text: string;
   Icon: typeof Wallet;
@@ -261,21 +264,26 @@ function PageLinkBody({ link: { href, title, text, Icon } }: { link: PageLink })
   );
 }
 
-/** A titled group of links: one card, or a grid of them. */
-function LinkSection({ id, title, links }: { id: string; title: string; links: PageLink[] }) {
-  const [only] = links;
+/** Whether the page at `path` lets this admin in: its access in the page table, as its gate reads it. */
+const opens = (path: PagePath, user: CurrentUser) => admits(pageAccess(path), user);
+
+/** A titled group of links to the pages that let `user` in: one card, or a grid of them; nothing when none do. */
+function LinkSection({ id, title, links, user }: { id: string; title: string; links: PageLink[]; user: CurrentUser }) {
+  const open = links.filter((link) => opens(link.href, user));
+  const [only] = open;
+  if (!only) return null;
   return (
     <section aria-labelledby={`${id}-title`} className="mt-10">
       <h2 id={`${id}-title`} className="text-xl font-semibold text-ink">
         {title}
       </h2>
-      {links.length === 1 && only ? (
+      {open.length === 1 ? (
         <div className={`mt-4 ${LINK_CARD}`}>
           <PageLinkBody link={only} />
         </div>
       ) : (
         <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-          {links.map((link) => (
+          {open.map((link) => (
             <li key={link.href} className={LINK_CARD}>
               <PageLinkBody link={link} />
             </li>
@@ -332,22 +340,20 @@ export default function AdminDashboardPage() {
     queryFn: getDashboard,
     gcTime: 0,
   });
-  const manager = adminLevelAtLeast(user.adminLevel, 'manager');
-  // Only managers may read the payments; a failure here leaves the warning out, the dashboard stands.
-  const payments = useQuery({ ...overviewQuery(), enabled: manager, gcTime: 0 });
+  // Only those the Payments page lets in (managers) may read the payments; a failure here leaves the warning out,
+  // the dashboard stands.
+  const paymentsOpen = opens('/admin-payments', user);
+  const payments = useQuery({ ...overviewQuery(), enabled: paymentsOpen, gcTime: 0 });
   const unmatched = payments.data?.inbox.olderThanTwoDays ?? 0;
   let body: ReactNode;
   if (figures.data) {
     body = (
       <>
         {figures.data.notReady.length > 0 && (
-          <NotReadyChecklist
-            details={figures.data.notReady}
-            canEdit={adminLevelAtLeast(user.adminLevel, 'super_admin')}
-          />
+          <NotReadyChecklist details={figures.data.notReady} canEdit={opens('/admin-campaign', user)} />
         )}
         <ul aria-label="Figures and queues" className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {figuresOf(figures.data, adminLevelAtLeast(user.adminLevel, 'super_admin')).map((f) => (
+          {figuresOf(figures.data, opens('/admin-mail', user)).map((f) => (
             <FigureCard key={f.id} figure={f} />
           ))}
         </ul>
@@ -370,14 +376,12 @@ export default function AdminDashboardPage() {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-ink">Admin Dashboard</h1>
       <p className="mt-2 text-slate-700">Today&apos;s figures and what is waiting for you.</p>
-      {manager && unmatched > 0 && <UnmatchedWarning count={unmatched} />}
+      {paymentsOpen && unmatched > 0 && <UnmatchedWarning count={unmatched} />}
       {body}
-      {manager && <LinkSection id="money-in" title="Money in" links={MONEY_IN} />}
-      {adminLevelAtLeast(user.adminLevel, 'manager') && <LinkSection id="spending" title="Spending" links={SPENDING} />}
-      {adminLevelAtLeast(user.adminLevel, 'manager') && <LinkSection id="reports" title="Reports" links={REPORTS} />}
-      {adminLevelAtLeast(user.adminLevel, 'super_admin') && (
-        <LinkSection id="campaign" title="Campaign" links={CAMPAIGN} />
-      )}
+      <LinkSection id="money-in" title="Money in" links={MONEY_IN} user={user} />
+      <LinkSection id="spending" title="Spending" links={SPENDING} user={user} />
+      <LinkSection id="reports" title="Reports" links={REPORTS} user={user} />
+      <LinkSection id="campaign" title="Campaign" links={CAMPAIGN} user={user} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowRight, HeartHandshake, MessageSquareText } from 'lucide-react';
+import { admits } from '#shared/auth/access.ts';
 import type { DoctorDashboard, InputRequestStory } from '#shared/schemas/doctors.ts';
 import { doctorDashboardKey, getDoctorDashboard } from '#client/api/doctors.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
@@ -226,6 +227,6 @@ function Dashboard() {
 
 export default function DoctorDashboardPage() {
   const user = usePageUser();
-  if (user.role !== 'doctor') return <NoAccess />;
+  if (!admits({ role: 'doctor' }, user)) return <NoAccess />;
   return <Dashboard />;
 }
