@@ -6,10 +6,10 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyRequest, preValidationHookHandler } from 'fastify';
-import type { Access } from '#shared/auth/access.ts';
+import { admits, type Access } from '#shared/auth/access.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Clock } from '../services/clock.ts';
-import { requireAdmin, requireRole, requireUser } from './auth.ts';
+import { TWO_FACTOR_SETUP_NEEDED, TWO_FACTOR_SIGN_IN_NEEDED } from './auth.ts';
 
 export type { Access };
 
@@ -28,12 +28,14 @@ declare module 'fastify' {
 
 export function checkAccess(request: FastifyRequest, access: Access, clock: Clock): void {
   if (access === 'public') return;
-  if (access === 'user') requireUser(request);
-  else if ('role' in access) requireRole(request, access.role);
-  else {
-    requireAdmin(request, access.admin);
-    if (access.stepUp) requireStepUp(request, clock.now());
-  }
+  const user = request.user;
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+  // The same rule the browser applies to pages and links (#shared/auth/access.ts).
+  if (!admits(access, user)) throw new AppError('FORBIDDEN', 'You do not have access to this');
+  if (access === 'user' || 'role' in access) return;
+  if (!user.totpEnabledAt) throw new AppError('FORBIDDEN', TWO_FACTOR_SETUP_NEEDED);
+  if (!request.session?.secondFactorAt) throw new AppError('FORBIDDEN', TWO_FACTOR_SIGN_IN_NEEDED);
+  if (access.stepUp) requireStepUp(request, clock.now());
 }
 
 function requireStepUp(request: FastifyRequest, now: Date): void {

@@ -1,12 +1,11 @@
 /**
- * Who is asking: the session cookie, the signed-in user, and the `require*` helpers that throw 401/403.
+ * Who is asking: the session cookie, the signed-in user, and `viewerOf` (her as the policies read her).
  * Also the CSRF rule: a state-changing request that carries a session cookie must come from our own origin.
  */
 import type { Viewer } from '../policies/viewer.ts';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { adminLevelAtLeast, type AdminLevel, type Role } from '#shared/auth/roles.ts';
 import { AppError } from '#shared/errors.ts';
 import { systemClock, type Clock } from '../services/clock.ts';
 import {
@@ -159,19 +158,6 @@ function assertSameOrigin(request: FastifyRequest, publicOrigin: string, hasSess
   if (hasSessionCookie) throw new AppError('FORBIDDEN', 'Cross-site request refused');
 }
 
-/** The signed-in user, or a 401. */
-export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
-  return request.user;
-}
-
-/** The signed-in user with this role, or 401/403. */
-export function requireRole(request: FastifyRequest, role: Role): UserRow {
-  const user = requireUser(request);
-  if (user.role !== role) throw new AppError('FORBIDDEN', 'You do not have access to this');
-  return user;
-}
-
 export const TWO_FACTOR_SETUP_NEEDED = 'Turn on two-step sign-in on your profile to use the admin pages';
 export const TWO_FACTOR_SIGN_IN_NEEDED = 'Sign in again with your authenticator code to use the admin pages';
 
@@ -181,14 +167,4 @@ export function viewerOf(request: FastifyRequest): Viewer {
   if (!user) return null;
   const secondFactor = user.totpEnabledAt !== null && request.session?.secondFactorAt != null;
   return { id: user.id, role: user.role, adminLevel: secondFactor ? user.adminLevel : null };
-}
-
-/** A signed-in admin of at least this level whose session proved the second factor, or 401/403. */
-export function requireAdmin(request: FastifyRequest, minimum: AdminLevel): UserRow {
-  const user = requireUser(request);
-  if (user.role !== 'admin' || !adminLevelAtLeast(user.adminLevel, minimum))
-    throw new AppError('FORBIDDEN', 'You do not have access to this');
-  if (!user.totpEnabledAt) throw new AppError('FORBIDDEN', TWO_FACTOR_SETUP_NEEDED);
-  if (!request.session?.secondFactorAt) throw new AppError('FORBIDDEN', TWO_FACTOR_SIGN_IN_NEEDED);
-  return user;
 }
