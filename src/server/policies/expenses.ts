@@ -5,7 +5,8 @@
 import type { Db } from '../db/client.ts';
 import { ownsACampaign } from '../db/queries/uploads.ts';
 import { AppError } from '#shared/errors.ts';
-import { policy } from './policy.ts';
+import type { ExpenseAbilities } from '#shared/schemas/spending.ts';
+import { abilityOf, policy } from './policy.ts';
 import { isAdminAtLeast, type Viewer } from './viewer.ts';
 
 const isManager = (viewer: Viewer) => isAdminAtLeast(viewer, 'manager');
@@ -41,6 +42,14 @@ export const expensePolicy = policy<ExpenseFacts, 'approve' | 'release'>({
   approve: { allows: secondPerson, refusal: needsSomeoneElse('approve') },
   release: { allows: secondPerson, refusal: needsSomeoneElse('release') },
 });
+
+/** Whether `viewer` may approve and release the expense, and if not, why (shown where the button would be). */
+export function expenseAbilities(viewer: Viewer, expense: ExpenseFacts): ExpenseAbilities {
+  return {
+    approve: abilityOf(expensePolicy, viewer, 'approve', expense),
+    release: abilityOf(expensePolicy, viewer, 'release', expense),
+  };
+}
 
 /** An invoice or proof of payment is uploaded by a manager or by someone who owns a campaign. */
 export async function authorizeExpenseDocumentUpload(db: Db, viewer: NonNullable<Viewer>): Promise<void> {

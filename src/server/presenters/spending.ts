@@ -1,6 +1,8 @@
 /** Expenses and refund requests as their owner and admins see them. */
 import { windowAge, type WindowAge } from '#shared/business-days.ts';
 import type { Expense, RefundRequestView } from '#shared/schemas/spending.ts';
+import { expenseAbilities } from '../policies/expenses.ts';
+import type { Viewer } from '../policies/viewer.ts';
 import type { ExpenseRow, ExpenseWithDetails, PersonName, RefundRequestWithCampaign } from '../db/queries/spending.ts';
 
 const fullName = (u: PersonName | undefined) => (u ? `${u.firstName} ${u.lastName}` : 'A former member');
@@ -13,7 +15,8 @@ function expenseAge(row: ExpenseRow, now: Date): WindowAge | null {
 }
 
 /** An expense with its approvals, documents and the names of the people involved (see withDetails). */
-export function presentExpense(row: ExpenseWithDetails, now: Date): Expense {
+/** An expense as `viewer` reads it, with whether she may approve and release it. */
+export function presentExpense(row: ExpenseWithDetails, now: Date, viewer: Viewer): Expense {
   const person = row.people;
   return {
     id: row.id,
@@ -57,6 +60,7 @@ export function presentExpense(row: ExpenseWithDetails, now: Date): Expense {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
+    abilities: expenseAbilities(viewer, row),
   };
 }
 

@@ -1,5 +1,6 @@
 /** Verified spending (issue 6): expenses, their decisions and releases, refunds, and the public ledger. */
 import { z } from 'zod';
+import { AbilitySchema } from './ability.ts';
 import {
   COST_GROUP_KEYS,
   CURRENCIES,
@@ -130,6 +131,10 @@ const AgeSchema = z.object({
   late: z.boolean(),
 });
 
+/** Whether the viewer may approve and release the expense: a second person does (src/server/policies/expenses.ts). */
+export const ExpenseAbilitiesSchema = z.object({ approve: AbilitySchema, release: AbilitySchema });
+export type ExpenseAbilities = z.infer<typeof ExpenseAbilitiesSchema>;
+
 /** An expense as its owner and admins see it (never public: documents and payee are private). */
 export const ExpenseSchema = z.object({
   id: z.string(),
@@ -168,6 +173,7 @@ export const ExpenseSchema = z.object({
   updatedAt: z.string(),
   /** Moves with every change: an approval, a release or another decision names the version its manager read. */
   version: z.number().int(),
+  abilities: ExpenseAbilitiesSchema,
 });
 export type Expense = z.infer<typeof ExpenseSchema>;
 

@@ -65,6 +65,15 @@ function useExpenseAction(expense: Expense, onProblem: (message: string | null) 
 type ReleaseIn = z.input<typeof ReleaseExpenseFormSchema>;
 type ReleaseOut = z.output<typeof ReleaseExpenseFormSchema>;
 
+/** Where Approve or Release would be, for the person who may not: why someone else must. */
+function SecondPersonNote({ refusal }: { refusal: string | null }) {
+  return (
+    <p className="self-center text-sm text-slate-700" data-testid="expense-second-person">
+      {refusal}
+    </p>
+  );
+}
+
 /** Release: a small form (how, reference, date paid) opened under the button. */
 function ReleaseControl({
   expense,
@@ -174,20 +183,28 @@ export function ExpenseActions({
     />
   );
   const { status } = expense;
+  // Whether she is the second person an approval or a release takes: the server says, and checks again.
+  const { approve, release } = expense.abilities;
   if (status === 'released' || status === 'rejected') return null;
   return (
     <>
       <div className="mt-4 flex flex-wrap items-start gap-2" data-testid="expense-actions">
-        {status === 'submitted' && (
-          <ApproveForm expense={expense} pending={pending} onApprove={(body) => run({ action: 'approve', body })} />
-        )}
-        {status === 'approved' && (
-          <ReleaseControl
-            expense={expense}
-            pending={pending}
-            onRelease={(input, done) => run({ action: 'release', body: input }, done)}
-          />
-        )}
+        {status === 'submitted' &&
+          (approve.allowed ? (
+            <ApproveForm expense={expense} pending={pending} onApprove={(body) => run({ action: 'approve', body })} />
+          ) : (
+            <SecondPersonNote refusal={approve.refusal} />
+          ))}
+        {status === 'approved' &&
+          (release.allowed ? (
+            <ReleaseControl
+              expense={expense}
+              pending={pending}
+              onRelease={(input, done) => run({ action: 'release', body: input }, done)}
+            />
+          ) : (
+            <SecondPersonNote refusal={release.refusal} />
+          ))}
         {status === 'on_hold' && (
           <Button
             aria-label={`Resume ${expenseName(expense)}`}

@@ -42,6 +42,8 @@ export type ExpenseWithDetails = ExpenseRow & {
   documents: { id: string; contentType: string; size: number }[];
   /** Submitter, releaser and approvers by id; a deleted account is absent. */
   people: Map<string, PersonName>;
+  /** The owner of the expense's campaign (whose money it is), if it has one. */
+  campaignOwnerId: string | null;
 };
 
 /** What the campaign holds now (USD cents): raised less processor fees, released and refunded. */
@@ -90,7 +92,8 @@ export async function ownExpenseDocumentCount(db: Db, ownerId: string, uploadIds
 export async function withDetails(db: Db, rows: ExpenseRow[]): Promise<ExpenseWithDetails[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [approvals, documents, fundraiserTitles] = await Promise.all([
+  const campaignIds = [...new Set(rows.map((r) => r.campaignId))];
+  const [approvals, documents, fundraiserTitles, owners] = await Promise.all([
     db
       .select()
       .from(expenseApprovals)
@@ -110,9 +113,14 @@ export async function withDetails(db: Db, rows: ExpenseRow[]): Promise<ExpenseWi
     db
       .select({ campaignId: fundraisers.campaignId, title: fundraisers.title })
       .from(fundraisers)
-      .where(inArray(fundraisers.campaignId, [...new Set(rows.map((r) => r.campaignId))])),
+      .where(inArray(fundraisers.campaignId, campaignIds)),
+    db
+      .select({ id: campaigns.id, ownerId: campaigns.ownerId })
+      .from(campaigns)
+      .where(inArray(campaigns.id, campaignIds)),
   ]);
   const titles = new Map(fundraiserTitles.map((f) => [f.campaignId, f.title]));
+  const ownerOf = new Map(owners.map((c) => [c.id, c.ownerId]));
   const peopleIds = [
     ...new Set(
       [...rows.flatMap((r) => [r.submittedBy, r.releasedBy]), ...approvals.map((a) => a.approverId)].filter(
@@ -130,6 +138,7 @@ export async function withDetails(db: Db, rows: ExpenseRow[]): Promise<ExpenseWi
   return rows.map((row) => ({
     ...row,
     fundraiserTitle: titles.get(row.campaignId) ?? null,
+    campaignOwnerId: ownerOf.get(row.campaignId) ?? null,
     approvals: approvals
       .filter((a) => a.expenseId === row.id)
       .map((a) => ({ approverId: a.approverId, createdAt: a.createdAt })),

@@ -19,39 +19,40 @@ import {
   type ExpenseRow,
 } from '../../db/queries/spending.ts';
 import { presentExpense, presentRefundRequest } from '../../presenters/spending.ts';
+import type { Viewer } from '../../policies/viewer.ts';
 import { route } from '../endpoint.ts';
 
 /** The expense as the queue shows it, after a decision committed. */
-async function answer(app: FastifyInstance, expense: ExpenseRow) {
-  return presentExpense(await expenseWithDetails(app.db, expense), app.clock.now());
+async function answer(app: FastifyInstance, viewer: Viewer, expense: ExpenseRow) {
+  return presentExpense(await expenseWithDetails(app.db, expense), app.clock.now(), viewer);
 }
 
 const adminExpenses: FastifyPluginAsyncZod = async (app) => {
-  route(app, endpoints.queue, {}, async (request, reply) => {
+  route(app, endpoints.queue, {}, async (request, reply, { viewer }) => {
     const now = app.clock.now();
-    const page = await queuePage(app.db, request.query, (row) => presentExpense(row, now));
+    const page = await queuePage(app.db, request.query, (row) => presentExpense(row, now, viewer));
     return reply
       .header('cache-control', 'no-store')
       .send({ ...page, twoApproverThresholdCents: app.config.twoApproversAboveCents });
   });
 
   route(app, endpoints.approve, {}, async (request, _reply, { viewer }) =>
-    answer(app, await request.run(approveExpense, viewer, request.params.id, request.body)),
+    answer(app, viewer, await request.run(approveExpense, viewer, request.params.id, request.body)),
   );
-  route(app, endpoints.publicDescription, {}, async (request) =>
-    answer(app, await request.run(setPublicDescription, request.params.id, request.body)),
+  route(app, endpoints.publicDescription, {}, async (request, _reply, { viewer }) =>
+    answer(app, viewer, await request.run(setPublicDescription, request.params.id, request.body)),
   );
-  route(app, endpoints.reject, {}, async (request) =>
-    answer(app, await request.run(rejectExpense, request.params.id, request.body)),
+  route(app, endpoints.reject, {}, async (request, _reply, { viewer }) =>
+    answer(app, viewer, await request.run(rejectExpense, request.params.id, request.body)),
   );
-  route(app, endpoints.hold, {}, async (request) =>
-    answer(app, await request.run(holdExpense, request.params.id, request.body)),
+  route(app, endpoints.hold, {}, async (request, _reply, { viewer }) =>
+    answer(app, viewer, await request.run(holdExpense, request.params.id, request.body)),
   );
-  route(app, endpoints.resume, {}, async (request) =>
-    answer(app, await request.run(resumeExpense, request.params.id, request.body)),
+  route(app, endpoints.resume, {}, async (request, _reply, { viewer }) =>
+    answer(app, viewer, await request.run(resumeExpense, request.params.id, request.body)),
   );
   route(app, endpoints.release, {}, async (request, _reply, { viewer }) =>
-    answer(app, await request.run(releaseExpense, viewer, request.params.id, request.body)),
+    answer(app, viewer, await request.run(releaseExpense, viewer, request.params.id, request.body)),
   );
 
   route(app, endpoints.refundRequests, {}, async (request, reply) => {

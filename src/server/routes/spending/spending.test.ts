@@ -241,6 +241,23 @@ describe('approving and releasing', () => {
     await buildDonation(t.database.db, { amountCents: 500_000 });
     const res = await submitExpense(t.app, managerA.cookie, campaignId, await expenseForm(t.app, managerA.cookie));
     const id = res.json().id as string;
+    // The queue tells each manager whether she may, before she tries.
+    const abilitiesOf = async (cookie: string) =>
+      ((await getWith(t.app, '/api/admin/expenses', cookie)).json().items as { id: string; abilities: unknown }[]).find(
+        (e) => e.id === id,
+      )!.abilities;
+    const refusedToSubmitter = {
+      allowed: false,
+      refusal: 'You submitted this expense, so someone else must approve it',
+    };
+    expect(await abilitiesOf(managerA.cookie)).toEqual({
+      approve: refusedToSubmitter,
+      release: { allowed: false, refusal: 'You submitted this expense, so someone else must release it' },
+    });
+    expect(await abilitiesOf(managerB.cookie)).toEqual({
+      approve: { allowed: true, refusal: null },
+      release: { allowed: true, refusal: null },
+    });
     const own = await action(managerA.cookie, id, 'approve');
     expect(own.statusCode).toBe(403);
     expect(own.json().message).toBe('You submitted this expense, so someone else must approve it');

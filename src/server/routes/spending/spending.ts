@@ -45,7 +45,9 @@ const spending: FastifyPluginAsyncZod = async (app) => {
     const campaign = await findCampaign(app.db, request.params.id);
     spendingPolicy.authorize(viewer, 'seeExpenses', campaign);
     const now = app.clock.now();
-    const page = await campaignExpensesPage(app.db, campaign.id, request.query, (row) => presentExpense(row, now));
+    const page = await campaignExpensesPage(app.db, campaign.id, request.query, (row) =>
+      presentExpense(row, now, viewer),
+    );
     return reply
       .header('cache-control', 'no-store')
       .send({ ...page, twoApproverThresholdCents: app.config.twoApproversAboveCents });
@@ -59,7 +61,7 @@ const spending: FastifyPluginAsyncZod = async (app) => {
       const campaign = await findCampaign(app.db, request.params.id);
       spendingPolicy.authorize(viewer, 'seeExpenses', campaign);
       const expense = await request.run(submitExpense, campaign.id, request.body, app.config.twoApproversAboveCents);
-      const view = presentExpense(await expenseWithDetails(app.db, expense), app.clock.now());
+      const view = presentExpense(await expenseWithDetails(app.db, expense), app.clock.now(), viewer);
       return reply.status(201).header('cache-control', 'no-store').send(view);
     },
   );
@@ -70,7 +72,7 @@ const spending: FastifyPluginAsyncZod = async (app) => {
     // Someone without access learns nothing, not even that the expense exists.
     if (!row || !campaign || !(spendingPolicy.can(viewer, 'seeExpenses', campaign) || row.submittedBy === viewer.id))
       throw new AppError('NOT_FOUND', 'No such expense');
-    const view = presentExpense(await expenseWithDetails(app.db, row), app.clock.now());
+    const view = presentExpense(await expenseWithDetails(app.db, row), app.clock.now(), viewer);
     return reply.header('cache-control', 'no-store').send(view);
   });
 };
