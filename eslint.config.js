@@ -138,6 +138,31 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The browser calls the API through the contract's endpoints, and shows what a person may do from the
+    // server's abilities and declared access (admits), not from her role.
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Program > :not(ImportDeclaration) ~ ImportDeclaration',
+          message: 'Imports go at the top of the file.',
+        },
+        { selector: 'Literal[value=/^\\/api\\//]', message: 'Call the API through its endpoint in #shared/contract.' },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/api\\//]',
+          message: 'Call the API through its endpoint in #shared/contract.',
+        },
+        {
+          selector:
+            "BinaryExpression[operator=/^[!=]==$/][right.type='Literal'] > MemberExpression.left[property.name='role']",
+          message: 'Decide what she may do from the server’s abilities or admits(access, user), not her role.',
+        },
+      ],
+    },
+  },
   // Prettier owns layout (npm run format); turn off the style rules that would argue with it.
   prettier,
 );

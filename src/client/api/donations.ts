@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import * as donations from '#shared/contract/donations.ts';
 import type { DonationIntentSchema } from '#shared/schemas/donation.ts';
-import { call } from '#client/lib/api.ts';
+import { call, keyOf } from '#client/lib/api.ts';
 
 /**
  * Records what the donor chose before leaving for the payment platform: POST /api/campaigns/:id/intents for the
@@ -20,3 +20,5 @@ export const createDonationIntent = (body: z.input<typeof DonationIntentSchema>,
 
 /** Whether the gift of a reference (`HC-7KQ3`) is counted yet: GET /api/gift-status/:reference, 404 for none. */
 export const giftStatus = (reference: string) => call(donations.giftStatus, { params: { reference } });
+export const giftStatusKey = (reference: string | null | undefined) =>
+  keyOf(donations.giftStatus, { params: { reference: reference ?? '' } });

@@ -33,6 +33,7 @@ export const ADMIN_LEVEL_LABELS = { moderator: 'Moderator', manager: 'Manager', 
 /** "Patient", "Doctor", "Administrator (Super admin)"...; "Member" before a role is chosen. */
 export function roleLabel(user: Pick<CurrentUser, 'role' | 'adminLevel'>): string {
   if (!user.role) return 'Member';
+  // eslint-disable-next-line no-restricted-syntax -- the account menu's label names her role; it decides nothing
   if (user.role === 'admin' && user.adminLevel) return `${ROLE_LABELS.admin} (${ADMIN_LEVEL_LABELS[user.adminLevel]})`;
   return ROLE_LABELS[user.role];
 }

@@ -14,7 +14,7 @@ import { Link, useSearch } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
 import { isReference } from '#shared/payment-reference.ts';
 import type { GiftStatus } from '#shared/schemas/donation.ts';
-import { giftStatus } from '#client/api/donations.ts';
+import { giftStatus, giftStatusKey } from '#client/api/donations.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { rememberedReference } from '#client/lib/gift-reference.ts';
 import { isNotFound } from '#client/lib/page-query.ts';
@@ -53,7 +53,7 @@ function useReference(): string | null | undefined {
 /** The gift's status; null when the server knows no gift of that reference. */
 function useGiftStatus(reference: string | null | undefined) {
   return useQuery<GiftStatus | null>({
-    queryKey: ['/api/gift-status', reference],
+    queryKey: giftStatusKey(reference),
     queryFn: () =>
       giftStatus(reference!).catch((err: unknown) => {
         if (err instanceof ApiError && isNotFound(err.status)) return null;
