@@ -31,6 +31,8 @@ ensureDebianPackage({
 });
 step('Typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
 step('Lint', 'npx', ['eslint', '.']);
+// A runtime import cycle (type-only and lazy imports aside) makes module order matter: .madgerc.
+step('Import cycles', 'npx', ['madge', '--circular', 'src']);
 step('Format check (npm run format fixes it)', 'npx', ['prettier', '--check', '.']);
 step('Build', 'npm', ['run', 'build', '--silent']);
 

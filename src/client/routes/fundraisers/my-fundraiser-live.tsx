@@ -6,7 +6,7 @@ import { useId, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { Fundraiser } from '#shared/schemas/fundraisers.ts';
 import {
   FUNDRAISER_UPDATE_BODY_MAX,
@@ -17,13 +17,7 @@ import {
 } from '#shared/schemas/live-fundraisers.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatWhen } from '#client/lib/format.ts';
-import {
-  closeMyFundraiser,
-  editFundraiserStory,
-  MY_FUNDRAISER_KEY,
-  postFundraiserUpdate,
-  type MyFundraiserAnswer,
-} from '#client/api/my-fundraiser.ts';
+import { closeMyFundraiser, editFundraiserStory, postFundraiserUpdate } from '#client/api/my-fundraiser.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { Button, SubmitRow } from '#client/components/ui/button.tsx';
 import { ConfirmTwice } from '#client/components/ui/confirm-twice.tsx';
@@ -33,6 +27,7 @@ import { useImagesField } from '#client/components/images-field.tsx';
 import { DraftNotice } from '#client/components/draft-notice.tsx';
 import { useFormDraft, useHasFormDraft } from '#client/hooks/use-form-draft.ts';
 import { defaults, StoryFields, type DraftIn } from './my-fundraiser-form.tsx';
+import { useSaveAnswer } from './my-fundraiser-answer.ts';
 import { MoneyChange } from './my-fundraiser-money.tsx';
 
 type UpdateIn = z.input<typeof FundraiserUpdateSchema>;
@@ -40,12 +35,6 @@ type UpdateOut = z.output<typeof FundraiserUpdateSchema>;
 type StoryEditOut = z.output<typeof FundraiserStoryEditSchema>;
 const UPDATE_FIELDS = ['title', 'body'] as const;
 const STORY_FIELDS = ['title', 'story', 'images'] as const;
-
-/** Puts the server's answer in the page's query and says so. */
-export function useSaveAnswer() {
-  const queryClient = useQueryClient();
-  return (answer: MyFundraiserAnswer) => queryClient.setQueryData(MY_FUNDRAISER_KEY, answer);
-}
 
 const failed = (title: string) => (err: unknown) =>
   toast({ title, description: errorMessage(err, 'Please try again.'), variant: 'destructive' });

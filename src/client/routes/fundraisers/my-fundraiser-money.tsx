@@ -26,7 +26,7 @@ import {
   PlanDocumentsField,
   type DraftIn,
 } from './my-fundraiser-form.tsx';
-import { useSaveAnswer } from './my-fundraiser-live.tsx';
+import { useSaveAnswer } from './my-fundraiser-answer.ts';
 
 /** The form checks the groups and payee; the documents are uploaded beside it and sent with them. */
 const FormSchema = FundraiserMoneyChangeSchema.omit({ documentIds: true });
