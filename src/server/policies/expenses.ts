@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { ownsACampaign } from '../db/queries/uploads.ts';
 import { AppError } from '#shared/errors.ts';
 import type { ExpenseAbilities } from '#shared/schemas/spending.ts';
-import { abilityOf, policy } from './policy.ts';
+import { policy } from './policy.ts';
 import { isAdminAtLeast, type Viewer } from './viewer.ts';
 
 const isManager = (viewer: Viewer) => isAdminAtLeast(viewer, 'manager');
@@ -30,7 +30,7 @@ export interface ExpenseFacts {
 }
 
 const secondPerson = (v: Viewer, e: ExpenseFacts) =>
-  isManager(v) && e.submittedBy !== v!.id && e.campaignOwnerId !== v!.id;
+  v !== null && isManager(v) && e.submittedBy !== v.id && e.campaignOwnerId !== v.id;
 const needsSomeoneElse = (verb: string) => (e: ExpenseFacts, v: Viewer) =>
   e.submittedBy === v?.id
     ? `You submitted this expense, so someone else must ${verb} it`
@@ -46,8 +46,8 @@ export const expensePolicy = policy<ExpenseFacts, 'approve' | 'release'>({
 /** Whether `viewer` may approve and release the expense, and if not, why (shown where the button would be). */
 export function expenseAbilities(viewer: Viewer, expense: ExpenseFacts): ExpenseAbilities {
   return {
-    approve: abilityOf(expensePolicy, viewer, 'approve', expense),
-    release: abilityOf(expensePolicy, viewer, 'release', expense),
+    approve: expensePolicy.ability(viewer, 'approve', expense),
+    release: expensePolicy.ability(viewer, 'release', expense),
   };
 }
 

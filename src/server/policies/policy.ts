@@ -1,6 +1,6 @@
 /**
  * A resource's rules in one place: for each action, who may take it on a record and what she is told when she may
- * not. Commands call `authorize` before they write; presenters call `can` to attach `abilities`, so the browser
+ * not. Commands call `authorize` before they write; presenters call `can` or `ability` to attach `abilities`, so the browser
  * shows an action only to whom the server would let take it (and the server still checks).
  */
 import type { Ability } from '#shared/schemas/ability.ts';
@@ -19,6 +19,8 @@ export interface Policy<R, A extends string> {
   refusal(viewer: Viewer, action: A, record: R): string | null;
   /** Throws 403 FORBIDDEN with the action's refusal when `viewer` may not take it. */
   authorize(viewer: Viewer, action: A, record: R): void;
+  /** The action as the browser shows it: allowed, or refused with the words the server would refuse it with. */
+  ability(viewer: Viewer, action: A, record: R): Ability;
 }
 
 export function policy<R, A extends string>(rules: Record<A, Rule<R>>): Policy<R, A> {
@@ -35,11 +37,9 @@ export function policy<R, A extends string>(rules: Record<A, Rule<R>>): Policy<R
       const refused = refusal(viewer, action, record);
       if (refused !== null) throw new AppError('FORBIDDEN', refused);
     },
+    ability(viewer, action, record) {
+      const refused = refusal(viewer, action, record);
+      return { allowed: refused === null, refusal: refused };
+    },
   };
-}
-
-/** An action as the browser shows it: allowed, or refused with the words the server would refuse it with. */
-export function abilityOf<R, A extends string>(rules: Policy<R, A>, viewer: Viewer, action: A, record: R): Ability {
-  const refusal = rules.refusal(viewer, action, record);
-  return { allowed: refusal === null, refusal };
 }
