@@ -44,6 +44,7 @@ import clientErrorRoutes from './routes/client-errors/client-errors.ts';
 import authRoutes from './routes/auth/auth.ts';
 import userRoutes from './routes/user/user.ts';
 import twoFactorRoutes from './routes/user/two-factor.ts';
+import passkeyRoutes from './routes/auth/passkeys.ts';
 import notificationRoutes from './routes/notifications/notifications.ts';
 import adminInviteRoutes from './routes/admin/invites.ts';
 import uploadRoutes from './routes/uploads/uploads.ts';
@@ -95,7 +96,7 @@ const SMALL_SECURITY_HEADERS = {
 const VIDEO_ORIGIN = 'https://www.youtube-nocookie.com';
 
 /**
- * Pages deny every powerful feature the site does not use; the video (its iframe's `allow` names what it asks
+ * Pages deny every powerful feature the site does not use, and keep passkeys to their own documents; the video (its iframe's `allow` names what it asks
  * for) keeps autoplay, full screen, encrypted media and picture-in-picture. Only features Chromium knows are
  * listed: an unknown one (such as the retired interest-cohort) is reported as an error in every page's console.
  */
@@ -112,7 +113,6 @@ export const PAGE_PERMISSIONS_POLICY = [
     'microphone',
     'midi',
     'payment',
-    'publickey-credentials-get',
     'screen-wake-lock',
     'serial',
     'usb',
@@ -121,6 +121,9 @@ export const PAGE_PERMISSIONS_POLICY = [
   ...['autoplay', 'encrypted-media', 'fullscreen', 'picture-in-picture'].map(
     (feature) => `${feature}=(self "${VIDEO_ORIGIN}")`,
   ),
+  // Passkeys (decision 016): the site's own pages sign in and add them; no frame may.
+  'publickey-credentials-create=(self)',
+  'publickey-credentials-get=(self)',
 ].join(', ');
 
 /**
@@ -233,6 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(twoFactorRoutes);
+  await app.register(passkeyRoutes);
   await app.register(notificationRoutes);
   await app.register(adminInviteRoutes);
   await app.register(uploadRoutes);

@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = {
   'user.two_factor_off': 'Two-step sign-in turned off',
   'user.two_factor_recovered': 'Two-step sign-in reset by the operator (lost authenticator)',
   'user.recovery_codes_replaced': 'Recovery codes replaced',
+  'user.passkey_added': 'Passkey added',
+  'user.passkey_removed': 'Passkey removed',
   'doctor.verify': 'Doctor verified',
   'doctor.reject': 'Doctor not verified',
   'story.approve': 'Story approved',

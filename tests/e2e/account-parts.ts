@@ -27,7 +27,7 @@ export async function fieldError(page: Page, label: string): Promise<string> {
 export async function signInThroughForm(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 export const GENERAL_ITEMS = ['My Stories', 'Notifications', 'Account Settings', 'Contact'];

@@ -35,6 +35,8 @@ export interface Site {
 export interface SiteOptions {
   env?: Record<string, string>;
   paypalCertificates?: BuildAppOptions['paypalCertificates'];
+  /** The name the browser opens the site by: passkeys need a domain (a WebAuthn relying party is never an IP). */
+  hostname?: 'localhost';
 }
 
 export async function startSite(options: SiteOptions = {}): Promise<Site> {
@@ -42,7 +44,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     throw new Error('The client is not built: run `npm run build` (npm test does this first).');
   }
   const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
+  const baseURL = `http://${options.hostname ?? '127.0.0.1'}:${port}`;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

@@ -126,6 +126,8 @@ describe('page headers', () => {
       const policy = headers['permissions-policy'] ?? '';
       for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'browsing-topics'])
         expect(policy, path).toContain(`${feature}=()`);
+      // Passkeys are the site's own: no frame may ask for one.
+      expect(policy, path).toContain('publickey-credentials-get=(self)');
       // The click-to-load video may still go full screen and autoplay in its own frame.
       expect(policy, path).toContain('fullscreen=(self "https://www.youtube-nocookie.com")');
     }

@@ -12,7 +12,7 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 async function signInThroughForm(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 describe('two-step sign-in', () => {
@@ -66,7 +66,7 @@ describe('two-step sign-in', () => {
     expect(pathOf(page)).toBe('/login');
     await expectNoAxeViolations(page);
     await codeField.fill(recoveryCode);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect.poll(() => pathOf(page)).toBe('/admin-dashboard');
     await page.getByTestId('figure-total').waitFor();
 
@@ -75,7 +75,7 @@ describe('two-step sign-in', () => {
     await visit(page, '/login');
     await signInThroughForm(page, admin.email, admin.password);
     await page.getByLabel('Authentication code').fill(recoveryCode);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect.poll(() => page.getByLabel('Authentication code').getAttribute('aria-invalid')).toBe('true');
     expect(pathOf(page)).toBe('/login');
   }, 90_000);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { TWO_FACTOR_SETUP_NEEDED } from '../plugins/auth.ts';
 import { ROOT_DIR } from '../paths.ts';
 import { openDatabase } from '../db/client.ts';
-import { auditLog, outbox, recoveryCodes, sessions, users } from '../db/schema/index.ts';
+import { auditLog, outbox, passkeys, recoveryCodes, sessions, users } from '../db/schema/index.ts';
 import { recoverAdminSignIn } from './two-factor.ts';
 import { run, SYSTEM_ACTOR } from './run.ts';
 import { buildAdmin, buildUser, signInAdmin } from '../../../tests/factories/users.ts';
@@ -19,9 +19,12 @@ const t = setupTestApp();
 const recover = (email: string) => run(t.app.commandEnv(), SYSTEM_ACTOR, recoverAdminSignIn, email);
 
 describe('recovering an admin who lost her second factor', () => {
-  it('turns two-step sign-in off, ends her sessions, mails and audits it, and the admin pages ask her to enrol again', async () => {
+  it('turns two-step sign-in off, removes her passkeys, ends her sessions, mails and audits it, and the admin pages ask her to enrol again', async () => {
     const { admin, cookie } = await signInAdmin(t.app, t.database.db, 'super_admin');
     await t.database.db.insert(recoveryCodes).values({ userId: admin.id, codeHash: 'a-lost-code' });
+    await t.database.db
+      .insert(passkeys)
+      .values({ userId: admin.id, credentialId: 'on-the-lost-phone', publicKey: 'AQID', name: 'Phone' });
     expect((await getWith(t.app, '/api/admin/expenses', cookie)).statusCode).toBe(200);
 
     const outcome = await recover(admin.email.toUpperCase());
@@ -30,10 +33,11 @@ describe('recovering an admin who lost her second factor', () => {
     expect((await getWith(t.app, '/api/admin/expenses', cookie)).statusCode).toBe(401);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, admin.id));
     expect(row).toMatchObject({ totpSecret: null, totpEnabledAt: null });
-    const left = async (table: typeof sessions | typeof recoveryCodes) =>
+    const left = async (table: typeof sessions | typeof recoveryCodes | typeof passkeys) =>
       (await t.database.db.select({ n: count() }).from(table).where(eq(table.userId, admin.id)))[0]!.n;
     expect(await left(sessions)).toBe(0);
     expect(await left(recoveryCodes)).toBe(0);
+    expect(await left(passkeys)).toBe(0);
     const mail = await t.database.db.select().from(outbox).where(eq(outbox.to, admin.email));
     expect(mail.map((m) => m.subject)).toEqual(['Your Healing Circle two-step sign-in was reset']);
     const audited = await t.database.db

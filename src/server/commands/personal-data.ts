@@ -26,6 +26,8 @@ export const PERSONAL_DATA: Record<string, PersonalData> = {
   sessions: { exportedAs: ['sessions'], onDelete: 'cascade; token hashes never exported' },
   user_tokens: { exportedAs: ['mailedLinks'], onDelete: 'cascade; token hashes never exported' },
   recovery_codes: { exportedAs: ['recoveryCodes'], onDelete: 'cascade; code hashes never exported' },
+  passkeys: { exportedAs: ['passkeys'], onDelete: 'cascade; names and dates exported, keys never' },
+  webauthn_challenges: { exportedAs: [], onDelete: 'cascade; a ceremony’s challenge for minutes, never exported' },
   admin_invites: {
     exportedAs: ['adminInvites.accepted', 'adminInvites.created'],
     onDelete:

@@ -6,7 +6,7 @@ import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { AppError } from '#shared/errors.ts';
 import { findUserByEmail, type UserRow } from '../db/queries/users.ts';
-import { recoveryCodes, sessions, users } from '../db/schema/index.ts';
+import { passkeys, recoveryCodes, sessions, users } from '../db/schema/index.ts';
 import { audit } from '../services/audit.ts';
 import { twoFactorRecoveredMail } from '../services/mail-templates.ts';
 import {
@@ -102,7 +102,8 @@ async function clearSecondFactor(tx: Tx, userId: string, now: Date) {
 
 /**
  * `npm run admin:recover`: an admin who lost her authenticator and her recovery codes. Her second factor is
- * turned off and every session of hers ends, so whoever holds one is out; she is told by mail, and the admin
+ * turned off, her passkeys are removed (a lost phone may hold one) and every session of hers ends, so whoever
+ * holds one is out; she is told by mail, and the admin
  * pages make her enrol again at her next sign-in (as for any admin without it).
  */
 export async function recoverAdminSignIn({ tx, actor, now, afterCommit }: CommandContext, email: string) {
@@ -111,6 +112,7 @@ export async function recoverAdminSignIn({ tx, actor, now, afterCommit }: Comman
   if (user.role !== 'admin')
     throw new AppError('VALIDATION', `${email} is not an admin: members turn two-step sign-in off on /profile`);
   await clearSecondFactor(tx, user.id, now);
+  await tx.delete(passkeys).where(eq(passkeys.userId, user.id));
   const ended = await tx.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
   await audit(tx, actor, { action: 'user.two_factor_recovered', targetType: 'user', targetId: user.id });
   afterCommit.mail({ kind: 'two-factor-recovered' }, (product) => twoFactorRecoveredMail(product, user));

@@ -17,6 +17,7 @@ import * as fundraisers from './fundraisers.ts';
 import * as medicalReviews from './medical-reviews.ts';
 import * as myFundraiser from './my-fundraiser.ts';
 import * as notifications from './notifications.ts';
+import * as passkeys from './passkeys.ts';
 import * as payments from './payments.ts';
 import * as site from './site.ts';
 import * as stories from './stories.ts';
@@ -38,6 +39,7 @@ export const CONTRACT: Record<string, Record<string, Endpoint>> = {
   medicalReviews,
   myFundraiser,
   notifications,
+  passkeys,
   payments,
   site,
   stories,

@@ -8,6 +8,7 @@ export type Resource =
   | 'session'
   | 'profile'
   | 'two-factor'
+  | 'passkeys'
   | 'sessions'
   | 'notifications'
   // Campaigns and their money

@@ -1,8 +1,8 @@
 /**
- * /login: email and password, then the authenticator code for accounts with two-step sign-in; afterwards
- * back to the page that asked (a same-site path) or home.
+ * /login: email and password, then the authenticator code for accounts with two-step sign-in; or a passkey, from
+ * its button or from the email field's autofill. Afterwards back to the page that asked (a same-site path) or home.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -11,15 +11,20 @@ import { useMutation } from '@tanstack/react-query';
 import { LoginSchema, type LoginInput } from '#shared/schemas/auth.ts';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { login } from '#client/api/auth.ts';
+import { passkeyAutofillSupported, signInWithPasskey } from '#client/api/passkeys.ts';
 import { bindFields } from '#client/lib/bind-field.ts';
 import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
-import { EmailField, FormAlert, TextField } from '#client/components/ui/field.tsx';
+import { FormAlert, TextField } from '#client/components/ui/field.tsx';
 import { AccountShell, safeReturnPath, ShellSubmit } from './account-layout.tsx';
-import { buttonClass } from '#client/components/ui/button.tsx';
+import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { linkClass } from '#client/components/ui/text-classes.ts';
 
 /** The server's answer that this account also needs its second factor (a field error on `code`). */
 const asksForCode = (error: unknown) => error instanceof ApiError && error.field === 'code';
+
+/** The browser's ceremony was cancelled, timed out or given up for another (not the server's refusal). */
+const ceremonyCancelled = (error: unknown) =>
+  error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError');
 
 export default function LoginPage() {
   const [, navigate] = useLocation();
@@ -54,6 +59,39 @@ export default function LoginPage() {
   }, [codeFocusRequests, form]);
   const codeAsked = signIn.isError && asksForCode(signIn.error);
 
+  const signedIn = (user: Awaited<ReturnType<typeof signInWithPasskey>>) => {
+    refreshUser(user);
+    navigate(returnTo);
+  };
+  // What went wrong with a passkey, from the button or the autofill; a cancelled ceremony says nothing.
+  const [passkeyProblem, setPasskeyProblem] = useState<string | null>(null);
+  const passkeyFailed = (err: unknown) =>
+    setPasskeyProblem(
+      ceremonyCancelled(err) ? null : errorMessage(err, 'The passkey did not sign you in. Please try again.'),
+    );
+  const withPasskey = useMutation({
+    mutationFn: () => signInWithPasskey(),
+    onMutate: () => setPasskeyProblem(null),
+    onSuccess: signedIn,
+    onError: passkeyFailed,
+  });
+  const onAutofillSignIn = useEffectEvent(signedIn);
+  // From the autofill only the server's refusal is news: the browser's own failures (a ceremony replaced by the
+  // button's, a page on an address passkeys cannot use) are not hers to act on.
+  const onAutofillFailed = useEffectEvent((err: unknown) => {
+    if (err instanceof ApiError) passkeyFailed(err);
+  });
+  // Her saved passkeys are offered under the email field, where the browser can; picking one signs her in.
+  useEffect(() => {
+    let offered = true;
+    void passkeyAutofillSupported().then((supported) => {
+      if (supported && offered) signInWithPasskey(true).then(onAutofillSignIn, onAutofillFailed);
+    });
+    return () => {
+      offered = false;
+    };
+  }, []);
+
   const { field } = bindFields(form);
   return (
     <AccountShell
@@ -71,7 +109,9 @@ export default function LoginPage() {
         {signIn.isError && !codeAsked && (
           <FormAlert>{errorMessage(signIn.error, 'Sign-in failed. Please try again.')}</FormAlert>
         )}
-        <EmailField {...field('email')} />
+        {passkeyProblem && <FormAlert>{passkeyProblem}</FormAlert>}
+        {/* "webauthn" lets the browser list her passkeys for this site under the field (conditional UI). */}
+        <TextField label="Email" type="email" autoComplete="username webauthn" {...field('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
         {askForCode && (
           <TextField
@@ -92,6 +132,14 @@ export default function LoginPage() {
           Sign In
         </ShellSubmit>
       </form>
+      <Button
+        variant="secondary"
+        className="mt-3 w-full"
+        disabled={withPasskey.isPending}
+        onClick={() => withPasskey.mutate()}
+      >
+        {withPasskey.isPending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+      </Button>
       {/* Join Community leads here (the spec's /api/login): joining is offered as plainly as signing in. */}
       <div className="mt-6 border-t border-brand-100 pt-6 text-center">
         <p className="text-slate-700">New here?</p>

@@ -20,6 +20,7 @@ import { CheckboxField, NameFields } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { PageFrame } from '#client/components/page-layout.tsx';
 import { usePageUser } from '#client/page-access.tsx';
+import { PasskeysSection } from './passkeys-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 import { PasswordSection, SessionsSection } from './profile-security.tsx';
 import { DataSection, DeleteSection } from './profile-data.tsx';
@@ -176,6 +177,7 @@ function Settings({ user }: { user: CurrentUser }) {
           <GiftsSection gifts={profile.data.gifts} emailConfirmed={user.emailVerified} />
         )}
         <PasswordSection />
+        <PasskeysSection />
         <TwoFactorSection user={user} />
         <SessionsSection />
         <DataSection />

@@ -22,6 +22,7 @@ import {
   notifications,
   outbox,
   patientProfiles,
+  passkeys,
   paymentImports,
   payments,
   recoveryCodes,
@@ -257,6 +258,10 @@ export async function exportUserData(db: Db, user: UserRow) {
     })
     .from(donations)
     .where(inArray(donations.id, records.donation));
+  const myPasskeys = await db
+    .select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
+    .from(passkeys)
+    .where(eq(passkeys.userId, me));
   const fundraisersWritten = await fundraisersForExport(db, me);
   const reviews = await medicalReviewsForExport(db, me);
   const withoutDecider = ({ decidedBy: _decidedBy, ...request }: (typeof mine)[number]) => request;
@@ -273,6 +278,7 @@ export async function exportUserData(db: Db, user: UserRow) {
     sessions: mySessions.map(secretFree),
     mailedLinks: tokens.map(secretFree),
     recoveryCodes: codes.map(({ createdAt, usedAt }) => ({ createdAt, usedAt })),
+    passkeys: myPasskeys,
     stories: storyRows.map((story) => ({ ...story, history: events.filter((e) => e.storyId === story.id) })),
     fundraisers: fundraisersWritten,
     medicalReviews: reviews,

@@ -337,6 +337,9 @@ describe('one member, every table', () => {
     await db()
       .insert(schema.paymentImports)
       .values({ source: 'venmo', fileName: 'venmo.csv', importedBy: me, rowCount: 1 });
+    await db()
+      .insert(schema.passkeys)
+      .values({ userId: me, credentialId: 'her-phone', publicKey: 'a-public-key-never-exported', name: 'Phone' });
 
     const exported = await getWith(t.app, '/api/user/export', cookie);
     expect(exported.statusCode).toBe(200);
@@ -346,7 +349,7 @@ describe('one member, every table', () => {
       decision.exportedAs.filter((path) => !holdsSomething(at(data, path))).map((path) => `${table}: ${path}`),
     );
     expect(empty).toEqual([]);
-    expect(exported.body).not.toMatch(/tokenHash|codeHash|passwordHash|totpSecret/);
+    expect(exported.body).not.toMatch(/tokenHash|codeHash|passwordHash|totpSecret|a-public-key-never-exported/);
     expect(data.stories[0]).toMatchObject({
       body: expect.stringContaining('nine years'),
       history: [expect.objectContaining({ action: expect.any(String) })],

@@ -1,0 +1,47 @@
+/**
+ * Passkeys: hers in Account Settings, and signing in with one. The browser's ceremony is @simplewebauthn/browser's,
+ * loaded only when she uses a passkey, so no page ships it up front.
+ */
+import type { z } from 'zod';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
+import * as passkeys from '#shared/contract/passkeys.ts';
+import type { PasskeyOptionsRequestSchema } from '#shared/schemas/passkeys.ts';
+import { call, queryOf } from '#client/lib/api.ts';
+
+export const passkeysQuery = () => queryOf(passkeys.passkeys);
+export const removePasskey = (id: string) => call(passkeys.removePasskey, { params: { id } });
+
+/** Adds a passkey: her password, the browser's ceremony (she confirms on her device), then the server's check. */
+export async function addPasskey(name: string, password: z.input<typeof PasskeyOptionsRequestSchema>['password']) {
+  const options = await call(passkeys.registrationOptions, { body: { password } });
+  const { startRegistration } = await import('@simplewebauthn/browser');
+  const credential = await startRegistration({
+    optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
+  });
+  return call(passkeys.addPasskey, { body: { name, credential } });
+}
+
+/**
+ * Signs in with a passkey: from a button, or (`autofill`) from the browser's list of saved sign-ins under the
+ * email field, which waits until she picks one.
+ */
+export async function signInWithPasskey(autofill = false) {
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  const options = await call(passkeys.signInOptions);
+  const credential = await startAuthentication({
+    optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+    useBrowserAutofill: autofill,
+  });
+  return call(passkeys.signIn, { body: { credential } });
+}
+
+/** Whether this browser can offer passkeys in the email field's autofill (conditional mediation), asked without the library. */
+export async function passkeyAutofillSupported(): Promise<boolean> {
+  const credential = globalThis.PublicKeyCredential;
+  return (
+    typeof credential?.isConditionalMediationAvailable === 'function' && credential.isConditionalMediationAvailable()
+  );
+}

@@ -1,0 +1,109 @@
+/** Passkeys: adding, listing and removing hers (Account Settings), and signing in with one (decision 016). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as endpoints from '#shared/contract/passkeys.ts';
+import { AppError } from '#shared/errors.ts';
+import { PASSKEY_NOT_ACCEPTED, type PasskeyView } from '#shared/schemas/passkeys.ts';
+import { addPasskey, keepChallenge, recordPasskeyUse, removePasskey, useChallenge } from '../../commands/passkeys.ts';
+import { passkeyByCredential, passkeysOf, type PasskeyRow } from '../../db/queries/passkeys.ts';
+import { presentCurrentUser } from '../../presenters/user.ts';
+import { confirmPassword } from '../../services/account-limits.ts';
+import {
+  challengeOf,
+  registrationOptions,
+  relyingPartyOf,
+  signInOptions,
+  verifiedRegistration,
+  verifiedSignIn,
+} from '../../services/passkeys.ts';
+import { route } from '../endpoint.ts';
+
+const noStore = { 'cache-control': 'no-store' };
+
+const presentPasskey = (p: PasskeyRow): PasskeyView => ({
+  id: p.id,
+  name: p.name,
+  createdAt: p.createdAt.toISOString(),
+  lastUsedAt: p.lastUsedAt?.toISOString() ?? null,
+});
+
+const notAccepted = () => new AppError('VALIDATION', PASSKEY_NOT_ACCEPTED, 'credential');
+
+const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const relyingParty = async () =>
+    relyingPartyOf(app.config.publicUrl, (await app.campaigns.mainAppeal()).content.product.name);
+
+  route(app, endpoints.passkeys, {}, async (_request, reply, { me }) =>
+    reply.headers(noStore).send((await passkeysOf(app.db, me.id)).map(presentPasskey)),
+  );
+
+  route(
+    app,
+    endpoints.registrationOptions,
+    { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    async (request, reply, { me }) => {
+      await confirmPassword(app.accountLimits, me, request.body.password, reply);
+      const existing = await passkeysOf(app.db, me.id);
+      const options = await registrationOptions(
+        await relyingParty(),
+        { id: me.id, email: me.email, name: `${me.firstName} ${me.lastName}` },
+        existing,
+      );
+      await request.run(keepChallenge, options.challenge, 'register', me.id);
+      return reply.headers(noStore).send({ ...options });
+    },
+  );
+
+  route(
+    app,
+    endpoints.addPasskey,
+    { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    async (request, reply, { me }) => {
+      const { name, credential } = request.body;
+      const challenge = challengeOf(credential);
+      // The challenge is used up whatever follows: an answer is checked once.
+      if (!challenge || !(await request.run(useChallenge, challenge, 'register', me.id))) throw notAccepted();
+      const made = await verifiedRegistration(await relyingParty(), credential, challenge);
+      if (!made) throw notAccepted();
+      const row = await request.run(addPasskey, me.id, name, made);
+      return reply.status(201).headers(noStore).send(presentPasskey(row));
+    },
+  );
+
+  route(app, endpoints.removePasskey, {}, async (request, reply, { me }) => {
+    await request.run(removePasskey, me.id, request.params.id);
+    return reply.status(204).send();
+  });
+
+  route(
+    app,
+    endpoints.signInOptions,
+    { config: { rateLimit: { max: 30, timeWindow: '10 minutes' } } },
+    async (request, reply) => {
+      const options = await signInOptions(await relyingParty());
+      await request.run(keepChallenge, options.challenge, 'sign-in', null);
+      return reply.headers(noStore).send({ ...options });
+    },
+  );
+
+  route(
+    app,
+    endpoints.signIn,
+    { config: { rateLimit: { max: 20, timeWindow: '10 minutes' } } },
+    async (request, reply) => {
+      const { credential } = request.body;
+      const challenge = challengeOf(credential);
+      if (!challenge || !(await request.run(useChallenge, challenge, 'sign-in', null))) throw notAccepted();
+      const found = await passkeyByCredential(app.db, credential.id);
+      const counter = found && (await verifiedSignIn(await relyingParty(), credential, challenge, found.passkey));
+      if (!found || counter === null || counter === undefined) throw notAccepted();
+      const { user, passkey } = found;
+      if (user.status !== 'active')
+        throw new AppError('FORBIDDEN', 'This account is suspended. Please contact support.');
+      if (!(await request.run(recordPasskeyUse, passkey, counter))) throw notAccepted();
+      // A passkey with user verification is two factors in one: an admin is signed in with her second step done.
+      await app.signIn(request, reply, user.id, { secondFactor: user.totpEnabledAt !== null });
+      return reply.headers(noStore).send(presentCurrentUser(user, request.session));
+    },
+  );
+};
+export default passkeyRoutes;
