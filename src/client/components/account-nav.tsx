@@ -25,7 +25,7 @@ import {
   ClipboardList,
   Users,
 } from 'lucide-react';
-import { admits, type Access } from '#shared/auth/access.ts';
+import { admits } from '#shared/auth/access.ts';
 import { NOTIFICATIONS_POLL_MS, UNREAD_BADGE_MAX } from '#shared/constants.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import type { PagePath } from '#shared/routes.ts';
@@ -46,25 +46,30 @@ interface AccountLink {
 }
 
 /** A dashboard's link, shown to whom `access` admits (the server checks every call again). */
-type DashboardLink = AccountLink & { access: Access };
+type DashboardLink = AccountLink & { shown: (user: CurrentUser) => boolean };
 
 /** An admin page's link: shown exactly when the page itself would let her in (its access in the page table). */
 const adminLink = (href: PagePath, label: string, icon: Icon): DashboardLink => ({
   href,
   label,
   icon,
-  access: pageAccess(href),
+  shown: (user) => admits(pageAccess(href), user),
 });
 
 /**
  * The dashboards, in the spec's order. The doctor's and the patient's pages are declared for anyone signed in (each
- * answers the others itself), so their links name the role they are for.
+ * answers the others itself), so their links follow the abilities the server sends; the admin pages' their access.
  */
 const DASHBOARD_LINKS: DashboardLink[] = [
-  { href: '/doctor-dashboard', label: 'Doctor Dashboard', icon: ClipboardList, access: { role: 'doctor' } },
+  {
+    href: '/doctor-dashboard',
+    label: 'Doctor Dashboard',
+    icon: ClipboardList,
+    shown: (u) => u.abilities.doctorDashboard,
+  },
   // The campaign's owner is a patient; the page tells any other patient kindly that it is not theirs.
-  { href: '/my-fundraiser', label: 'My Fundraiser', icon: HeartHandshake, access: { role: 'patient' } },
-  { href: '/my-expenses', label: 'Expenses', icon: Receipt, access: { role: 'patient' } },
+  { href: '/my-fundraiser', label: 'My Fundraiser', icon: HeartHandshake, shown: (u) => u.abilities.fundraiserPages },
+  { href: '/my-expenses', label: 'Expenses', icon: Receipt, shown: (u) => u.abilities.fundraiserPages },
   adminLink('/admin-dashboard', 'Admin Dashboard', LayoutDashboard),
   adminLink('/admin-analytics', 'Analytics Dashboard', BarChart3),
   adminLink('/admin-stories', 'Story Management', FileText),
@@ -81,7 +86,7 @@ export function accountLinks(user: CurrentUser): { general: AccountLink[]; dashb
     { href: '/profile', label: 'Account Settings', icon: Settings },
     { href: '/contact', label: 'Contact', icon: MessageSquare },
   ];
-  return { general, dashboards: DASHBOARD_LINKS.filter((link) => admits(link.access, user)) };
+  return { general, dashboards: DASHBOARD_LINKS.filter((link) => link.shown(user)) };
 }
 
 /** Unread notifications, polled every 30 s while this (signed-in) component is shown; 0 when unknown. */

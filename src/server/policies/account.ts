@@ -1,12 +1,14 @@
 /**
- * What her account lets her start: writing stories and opening a fundraiser. The answer names what stands in the
- * way, so her page can say what to do next; the commands refuse with the same words.
+ * What her account lets her start (writing stories, opening a fundraiser: the answer names what stands in the way,
+ * so her page can say what to do next, and the commands refuse with the same words) and which of her own pages
+ * are hers. The browser shows links and sections from these, never from her role.
  */
-import type { FundraiserOpening, StoryWriting } from '#shared/schemas/auth.ts';
+import { admits } from '#shared/auth/access.ts';
+import type { CurrentUser, FundraiserOpening, StoryWriting } from '#shared/schemas/auth.ts';
 import { AppError } from '#shared/errors.ts';
 import type { UserRow } from '../db/queries/users.ts';
 
-type Account = Pick<UserRow, 'role' | 'emailVerifiedAt' | 'onboardingCompletedAt'>;
+type Account = Pick<UserRow, 'role' | 'adminLevel' | 'emailVerifiedAt' | 'onboardingCompletedAt'>;
 
 /** Stories are patients' own: a member without a role yet chooses one first. */
 export function storyWriting(user: Account): StoryWriting {
@@ -33,4 +35,18 @@ const OPENING_REFUSALS: Record<Exclude<FundraiserOpening, 'allowed'>, string> = 
 export function authorizeFundraiserOpening(user: Account): void {
   const opening = fundraiserOpening(user);
   if (opening !== 'allowed') throw new AppError('FORBIDDEN', OPENING_REFUSALS[opening]);
+}
+
+/** Everything the signed-in user's answer says she may do (GET /api/auth/user's `abilities`). */
+export function accountAbilities(user: Account): CurrentUser['abilities'] {
+  const person = { role: user.role, adminLevel: user.role === 'admin' ? user.adminLevel : null };
+  return {
+    writeStories: storyWriting(user),
+    openFundraiser: fundraiserOpening(user),
+    doctorDashboard: admits({ role: 'doctor' }, person),
+    fundraiserPages: admits({ role: 'patient' }, person),
+    giftsOnProfile: admits({ role: 'donor' }, person),
+    twoFactorRequired: admits({ admin: 'moderator' }, person),
+    manageAccounts: admits({ admin: 'super_admin' }, person),
+  };
 }

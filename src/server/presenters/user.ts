@@ -2,7 +2,7 @@
 import type { AdminUser } from '#shared/schemas/admin-users.ts';
 import type { CurrentUser, SessionView } from '#shared/schemas/auth.ts';
 import type { SessionRow, UserRow } from '../db/queries/users.ts';
-import { fundraiserOpening, storyWriting } from '../policies/account.ts';
+import { accountAbilities } from '../policies/account.ts';
 import { accountSnapshot } from '../services/audit.ts';
 
 /** The signed-in user's own view of their account (GET /api/auth/user). */
@@ -19,7 +19,7 @@ export function presentCurrentUser(user: UserRow, session: SessionRow | null): C
     emailVerified: user.emailVerifiedAt !== null,
     twoFactorEnabled: user.totpEnabledAt !== null,
     twoFactorVerified: user.totpEnabledAt !== null && session?.secondFactorAt != null,
-    abilities: { writeStories: storyWriting(user), openFundraiser: fundraiserOpening(user) },
+    abilities: accountAbilities(user),
   };
 }
 

@@ -159,7 +159,19 @@ export const CurrentUserSchema = z.object({
   /** This session proved the second factor (admin pages need it). */
   twoFactorVerified: z.boolean(),
   /** What her account lets her start (src/server/policies/account.ts); the server checks each again. */
-  abilities: z.object({ writeStories: StoryWritingSchema, openFundraiser: FundraiserOpeningSchema }),
+  abilities: z.object({
+    writeStories: StoryWritingSchema,
+    openFundraiser: FundraiserOpeningSchema,
+    /** Her own dashboards: a doctor's reviews; a patient's fundraiser and its expenses. */
+    doctorDashboard: z.boolean(),
+    fundraiserPages: z.boolean(),
+    /** Her gifts are a section of her profile even before there is one (donors). */
+    giftsOnProfile: z.boolean(),
+    /** Two-step sign-in is required of her for the admin pages (admins). */
+    twoFactorRequired: z.boolean(),
+    /** She changes others' roles, suspends accounts and invites admins (super admins). */
+    manageAccounts: z.boolean(),
+  }),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 

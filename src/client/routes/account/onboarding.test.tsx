@@ -22,7 +22,15 @@ const userWith = (role: Role): CurrentUser => ({
   emailVerified: true,
   twoFactorEnabled: false,
   twoFactorVerified: false,
-  abilities: { writeStories: 'allowed', openFundraiser: 'finish-profile' },
+  abilities: {
+    writeStories: 'allowed',
+    openFundraiser: 'finish-profile',
+    doctorDashboard: false,
+    fundraiserPages: true,
+    giftsOnProfile: false,
+    twoFactorRequired: false,
+    manageAccounts: false,
+  },
 });
 
 let sent: SentRequest[];

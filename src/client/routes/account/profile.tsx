@@ -4,7 +4,6 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { admits } from '#shared/auth/access.ts';
 import { UpdateProfileSchema, type CurrentUser } from '#shared/schemas/auth.ts';
 import { IMAGE_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_TYPES, uploadProblem } from '#shared/uploads.ts';
 import { errorMessage } from '#client/lib/api.ts';
@@ -173,7 +172,7 @@ function Settings({ user }: { user: CurrentUser }) {
             </p>
           </Card>
         )}
-        {profile.data && (profile.data.gifts.length > 0 || admits({ role: 'donor' }, user)) && (
+        {profile.data && (profile.data.gifts.length > 0 || user.abilities.giftsOnProfile) && (
           <GiftsSection gifts={profile.data.gifts} emailConfirmed={user.emailVerified} />
         )}
         <PasswordSection />

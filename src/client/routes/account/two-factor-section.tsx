@@ -4,7 +4,6 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { admits } from '#shared/auth/access.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import type { TwoFactorStatus } from '#shared/schemas/two-factor.ts';
 import { errorMessage } from '#client/lib/api.ts';
@@ -190,7 +189,7 @@ export function TwoFactorSection({ user }: { user: CurrentUser }) {
       <p className="mt-1 text-sm text-slate-700">
         After your password, sign-in also asks for a code from an authenticator app on your phone, so a stolen password
         alone cannot open your account.
-        {admits({ admin: 'moderator' }, user) && (
+        {user.abilities.twoFactorRequired && (
           <strong className="font-semibold"> Administrators need it to use the admin pages.</strong>
         )}
       </p>

@@ -5,7 +5,6 @@
  */
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { admits } from '#shared/auth/access.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { listUsers, usersKey } from '#client/api/admin-users.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -90,7 +89,7 @@ function AccountsCard({ viewer, canChange }: { viewer: CurrentUser; canChange: b
 
 export default function AdminUsersPage() {
   const viewer = usePageUser();
-  const isSuperAdmin = admits({ admin: 'super_admin' }, viewer);
+  const isSuperAdmin = viewer.abilities.manageAccounts;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-ink">User Management</h1>

@@ -7,7 +7,6 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowRight, HeartHandshake, MessageSquareText } from 'lucide-react';
-import { admits } from '#shared/auth/access.ts';
 import type { DoctorDashboard, InputRequestStory } from '#shared/schemas/doctors.ts';
 import { doctorDashboardKey, getDoctorDashboard } from '#client/api/doctors.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
@@ -227,6 +226,6 @@ function Dashboard() {
 
 export default function DoctorDashboardPage() {
   const user = usePageUser();
-  if (!admits({ role: 'doctor' }, user)) return <NoAccess />;
+  if (!user.abilities.doctorDashboard) return <NoAccess />;
   return <Dashboard />;
 }
