@@ -13,14 +13,15 @@ export interface ReplyFacts {
 
 const isAuthor = (viewer: Viewer, { storyAuthorId }: ReplyFacts) => viewer?.id === storyAuthorId;
 const isModerator = (viewer: Viewer) => isAdminAtLeast(viewer, 'moderator');
+const authorOrModerator = (viewer: Viewer, reply: ReplyFacts) => isAuthor(viewer, reply) || isModerator(viewer);
 
 export const supportPolicy = policy<ReplyFacts, 'seeHidden' | 'hide' | 'restore' | 'thank'>({
   seeHidden: {
-    allows: (v, r) => isAuthor(v, r) || isModerator(v),
+    allows: authorOrModerator,
     refusal: 'Only the story’s author or a moderator can see hidden replies',
   },
   hide: {
-    allows: (v, r) => isAuthor(v, r) || isModerator(v),
+    allows: authorOrModerator,
     refusal: 'Only the story’s author or a moderator can hide a reply',
   },
   restore: { allows: isModerator, refusal: 'Only a moderator can restore a reply' },
