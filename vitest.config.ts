@@ -20,6 +20,10 @@ const DATABASE_FREE = [
   'src/server/build-stamp.test.ts',
   'src/server/services/payments/verifiers.test.ts',
   'src/server/services/payments/paypal-events.test.ts',
+  'src/server/policies/account.test.ts',
+  'src/server/policies/stories.test.ts',
+  'src/server/policies/fundraisers.test.ts',
+  'src/server/policies/donations.test.ts',
 ];
 
 export default defineConfig({

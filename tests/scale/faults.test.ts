@@ -412,9 +412,10 @@ describe('caches on two instances', () => {
     const env = scriptCommandEnv(database, config, mailer);
     const moderator = await buildAdmin(database.db, 'moderator', {}, cluster.sessionSecret);
     const actor = { id: moderator.id, ip: null };
+    const viewer = { id: moderator.id, role: 'admin' as const, adminLevel: 'moderator' as const };
     const title = `A story kept at two instances ${randomBytes(4).toString('hex')}`;
     const story = await buildStory(database.db, { title, publishConsent: true });
-    await run(env, actor, decideStory, story.id, 'approve', { version: story.version, reason: null });
+    await run(env, actor, decideStory, viewer, story.id, 'approve', { version: story.version, reason: null });
 
     // The second instance renders the page and keeps it (RECORD_PAGE_MAX_AGE_MS, a minute).
     const other = cluster.instances[1]!.url;
@@ -423,7 +424,7 @@ describe('caches on two instances', () => {
 
     // Hidden through the write path (not through either instance): both hear of it when it commits.
     const [read] = await database.db.select({ version: stories.version }).from(stories).where(eq(stories.id, story.id));
-    await run(env, actor, decideStory, story.id, 'hide', {
+    await run(env, actor, decideStory, viewer, story.id, 'hide', {
       version: read!.version,
       reason: 'Shared a doctor’s home address',
     });

@@ -14,6 +14,8 @@ import type { CampaignRow } from '../services/campaign.ts';
 import { notify } from '../services/notifications.ts';
 import { isCheckViolation, isUniqueViolation } from '../services/db-errors.ts';
 import { assertReadVersion } from './read-version.ts';
+import { donationPolicy } from '../policies/donations.ts';
+import type { Viewer } from '../policies/viewer.ts';
 import type { CommandContext } from './run.ts';
 
 type RecordDonation = z.output<typeof RecordDonationSchema>;
@@ -160,17 +162,23 @@ export async function dismissIntent({ tx, actor }: CommandContext, intentId: str
 type EditDonation = z.output<typeof EditDonationSchema>;
 
 /** The gift a manager corrects or voids, locked, as she read it (409 when it changed since: decision 010). */
-async function lockReadDonation(tx: Tx, id: string, version: number) {
+async function lockReadDonation(tx: Tx, viewer: Viewer, action: 'correct' | 'void', id: string, version: number) {
   const [before] = await tx.select().from(donations).where(eq(donations.id, id)).for('update');
-  if (!before || before.voidedAt) throw new AppError('NOT_FOUND', 'No such donation');
+  if (!before) throw new AppError('NOT_FOUND', 'No such donation');
+  donationPolicy.authorize(viewer, action, before);
   assertReadVersion(before.version, version, 'This donation');
   return before;
 }
 
 /** Corrects the descriptive fields of a donation (never its amount: void it and record it again). */
-export async function editDonation({ tx, actor, afterCommit }: CommandContext, id: string, input: EditDonation) {
+export async function editDonation(
+  { tx, actor, afterCommit }: CommandContext,
+  viewer: Viewer,
+  id: string,
+  input: EditDonation,
+) {
   const { reason, version, ...changes } = input;
-  const before = await lockReadDonation(tx, id, version);
+  const before = await lockReadDonation(tx, viewer, 'correct', id, version);
   // Names show on the public pages: the wall and the ledger read the change at once.
   afterCommit.refresh('progress', 'ledger');
   const [after] = await tx
@@ -223,10 +231,11 @@ export async function setDonationMessageHidden(
  */
 export async function voidDonation(
   { tx, actor, now, afterCommit }: CommandContext,
+  viewer: Viewer,
   id: string,
   { reason, version }: { reason: string; version: number },
 ) {
-  const before = await lockReadDonation(tx, id, version);
+  const before = await lockReadDonation(tx, viewer, 'void', id, version);
   await tx
     .update(donations)
     .set({ voidedAt: now })

@@ -6,12 +6,7 @@
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import type { AuditAction } from '#shared/audit.ts';
-import {
-  FUNDRAISER_EDITABLE,
-  submitProblems,
-  type FundraiserDraft,
-  type FundraiserStatus,
-} from '#shared/schemas/fundraisers.ts';
+import { submitProblems, type FundraiserDraft, type FundraiserStatus } from '#shared/schemas/fundraisers.ts';
 import { dollarsToCents } from '#shared/money.ts';
 import type { FundraiserEvent } from '#shared/history-words.ts';
 import type { Tx } from '../db/client.ts';
@@ -27,21 +22,9 @@ import { fundraiserReviewMail } from '../services/mail-templates.ts';
 import { notify, notifyAdmins } from '../services/notifications.ts';
 import type { UserRow } from '../services/sessions.ts';
 import { authorizeFundraiserOpening } from '../policies/account.ts';
+import { fundraiserFacts, fundraiserPolicy } from '../policies/fundraisers.ts';
+import type { Viewer } from '../policies/viewer.ts';
 import type { CommandContext } from './run.ts';
-
-export const STATUS_WORDS: Record<FundraiserStatus, string> = {
-  draft: 'a draft',
-  in_review: 'waiting for review',
-  changes_requested: 'back with you for changes',
-  live: 'live',
-  rejected: 'not approved',
-  closed: 'closed',
-};
-
-/** Refuses a step her fundraiser's state does not allow (409), saying the state. */
-export function refuse(status: FundraiserStatus, what: string): never {
-  throw new AppError('CONFLICT', `Your fundraiser is ${STATUS_WORDS[status]}, so it cannot be ${what}`);
-}
 
 /**
  * Holds the owner's account row first, as account deletion locks it before the rows it cascades to: taken the
@@ -140,7 +123,7 @@ export async function saveFundraiserDraft(
   );
   await checkUploads(tx, owner.id, draft.documentIds, 'fundraiser_document', 'documentIds');
   let row = await lockOpen(tx, owner.id);
-  if (row && !FUNDRAISER_EDITABLE.includes(row.status)) refuse(row.status, 'edited');
+  if (row) fundraiserPolicy.authorize(owner, 'edit', fundraiserFacts(row));
   const columns = draftColumns(draft);
   if (row && (await planDiffers(tx, row, columns, draft.documentIds)))
     await planChanged({ tx, now, afterCommit }, row.id);
@@ -185,7 +168,7 @@ export async function submitFundraiser({ tx, now }: CommandContext, owner: UserR
   if (!before) throw new AppError('NOT_FOUND', 'Save your fundraiser before you submit it');
   // Submitted already (her second tap, another tab): it waits for review, as she asked.
   if (before.status === 'in_review') return before;
-  if (!FUNDRAISER_EDITABLE.includes(before.status)) refuse(before.status, 'submitted');
+  fundraiserPolicy.authorize(owner, 'submit', fundraiserFacts(before));
   const documents = await tx
     .select({ id: fundraiserDocuments.uploadId })
     .from(fundraiserDocuments)
@@ -214,7 +197,7 @@ export async function submitFundraiser({ tx, now }: CommandContext, owner: UserR
 export async function withdrawFundraiser({ tx }: CommandContext, owner: UserRow): Promise<void> {
   const row = await lockOpen(tx, owner.id);
   if (!row) throw new AppError('NOT_FOUND', 'You have no application to withdraw');
-  if (row.status === 'live') refuse(row.status, 'withdrawn; close it instead');
+  fundraiserPolicy.authorize(owner, 'withdraw', fundraiserFacts(row));
   await tx.delete(fundraisers).where(eq(fundraisers.id, row.id));
 }
 
@@ -284,6 +267,7 @@ async function openCampaign(tx: Tx, fundraiser: FundraiserRow, now: Date): Promi
  */
 export async function reviewFundraiser(
   { tx, actor, now, afterCommit }: CommandContext,
+  viewer: Viewer,
   publicUrl: string,
   id: string,
   decision: ReviewDecision,
@@ -291,11 +275,7 @@ export async function reviewFundraiser(
 ): Promise<FundraiserRow> {
   const { message } = input;
   const before = await lockForManager(tx, id);
-  if (before.status !== 'in_review')
-    throw AppError.stale(
-      `This fundraiser is ${STATUS_WORDS[before.status]}, so it cannot be reviewed now`,
-      before.version,
-    );
+  fundraiserPolicy.authorize(viewer, 'review', fundraiserFacts(before), before.version);
   assertReadVersion(before.version, input.version, 'This application');
   const rule = DECISIONS[decision];
   const campaign = decision === 'approve' ? await openCampaign(tx, before, now) : null;

@@ -28,7 +28,9 @@ import { notifyAdmins } from '../services/notifications.ts';
 import type { UserRow } from '../services/sessions.ts';
 import type { LinkSettings } from './accounts.ts';
 import { record } from './fundraiser-history.ts';
-import { checkUploads, costGroupColumns, lockForManager, lockOpen, refuse, tellOwner } from './fundraisers.ts';
+import { checkUploads, costGroupColumns, lockForManager, lockOpen, tellOwner } from './fundraisers.ts';
+import { fundraiserFacts, fundraiserPolicy } from '../policies/fundraisers.ts';
+import type { Viewer } from '../policies/viewer.ts';
 import { planChanged, planDiffers } from './fundraiser-plan.ts';
 import { endMedicalReviewAccess } from './medical-reviews.ts';
 import { assertReadVersion } from './read-version.ts';
@@ -36,10 +38,14 @@ import type { CommandContext } from './run.ts';
 import { tellFollowers } from './update-followers.ts';
 
 /** Her live fundraiser, locked; a closed one, one not live yet or none is refused with what it is. */
-async function lockLive(tx: Tx, owner: UserRow, what: string): Promise<FundraiserRow> {
+async function lockLive(
+  tx: Tx,
+  owner: UserRow,
+  action: 'postUpdate' | 'editLiveStory' | 'proposeMoneyChange' | 'close',
+): Promise<FundraiserRow> {
   const row = (await lockOpen(tx, owner.id)) ?? (await ownFundraiser(tx, owner.id));
   if (!row) throw new AppError('NOT_FOUND', 'You have no fundraiser');
-  if (row.status !== 'live') refuse(row.status, what);
+  fundraiserPolicy.authorize(owner, action, fundraiserFacts(row));
   return row;
 }
 
@@ -62,7 +68,7 @@ export async function postFundraiserUpdate(
   input: z.output<typeof FundraiserUpdateSchema>,
 ): Promise<{ notified: number }> {
   const { tx, now } = ctx;
-  const row = await lockLive(tx, owner, 'updated');
+  const row = await lockLive(tx, owner, 'postUpdate');
   const [update] = await tx
     .insert(fundraiserUpdates)
     .values({ fundraiserId: row.id, authorId: owner.id, title: input.title, body: input.body, postedAt: now })
@@ -90,7 +96,7 @@ export async function editFundraiserStory(
   owner: UserRow,
   input: z.output<typeof FundraiserStoryEditSchema>,
 ): Promise<FundraiserRow> {
-  const row = await lockLive(tx, owner, 'edited');
+  const row = await lockLive(tx, owner, 'editLiveStory');
   const current = await storyVersionOf(tx, row.id);
   assertReadVersion(current, input.expectedVersion, {
     message: 'Your story was changed in another window since you opened it; reload to see the latest version',
@@ -137,7 +143,7 @@ export async function proposeMoneyChange(
   owner: UserRow,
   input: FundraiserMoneyChange,
 ): Promise<FundraiserRow> {
-  const row = await lockLive(tx, owner, 'changed');
+  const row = await lockLive(tx, owner, 'proposeMoneyChange');
   await checkUploads(tx, owner.id, input.documentIds, 'fundraiser_document', 'documentIds');
   const elsewhere = await tx
     .select({ id: fundraiserDocuments.uploadId })
@@ -180,7 +186,7 @@ async function withdrawPending(tx: Tx, fundraiserId: string, now: Date): Promise
 
 /** Takes back the money change she proposed, before a manager decides it. */
 export async function withdrawMoneyChange({ tx, now }: CommandContext, owner: UserRow): Promise<FundraiserRow> {
-  const row = await lockLive(tx, owner, 'changed');
+  const row = await lockLive(tx, owner, 'proposeMoneyChange');
   if (!(await withdrawPending(tx, row.id, now)))
     throw new AppError('NOT_FOUND', 'No money change of yours waits for review');
   await record(tx, row.id, owner.id, 'money_change_withdrawn');
@@ -198,6 +204,7 @@ export type MoneyChangeDecision = 'approve' | 'refuse';
  */
 export async function reviewMoneyChange(
   ctx: CommandContext,
+  viewer: Viewer,
   publicUrl: string,
   id: string,
   decision: MoneyChangeDecision,
@@ -206,13 +213,13 @@ export async function reviewMoneyChange(
   const { tx, actor, now, afterCommit } = ctx;
   const { message } = input;
   const before = await lockForManager(tx, id);
-  const [revision] = await tx
+  const [pending] = await tx
     .select()
     .from(fundraiserRevisions)
     .where(and(eq(fundraiserRevisions.fundraiserId, id), eq(fundraiserRevisions.status, 'pending')))
     .for('update');
-  if (before.status !== 'live' || !revision)
-    throw AppError.stale('This fundraiser has no money change waiting for review', null);
+  fundraiserPolicy.authorize(viewer, 'decideMoneyChange', fundraiserFacts(before, pending !== undefined), null);
+  const revision = pending!; // the policy refuses a decision when none is pending
   if (revision.id !== input.revisionId)
     throw AppError.stale(
       'She proposed a different money change since you opened it; read the new proposal before you decide',
@@ -291,7 +298,7 @@ export async function closeFundraiser(ctx: CommandContext, owner: UserRow): Prom
   // Closed already (her second tap, another tab): what she asked for holds, so it is no error.
   const latest = (await lockOpen(tx, owner.id)) ?? (await ownFundraiser(tx, owner.id));
   if (latest?.status === 'closed') return latest;
-  const row = await lockLive(tx, owner, 'closed');
+  const row = await lockLive(tx, owner, 'close');
   const closed = await close(ctx, row);
   await record(tx, row.id, owner.id, 'closed');
   return closed;
@@ -300,13 +307,14 @@ export async function closeFundraiser(ctx: CommandContext, owner: UserRow): Prom
 /** A manager closes a live fundraiser with the reason the owner reads (audited, mailed to her). */
 export async function closeFundraiserAsManager(
   ctx: CommandContext,
+  viewer: Viewer,
   publicUrl: string,
   id: string,
   reason: string,
 ): Promise<FundraiserRow> {
   const { tx, actor } = ctx;
   const before = await lockForManager(tx, id);
-  if (before.status !== 'live') throw new AppError('CONFLICT', 'Only a live fundraiser can be closed');
+  fundraiserPolicy.authorize(viewer, 'closeAsManager', fundraiserFacts(before));
   const closed = await close(ctx, before, reason);
   await record(tx, id, actor.id, 'closed', reason);
   await audit(tx, actor, {

@@ -16,6 +16,8 @@ import { refundRequestAnswerMail, refundRequestReceivedMail } from '../services/
 import { notifyAdmins } from '../services/notifications.ts';
 import { personActing, takeFromLedger } from './expenses.ts';
 import { assertReadVersion } from './read-version.ts';
+import { donationPolicy } from '../policies/donations.ts';
+import type { Viewer } from '../policies/viewer.ts';
 import type { CommandContext, Tx } from './run.ts';
 
 type RefundDonation = z.output<typeof RefundDonationSchema>;
@@ -34,6 +36,7 @@ export interface RefundResult {
  */
 export async function refundDonation(
   ctx: CommandContext,
+  viewer: Viewer,
   donationId: string,
   input: RefundDonation,
 ): Promise<RefundResult> {
@@ -41,7 +44,7 @@ export async function refundDonation(
   const me = personActing(actor);
   const amountCents = dollarsToCents(input.amount)!;
   const donation = await lockDonation(tx, donationId);
-  if (donation.voidedAt) throw AppError.stale('This donation was voided; there is nothing to refund', donation.version);
+  donationPolicy.authorize(viewer, 'refund', donation, donation.version);
   assertReadVersion(donation.version, input.version, 'This donation');
   let answered: RefundRequestRow | undefined;
   if (input.refundRequestId) {

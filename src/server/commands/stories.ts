@@ -8,7 +8,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import type { AuditAction } from '#shared/audit.ts';
-import type { StoryStatus } from '#shared/schemas/stories.ts';
 import type { StoryEvent } from '#shared/history-words.ts';
 import type { Tx } from '../db/client.ts';
 import { patientProfiles, stories, storyEvents, uploads } from '../db/schema/index.ts';
@@ -16,6 +15,8 @@ import type { StoryRow } from '../db/queries/stories.ts';
 import { audit } from '../services/audit.ts';
 import { notify, notifyAdmins, type NotificationEvent } from '../services/notifications.ts';
 import { assertReadVersion } from './read-version.ts';
+import { storyPolicy, type StoryAction } from '../policies/stories.ts';
+import type { Viewer } from '../policies/viewer.ts';
 import type { CommandContext } from './run.ts';
 
 export interface StoryDraft {
@@ -33,10 +34,10 @@ async function lockStory(tx: Tx, id: string): Promise<StoryRow> {
   return row;
 }
 
-/** The author's own story, locked; someone else's is "not found" (its existence is nobody else's business). */
-async function lockOwnStory(tx: Tx, authorId: string, id: string): Promise<StoryRow> {
+/** The story, locked, once the viewer may take `action` on it as it is now (see the story policy). */
+async function lockStoryFor(tx: Tx, viewer: Viewer, action: StoryAction, id: string): Promise<StoryRow> {
   const row = await lockStory(tx, id);
-  if (row.authorId !== authorId) throw new AppError('NOT_FOUND', 'No such story');
+  storyPolicy.authorize(viewer, action, row);
   return row;
 }
 
@@ -51,17 +52,6 @@ async function checkImages(tx: Tx, authorId: string, images: StoryDraft['images'
     .where(and(inArray(uploads.id, ids), eq(uploads.ownerId, authorId), eq(uploads.purpose, 'story_image')));
   if (found.length !== ids.length)
     throw new AppError('VALIDATION', 'An image could not be found among your uploads; upload it again', 'images');
-}
-
-function refuse(status: StoryStatus, what: string): never {
-  const names: Record<StoryStatus, string> = {
-    draft: 'a draft',
-    pending: 'waiting for review',
-    approved: 'approved',
-    rejected: 'not approved',
-    archived: 'archived',
-  };
-  throw new AppError('CONFLICT', `This story is ${names[status]}, so it cannot be ${what}`);
 }
 
 async function record(
@@ -113,12 +103,12 @@ export async function createStory(
 /** Edits the working copy. An approved story's edit goes back to review; a rejected one becomes a draft again. */
 export async function editStory(
   { tx, now }: CommandContext,
-  authorId: string,
+  viewer: Viewer,
   id: string,
   draft: StoryDraft,
 ): Promise<StoryRow> {
-  const before = await lockOwnStory(tx, authorId, id);
-  if (before.status === 'archived') refuse(before.status, 'edited');
+  const before = await lockStoryFor(tx, viewer, 'edit', id);
+  const authorId = before.authorId;
   await checkImages(tx, authorId, draft.images);
   const next: Partial<StoryRow> = {
     title: draft.title,
@@ -136,11 +126,12 @@ export async function editStory(
 }
 
 /** Sends a draft (or a rejected story, after changes) to the moderators' queue, and tells them. */
-export async function submitStory({ tx, now }: CommandContext, authorId: string, id: string): Promise<StoryRow> {
-  const before = await lockOwnStory(tx, authorId, id);
+export async function submitStory({ tx, now }: CommandContext, viewer: Viewer, id: string): Promise<StoryRow> {
+  const before = await lockStory(tx, id);
   // Waiting for review already (her second tap, another tab): as she asked, so it is no error.
-  if (before.status === 'pending') return before;
-  if (before.status !== 'draft' && before.status !== 'rejected') refuse(before.status, 'submitted');
+  if (before.status === 'pending' && before.authorId === viewer?.id) return before;
+  storyPolicy.authorize(viewer, 'submit', before);
+  const authorId = before.authorId;
   const row = await update(tx, id, { status: 'pending', submittedAt: now, reviewReason: null }, now);
   await record(tx, id, authorId, 'submitted');
   await notifyAdmins(tx, 'moderator', {
@@ -152,34 +143,31 @@ export async function submitStory({ tx, now }: CommandContext, authorId: string,
 }
 
 /** The author takes the story down for good: it leaves the public and can no longer change. */
-export async function archiveStory({ tx, now }: CommandContext, authorId: string, id: string): Promise<StoryRow> {
-  const before = await lockOwnStory(tx, authorId, id);
-  if (before.status === 'archived') refuse(before.status, 'archived again');
+export async function archiveStory({ tx, now }: CommandContext, viewer: Viewer, id: string): Promise<StoryRow> {
+  const before = await lockStoryFor(tx, viewer, 'archive', id);
   const row = await update(tx, id, { status: 'archived' }, now);
-  await record(tx, id, authorId, 'archived');
+  await record(tx, id, before.authorId, 'archived');
   return row;
 }
 
 /** Publish or unpublish: the author's consent, changeable at any time (except once archived). */
 export async function setPublishConsent(
   { tx, now }: CommandContext,
-  authorId: string,
+  viewer: Viewer,
   id: string,
   consent: boolean,
 ): Promise<StoryRow> {
-  const before = await lockOwnStory(tx, authorId, id);
-  if (before.status === 'archived') refuse(before.status, 'published');
+  const before = await lockStoryFor(tx, viewer, 'publish', id);
   const row = await update(tx, id, { publishConsent: consent }, now);
-  await record(tx, id, authorId, consent ? 'consented' : 'unpublished');
+  await record(tx, id, before.authorId, consent ? 'consented' : 'unpublished');
   return row;
 }
 
 export type Decision = 'approve' | 'reject' | 'hide' | 'restore';
 
-/** Each decision: its audit action, when it is allowed, and the word for it (refusals and the history). */
+/** Each decision: its audit action and the word for it in the history (when it is allowed: the story policy). */
 interface DecisionRule {
   audit: AuditAction;
-  allowed: (s: StoryRow) => boolean;
   what: StoryEvent;
   /**
    * Refused when the story changed since the moderator read it. Not hiding: it only takes a story down, nothing the
@@ -189,15 +177,10 @@ interface DecisionRule {
 }
 
 const DECISIONS: Record<Decision, DecisionRule> = {
-  approve: { audit: 'story.approve', allowed: (s) => s.status === 'pending', what: 'approved', bindsReadVersion: true },
-  reject: { audit: 'story.reject', allowed: (s) => s.status === 'pending', what: 'rejected', bindsReadVersion: true },
-  hide: {
-    audit: 'story.hide',
-    allowed: (s) => s.publishedAt !== null && s.hiddenAt === null,
-    what: 'hidden',
-    bindsReadVersion: false,
-  },
-  restore: { audit: 'story.restore', allowed: (s) => s.hiddenAt !== null, what: 'restored', bindsReadVersion: true },
+  approve: { audit: 'story.approve', what: 'approved', bindsReadVersion: true },
+  reject: { audit: 'story.reject', what: 'rejected', bindsReadVersion: true },
+  hide: { audit: 'story.hide', what: 'hidden', bindsReadVersion: false },
+  restore: { audit: 'story.restore', what: 'restored', bindsReadVersion: true },
 };
 
 function decisionPatch(decision: Decision, s: StoryRow, reason: string | null, now: Date): Partial<StoryRow> {
@@ -268,14 +251,14 @@ function authorNotice(decision: Decision, s: StoryRow, reason: string | null, no
  */
 export async function decideStory(
   { tx, actor, now, afterCommit }: CommandContext,
+  viewer: Viewer,
   id: string,
   decision: Decision,
   input: { version: number; reason: string | null },
 ): Promise<StoryRow> {
   const { reason } = input;
-  const before = await lockStory(tx, id);
+  const before = await lockStoryFor(tx, viewer, decision, id);
   const rule = DECISIONS[decision];
-  if (!rule.allowed(before)) refuse(before.status, rule.what);
   if (rule.bindsReadVersion) assertReadVersion(before.version, input.version, 'This story');
   const row = await update(tx, id, decisionPatch(decision, before, reason, now), now);
   await record(tx, id, actor.id, rule.what, reason);

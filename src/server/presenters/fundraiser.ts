@@ -16,6 +16,8 @@ import type {
 import type { FundraiserUpdateRow, RevisionWithDocuments, StoryVersionRow } from '../db/queries/live-fundraisers.ts';
 
 import { paragraphsOf } from '#shared/schemas/admin-campaign.ts';
+import { fundraiserAbilities, fundraiserFacts } from '../policies/fundraisers.ts';
+import type { Viewer } from '../policies/viewer.ts';
 import type { FundraiserUpdate, LiveFundraiserExtras } from '#shared/schemas/live-fundraisers.ts';
 
 const uploadUrl = (id: string) => `/api/uploads/${id}`;
@@ -47,6 +49,7 @@ function presentRevision({ revision, documents }: RevisionWithDocuments): Fundra
 export function presentFundraiser(
   row: FundraiserRow,
   { documents, slug, storyVersion, revision }: FundraiserAttachments,
+  viewer: Viewer,
 ): Fundraiser {
   return {
     id: row.id,
@@ -68,6 +71,7 @@ export function presentFundraiser(
     version: row.version,
     planVersion: row.planVersion,
     revision: revision && presentRevision(revision),
+    abilities: fundraiserAbilities(viewer, fundraiserFacts(row, revision?.revision.status === 'pending')),
   };
 }
 
@@ -80,9 +84,10 @@ export function presentReviewedFundraiser(
     owner: { id: string; firstName: string; lastName: string; email: string };
     history: HistoryRow[];
   },
+  viewer: Viewer,
 ): ReviewedFundraiser {
   return {
-    ...presentFundraiser(review.fundraiser, review),
+    ...presentFundraiser(review.fundraiser, review, viewer),
     owner: { id: review.owner.id, name: fullName(review.owner), email: review.owner.email },
     history: review.history.map((h) => ({
       action: h.action,

@@ -10,6 +10,7 @@ import type {
 } from '#shared/schemas/stories.ts';
 import type { StoryRow, StorySummaryFields } from '../db/queries/stories.ts';
 import { excerpt } from '#shared/story-text.ts';
+import { moderatedStoryAbilities, ownStoryAbilities } from '../policies/stories.ts';
 import { replyAbilities } from '../policies/support.ts';
 import type { Viewer } from '../policies/viewer.ts';
 import { storyHtml } from '../services/story-html.ts';
@@ -52,7 +53,7 @@ export async function presentPublicStory(
   return { ...presentPublicStorySummary(s, author, supportCount), body, bodyHtml: await storyHtml(body) };
 }
 
-export function presentOwnStory(s: StoryRow): OwnStory {
+export function presentOwnStory(s: StoryRow, viewer: Viewer): OwnStory {
   return {
     id: s.id,
     status: s.status,
@@ -68,12 +69,14 @@ export function presentOwnStory(s: StoryRow): OwnStory {
     publishedAt: s.publishedAt?.toISOString() ?? null,
     submittedAt: s.submittedAt?.toISOString() ?? null,
     updatedAt: s.updatedAt.toISOString(),
+    abilities: ownStoryAbilities(viewer, s),
   };
 }
 
 export function presentModeratedStory(
   s: StoryRow,
   author: { firstName: string; lastName: string; email: string },
+  viewer: Viewer,
 ): ModeratedStory {
   return {
     id: s.id,
@@ -92,6 +95,7 @@ export function presentModeratedStory(
     hasPublishedVersion: s.publishedAt !== null,
     publishConsent: s.publishConsent,
     version: s.version,
+    abilities: moderatedStoryAbilities(viewer, s),
   };
 }
 

@@ -230,6 +230,20 @@ export const FundraiserRevisionSchema = z.object({
 });
 export type FundraiserRevision = z.infer<typeof FundraiserRevisionSchema>;
 
+/** What the viewer may do with the fundraiser now (its buttons): her steps as its owner, or a manager's. */
+export const FundraiserAbilitiesSchema = z.object({
+  edit: z.boolean(),
+  submit: z.boolean(),
+  withdraw: z.boolean(),
+  postUpdate: z.boolean(),
+  editLiveStory: z.boolean(),
+  proposeMoneyChange: z.boolean(),
+  close: z.boolean(),
+  review: z.boolean(),
+  decideMoneyChange: z.boolean(),
+});
+export type FundraiserAbilities = z.infer<typeof FundraiserAbilitiesSchema>;
+
 /** The application as its owner and the reviewing admins see it. */
 export const FundraiserSchema = z.object({
   id: z.string(),
@@ -257,6 +271,7 @@ export const FundraiserSchema = z.object({
   planVersion: z.number().int(),
   /** Its latest money change, pending or decided; null if none was ever proposed. */
   revision: FundraiserRevisionSchema.nullable(),
+  abilities: FundraiserAbilitiesSchema,
 });
 export type Fundraiser = z.infer<typeof FundraiserSchema>;
 

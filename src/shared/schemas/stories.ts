@@ -123,6 +123,15 @@ export const PublicStorySchema = PublicStorySummarySchema.extend({
 export type PublicStory = z.infer<typeof PublicStorySchema>;
 
 /** A story as its author sees it (GET /api/my/stories). */
+/** What the author may do with her story now (its buttons); the server checks each again. */
+export const OwnStoryAbilitiesSchema = z.object({
+  edit: z.boolean(),
+  submit: z.boolean(),
+  publish: z.boolean(),
+  archive: z.boolean(),
+});
+export type OwnStoryAbilities = z.infer<typeof OwnStoryAbilitiesSchema>;
+
 export const OwnStorySchema = z.object({
   id: z.string(),
   status: z.enum(STORY_STATUSES),
@@ -140,6 +149,7 @@ export const OwnStorySchema = z.object({
   publishedAt: z.string().nullable(),
   submittedAt: z.string().nullable(),
   updatedAt: z.string(),
+  abilities: OwnStoryAbilitiesSchema,
 });
 export type OwnStory = z.infer<typeof OwnStorySchema>;
 
@@ -169,6 +179,15 @@ export const SupportReplyViewSchema = z.object({
 export type SupportReply = z.infer<typeof SupportReplyViewSchema>;
 
 /** A story as moderators see it (GET /api/admin/stories item): the working copy, with its author's contact. */
+/** What a moderator may decide on the story now (its buttons); the server checks each again. */
+export const ModeratedStoryAbilitiesSchema = z.object({
+  approve: z.boolean(),
+  reject: z.boolean(),
+  hide: z.boolean(),
+  restore: z.boolean(),
+});
+export type ModeratedStoryAbilities = z.infer<typeof ModeratedStoryAbilitiesSchema>;
+
 export const ModeratedStorySchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -187,6 +206,7 @@ export const ModeratedStorySchema = z.object({
   publishConsent: z.boolean(),
   /** Moves with every change: a moderator's decision names the version she read. */
   version: z.number().int(),
+  abilities: ModeratedStoryAbilitiesSchema,
 });
 export type ModeratedStory = z.infer<typeof ModeratedStorySchema>;
 

@@ -232,22 +232,22 @@ export function StoryItem({ story }: { story: ModeratedStory }) {
       </div>
       {asking === null ? (
         <div ref={actions} className="mt-3 flex flex-wrap gap-2">
-          {pending && (
-            <>
-              <Button onClick={() => decide.mutate({ decision: 'approve' })} disabled={busy}>
-                Approve
-              </Button>
-              <Button variant="secondary" onClick={() => setAsking('reject')} disabled={busy}>
-                Reject…
-              </Button>
-            </>
+          {story.abilities.approve && (
+            <Button onClick={() => decide.mutate({ decision: 'approve' })} disabled={busy}>
+              Approve
+            </Button>
           )}
-          {story.hasPublishedVersion && !hidden && (
+          {story.abilities.reject && (
+            <Button variant="secondary" onClick={() => setAsking('reject')} disabled={busy}>
+              Reject…
+            </Button>
+          )}
+          {story.abilities.hide && (
             <Button variant="secondary" onClick={() => setAsking('hide')} disabled={busy}>
               Hide…
             </Button>
           )}
-          {hidden && (
+          {story.abilities.restore && (
             <Button onClick={() => decide.mutate({ decision: 'restore' })} disabled={busy}>
               Restore
             </Button>

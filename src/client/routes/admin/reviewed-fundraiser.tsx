@@ -131,7 +131,8 @@ function MessageForm({
 
 function Application({ fundraiser }: { fundraiser: ReviewedFundraiser }) {
   const [asking, setAsking] = useState<MessageDecision | null>(null);
-  const pendingChange = fundraiser.status === 'live' && fundraiser.revision?.status === 'pending';
+  const { review, decideMoneyChange, close } = fundraiser.abilities;
+  const pendingChange = decideMoneyChange && fundraiser.revision?.status === 'pending';
   const actions = useRef<HTMLDivElement>(null);
   const decide = useDecision(fundraiser);
   const historyId = useId();
@@ -151,10 +152,10 @@ function Application({ fundraiser }: { fundraiser: ReviewedFundraiser }) {
         </p>
       )}
       {pendingChange && <ProposedPlan fundraiser={fundraiser} revision={fundraiser.revision!} />}
-      {(fundraiser.status === 'in_review' || fundraiser.status === 'live') &&
+      {(review || close) &&
         (asking === null ? (
           <div ref={actions} className="flex flex-wrap gap-2">
-            {fundraiser.status === 'in_review' ? (
+            {review ? (
               <>
                 <Button onClick={() => decide.mutate({ decision: 'approve' })} disabled={decide.isPending}>
                   Approve

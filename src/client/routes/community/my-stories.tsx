@@ -16,7 +16,7 @@ import { toast } from '#client/components/ui/toast.ts';
 import { PageFrame } from '#client/components/page-layout.tsx';
 import { linkClass } from '#client/components/ui/text-classes.ts';
 import { usePageUser } from '#client/page-access.tsx';
-import { canEdit, canSubmit, isLive, storyBadge } from './story-model.ts';
+import { isLive, storyBadge } from './story-model.ts';
 import { TagList } from '#client/components/tag-list.tsx';
 import { Badge } from './story-parts.tsx';
 
@@ -107,13 +107,13 @@ function StoryItem({ story }: { story: OwnStory }) {
 
       {!archived && (
         <div className="mt-4 flex flex-wrap items-center gap-2">
-          {canEdit(story) && (
+          {story.abilities.edit && (
             <Link href={`/my-stories/${encodeURIComponent(story.id)}/edit`} className={buttonClass('secondary')}>
               <PenLine aria-hidden="true" className="h-4 w-4" />
               Edit<span className="sr-only"> “{story.title}”</span>
             </Link>
           )}
-          {canSubmit(story) && (
+          {story.abilities.submit && (
             <Button onClick={() => act.mutate('submit')} disabled={busy}>
               <Send aria-hidden="true" className="h-4 w-4" />
               Submit for review

@@ -91,13 +91,12 @@ function StoryForm({ story, consentDefault }: { story: OwnStory | null; consentD
   const draft = useFormDraft(form, `story:${story?.id ?? 'new'}`, ['images']);
   const status = story?.status ?? 'draft';
   // A draft or a story that was not approved is saved, then sent; a pending or approved one goes (back) to review on saving.
-  const twoStep = status === 'draft' || status === 'rejected';
+  const twoStep = story ? story.abilities.submit : true;
 
   const save = useMutation({
     mutationFn: async ({ input, intent }: { input: DraftOut; intent: Intent }) => {
       const saved = story ? await updateStory(story.id, input) : await createStory(input);
-      if (intent === 'submit' && (saved.status === 'draft' || saved.status === 'rejected'))
-        return submitStory(saved.id);
+      if (intent === 'submit' && saved.abilities.submit) return submitStory(saved.id);
       return saved;
     },
     onSuccess: async (saved, { intent }) => {
@@ -229,7 +228,7 @@ function EditStory({ id }: { id: string }) {
     );
   }
   if (!story.data) return <p role="status">Loading the story…</p>;
-  if (story.data.status === 'archived') {
+  if (!story.data.abilities.edit) {
     return <p className="text-slate-700">This story is archived, so it can no longer be edited.</p>;
   }
   const badge = storyBadge(story.data, STORY_REVIEW_OVERDUE_HOURS);

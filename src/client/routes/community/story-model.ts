@@ -72,11 +72,6 @@ export function storyBadge(s: OwnStory, overdueHours: number): StoryBadge {
   }
 }
 
-/** Stories that can be edited: all but archived ones. */
-export const canEdit = (s: OwnStory) => s.status !== 'archived';
-/** Drafts and stories that were not approved go to review; a pending one is already there. */
-export const canSubmit = (s: OwnStory) => s.status === 'draft' || s.status === 'rejected';
-
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
 /** Whole hours since `iso`. */

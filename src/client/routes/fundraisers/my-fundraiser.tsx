@@ -120,11 +120,10 @@ function Application({ fundraiser, live }: { fundraiser: Fundraiser | null; live
   const [startingAgain, setStartingAgain] = useState(false);
   const finished = fundraiser?.status === 'rejected' || fundraiser?.status === 'closed';
   if (fundraiser === null || (finished && startingAgain)) return <FundraiserForm fundraiser={null} />;
-  const editable = fundraiser.status === 'draft' || fundraiser.status === 'changes_requested';
   return (
     <div className="space-y-6">
       <StatusNotice fundraiser={fundraiser} />
-      {editable ? (
+      {fundraiser.abilities.edit ? (
         // Keyed by id: a form reads its defaults once.
         <FundraiserForm key={fundraiser.id} fundraiser={fundraiser} />
       ) : (
@@ -136,7 +135,7 @@ function Application({ fundraiser, live }: { fundraiser: Fundraiser | null; live
       {fundraiser.slug && <FundraiserGifts slug={fundraiser.slug} />}
       <MedicalReviewSection canAsk={!finished} />
       {fundraiser.status === 'live' && live && <LiveFundraiser fundraiser={fundraiser} live={live} />}
-      {fundraiser.status !== 'live' && !finished && <WithdrawButton />}
+      {fundraiser.abilities.withdraw && <WithdrawButton />}
       {finished && <Button onClick={() => setStartingAgain(true)}>Start a new application</Button>}
     </div>
   );

@@ -82,8 +82,8 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send(presentDonation(row));
   });
 
-  route(app, endpoints.editDonation, {}, async (request, reply) => {
-    return reply.send(presentDonation(await request.run(editDonation, request.params.id, request.body)));
+  route(app, endpoints.editDonation, {}, async (request, reply, { viewer }) => {
+    return reply.send(presentDonation(await request.run(editDonation, viewer, request.params.id, request.body)));
   });
 
   // Content moderation: a moderator may take a donor's message off the public pages (or put it back).
@@ -92,14 +92,14 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
     return reply.send({ messageHidden: row.messageHiddenAt !== null });
   });
 
-  route(app, endpoints.voidDonation, {}, async (request, reply) => {
-    await request.run(voidDonation, request.params.id, request.body);
+  route(app, endpoints.voidDonation, {}, async (request, reply, { viewer }) => {
+    await request.run(voidDonation, viewer, request.params.id, request.body);
     return reply.status(204).send();
   });
 
-  route(app, endpoints.refundDonation, {}, async (request, reply) => {
+  route(app, endpoints.refundDonation, {}, async (request, reply, { viewer }) => {
     // The ledger refresh and the answer to the donor's request (if any) follow the commit.
-    const result = await request.run(refundDonation, request.params.id, request.body);
+    const result = await request.run(refundDonation, viewer, request.params.id, request.body);
     return reply.header('cache-control', 'no-store').send(result);
   });
 

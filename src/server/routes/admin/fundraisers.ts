@@ -7,6 +7,7 @@ import { closeFundraiserAsManager, reviewMoneyChange } from '../../commands/live
 import type { FundraiserRow } from '../../db/queries/fundraisers.ts';
 import { attachmentsOf, fundraiserForReview, fundraiserQueuePage } from '../../db/queries/fundraisers.ts';
 import { presentFundraiser, presentQueueItem, presentReviewedFundraiser } from '../../presenters/fundraiser.ts';
+import type { Viewer } from '../../policies/viewer.ts';
 import { route } from '../endpoint.ts';
 
 const noStore = { 'cache-control': 'no-store' };
@@ -17,52 +18,56 @@ const adminFundraisers: FastifyPluginAsyncZod = async (app) => {
     return reply.headers(noStore).send(page);
   });
 
-  route(app, endpoints.application, {}, async (request, reply) => {
+  route(app, endpoints.application, {}, async (request, reply, { viewer }) => {
     const review = await fundraiserForReview(app.db, request.params.id);
-    return reply.headers(noStore).send(presentReviewedFundraiser(review));
+    return reply.headers(noStore).send(presentReviewedFundraiser(review, viewer));
   });
 
-  const present = async (row: FundraiserRow) => presentFundraiser(row, await attachmentsOf(app.db, row));
+  const present = async (row: FundraiserRow, viewer: Viewer) =>
+    presentFundraiser(row, await attachmentsOf(app.db, row), viewer);
 
   /** One decision on application `id`, answered with the application as it now stands. */
   async function decide(
     request: FastifyRequest,
+    viewer: Viewer,
     id: string,
     decision: ReviewDecision,
     input: { version: number; message: string | null },
   ) {
-    return present(await request.run(reviewFundraiser, app.config.publicUrl, id, decision, input));
+    return present(await request.run(reviewFundraiser, viewer, app.config.publicUrl, id, decision, input), viewer);
   }
 
-  route(app, endpoints.approve, {}, async (request, reply) =>
+  route(app, endpoints.approve, {}, async (request, reply, { viewer }) =>
     reply
       .headers(noStore)
-      .send(await decide(request, request.params.id, 'approve', { version: request.body.version, message: null })),
+      .send(
+        await decide(request, viewer, request.params.id, 'approve', { version: request.body.version, message: null }),
+      ),
   );
-  route(app, endpoints.requestChanges, {}, async (request, reply) =>
-    reply.headers(noStore).send(await decide(request, request.params.id, 'request_changes', request.body)),
+  route(app, endpoints.requestChanges, {}, async (request, reply, { viewer }) =>
+    reply.headers(noStore).send(await decide(request, viewer, request.params.id, 'request_changes', request.body)),
   );
-  route(app, endpoints.reject, {}, async (request, reply) =>
-    reply.headers(noStore).send(await decide(request, request.params.id, 'reject', request.body)),
+  route(app, endpoints.reject, {}, async (request, reply, { viewer }) =>
+    reply.headers(noStore).send(await decide(request, viewer, request.params.id, 'reject', request.body)),
   );
 
   // A live fundraiser's money change (goal, payee, documents): approved, or refused with the reason she reads.
-  route(app, endpoints.approveMoneyChange, {}, async (request, reply) => {
+  route(app, endpoints.approveMoneyChange, {}, async (request, reply, { viewer }) => {
     const { id } = request.params;
     const input = { revisionId: request.body.revisionId, message: null };
-    const row = await request.run(reviewMoneyChange, app.config.publicUrl, id, 'approve', input);
-    return reply.headers(noStore).send(await present(row));
+    const row = await request.run(reviewMoneyChange, viewer, app.config.publicUrl, id, 'approve', input);
+    return reply.headers(noStore).send(await present(row, viewer));
   });
-  route(app, endpoints.refuseMoneyChange, {}, async (request, reply) => {
+  route(app, endpoints.refuseMoneyChange, {}, async (request, reply, { viewer }) => {
     const { id } = request.params;
-    const row = await request.run(reviewMoneyChange, app.config.publicUrl, id, 'refuse', request.body);
-    return reply.headers(noStore).send(await present(row));
+    const row = await request.run(reviewMoneyChange, viewer, app.config.publicUrl, id, 'refuse', request.body);
+    return reply.headers(noStore).send(await present(row, viewer));
   });
 
-  route(app, endpoints.close, {}, async (request, reply) => {
+  route(app, endpoints.close, {}, async (request, reply, { viewer }) => {
     const { id } = request.params;
-    const row = await request.run(closeFundraiserAsManager, app.config.publicUrl, id, request.body.message);
-    return reply.headers(noStore).send(await present(row));
+    const row = await request.run(closeFundraiserAsManager, viewer, app.config.publicUrl, id, request.body.message);
+    return reply.headers(noStore).send(await present(row, viewer));
   });
 };
 export default adminFundraisers;

@@ -94,7 +94,8 @@ describe('a decision that rolls back', () => {
     const actor = { id: moderator.id, ip: null };
     await expect(
       run(t.app.commandEnv(), actor, async (ctx) => {
-        await decideStory(ctx, story.id, 'approve', { version: story.version, reason: null });
+        const viewer = { id: moderator.id, role: 'admin' as const, adminLevel: 'moderator' as const };
+        await decideStory(ctx, viewer, story.id, 'approve', { version: story.version, reason: null });
         throw new Error('something failed after the decision');
       }),
     ).rejects.toThrow('something failed after the decision');

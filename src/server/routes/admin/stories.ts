@@ -9,23 +9,23 @@ import { presentHistoryEntry, presentModeratedStory, presentOpenReport } from '.
 import { route, type EndpointHandler } from '../endpoint.ts';
 
 const adminStories: FastifyPluginAsyncZod = async (app) => {
-  route(app, endpoints.moderatedStories, {}, async (request, reply) => {
-    const page = await moderationPage(app.db, request.query, (r) => presentModeratedStory(r.story, r));
+  route(app, endpoints.moderatedStories, {}, async (request, reply, { viewer }) => {
+    const page = await moderationPage(app.db, request.query, (r) => presentModeratedStory(r.story, r, viewer));
     return reply.header('cache-control', 'no-store').send(page);
   });
 
   // Approving or restoring names the version read; rejecting or hiding adds the reason the author reads.
   const decide =
     (decision: 'approve' | 'restore'): EndpointHandler<typeof endpoints.approveStory.declaration> =>
-    async (request, reply) => {
+    async (request, reply, { viewer }) => {
       const input = { version: request.body.version, reason: null };
-      const story = await request.run(decideStory, request.params.id, decision, input);
+      const story = await request.run(decideStory, viewer, request.params.id, decision, input);
       return reply.send({ id: story.id, status: story.status });
     };
   const decideWithReason =
     (decision: 'reject' | 'hide'): EndpointHandler<typeof endpoints.rejectStory.declaration> =>
-    async (request, reply) => {
-      const story = await request.run(decideStory, request.params.id, decision, request.body);
+    async (request, reply, { viewer }) => {
+      const story = await request.run(decideStory, viewer, request.params.id, decision, request.body);
       return reply.send({ id: story.id, status: story.status });
     };
   route(app, endpoints.approveStory, {}, decide('approve'));

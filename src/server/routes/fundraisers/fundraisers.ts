@@ -22,6 +22,7 @@ import type { Db } from '../../db/client.ts';
 import { presentFundraiser, presentLiveExtras } from '../../presenters/fundraiser.ts';
 import { byAccount } from '../../plugins/rate-limit.ts';
 import { AppError } from '#shared/errors.ts';
+import type { Viewer } from '../../policies/viewer.ts';
 import { route } from '../endpoint.ts';
 
 const noStore = { 'cache-control': 'no-store' };
@@ -38,66 +39,86 @@ export const FUNDRAISER_THANKS_LIMIT = { max: 5, timeWindow: '24 hours', keyGene
 const OWN_UPDATES_SHOWN = 200;
 
 /** Her fundraiser as she reads it, with its updates and earlier story versions once it was approved. */
-async function answer(db: Db, row: FundraiserRow | undefined) {
+async function answer(db: Db, row: FundraiserRow | undefined, viewer: Viewer) {
   if (!row) return { fundraiser: null, live: null };
   const [attachments, live] = await Promise.all([
     attachmentsOf(db, row),
     row.campaignId ? Promise.all([updatesOf(db, row.id, OWN_UPDATES_SHOWN), storyVersionsOf(db, row.id)]) : null,
   ]);
-  return { fundraiser: presentFundraiser(row, attachments), live: live && presentLiveExtras(...live) };
+  return { fundraiser: presentFundraiser(row, attachments, viewer), live: live && presentLiveExtras(...live) };
 }
 
 const fundraiserRoutes: FastifyPluginAsyncZod = async (app) => {
   const links = linkSettings(app.config);
 
-  route(app, endpoints.get, {}, async (request, reply, { me }) => {
+  route(app, endpoints.get, {}, async (request, reply, { me, viewer }) => {
     const row = await ownFundraiser(app.db, me.id);
-    return reply.headers(noStore).send(await answer(app.db, row));
+    return reply.headers(noStore).send(await answer(app.db, row, viewer));
   });
 
-  route(app, endpoints.save, { config: { rateLimit: FUNDRAISER_SAVE_LIMIT } }, async (request, reply, { me }) => {
-    const row = await request.run(saveFundraiserDraft, me, request.body);
-    return reply.headers(noStore).send(await answer(app.db, row));
-  });
+  route(
+    app,
+    endpoints.save,
+    { config: { rateLimit: FUNDRAISER_SAVE_LIMIT } },
+    async (request, reply, { me, viewer }) => {
+      const row = await request.run(saveFundraiserDraft, me, request.body);
+      return reply.headers(noStore).send(await answer(app.db, row, viewer));
+    },
+  );
 
-  route(app, endpoints.submit, { config: { rateLimit: FUNDRAISER_SUBMIT_LIMIT } }, async (request, reply, { me }) => {
-    const row = await request.run(submitFundraiser, me);
-    return reply.headers(noStore).send(await answer(app.db, row));
-  });
+  route(
+    app,
+    endpoints.submit,
+    { config: { rateLimit: FUNDRAISER_SUBMIT_LIMIT } },
+    async (request, reply, { me, viewer }) => {
+      const row = await request.run(submitFundraiser, me);
+      return reply.headers(noStore).send(await answer(app.db, row, viewer));
+    },
+  );
 
-  route(app, endpoints.withdraw, { config: { rateLimit: FUNDRAISER_SUBMIT_LIMIT } }, async (request, reply, { me }) => {
-    await request.run(withdrawFundraiser, me);
-    return reply.code(204).send();
-  });
+  route(
+    app,
+    endpoints.withdraw,
+    { config: { rateLimit: FUNDRAISER_SUBMIT_LIMIT } },
+    async (request, reply, { me }) => {
+      await request.run(withdrawFundraiser, me);
+      return reply.code(204).send();
+    },
+  );
 
   /** A dated update on her live fundraiser, mailed to its followers after the answer. */
   route(
     app,
     endpoints.postUpdate,
     { config: { rateLimit: FUNDRAISER_UPDATE_LIMIT } },
-    async (request, reply, { me }) => {
+    async (request, reply, { me, viewer }) => {
       const owner = me;
       const { notified } = await request.run(postFundraiserUpdate, links, owner, request.body);
       const row = await ownFundraiser(app.db, owner.id);
       return reply
         .code(201)
         .headers(noStore)
-        .send({ ...(await answer(app.db, row)), notified });
+        .send({ ...(await answer(app.db, row, viewer)), notified });
     },
   );
 
-  route(app, endpoints.editStory, { config: { rateLimit: FUNDRAISER_SAVE_LIMIT } }, async (request, reply, { me }) => {
-    const row = await request.run(editFundraiserStory, me, request.body);
-    return reply.headers(noStore).send(await answer(app.db, row));
-  });
+  route(
+    app,
+    endpoints.editStory,
+    { config: { rateLimit: FUNDRAISER_SAVE_LIMIT } },
+    async (request, reply, { me, viewer }) => {
+      const row = await request.run(editFundraiserStory, me, request.body);
+      return reply.headers(noStore).send(await answer(app.db, row, viewer));
+    },
+  );
 
   route(
     app,
     endpoints.proposeMoneyChange,
     { config: { rateLimit: FUNDRAISER_SUBMIT_LIMIT } },
-    async (request, reply, { me }) => {
+    async (request, reply, { me, viewer }) => {
       const row = await request.run(proposeMoneyChange, me, request.body);
-      return reply.headers(noStore).send(await answer(app.db, row));
+      return reply.headers(noStore).send(await answer(app.db, row, viewer));
     },
   );
 
@@ -105,16 +126,21 @@ const fundraiserRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     endpoints.withdrawMoneyChange,
     { config: { rateLimit: FUNDRAISER_SUBMIT_LIMIT } },
-    async (request, reply, { me }) => {
+    async (request, reply, { me, viewer }) => {
       const row = await request.run(withdrawMoneyChange, me);
-      return reply.headers(noStore).send(await answer(app.db, row));
+      return reply.headers(noStore).send(await answer(app.db, row, viewer));
     },
   );
 
-  route(app, endpoints.close, { config: { rateLimit: FUNDRAISER_SUBMIT_LIMIT } }, async (request, reply, { me }) => {
-    const row = await request.run(closeFundraiser, me);
-    return reply.headers(noStore).send(await answer(app.db, row));
-  });
+  route(
+    app,
+    endpoints.close,
+    { config: { rateLimit: FUNDRAISER_SUBMIT_LIMIT } },
+    async (request, reply, { me, viewer }) => {
+      const row = await request.run(closeFundraiser, me);
+      return reply.headers(noStore).send(await answer(app.db, row, viewer));
+    },
+  );
 
   /** Her approved fundraiser's gifts, newest first (names only with the donor's consent, never an address). */
   route(app, endpoints.gifts, {}, async (request, reply, { me }) => {

@@ -25,39 +25,39 @@ export const STORY_SUBMIT_LIMIT = { max: 10, timeWindow: '1 hour', keyGenerator:
 const storyRoutes: FastifyPluginAsyncZod = async (app) => {
   // --- The author's own stories -------------------------------------------------------------
 
-  route(app, endpoints.myStories, {}, async (request, reply, { me }) => {
+  route(app, endpoints.myStories, {}, async (request, reply, { me, viewer }) => {
     const rows = await ownStories(app.db, me.id);
-    return reply.headers(noStore).send(rows.map(presentOwnStory));
+    return reply.headers(noStore).send(rows.map((row) => presentOwnStory(row, viewer)));
   });
 
-  route(app, endpoints.createStory, { config: { rateLimit: STORY_CREATE_LIMIT } }, async (request, reply, { me }) => {
+  route(app, endpoints.createStory, { config: { rateLimit: STORY_CREATE_LIMIT } }, async (request, reply, { me, viewer }) => {
     const story = await request.run(createStory, me.id, request.body, null);
-    return reply.status(201).headers(noStore).send(presentOwnStory(story));
+    return reply.status(201).headers(noStore).send(presentOwnStory(story, viewer));
   });
 
-  route(app, endpoints.myStory, {}, async (request, reply, { me }) => {
+  route(app, endpoints.myStory, {}, async (request, reply, { me, viewer }) => {
     const row = await findOwnStory(app.db, me.id, request.params.id);
-    return reply.headers(noStore).send(presentOwnStory(row));
+    return reply.headers(noStore).send(presentOwnStory(row, viewer));
   });
 
-  route(app, endpoints.editStory, { config: { rateLimit: STORY_EDIT_LIMIT } }, async (request, reply, { me }) => {
-    const story = await request.run(editStory, me.id, request.params.id, request.body);
-    return reply.headers(noStore).send(presentOwnStory(story));
+  route(app, endpoints.editStory, { config: { rateLimit: STORY_EDIT_LIMIT } }, async (request, reply, { viewer }) => {
+    const story = await request.run(editStory, viewer, request.params.id, request.body);
+    return reply.headers(noStore).send(presentOwnStory(story, viewer));
   });
 
-  route(app, endpoints.submitStory, { config: { rateLimit: STORY_SUBMIT_LIMIT } }, async (request, reply, { me }) => {
-    const story = await request.run(submitStory, me.id, request.params.id);
-    return reply.headers(noStore).send(presentOwnStory(story));
+  route(app, endpoints.submitStory, { config: { rateLimit: STORY_SUBMIT_LIMIT } }, async (request, reply, { viewer }) => {
+    const story = await request.run(submitStory, viewer, request.params.id);
+    return reply.headers(noStore).send(presentOwnStory(story, viewer));
   });
 
-  route(app, endpoints.archiveStory, {}, async (request, reply, { me }) => {
-    const story = await request.run(archiveStory, me.id, request.params.id);
-    return reply.headers(noStore).send(presentOwnStory(story));
+  route(app, endpoints.archiveStory, {}, async (request, reply, { viewer }) => {
+    const story = await request.run(archiveStory, viewer, request.params.id);
+    return reply.headers(noStore).send(presentOwnStory(story, viewer));
   });
 
-  route(app, endpoints.setPublishConsent, {}, async (request, reply, { me }) => {
-    const story = await request.run(setPublishConsent, me.id, request.params.id, request.body.publishConsent);
-    return reply.headers(noStore).send(presentOwnStory(story));
+  route(app, endpoints.setPublishConsent, {}, async (request, reply, { viewer }) => {
+    const story = await request.run(setPublishConsent, viewer, request.params.id, request.body.publishConsent);
+    return reply.headers(noStore).send(presentOwnStory(story, viewer));
   });
 
   // --- Public -------------------------------------------------------------------------------
