@@ -76,15 +76,10 @@ const fundraiserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  route(
-    app,
-    endpoints.withdraw,
-    { config: { rateLimit: FUNDRAISER_SUBMIT_LIMIT } },
-    async (request, reply, { me }) => {
-      await request.run(withdrawFundraiser, me);
-      return reply.code(204).send();
-    },
-  );
+  route(app, endpoints.withdraw, { config: { rateLimit: FUNDRAISER_SUBMIT_LIMIT } }, async (request, reply, { me }) => {
+    await request.run(withdrawFundraiser, me);
+    return reply.code(204).send();
+  });
 
   /** A dated update on her live fundraiser, mailed to its followers after the answer. */
   route(

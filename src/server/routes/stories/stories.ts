@@ -30,10 +30,15 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.headers(noStore).send(rows.map((row) => presentOwnStory(row, viewer)));
   });
 
-  route(app, endpoints.createStory, { config: { rateLimit: STORY_CREATE_LIMIT } }, async (request, reply, { me, viewer }) => {
-    const story = await request.run(createStory, me.id, request.body, null);
-    return reply.status(201).headers(noStore).send(presentOwnStory(story, viewer));
-  });
+  route(
+    app,
+    endpoints.createStory,
+    { config: { rateLimit: STORY_CREATE_LIMIT } },
+    async (request, reply, { me, viewer }) => {
+      const story = await request.run(createStory, me.id, request.body, null);
+      return reply.status(201).headers(noStore).send(presentOwnStory(story, viewer));
+    },
+  );
 
   route(app, endpoints.myStory, {}, async (request, reply, { me, viewer }) => {
     const row = await findOwnStory(app.db, me.id, request.params.id);
@@ -45,10 +50,15 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.headers(noStore).send(presentOwnStory(story, viewer));
   });
 
-  route(app, endpoints.submitStory, { config: { rateLimit: STORY_SUBMIT_LIMIT } }, async (request, reply, { viewer }) => {
-    const story = await request.run(submitStory, viewer, request.params.id);
-    return reply.headers(noStore).send(presentOwnStory(story, viewer));
-  });
+  route(
+    app,
+    endpoints.submitStory,
+    { config: { rateLimit: STORY_SUBMIT_LIMIT } },
+    async (request, reply, { viewer }) => {
+      const story = await request.run(submitStory, viewer, request.params.id);
+      return reply.headers(noStore).send(presentOwnStory(story, viewer));
+    },
+  );
 
   route(app, endpoints.archiveStory, {}, async (request, reply, { viewer }) => {
     const story = await request.run(archiveStory, viewer, request.params.id);
