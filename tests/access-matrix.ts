@@ -112,6 +112,8 @@ export const ACCESS_TABLE: Record<string, Rule> = {
   'POST /api/admin/mail-failures/:id/retry': 'super_admin',
   'POST /api/admin/elevate': 'manager',
   'DELETE /api/admin/elevate': 'manager',
+  'POST /api/admin/elevate/passkey/options': 'manager',
+  'POST /api/admin/elevate/passkey': 'manager',
   'GET /api/admin/donations': 'manager+step-up',
   'GET /api/admin/donation-intents': 'manager+step-up',
   'POST /api/admin/add-donation': 'manager+step-up',

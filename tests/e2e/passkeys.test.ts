@@ -1,7 +1,8 @@
 /**
  * Passkeys as a member meets them on a phone, with Chromium's virtual authenticator (the DevTools Protocol's
  * WebAuthn domain) standing in for her phone's: she adds one in Account Settings, signs in with it, removes it,
- * and it no longer signs her in. An admin signs in with a passkey as her second step.
+ * and it no longer signs her in. An admin signs in with a passkey as her second step, and unlocks the money
+ * moves' gate with it.
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
@@ -87,7 +88,7 @@ describe('passkeys', () => {
     await expectNoAxeViolations(page);
   }, 90_000);
 
-  it('an admin signs in with a passkey from the button as her second step, and the admin pages open without a code', async () => {
+  it('an admin signs in with a passkey from the button as her second step, and unlocks the money moves with it', async () => {
     const { page, context } = await suite.newPage();
     const authenticator = await virtualAuthenticator(context, page);
     const admin = await signInAsAdmin(context, suite.site, 'manager');
@@ -104,5 +105,12 @@ describe('passkeys', () => {
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expect.poll(() => pathOf(page)).toBe('/admin-dashboard');
     await page.getByTestId('figure-total').waitFor();
+
+    // The money moves' gate opens with the same passkey instead of her password.
+    await visit(page, '/admin-donations');
+    await page.getByRole('heading', { level: 1, name: 'Admin Access' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Unlock with a passkey' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Donation Management' }).waitFor();
   }, 90_000);
 });

@@ -35,7 +35,26 @@ export async function signInWithPasskey(autofill = false) {
     optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
     useBrowserAutofill: autofill,
   });
-  return call(passkeys.signIn, { body: { credential } });
+  return call(passkeys.signIn, { body: { credential } }).catch((error: unknown) => {
+    throw new PasskeyRefused(error);
+  });
+}
+
+/** The server's answer to the passkey she chose: the one failure of a sign-in that is hers to act on. */
+export class PasskeyRefused extends Error {
+  constructor(readonly refusal: unknown) {
+    super('The passkey was not accepted');
+  }
+}
+
+/** Opens an admin's step-up window with one of her passkeys instead of her password. */
+export async function stepUpWithPasskey() {
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  const options = await call(passkeys.stepUpOptions);
+  const credential = await startAuthentication({
+    optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+  });
+  return call(passkeys.stepUp, { body: { credential } });
 }
 
 /** Whether this browser can offer passkeys in the email field's autofill (conditional mediation), asked without the library. */

@@ -11,7 +11,7 @@ import { audit } from '../services/audit.ts';
 import { CEREMONY_MS } from '../services/passkeys.ts';
 import type { CommandContext } from './run.ts';
 
-type Purpose = 'register' | 'sign-in';
+type Purpose = (typeof webauthnChallenges.$inferInsert)['purpose'];
 
 /** Keeps a challenge for one ceremony (and forgets the expired ones, so the table stays small). */
 export async function keepChallenge(

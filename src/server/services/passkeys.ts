@@ -58,6 +58,19 @@ export function signInOptions(rp: RelyingParty) {
   return generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required', timeout: CEREMONY_MS });
 }
 
+/** The options for an admin's step-up: only her own passkeys may answer, with user verification. */
+export function stepUpOptions(rp: RelyingParty, hers: { credentialId: string; transports: string[] }[]) {
+  return generateAuthenticationOptions({
+    rpID: rp.id,
+    userVerification: 'required',
+    timeout: CEREMONY_MS,
+    allowCredentials: hers.map((p) => ({
+      id: p.credentialId,
+      transports: p.transports as AuthenticatorTransportFuture[],
+    })),
+  });
+}
+
 /** The challenge the browser signed, or null when what it sent cannot be read. */
 export function challengeOf(credential: { response: { clientDataJSON: string } }): string | null {
   try {

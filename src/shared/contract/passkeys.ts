@@ -13,6 +13,7 @@ import {
   PasskeyViewSchema,
   WebAuthnOptionsSchema,
 } from '../schemas/passkeys.ts';
+import { ElevationSchema } from '../schemas/admin-donations.ts';
 import { endpoint } from './endpoint.ts';
 
 export const passkeys = endpoint({
@@ -60,4 +61,18 @@ export const signIn = endpoint({
   body: PasskeySignInSchema,
   responses: { 200: CurrentUserSchema },
   changes: ['session'],
+});
+/** An admin's step-up with one of her passkeys instead of her password: the options, then her answer. */
+export const stepUpOptions = endpoint({
+  method: 'POST',
+  path: '/api/admin/elevate/passkey/options',
+  access: { admin: 'manager' },
+  responses: { 200: WebAuthnOptionsSchema },
+});
+export const stepUp = endpoint({
+  method: 'POST',
+  path: '/api/admin/elevate/passkey',
+  access: { admin: 'manager' },
+  body: PasskeySignInSchema,
+  responses: { 200: ElevationSchema },
 });

@@ -10,6 +10,8 @@ export const PASSKEY_MAX = 10;
 
 const NAME_NEEDED = 'Name the passkey, e.g. “Phone” or “Laptop”';
 export const PASSKEY_NOT_ACCEPTED = 'That passkey was not accepted. Try again, or sign in with your password.';
+/** The admin gate's refusal of a passkey (its "Access Denied: " prefix is the gate's, as for a wrong password). */
+export const PASSKEY_STEP_UP_REFUSED = 'Access Denied: That passkey was not accepted. Try again, or use your password.';
 
 /** A base64url value of the WebAuthn JSON (`clientDataJSON`, a signature...), bounded. */
 const base64url = (max: number) =>

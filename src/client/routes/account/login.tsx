@@ -11,7 +11,7 @@ import { useMutation } from '@tanstack/react-query';
 import { LoginSchema, type LoginInput } from '#shared/schemas/auth.ts';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { login } from '#client/api/auth.ts';
-import { passkeyAutofillSupported, signInWithPasskey } from '#client/api/passkeys.ts';
+import { passkeyAutofillSupported, PasskeyRefused, signInWithPasskey } from '#client/api/passkeys.ts';
 import { bindFields } from '#client/lib/bind-field.ts';
 import { useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { FormAlert, TextField } from '#client/components/ui/field.tsx';
@@ -65,10 +65,12 @@ export default function LoginPage() {
   };
   // What went wrong with a passkey, from the button or the autofill; a cancelled ceremony says nothing.
   const [passkeyProblem, setPasskeyProblem] = useState<string | null>(null);
-  const passkeyFailed = (err: unknown) =>
+  const passkeyFailed = (err: unknown) => {
+    const error = err instanceof PasskeyRefused ? err.refusal : err;
     setPasskeyProblem(
-      ceremonyCancelled(err) ? null : errorMessage(err, 'The passkey did not sign you in. Please try again.'),
+      ceremonyCancelled(error) ? null : errorMessage(error, 'The passkey did not sign you in. Please try again.'),
     );
+  };
   const withPasskey = useMutation({
     mutationFn: () => signInWithPasskey(),
     onMutate: () => setPasskeyProblem(null),
@@ -76,10 +78,11 @@ export default function LoginPage() {
     onError: passkeyFailed,
   });
   const onAutofillSignIn = useEffectEvent(signedIn);
-  // From the autofill only the server's refusal is news: the browser's own failures (a ceremony replaced by the
-  // button's, a page on an address passkeys cannot use) are not hers to act on.
+  // From the autofill only the server's refusal of the passkey she picked is news: the browser's own failures (a
+  // ceremony replaced by the button's, a page on an address passkeys cannot use) and a refused offer (too many
+  // options asked from this address) happen before she chose anything, and are not hers to act on.
   const onAutofillFailed = useEffectEvent((err: unknown) => {
-    if (err instanceof ApiError) passkeyFailed(err);
+    if (err instanceof PasskeyRefused) passkeyFailed(err);
   });
   // Her saved passkeys are offered under the email field, where the browser can; picking one signs her in.
   useEffect(() => {

@@ -6,11 +6,13 @@
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { KeyRound } from 'lucide-react';
 import { ElevateSchema } from '#shared/schemas/admin-donations.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { elevate } from '#client/api/admin-step-up.ts';
+import { passkeysQuery, stepUpWithPasskey } from '#client/api/passkeys.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PasswordField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
@@ -20,6 +22,43 @@ type ElevateOut = z.output<typeof ElevateSchema>;
 
 const ACCESS_DENIED_PREFIX = 'Access Denied: ';
 const FIELDS = ['password'] as const;
+
+/**
+ * "Unlock with a passkey", shown when she has one: her device checks her (user verification), and the server opens
+ * the same window as her password would. A refusal or a cancelled prompt leaves the password form as it was.
+ */
+function PasskeyUnlock({ unlockedText, onUnlocked }: { unlockedText: string; onUnlocked: () => void }) {
+  const hers = useQuery(passkeysQuery());
+  const unlock = useMutation({
+    mutationFn: stepUpWithPasskey,
+    onSuccess: () => {
+      toast({ title: 'Access Granted', description: unlockedText });
+      onUnlocked();
+    },
+    onError: (err) => {
+      // She closed the device's prompt: nothing to say.
+      if (!(err instanceof ApiError)) return;
+      const message = err.serverMessage ?? 'That passkey was not accepted.';
+      toast({ title: 'Access Denied', description: message.replace(ACCESS_DENIED_PREFIX, ''), variant: 'destructive' });
+    },
+  });
+  if (!hers.data?.length) return null;
+  return (
+    <>
+      <Button
+        type="button"
+        variant="secondary"
+        className="w-full"
+        onClick={() => unlock.mutate()}
+        disabled={unlock.isPending}
+      >
+        <KeyRound aria-hidden="true" className="h-4 w-4" />
+        {unlock.isPending ? 'Waiting for your passkey…' : 'Unlock with a passkey'}
+      </Button>
+      <p className="text-center text-sm text-slate-600">or with your password</p>
+    </>
+  );
+}
 
 /** The password and Unlock; `unlockedText` is the toast's word on what is open now. */
 export function StepUpForm({
@@ -63,6 +102,7 @@ export function StepUpForm({
   });
   return (
     <form noValidate className={className} onSubmit={form.handleSubmit((input) => unlock.mutate(input))}>
+      <PasskeyUnlock unlockedText={unlockedText} onUnlocked={onUnlocked} />
       <PasswordField
         label="Password"
         autoComplete="current-password"

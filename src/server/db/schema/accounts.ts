@@ -132,7 +132,7 @@ export const passkeys = pgTable(
 /** A WebAuthn challenge the server gave: used once (deleted when answered), and only until it expires. */
 export const webauthnChallenges = pgTable('webauthn_challenges', {
   challenge: text('challenge').primaryKey(),
-  purpose: text('purpose', { enum: ['register', 'sign-in'] }).notNull(),
+  purpose: text('purpose', { enum: ['register', 'sign-in', 'step-up'] }).notNull(),
   /** Whose passkey is being added; null for a sign-in (anyone may answer it with her own passkey). */
   userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: at('expires_at').notNull(),

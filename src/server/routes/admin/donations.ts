@@ -40,8 +40,7 @@ const adminDonations: FastifyPluginAsyncZod = async (app) => {
     { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
     async (request, reply, { me }) => {
       await confirmPassword(app.accountLimits, me, request.body.password, reply, wrongGatePassword);
-      const elevatedUntil = new Date(app.clock.now().getTime() + ELEVATION_MS);
-      await request.run(openStepUp, request.session!.id, elevatedUntil);
+      const elevatedUntil = await request.run(openStepUp, request.session!.id, ELEVATION_MS);
       return reply.header('cache-control', 'no-store').send({ elevatedUntil: elevatedUntil.toISOString() });
     },
   );

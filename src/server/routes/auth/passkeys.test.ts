@@ -199,3 +199,48 @@ describe('signing in with a passkey', () => {
     expect((await getWith(t.app, '/api/admin/dashboard', sessionCookie(res))).statusCode).toBe(200);
   });
 });
+
+describe("an admin's step-up with a passkey", () => {
+  const stepUpOptions = async (cookie: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/elevate/passkey/options',
+      headers: { origin: SITE_ORIGIN, cookie },
+    });
+  const stepUpWith = (cookie: string, credential: unknown) =>
+    postJson(t.app, '/api/admin/elevate/passkey', { credential }, { cookie });
+
+  it('opens the money moves with her own passkey, once per challenge, and never with another admin’s', async () => {
+    const { admin, cookie } = await signInAdmin(t.app, db(), 'manager');
+    const key = softwarePasskey(admin.id);
+    expect((await addWith(cookie, key)).statusCode).toBe(201);
+    const other = await signInAdmin(t.app, db(), 'manager');
+    const otherKey = softwarePasskey(other.admin.id);
+    expect((await addWith(other.cookie, otherKey)).statusCode).toBe(201);
+    expect((await getWith(t.app, '/api/admin/donations', cookie)).json()).toMatchObject({ code: 'STEP_UP_REQUIRED' });
+
+    // Another admin's passkey answering her challenge opens nothing.
+    const refused = await stepUpWith(cookie, otherKey.signIn((await stepUpOptions(cookie)).json(), SITE_ORIGIN));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/^Access Denied: That passkey was not accepted/);
+    expect((await getWith(t.app, '/api/admin/donations', cookie)).statusCode).toBe(403);
+
+    const options = (await stepUpOptions(cookie)).json();
+    expect(options.allowCredentials.map((c: { id: string }) => c.id)).toEqual([key.credentialId]);
+    const answer = key.signIn(options, SITE_ORIGIN);
+    const opened = await stepUpWith(cookie, answer);
+    expect(opened.statusCode).toBe(200);
+    expect(new Date(opened.json().elevatedUntil).getTime()).toBeGreaterThan(clock.now().getTime());
+    expect((await getWith(t.app, '/api/admin/donations', cookie)).statusCode).toBe(200);
+    expect((await stepUpWith(cookie, answer)).statusCode).toBe(403);
+  });
+
+  it('tells an admin without a passkey to use her password, and refuses members', async () => {
+    const { cookie } = await signInAdmin(t.app, db(), 'manager');
+    const none = await stepUpOptions(cookie);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe('You have no passkey; unlock with your password');
+    const member = await memberWithPasskey();
+    expect((await stepUpOptions(member.cookie)).statusCode).toBe(403);
+  });
+});

@@ -2,9 +2,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as endpoints from '#shared/contract/passkeys.ts';
 import { AppError } from '#shared/errors.ts';
-import { PASSKEY_NOT_ACCEPTED, type PasskeyView } from '#shared/schemas/passkeys.ts';
+import { PASSKEY_NOT_ACCEPTED, PASSKEY_STEP_UP_REFUSED, type PasskeyView } from '#shared/schemas/passkeys.ts';
 import { addPasskey, keepChallenge, recordPasskeyUse, removePasskey, useChallenge } from '../../commands/passkeys.ts';
+import { openStepUp } from '../../commands/step-up.ts';
 import { passkeyByCredential, passkeysOf, type PasskeyRow } from '../../db/queries/passkeys.ts';
+import { ELEVATION_MS } from '../../plugins/access.ts';
 import { presentCurrentUser } from '../../presenters/user.ts';
 import { confirmPassword } from '../../services/account-limits.ts';
 import {
@@ -12,6 +14,7 @@ import {
   registrationOptions,
   relyingPartyOf,
   signInOptions,
+  stepUpOptions,
   verifiedRegistration,
   verifiedSignIn,
 } from '../../services/passkeys.ts';
@@ -103,6 +106,38 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       // A passkey with user verification is two factors in one: an admin is signed in with her second step done.
       await app.signIn(request, reply, user.id, { secondFactor: user.totpEnabledAt !== null });
       return reply.headers(noStore).send(presentCurrentUser(user, request.session));
+    },
+  );
+
+  // An admin's step-up (the money moves' gate) with a passkey of hers: as good as her password, and not phishable.
+  const notHers = () => new AppError('FORBIDDEN', PASSKEY_STEP_UP_REFUSED);
+  route(
+    app,
+    endpoints.stepUpOptions,
+    { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    async (request, reply, { me }) => {
+      const hers = await passkeysOf(app.db, me.id);
+      if (hers.length === 0) throw new AppError('NOT_FOUND', 'You have no passkey; unlock with your password');
+      const options = await stepUpOptions(await relyingParty(), hers);
+      await request.run(keepChallenge, options.challenge, 'step-up', me.id);
+      return reply.headers(noStore).send({ ...options });
+    },
+  );
+
+  route(
+    app,
+    endpoints.stepUp,
+    { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    async (request, reply, { me }) => {
+      const { credential } = request.body;
+      const challenge = challengeOf(credential);
+      if (!challenge || !(await request.run(useChallenge, challenge, 'step-up', me.id))) throw notHers();
+      const found = await passkeyByCredential(app.db, credential.id);
+      if (!found || found.user.id !== me.id) throw notHers();
+      const counter = await verifiedSignIn(await relyingParty(), credential, challenge, found.passkey);
+      if (counter === null || !(await request.run(recordPasskeyUse, found.passkey, counter))) throw notHers();
+      const elevatedUntil = await request.run(openStepUp, request.session!.id, ELEVATION_MS);
+      return reply.headers(noStore).send({ elevatedUntil: elevatedUntil.toISOString() });
     },
   );
 };
