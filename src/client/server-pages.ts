@@ -101,7 +101,7 @@ export const SERVER_PAGES: Record<ServerRenderedPath, ServerPage> = {
       if (!fundraiser) return undefined;
       return {
         title: donatePageTitle(fundraiser, content.product.name),
-        description: `Give to ${fundraiser.organiserFirstName}’s fundraiser: ${excerpt(fundraiser.story, 100)}`,
+        description: `Give to ${fundraiser.organiserName}’s fundraiser: ${excerpt(fundraiser.story, 100)}`,
       };
     },
   },
@@ -112,7 +112,7 @@ export const SERVER_PAGES: Record<ServerRenderedPath, ServerPage> = {
       if (!fundraiser) return undefined;
       return {
         title: `Where every dollar goes: ${fundraiser.title} | ${content.product.name}`,
-        description: `Every gift to ${fundraiser.organiserFirstName}’s fundraiser, and every payment made from it against a verified expense.`,
+        description: `Every gift to ${fundraiser.organiserName}’s fundraiser, and every payment made from it against a verified expense.`,
       };
     },
   },

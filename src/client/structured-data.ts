@@ -115,7 +115,7 @@ export function fundraiserJsonLd(f: PublicFundraiser, siteUrl: string): Record<s
     name: f.title,
     description: excerpt(f.story, 155),
     ...(f.images[0] ? { image: `${siteUrl}${f.images[0].url}` } : {}),
-    agent: { '@type': 'Person', name: f.organiserFirstName },
+    agent: { '@type': 'Person', name: f.organiserName },
     ...(f.status === 'live' ? { target: `${url}/donate` } : { actionStatus: 'CompletedActionStatus' }),
     price: f.goalCents / 100,
     priceCurrency: f.currency,

@@ -21,7 +21,13 @@ async function liveFundraiser(title: string) {
     payload: adminLogin(manager),
     headers: { origin: baseURL },
   });
-  return buildLiveFundraiser(app, database.db, sessionCookie(signedIn), { origin: baseURL, title, firstName: 'Maya' });
+  // Her legal first name is not what donors read: the page names her by her community name (decision 019).
+  return buildLiveFundraiser(app, database.db, sessionCookie(signedIn), {
+    origin: baseURL,
+    title,
+    firstName: 'Marisol',
+    communityName: 'Maya',
+  });
 }
 
 const intentsFor = (campaignId: string) =>
@@ -36,6 +42,7 @@ describe('giving to a fundraiser', () => {
     // Rendered by the server with its heading, title and figures; the title is named, not pasted into a sentence.
     const html = await response!.text();
     expect(html).toContain('Support Maya’s fundraiser');
+    expect(html).not.toContain('Marisol');
     expect(html).toContain('<title>Support Maya’s fundraiser: Excision surgery for Maya | Healing Circle</title>');
     await page.getByRole('heading', { level: 1, name: 'Support Maya’s fundraiser' }).waitFor();
     await page.getByText('Excision surgery for Maya', { exact: true }).waitFor();

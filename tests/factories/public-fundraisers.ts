@@ -19,6 +19,8 @@ export interface ApplicationOptions {
   status?: Exclude<FundraiserStatus, 'live' | 'closed'>;
   neededBy?: string | null;
   firstName?: string;
+  /** The name others see (decision 019); her first name and last initial when left out. */
+  communityName?: string;
   /** Cost groups in cents; the goal is their sum. */
   surgeryCents?: number;
   travelCents?: number;
@@ -33,6 +35,7 @@ export async function buildApplication(db: Db, options: ApplicationOptions = {})
   const owner = await buildUser(db, {
     firstName: options.firstName ?? 'Paula',
     lastName: 'Patient',
+    communityName: options.communityName ?? null,
     emailVerifiedAt: new Date(),
     onboardingCompletedAt: new Date(),
   });

@@ -74,7 +74,7 @@ export async function deleteAccount({ tx }: CommandContext, user: UserRow): Prom
   const fullName = `${me.firstName} ${me.lastName}`.trim();
   // Rows picked by her ids hold her account's own address (confirmed or not) and what she wrote on her requests.
   const hers = new Set(
-    [me.email, me.firstName, me.lastName, fullName, ...records.refundRequestContacts]
+    [me.email, me.firstName, me.lastName, fullName, me.communityName ?? '', ...records.refundRequestContacts]
       .filter(Boolean)
       .map((v) => v.toLowerCase()),
   );

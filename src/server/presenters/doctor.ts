@@ -9,7 +9,7 @@ import type { Page } from '#shared/schemas/paging.ts';
 import { excerpt } from '#shared/story-text.ts';
 import type { AskingStoryRow, DoctorProfileRow } from '../db/queries/doctors.ts';
 import type { UserRow } from '../services/sessions.ts';
-import { displayName } from './story.ts';
+import { shownName } from '#shared/community-name.ts';
 
 const EXCERPT_CHARS = 240;
 
@@ -85,7 +85,7 @@ export function presentInputRequestStory(s: AskingStoryRow): InputRequestStory {
     title: s.title ?? '',
     excerpt: excerpt(s.body ?? '', EXCERPT_CHARS),
     tags: s.tags ?? [],
-    authorName: displayName(s),
+    authorName: shownName(s),
     publishedAt: s.publishedAt!.toISOString(),
     myReplies: Number(s.myReplies),
   };

@@ -1,4 +1,5 @@
 /** Medical reviews as each party sees them: the patient (with the note), the doctor, and the public (who only). */
+import { shownName } from '#shared/community-name.ts';
 import { COST_GROUP_LABELS } from '#shared/schemas/fundraisers.ts';
 import {
   grantStands,
@@ -38,13 +39,13 @@ export function presentMyMedicalReview({ review, doctor }: ReviewWithDoctorRow):
 export function presentDoctorMedicalReviewItem({
   review,
   title,
-  patientFirstName,
+  patient,
 }: DoctorReviewListRow): DoctorMedicalReviewItem {
   return {
     id: review.id,
     status: review.status,
     fundraiserTitle: title ?? 'Untitled fundraiser',
-    patientFirstName,
+    patientName: shownName(patient),
     granted: grantStands(review),
     requestedAt: review.requestedAt.toISOString(),
     decidedAt: iso(review.decidedAt),
@@ -56,14 +57,14 @@ export function presentDoctorMedicalReviewItem({
 export function presentMedicalReviewApplication({
   review,
   fundraiser: f,
-  patientFirstName,
+  patient,
   documents,
 }: GrantedApplicationRow): MedicalReviewApplication {
   return {
     id: review.id,
     status: review.status,
     note: review.note,
-    patientFirstName,
+    patientName: shownName(patient),
     fundraiser: {
       title: f.title ?? 'Untitled fundraiser',
       story: f.story ?? '',

@@ -9,6 +9,7 @@ import type { FundraiserUpdateRow } from '../db/queries/live-fundraisers.ts';
 import { storyHtml } from '../services/story-html.ts';
 import { presentFundraiserUpdate } from './fundraiser.ts';
 import { presentPublicMedicalReview } from './medical-review.ts';
+import { shownName } from '#shared/community-name.ts';
 
 const imageOf = ({ uploadId, alt }: { uploadId: string; alt: string }) => ({ url: `/api/uploads/${uploadId}`, alt });
 
@@ -25,14 +26,14 @@ export function presentPublicFundraiserSummary(row: PublicFundraiserListRow): Pu
     percent: Math.floor(percentOfGoal(row.raisedCents, row.goalCents)),
     currency: 'USD',
     neededBy: row.neededBy,
-    organiserFirstName: row.firstName,
+    organiserName: shownName(row.organiser),
     medicallyReviewedBy: row.reviewerName ? `Dr. ${row.reviewerName}` : null,
   };
 }
 
 /** The story rendered to safe HTML once per text, as stories are (services/story-html.ts). */
 export async function presentPublicFundraiser(
-  { fundraiser: f, campaign, firstName }: PublicFundraiserRow,
+  { fundraiser: f, campaign, organiser }: PublicFundraiserRow,
   attestation?: ReviewingDoctorRow,
   updates: FundraiserUpdateRow[] = [],
 ): Promise<PublicFundraiser> {
@@ -54,7 +55,7 @@ export async function presentPublicFundraiser(
     goalCents: campaign.goalCents,
     currency: 'USD',
     neededBy: f.neededBy,
-    organiserFirstName: firstName,
+    organiserName: shownName(organiser),
     payee: f.payee && { name: f.payee.name, kind: f.payee.kind },
     liveSince: campaign.createdAt.toISOString(),
     medicalReview: presentPublicMedicalReview(attestation),

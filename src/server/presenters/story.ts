@@ -10,6 +10,7 @@ import type {
 } from '#shared/schemas/stories.ts';
 import type { StoryRow, StorySummaryFields } from '../db/queries/stories.ts';
 import { excerpt } from '#shared/story-text.ts';
+import { shownName } from '#shared/community-name.ts';
 import { moderatedStoryAbilities, ownStoryAbilities } from '../policies/stories.ts';
 import { replyAbilities } from '../policies/support.ts';
 import type { Viewer } from '../policies/viewer.ts';
@@ -17,16 +18,13 @@ import { storyHtml } from '../services/story-html.ts';
 import { storyIsPublic } from '../services/story-visibility.ts';
 import type { OpenReportRow } from '../db/queries/support.ts';
 
-/** "Maya R.": first name and last initial, the default public name (issue 5). */
-export function displayName(person: { firstName: string; lastName: string }): string {
-  const initial = person.lastName.trim().charAt(0);
-  return initial ? `${person.firstName} ${initial.toUpperCase()}.` : person.firstName;
-}
+/** Whom others see as a story's or a reply's author (decision 019). */
+type PersonName = { firstName: string; lastName: string; communityName: string | null };
 
 /** The published copy only, its text as an excerpt; never the working copy, never health fields. */
 export function presentPublicStorySummary(
   s: StorySummaryFields,
-  author: { firstName: string; lastName: string },
+  author: PersonName,
   supportCount: number,
 ): PublicStorySummary {
   return {
@@ -35,7 +33,7 @@ export function presentPublicStorySummary(
     excerpt: excerpt(s.publishedBody ?? ''),
     tags: s.publishedTags ?? [],
     images: s.publishedImages ?? [],
-    authorName: displayName(author),
+    authorName: shownName(author),
     publishedAt: s.publishedAt!.toISOString(),
     wantsProfessionalInput: s.wantsProfessionalInput,
     donateLink: s.campaignId ? '/donate' : null,
@@ -44,11 +42,7 @@ export function presentPublicStorySummary(
 }
 
 /** The published copy whole, with its Markdown rendered to safe HTML. */
-export async function presentPublicStory(
-  s: StoryRow,
-  author: { firstName: string; lastName: string },
-  supportCount: number,
-): Promise<PublicStory> {
+export async function presentPublicStory(s: StoryRow, author: PersonName, supportCount: number): Promise<PublicStory> {
   const body = s.publishedBody ?? '';
   return { ...presentPublicStorySummary(s, author, supportCount), body, bodyHtml: await storyHtml(body) };
 }
@@ -105,6 +99,7 @@ export interface SupportRowView {
   authorId: string;
   firstName: string;
   lastName: string;
+  communityName: string | null;
   doctorStatus: string | null;
   specialty: string | null;
   hiddenAt: Date | null;
@@ -119,7 +114,7 @@ export function presentSupportReply(r: SupportRowView, viewer: Viewer, storyAuth
   return {
     id: r.id,
     body: r.body,
-    authorName: displayName(r),
+    authorName: shownName(r),
     verifiedDoctorSpecialty: r.doctorStatus === 'verified' ? r.specialty : null,
     createdAt: r.createdAt.toISOString(),
     thanked,

@@ -2,6 +2,7 @@
 import type { AdminUser } from '#shared/schemas/admin-users.ts';
 import type { CurrentUser, SessionView } from '#shared/schemas/auth.ts';
 import type { SessionRow, UserRow } from '../db/queries/users.ts';
+import { shownName } from '#shared/community-name.ts';
 import { accountAbilities } from '../policies/account.ts';
 import { accountSnapshot } from '../services/audit.ts';
 
@@ -11,6 +12,8 @@ export function presentCurrentUser(user: UserRow, session: SessionRow | null): C
     id: user.id,
     firstName: user.firstName,
     lastName: user.lastName,
+    communityName: user.communityName,
+    shownName: shownName(user),
     email: user.email,
     role: user.role ?? null,
     adminLevel: user.role === 'admin' ? (user.adminLevel ?? null) : null,

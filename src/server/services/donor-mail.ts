@@ -12,6 +12,7 @@ import { campaigns, donations, fundraisers, users } from '../db/schema/index.ts'
 import type { Examples } from './example-content.ts';
 import type { MailMessage } from './mail.ts';
 import { donationReceiptMail, donationRefundedMail, type GiftForMail } from './mail-templates.ts';
+import { shownName } from '#shared/community-name.ts';
 
 export interface DonorMailDeps {
   db: Db;
@@ -53,7 +54,12 @@ async function campaignForMail({ db, examples }: DonorMailDeps, campaignId: stri
   }
   const [[fundraiser], product] = await Promise.all([
     db
-      .select({ title: fundraisers.title, firstName: users.firstName, lastName: users.lastName })
+      .select({
+        title: fundraisers.title,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        communityName: users.communityName,
+      })
       .from(fundraisers)
       .innerJoin(users, eq(users.id, fundraisers.ownerId))
       .where(eq(fundraisers.campaignId, campaignId)),
@@ -62,7 +68,8 @@ async function campaignForMail({ db, examples }: DonorMailDeps, campaignId: stri
   return {
     product,
     name: fundraiser?.title ?? 'A fundraiser',
-    organiser: fundraiser ? `${fundraiser.firstName} ${fundraiser.lastName}` : 'The organiser',
+    // Donors read her by the name she chose for the community, never her legal name (decision 019).
+    organiser: fundraiser ? shownName(fundraiser) : 'The organiser',
     receiptNote: DEFAULT_RECEIPT_NOTE,
     transparencyPath: transparencyPath(campaign?.slug),
   };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MyGiftSchema } from './donation.ts';
 import { SecondFactorCodeSchema } from './two-factor.ts';
 import { ADMIN_LEVELS, SELF_CHOSEN_ROLES, ROLES } from '../auth/roles.ts';
+import { CommunityNameSchema } from '../community-name.ts';
 
 export const PASSWORD_MIN = 8;
 /** Long enough for any passphrase, short enough that hashing it is cheap; never truncated. */
@@ -133,6 +134,8 @@ export const DeleteAccountSchema = z.strictObject({
 export const UpdateProfileSchema = z.strictObject({
   firstName: requiredName('First name is required'),
   lastName: requiredName('Last name is required'),
+  /** Left out: unchanged; empty or null: the default (first name and last initial). */
+  communityName: CommunityNameSchema.optional(),
   notifyByEmail: z.boolean().optional(),
 });
 
@@ -148,6 +151,10 @@ export const CurrentUserSchema = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  /** The community name she chose; null while she uses the default. */
+  communityName: z.string().nullable(),
+  /** What others see of her on stories, words of support and her fundraiser. */
+  shownName: z.string(),
   email: z.string(),
   role: z.enum(ROLES).nullable(),
   adminLevel: z.enum(ADMIN_LEVELS).nullable(),

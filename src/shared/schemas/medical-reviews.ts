@@ -98,7 +98,7 @@ export const DoctorMedicalReviewItemSchema = z.object({
   id: z.string(),
   status: MedicalReviewStatusSchema,
   fundraiserTitle: z.string(),
-  patientFirstName: z.string(),
+  patientName: z.string(),
   /** Whether she may open the application now. */
   granted: z.boolean(),
   requestedAt: z.string(),
@@ -112,7 +112,7 @@ export const MedicalReviewApplicationSchema = z.object({
   id: z.string(),
   status: MedicalReviewStatusSchema,
   note: z.string().nullable(),
-  patientFirstName: z.string(),
+  patientName: z.string(),
   fundraiser: z.object({
     title: z.string(),
     story: z.string(),

@@ -61,7 +61,7 @@ export const PublicFundraiserSummarySchema = z.object({
   currency: z.literal('USD'),
   /** When the treatment is planned (YYYY-MM-DD), if the patient said. */
   neededBy: z.string().nullable(),
-  organiserFirstName: z.string(),
+  organiserName: z.string(),
   /** The verified doctor whose attestation of its plan stands, by name ("Dr. ..."); the page names her fully. */
   medicallyReviewedBy: z.string().nullable(),
 });
@@ -89,7 +89,7 @@ export const PublicFundraiserSchema = z.object({
   goalCents: z.number().int(),
   currency: z.literal('USD'),
   neededBy: z.string().nullable(),
-  organiserFirstName: z.string(),
+  organiserName: z.string(),
   payee: z.object({ name: z.string(), kind: z.enum(PAYEE_KINDS) }).nullable(),
   /** When it went live (ISO). */
   liveSince: z.string(),

@@ -14,6 +14,8 @@ const userWith = (role: Role): CurrentUser => ({
   id: '00000000-0000-4000-8000-000000000002',
   firstName: 'Rosa',
   lastName: 'Diaz',
+  communityName: null,
+  shownName: 'Rosa D.',
   email: 'rosa@example.org',
   role,
   adminLevel: null,

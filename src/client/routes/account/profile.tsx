@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { UpdateProfileSchema, type CurrentUser } from '#shared/schemas/auth.ts';
+import { COMMUNITY_NAME_MAX, suggestedCommunityName } from '#shared/community-name.ts';
 import { IMAGE_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_TYPES, uploadProblem } from '#shared/uploads.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { bindFields } from '#client/lib/bind-field.ts';
@@ -15,7 +16,7 @@ import { Avatar, roleLabel } from '#client/components/avatar.tsx';
 import { ReverificationNotice } from '#client/components/reverification-notice.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
-import { CheckboxField, NameFields } from '#client/components/ui/field.tsx';
+import { CheckboxField, NameFields, TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { PageFrame } from '#client/components/page-layout.tsx';
 import { usePageUser } from '#client/page-access.tsx';
@@ -100,13 +101,18 @@ function ProfileSection({
   const refreshUser = useRefreshCurrentUser();
   const form = useForm<ProfileIn, unknown, ProfileOut>({
     resolver: zodResolver(UpdateProfileSchema),
-    defaultValues: { firstName: user.firstName, lastName: user.lastName, notifyByEmail },
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      communityName: user.communityName ?? '',
+      notifyByEmail,
+    },
   });
   const save = useMutation({
     mutationFn: updateProfile,
     onSuccess: async (updated, input) => {
       toast({ title: 'Profile Updated', description: 'Your changes have been saved.' });
-      form.reset(input);
+      form.reset({ ...input, communityName: updated.communityName ?? '' });
       refreshUser(updated);
     },
     onError: (err) =>
@@ -128,6 +134,9 @@ function ProfileSection({
             {user.firstName} {user.lastName}
           </p>
           <p className="text-sm text-slate-700">{roleLabel(user)}</p>
+          <p className="text-sm text-slate-700">
+            Others see you as <span className="font-semibold text-ink">{user.shownName}</span>
+          </p>
           <p className="text-sm break-all text-slate-700">{user.email}</p>
         </div>
       </div>
@@ -137,6 +146,14 @@ function ProfileSection({
       <form noValidate className="mt-6 space-y-4" onSubmit={form.handleSubmit((input) => save.mutate(input))}>
         <NameFields first={field('firstName')} last={field('lastName')} />
         <ReverificationNotice verified={verifiedDoctor} saved={user} current={{ firstName, lastName }} />
+        <TextField
+          label="Community name (optional)"
+          hint={`The name others see on your stories, words of support and fundraiser. Leave it empty to use “${suggestedCommunityName({ firstName, lastName })}”. Only you and the site’s admins see your full name.`}
+          placeholder={suggestedCommunityName({ firstName, lastName })}
+          autoComplete="nickname"
+          maxLength={COMMUNITY_NAME_MAX}
+          {...field('communityName')}
+        />
         <CheckboxField
           label="Email me about activity on my account"
           hint="Replies to your stories, approvals and updates. Security messages are always sent."

@@ -179,7 +179,7 @@ function RequestItem({ item }: { item: DoctorMedicalReviewItem }) {
         <Badge tone={status.tone}>{status.label}</Badge>
       </div>
       <p className="mt-1 text-sm text-slate-600">
-        {item.patientFirstName} asked on <time dateTime={item.requestedAt}>{formatDate(item.requestedAt)}</time>
+        {item.patientName} asked on <time dateTime={item.requestedAt}>{formatDate(item.requestedAt)}</time>
       </p>
       {item.granted && (
         <Button variant="secondary" className="mt-3" aria-expanded={open} onClick={() => setOpen((o) => !o)}>

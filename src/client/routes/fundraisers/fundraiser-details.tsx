@@ -61,7 +61,7 @@ function WhereTheMoneyGoes({
           <span className="font-semibold">{fundraiser.payee.name}</span>
           {fundraiser.payee.kind === 'care_provider'
             ? ', the care provider.'
-            : `, ${fundraiser.organiserFirstName} herself.`}
+            : `, ${fundraiser.organiserName} herself.`}
         </p>
       )}
       <h3 className="mt-6 font-semibold text-ink">The ledger</h3>
@@ -88,7 +88,7 @@ function Updates({ fundraiser }: { fundraiser: PublicFundraiser }) {
         </div>
       )}
       {fundraiser.updates.length === 0 ? (
-        <p className="mt-4 text-slate-700">{fundraiser.organiserFirstName} has not posted an update yet.</p>
+        <p className="mt-4 text-slate-700">{fundraiser.organiserName} has not posted an update yet.</p>
       ) : (
         <ol className="mt-4 space-y-6">
           {fundraiser.updates.map((u) => (
@@ -125,7 +125,7 @@ function Details({ fundraiser: f }: { fundraiser: PublicFundraiser }) {
     <>
       <section aria-labelledby="story-title">
         <h2 id="story-title" className="text-2xl font-semibold text-ink">
-          {f.organiserFirstName}’s story
+          {f.organiserName}’s story
         </h2>
         <div className="mt-4">
           <StoryBody html={f.storyHtml} testId="fundraiser-story" />
@@ -136,7 +136,7 @@ function Details({ fundraiser: f }: { fundraiser: PublicFundraiser }) {
       <SupportersWall
         data={supporters.data ?? undefined}
         isError={Boolean(supporters.error)}
-        patientName={f.organiserFirstName}
+        patientName={f.organiserName}
       >
         {live && (
           <DonateLink href={donatePage} event="donate_button_click">
@@ -149,12 +149,12 @@ function Details({ fundraiser: f }: { fundraiser: PublicFundraiser }) {
         words={{
           postText: f.title,
           emailSubject: f.title,
-          emailBody: `${f.organiserFirstName} is raising money for her treatment on ${product.name}. Her story, and how to help:`,
+          emailBody: `${f.organiserName} is raising money for her treatment on ${product.name}. Her story, and how to help:`,
         }}
       >
         {live
-          ? `Every share brings ${f.organiserFirstName} closer to her treatment.`
-          : `Share ${f.organiserFirstName}’s story with someone who should read it.`}
+          ? `Every share brings ${f.organiserName} closer to her treatment.`
+          : `Share ${f.organiserName}’s story with someone who should read it.`}
       </SpreadTheWord>
     </>
   );

@@ -27,7 +27,7 @@ function Donate({ fundraiser: f }: { fundraiser: PublicFundraiser }) {
         <Progress fundraiser={f} />
         {f.status === 'live' ? (
           <>
-            <GiftForm recipientName={f.organiserFirstName} campaignId={f.campaignId} />
+            <GiftForm recipientName={f.organiserName} campaignId={f.campaignId} />
             <p className="text-sm text-slate-700">
               Gifts are recorded against this fundraiser and released only against verified expenses, paid to{' '}
               {f.payee?.name ?? 'the care provider'}; every release is on{' '}

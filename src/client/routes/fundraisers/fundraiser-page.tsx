@@ -78,7 +78,7 @@ function Fundraiser({ fundraiser: f }: { fundraiser: PublicFundraiser }) {
             {f.title}
           </h1>
           <p className="mt-3 text-slate-700">
-            Organised by {f.organiserFirstName}
+            Organised by {f.organiserName}
             {f.neededBy && (
               <>
                 {' '}

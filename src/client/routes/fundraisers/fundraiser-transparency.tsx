@@ -16,7 +16,7 @@ function FundraiserTransparency({ fundraiser: f }: { fundraiser: PublicFundraise
   return (
     <TransparencyView
       campaignName={f.title}
-      patientName={f.organiserFirstName}
+      patientName={f.organiserName}
       before={
         <div className="mb-6">
           <BackLink href={`/fundraisers/${encodeURIComponent(f.slug)}`} label="Back to the fundraiser" />

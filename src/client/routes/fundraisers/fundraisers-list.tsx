@@ -120,7 +120,7 @@ function FundraiserCard({ fundraiser: f }: { fundraiser: PublicFundraiserSummary
           </Link>
         </h3>
         <p className="mt-1 text-sm text-slate-700">
-          Organised by {f.organiserFirstName}
+          Organised by {f.organiserName}
           {f.neededBy && (
             <>
               {' '}

@@ -119,6 +119,7 @@ export interface AskingStoryRow {
   publishedAt: Date | null;
   firstName: string;
   lastName: string;
+  communityName: string | null;
   myReplies: number;
 }
 
@@ -142,6 +143,7 @@ export function askingStoriesPage<Item>(
           publishedAt: stories.publishedAt,
           firstName: users.firstName,
           lastName: users.lastName,
+          communityName: users.communityName,
           myReplies: sql<number>`(select count(*)::int from ${storyComments} where ${storyComments.storyId} = ${stories.id} and ${storyComments.authorId} = ${doctorId} and ${storyComments.hiddenAt} is null)`,
         })
         .from(stories)

@@ -56,7 +56,7 @@ export async function latestMedicalReview(db: Db | Tx, fundraiserId: string): Pr
 export interface DoctorReviewListRow {
   review: MedicalReviewRow;
   title: string | null;
-  patientFirstName: string;
+  patient: { firstName: string; lastName: string; communityName: string | null };
 }
 
 /**
@@ -79,7 +79,11 @@ export function doctorMedicalReviewsPage<Item>(
     { page, pageSize: DOCTOR_MEDICAL_REVIEWS_PAGE_SIZE },
     (limit, offset) =>
       db
-        .select({ review: medicalReviews, title: shownTitle, patientFirstName: users.firstName })
+        .select({
+          review: medicalReviews,
+          title: shownTitle,
+          patient: { firstName: users.firstName, lastName: users.lastName, communityName: users.communityName },
+        })
         .from(medicalReviews)
         .innerJoin(fundraisers, eq(fundraisers.id, medicalReviews.fundraiserId))
         .innerJoin(users, eq(users.id, fundraisers.ownerId))
@@ -95,7 +99,11 @@ export function doctorMedicalReviewsPage<Item>(
 /** One request to this doctor with its fundraiser and the patient's first name; undefined if it is not hers. */
 export async function doctorMedicalReview(db: Db | Tx, doctorId: string, reviewId: string) {
   const [row] = await db
-    .select({ review: medicalReviews, fundraiser: fundraisers, patientFirstName: users.firstName })
+    .select({
+      review: medicalReviews,
+      fundraiser: fundraisers,
+      patient: { firstName: users.firstName, lastName: users.lastName, communityName: users.communityName },
+    })
     .from(medicalReviews)
     .innerJoin(fundraisers, eq(fundraisers.id, medicalReviews.fundraiserId))
     .innerJoin(users, eq(users.id, fundraisers.ownerId))
@@ -107,7 +115,7 @@ export async function doctorMedicalReview(db: Db | Tx, doctorId: string, reviewI
 export interface GrantedApplicationRow {
   review: MedicalReviewRow;
   fundraiser: FundraiserRow;
-  patientFirstName: string;
+  patient: { firstName: string; lastName: string; communityName: string | null };
   documents: FundraiserDocumentRow[];
 }
 

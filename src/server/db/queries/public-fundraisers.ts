@@ -44,7 +44,8 @@ export interface PublicFundraiserListRow {
   raisedCents: number;
   donationCount: number;
   neededBy: string | null;
-  firstName: string;
+  /** Its owner's names, from which the page shows her community name (decision 019). */
+  organiser: OrganiserNames;
   /** The first and last name of the listed doctor whose attestation stands, as the fundraiser's page names her. */
   reviewerName: string | null;
 }
@@ -98,7 +99,7 @@ export function publicFundraisersPage<Item>(
           raisedCents: raised,
           donationCount: sql<number>`coalesce(${ledgerBalances.donationCount}, 0)`.mapWith(Number),
           neededBy: fundraisers.neededBy,
-          firstName: owner.firstName,
+          organiser: { firstName: owner.firstName, lastName: owner.lastName, communityName: owner.communityName },
           reviewerName: sql<string | null>`(${reviewer})`,
         })
         .from(fundraisers)
@@ -114,10 +115,16 @@ export function publicFundraisersPage<Item>(
   );
 }
 
+export interface OrganiserNames {
+  firstName: string;
+  lastName: string;
+  communityName: string | null;
+}
+
 export interface PublicFundraiserRow {
   fundraiser: FundraiserRow;
   campaign: { id: string; slug: string; goalCents: number; createdAt: Date };
-  firstName: string;
+  organiser: OrganiserNames;
 }
 
 /** A live or closed fundraiser by its campaign's slug; undefined for any other (a draft, one in review, refused). */
@@ -131,7 +138,7 @@ export async function findPublicFundraiser(db: Db, slug: string): Promise<Public
         goalCents: campaigns.goalCents,
         createdAt: campaigns.createdAt,
       },
-      firstName: users.firstName,
+      organiser: { firstName: users.firstName, lastName: users.lastName, communityName: users.communityName },
     })
     .from(campaigns)
     .innerJoin(fundraisers, eq(fundraisers.campaignId, campaigns.id))

@@ -44,6 +44,7 @@ const publicColumns = {
   story: stories,
   firstName: users.firstName,
   lastName: users.lastName,
+  communityName: users.communityName,
   supportCount: visibleSupportCount,
 };
 
@@ -52,6 +53,7 @@ export interface PublicStoryRow {
   story: StoryRow;
   firstName: string;
   lastName: string;
+  communityName: string | null;
   supportCount: number;
 }
 
@@ -69,6 +71,7 @@ const summaryColumns = {
   },
   firstName: users.firstName,
   lastName: users.lastName,
+  communityName: users.communityName,
   supportCount: visibleSupportCount,
 };
 
@@ -79,7 +82,13 @@ export type StorySummaryFields = Pick<StoryRow, keyof (typeof summaryColumns)['s
 export function publicStoriesPage<Item>(
   db: Db,
   query: { page: number; tag?: StoryTag | undefined },
-  present: (row: { story: StorySummaryFields; firstName: string; lastName: string; supportCount: number }) => Item,
+  present: (row: {
+    story: StorySummaryFields;
+    firstName: string;
+    lastName: string;
+    communityName: string | null;
+    supportCount: number;
+  }) => Item,
 ) {
   const where = query.tag ? and(isPublicStory, arrayContains(stories.publishedTags, [query.tag])) : isPublicStory;
   return paged(

@@ -23,6 +23,7 @@ export function supportReplies(db: Db, storyId: string, withHidden: boolean) {
       authorId: storyComments.authorId,
       firstName: users.firstName,
       lastName: users.lastName,
+      communityName: users.communityName,
       doctorStatus: doctorProfiles.verificationStatus,
       specialty: doctorProfiles.specialty,
       hiddenAt: storyComments.hiddenAt,

@@ -25,6 +25,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
+    /** What others see of her (issue 38); null: her first name and last initial. */
+    communityName: text('community_name'),
     role: text('role').$type<Role>(),
     /** Assigned by a super_admin (or the one-time setup link), never chosen in onboarding. */
     adminLevel: text('admin_level').$type<AdminLevel>(),

@@ -74,7 +74,7 @@ describe('GET /api/fundraisers', () => {
       percent: 63,
       currency: 'USD',
       neededBy: '2031-09-30',
-      organiserFirstName: 'Bea',
+      organiserName: 'Bea P.',
       medicallyReviewedBy: null,
     });
     const text = JSON.stringify(page);
@@ -111,7 +111,7 @@ describe('GET /api/fundraisers', () => {
       expect(imani.name).toBe('Dr. Imani Okafor');
       // Who, never her note; and the owner is still the owner, not the doctor.
       expect(JSON.stringify(page)).not.toContain(ATTESTATION.note);
-      expect(page.items.find((i) => i.slug === urgent.slug)?.organiserFirstName).toBe('Ana');
+      expect(page.items.find((i) => i.slug === urgent.slug)?.organiserName).toBe('Ana P.');
     } finally {
       await db().delete(medicalReviews);
       await db().update(users).set({ status: 'active' }).where(eq(users.id, other.id));
@@ -179,7 +179,7 @@ describe('GET /api/fundraisers/:slug', () => {
       goalCents: 945_050,
       currency: 'USD',
       neededBy: '2031-09-30',
-      organiserFirstName: 'Bea',
+      organiserName: 'Bea P.',
       payee: { name: 'Riverside Clinic', kind: 'care_provider' },
       liveSince: expect.any(String),
       // No doctor attested it (routes/medical-reviews covers an attested one).

@@ -51,7 +51,7 @@ describe('the doctor’s requests and the application', () => {
         status: 'requested',
         granted: true,
         fundraiserTitle: 'Surgery for endometriosis',
-        patientFirstName: 'Rosa',
+        patientName: 'Rosa T.',
       }),
     ]);
     const opened = await getWith(t.app, `/api/doctor/medical-reviews/${reviewId}`, doctor.cookie);

@@ -109,6 +109,7 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
               ...created.reply,
               firstName: me.firstName,
               lastName: me.lastName,
+              communityName: me.communityName,
               doctorStatus: doctor?.verificationStatus ?? null,
               specialty: doctor?.specialty ?? null,
             },
