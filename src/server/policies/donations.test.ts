@@ -1,6 +1,6 @@
 /** Who may correct, void and refund a recorded gift, and how a refusal answers. */
 import { describe, expect, it } from 'vitest';
-import { AppError } from '#shared/errors.ts';
+import { refusalOf } from '../../../tests/setup/refusal.ts';
 import { donationPolicy } from './donations.ts';
 
 const manager = { id: 'manager', role: 'admin' as const, adminLevel: 'manager' as const };
@@ -8,15 +8,6 @@ const moderator = { id: 'moderator', role: 'admin' as const, adminLevel: 'modera
 const donor = { id: 'donor', role: 'donor' as const, adminLevel: null };
 const standing = { voidedAt: null };
 const voided = { voidedAt: new Date() };
-const refusal = (fn: () => void): [string, string, unknown] | null => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof AppError) return [error.code, error.message, error.currentVersion];
-    throw error;
-  }
-  return null;
-};
 
 describe('the donation policy', () => {
   it('lets only managers correct, void and refund a gift that stands', () => {
@@ -29,16 +20,16 @@ describe('the donation policy', () => {
   });
 
   it('answers a correction of a voided gift as not found, and its refund as a stale read with its version', () => {
-    expect(refusal(() => donationPolicy.authorize(manager, 'void', voided))).toEqual([
+    expect(refusalOf(() => donationPolicy.authorize(manager, 'void', voided))).toEqual([
       'NOT_FOUND',
       'No such donation',
       undefined,
     ]);
-    expect(refusal(() => donationPolicy.authorize(manager, 'refund', voided, 3))).toEqual([
+    expect(refusalOf(() => donationPolicy.authorize(manager, 'refund', voided, 3))).toEqual([
       'CONFLICT',
       'This donation was voided; there is nothing to refund',
       3,
     ]);
-    expect(refusal(() => donationPolicy.authorize(moderator, 'refund', standing, 3))?.[0]).toBe('FORBIDDEN');
+    expect(refusalOf(() => donationPolicy.authorize(moderator, 'refund', standing, 3))?.[0]).toBe('FORBIDDEN');
   });
 });

@@ -1,6 +1,6 @@
 /** What a fundraiser's owner and a manager may do with it in each of its states, and how a refusal answers. */
 import { describe, expect, it } from 'vitest';
-import { AppError } from '#shared/errors.ts';
+import { refusalOf } from '../../../tests/setup/refusal.ts';
 import { FUNDRAISER_STATUSES, type FundraiserStatus } from '#shared/schemas/fundraisers.ts';
 import { fundraiserAbilities, fundraiserPolicy, type FundraiserFacts } from './fundraisers.ts';
 
@@ -17,15 +17,6 @@ const allowed = (viewer: Parameters<typeof fundraiserAbilities>[0], facts: Fundr
   Object.entries(fundraiserAbilities(viewer, facts))
     .filter(([, yes]) => yes)
     .map(([action]) => action);
-const refusal = (fn: () => void): [string, string, unknown] | null => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof AppError) return [error.code, error.message, error.currentVersion];
-    throw error;
-  }
-  return null;
-};
 
 describe('the fundraiser policy', () => {
   it("gives the owner each step her fundraiser's state allows", () => {
@@ -55,23 +46,23 @@ describe('the fundraiser policy', () => {
   });
 
   it("answers someone else's fundraiser as not found, and her own in the wrong state as a conflict naming it", () => {
-    expect(refusal(() => fundraiserPolicy.authorize(otherPatient, 'edit', fundraiser('draft')))).toEqual([
+    expect(refusalOf(() => fundraiserPolicy.authorize(otherPatient, 'edit', fundraiser('draft')))).toEqual([
       'NOT_FOUND',
       'No such fundraiser',
       undefined,
     ]);
-    expect(refusal(() => fundraiserPolicy.authorize(owner, 'edit', fundraiser('in_review')))?.[1]).toBe(
+    expect(refusalOf(() => fundraiserPolicy.authorize(owner, 'edit', fundraiser('in_review')))?.[1]).toBe(
       'Your fundraiser is waiting for review, so it cannot be edited',
     );
   });
 
   it('refuses a manager’s step on a changed state with the version to read again, and a non-manager with 403', () => {
-    expect(refusal(() => fundraiserPolicy.authorize(manager, 'review', fundraiser('live'), 7))).toEqual([
+    expect(refusalOf(() => fundraiserPolicy.authorize(manager, 'review', fundraiser('live'), 7))).toEqual([
       'CONFLICT',
       'This fundraiser is live, so it cannot be reviewed now',
       7,
     ]);
-    expect(refusal(() => fundraiserPolicy.authorize(moderator, 'review', fundraiser('in_review'), 7))?.[0]).toBe(
+    expect(refusalOf(() => fundraiserPolicy.authorize(moderator, 'review', fundraiser('in_review'), 7))?.[0]).toBe(
       'FORBIDDEN',
     );
   });

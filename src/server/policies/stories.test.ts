@@ -1,6 +1,6 @@
 /** Who may do what with a story in each of its states, and what a refusal says and answers. */
 import { describe, expect, it } from 'vitest';
-import { AppError } from '#shared/errors.ts';
+import { refusalOf } from '../../../tests/setup/refusal.ts';
 import { STORY_STATUSES, type StoryStatus } from '#shared/schemas/stories.ts';
 import { moderatedStoryAbilities, ownStoryAbilities, storyPolicy, type StoryFacts } from './stories.ts';
 
@@ -14,15 +14,6 @@ const story = (status: StoryStatus, more: Partial<StoryFacts> = {}): StoryFacts 
   hiddenAt: null,
   ...more,
 });
-const refusedWith = (fn: () => void): [string, string] | null => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof AppError) return [error.code, error.message];
-    throw error;
-  }
-  return null;
-};
 
 describe('the story policy', () => {
   it('lets the author edit, publish and archive all but an archived story, and submit drafts and rejected ones', () => {
@@ -37,17 +28,20 @@ describe('the story policy', () => {
   });
 
   it("answers someone else's story as not found, and a state in the way as a conflict naming it", () => {
-    expect(refusedWith(() => storyPolicy.authorize(otherPatient, 'edit', story('draft')))).toEqual([
+    expect(refusalOf(() => storyPolicy.authorize(otherPatient, 'edit', story('draft')))).toEqual([
       'NOT_FOUND',
       'No such story',
+      undefined,
     ]);
-    expect(refusedWith(() => storyPolicy.authorize(moderator, 'archive', story('draft')))).toEqual([
+    expect(refusalOf(() => storyPolicy.authorize(moderator, 'archive', story('draft')))).toEqual([
       'NOT_FOUND',
       'No such story',
+      undefined,
     ]);
-    expect(refusedWith(() => storyPolicy.authorize(author, 'edit', story('archived')))).toEqual([
+    expect(refusalOf(() => storyPolicy.authorize(author, 'edit', story('archived')))).toEqual([
       'CONFLICT',
       'This story is archived, so it cannot be edited',
+      undefined,
     ]);
   });
 
@@ -72,10 +66,11 @@ describe('the story policy', () => {
       hide: false,
       restore: false,
     });
-    expect(refusedWith(() => storyPolicy.authorize(moderator, 'approve', story('approved')))).toEqual([
+    expect(refusalOf(() => storyPolicy.authorize(moderator, 'approve', story('approved')))).toEqual([
       'CONFLICT',
       'This story is approved, so it cannot be approved',
+      undefined,
     ]);
-    expect(refusedWith(() => storyPolicy.authorize(author, 'approve', story('pending')))?.[0]).toBe('FORBIDDEN');
+    expect(refusalOf(() => storyPolicy.authorize(author, 'approve', story('pending')))?.[0]).toBe('FORBIDDEN');
   });
 });

@@ -27,14 +27,11 @@ const FIELDS = ['password'] as const;
  * "Unlock with a passkey", shown when she has one: her device checks her (user verification), and the server opens
  * the same window as her password would. A refusal or a cancelled prompt leaves the password form as it was.
  */
-function PasskeyUnlock({ unlockedText, onUnlocked }: { unlockedText: string; onUnlocked: () => void }) {
+function PasskeyUnlock({ onUnlocked }: { onUnlocked: () => void }) {
   const hers = useQuery(passkeysQuery());
   const unlock = useMutation({
     mutationFn: stepUpWithPasskey,
-    onSuccess: () => {
-      toast({ title: 'Access Granted', description: unlockedText });
-      onUnlocked();
-    },
+    onSuccess: onUnlocked,
     onError: (err) => {
       // She closed the device's prompt: nothing to say.
       if (!(err instanceof ApiError)) return;
@@ -78,12 +75,13 @@ export function StepUpForm({
     defaultValues: { password: '' },
   });
   const showFieldErrors = useFieldErrors(form.setError, FIELDS);
+  const unlocked = () => {
+    toast({ title: 'Access Granted', description: unlockedText });
+    onUnlocked();
+  };
   const unlock = useMutation({
     mutationFn: elevate,
-    onSuccess: () => {
-      toast({ title: 'Access Granted', description: unlockedText });
-      onUnlocked();
-    },
+    onSuccess: unlocked,
     onError: (err) => {
       form.setValue('password', '');
       if (err instanceof ApiError && err.status === 403) {
@@ -102,7 +100,7 @@ export function StepUpForm({
   });
   return (
     <form noValidate className={className} onSubmit={form.handleSubmit((input) => unlock.mutate(input))}>
-      <PasskeyUnlock unlockedText={unlockedText} onUnlocked={onUnlocked} />
+      <PasskeyUnlock onUnlocked={unlocked} />
       <PasswordField
         label="Password"
         autoComplete="current-password"
