@@ -133,3 +133,32 @@ describe('content notes', () => {
     await expectNoAxeViolations(page);
   });
 });
+
+describe('muted topics', () => {
+  it('leave a member’s stories with that note out of her list once she mutes it in Account Settings', async () => {
+    const muted = await published('A note on fertility treatment', { audience: 'public', contentNotes: ['fertility'] });
+    const kept = await published('Back at work', { audience: 'public' });
+    const { page, context } = await suite.newPage(PHONE);
+    await signUpThroughApi(context, { role: 'donor' });
+    const cards = page.getByTestId('story-card');
+
+    await visit(page, '/stories');
+    await cards.filter({ hasText: muted.publishedTitle! }).waitFor();
+    expect(await cards.filter({ hasText: muted.publishedTitle! }).innerText()).toContain('Content note: Fertility');
+
+    await visit(page, '/profile');
+    const section = page.getByRole('region', { name: 'Muted topics' });
+    const fertility = section.getByRole('checkbox', { name: 'Fertility' });
+    await expect.poll(() => fertility.isEnabled()).toBe(true);
+    await fertility.check();
+    await expect
+      .poll(() => page.getByRole('region', { name: /^Notifications/ }).innerText())
+      .toContain('Muted topics saved');
+    await expectNoAxeViolations(page);
+
+    await visit(page, '/stories');
+    await cards.filter({ hasText: kept.publishedTitle! }).waitFor();
+    await expect.poll(() => cards.filter({ hasText: muted.publishedTitle! }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,5 +1,5 @@
 /** Muted topics on /profile: stories with a content note on one of them are left out of her /stories list. */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CONTENT_NOTE_LABELS, CONTENT_NOTES, type ContentNote } from '#shared/story-audience.ts';
 import { errorMessage } from '#client/lib/api.ts';
@@ -11,16 +11,25 @@ export function MutedTopicsSection() {
   const titleId = useId();
   const hintId = useId();
   const muted = useQuery(mutedContentNotesQuery());
+  // Her choice shows at once; the saved one again if saving fails.
+  const [choice, setChoice] = useState<ContentNote[] | null>(null);
   const save = useMutation({
     mutationFn: setMutedContentNotes,
+    // Each save is her whole choice: one at a time, in the order she made them, so the last one stands.
+    scope: { id: 'muted-content-notes' },
     // Her list of stories is read again: the endpoint's `changes`.
     onSuccess: () => toast({ title: 'Muted topics saved', description: 'The stories list follows them at once.' }),
-    onError: (err) =>
-      toast({ title: 'Not saved', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    onError: (err) => {
+      setChoice(null);
+      toast({ title: 'Not saved', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+    },
   });
-  const current = save.isPending ? save.variables : (muted.data?.muted ?? []);
-  const toggle = (note: ContentNote, on: boolean) =>
-    save.mutate(CONTENT_NOTES.filter((n) => (n === note ? on : current.includes(n))));
+  const current = choice ?? muted.data?.muted ?? [];
+  const toggle = (note: ContentNote, on: boolean) => {
+    const next = CONTENT_NOTES.filter((n) => (n === note ? on : current.includes(n)));
+    setChoice(next);
+    save.mutate(next);
+  };
   return (
     <Card aria-labelledby={titleId}>
       <CardTitle id={titleId}>Muted topics</CardTitle>
@@ -39,7 +48,7 @@ export function MutedTopicsSection() {
                 type="checkbox"
                 className="h-5 w-5 accent-brand-700"
                 checked={current.includes(note)}
-                disabled={!muted.data || save.isPending}
+                disabled={!muted.data}
                 onChange={(event) => toggle(note, event.target.checked)}
               />
               {CONTENT_NOTE_LABELS[note]}
