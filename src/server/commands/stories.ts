@@ -229,6 +229,13 @@ function decisionPatch(decision: Decision, s: StoryRow, reason: string | null, n
   }
 }
 
+/** What the author is told her approved story now is, by its audience. */
+const APPROVED_WORDS: Record<StoryAudience, string> = {
+  public: 'It is now public.',
+  members: 'Members of the community can now read it.',
+  link: 'Anyone you send its link to can now read it.',
+};
+
 function authorNotice(decision: Decision, s: StoryRow, reason: string | null, now: Date): NotificationEvent | null {
   const link = '/my-stories';
   const key = `story:${s.id}:${decision}:${now.toISOString()}`;
@@ -238,7 +245,7 @@ function authorNotice(decision: Decision, s: StoryRow, reason: string | null, no
         userId: s.authorId,
         type: 'story_approved',
         title: `Your story "${s.title}" was approved`,
-        body: s.publishConsent ? 'It is now public.' : 'It will be public once you choose to publish it.',
+        body: s.publishConsent ? APPROVED_WORDS[s.audience] : 'It will be public once you choose to publish it.',
         link: `/stories/${s.id}`,
         eventKey: key,
         important: true,
