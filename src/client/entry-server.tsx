@@ -58,9 +58,14 @@ export async function render(pathname: string, site: SiteData, options: RenderOp
       }),
     );
   }
-  const indexable = route.path !== '*' && !UNLISTED_PAGES.includes(route.path) && !options.shell && status === 200;
   const resolved = resolveHead(route, pathname, site.content, site.siteUrl);
   const fromData = serverPage?.head?.(site.content, site.siteUrl, params, queryClient);
+  const indexable =
+    route.path !== '*' &&
+    !UNLISTED_PAGES.includes(route.path) &&
+    !options.shell &&
+    status === 200 &&
+    fromData?.indexable !== false;
   const jsonLd = route.path === '/' ? campaignJsonLd(site.content, site.siteUrl) : fromData?.jsonLd;
   const head = headToHtml({ ...resolved, ...fromData, jsonLd }, { indexable });
   const html = options.shell

@@ -38,7 +38,7 @@ interface ServerPage {
     siteUrl: string,
     params: Params,
     data: QueryClient,
-  ): (PageHead & { jsonLd?: Record<string, unknown> }) | undefined;
+  ): (PageHead & { jsonLd?: Record<string, unknown>; indexable?: false }) | undefined;
 }
 
 const read = <T>(data: QueryClient, query: PageQuery<T>) => data.getQueryData<T | null>(query.queryKey) ?? undefined;
@@ -50,11 +50,14 @@ export const SERVER_PAGES: Record<ServerRenderedPath, ServerPage> = {
     head(content, siteUrl, { id }, data) {
       const story = read<PublicStory>(data, publicStoryQuery(id!));
       if (!story) return undefined;
-      return {
+      // A members-only story's preview has no body: the head says no more than the page (its title and excerpt).
+      const head = {
         title: `${story.title} | ${content.product.name}`,
-        description: excerpt(story.body, 155),
-        jsonLd: storyJsonLd(story, content, siteUrl),
+        description: excerpt(story.preview ? story.excerpt : story.body, 155),
       };
+      // A story shared only by its link is kept out of search engines (and their structured data).
+      if (story.audience === 'link') return { ...head, indexable: false };
+      return { ...head, jsonLd: storyJsonLd(story, content, siteUrl) };
     },
   },
   '/find-doctors': {

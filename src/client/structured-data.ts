@@ -80,7 +80,7 @@ export function storyJsonLd(story: PublicStory, c: CampaignContent, siteUrl: str
     '@id': url,
     url,
     headline: story.title,
-    description: excerpt(story.body, 155),
+    description: excerpt(story.preview ? story.excerpt : story.body, 155),
     datePublished: story.publishedAt,
     author: { '@type': 'Person', name: story.authorName },
     publisher: { '@type': 'Organization', name: c.product.name, url: `${siteUrl}/` },

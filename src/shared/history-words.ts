@@ -41,6 +41,9 @@ export const STORY_EVENT_WORDS = {
   archived: 'Archived by the author',
   consented: 'Publishing allowed by the author',
   unpublished: 'Unpublished by the author',
+  audience_public: 'Shared with everyone by the author',
+  audience_members: 'Shared with members only by the author',
+  audience_link: 'Shared only by its link by the author',
 } as const;
 export type StoryEvent = keyof typeof STORY_EVENT_WORDS;
 

@@ -79,6 +79,10 @@ describe('stories', () => {
     const consent = page.getByRole('checkbox', { name: 'Show my story publicly once it is approved' });
     expect(await consent.isChecked()).toBe(false);
     await consent.check();
+    // New stories are for members; this one is for everyone, as the signed-out visitor below reads it whole.
+    const members = page.getByRole('radio', { name: /^Members of the community/ });
+    expect(await members.isChecked()).toBe(true);
+    await page.getByRole('radio', { name: /^Everyone/ }).check();
     // An image needs its description before the story can be sent.
     await page.getByLabel('Add an image').setInputFiles({ name: 'diary.png', mimeType: 'image/png', buffer: TINY_PNG });
     const alt = page.getByRole('textbox', { name: 'Describe the image for people who cannot see it' });
@@ -246,6 +250,8 @@ describe('stories', () => {
         body: 'After surgery I had to learn that resting is part of the work, not a pause from it.',
         tags: ['Fibroids'],
         publishConsent: true,
+        // Read below by a signed-out visitor: for everyone (members-only stories: story-audience.test.ts).
+        audience: 'public',
       },
       headers: origin,
     });

@@ -25,6 +25,8 @@ export async function buildStory(db: Db, overrides: Partial<typeof stories.$infe
       body: 'It took nine years and five doctors before anyone said the word endometriosis to me.',
       status: 'pending',
       submittedAt: new Date(),
+      // Most tests read what everyone reads; a new story's own default (members) is tested on its own.
+      audience: 'public',
       ...overrides,
     })
     .returning();

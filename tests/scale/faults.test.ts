@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
-import { decideStory } from '../../src/server/commands/stories.ts';
+import { decideStory, setStoryAudience } from '../../src/server/commands/stories.ts';
 import { run } from '../../src/server/commands/run.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { stories } from '../../src/server/db/schema/index.ts';
@@ -429,6 +429,31 @@ describe('caches on two instances', () => {
       reason: 'Shared a doctor’s home address',
     });
     await expect.poll(page, { timeout: RECORD_PAGE_MAX_AGE_MS / 4 }).not.toContain(title);
+  });
+
+  it("shows only a story's preview at the other instance at once when its author makes it members-only", async () => {
+    const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: cluster.sessionSecret, LOG_LEVEL: 'silent' });
+    const mailer: Mailer = { kind: 'outbox', longestSendMs: 60_000, send: async () => {}, close: () => {} };
+    const env = scriptCommandEnv(database, config, mailer);
+    const moderator = await buildAdmin(database.db, 'moderator', {}, cluster.sessionSecret);
+    const viewer = { id: moderator.id, role: 'admin' as const, adminLevel: 'moderator' as const };
+    const marker = `past-the-preview-${randomBytes(4).toString('hex')}`;
+    const body = `${'What anyone may read of my story first. '.repeat(8)}${marker}`;
+    const story = await buildStory(database.db, { body, publishConsent: true, audience: 'public' });
+    await run(env, { id: moderator.id, ip: null }, decideStory, viewer, story.id, 'approve', {
+      version: story.version,
+      reason: null,
+    });
+
+    const other = cluster.instances[1]!.url;
+    const page = async () => (await fetch(`${other}/stories/${story.id}`)).text();
+    await expect.poll(page).toContain(marker);
+
+    // Through the write path, as its author: both instances hear of it when it commits.
+    const author = { id: story.authorId, role: 'patient' as const, adminLevel: null };
+    await run(env, { id: story.authorId, ip: null }, setStoryAudience, author, story.id, 'members');
+    await expect.poll(page, { timeout: RECORD_PAGE_MAX_AGE_MS / 4 }).not.toContain(marker);
+    expect(await page()).toContain('What anyone may read of my story first.');
   });
 });
 

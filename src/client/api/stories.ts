@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import * as stories from '#shared/contract/stories.ts';
 import type { ReportReplySchema, StoryDraftSchema, StoryTag, SupportReplySchema } from '#shared/schemas/stories.ts';
+import type { ContentNote, StoryAudience } from '#shared/story-audience.ts';
 import { call, keyOf } from '#client/lib/api.ts';
 import { pageQueryOf } from '#client/lib/page-query.ts';
 
@@ -45,3 +46,13 @@ export const actOnSupport = (replyId: string, action: SupportAction) =>
 /** POST /api/support/:id/report */
 export const reportSupport = (replyId: string, input: z.input<typeof ReportReplySchema>) =>
   call(stories.reportSupport, { params: { id: replyId }, body: input });
+/** POST /api/my/stories/:id/audience: who may read the story (everyone, members, its link), at once. */
+export const setStoryAudience = (id: string, audience: StoryAudience) =>
+  call(stories.setStoryAudience, { params: { id }, body: { audience } });
+/** GET /api/my/muted-content-notes: the topics she mutes. */
+export const mutedContentNotesQuery = () => ({
+  queryKey: keyOf(stories.mutedContentNotes),
+  queryFn: () => call(stories.mutedContentNotes),
+});
+/** PUT /api/my/muted-content-notes: her muted topics, whole. */
+export const setMutedContentNotes = (muted: ContentNote[]) => call(stories.setMutedContentNotes, { body: { muted } });

@@ -81,6 +81,7 @@ export const PERSONAL_DATA: Record<string, PersonalData> = {
     onDelete: `theirs cascade; others' about their records (picked by event key, never by text) say "${FORMER_MEMBER}" for their name, and quotes of their words are emptied`,
   },
   stories: { exportedAs: ['stories'], onDelete: 'cascade' },
+  content_note_mutes: { exportedAs: ['mutedContentNotes'], onDelete: 'cascade' },
   fundraisers: { exportedAs: ['fundraisers'], onDelete: 'cascade (applications, with their documents and history)' },
   fundraiser_documents: { exportedAs: ['fundraisers'], onDelete: 'cascade with their fundraisers and uploads' },
   fundraiser_events: {

@@ -9,6 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import type { AuditAction } from '#shared/audit.ts';
 import type { StoryEvent } from '#shared/history-words.ts';
+import { NEW_STORY_AUDIENCE, type ContentNote, type StoryAudience } from '#shared/story-audience.ts';
 import type { Tx } from '../db/client.ts';
 import { patientProfiles, stories, storyEvents, uploads } from '../db/schema/index.ts';
 import type { StoryRow } from '../db/queries/stories.ts';
@@ -26,6 +27,8 @@ export interface StoryDraft {
   images: { uploadId: string; alt: string }[];
   wantsProfessionalInput: boolean;
   publishConsent?: boolean | undefined;
+  audience?: StoryAudience | undefined;
+  contentNotes: ContentNote[];
 }
 
 async function lockStory(tx: Tx, id: string): Promise<StoryRow> {
@@ -73,7 +76,7 @@ async function update(tx: Tx, id: string, patch: Partial<StoryRow>, now: Date): 
   return row!;
 }
 
-/** A new draft; publication consent defaults to what the patient chose at onboarding. */
+/** A new draft; publication consent defaults to what the patient chose at onboarding, its audience to members. */
 export async function createStory(
   { tx, now }: CommandContext,
   authorId: string,
@@ -90,6 +93,7 @@ export async function createStory(
     .values({
       ...draft,
       publishConsent: draft.publishConsent ?? profile?.allow ?? false,
+      audience: draft.audience ?? NEW_STORY_AUDIENCE,
       authorId,
       campaignId,
       createdAt: now,
@@ -116,8 +120,11 @@ export async function editStory(
     tags: draft.tags,
     images: draft.images,
     wantsProfessionalInput: draft.wantsProfessionalInput,
+    // In force at once, also on the published copy: a note only shields readers.
+    contentNotes: draft.contentNotes,
   };
   if (draft.publishConsent !== undefined) next.publishConsent = draft.publishConsent;
+  if (draft.audience !== undefined) next.audience = draft.audience;
   if (before.status === 'approved') Object.assign(next, { status: 'pending', submittedAt: now });
   if (before.status === 'rejected') next.status = 'draft';
   const row = await update(tx, id, next, now);
@@ -163,6 +170,23 @@ export async function setPublishConsent(
   return row;
 }
 
+/**
+ * Who may read the story (public, members, its link): the author's choice, changeable with her consent to publish
+ * (the same rule) and in force at once on every instance, as any write (run() forgets the record pages everywhere).
+ */
+export async function setStoryAudience(
+  { tx, now }: CommandContext,
+  viewer: Viewer,
+  id: string,
+  audience: StoryAudience,
+): Promise<StoryRow> {
+  const before = await lockStoryFor(tx, viewer, 'publish', id);
+  if (before.audience === audience) return before;
+  const row = await update(tx, id, { audience }, now);
+  await record(tx, id, before.authorId, `audience_${audience}`);
+  return row;
+}
+
 export type Decision = 'approve' | 'reject' | 'hide' | 'restore';
 
 /** Each decision: its audit action and the word for it in the history (when it is allowed: the story policy). */
@@ -205,6 +229,13 @@ function decisionPatch(decision: Decision, s: StoryRow, reason: string | null, n
   }
 }
 
+/** What the author is told her approved story now is, by its audience. */
+const APPROVED_WORDS: Record<StoryAudience, string> = {
+  public: 'It is now public.',
+  members: 'Members of the community can now read it.',
+  link: 'Anyone you send its link to can now read it.',
+};
+
 function authorNotice(decision: Decision, s: StoryRow, reason: string | null, now: Date): NotificationEvent | null {
   const link = '/my-stories';
   const key = `story:${s.id}:${decision}:${now.toISOString()}`;
@@ -214,7 +245,7 @@ function authorNotice(decision: Decision, s: StoryRow, reason: string | null, no
         userId: s.authorId,
         type: 'story_approved',
         title: `Your story "${s.title}" was approved`,
-        body: s.publishConsent ? 'It is now public.' : 'It will be public once you choose to publish it.',
+        body: s.publishConsent ? APPROVED_WORDS[s.audience] : 'It will be public once you choose to publish it.',
         link: `/stories/${s.id}`,
         eventKey: key,
         important: true,

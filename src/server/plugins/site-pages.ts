@@ -55,6 +55,8 @@ export interface SitePages {
   recordPage(pathname: string, search: string): Promise<RecordPage | undefined>;
   /** Forgets the rendered record pages: a write may have changed what they show. */
   forgetRecordPages(): void;
+  /** Also forgets `forget` (what else lists the records: the sitemap) whenever the record pages are forgotten. */
+  alsoForget(forget: () => void): void;
   /**
    * The site data a page names (its path, /site-data/<hash>.json), as JSON: the current content's, a recent
    * version's, or the build's; undefined for any other.
@@ -106,13 +108,17 @@ const keyOf = (row: MainAppealRow) => `${row.id}:${row.version}`;
 export default fp<SitePagesOptions>(
   async (app, { distDir, ssrEntry = SSR_ENTRY }) => {
     const pagesDir = distDir ? path.join(distDir, 'pages') : '';
+    const alsoForgotten: (() => void)[] = [];
+    const forgetOthers = () => alsoForgotten.forEach((forget) => forget());
+    const alsoForget = (forget: () => void) => void alsoForgotten.push(forget);
     if (!distDir || !fs.existsSync(path.join(pagesDir, '404.html'))) {
       app.decorate('sitePages', {
         built: false,
         get: async () => undefined,
         refresh: async () => {},
         recordPage: async () => undefined,
-        forgetRecordPages: () => {},
+        forgetRecordPages: forgetOthers,
+        alsoForget,
         siteData: async () => undefined,
       });
       return;
@@ -262,7 +268,11 @@ export default fp<SitePagesOptions>(
         // cancelled, and this request gets the app shell, which reads the page fresh in the browser.
         return recordPages.fetch(key, { context: { row, pathname, search } }).catch(() => undefined);
       },
-      forgetRecordPages: () => recordPages.clear(),
+      forgetRecordPages: () => {
+        recordPages.clear();
+        forgetOthers();
+      },
+      alsoForget,
       async siteData(where) {
         // Another instance may have rendered a newer version first: the current one is known here too.
         if (!siteDataByPath.has(where)) {

@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { refusalOf } from '../../../tests/setup/refusal.ts';
 import { STORY_STATUSES, type StoryStatus } from '#shared/schemas/stories.ts';
-import { moderatedStoryAbilities, ownStoryAbilities, storyPolicy, type StoryFacts } from './stories.ts';
+import { STORY_AUDIENCES } from '#shared/story-audience.ts';
+import {
+  moderatedStoryAbilities,
+  ownStoryAbilities,
+  storyPolicy,
+  storyReadPolicy,
+  type StoryFacts,
+} from './stories.ts';
 
 const author = { id: 'author', role: 'patient' as const, adminLevel: null };
 const otherPatient = { id: 'other', role: 'patient' as const, adminLevel: null };
@@ -72,5 +79,22 @@ describe('the story policy', () => {
       undefined,
     ]);
     expect(refusalOf(() => storyPolicy.authorize(author, 'approve', story('pending')))?.[0]).toBe('FORBIDDEN');
+  });
+});
+
+describe('reading a public story whole', () => {
+  it('keeps a members-only story from outsiders only: anyone signed in reads every audience whole', () => {
+    const rows = STORY_AUDIENCES.map((audience) => [
+      audience,
+      [null, otherPatient, author, moderator].map((v) => storyReadPolicy.can(v, 'readWhole', { audience })),
+    ]);
+    expect(Object.fromEntries(rows)).toEqual({
+      members: [false, true, true, true],
+      public: [true, true, true, true],
+      link: [true, true, true, true],
+    });
+    expect(refusalOf(() => storyReadPolicy.authorize(null, 'readWhole', { audience: 'members' }))?.[0]).toBe(
+      'UNAUTHENTICATED',
+    );
   });
 });

@@ -4,6 +4,7 @@
  * "not found" to an author (its existence is nobody else's business); a state in the way is a conflict (409).
  */
 import type { OwnStoryAbilities, ModeratedStoryAbilities, StoryStatus } from '#shared/schemas/stories.ts';
+import type { StoryAudience } from '#shared/story-audience.ts';
 import { policy, type Rule } from './policy.ts';
 import { isAdminAtLeast, type Viewer } from './viewer.ts';
 
@@ -76,4 +77,17 @@ export const moderatedStoryAbilities = (viewer: Viewer, story: StoryFacts): Mode
   reject: storyPolicy.can(viewer, 'reject', story),
   hide: storyPolicy.can(viewer, 'hide', story),
   restore: storyPolicy.can(viewer, 'restore', story),
+});
+
+/**
+ * Reading a public story whole (issue 38): a members-only story is whole for anyone signed in; an outsider (signed
+ * out, a search engine, the server rendering its page) reads its preview and is asked to sign in. A public or
+ * link story is whole for anyone with its address.
+ */
+export const storyReadPolicy = policy<{ audience: StoryAudience }, 'readWhole'>({
+  readWhole: {
+    allows: (v, s) => s.audience !== 'members' || v !== null,
+    refusal: 'Sign in to read this story: its author shares it with members of the community',
+    code: 'UNAUTHENTICATED',
+  },
 });

@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import { isOnSubmittedFundraiser } from '../db/queries/fundraisers.ts';
 import { isGrantedDocument } from '../db/queries/medical-reviews.ts';
 import { isOnPublicFundraiser } from '../db/queries/public-fundraisers.ts';
-import { documentCampaignOwner, isOnPublicStory, type UploadRow } from '../db/queries/uploads.ts';
+import { documentCampaignOwner, publicStoryImageReaders, type UploadRow } from '../db/queries/uploads.ts';
 import { isAdminAtLeast, type Viewer } from './viewer.ts';
 
 /**
@@ -23,10 +23,14 @@ const PUBLIC_PURPOSES = new Set(['avatar', 'campaign_image']);
 export async function uploadReading(db: Db, viewer: Viewer, file: UploadRow): Promise<UploadReading | null> {
   if (PUBLIC_PURPOSES.has(file.purpose)) return 'public';
   switch (file.purpose) {
-    case 'story_image':
-      if (await isOnPublicStory(db, file.id)) return 'public-while-shown';
+    case 'story_image': {
+      const readers = await publicStoryImageReaders(db, file.id);
+      if (readers === 'anyone') return 'public-while-shown';
+      // A members-only story's images: any signed-in member, never kept by a shared cache.
+      if (readers === 'members' && viewer) return 'private';
       // Its author, and moderators reviewing the story, see it while it is not (or no longer) public.
       return viewer && (file.ownerId === viewer.id || isAdminAtLeast(viewer, 'moderator')) ? 'private' : null;
+    }
     case 'fundraiser_image':
       if (await isOnPublicFundraiser(db, file.id)) return 'public-while-shown';
       return (await mayReadApplicationFile(db, viewer, file)) ? 'private' : null;

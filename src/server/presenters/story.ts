@@ -11,7 +11,8 @@ import type {
 import type { StoryRow, StorySummaryFields } from '../db/queries/stories.ts';
 import { excerpt } from '#shared/story-text.ts';
 import { shownName } from '#shared/community-name.ts';
-import { moderatedStoryAbilities, ownStoryAbilities } from '../policies/stories.ts';
+import { MEMBERS_ONLY_AUTHOR, MEMBERS_PREVIEW_CHARS } from '#shared/story-audience.ts';
+import { moderatedStoryAbilities, ownStoryAbilities, storyReadPolicy } from '../policies/stories.ts';
 import { replyAbilities } from '../policies/support.ts';
 import type { Viewer } from '../policies/viewer.ts';
 import { storyHtml } from '../services/story-html.ts';
@@ -21,30 +22,48 @@ import type { OpenReportRow } from '../db/queries/support.ts';
 /** Whom others see as a story's or a reply's author (decision 019). */
 type PersonName = { firstName: string; lastName: string; communityName: string | null };
 
-/** The published copy only, its text as an excerpt; never the working copy, never health fields. */
+/**
+ * The published copy only, its text as an excerpt; never the working copy, never health fields. A members-only
+ * story to an outsider: its title and excerpt, without its images or its author's name (story read policy).
+ */
 export function presentPublicStorySummary(
   s: StorySummaryFields,
   author: PersonName,
   supportCount: number,
+  viewer: Viewer,
 ): PublicStorySummary {
+  const whole = storyReadPolicy.can(viewer, 'readWhole', s);
   return {
     id: s.id,
     title: s.publishedTitle ?? '',
     excerpt: excerpt(s.publishedBody ?? ''),
     tags: s.publishedTags ?? [],
-    images: s.publishedImages ?? [],
-    authorName: shownName(author),
+    images: whole ? (s.publishedImages ?? []) : [],
+    authorName: whole ? shownName(author) : MEMBERS_ONLY_AUTHOR,
     publishedAt: s.publishedAt!.toISOString(),
     wantsProfessionalInput: s.wantsProfessionalInput,
     donateLink: s.campaignId ? '/donate' : null,
     supportCount,
+    audience: s.audience,
+    contentNotes: s.contentNotes,
   };
 }
 
-/** The published copy whole, with its Markdown rendered to safe HTML. */
-export async function presentPublicStory(s: StoryRow, author: PersonName, supportCount: number): Promise<PublicStory> {
+/**
+ * The published copy whole, with its Markdown rendered to safe HTML; to an outsider of a members-only story only
+ * its preview (the first MEMBERS_PREVIEW_CHARS characters, no body): what the server-rendered page can hold.
+ */
+export async function presentPublicStory(
+  s: StoryRow,
+  author: PersonName,
+  supportCount: number,
+  viewer: Viewer,
+): Promise<PublicStory> {
+  const summary = presentPublicStorySummary(s, author, supportCount, viewer);
   const body = s.publishedBody ?? '';
-  return { ...presentPublicStorySummary(s, author, supportCount), body, bodyHtml: await storyHtml(body) };
+  if (!storyReadPolicy.can(viewer, 'readWhole', s))
+    return { ...summary, excerpt: excerpt(body, MEMBERS_PREVIEW_CHARS), preview: true, body: '', bodyHtml: '' };
+  return { ...summary, preview: false, body, bodyHtml: await storyHtml(body) };
 }
 
 export function presentOwnStory(s: StoryRow, viewer: Viewer): OwnStory {
@@ -57,6 +76,8 @@ export function presentOwnStory(s: StoryRow, viewer: Viewer): OwnStory {
     images: s.images,
     wantsProfessionalInput: s.wantsProfessionalInput,
     publishConsent: s.publishConsent,
+    audience: s.audience,
+    contentNotes: s.contentNotes,
     reviewReason: s.reviewReason,
     hiddenReason: s.hiddenReason,
     isPublic: storyIsPublic(s),
@@ -88,6 +109,8 @@ export function presentModeratedStory(
     reviewReason: s.reviewReason,
     hasPublishedVersion: s.publishedAt !== null,
     publishConsent: s.publishConsent,
+    audience: s.audience,
+    contentNotes: s.contentNotes,
     version: s.version,
     abilities: moderatedStoryAbilities(viewer, s),
   };

@@ -39,6 +39,7 @@ beforeAll(async () => {
       title: 'Nine years to a diagnosis',
       body: 'It took nine years and five doctors before anyone said the word endometriosis to me.',
       status: 'approved',
+      audience: 'public',
       publishConsent: true,
       wantsProfessionalInput: true,
       publishedTitle: 'Nine years to a diagnosis',

@@ -31,6 +31,7 @@ export type Resource =
   // Stories and the community
   | 'stories'
   | 'my-stories'
+  | 'muted-notes'
   | 'support'
   | 'doctors'
   | 'uploads'

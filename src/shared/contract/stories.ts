@@ -8,6 +8,8 @@ import {
   ModeratedStorySchema,
   ModerationDecisionSchema,
   ModerationReasonDecisionSchema,
+  MutedContentNotesSchema,
+  MutedContentNotesViewSchema,
   OwnStorySchema,
   PublicStoriesQuerySchema,
   PublicStorySchema,
@@ -15,6 +17,7 @@ import {
   PublishConsentSchema,
   ReportReplySchema,
   STORY_STATUSES,
+  StoryAudienceSchema,
   StoryDraftSchema,
   StoryHistoryEntrySchema,
   SupportReplySchema,
@@ -71,14 +74,17 @@ export const createStory = endpoint({
   changes: ['my-stories'],
   responses: { 201: OwnStorySchema },
 });
-/** An approved story's edit waits for review while its published copy stays up: the public reads are unchanged. */
+/**
+ * An approved story's edit waits for review while its published copy stays up; its audience and content notes are in
+ * force at once, so the public reads change too.
+ */
 export const editStory = endpoint({
   method: 'PATCH',
   path: '/api/my/stories/:id',
   access: 'user',
   params,
   body: StoryDraftSchema,
-  changes: ['my-stories'],
+  changes: ['my-stories', 'stories'],
   responses: { 200: OwnStorySchema },
 });
 export const submitStory = endpoint({
@@ -105,6 +111,36 @@ export const setPublishConsent = endpoint({
   body: PublishConsentSchema,
   changes: ['my-stories', 'stories'],
   responses: { 200: OwnStorySchema },
+});
+
+/** Who may read the story (everyone, members, those with its link), from My Stories: in force at once. */
+export const setStoryAudience = endpoint({
+  method: 'POST',
+  path: '/api/my/stories/:id/audience',
+  access: 'user',
+  params,
+  body: StoryAudienceSchema,
+  changes: ['my-stories', 'stories'],
+  responses: { 200: OwnStorySchema },
+});
+
+// --- The topics a member mutes --------------------------------------------------------------------
+
+export const mutedContentNotes = endpoint({
+  method: 'GET',
+  path: '/api/my/muted-content-notes',
+  access: 'user',
+  resource: 'muted-notes',
+  responses: { 200: MutedContentNotesViewSchema },
+});
+/** Her muted topics, whole: stories with one of their notes leave her /stories list. */
+export const setMutedContentNotes = endpoint({
+  method: 'PUT',
+  path: '/api/my/muted-content-notes',
+  access: 'user',
+  body: MutedContentNotesSchema,
+  changes: ['muted-notes', 'stories'],
+  responses: { 200: MutedContentNotesViewSchema },
 });
 
 // --- Words of support ----------------------------------------------------------------------------

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { ReadVersionSchema } from './common.ts';
 import { pageParam } from './paging.ts';
 import { STORY_TAGS, type StoryTag } from '../community.ts';
+import { CONTENT_NOTES, STORY_AUDIENCES, type ContentNote, type StoryAudience } from '../story-audience.ts';
 
-export { STORY_TAGS, type StoryTag };
+export { STORY_TAGS, type StoryTag, STORY_AUDIENCES, type StoryAudience, CONTENT_NOTES, type ContentNote };
 
 export const STORY_STATUSES = ['draft', 'pending', 'approved', 'rejected', 'archived'] as const;
 export type StoryStatus = (typeof STORY_STATUSES)[number];
@@ -56,12 +57,36 @@ export const StoryDraftSchema = z.strictObject({
   wantsProfessionalInput: z.boolean().default(false),
   /** Omitted on create: the onboarding choice (allowPublicStory) is the default. */
   publishConsent: z.boolean().optional(),
+  /** Who may read it once it is public; omitted on create: NEW_STORY_AUDIENCE; on edit: unchanged. */
+  audience: z.enum(STORY_AUDIENCES, { error: 'Choose who can read your story' }).optional(),
+  /** Sensitive topics the reader is warned of before the story (and its images) show. */
+  contentNotes: z
+    .array(z.enum(CONTENT_NOTES, { error: 'Choose content notes from the list' }))
+    .max(CONTENT_NOTES.length, 'Choose content notes from the list')
+    .default([])
+    .transform((notes) => [...new Set(notes)]),
 });
 export type StoryDraftInput = z.input<typeof StoryDraftSchema>;
 
 export const PublishConsentSchema = z.strictObject({
   publishConsent: z.boolean({ error: 'Say whether the story may be public' }),
 });
+
+/** POST /api/my/stories/:id/audience: who may read the story, from My Stories; it takes effect at once. */
+export const StoryAudienceSchema = z.strictObject({
+  audience: z.enum(STORY_AUDIENCES, { error: 'Choose who can read your story' }),
+});
+
+/** PUT /api/user/content-notes: the topics a member mutes; their stories are left out of her /stories list. */
+export const MutedContentNotesSchema = z.strictObject({
+  muted: z
+    .array(z.enum(CONTENT_NOTES, { error: 'Choose topics from the list' }))
+    .max(CONTENT_NOTES.length, 'Choose topics from the list')
+    .transform((notes) => [...new Set(notes)]),
+});
+/** The answer: her muted topics in the list's order. */
+export const MutedContentNotesViewSchema = z.object({ muted: z.array(z.enum(CONTENT_NOTES)) });
+export type MutedContentNotes = z.infer<typeof MutedContentNotesViewSchema>;
 
 export const ModerationReasonSchema = z.strictObject({
   reason: z
@@ -111,11 +136,19 @@ export const PublicStorySummarySchema = z.object({
   /** Where to give, when the story is tied to the fundraiser. */
   donateLink: z.string().nullable(),
   supportCount: z.number().int(),
+  audience: z.enum(STORY_AUDIENCES),
+  /** Sensitive topics: the page shows the note first, the story and its images once the reader chooses. */
+  contentNotes: z.array(z.enum(CONTENT_NOTES)),
 });
 export type PublicStorySummary = z.infer<typeof PublicStorySummarySchema>;
 
 /** A public story whole (GET /api/stories/:id): its Markdown, and that Markdown as safe HTML rendered by the server. */
 export const PublicStorySchema = PublicStorySummarySchema.extend({
+  /**
+   * A members-only story read by an outsider: only its title and `excerpt` (MEMBERS_PREVIEW_CHARS), no body, no
+   * images, no author name; she is asked to sign in.
+   */
+  preview: z.boolean(),
   body: z.string(),
   /** Only the elements of STORY_ELEMENTS, no attributes: what StoryBody shows. */
   bodyHtml: z.string(),
@@ -141,6 +174,8 @@ export const OwnStorySchema = z.object({
   images: z.array(StoryImageSchema),
   wantsProfessionalInput: z.boolean(),
   publishConsent: z.boolean(),
+  audience: z.enum(STORY_AUDIENCES),
+  contentNotes: z.array(z.enum(CONTENT_NOTES)),
   /** The moderator's reason, when rejected or hidden. */
   reviewReason: z.string().nullable(),
   hiddenReason: z.string().nullable(),
@@ -204,6 +239,8 @@ export const ModeratedStorySchema = z.object({
   reviewReason: z.string().nullable(),
   hasPublishedVersion: z.boolean(),
   publishConsent: z.boolean(),
+  audience: z.enum(STORY_AUDIENCES),
+  contentNotes: z.array(z.enum(CONTENT_NOTES)),
   /** Moves with every change: a moderator's decision names the version she read. */
   version: z.number().int(),
   abilities: ModeratedStoryAbilitiesSchema,

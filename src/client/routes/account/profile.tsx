@@ -25,6 +25,7 @@ import { TwoFactorSection } from './two-factor-section.tsx';
 import { PasswordSection, SessionsSection } from './profile-security.tsx';
 import { DataSection, DeleteSection } from './profile-data.tsx';
 import { GiftsSection } from './profile-gifts.tsx';
+import { MutedTopicsSection } from './muted-topics-section.tsx';
 
 type ProfileIn = z.input<typeof UpdateProfileSchema>;
 type ProfileOut = z.output<typeof UpdateProfileSchema>;
@@ -192,6 +193,7 @@ function Settings({ user }: { user: CurrentUser }) {
         {profile.data && (profile.data.gifts.length > 0 || user.abilities.giftsOnProfile) && (
           <GiftsSection gifts={profile.data.gifts} emailConfirmed={user.emailVerified} />
         )}
+        <MutedTopicsSection />
         <PasswordSection />
         <PasskeysSection />
         <TwoFactorSection user={user} />

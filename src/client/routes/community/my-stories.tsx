@@ -19,6 +19,7 @@ import { usePageUser } from '#client/page-access.tsx';
 import { isLive, storyBadge } from './story-model.ts';
 import { TagList } from '#client/components/tag-list.tsx';
 import { Badge } from './story-parts.tsx';
+import { StoryAudiencePicker } from './story-audience-picker.tsx';
 
 type Action = 'submit' | 'archive' | 'publish' | 'unpublish';
 
@@ -150,6 +151,7 @@ function StoryItem({ story }: { story: OwnStory }) {
           {consentHint(story)}
         </p>
       )}
+      {!archived && <StoryAudiencePicker story={story} />}
       {confirmArchive && (
         <div
           role="group"

@@ -1,9 +1,10 @@
-/** /stories: approved, public stories, newest first, ten a page, filtered by a condition tag kept in the URL (?tag=&page=). */
+/** /stories: approved, listed stories (not those shared only by link), newest first, ten a page, filtered by a condition tag kept in the URL (?tag=&page=). */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { HeartHandshake, MessageCircleHeart } from 'lucide-react';
 import { STORY_TAGS, type StoryTag } from '#shared/community.ts';
 import type { PublicStorySummary } from '#shared/schemas/stories.ts';
+import { contentNoteWords } from '#shared/story-audience.ts';
 import { publicStoriesQuery } from '#client/api/stories.ts';
 import { usePageQuery } from '#client/lib/page-query.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
@@ -13,6 +14,7 @@ import { Pager } from '#client/components/ui/pager.tsx';
 import { PageFrame } from '#client/components/page-layout.tsx';
 import { StorySummary } from './story-parts.tsx';
 import { storiesListPlace } from './story-model.ts';
+import { useReadAsMember } from './read-as-member.ts';
 
 /** The list's place, read from the address: an unknown tag or page falls back to all stories, page 1. */
 function useListPlace() {
@@ -53,6 +55,11 @@ function TagFilter({ current, href }: { current: StoryTag | null; href: (tag: St
 function StoryCard({ story }: { story: PublicStorySummary }) {
   return (
     <StorySummary story={story} testId="story-card">
+      {story.contentNotes.length > 0 && (
+        <p className="mt-3 text-sm font-semibold text-amber-950">
+          Content note: {contentNoteWords(story.contentNotes)}
+        </p>
+      )}
       <p className="mt-3 flex items-center gap-1.5 text-sm text-slate-700">
         <MessageCircleHeart aria-hidden="true" className="h-4 w-4 text-brand-700" />
         {story.supportCount === 1 ? '1 word of support' : `${story.supportCount} words of support`}
@@ -66,7 +73,10 @@ export default function StoriesListPage() {
   const [, navigate] = useLocation();
   const { user } = useCurrentUser();
   const heading = useRef<HTMLHeadingElement>(null);
-  const list = usePageQuery(publicStoriesQuery({ tag, page }), { keepPrevious: true });
+  const listQuery = publicStoriesQuery({ tag, page });
+  const list = usePageQuery(listQuery, { keepPrevious: true });
+  // The server's page lists as an outsider reads it: a member's own list leaves out the topics she muted.
+  useReadAsMember([listQuery.queryKey], true);
 
   // Paging moves the reader back to the list's start.
   const firstRender = useRef(true);

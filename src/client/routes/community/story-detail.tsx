@@ -1,15 +1,18 @@
 /**
  * /stories/:id: one public story (its Markdown subset, rendered safely by the server), a link to give, Share at the
- * top and the share set below it, and words of support.
+ * top and the share set below it, and words of support. A members-only story shows an outsider its preview and a
+ * sign-in prompt; a story with content notes shows the note first, the story (and its images, blurred until tapped)
+ * once the reader opens it: a <details>, so the server-rendered page works without JavaScript too.
  */
 import { lazy } from 'react';
 import { Link, useParams } from 'wouter';
-import { ArrowLeft, Heart, Stethoscope } from 'lucide-react';
+import { ArrowLeft, Heart, LockKeyhole, ShieldAlert, Stethoscope } from 'lucide-react';
 import * as uploads from '#shared/contract/uploads.ts';
 import type { PublicStory } from '#shared/schemas/stories.ts';
+import { contentNoteWords } from '#shared/story-audience.ts';
 import { urlOf } from '#client/lib/api.ts';
 import { formatDate } from '#client/lib/format.ts';
-import { publicStoryQuery } from '#client/api/stories.ts';
+import { publicStoryQuery, supportKey } from '#client/api/stories.ts';
 import { usePageQuery } from '#client/lib/page-query.ts';
 import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { usePageTitle } from '#client/lib/page-title.ts';
@@ -18,7 +21,9 @@ import { PageStatus } from '#client/components/page-status.tsx';
 import { belowFold } from '#client/components/below-fold.tsx';
 import { CopyLinkButton } from '#client/components/copy-link-button.tsx';
 import { TagList } from '#client/components/tag-list.tsx';
+import { linkClass } from '#client/components/ui/text-classes.ts';
 import { StoryBody } from './story-parts.tsx';
+import { useReadAsMember } from './read-as-member.ts';
 import { WordsOfSupport } from './words-of-support.tsx';
 
 // Rarely shown, so their code loads only when one is. The server renders a missing story's page: belowFold has it
@@ -62,6 +67,109 @@ function GiveLink({ href }: { href: string }) {
   );
 }
 
+type StoryImages = PublicStory['images'];
+
+function Images({ images, blurred }: { images: StoryImages; blurred: boolean }) {
+  if (images.length === 0) return null;
+  const imageClass =
+    'aspect-[4/3] h-auto w-full rounded-2xl border border-brand-100 bg-brand-50 object-contain transition';
+  return (
+    <div className="mt-6 grid gap-3 sm:grid-cols-2">
+      {images.map((image) => {
+        const img = (extra: string) => (
+          <img
+            src={urlOf(uploads.file, { params: { id: image.uploadId } })}
+            alt={image.alt}
+            loading="lazy"
+            width={800}
+            height={600}
+            className={`${imageClass} ${extra}`}
+          />
+        );
+        // Under a content note each image stays blurred until tapped (a <details>: no script needed).
+        return blurred ? (
+          <details key={image.uploadId} className="group/image" data-testid="blurred-image">
+            <summary className="cursor-pointer list-none rounded-2xl [&::-webkit-details-marker]:hidden">
+              {img('blur-xl group-open/image:blur-none')}
+              <span className="mt-1 block text-sm font-semibold text-brand-800 underline group-open/image:hidden">
+                Tap to show this image
+              </span>
+            </summary>
+          </details>
+        ) : (
+          <div key={image.uploadId}>{img('')}</div>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The story's images and text; behind its content note when it has one. */
+function StoryContent({ story }: { story: PublicStory }) {
+  const content = (
+    <>
+      <Images images={story.images} blurred={story.contentNotes.length > 0} />
+      <div className="mt-8">
+        <StoryBody html={story.bodyHtml} />
+      </div>
+    </>
+  );
+  if (story.contentNotes.length === 0) return content;
+  return (
+    <div className="mt-6">
+      <div role="note" aria-label="Content note" className="rounded-2xl border border-amber-200 bg-amber-50 p-5">
+        <p className="flex items-center gap-2 font-semibold text-amber-950">
+          <ShieldAlert aria-hidden="true" className="h-5 w-5" />
+          Content note: {contentNoteWords(story.contentNotes)}
+        </p>
+        <p className="mt-1 text-slate-800">This story speaks of these topics. Read it when it feels right for you.</p>
+      </div>
+      <details className="group/note mt-4" data-testid="story-behind-note">
+        <summary
+          className={`${buttonClass('secondary', 'md')} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
+        >
+          <span className="group-open/note:hidden">Show story</span>
+          <span className="hidden group-open/note:inline">Hide story</span>
+        </summary>
+        {content}
+      </details>
+    </div>
+  );
+}
+
+/** A members-only story as an outsider reads it: its first lines, and an invitation to sign in. */
+function MembersOnly({ story }: { story: PublicStory }) {
+  const returnTo = encodeURIComponent(`/stories/${story.id}`);
+  return (
+    <>
+      <p className="mt-8 text-lg leading-relaxed text-slate-800" data-testid="story-preview">
+        {story.excerpt}
+      </p>
+      <aside
+        aria-labelledby="members-only-title"
+        className="mt-8 rounded-2xl border border-brand-100 bg-brand-50 p-6"
+        data-testid="members-only"
+      >
+        <h2 id="members-only-title" className="flex items-center gap-2 text-lg font-semibold text-ink">
+          <LockKeyhole aria-hidden="true" className="h-5 w-5 text-brand-700" />
+          Shared with members of the community
+        </h2>
+        <p className="mt-2 text-slate-800">
+          Its author shares this story with members only.{' '}
+          <Link href={`/login?returnTo=${returnTo}`} className={linkClass}>
+            Sign in
+          </Link>{' '}
+          or{' '}
+          <Link href="/register" className={linkClass}>
+            join the community
+          </Link>{' '}
+          to read it whole.
+        </p>
+      </aside>
+    </>
+  );
+}
+
 function Story({ story }: { story: PublicStory }) {
   const { product } = useCampaign();
   usePageTitle(`${story.title} | ${product.name}`);
@@ -89,24 +197,7 @@ function Story({ story }: { story: PublicStory }) {
             </p>
           )}
         </header>
-        {story.images.length > 0 && (
-          <div className="mt-6 grid gap-3 sm:grid-cols-2">
-            {story.images.map((image) => (
-              <img
-                key={image.uploadId}
-                src={urlOf(uploads.file, { params: { id: image.uploadId } })}
-                alt={image.alt}
-                loading="lazy"
-                width={800}
-                height={600}
-                className="aspect-[4/3] h-auto w-full rounded-2xl border border-brand-100 bg-brand-50 object-contain"
-              />
-            ))}
-          </div>
-        )}
-        <div className="mt-8">
-          <StoryBody html={story.bodyHtml} />
-        </div>
+        {story.preview ? <MembersOnly story={story} /> : <StoryContent story={story} />}
         {story.donateLink && (
           <aside
             aria-label="Support the fundraiser"
@@ -120,14 +211,17 @@ function Story({ story }: { story: PublicStory }) {
         )}
       </article>
       <StoryShare />
-      <WordsOfSupport storyId={story.id} storyTitle={story.title} />
+      {!story.preview && <WordsOfSupport storyId={story.id} storyTitle={story.title} />}
     </div>
   );
 }
 
 export default function StoryDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
-  const story = usePageQuery(publicStoryQuery(id));
+  const query = publicStoryQuery(id);
+  const story = usePageQuery(query);
+  // The server's page shows a members-only story's preview: a signed-in member's browser reads it whole.
+  useReadAsMember([query.queryKey, supportKey(id)], story.data?.preview === true);
   if (story.data) return <Story story={story.data} />;
   if (story.data === null) return <NotFound />;
   if (story.error) return <LoadError error={story.error} onRetry={() => void story.refetch()} />;

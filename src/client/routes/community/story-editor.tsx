@@ -17,6 +17,13 @@ import {
   type OwnStory,
 } from '#shared/schemas/stories.ts';
 import { HEALTH_ANSWERS_PRIVACY } from '#shared/health-answers.ts';
+import {
+  CONTENT_NOTE_LABELS,
+  CONTENT_NOTES,
+  NEW_STORY_AUDIENCE,
+  STORY_AUDIENCE_WORDS,
+  STORY_AUDIENCES,
+} from '#shared/story-audience.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { createStory, getMyStory, myStoryKey, submitStory, updateStory } from '#client/api/stories.ts';
@@ -28,6 +35,7 @@ import {
   CheckboxField,
   CheckboxGroupField,
   FormAlert,
+  RadioGroupField,
   TextAreaField,
   TextField,
 } from '#client/components/ui/field.tsx';
@@ -47,9 +55,24 @@ import { DraftNotice } from '#client/components/draft-notice.tsx';
 type DraftIn = z.input<typeof StoryDraftSchema>;
 type DraftOut = z.output<typeof StoryDraftSchema>;
 
-const FIELDS = ['title', 'body', 'tags', 'images', 'wantsProfessionalInput', 'publishConsent'] as const;
+const FIELDS = [
+  'title',
+  'body',
+  'tags',
+  'images',
+  'wantsProfessionalInput',
+  'publishConsent',
+  'audience',
+  'contentNotes',
+] as const;
 
 const TAG_OPTIONS = STORY_TAGS.map((tag) => ({ value: tag, label: tag }));
+const AUDIENCE_OPTIONS = STORY_AUDIENCES.map((value) => ({
+  value,
+  label: STORY_AUDIENCE_WORDS[value].label,
+  description: STORY_AUDIENCE_WORDS[value].hint,
+}));
+const NOTE_OPTIONS = CONTENT_NOTES.map((value) => ({ value, label: CONTENT_NOTE_LABELS[value] }));
 
 const BODY_HINT = (
   <>
@@ -81,8 +104,19 @@ function StoryForm({ story, consentDefault }: { story: OwnStory | null; consentD
           images: story.images,
           wantsProfessionalInput: story.wantsProfessionalInput,
           publishConsent: story.publishConsent,
+          audience: story.audience,
+          contentNotes: story.contentNotes,
         }
-      : { title: '', body: '', tags: [], images: [], wantsProfessionalInput: false, publishConsent: consentDefault },
+      : {
+          title: '',
+          body: '',
+          tags: [],
+          images: [],
+          wantsProfessionalInput: false,
+          publishConsent: consentDefault,
+          audience: NEW_STORY_AUDIENCE,
+          contentNotes: [],
+        },
   });
 
   const showFieldErrors = useFieldErrors(form.setError, FIELDS);
@@ -155,11 +189,19 @@ function StoryForm({ story, consentDefault }: { story: OwnStory | null; consentD
         error={errors.tags?.message ?? errors.tags?.root?.message}
         registration={form.register('tags')}
       />
+      <CheckboxGroupField
+        legend="Content notes"
+        hint="Readers see the note first and choose whether to read on; your images stay blurred until they tap them."
+        options={NOTE_OPTIONS}
+        columns={2}
+        error={errors.contentNotes?.message ?? errors.contentNotes?.root?.message}
+        registration={form.register('contentNotes')}
+      />
       <ImagesField
         field={images}
         max={STORY_IMAGES_MAX}
         upload={uploadStoryImage}
-        hint="They are public with your story once it is approved."
+        hint="They are shown with your story, to the readers you choose, once it is approved."
         describe={(index) => `Image ${index + 1} of your story`}
       />
       <CheckboxField
@@ -172,6 +214,13 @@ function StoryForm({ story, consentDefault }: { story: OwnStory | null; consentD
         hint={CONSENT_HINT}
         error={errors.publishConsent?.message}
         {...form.register('publishConsent')}
+      />
+      <RadioGroupField
+        legend="Who can read it"
+        hint="You can change this at any time from My Stories; it takes effect at once."
+        options={AUDIENCE_OPTIONS}
+        error={errors.audience?.message}
+        registration={form.register('audience')}
       />
       {status === 'approved' && (
         <p className="rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950">

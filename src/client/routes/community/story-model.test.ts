@@ -12,6 +12,8 @@ const story = (overrides: Partial<OwnStory> = {}): OwnStory => ({
   images: [],
   wantsProfessionalInput: false,
   publishConsent: true,
+  audience: 'members',
+  contentNotes: [],
   reviewReason: null,
   hiddenReason: null,
   isPublic: false,

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../client.ts';
 import { doctorProfiles, stories, storyComments, users } from '../schema/index.ts';
 import { paged } from './paging.ts';
-import { isPublicStory } from './stories.ts';
+import { isListedStory } from './stories.ts';
 
 export type DoctorProfileRow = typeof doctorProfiles.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -130,7 +130,7 @@ export function askingStoriesPage<Item>(
   page: number,
   present: (row: AskingStoryRow) => Item,
 ) {
-  const asking = and(isPublicStory, eq(stories.wantsProfessionalInput, true));
+  const asking = and(isListedStory, eq(stories.wantsProfessionalInput, true));
   return paged(
     { page, pageSize: DASHBOARD_STORIES_PAGE_SIZE },
     (limit, offset) =>

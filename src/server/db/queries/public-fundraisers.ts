@@ -25,7 +25,7 @@ import { containing, listed } from './doctors.ts';
 import { attestationStands } from './medical-reviews.ts';
 import type { FundraiserRow } from './fundraisers.ts';
 import { paged } from './paging.ts';
-import { imagesInclude, isPublicStory } from './stories.ts';
+import { imagesInclude, isListedStory } from './stories.ts';
 
 /** The states in which a fundraiser's page is public: live, and closed (readable with its ledger, no new gifts). */
 export const PUBLIC_FUNDRAISER_STATUSES: FundraiserStatus[] = ['live', 'closed'];
@@ -182,7 +182,7 @@ export async function sitemapRecords(db: Db): Promise<SitemapRecords> {
     db
       .select({ id: stories.id, at: stories.publishedAt })
       .from(stories)
-      .where(isPublicStory)
+      .where(isListedStory)
       .orderBy(desc(stories.publishedAt))
       .limit(SITEMAP_RECORDS_MAX),
     db

@@ -5,6 +5,7 @@
 import {
   and,
   arrayContains,
+  arrayOverlaps,
   asc,
   count,
   desc,
@@ -12,6 +13,7 @@ import {
   isNotNull,
   isNull,
   ne,
+  not,
   sql,
   type AnyColumn,
   type SQL,
@@ -19,8 +21,9 @@ import {
 import { ADMIN_LIST_PAGE_SIZE } from '#shared/constants.ts';
 import { AppError } from '#shared/errors.ts';
 import { STORIES_PAGE_SIZE, type StoryTag } from '#shared/schemas/stories.ts';
+import { CONTENT_NOTES, type ContentNote } from '#shared/story-audience.ts';
 import type { Db } from '../client.ts';
-import { stories, storyComments, storyCounts, storyEvents, users } from '../schema/index.ts';
+import { contentNoteMutes, stories, storyComments, storyCounts, storyEvents, users } from '../schema/index.ts';
 import { paged } from './paging.ts';
 
 export type StoryRow = typeof stories.$inferSelect;
@@ -32,6 +35,9 @@ export const isPublicStory: SQL = and(
   eq(stories.publishConsent, true),
   ne(stories.status, 'archived'),
 )!;
+
+/** A public story that lists show (/stories, the sitemap, the doctors' dashboard): not one only for those with its link. */
+export const isListedStory: SQL = and(isPublicStory, ne(stories.audience, 'link'))!;
 
 /** Whether a story's image list (`stories.images` or `stories.publishedImages`) holds this upload (an id or a column). */
 export const imagesInclude = (images: AnyColumn, uploadId: string | AnyColumn): SQL =>
@@ -68,6 +74,8 @@ const summaryColumns = {
     publishedAt: stories.publishedAt,
     wantsProfessionalInput: stories.wantsProfessionalInput,
     campaignId: stories.campaignId,
+    audience: stories.audience,
+    contentNotes: stories.contentNotes,
   },
   firstName: users.firstName,
   lastName: users.lastName,
@@ -78,10 +86,13 @@ const summaryColumns = {
 /** What a public list item is made from. */
 export type StorySummaryFields = Pick<StoryRow, keyof (typeof summaryColumns)['story']>;
 
-/** Public stories, newest first, optionally with one tag, a page at a time. */
+/**
+ * Listed stories, newest first, optionally with one tag, a page at a time; without those carrying a content note
+ * the reader muted (`muted`, her own setting).
+ */
 export function publicStoriesPage<Item>(
   db: Db,
-  query: { page: number; tag?: StoryTag | undefined },
+  query: { page: number; tag?: StoryTag | undefined; muted?: readonly ContentNote[] | undefined },
   present: (row: {
     story: StorySummaryFields;
     firstName: string;
@@ -90,7 +101,12 @@ export function publicStoriesPage<Item>(
     supportCount: number;
   }) => Item,
 ) {
-  const where = query.tag ? and(isPublicStory, arrayContains(stories.publishedTags, [query.tag])) : isPublicStory;
+  const muted = query.muted ?? [];
+  const where = and(
+    isListedStory,
+    query.tag ? arrayContains(stories.publishedTags, [query.tag]) : undefined,
+    muted.length > 0 ? not(arrayOverlaps(stories.contentNotes, [...muted])) : undefined,
+  );
   return paged(
     { page: query.page, pageSize: STORIES_PAGE_SIZE },
     (limit, offset) =>
@@ -102,9 +118,9 @@ export function publicStoriesPage<Item>(
         .orderBy(desc(stories.publishedAt))
         .limit(limit)
         .offset(offset),
-    // Without a tag, the running count (kept by a trigger) instead of counting every public story.
+    // Without a tag or a mute, the running count (kept by a trigger) instead of counting every listed story.
     () =>
-      query.tag
+      query.tag || muted.length > 0
         ? db.select({ n: count() }).from(stories).where(where)
         : db.select({ n: storyCounts.publicCount }).from(storyCounts),
     present,
@@ -184,4 +200,14 @@ export function storyHistory(db: Db, storyId: string) {
     .leftJoin(users, eq(users.id, storyEvents.actorId))
     .where(eq(storyEvents.storyId, storyId))
     .orderBy(asc(storyEvents.createdAt));
+}
+
+/** The content notes a member muted, in the list's order. */
+export async function mutedContentNotes(db: Db, userId: string): Promise<ContentNote[]> {
+  const rows = await db
+    .select({ note: contentNoteMutes.note })
+    .from(contentNoteMutes)
+    .where(eq(contentNoteMutes.userId, userId));
+  const muted = new Set(rows.map((r) => r.note));
+  return CONTENT_NOTES.filter((note) => muted.has(note));
 }

@@ -12,14 +12,17 @@ export async function findUpload(db: Db, id: string): Promise<UploadRow | undefi
   return file;
 }
 
-/** Whether a public story shows this image: a draft's or an unpublished story's images stay private. */
-export async function isOnPublicStory(db: Db, uploadId: string): Promise<boolean> {
-  const [shown] = await db
-    .select({ id: stories.id })
+/**
+ * Who may see this image by the public stories that show it: anyone (a story for everyone or for its link), members
+ * (only members-only stories show it), or null (none does: a draft's or an unpublished story's images stay private).
+ */
+export async function publicStoryImageReaders(db: Db, uploadId: string): Promise<'anyone' | 'members' | null> {
+  const shown = await db
+    .select({ audience: stories.audience })
     .from(stories)
-    .where(and(isPublicStory, imagesInclude(stories.publishedImages, uploadId)))
-    .limit(1);
-  return shown !== undefined;
+    .where(and(isPublicStory, imagesInclude(stories.publishedImages, uploadId)));
+  if (shown.length === 0) return null;
+  return shown.some((s) => s.audience !== 'members') ? 'anyone' : 'members';
 }
 
 /** The owner of the campaign whose expense this document belongs to (undefined when it belongs to none). */

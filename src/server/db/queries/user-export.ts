@@ -23,6 +23,7 @@ import {
   outbox,
   patientProfiles,
   passkeys,
+  contentNoteMutes,
   paymentImports,
   payments,
   recoveryCodes,
@@ -262,6 +263,10 @@ export async function exportUserData(db: Db, user: UserRow) {
     .select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
     .from(passkeys)
     .where(eq(passkeys.userId, me));
+  const mutes = await db
+    .select({ note: contentNoteMutes.note, createdAt: contentNoteMutes.createdAt })
+    .from(contentNoteMutes)
+    .where(eq(contentNoteMutes.userId, me));
   const fundraisersWritten = await fundraisersForExport(db, me);
   const reviews = await medicalReviewsForExport(db, me);
   const withoutDecider = ({ decidedBy: _decidedBy, ...request }: (typeof mine)[number]) => request;
@@ -280,6 +285,7 @@ export async function exportUserData(db: Db, user: UserRow) {
     recoveryCodes: codes.map(({ createdAt, usedAt }) => ({ createdAt, usedAt })),
     passkeys: myPasskeys,
     stories: storyRows.map((story) => ({ ...story, history: events.filter((e) => e.storyId === story.id) })),
+    mutedContentNotes: mutes,
     fundraisers: fundraisersWritten,
     medicalReviews: reviews,
     wordsOfSupportWritten: written,

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -13,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { rowVersion } from './row-version.ts';
 import type { StoryImage, StoryStatus } from '#shared/schemas/stories.ts';
+import type { ContentNote, StoryAudience } from '#shared/story-audience.ts';
 import { users } from './accounts.ts';
 import { campaigns } from './campaigns.ts';
 
@@ -68,6 +70,17 @@ export const stories = pgTable(
     wantsProfessionalInput: boolean('wants_professional_input').notNull().default(false),
     /** Consent to show the approved story publicly; the author can withdraw it at any time. */
     publishConsent: boolean('publish_consent').notNull().default(false),
+    /**
+     * Who may read it once public (issue 38): the author's choice, in force at once, not part of the reviewed copy.
+     * Stories written before it existed stay 'public' (migration 0034); new ones default to members only.
+     */
+    audience: text('audience').$type<StoryAudience>().notNull().default('members'),
+    /** Sensitive topics the reader is warned of first; also in force at once (a note only shields readers). */
+    contentNotes: text('content_notes')
+      .array()
+      .$type<ContentNote[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     publishedTitle: text('published_title'),
     publishedBody: text('published_body'),
     publishedTags: text('published_tags').array(),
@@ -100,6 +113,7 @@ export const stories = pgTable(
     index('stories_hidden_idx')
       .on(t.hiddenAt)
       .where(sql`${t.hiddenAt} is not null`),
+    check('stories_audience_known', sql`${t.audience} in ('members', 'public', 'link')`),
   ],
 );
 
@@ -179,4 +193,17 @@ export const commentReports = pgTable(
     uniqueIndex('comment_reports_comment_reporter_uq').on(t.commentId, t.reporterId),
     index('comment_reports_open_idx').on(t.resolvedAt, t.createdAt),
   ],
+);
+
+/** A topic a member chose not to see: stories with its content note are left out of her /stories list. */
+export const contentNoteMutes = pgTable(
+  'content_note_mutes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    note: text('note').$type<ContentNote>().notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.note] })],
 );

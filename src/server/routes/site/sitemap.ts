@@ -1,6 +1,7 @@
 /**
  * /sitemap.xml and /robots.txt for search engines: the prerendered public pages, the lists of the community's
- * records, and each public story, listed doctor and live fundraiser. One bounded read, kept for seconds.
+ * records, and each listed story (not one shared only by its link), listed doctor and live fundraiser. One bounded
+ * read, kept for seconds or until a write forgets the record pages.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { PRERENDERED_PAGES, SERVER_RENDERED_PATHS, UNLISTED_PAGES } from '#shared/routes.ts';
@@ -43,6 +44,9 @@ const sitemap: FastifyPluginAsync = async (app) => {
       ...records.fundraisers.map((f) => ({ path: `/fundraisers/${encodeURIComponent(f.slug)}`, lastModified: f.at })),
     ]);
   });
+
+  // A write that changes what is listed (a story's audience, a hide) is in the sitemap at once, on every instance.
+  app.sitePages.alsoForget(() => xml.invalidate());
 
   app.get('/sitemap.xml', quietRoute({}), async (_request, reply) =>
     reply

@@ -25,6 +25,8 @@ const draft = (title = 'Finding my voice after years of pain') => ({
   title,
   body: 'For eleven years I was told the pain was normal. This is how I found a surgeon who listened, and what recovery has looked like so far.',
   tags: ['Endometriosis', 'Surgery and recovery'],
+  // These tests read what everyone reads; the other audiences: story-audience.test.ts.
+  audience: 'public',
 });
 
 let moderator = '';

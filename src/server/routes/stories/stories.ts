@@ -1,10 +1,24 @@
 /** Stories: the author's own (write, submit, publish, archive), the public list and page, words of support. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as endpoints from '#shared/contract/stories.ts';
-import { archiveStory, createStory, editStory, setPublishConsent, submitStory } from '../../commands/stories.ts';
+import {
+  archiveStory,
+  createStory,
+  editStory,
+  setPublishConsent,
+  setStoryAudience,
+  submitStory,
+} from '../../commands/stories.ts';
+import { setMutedContentNotes } from '../../commands/content-notes.ts';
 import { hideReply, postSupport, reportReply, restoreReply, thankReply } from '../../commands/support.ts';
 import { doctorProfileOf } from '../../db/queries/doctors.ts';
-import { findOwnStory, findPublicStory, ownStories, publicStoriesPage } from '../../db/queries/stories.ts';
+import {
+  findOwnStory,
+  findPublicStory,
+  mutedContentNotes,
+  ownStories,
+  publicStoriesPage,
+} from '../../db/queries/stories.ts';
 import { supportReplies } from '../../db/queries/support.ts';
 import {
   presentOwnStory,
@@ -13,6 +27,7 @@ import {
   presentSupportReply,
 } from '../../presenters/story.ts';
 import { supportPolicy } from '../../policies/support.ts';
+import { storyReadPolicy } from '../../policies/stories.ts';
 import { byAccount } from '../../plugins/rate-limit.ts';
 import { route } from '../endpoint.ts';
 
@@ -70,24 +85,49 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.headers(noStore).send(presentOwnStory(story, viewer));
   });
 
-  // --- Public -------------------------------------------------------------------------------
-
-  route(app, endpoints.publicStories, {}, async (request, reply) => {
-    const page = await publicStoriesPage(app.db, request.query, (r) =>
-      presentPublicStorySummary(r.story, r, r.supportCount),
-    );
-    return reply.header('cache-control', 'no-cache').send(page);
+  route(app, endpoints.setStoryAudience, {}, async (request, reply, { viewer }) => {
+    const story = await request.run(setStoryAudience, viewer, request.params.id, request.body.audience);
+    return reply.headers(noStore).send(presentOwnStory(story, viewer));
   });
 
-  route(app, endpoints.publicStory, {}, async (request, reply) => {
+  // --- The topics a member mutes ------------------------------------------------------------
+
+  route(app, endpoints.mutedContentNotes, {}, async (request, reply, { me }) =>
+    reply.headers(noStore).send({ muted: await mutedContentNotes(app.db, me.id) }),
+  );
+
+  route(app, endpoints.setMutedContentNotes, {}, async (request, reply, { me }) => {
+    await request.run(setMutedContentNotes, me.id, request.body.muted);
+    return reply.headers(noStore).send({ muted: await mutedContentNotes(app.db, me.id) });
+  });
+
+  // --- Public -------------------------------------------------------------------------------
+
+  // What a signed-in member reads differs from an outsider's answer (members-only stories, her muted topics): such
+  // answers are private, and a shared cache never keeps one for another reader.
+  const readerCache = (viewer: unknown) => (viewer ? 'private, no-cache' : 'no-cache');
+
+  route(app, endpoints.publicStories, {}, async (request, reply, { me, viewer }) => {
+    const muted = me ? await mutedContentNotes(app.db, me.id) : [];
+    const page = await publicStoriesPage(app.db, { ...request.query, muted }, (r) =>
+      presentPublicStorySummary(r.story, r, r.supportCount, viewer),
+    );
+    return reply.header('cache-control', readerCache(viewer)).send(page);
+  });
+
+  route(app, endpoints.publicStory, {}, async (request, reply, { viewer }) => {
     const row = await findPublicStory(app.db, request.params.id);
-    return reply.header('cache-control', 'no-cache').send(await presentPublicStory(row.story, row, row.supportCount));
+    const story = await presentPublicStory(row.story, row, row.supportCount, viewer);
+    if (row.story.audience === 'link') reply.header('x-robots-tag', 'noindex');
+    return reply.header('cache-control', readerCache(viewer)).send(story);
   });
 
   // --- Words of support ---------------------------------------------------------------------
 
   route(app, endpoints.support, {}, async (request, reply, { viewer }) => {
     const { story } = await findPublicStory(app.db, request.params.id);
+    // The replies are part of a members-only story: an outsider (and its server-rendered page) gets none.
+    if (!storyReadPolicy.can(viewer, 'readWhole', story)) return reply.headers(noStore).send([]);
     const facts = { storyAuthorId: story.authorId };
     const rows = await supportReplies(app.db, story.id, supportPolicy.can(viewer, 'seeHidden', facts));
     return reply.headers(noStore).send(rows.map((r) => presentSupportReply(r, viewer, story.authorId)));

@@ -22,6 +22,8 @@ const draft = (images: { uploadId: string; alt: string }[]) => ({
   tags: ['Surgery and recovery'],
   images,
   publishConsent: true,
+  // Read below by anyone; a members-only story's images: story-audience.test.ts.
+  audience: 'public',
 });
 
 async function uploadedId(cookie: string): Promise<string> {

@@ -340,6 +340,7 @@ describe('one member, every table', () => {
     await db()
       .insert(schema.passkeys)
       .values({ userId: me, credentialId: 'her-phone', publicKey: 'a-public-key-never-exported', name: 'Phone' });
+    await db().insert(schema.contentNoteMutes).values({ userId: me, note: 'pregnancy-loss' });
 
     const exported = await getWith(t.app, '/api/user/export', cookie);
     expect(exported.statusCode).toBe(200);
