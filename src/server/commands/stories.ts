@@ -9,9 +9,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import type { AuditAction } from '#shared/audit.ts';
 import type { StoryEvent } from '#shared/history-words.ts';
+import { HEALTH_CONSENT_REFUSALS } from '#shared/health-data-consent.ts';
 import type { Tx } from '../db/client.ts';
 import { patientProfiles, stories, storyEvents, uploads } from '../db/schema/index.ts';
 import type { StoryRow } from '../db/queries/stories.ts';
+import { standingHealthConsent } from '../db/queries/health-data-consents.ts';
 import { audit } from '../services/audit.ts';
 import { notify, notifyAdmins, type NotificationEvent } from '../services/notifications.ts';
 import { assertReadVersion } from './read-version.ts';
@@ -81,6 +83,8 @@ export async function createStory(
   campaignId: string | null,
 ): Promise<StoryRow> {
   await checkImages(tx, authorId, draft.images);
+  const sharing = (await standingHealthConsent(tx, authorId, 'share')) !== undefined;
+  if (draft.publishConsent && !sharing) throw new AppError('FORBIDDEN', HEALTH_CONSENT_REFUSALS.shareStory);
   const [profile] = await tx
     .select({ allow: patientProfiles.allowPublicStory })
     .from(patientProfiles)
@@ -89,7 +93,7 @@ export async function createStory(
     .insert(stories)
     .values({
       ...draft,
-      publishConsent: draft.publishConsent ?? profile?.allow ?? false,
+      publishConsent: draft.publishConsent ?? (sharing && profile?.allow === true),
       authorId,
       campaignId,
       createdAt: now,
@@ -117,7 +121,10 @@ export async function editStory(
     images: draft.images,
     wantsProfessionalInput: draft.wantsProfessionalInput,
   };
-  if (draft.publishConsent !== undefined) next.publishConsent = draft.publishConsent;
+  if (draft.publishConsent !== undefined) {
+    if (draft.publishConsent && !before.publishConsent) await assertSharing(tx, authorId);
+    next.publishConsent = draft.publishConsent;
+  }
   if (before.status === 'approved') Object.assign(next, { status: 'pending', submittedAt: now });
   if (before.status === 'rejected') next.status = 'draft';
   const row = await update(tx, id, next, now);
@@ -158,9 +165,29 @@ export async function setPublishConsent(
   consent: boolean,
 ): Promise<StoryRow> {
   const before = await lockStoryFor(tx, viewer, 'publish', id);
+  if (consent && !before.publishConsent) await assertSharing(tx, before.authorId);
   const row = await update(tx, id, { publishConsent: consent }, now);
   await record(tx, id, before.authorId, consent ? 'consented' : 'unpublished');
   return row;
+}
+
+/** Making a story public shares her health data: only with her standing consent to share (decision 017). */
+async function assertSharing(tx: Tx, authorId: string): Promise<void> {
+  if (!(await standingHealthConsent(tx, authorId, 'share')))
+    throw new AppError('FORBIDDEN', HEALTH_CONSENT_REFUSALS.shareStory);
+}
+
+/**
+ * Her consent to sharing was withdrawn: every story of hers that may be public stops being so at once, each with
+ * its history step, in the withdrawal's transaction. The stories themselves stay hers, as drafts or approved.
+ */
+export async function unpublishAllStoriesOf({ tx, now }: Pick<CommandContext, 'tx' | 'now'>, authorId: string) {
+  const changed = await tx
+    .update(stories)
+    .set({ publishConsent: false, updatedAt: now })
+    .where(and(eq(stories.authorId, authorId), eq(stories.publishConsent, true)))
+    .returning({ id: stories.id });
+  for (const { id } of changed) await record(tx, id, authorId, 'unpublished');
 }
 
 export type Decision = 'approve' | 'reject' | 'hide' | 'restore';

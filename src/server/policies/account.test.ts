@@ -15,10 +15,11 @@ describe('account abilities', () => {
       doctorDashboard: false,
       fundraiserPages: false,
       giftsOnProfile: false,
+      healthConsents: false,
       twoFactorRequired: false,
       manageAccounts: false,
     };
-    expect(of('patient')).toEqual({ ...none, fundraiserPages: true });
+    expect(of('patient')).toEqual({ ...none, fundraiserPages: true, healthConsents: true });
     expect(of('doctor')).toEqual({ ...none, doctorDashboard: true });
     expect(of('donor')).toEqual({ ...none, giftsOnProfile: true });
     expect(of(null)).toEqual(none);

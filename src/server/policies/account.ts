@@ -46,6 +46,7 @@ export function accountAbilities(user: Account): CurrentUser['abilities'] {
     doctorDashboard: admits({ role: 'doctor' }, person),
     fundraiserPages: admits({ role: 'patient' }, person),
     giftsOnProfile: admits({ role: 'donor' }, person),
+    healthConsents: admits({ role: 'patient' }, person),
     twoFactorRequired: admits({ admin: 'moderator' }, person),
     manageAccounts: admits({ admin: 'super_admin' }, person),
   };

@@ -1,4 +1,7 @@
-/** /profile (Account Settings): name and email preference, password, sessions, data download, account deletion. */
+/**
+ * /profile (Account Settings): name and email preference, a patient's health data consent, password, sessions, data
+ * download, account deletion.
+ */
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -24,6 +27,7 @@ import { TwoFactorSection } from './two-factor-section.tsx';
 import { PasswordSection, SessionsSection } from './profile-security.tsx';
 import { DataSection, DeleteSection } from './profile-data.tsx';
 import { GiftsSection } from './profile-gifts.tsx';
+import { HealthConsentSection } from './health-consent-section.tsx';
 
 type ProfileIn = z.input<typeof UpdateProfileSchema>;
 type ProfileOut = z.output<typeof UpdateProfileSchema>;
@@ -175,6 +179,7 @@ function Settings({ user }: { user: CurrentUser }) {
         {profile.data && (profile.data.gifts.length > 0 || user.abilities.giftsOnProfile) && (
           <GiftsSection gifts={profile.data.gifts} emailConfirmed={user.emailVerified} />
         )}
+        {user.abilities.healthConsents && <HealthConsentSection />}
         <PasswordSection />
         <PasskeysSection />
         <TwoFactorSection user={user} />
