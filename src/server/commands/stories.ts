@@ -84,7 +84,7 @@ export async function createStory(
 ): Promise<StoryRow> {
   await checkImages(tx, authorId, draft.images);
   const sharing = (await standingHealthConsent(tx, authorId, 'share')) !== undefined;
-  if (draft.publishConsent && !sharing) throw new AppError('FORBIDDEN', HEALTH_CONSENT_REFUSALS.shareStory);
+  if (draft.publishConsent && !sharing) throw new AppError('VALIDATION', HEALTH_CONSENT_REFUSALS.shareStory, 'publishConsent');
   const [profile] = await tx
     .select({ allow: patientProfiles.allowPublicStory })
     .from(patientProfiles)
@@ -174,7 +174,7 @@ export async function setPublishConsent(
 /** Making a story public shares her health data: only with her standing consent to share (decision 017). */
 async function assertSharing(tx: Tx, authorId: string): Promise<void> {
   if (!(await standingHealthConsent(tx, authorId, 'share')))
-    throw new AppError('FORBIDDEN', HEALTH_CONSENT_REFUSALS.shareStory);
+    throw new AppError('VALIDATION', HEALTH_CONSENT_REFUSALS.shareStory, 'publishConsent');
 }
 
 /**

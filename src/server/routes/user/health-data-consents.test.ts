@@ -138,15 +138,15 @@ describe('consent to share', () => {
     expect((await onboard(cookie, { consentToCollect: true })).statusCode).toBe(200);
     const story = { title: 'My story', body: 'A long enough story about the road to a diagnosis. '.repeat(3) };
     const made = await postJson(t.app, '/api/my/stories', { ...story, publishConsent: true }, { cookie });
-    expect(made.statusCode).toBe(403);
-    expect(made.json().message).toBe(HEALTH_CONSENT_REFUSALS.shareStory);
+    expect(made.statusCode).toBe(400);
+    expect(made.json().fieldErrors).toEqual({ publishConsent: HEALTH_CONSENT_REFUSALS.shareStory });
     const draft = await postJson(t.app, '/api/my/stories', story, { cookie });
     expect(draft.statusCode).toBe(201);
     expect(draft.json().publishConsent).toBe(false);
     const id = draft.json().id as string;
     const consent = await postJson(t.app, `/api/my/stories/${id}/consent`, { publishConsent: true }, { cookie });
-    expect(consent.statusCode).toBe(403);
-    expect(consent.json().message).toBe(HEALTH_CONSENT_REFUSALS.shareStory);
+    expect(consent.statusCode).toBe(400);
+    expect(consent.json().fieldErrors).toEqual({ publishConsent: HEALTH_CONSENT_REFUSALS.shareStory });
 
     expect((await giveHealthConsent(t, cookie, 'share')).statusCode).toBe(201);
     expect(
