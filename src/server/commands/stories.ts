@@ -84,7 +84,8 @@ export async function createStory(
 ): Promise<StoryRow> {
   await checkImages(tx, authorId, draft.images);
   const sharing = (await standingHealthConsent(tx, authorId, 'share')) !== undefined;
-  if (draft.publishConsent && !sharing) throw new AppError('VALIDATION', HEALTH_CONSENT_REFUSALS.shareStory, 'publishConsent');
+  if (draft.publishConsent && !sharing)
+    throw new AppError('VALIDATION', HEALTH_CONSENT_REFUSALS.shareStory, 'publishConsent');
   const [profile] = await tx
     .select({ allow: patientProfiles.allowPublicStory })
     .from(patientProfiles)
