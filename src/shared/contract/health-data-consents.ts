@@ -1,4 +1,7 @@
-/** A patient's consents for her consumer health data (decision 017): read them, give one, withdraw one. */
+/**
+ * A patient's consents for her consumer health data (decision 017): read them, give one, withdraw one. Any member may
+ * call them: an account without a role yet answers the patient's questions too, and must be able to withdraw.
+ */
 import {
   GiveHealthConsentSchema,
   HealthConsentParamsSchema,
@@ -10,14 +13,14 @@ import { endpoint } from './endpoint.ts';
 export const healthConsents = endpoint({
   method: 'GET',
   path: '/api/user/health-data-consents',
-  access: { role: 'patient' },
+  access: 'user',
   resource: 'health-data-consents',
   responses: { 200: HealthConsentsAnswerSchema },
 });
 export const giveHealthConsent = endpoint({
   method: 'POST',
   path: '/api/user/health-data-consents',
-  access: { role: 'patient' },
+  access: 'user',
   body: GiveHealthConsentSchema,
   responses: { 201: HealthConsentViewSchema },
   changes: ['health-data-consents'],
@@ -26,7 +29,7 @@ export const giveHealthConsent = endpoint({
 export const withdrawHealthConsent = endpoint({
   method: 'DELETE',
   path: '/api/user/health-data-consents/:kind',
-  access: { role: 'patient' },
+  access: 'user',
   params: HealthConsentParamsSchema,
   responses: { 204: null },
   changes: ['health-data-consents', 'session', 'profile', 'my-stories', 'stories', 'my-fundraiser', 'medical-reviews'],

@@ -167,7 +167,7 @@ export const CurrentUserSchema = z.object({
     fundraiserPages: z.boolean(),
     /** Her gifts are a section of her profile even before there is one (donors). */
     giftsOnProfile: z.boolean(),
-    /** Her consents for consumer health data are a section of her profile (patients; decision 017). */
+    /** Her consents for consumer health data are a section of her profile (patients, and members without a role yet; decision 017). */
     healthConsents: z.boolean(),
     /** Two-step sign-in is required of her for the admin pages (admins). */
     twoFactorRequired: z.boolean(),
