@@ -33,6 +33,10 @@ export const PAGE_HEADS: { readonly [P in PagePath | '*']: HeadOf } = {
   ),
   '/contact': legal('Contact Us', 'Write to the {product} team about the fundraiser, a donation or the community.'),
   '/privacy-policy': legal('Privacy Policy', 'What {product} collects, why, who sees it, and your rights.'),
+  '/consumer-health-data-privacy': legal(
+    'Consumer Health Data Privacy Policy',
+    'The health data {product} collects, why, with whom it is shared only with your consent, and how to withdraw it.',
+  ),
   '/terms-of-service': legal(
     'Terms of Service',
     'The terms for using {product}, including eligibility, donations and community conduct.',

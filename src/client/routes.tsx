@@ -28,6 +28,7 @@ export const PAGE_ROUTES = {
   '/how-it-works': { load: () => import('./routes/public/how-it-works.tsx') },
   '/contact': { load: () => import('./routes/public/contact-page.tsx') },
   '/privacy-policy': { load: () => import('./routes/public/privacy-policy.tsx') },
+  '/consumer-health-data-privacy': { load: () => import('./routes/public/consumer-health-data-privacy.tsx') },
   '/terms-of-service': { load: () => import('./routes/public/terms-of-service.tsx') },
   '/medical-disclaimer': { load: () => import('./routes/public/medical-disclaimer.tsx') },
   '/donor-agreement': { load: () => import('./routes/public/donor-agreement.tsx') },

@@ -46,6 +46,7 @@ describe('the page table', () => {
       '/how-it-works': 'how-it-works',
       '/contact': 'contact',
       '/privacy-policy': 'privacy-policy',
+      '/consumer-health-data-privacy': 'consumer-health-data-privacy',
       '/terms-of-service': 'terms-of-service',
       '/medical-disclaimer': 'medical-disclaimer',
       '/donor-agreement': 'donor-agreement',

@@ -27,6 +27,7 @@ export const PAGES = {
   '/how-it-works': { render: 'prerendered', file: 'how-it-works' },
   '/contact': { render: 'prerendered', file: 'contact' },
   '/privacy-policy': { render: 'prerendered', file: 'privacy-policy' },
+  '/consumer-health-data-privacy': { render: 'prerendered', file: 'consumer-health-data-privacy' },
   '/terms-of-service': { render: 'prerendered', file: 'terms-of-service' },
   '/medical-disclaimer': { render: 'prerendered', file: 'medical-disclaimer' },
   '/donor-agreement': { render: 'prerendered', file: 'donor-agreement' },

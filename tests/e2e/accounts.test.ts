@@ -5,6 +5,7 @@ import { patientProfiles, doctorProfiles, users } from '../../src/server/db/sche
 import { hashPassword } from '../../src/server/services/passwords.ts';
 import { STRONG_PASSWORD } from '../setup/accounts.ts';
 import { browserSuite, expectNoAxeViolations, PHONE, signUpThroughApi, toastText, visit } from './fixtures.ts';
+import { HEALTH_CONSENT_TEXT } from '../../src/shared/health-data-consent.ts';
 import {
   accountMenuButton,
   ADMIN_ITEMS,
@@ -83,6 +84,7 @@ describe('accounts', () => {
     await page.getByLabel('Treatment goals').fill('Excision surgery and recovery');
     await page.getByRole('radio', { name: /^High/ }).check();
     await page.getByRole('radio', { name: 'Email', exact: true }).check();
+    await page.getByRole('checkbox', { name: HEALTH_CONSENT_TEXT.collect.label }).check();
     await page.getByRole('button', { name: 'Complete Onboarding' }).click();
 
     // Her next step is her story, which she can write at once (a fundraiser waits for her confirmed email).

@@ -56,7 +56,7 @@ describe('the campaign page', () => {
       /^mailto:\?subject=.+&body=.+127\.0\.0\.1/,
     );
     const footer = page.getByRole('navigation', { name: 'Footer' });
-    for (const href of ['/privacy-policy', '/medical-disclaimer', '/admin']) {
+    for (const href of ['/privacy-policy', '/consumer-health-data-privacy', '/medical-disclaimer', '/admin']) {
       expect(await footer.locator(`a[href="${href}"]`).count()).toBe(1);
     }
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);

@@ -9,6 +9,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { CONSUMER_HEALTH_POLICY_VERSION, type HealthConsentKind } from '../../src/shared/health-data-consent.ts';
 import { CLIENT_DIST_DIR } from '../../src/server/paths.ts';
 import { createTestDatabase, type TestDatabase } from '../setup/database.ts';
 import { freePort } from '../setup/server-process.ts';
@@ -242,6 +243,19 @@ export async function signUpSettledThroughApi(
     .where(eq(users.email, person.email))
     .returning({ id: users.id });
   return { ...person, id: user!.id };
+}
+
+/** She gives a consent for her consumer health data through the API (decision 017): sharing unless named. */
+export async function giveHealthConsentThroughApi(
+  context: BrowserContext,
+  site: Site,
+  kind: HealthConsentKind = 'share',
+): Promise<void> {
+  const res = await context.request.post('/api/user/health-data-consents', {
+    data: { kind, policyVersion: CONSUMER_HEALTH_POLICY_VERSION },
+    headers: { origin: site.baseURL },
+  });
+  if (res.status() !== 201) throw new Error(`consent failed: ${res.status()} ${await res.text()}`);
 }
 
 /** A doctor signed up through the API (signUpSettledThroughApi) whose profile is verified: the directory lists her. */

@@ -12,6 +12,7 @@ import { PDF } from '../factories/spending.ts';
 import {
   browserSuite,
   expectNoAxeViolations,
+  giveHealthConsentThroughApi,
   PHONE,
   signInAsAdmin,
   signUpSettledThroughApi,
@@ -40,6 +41,8 @@ describe('a patient’s fundraiser, end to end', () => {
     // --- She applies ---------------------------------------------------------------------------
     const patient = await suite.newPage(PHONE);
     const person = await signUpSettledThroughApi(patient.context, suite.site, { role: 'patient', firstName: 'Lena' });
+    // Asking a doctor below shares her health data: she has consented to that (decision 017).
+    await giveHealthConsentThroughApi(patient.context, suite.site);
     await visit(patient.page, '/my-fundraiser');
     await patient.page.getByLabel('Title').fill(TITLE);
     await patient.page

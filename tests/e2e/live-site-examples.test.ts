@@ -40,6 +40,7 @@ const PAGES = [
   '/contact',
   '/donor-agreement',
   '/privacy-policy',
+  '/consumer-health-data-privacy',
   '/terms-of-service',
   '/medical-disclaimer',
 ];

@@ -13,6 +13,7 @@ import {
   toastText,
   verifiedDoctorThroughApi,
   visit,
+  giveHealthConsentThroughApi,
 } from './fixtures.ts';
 
 const suite = browserSuite();
@@ -61,6 +62,8 @@ describe('medical review', () => {
       firstName: 'Paula',
     });
     const { slug, documentId } = await liveFundraiser(patient.id);
+    // Asking a doctor shares her health data: she has consented to that (decision 017).
+    await giveHealthConsentThroughApi(patientSide.context, suite.site);
 
     // The patient finds the doctor and is told what asking shares before she confirms.
     const { page } = patientSide;

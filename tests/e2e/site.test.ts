@@ -12,6 +12,7 @@ const PUBLIC_PAGES = [
   '/how-it-works',
   '/contact',
   '/privacy-policy',
+  '/consumer-health-data-privacy',
   '/terms-of-service',
   '/medical-disclaimer',
   '/donor-agreement',

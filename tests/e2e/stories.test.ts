@@ -15,6 +15,7 @@ import {
   toastText,
   visit,
   type Page,
+  giveHealthConsentThroughApi,
 } from './fixtures.ts';
 
 const suite = browserSuite();
@@ -51,6 +52,8 @@ describe('stories', () => {
     // --- The patient writes and submits a story ------------------------------------------------
     const patient = await suite.newPage();
     const author = await signUpThroughApi(patient.context, { role: 'patient', firstName: 'Maya', lastName: 'Rivera' });
+    // Showing a story publicly shares her health data: she has consented to that (decision 017).
+    await giveHealthConsentThroughApi(patient.context, suite.site);
     const { page } = patient;
 
     await visit(page, '/my-stories');
@@ -243,6 +246,7 @@ describe('stories', () => {
     const origin = { origin: suite.site.baseURL };
     const patient = await suite.newPage();
     await signUpThroughApi(patient.context, { role: 'patient', firstName: 'Lena', lastName: 'Okoro' });
+    await giveHealthConsentThroughApi(patient.context, suite.site);
     const { page } = patient;
     const created = await patient.context.request.post('/api/my/stories', {
       data: {

@@ -4,6 +4,7 @@ import { injectFrom, postJson, type TestApp } from '../setup/test-app.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { doctorProfiles, medicalReviews } from '../../src/server/db/schema/index.ts';
 import { DOCTOR_ANSWERS } from './doctors.ts';
+import { giveHealthConsent } from './health-data-consents.ts';
 import { buildUser } from './users.ts';
 
 let counter = 0;
@@ -26,9 +27,11 @@ export async function signedInDoctor(
   return { ...member, id: member.user.id, name: `Dr. ${firstName} ${lastName}` };
 }
 
-/** The patient asks this doctor to review her fundraiser. */
-export const askForReview = (t: TestApp, cookie: string, doctorId: string) =>
-  postJson(t.app, '/api/my-fundraiser/medical-review', { doctorId }, { cookie });
+/** The patient asks this doctor to review her fundraiser, having consented to sharing her health data. */
+export async function askForReview(t: TestApp, cookie: string, doctorId: string) {
+  await giveHealthConsent(t, cookie, 'share');
+  return postJson(t.app, '/api/my-fundraiser/medical-review', { doctorId }, { cookie });
+}
 
 /** The patient cancels her request or takes the access back. */
 export const revokeReview = (t: TestApp, cookie: string) =>

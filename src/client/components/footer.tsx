@@ -5,6 +5,7 @@ const FOOTER_LINKS = [
   // Patients' own fundraisers, beside the main appeal the pages lead to.
   { href: '/fundraisers', label: 'Fundraisers' },
   { href: '/privacy-policy', label: 'Privacy Policy' },
+  { href: '/consumer-health-data-privacy', label: 'Consumer Health Data Privacy' },
   { href: '/medical-disclaimer', label: 'Medical Disclaimer' },
   { href: '/terms-of-service', label: 'Terms of Service' },
   { href: '/donor-agreement', label: 'Donor Agreement' },

@@ -6,10 +6,12 @@
  */
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
+import { HEALTH_CONSENT_REFUSALS } from '#shared/health-data-consent.ts';
 import { MEDICAL_REVIEW_OPEN } from '#shared/schemas/medical-reviews.ts';
 import type { Tx } from '../db/client.ts';
 import { listed } from '../db/queries/doctors.ts';
 import { FINISHED } from '../db/queries/fundraisers.ts';
+import { standingHealthConsent } from '../db/queries/health-data-consents.ts';
 import { isGranted, type MedicalReviewRow } from '../db/queries/medical-reviews.ts';
 import { doctorProfiles, fundraiserDocuments, fundraisers, medicalReviews, users } from '../db/schema/index.ts';
 import { fundraiserReviewMail } from '../services/mail-templates.ts';
@@ -63,6 +65,9 @@ export async function requestMedicalReview(
     .for('update');
   if (!fundraiser) throw new AppError('NOT_FOUND', 'Save your fundraiser before you ask a doctor to review it');
   if (doctorId === owner.id) throw new AppError('VALIDATION', 'You cannot review your own fundraiser', 'doctorId');
+  // Asking is sharing her application and documents: only with her standing consent to share (decision 017).
+  if (!(await standingHealthConsent(tx, owner.id, 'share')))
+    throw new AppError('FORBIDDEN', HEALTH_CONSENT_REFUSALS.shareReview);
   const doctor = await listedDoctor(tx, doctorId);
   if (!doctor) throw new AppError('NOT_FOUND', 'No verified doctor has this id');
   const [review] = await tx
@@ -186,6 +191,10 @@ const ENDED_WITH_FUNDRAISER = {
     title: 'A fundraiser you were asked to review was not approved',
   },
   closed: { reason: 'The fundraiser was closed.', title: 'A fundraiser you were asked to review was closed' },
+  consent_withdrawn: {
+    reason: 'She withdrew her consent to sharing her health data.',
+    title: 'A patient stopped sharing her health data with you',
+  },
 } as const;
 
 /**

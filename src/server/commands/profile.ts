@@ -5,13 +5,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '#shared/errors.ts';
+import { HEALTH_CONSENT_REFUSALS } from '#shared/health-data-consent.ts';
 import { changesCheckedFields, type CheckedValues } from '#shared/doctor-verification.ts';
 import type { UpdateProfileSchema } from '#shared/schemas/auth.ts';
 import type { OnboardingSchema } from '#shared/schemas/onboarding.ts';
 import type { Tx } from '../db/client.ts';
+import { standingHealthConsent } from '../db/queries/health-data-consents.ts';
 import { PROFILE_TABLES, type UserRow } from '../db/queries/users.ts';
 import { doctorProfiles, sessions, users } from '../db/schema/index.ts';
 import { notifyVerificationWaiting } from './doctors.ts';
+import { recordHealthConsent } from './health-data-consents.ts';
 import type { CommandContext } from './run.ts';
 
 type Onboarding = z.output<typeof OnboardingSchema>;
@@ -89,7 +92,29 @@ export async function updateAccountProfile(
  * A doctor's verification status is not among the answers: only an admin decides it, and new answers can only
  * send a decided profile back to the queue (requeueIfCheckedFieldsChange, or new answers after a rejection).
  */
-export async function saveOnboarding({ tx, now }: CommandContext, me: UserRow, input: Onboarding): Promise<UserRow> {
+/**
+ * A patient's consents, recorded before her health answers are stored (decision 017): collecting is required (the
+ * schema refuses answers without it), sharing optional; publishing stories by default needs sharing, given now or
+ * standing. Returns the answers for her profile, without the consents.
+ */
+async function patientConsents(
+  { tx, actor, now }: CommandContext,
+  me: UserRow,
+  data: Extract<Onboarding, { role: 'patient' }>['onboardingData'],
+) {
+  const { consentToCollect, consentToShare, ...answers } = data;
+  if (consentToCollect !== true)
+    throw new AppError('VALIDATION', HEALTH_CONSENT_REFUSALS.collect, 'onboardingData.consentToCollect');
+  const sharing = consentToShare || (await standingHealthConsent(tx, me.id, 'share')) !== undefined;
+  if (answers.allowPublicStory && !sharing)
+    throw new AppError('VALIDATION', HEALTH_CONSENT_REFUSALS.shareOnboarding, 'onboardingData.allowPublicStory');
+  await recordHealthConsent(tx, actor, me.id, 'collect', now);
+  if (consentToShare) await recordHealthConsent(tx, actor, me.id, 'share', now);
+  return answers;
+}
+
+export async function saveOnboarding(ctx: CommandContext, me: UserRow, input: Onboarding): Promise<UserRow> {
+  const { tx, now } = ctx;
   if (input.role !== (me.role ?? 'patient')) {
     throw new AppError(
       'FORBIDDEN',
@@ -101,8 +126,12 @@ export async function saveOnboarding({ tx, now }: CommandContext, me: UserRow, i
   // Checked credentials changed: re-queued here; a rejected doctor's new answers re-queue below.
   const reopen = input.role === 'doctor' && (await rejectedBefore(tx, userId));
   if (input.role === 'doctor') await requeueIfCheckedFieldsChange(tx, userId, input.onboardingData, now);
-  // The shared schema has already shaped the answers for this role's table.
-  const answers = { userId, ...input.onboardingData, updatedAt: now };
+  // The shared schema has already shaped the answers for this role's table; a patient's consents are their own rows.
+  const answers = {
+    userId,
+    ...(input.role === 'patient' ? await patientConsents(ctx, me, input.onboardingData) : input.onboardingData),
+    updatedAt: now,
+  };
   const queued = input.role === 'doctor' ? { verificationRequestedAt: now } : {};
   await tx
     .insert(table)

@@ -10,9 +10,11 @@ import { AppError } from '#shared/errors.ts';
 import type { AuditAction } from '#shared/audit.ts';
 import type { StoryEvent } from '#shared/history-words.ts';
 import { NEW_STORY_AUDIENCE, type ContentNote, type StoryAudience } from '#shared/story-audience.ts';
+import { HEALTH_CONSENT_REFUSALS } from '#shared/health-data-consent.ts';
 import type { Tx } from '../db/client.ts';
 import { patientProfiles, stories, storyEvents, uploads } from '../db/schema/index.ts';
 import type { StoryRow } from '../db/queries/stories.ts';
+import { standingHealthConsent } from '../db/queries/health-data-consents.ts';
 import { audit } from '../services/audit.ts';
 import { notify, notifyAdmins, type NotificationEvent } from '../services/notifications.ts';
 import { assertReadVersion } from './read-version.ts';
@@ -84,6 +86,9 @@ export async function createStory(
   campaignId: string | null,
 ): Promise<StoryRow> {
   await checkImages(tx, authorId, draft.images);
+  const sharing = (await standingHealthConsent(tx, authorId, 'share')) !== undefined;
+  if (draft.publishConsent && !sharing)
+    throw new AppError('VALIDATION', HEALTH_CONSENT_REFUSALS.shareStory, 'publishConsent');
   const [profile] = await tx
     .select({ allow: patientProfiles.allowPublicStory })
     .from(patientProfiles)
@@ -92,7 +97,7 @@ export async function createStory(
     .insert(stories)
     .values({
       ...draft,
-      publishConsent: draft.publishConsent ?? profile?.allow ?? false,
+      publishConsent: draft.publishConsent ?? (sharing && profile?.allow === true),
       audience: draft.audience ?? NEW_STORY_AUDIENCE,
       authorId,
       campaignId,
@@ -123,8 +128,11 @@ export async function editStory(
     // In force at once, also on the published copy: a note only shields readers.
     contentNotes: draft.contentNotes,
   };
-  if (draft.publishConsent !== undefined) next.publishConsent = draft.publishConsent;
   if (draft.audience !== undefined) next.audience = draft.audience;
+  if (draft.publishConsent !== undefined) {
+    if (draft.publishConsent && !before.publishConsent) await assertSharing(tx, authorId);
+    next.publishConsent = draft.publishConsent;
+  }
   if (before.status === 'approved') Object.assign(next, { status: 'pending', submittedAt: now });
   if (before.status === 'rejected') next.status = 'draft';
   const row = await update(tx, id, next, now);
@@ -165,6 +173,7 @@ export async function setPublishConsent(
   consent: boolean,
 ): Promise<StoryRow> {
   const before = await lockStoryFor(tx, viewer, 'publish', id);
+  if (consent && !before.publishConsent) await assertSharing(tx, before.authorId);
   const row = await update(tx, id, { publishConsent: consent }, now);
   await record(tx, id, before.authorId, consent ? 'consented' : 'unpublished');
   return row;
@@ -185,6 +194,25 @@ export async function setStoryAudience(
   const row = await update(tx, id, { audience }, now);
   await record(tx, id, before.authorId, `audience_${audience}`);
   return row;
+}
+
+/** Making a story public shares her health data: only with her standing consent to share (decision 017). */
+async function assertSharing(tx: Tx, authorId: string): Promise<void> {
+  if (!(await standingHealthConsent(tx, authorId, 'share')))
+    throw new AppError('VALIDATION', HEALTH_CONSENT_REFUSALS.shareStory, 'publishConsent');
+}
+
+/**
+ * Her consent to sharing was withdrawn: every story of hers that may be public stops being so at once, each with
+ * its history step, in the withdrawal's transaction. The stories themselves stay hers, as drafts or approved.
+ */
+export async function unpublishAllStoriesOf({ tx, now }: Pick<CommandContext, 'tx' | 'now'>, authorId: string) {
+  const changed = await tx
+    .update(stories)
+    .set({ publishConsent: false, updatedAt: now })
+    .where(and(eq(stories.authorId, authorId), eq(stories.publishConsent, true)))
+    .returning({ id: stories.id });
+  for (const { id } of changed) await record(tx, id, authorId, 'unpublished');
 }
 
 export type Decision = 'approve' | 'reject' | 'hide' | 'restore';

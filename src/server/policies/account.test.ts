@@ -15,13 +15,14 @@ describe('account abilities', () => {
       doctorDashboard: false,
       fundraiserPages: false,
       giftsOnProfile: false,
+      healthConsents: false,
       twoFactorRequired: false,
       manageAccounts: false,
     };
-    expect(of('patient')).toEqual({ ...none, fundraiserPages: true });
+    expect(of('patient')).toEqual({ ...none, fundraiserPages: true, healthConsents: true });
     expect(of('doctor')).toEqual({ ...none, doctorDashboard: true });
     expect(of('donor')).toEqual({ ...none, giftsOnProfile: true });
-    expect(of(null)).toEqual(none);
+    expect(of(null)).toEqual({ ...none, healthConsents: true });
     expect(of('admin', 'moderator')).toEqual({ ...none, twoFactorRequired: true });
     expect(of('admin', 'super_admin')).toEqual({ ...none, twoFactorRequired: true, manageAccounts: true });
   });

@@ -46,6 +46,8 @@ export function accountAbilities(user: Account): CurrentUser['abilities'] {
     doctorDashboard: admits({ role: 'doctor' }, person),
     fundraiserPages: admits({ role: 'patient' }, person),
     giftsOnProfile: admits({ role: 'donor' }, person),
+    // A member without a role yet answers the patient's questions too (onboarding), so she sees her consents.
+    healthConsents: user.role === null || admits({ role: 'patient' }, person),
     twoFactorRequired: admits({ admin: 'moderator' }, person),
     manageAccounts: admits({ admin: 'super_admin' }, person),
   };

@@ -14,6 +14,7 @@ import type { Endpoint } from './endpoint.ts';
 import * as expenses from './expenses.ts';
 import * as fundraiserReview from './fundraiser-review.ts';
 import * as fundraisers from './fundraisers.ts';
+import * as healthDataConsents from './health-data-consents.ts';
 import * as medicalReviews from './medical-reviews.ts';
 import * as myFundraiser from './my-fundraiser.ts';
 import * as notifications from './notifications.ts';
@@ -36,6 +37,7 @@ export const CONTRACT: Record<string, Record<string, Endpoint>> = {
   expenses,
   fundraiserReview,
   fundraisers,
+  healthDataConsents,
   medicalReviews,
   myFundraiser,
   notifications,

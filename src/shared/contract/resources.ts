@@ -9,6 +9,7 @@ export type Resource =
   | 'profile'
   | 'two-factor'
   | 'passkeys'
+  | 'health-data-consents'
   | 'sessions'
   | 'notifications'
   // Campaigns and their money

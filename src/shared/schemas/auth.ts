@@ -174,6 +174,8 @@ export const CurrentUserSchema = z.object({
     fundraiserPages: z.boolean(),
     /** Her gifts are a section of her profile even before there is one (donors). */
     giftsOnProfile: z.boolean(),
+    /** Her consents for consumer health data are a section of her profile (patients, and members without a role yet; decision 017). */
+    healthConsents: z.boolean(),
     /** Two-step sign-in is required of her for the admin pages (admins). */
     twoFactorRequired: z.boolean(),
     /** She changes others' roles, suspends accounts and invites admins (super admins). */

@@ -1,5 +1,6 @@
 /** Role-specific onboarding (spec sections 3 and 5). The admin form never carries an admin level. */
 import { z } from 'zod';
+import { HEALTH_CONSENT_REFUSALS } from '../health-data-consent.ts';
 import { AREAS_OF_EXPERTISE, CONSULTATION_TYPES, DOCTOR_SPECIALTIES } from '../community.ts';
 
 export { AREAS_OF_EXPERTISE, CONSULTATION_TYPES, DOCTOR_SPECIALTIES };
@@ -43,6 +44,10 @@ export const PatientOnboardingSchema = z.strictObject({
   urgencyLevel: z.enum(URGENCY_LEVELS, { error: 'Choose an urgency level' }),
   preferredContactMethod: z.enum(CONTACT_METHODS, { error: 'Choose how we should contact you' }),
   allowPublicStory: z.boolean().default(false),
+  /** Her separate consent to collecting these answers (decision 017): without it nothing is stored. */
+  consentToCollect: z.literal(true, { error: HEALTH_CONSENT_REFUSALS.collect }),
+  /** Her optional consent to sharing (public stories, a doctor's medical review). */
+  consentToShare: z.boolean().default(false),
 });
 
 export const DOCTOR_BIO_MIN = 50;

@@ -5,6 +5,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Role } from '#shared/auth/roles.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
+import { HEALTH_CONSENT_REFUSALS, HEALTH_CONSENT_TEXT } from '#shared/health-data-consent.ts';
 import { answerRequests, descriptionOf, json, renderPage, type SentRequest } from '#client/lib/test-page.tsx';
 import OnboardingPage from './onboarding.tsx';
 
@@ -30,6 +31,7 @@ const userWith = (role: Role): CurrentUser => ({
     doctorDashboard: false,
     fundraiserPages: true,
     giftsOnProfile: false,
+    healthConsents: true,
     twoFactorRequired: false,
     manageAccounts: false,
   },
@@ -92,7 +94,14 @@ describe('the onboarding form', () => {
     await user.type(screen.getByLabelText('Treatment goals'), 'Surgery');
     await user.click(screen.getByRole('radio', { name: /^Moderate/ }));
     await user.click(screen.getByRole('radio', { name: 'Email' }));
+    await user.click(screen.getByRole('button', { name: 'Complete Onboarding' }));
+    // Without her consent to collecting them, the answers are not even sent.
+    const collect = screen.getByRole('checkbox', { name: HEALTH_CONSENT_TEXT.collect.label });
+    await waitFor(() => expect(collect.getAttribute('aria-invalid')).toBe('true'));
+    expect(descriptionOf(collect)).toContain(HEALTH_CONSENT_REFUSALS.collect);
+    expect(sent.some((r) => r.path === '/api/user/onboarding')).toBe(false);
 
+    await user.click(collect);
     await user.click(screen.getByRole('button', { name: 'Complete Onboarding' }));
 
     const symptoms = screen.getByLabelText('Symptoms');
@@ -109,6 +118,8 @@ describe('the onboarding form', () => {
         urgencyLevel: 'moderate',
         preferredContactMethod: 'email',
         allowPublicStory: false,
+        consentToCollect: true,
+        consentToShare: false,
       },
     });
   });

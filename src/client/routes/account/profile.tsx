@@ -1,4 +1,7 @@
-/** /profile (Account Settings): name and email preference, password, sessions, data download, account deletion. */
+/**
+ * /profile (Account Settings): name and email preference, a patient's health data consent, password, sessions, data
+ * download, account deletion.
+ */
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -26,6 +29,7 @@ import { PasswordSection, SessionsSection } from './profile-security.tsx';
 import { DataSection, DeleteSection } from './profile-data.tsx';
 import { GiftsSection } from './profile-gifts.tsx';
 import { MutedTopicsSection } from './muted-topics-section.tsx';
+import { HealthConsentSection } from './health-consent-section.tsx';
 
 type ProfileIn = z.input<typeof UpdateProfileSchema>;
 type ProfileOut = z.output<typeof UpdateProfileSchema>;
@@ -194,6 +198,7 @@ function Settings({ user }: { user: CurrentUser }) {
           <GiftsSection gifts={profile.data.gifts} emailConfirmed={user.emailVerified} />
         )}
         <MutedTopicsSection />
+        {user.abilities.healthConsents && <HealthConsentSection />}
         <PasswordSection />
         <PasskeysSection />
         <TwoFactorSection user={user} />

@@ -84,7 +84,8 @@ const BODY_HINT = (
 const CONSENT_HINT = (
   <>
     Your story is shown on the public stories page only after a moderator approves it, and only if this is ticked. You
-    can withdraw it at any time from My Stories, and the story comes off the site at once. {HEALTH_ANSWERS_PRIVACY}
+    can withdraw it at any time from My Stories, and the story comes off the site at once. Showing it needs your consent
+    to sharing your health data, given at onboarding or in Account Settings. {HEALTH_ANSWERS_PRIVACY}
   </>
 );
 

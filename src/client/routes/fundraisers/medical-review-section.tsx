@@ -17,6 +17,7 @@ import {
   doctorSearchQuery,
 } from '#client/api/medical-reviews.ts';
 import { errorMessage } from '#client/lib/api.ts';
+import { healthConsentsQuery } from '#client/api/health-data-consents.ts';
 import { formatWhen } from '#client/lib/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/field.tsx';
@@ -180,8 +181,24 @@ function TakeBack({ review }: { review: MyMedicalReview }) {
  * `canAsk` is false once the fundraiser is refused or closed: she may no longer ask, but still takes back the
  * access she gave.
  */
+/** Asking shares her application with a doctor: without her consent to share (decision 017) she is told where to give it. */
+function ShareConsentNeeded() {
+  return (
+    <p className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+      Asking a doctor shares your application and documents with her, so it needs your consent to sharing your health
+      data. You can give it under &ldquo;Health data consent&rdquo; in{' '}
+      <Link href="/profile" className="underline">
+        Account Settings
+      </Link>
+      .
+    </p>
+  );
+}
+
 export function MedicalReviewSection({ canAsk }: { canAsk: boolean }) {
   const mine = useQuery({ ...myMedicalReviewQuery(), staleTime: 0 });
+  const consents = useQuery(healthConsentsQuery());
+  const sharing = consents.data ? consents.data.current.share !== null : true;
   const review = mine.data?.review ?? null;
   const open = review?.status === 'requested' || review?.status === 'attested';
   if (!canAsk && !open) return null;
@@ -199,7 +216,7 @@ export function MedicalReviewSection({ canAsk }: { canAsk: boolean }) {
       {mine.error && <ListLoadError what="medical review" error={mine.error} onRetry={() => void mine.refetch()} />}
       {!mine.data && !mine.error && <ListLoading what="medical review" />}
       {review && <Outcome review={review} />}
-      {mine.data && (open ? <TakeBack review={review!} /> : <AskADoctor />)}
+      {mine.data && (open ? <TakeBack review={review!} /> : sharing ? <AskADoctor /> : <ShareConsentNeeded />)}
     </section>
   );
 }

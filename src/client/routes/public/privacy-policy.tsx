@@ -115,7 +115,9 @@ export default function PrivacyPolicyPage() {
       <Section title="Health Information">
         <p>
           {HEALTH_ANSWERS_PRIVACY} A story is published only after you choose to share it and an admin approves it. Your
-          health answers are included when you download your data and are removed when you delete your account.
+          health answers are included when you download your data and are removed when you delete your account. Our{' '}
+          <Link href="/consumer-health-data-privacy">Consumer Health Data Privacy Policy</Link> says more, and how to
+          withdraw your consent.
         </p>
       </Section>
 

@@ -2,7 +2,7 @@
  * The export document (GET /api/user/export): everything held about a person, found through what links records to
  * her account (db/queries/accounts.ts), with other members' ids and addresses replaced.
  */
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import {
   adminInvites,
@@ -24,6 +24,7 @@ import {
   patientProfiles,
   passkeys,
   contentNoteMutes,
+  healthDataConsents,
   paymentImports,
   payments,
   recoveryCodes,
@@ -267,6 +268,16 @@ export async function exportUserData(db: Db, user: UserRow) {
     .select({ note: contentNoteMutes.note, createdAt: contentNoteMutes.createdAt })
     .from(contentNoteMutes)
     .where(eq(contentNoteMutes.userId, me));
+  const consents = await db
+    .select({
+      kind: healthDataConsents.kind,
+      policyVersion: healthDataConsents.policyVersion,
+      givenAt: healthDataConsents.givenAt,
+      withdrawnAt: healthDataConsents.withdrawnAt,
+    })
+    .from(healthDataConsents)
+    .where(eq(healthDataConsents.userId, me))
+    .orderBy(asc(healthDataConsents.givenAt));
   const fundraisersWritten = await fundraisersForExport(db, me);
   const reviews = await medicalReviewsForExport(db, me);
   const withoutDecider = ({ decidedBy: _decidedBy, ...request }: (typeof mine)[number]) => request;
@@ -284,6 +295,7 @@ export async function exportUserData(db: Db, user: UserRow) {
     mailedLinks: tokens.map(secretFree),
     recoveryCodes: codes.map(({ createdAt, usedAt }) => ({ createdAt, usedAt })),
     passkeys: myPasskeys,
+    healthDataConsents: consents,
     stories: storyRows.map((story) => ({ ...story, history: events.filter((e) => e.storyId === story.id) })),
     mutedContentNotes: mutes,
     fundraisers: fundraisersWritten,

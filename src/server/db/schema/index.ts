@@ -8,3 +8,4 @@ export * from './fundraisers.ts';
 export * from './medical-reviews.ts';
 export * from './live-fundraisers.ts';
 export * from './payments.ts';
+export * from './health-data-consents.ts';

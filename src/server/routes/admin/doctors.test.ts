@@ -363,6 +363,7 @@ describe('telling managers a doctor waits', () => {
           treatmentGoals: 'Surgery',
           urgencyLevel: 'high',
           preferredContactMethod: 'email',
+          consentToCollect: true,
         },
       },
       { cookie: patient.cookie },

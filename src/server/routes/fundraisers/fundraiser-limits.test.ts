@@ -11,6 +11,7 @@ import { injectFrom, setupTestApp, statusesOf } from '../../../../tests/setup/te
 import { signedInAdminForSuite } from '../../../../tests/factories/users.ts';
 import { completeApplication, liveFundraiser } from '../../../../tests/factories/fundraisers.ts';
 import { signedInDoctor } from '../../../../tests/factories/medical-reviews.ts';
+import { giveHealthConsent } from '../../../../tests/factories/health-data-consents.ts';
 import { fundraiserEvents, fundraiserUpdates, fundraisers, medicalReviews, rateLimits } from '../../db/schema/index.ts';
 import { MEDICAL_REVIEW_WRITE_LIMIT } from '../medical-reviews/medical-reviews.ts';
 import { FUNDRAISER_SAVE_LIMIT, FUNDRAISER_SUBMIT_LIMIT, FUNDRAISER_UPDATE_LIMIT } from './fundraisers.ts';
@@ -102,6 +103,7 @@ describe('fundraiser writing limits per account', () => {
   it(`asking for a medical review: after ${MEDICAL_REVIEW_WRITE_LIMIT.max} requests in an hour the next gets 429 from a new address and no doctor is asked`, async () => {
     const patient = await completeApplication(t);
     const doctor = await signedInDoctor(t);
+    await giveHealthConsent(t, patient.cookie, 'share');
     const ask = () => send(patient.cookie, 'POST', '/api/my-fundraiser/medical-review', { doctorId: doctor.id });
     const seen = await statusesOf(MEDICAL_REVIEW_WRITE_LIMIT.max, async () => {
       const asked = await ask();

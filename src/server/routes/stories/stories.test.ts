@@ -10,6 +10,7 @@ import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { auditLog, doctorProfiles, notifications, outbox, rateLimits, storyEvents } from '../../db/schema/index.ts';
 import { STORIES_PAGE_SIZE } from '#shared/schemas/stories.ts';
 import { decideAsModerator, type ModerationStep } from '../../../../tests/factories/stories.ts';
+import { giveHealthConsent } from '../../../../tests/factories/health-data-consents.ts';
 
 const t = setupTestApp();
 
@@ -38,7 +39,10 @@ async function newPatient(allowPublicStory = true) {
   const res = await postJson(
     t.app,
     '/api/user/onboarding',
-    { role: 'patient', onboardingData: { ...patientAnswers, allowPublicStory } },
+    {
+      role: 'patient',
+      onboardingData: { ...patientAnswers, allowPublicStory, consentToCollect: true, consentToShare: allowPublicStory },
+    },
     { cookie },
   );
   expect(res.statusCode).toBe(200);
@@ -265,7 +269,8 @@ describe('what the public sees', () => {
       expect(ids).not.toContain(hidden);
       expect((await t.app.inject(`/api/stories/${hidden}`)).statusCode).toBe(404);
     }
-    // The author chooses: publishing later shows it, unpublishing hides it at once.
+    // The author chooses: publishing later (once she consents to sharing) shows it, unpublishing hides it at once.
+    await giveHealthConsent(t, shy.cookie);
     await as(shy.cookie).post(`/api/my/stories/${notConsenting}/consent`, { publishConsent: true });
     expect(await publicIds()).toContain(notConsenting);
     await as(shy.cookie).post(`/api/my/stories/${notConsenting}/consent`, { publishConsent: false });

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { postFile, postJson, SITE_ORIGIN, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { getWith, signUp } from '../../../../tests/setup/accounts.ts';
+import { giveHealthConsent } from '../../../../tests/factories/health-data-consents.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
 import { rateLimits, stories } from '../../db/schema/index.ts';
 import { PNG_7X5 } from '../../../../tests/factories/images.ts';
@@ -52,6 +53,7 @@ describe('POST /api/uploads/story-image', () => {
 
   it('keeps an image that no public story shows from everyone but its author and moderators', async () => {
     const author = await signUp(t.app, { role: 'patient' });
+    await giveHealthConsent(t, author.cookie);
     const uploadId = await uploadedId(author.cookie);
     const created = await postJson(t.app, '/api/my/stories', draft([{ uploadId, alt: 'My hospital bracelet' }]), {
       cookie: author.cookie,
@@ -86,6 +88,7 @@ describe('POST /api/uploads/story-image', () => {
 describe('images on stories', () => {
   it('refuses another person’s upload (or an avatar) and writes nothing', async () => {
     const author = await signUp(t.app, { role: 'patient' });
+    await giveHealthConsent(t, author.cookie);
     const someoneElse = await signUp(t.app, { role: 'patient' });
     const theirs = await uploadedId(someoneElse.cookie);
 
@@ -116,6 +119,7 @@ describe('images on stories', () => {
 
   it('publishes the images with their alt text once approved', async () => {
     const author = await signUp(t.app, { role: 'patient' });
+    await giveHealthConsent(t, author.cookie);
     const uploadId = await uploadedId(author.cookie);
     const created = await postJson(
       t.app,

@@ -20,6 +20,7 @@ const PATIENT_ANSWERS = {
   treatmentGoals: 'Surgery',
   urgencyLevel: 'high',
   preferredContactMethod: 'email',
+  consentToCollect: true,
 };
 const published = {
   status: 'approved' as const,

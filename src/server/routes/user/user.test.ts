@@ -22,6 +22,7 @@ const patientAnswers = {
   treatmentGoals: 'Excision surgery and recovery',
   urgencyLevel: 'high',
   preferredContactMethod: 'email',
+  consentToCollect: true,
 };
 
 const doctorAnswers = {
@@ -47,7 +48,8 @@ describe('onboarding', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().onboardingCompleted).toBe(true);
     const [profile] = await t.database.db.select().from(patientProfiles).where(eq(patientProfiles.userId, user.id));
-    expect(profile).toMatchObject({ ...patientAnswers, allowPublicStory: false });
+    const { consentToCollect: _consent, ...stored } = patientAnswers;
+    expect(profile).toMatchObject({ ...stored, allowPublicStory: false });
     const profileRes = await getWith(t.app, '/api/user/profile', cookie);
     expect(profileRes.headers['cache-control']).toBe('no-store');
     expect(profileRes.json().profile.medicalCondition).toBe('Stage IV endometriosis');
