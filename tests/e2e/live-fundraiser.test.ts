@@ -44,7 +44,7 @@ describe('a live fundraiser in its owner’s hands', () => {
     const reader = await suite.newPage(PHONE);
     const follower = await signUpSettledThroughApi(reader.context, suite.site, { role: 'donor' });
     await visit(reader.page, `/fundraisers/${live.slug}`);
-    await reader.page.getByText('Paula has not posted an update yet.').scrollIntoViewIfNeeded();
+    await reader.page.getByText('Paula P. has not posted an update yet.').scrollIntoViewIfNeeded();
     const followButton = reader.page.getByRole('button', { name: 'Follow updates' });
     await followButton.click();
     await expect.poll(() => followButton.getAttribute('aria-pressed')).toBe('true');

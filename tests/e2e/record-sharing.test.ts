@@ -67,7 +67,7 @@ describe('sharing and giving to a public record', () => {
     expect(await page.getByTestId('sticky-donate-bar').count()).toBe(0);
 
     // Scrolled down to her story, the bar stays at the bottom, and its Donate leads to her donate page.
-    await page.getByRole('heading', { name: 'Paula’s story' }).scrollIntoViewIfNeeded();
+    await page.getByRole('heading', { name: 'Paula P.’s story' }).scrollIntoViewIfNeeded();
     const bar = page.getByTestId('sticky-donate-bar');
     await expect.poll(() => bar.isVisible()).toBe(true);
     expect(await bar.innerText()).toMatch(/\$0\s+raised of \$9,451/);
