@@ -130,6 +130,19 @@ export default defineConfig(({ isSsrBuild }) => ({
               includeDependenciesRecursively: false,
             },
             {
+              // What both story pages read a story with (its parts, its calls, the re-read as a member): one chunk,
+              // as each chunk costs a page its imports and exports again.
+              name: 'story-reading',
+              test: /src[\\/]client[\\/](routes[\\/]community[\\/](story-parts|read-as-member)|api[\\/]stories)\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The list's badges and place with the audiences and content notes it names (My Stories too).
+              name: 'story-list',
+              test: /src[\\/](client[\\/]routes[\\/]community[\\/]story-model|shared[\\/]story-audience)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            {
               // The gift form with the amount rules it checks and the ways to give it offers: the donate pages load
               // all three, in one chunk (the admin pages that check an amount load the form too; no budget counts them).
               name: 'gift',

@@ -56,3 +56,26 @@ export function belowFold(load: () => Promise<{ default: ComponentType }>, class
     );
   };
 }
+
+/**
+ * A part shown only for some records (a story's content note, a members-only preview): its code is its own chunk,
+ * loaded when a page shows the part, so the pages that never do not carry it. The server loads it before rendering,
+ * as every below-the-fold part; while the browser hydrates, React keeps the server's HTML until the code is here.
+ */
+export function rarelyShown<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
+  let Part: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const start = () => (loading ??= load().then((m) => (Part = m.default)));
+  loaders.add(start);
+  function Code(props: P) {
+    const Loaded = Part ?? use(start());
+    return <Loaded {...props} />;
+  }
+  return function RarelyShown(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Code {...props} />
+      </Suspense>
+    );
+  };
+}

@@ -6,11 +6,8 @@
  */
 import { lazy } from 'react';
 import { Link, useParams } from 'wouter';
-import { ArrowLeft, Heart, LockKeyhole, ShieldAlert, Stethoscope } from 'lucide-react';
-import * as uploads from '#shared/contract/uploads.ts';
+import { ArrowLeft, Heart, Stethoscope } from 'lucide-react';
 import type { PublicStory } from '#shared/schemas/stories.ts';
-import { contentNoteWords } from '#shared/story-audience.ts';
-import { urlOf } from '#client/lib/api.ts';
 import { formatDate } from '#client/lib/format.ts';
 import { publicStoryQuery, supportKey } from '#client/api/stories.ts';
 import { usePageQuery } from '#client/lib/page-query.ts';
@@ -18,11 +15,11 @@ import { useCampaign } from '#client/lib/campaign-context.tsx';
 import { usePageTitle } from '#client/lib/page-title.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { PageStatus } from '#client/components/page-status.tsx';
-import { belowFold } from '#client/components/below-fold.tsx';
+import { belowFold, rarelyShown } from '#client/components/below-fold.tsx';
 import { CopyLinkButton } from '#client/components/copy-link-button.tsx';
 import { TagList } from '#client/components/tag-list.tsx';
-import { linkClass } from '#client/components/ui/text-classes.ts';
 import { StoryBody } from './story-parts.tsx';
+import { StoryImages } from './story-images.tsx';
 import { useReadAsMember } from './read-as-member.ts';
 import { WordsOfSupport } from './words-of-support.tsx';
 
@@ -67,108 +64,8 @@ function GiveLink({ href }: { href: string }) {
   );
 }
 
-type StoryImages = PublicStory['images'];
-
-function Images({ images, blurred }: { images: StoryImages; blurred: boolean }) {
-  if (images.length === 0) return null;
-  const imageClass =
-    'aspect-[4/3] h-auto w-full rounded-2xl border border-brand-100 bg-brand-50 object-contain transition';
-  return (
-    <div className="mt-6 grid gap-3 sm:grid-cols-2">
-      {images.map((image) => {
-        const img = (extra: string) => (
-          <img
-            src={urlOf(uploads.file, { params: { id: image.uploadId } })}
-            alt={image.alt}
-            loading="lazy"
-            width={800}
-            height={600}
-            className={`${imageClass} ${extra}`}
-          />
-        );
-        // Under a content note each image stays blurred until tapped (a <details>: no script needed).
-        return blurred ? (
-          <details key={image.uploadId} className="group/image" data-testid="blurred-image">
-            <summary className="cursor-pointer list-none rounded-2xl [&::-webkit-details-marker]:hidden">
-              {img('blur-xl group-open/image:blur-none')}
-              <span className="mt-1 block text-sm font-semibold text-brand-800 underline group-open/image:hidden">
-                Tap to show this image
-              </span>
-            </summary>
-          </details>
-        ) : (
-          <div key={image.uploadId}>{img('')}</div>
-        );
-      })}
-    </div>
-  );
-}
-
-/** The story's images and text; behind its content note when it has one. */
-function StoryContent({ story }: { story: PublicStory }) {
-  const content = (
-    <>
-      <Images images={story.images} blurred={story.contentNotes.length > 0} />
-      <div className="mt-8">
-        <StoryBody html={story.bodyHtml} />
-      </div>
-    </>
-  );
-  if (story.contentNotes.length === 0) return content;
-  return (
-    <div className="mt-6">
-      <div role="note" aria-label="Content note" className="rounded-2xl border border-amber-200 bg-amber-50 p-5">
-        <p className="flex items-center gap-2 font-semibold text-amber-950">
-          <ShieldAlert aria-hidden="true" className="h-5 w-5" />
-          Content note: {contentNoteWords(story.contentNotes)}
-        </p>
-        <p className="mt-1 text-slate-800">This story speaks of these topics. Read it when it feels right for you.</p>
-      </div>
-      <details className="group/note mt-4" data-testid="story-behind-note">
-        <summary
-          className={`${buttonClass('secondary', 'md')} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
-        >
-          <span className="group-open/note:hidden">Show story</span>
-          <span className="hidden group-open/note:inline">Hide story</span>
-        </summary>
-        {content}
-      </details>
-    </div>
-  );
-}
-
-/** A members-only story as an outsider reads it: its first lines, and an invitation to sign in. */
-function MembersOnly({ story }: { story: PublicStory }) {
-  const returnTo = encodeURIComponent(`/stories/${story.id}`);
-  return (
-    <>
-      <p className="mt-8 text-lg leading-relaxed text-slate-800" data-testid="story-preview">
-        {story.excerpt}
-      </p>
-      <aside
-        aria-labelledby="members-only-title"
-        className="mt-8 rounded-2xl border border-brand-100 bg-brand-50 p-6"
-        data-testid="members-only"
-      >
-        <h2 id="members-only-title" className="flex items-center gap-2 text-lg font-semibold text-ink">
-          <LockKeyhole aria-hidden="true" className="h-5 w-5 text-brand-700" />
-          Shared with members of the community
-        </h2>
-        <p className="mt-2 text-slate-800">
-          Its author shares this story with members only.{' '}
-          <Link href={`/login?returnTo=${returnTo}`} className={linkClass}>
-            Sign in
-          </Link>{' '}
-          or{' '}
-          <Link href="/register" className={linkClass}>
-            join the community
-          </Link>{' '}
-          to read it whole.
-        </p>
-      </aside>
-    </>
-  );
-}
+// A story behind its content note, or a members-only story's preview: shown for few stories, so its own chunk.
+const ShieldedStory = rarelyShown(() => import('./story-shields.tsx'));
 
 function Story({ story }: { story: PublicStory }) {
   const { product } = useCampaign();
@@ -197,7 +94,16 @@ function Story({ story }: { story: PublicStory }) {
             </p>
           )}
         </header>
-        {story.preview ? <MembersOnly story={story} /> : <StoryContent story={story} />}
+        {story.preview || story.contentNotes.length > 0 ? (
+          <ShieldedStory story={story} />
+        ) : (
+          <>
+            <StoryImages images={story.images} />
+            <div className="mt-8">
+              <StoryBody html={story.bodyHtml} />
+            </div>
+          </>
+        )}
         {story.donateLink && (
           <aside
             aria-label="Support the fundraiser"
