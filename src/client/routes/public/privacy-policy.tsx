@@ -25,7 +25,9 @@ export default function PrivacyPolicyPage() {
         <ul>
           <li>
             <strong>Your name and email address</strong>, when you create an account, tell us about a donation, sign up
-            for updates or write to us.
+            for updates or write to us. Others in the community see you by your community name: your first name and last
+            initial unless you choose another in Account Settings. Your full name is seen only by you and the
+            site&rsquo;s admins (doctors are listed under their licensed name).
           </li>
           <li>
             <strong>Payment information</strong>, which is handled by third-party payment processors (the payment
