@@ -3,10 +3,6 @@
  * loaded only when she uses a passkey, so no page ships it up front.
  */
 import type { z } from 'zod';
-import type {
-  PublicKeyCredentialCreationOptionsJSON,
-  PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/browser';
 import * as passkeys from '#shared/contract/passkeys.ts';
 import type { PasskeyOptionsRequestSchema } from '#shared/schemas/passkeys.ts';
 import { call, queryOf } from '#client/lib/api.ts';
@@ -19,7 +15,7 @@ export async function addPasskey(name: string, password: z.input<typeof PasskeyO
   const options = await call(passkeys.registrationOptions, { body: { password } });
   const { startRegistration } = await import('@simplewebauthn/browser');
   const credential = await startRegistration({
-    optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
+    optionsJSON: options,
   });
   return call(passkeys.addPasskey, { body: { name, credential } });
 }
@@ -32,7 +28,7 @@ export async function signInWithPasskey(autofill = false) {
   const { startAuthentication } = await import('@simplewebauthn/browser');
   const options = await call(passkeys.signInOptions);
   const credential = await startAuthentication({
-    optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+    optionsJSON: options,
     useBrowserAutofill: autofill,
   });
   return call(passkeys.signIn, { body: { credential } }).catch((error: unknown) => {
@@ -52,7 +48,7 @@ export async function stepUpWithPasskey() {
   const { startAuthentication } = await import('@simplewebauthn/browser');
   const options = await call(passkeys.stepUpOptions);
   const credential = await startAuthentication({
-    optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+    optionsJSON: options,
   });
   return call(passkeys.stepUp, { body: { credential } });
 }

@@ -11,7 +11,8 @@ import {
   PasskeyOptionsRequestSchema,
   PasskeySignInSchema,
   PasskeyViewSchema,
-  WebAuthnOptionsSchema,
+  RegistrationOptionsSchema,
+  SignInOptionsSchema,
 } from '../schemas/passkeys.ts';
 import { ElevationSchema } from '../schemas/admin-donations.ts';
 import { endpoint } from './endpoint.ts';
@@ -29,7 +30,7 @@ export const registrationOptions = endpoint({
   path: '/api/user/passkeys/options',
   access: 'user',
   body: PasskeyOptionsRequestSchema,
-  responses: { 200: WebAuthnOptionsSchema },
+  responses: { 200: RegistrationOptionsSchema },
 });
 export const addPasskey = endpoint({
   method: 'POST',
@@ -52,7 +53,7 @@ export const signInOptions = endpoint({
   method: 'POST',
   path: '/api/auth/passkey/options',
   access: 'public',
-  responses: { 200: WebAuthnOptionsSchema },
+  responses: { 200: SignInOptionsSchema },
 });
 export const signIn = endpoint({
   method: 'POST',
@@ -67,7 +68,7 @@ export const stepUpOptions = endpoint({
   method: 'POST',
   path: '/api/admin/elevate/passkey/options',
   access: { admin: 'manager' },
-  responses: { 200: WebAuthnOptionsSchema },
+  responses: { 200: SignInOptionsSchema },
 });
 export const stepUp = endpoint({
   method: 'POST',

@@ -77,8 +77,18 @@ export const PasskeySignInSchema = z.strictObject({ credential: AuthenticationCr
 export type RegistrationCredential = z.output<typeof RegistrationCredentialSchema>;
 export type AuthenticationCredential = z.output<typeof AuthenticationCredentialSchema>;
 
-/** The options for the browser's ceremony, passed on to @simplewebauthn/browser as they are. */
-export const WebAuthnOptionsSchema = z.record(z.string(), z.unknown());
+/**
+ * The options for the browser's ceremonies, made by @simplewebauthn/server and passed on to @simplewebauthn/browser
+ * as they are: the fields each ceremony needs are named (so the browser library takes them as its own type), and
+ * the library's others pass through.
+ */
+export const SignInOptionsSchema = z.looseObject({ challenge: z.string() });
+export const RegistrationOptionsSchema = z.looseObject({
+  challenge: z.string(),
+  rp: z.object({ name: z.string(), id: z.string().optional() }),
+  user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
+  pubKeyCredParams: z.array(z.object({ alg: z.number(), type: z.literal('public-key') })),
+});
 
 /** One of her passkeys (GET /api/user/passkeys item). */
 export const PasskeyViewSchema = z.object({
