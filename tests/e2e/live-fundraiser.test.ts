@@ -108,4 +108,35 @@ describe('a live fundraiser in its owner’s hands', () => {
     await expectNoAxeViolations(page);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/fundraiser-closed.png`, fullPage: true });
   }, 180_000);
+
+  it('posts an update under a content note: readers see the note first and open the text themselves', async () => {
+    const { app, database, baseURL } = suite.site;
+    const manager = await buildAdmin(database.db, 'manager');
+    const signedIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: adminLogin(manager),
+      headers: { origin: baseURL },
+    });
+    const live = await buildLiveFundraiser(app, database.db, sessionCookie(signedIn), { origin: baseURL });
+    const { page, context } = await suite.newPage(PHONE);
+    await context.request.post('/api/auth/login', { data: { email: live.owner.email, password: STRONG_PASSWORD } });
+    await visit(page, '/my-fundraiser');
+    await page.getByLabel('Update title').fill('A hard week');
+    await page.getByLabel('What is new').fill('We lost the pregnancy this week, so the surgery moves to May.');
+    await page.getByRole('group', { name: 'Content notes' }).getByLabel('Pregnancy loss').check();
+    await page.getByRole('button', { name: 'Post update' }).click();
+    await expect.poll(() => toastText(page)).toContain('Update posted');
+
+    const reader = await suite.newPage(PHONE);
+    await visit(reader.page, `/fundraisers/${live.slug}`);
+    const text = reader.page.getByText('We lost the pregnancy this week');
+    await reader.page.getByText('Content note: Pregnancy loss').scrollIntoViewIfNeeded();
+    expect(await text.isVisible()).toBe(false);
+    await expectNoAxeViolations(reader.page);
+    await reader.page.getByText('Show update').click();
+    await text.waitFor();
+    await expectNoAxeViolations(reader.page);
+    if (SHOTS) await reader.page.screenshot({ path: `${SHOTS}/fundraiser-update-note.png`, fullPage: true });
+  }, 120_000);
 });

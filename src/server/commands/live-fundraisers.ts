@@ -6,6 +6,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import { paragraphsOf } from '#shared/schemas/admin-campaign.ts';
+import { contentNoteMailWords } from '#shared/story-audience.ts';
 import type {
   FundraiserMoneyChange,
   FundraiserStoryEditSchema,
@@ -71,7 +72,14 @@ export async function postFundraiserUpdate(
   const row = await lockLive(tx, owner, 'postUpdate');
   const [update] = await tx
     .insert(fundraiserUpdates)
-    .values({ fundraiserId: row.id, authorId: owner.id, title: input.title, body: input.body, postedAt: now })
+    .values({
+      fundraiserId: row.id,
+      authorId: owner.id,
+      title: input.title,
+      body: input.body,
+      contentNotes: input.contentNotes,
+      postedAt: now,
+    })
     .returning();
   await record(tx, row.id, owner.id, 'update_posted', input.title);
   const campaign = await campaignOf(tx, row);
@@ -79,7 +87,13 @@ export async function postFundraiserUpdate(
     ctx,
     links,
     { id: campaign.id, name: row.title ?? 'A fundraiser', page: `/fundraisers/${campaign.slug}` },
-    { date: now.toISOString().slice(0, 10), title: input.title, paragraphs: paragraphsOf(input.body) },
+    {
+      date: now.toISOString().slice(0, 10),
+      title: input.title,
+      // Under a content note the mail and the notification carry the note, not the text: the reader chooses on the
+      // page whether to read on, as she would on the page itself.
+      paragraphs: input.contentNotes.length > 0 ? [contentNoteMailWords(input.contentNotes)] : paragraphsOf(input.body),
+    },
     `fundraiser:${row.id}:update:${update!.id}`,
   );
   return { notified };

@@ -127,5 +127,11 @@ export function presentLiveExtras(updates: FundraiserUpdateRow[], versions: Stor
 
 /** A dated update as anyone reads it: its text in paragraphs. */
 export function presentFundraiserUpdate(u: FundraiserUpdateRow): FundraiserUpdate {
-  return { id: u.id, title: u.title, paragraphs: paragraphsOf(u.body), postedAt: u.postedAt.toISOString() };
+  return {
+    id: u.id,
+    title: u.title,
+    paragraphs: paragraphsOf(u.body),
+    postedAt: u.postedAt.toISOString(),
+    contentNotes: u.contentNotes,
+  };
 }

@@ -3,7 +3,8 @@
  * edits kept as versions, money changes sent back to review, and closing it.
  */
 import { z } from 'zod';
-import { STORY_BODY_MAX, STORY_BODY_MIN } from './stories.ts';
+import { CONTENT_NOTES } from '../story-audience.ts';
+import { ContentNotesSchema, STORY_BODY_MAX, STORY_BODY_MIN } from './stories.ts';
 import {
   CostGroupsSchema,
   FundraiserDocumentIdsSchema,
@@ -34,6 +35,8 @@ export const FundraiserUpdateSchema = z.strictObject({
       FUNDRAISER_UPDATE_BODY_MAX,
       `Keep the update under ${FUNDRAISER_UPDATE_BODY_MAX.toLocaleString('en-US')} characters`,
     ),
+  /** Sensitive topics its readers (and the followers it is mailed to) are warned of before the text. */
+  contentNotes: ContentNotesSchema,
 });
 export type FundraiserUpdateInput = z.input<typeof FundraiserUpdateSchema>;
 
@@ -44,6 +47,7 @@ export const FundraiserUpdateViewSchema = z.object({
   /** The text in paragraphs (an empty line separates them). */
   paragraphs: z.array(z.string()),
   postedAt: z.string(),
+  contentNotes: z.array(z.enum(CONTENT_NOTES)),
 });
 export type FundraiserUpdate = z.infer<typeof FundraiserUpdateViewSchema>;
 

@@ -36,6 +36,13 @@ export const StoryImageSchema = z.strictObject({
 });
 export type StoryImage = z.infer<typeof StoryImageSchema>;
 
+/** Sensitive topics a story or a fundraiser's update warns its reader of first (each once, from the list). */
+export const ContentNotesSchema = z
+  .array(z.enum(CONTENT_NOTES, { error: 'Choose content notes from the list' }))
+  .max(CONTENT_NOTES.length, 'Choose content notes from the list')
+  .default([])
+  .transform((notes) => [...new Set(notes)]);
+
 /** The author's working copy: create and edit. */
 export const StoryDraftSchema = z.strictObject({
   title: z
@@ -60,11 +67,7 @@ export const StoryDraftSchema = z.strictObject({
   /** Who may read it once it is public; omitted on create: NEW_STORY_AUDIENCE; on edit: unchanged. */
   audience: z.enum(STORY_AUDIENCES, { error: 'Choose who can read your story' }).optional(),
   /** Sensitive topics the reader is warned of before the story (and its images) show. */
-  contentNotes: z
-    .array(z.enum(CONTENT_NOTES, { error: 'Choose content notes from the list' }))
-    .max(CONTENT_NOTES.length, 'Choose content notes from the list')
-    .default([])
-    .transform((notes) => [...new Set(notes)]),
+  contentNotes: ContentNotesSchema,
 });
 export type StoryDraftInput = z.input<typeof StoryDraftSchema>;
 

@@ -18,8 +18,7 @@ import {
 } from '#shared/schemas/stories.ts';
 import { HEALTH_ANSWERS_PRIVACY } from '#shared/health-answers.ts';
 import {
-  CONTENT_NOTE_LABELS,
-  CONTENT_NOTES,
+  CONTENT_NOTE_OPTIONS,
   NEW_STORY_AUDIENCE,
   STORY_AUDIENCE_WORDS,
   STORY_AUDIENCES,
@@ -72,8 +71,6 @@ const AUDIENCE_OPTIONS = STORY_AUDIENCES.map((value) => ({
   label: STORY_AUDIENCE_WORDS[value].label,
   description: STORY_AUDIENCE_WORDS[value].hint,
 }));
-const NOTE_OPTIONS = CONTENT_NOTES.map((value) => ({ value, label: CONTENT_NOTE_LABELS[value] }));
-
 const BODY_HINT = (
   <>
     At least {STORY_BODY_MIN} characters. You can use <strong>**bold**</strong>, <em>*italic*</em>, lists (start lines
@@ -193,7 +190,7 @@ function StoryForm({ story, consentDefault }: { story: OwnStory | null; consentD
       <CheckboxGroupField
         legend="Content notes"
         hint="Readers see the note first and choose whether to read on; your images stay blurred until they tap them."
-        options={NOTE_OPTIONS}
+        options={CONTENT_NOTE_OPTIONS}
         columns={2}
         error={errors.contentNotes?.message ?? errors.contentNotes?.root?.message}
         registration={form.register('contentNotes')}

@@ -3,8 +3,11 @@
  * updates, the planned cost groups against what the ledger says was released, the supporters, and the share set.
  */
 import { Link } from 'wouter';
+import { ShieldAlert } from 'lucide-react';
 import { transparencyPath } from '#shared/routes.ts';
 import type { PublicFundraiser } from '#shared/schemas/public-fundraisers.ts';
+import type { FundraiserUpdate } from '#shared/schemas/live-fundraisers.ts';
+import { contentNoteWords } from '#shared/story-audience.ts';
 import type { Ledger } from '#shared/schemas/spending.ts';
 import { campaignLedgerQuery, campaignSupportersQuery } from '#client/api/public-fundraisers.ts';
 import { usePageQuery } from '#client/lib/page-query.ts';
@@ -75,6 +78,34 @@ function WhereTheMoneyGoes({
   );
 }
 
+/**
+ * An update's text, or under a content note the note first and the text once she opens it (a <details>, so the
+ * server-rendered page works without JavaScript).
+ */
+function UpdateText({ update }: { update: FundraiserUpdate }) {
+  const text = update.paragraphs.map((p, i) => (
+    <p key={i} className="mt-2 break-words text-slate-800">
+      {p}
+    </p>
+  ));
+  if (update.contentNotes.length === 0) return text;
+  return (
+    <>
+      <p role="note" className="mt-2 flex items-center gap-2 rounded-xl bg-amber-50 p-3 font-semibold text-amber-950">
+        <ShieldAlert aria-hidden="true" className="h-5 w-5 shrink-0" />
+        Content note: {contentNoteWords(update.contentNotes)}
+      </p>
+      <details className="group mt-2" data-testid="update-behind-note">
+        <summary className={`${linkClass} cursor-pointer`}>
+          <span className="group-open:hidden">Show update</span>
+          <span className="hidden group-open:inline">Hide update</span>
+        </summary>
+        {text}
+      </details>
+    </>
+  );
+}
+
 /** The owner's dated updates, newest first, as the server rendered them; while live, a way to follow them. */
 function Updates({ fundraiser }: { fundraiser: PublicFundraiser }) {
   return (
@@ -100,11 +131,7 @@ function Updates({ fundraiser }: { fundraiser: PublicFundraiser }) {
                 <h3 id={`update-${u.id}`} className="mt-1 text-lg font-semibold break-words text-ink">
                   {u.title}
                 </h3>
-                {u.paragraphs.map((p, i) => (
-                  <p key={i} className="mt-2 break-words text-slate-800">
-                    {p}
-                  </p>
-                ))}
+                <UpdateText update={u} />
               </article>
             </li>
           ))}

@@ -15,13 +15,14 @@ import {
   FundraiserUpdateSchema,
   type LiveFundraiserExtras,
 } from '#shared/schemas/live-fundraisers.ts';
+import { CONTENT_NOTE_OPTIONS } from '#shared/story-audience.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatWhen } from '#client/lib/format.ts';
 import { closeMyFundraiser, editFundraiserStory, postFundraiserUpdate } from '#client/api/my-fundraiser.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { Button, SubmitRow } from '#client/components/ui/button.tsx';
 import { ConfirmTwice } from '#client/components/ui/confirm-twice.tsx';
-import { FormAlert, TextAreaField, TextField } from '#client/components/ui/field.tsx';
+import { CheckboxGroupField, FormAlert, TextAreaField, TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { useImagesField } from '#client/components/images-field.tsx';
 import { DraftNotice } from '#client/components/draft-notice.tsx';
@@ -33,7 +34,7 @@ import { MoneyChange } from './my-fundraiser-money.tsx';
 type UpdateIn = z.input<typeof FundraiserUpdateSchema>;
 type UpdateOut = z.output<typeof FundraiserUpdateSchema>;
 type StoryEditOut = z.output<typeof FundraiserStoryEditSchema>;
-const UPDATE_FIELDS = ['title', 'body'] as const;
+const UPDATE_FIELDS = ['title', 'body', 'contentNotes'] as const;
 const STORY_FIELDS = ['title', 'story', 'images'] as const;
 
 const failed = (title: string) => (err: unknown) =>
@@ -55,7 +56,7 @@ function Updates({ fundraiser, live }: { fundraiser: Fundraiser; live: LiveFundr
   const saveAnswer = useSaveAnswer();
   const form = useForm<UpdateIn, unknown, UpdateOut>({
     resolver: zodResolver(FundraiserUpdateSchema),
-    defaultValues: { title: '', body: '' },
+    defaultValues: { title: '', body: '', contentNotes: [] },
   });
   const draft = useFormDraft(form, `fundraiser-update:${fundraiser.id}`);
   const body = useWatch({ control: form.control, name: 'body' }) ?? '';
@@ -97,6 +98,14 @@ function Updates({ fundraiser, live }: { fundraiser: Fundraiser; live: LiveFundr
           counter={{ length: body.length, max: FUNDRAISER_UPDATE_BODY_MAX }}
           error={errors.body?.message}
           {...form.register('body')}
+        />
+        <CheckboxGroupField
+          legend="Content notes"
+          hint="Readers see the note first and choose whether to read on; followers' mail carries the note, not the text."
+          options={CONTENT_NOTE_OPTIONS}
+          columns={2}
+          error={errors.contentNotes?.message ?? errors.contentNotes?.root?.message}
+          registration={form.register('contentNotes')}
         />
         <Button type="submit" disabled={post.isPending}>
           {post.isPending ? 'Posting…' : 'Post update'}

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { REVISION_STATUSES, type Payee, type RevisionStatus } from '#shared/schemas/fundraisers.ts';
 import type { StoryImage } from '#shared/schemas/stories.ts';
+import type { ContentNote } from '#shared/story-audience.ts';
 import { users } from './accounts.ts';
 import { fundraisers, type FundraiserCostGroup } from './fundraisers.ts';
 
@@ -18,6 +19,12 @@ export const fundraiserUpdates = pgTable(
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     body: text('body').notNull(),
+    /** Sensitive topics the reader is warned of first (decision 018). */
+    contentNotes: text('content_notes')
+      .array()
+      .$type<ContentNote[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     postedAt: at('posted_at').notNull().defaultNow(),
   },
   // The page's newest-first list.

@@ -115,6 +115,42 @@ describe('dated updates', () => {
     expect(await history(owner.fundraiser.id)).toContain('update_posted');
   });
 
+  it('keeps an update under a content note: the page carries the note with the text, the mail and notification only the note', async () => {
+    const owner = await live();
+    const campaign = await campaignOf(owner.fundraiser.id);
+    const follower = await signUp(t.app, { role: 'donor' });
+    await send('PUT', `/api/campaigns/${campaign.slug}/follow`, follower.cookie);
+    const posted = await send('POST', '/api/my-fundraiser/updates', owner.cookie, {
+      title: 'A hard week',
+      body: 'We lost the pregnancy this week, and the surgery is moved.',
+      contentNotes: ['pregnancy-loss', 'mental-health', 'pregnancy-loss'],
+    });
+    expect(posted.statusCode).toBe(201);
+
+    const [update] = (await publicPage(campaign.slug)).json().updates;
+    expect(update.contentNotes).toEqual(['pregnancy-loss', 'mental-health']);
+    expect(update.paragraphs).toEqual(['We lost the pregnancy this week, and the surgery is moved.']);
+
+    await backgroundMailSent();
+    const [mail] = await db()
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, follower.user.email), like(outbox.subject, '%A hard week%')));
+    expect(mail!.text).toContain('Content note: Pregnancy loss, mental health.');
+    expect(mail!.text).not.toContain('We lost the pregnancy');
+    const notices = (await getWith(t.app, '/api/notifications', follower.cookie)).json();
+    expect(JSON.stringify(notices)).toContain('Content note: Pregnancy loss, mental health.');
+    expect(JSON.stringify(notices)).not.toContain('We lost the pregnancy');
+  });
+
+  it('refuses a content note that is not on the list, posting nothing', async () => {
+    const owner = await live();
+    const res = await send('POST', '/api/my-fundraiser/updates', owner.cookie, { ...UPDATE, contentNotes: ['gore'] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({ 'contentNotes.0': 'Choose content notes from the list' });
+    expect((await mine(owner.cookie)).live.updates).toEqual([]);
+  });
+
   it('refuses an update without a title or too short, naming the field and posting nothing', async () => {
     const owner = await live();
     const res = await send('POST', '/api/my-fundraiser/updates', owner.cookie, { title: 'Hi', body: 'Too short' });

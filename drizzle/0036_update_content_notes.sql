@@ -1,0 +1,1 @@
+ALTER TABLE "fundraiser_updates" ADD COLUMN "content_notes" text[] DEFAULT '{}'::text[] NOT NULL;
