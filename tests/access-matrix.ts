@@ -92,6 +92,7 @@ export const ACCESS_TABLE: Record<string, Rule> = {
   'GET /api/user/health-data-consents': 'user',
   'POST /api/user/health-data-consents': 'user',
   'DELETE /api/user/health-data-consents/:kind': 'user',
+  'DELETE /api/user/health-answers': 'user',
   'POST /api/auth/passkey/options': 'public',
   'POST /api/auth/passkey': 'public',
   'DELETE /api/user': 'user',

@@ -96,4 +96,36 @@ describe('health data consent', () => {
     expect(await page.getByText('Nothing about your health is public by default.').count()).toBe(1);
     await expectNoAxeViolations(page);
   }, 90_000);
+
+  it('a patient who answered before consents were asked is asked to consent or delete them, and deletes them', async () => {
+    const { page, context } = await suite.newPage(PHONE);
+    const person = await signUpThroughApi(context, { role: 'patient', firstName: 'Ines' });
+    const db = suite.site.database.db;
+    const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, person.email));
+    await db.insert(patientProfiles).values({
+      userId: account!.id,
+      medicalCondition: 'Endometriosis',
+      symptoms: 'Pain',
+      treatmentGoals: 'Surgery',
+      urgencyLevel: 'high',
+      preferredContactMethod: 'email',
+    });
+
+    await visit(page, '/profile');
+    const section = page.getByRole('region', { name: 'Health data consent' });
+    const prompt = section.getByTestId('answers-before-consent');
+    await expect.poll(() => prompt.innerText()).toContain('Your health answers need your consent');
+    await expectNoAxeViolations(page);
+    await prompt.getByRole('button', { name: 'Delete my answers' }).click();
+    const confirm = prompt.getByRole('group', { name: 'Delete my health answers' });
+    expect(await confirm.innerText()).toContain(HEALTH_CONSENT_WITHDRAWAL.collect);
+    await confirm.getByRole('button', { name: 'Delete my answers' }).click();
+    await expect.poll(() => toastText(page)).toContain('Your health answers have been deleted.');
+    await expect
+      .poll(() => section.getByTestId('health-answers-held').innerText())
+      .toContain('We hold no health answers of yours.');
+    expect(await prompt.count()).toBe(0);
+    expect(await db.select().from(patientProfiles).where(eq(patientProfiles.userId, account!.id))).toEqual([]);
+    await expectNoAxeViolations(page);
+  }, 60_000);
 });

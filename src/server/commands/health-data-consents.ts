@@ -63,6 +63,28 @@ export async function giveHealthConsent(
   return recordHealthConsent(tx, actor, userId, kind, now);
 }
 
+/** Deletes her health answers (the patient profile); her onboarding is then unfinished until she answers again. */
+async function removeHealthAnswers(tx: Tx, userId: string, now: Date): Promise<boolean> {
+  const deleted = await tx
+    .delete(patientProfiles)
+    .where(eq(patientProfiles.userId, userId))
+    .returning({ userId: patientProfiles.userId });
+  await tx.update(users).set({ onboardingCompletedAt: null, updatedAt: now }).where(eq(users.id, userId));
+  return deleted.length > 0;
+}
+
+/**
+ * Deletes the health answers we hold of hers, whatever her consents: a patient who answered before consents were
+ * asked refuses to give one this way (with a consent standing, withdrawing it does the same and more). 404 when we
+ * hold none.
+ */
+export async function deleteHealthAnswers({ tx, actor, now }: CommandContext, userId: string): Promise<void> {
+  await holdAccount(tx, userId);
+  if (!(await removeHealthAnswers(tx, userId, now)))
+    throw new AppError('NOT_FOUND', 'We hold no health answers of yours');
+  await audit(tx, actor, { action: 'user.health_answers_deleted', targetType: 'user', targetId: userId });
+}
+
 /**
  * Withdraws her standing consent of this kind (404 when none stands) and stops what it allowed, in the same
  * transaction: 'collect' deletes her health answers (the patient profile; her onboarding is then unfinished until
@@ -89,8 +111,7 @@ export async function withdrawHealthConsent(
     .returning();
   if (!withdrawn) throw new AppError('NOT_FOUND', 'You have not given this consent');
   if (kind === 'collect') {
-    await tx.delete(patientProfiles).where(eq(patientProfiles.userId, userId));
-    await tx.update(users).set({ onboardingCompletedAt: null, updatedAt: now }).where(eq(users.id, userId));
+    await removeHealthAnswers(tx, userId, now);
   } else {
     await unpublishAllStoriesOf(ctx, userId);
     await tx

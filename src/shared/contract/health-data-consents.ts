@@ -34,3 +34,14 @@ export const withdrawHealthConsent = endpoint({
   responses: { 204: null },
   changes: ['health-data-consents', 'session', 'profile', 'my-stories', 'stories', 'my-fundraiser', 'medical-reviews'],
 });
+/**
+ * Deletes the health answers we hold of hers (her patient profile), consent or not: how a patient who answered
+ * before consents were asked refuses to give one (decision 017). 404 when we hold none.
+ */
+export const deleteHealthAnswers = endpoint({
+  method: 'DELETE',
+  path: '/api/user/health-answers',
+  access: 'user',
+  responses: { 204: null },
+  changes: ['health-data-consents', 'session', 'profile'],
+});

@@ -14,7 +14,12 @@ import {
 import type { HealthConsentsAnswer } from '#shared/schemas/health-data-consent.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatWhen } from '#client/lib/format.ts';
-import { giveHealthConsent, healthConsentsQuery, withdrawHealthConsent } from '#client/api/health-data-consents.ts';
+import {
+  deleteHealthAnswers,
+  giveHealthConsent,
+  healthConsentsQuery,
+  withdrawHealthConsent,
+} from '#client/api/health-data-consents.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { ConfirmTwice } from '#client/components/ui/confirm-twice.tsx';
@@ -84,6 +89,45 @@ function ConsentRow({ kind, answer }: { kind: HealthConsentKind; answer: HealthC
   );
 }
 
+/**
+ * Answers she gave before consents were asked: we keep them only if she consents now (the row below), or delete
+ * them at her word.
+ */
+function AnswersBeforeConsent() {
+  const remove = useMutation({
+    mutationFn: deleteHealthAnswers,
+    onSuccess: () => toast({ title: 'Answers deleted', description: WITHDRAWN_TOAST.collect }),
+    onError: (err) =>
+      toast({
+        title: 'Answers not deleted',
+        description: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      }),
+  });
+  return (
+    <div className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-4" data-testid="answers-before-consent">
+      <p className="font-semibold text-amber-950">Your health answers need your consent</p>
+      <p className="mt-1 text-sm text-slate-800">
+        You answered the health questions before we asked for consent, so we do not use them. Keep them by giving
+        consent to collect them below, or delete them.
+      </p>
+      <div className="mt-3">
+        <ConfirmTwice
+          label="Delete my answers…"
+          labelFor="Delete my answers"
+          groupLabel="Delete my health answers"
+          warning={HEALTH_CONSENT_WITHDRAWAL.collect}
+          confirmLabel="Delete my answers"
+          pendingLabel="Deleting…"
+          keepLabel="Keep them for now"
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate()}
+        />
+      </div>
+    </div>
+  );
+}
+
 export function HealthConsentSection() {
   const consents = useQuery(healthConsentsQuery());
   const answer = consents.data;
@@ -117,6 +161,7 @@ export function HealthConsentSection() {
               </>
             )}
           </p>
+          {answer.holdsHealthAnswers && !answer.current.collect && <AnswersBeforeConsent />}
           <ul className="mt-2 divide-y divide-brand-100">
             {HEALTH_CONSENT_KINDS.map((kind) => (
               <ConsentRow key={kind} kind={kind} answer={answer} />

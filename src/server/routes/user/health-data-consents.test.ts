@@ -1,15 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { CONSUMER_HEALTH_POLICY_VERSION, HEALTH_CONSENT_REFUSALS } from '#shared/health-data-consent.ts';
 import { postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
 import { getWith, signUp } from '../../../../tests/setup/accounts.ts';
 import { giveHealthConsent } from '../../../../tests/factories/health-data-consents.ts';
 import { completeApplication } from '../../../../tests/factories/fundraisers.ts';
 import { signedInDoctor } from '../../../../tests/factories/medical-reviews.ts';
+import { MIGRATIONS_DIR } from '../../paths.ts';
 import {
   auditLog,
   healthDataConsents,
   medicalReviews,
+  notifications,
   patientProfiles,
   stories,
   users,
@@ -188,5 +192,68 @@ describe('the data export', () => {
       expect.objectContaining({ kind: 'collect', policyVersion: CONSUMER_HEALTH_POLICY_VERSION, withdrawnAt: null }),
       expect.objectContaining({ kind: 'share', withdrawnAt: expect.any(String) }),
     ]);
+  });
+});
+
+describe('answers given before consents were asked', () => {
+  /** A patient onboarded before decision 017: her answers are stored, with no consent row. */
+  const answeredBeforeConsent = async () => {
+    const patient = await signUp(t.app, { role: 'patient' });
+    await db()
+      .insert(patientProfiles)
+      .values({ userId: patient.user.id, ...ANSWERS });
+    await db().update(users).set({ onboardingCompletedAt: new Date() }).where(eq(users.id, patient.user.id));
+    return patient;
+  };
+  const deleteAnswers = (cookie: string) =>
+    t.app.inject({ method: 'DELETE', url: '/api/user/health-answers', headers: { cookie, origin: SITE_ORIGIN } });
+  const askedOnce = async () => {
+    const statement = readFileSync(join(MIGRATIONS_DIR, '0037_ask_consent_for_earlier_answers.sql'), 'utf8');
+    await db().execute(sql.raw(statement));
+  };
+
+  it('asks each such patient once, in the app, to give the consent or delete them; nobody who consented is asked', async () => {
+    const before = await answeredBeforeConsent();
+    const consented = await signUp(t.app, { role: 'patient' });
+    expect((await onboard(consented.cookie, { consentToCollect: true })).statusCode).toBe(200);
+    await askedOnce();
+    await askedOnce();
+    const asked = await db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.eventKey, 'health-consent:answers-before-consent'));
+    expect(asked.filter((n) => n.userId === before.user.id)).toEqual([
+      expect.objectContaining({
+        title: 'Your health answers need your consent',
+        link: '/profile#health-consent-title',
+      }),
+    ]);
+    expect(asked.filter((n) => n.userId === consented.user.id)).toEqual([]);
+  });
+
+  it('shows she holds answers without consent; giving it keeps them', async () => {
+    const { cookie, user } = await answeredBeforeConsent();
+    const read = (await getWith(t.app, '/api/user/health-data-consents', cookie)).json();
+    expect(read).toMatchObject({ holdsHealthAnswers: true, current: { collect: null } });
+    const given = await postJson(
+      t.app,
+      '/api/user/health-data-consents',
+      { kind: 'collect', policyVersion: CONSUMER_HEALTH_POLICY_VERSION },
+      { cookie },
+    );
+    expect(given.statusCode).toBe(201);
+    expect(await db().select().from(patientProfiles).where(eq(patientProfiles.userId, user.id))).toHaveLength(1);
+  });
+
+  it('deletes them at her word without a consent, audited, and her onboarding is unfinished again', async () => {
+    const { cookie, user } = await answeredBeforeConsent();
+    expect((await deleteAnswers(cookie)).statusCode).toBe(204);
+    expect(await db().select().from(patientProfiles).where(eq(patientProfiles.userId, user.id))).toEqual([]);
+    const [account] = await db().select().from(users).where(eq(users.id, user.id));
+    expect(account!.onboardingCompletedAt).toBeNull();
+    expect(await auditOf(user.id, 'user.health_answers_deleted')).toHaveLength(1);
+    const again = await deleteAnswers(cookie);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe('We hold no health answers of yours');
   });
 });

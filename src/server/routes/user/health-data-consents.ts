@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as endpoints from '#shared/contract/health-data-consents.ts';
 import { CONSUMER_HEALTH_POLICY_VERSION } from '#shared/health-data-consent.ts';
-import { giveHealthConsent, withdrawHealthConsent } from '../../commands/health-data-consents.ts';
+import { deleteHealthAnswers, giveHealthConsent, withdrawHealthConsent } from '../../commands/health-data-consents.ts';
 import { healthConsentsOf, holdsHealthAnswers } from '../../db/queries/health-data-consents.ts';
 import { presentHealthConsent, presentHealthConsents } from '../../presenters/health-data-consent.ts';
 import { route } from '../endpoint.ts';
@@ -22,6 +22,11 @@ const healthDataConsents: FastifyPluginAsyncZod = async (app) => {
 
   route(app, endpoints.withdrawHealthConsent, {}, async (request, reply, { me }) => {
     await request.run(withdrawHealthConsent, me.id, request.params.kind);
+    return reply.status(204).send();
+  });
+
+  route(app, endpoints.deleteHealthAnswers, {}, async (request, reply, { me }) => {
+    await request.run(deleteHealthAnswers, me.id);
     return reply.status(204).send();
   });
 };
