@@ -160,6 +160,24 @@ describe('removing her password', () => {
     expect((await del(second!.id)).statusCode).toBe(409);
   });
 
+  it('never leaves her without both at once: the password and her only passkey removed together, one is refused', async () => {
+    const member = await signUp(t.app, { role: 'patient' });
+    expect((await addWith(member.cookie, softwarePasskey(member.user.id))).statusCode).toBe(201);
+    const [only] = (await getWith(t.app, '/api/user/passkeys', member.cookie)).json() as { id: string }[];
+    const [password, passkey] = await Promise.all([
+      removePassword(member.cookie),
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/user/passkeys/${only!.id}`,
+        headers: { cookie: member.cookie, origin: SITE_ORIGIN },
+      }),
+    ]);
+    expect([password.statusCode, passkey.statusCode].sort()).toEqual([204, 409]);
+    const [row] = await db().select().from(users).where(eq(users.id, member.user.id));
+    const left = (await getWith(t.app, '/api/user/passkeys', member.cookie)).json() as unknown[];
+    expect(row!.passwordHash !== null || left.length > 0).toBe(true);
+  });
+
   it('is given back by a reset link: the mailed link sets a new password that signs her in', async () => {
     const { person } = await passwordlessMember();
     const token = await resetTokenFor(t.app, db(), person.email);
