@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = {
   'user.recovery_codes_replaced': 'Recovery codes replaced',
   'user.passkey_added': 'Passkey added',
   'user.passkey_removed': 'Passkey removed',
+  'user.password_removed': 'Password removed (passkeys only)',
+  'user.password_set': 'Password set (she had none)',
   'user.health_consent_given': 'Consent for consumer health data given',
   'user.health_consent_withdrawn': 'Consent for consumer health data withdrawn',
   'user.health_answers_deleted': 'Health answers deleted by their owner',

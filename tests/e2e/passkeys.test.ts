@@ -1,8 +1,8 @@
 /**
  * Passkeys as a member meets them on a phone, with Chromium's virtual authenticator (the DevTools Protocol's
  * WebAuthn domain) standing in for her phone's: she adds one in Account Settings, signs in with it, removes it,
- * and it no longer signs her in. An admin signs in with a passkey as her second step, and unlocks the money
- * moves' gate with it.
+ * and it no longer signs her in. She removes her password once she has one, and then only her passkey signs her
+ * in. An admin signs in with a passkey as her second step, and unlocks the money moves' gate with it.
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
@@ -86,6 +86,40 @@ describe('passkeys', () => {
     expect(pathOf(page)).toBe('/login');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/login-passkey-refused-phone.png`, fullPage: true });
     await expectNoAxeViolations(page);
+  }, 90_000);
+
+  it('a member removes her password once she has a passkey: the passkey signs her in, the password no longer does', async () => {
+    const { page, context } = await suite.newPage(PHONE);
+    const authenticator = await virtualAuthenticator(context, page);
+    const person = await signUpThroughApi(context, { role: 'patient' });
+    await visit(page, '/profile');
+    await addPasskey(page, 'My phone', person.password);
+
+    const password = page.getByRole('region', { name: 'Change password' });
+    await password.getByLabel('Your password, to confirm').fill(person.password);
+    await password.getByRole('button', { name: 'Remove my password' }).click();
+    await expect.poll(() => toastText(page)).toContain('Password Removed');
+    // Without a password, the section offers to set one, and adding a passkey asks for no password.
+    const setOne = page.getByRole('region', { name: 'Set a password' });
+    await setOne.getByRole('button', { name: 'Confirm with a passkey and set password' }).waitFor();
+    expect(await setOne.getByLabel('Current password').count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Passkeys' }).getByLabel('Your password').count()).toBe(0);
+    await expectNoAxeViolations(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/profile-passwordless-phone.png`, fullPage: true });
+
+    // Signed out: her old password is refused as any wrong one is, and her passkey signs her in.
+    await authenticator.present(false);
+    await context.clearCookies();
+    await visit(page, '/login?returnTo=/profile');
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Password').fill(person.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByText('Invalid email or password').waitFor();
+    expect(pathOf(page)).toBe('/login');
+    await authenticator.present(true);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/profile');
+    await page.getByRole('region', { name: 'Set a password' }).waitFor();
   }, 90_000);
 
   it('an admin signs in with a passkey from the button as her second step, and unlocks the money moves with it', async () => {

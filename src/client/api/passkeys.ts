@@ -10,9 +10,14 @@ import { call, queryOf } from '#client/lib/api.ts';
 export const passkeysQuery = () => queryOf(passkeys.passkeys);
 export const removePasskey = (id: string) => call(passkeys.removePasskey, { params: { id } });
 
-/** Adds a passkey: her password, the browser's ceremony (she confirms on her device), then the server's check. */
+/**
+ * Adds a passkey: her password (or, without one, a passkey she has), the browser's ceremony (she confirms on her
+ * device), then the server's check.
+ */
 export async function addPasskey(name: string, password: z.input<typeof PasskeyOptionsRequestSchema>['password']) {
-  const options = await call(passkeys.registrationOptions, { body: { password } });
+  const options = await withConfirmation(password, (confirmed) =>
+    call(passkeys.registrationOptions, { body: { password: confirmed } }),
+  );
   const { startRegistration } = await import('@simplewebauthn/browser');
   const credential = await startRegistration({
     optionsJSON: options,
@@ -51,6 +56,29 @@ export async function stepUpWithPasskey() {
     optionsJSON: options,
   });
   return call(passkeys.stepUp, { body: { credential } });
+}
+
+/**
+ * Confirms her with one of her passkeys in place of her password (decision 016): the server then lets this session
+ * make one sensitive change within a few minutes.
+ */
+export async function confirmWithPasskey() {
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  const options = await call(passkeys.reauthOptions);
+  const credential = await startAuthentication({ optionsJSON: options });
+  return call(passkeys.reauth, { body: { credential } });
+}
+
+/**
+ * Makes a sensitive change with her password when she typed one, or (`undefined`: she has none) after a passkey
+ * of hers confirmed her.
+ */
+export async function withConfirmation<T>(
+  password: string | undefined,
+  change: (password: string | undefined) => Promise<T>,
+): Promise<T> {
+  if (password === undefined) await confirmWithPasskey();
+  return change(password);
 }
 
 /** Whether this browser can offer passkeys in the email field's autofill (conditional mediation), asked without the library. */

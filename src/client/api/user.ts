@@ -17,6 +17,9 @@ export const updateProfile = (body: z.input<typeof UpdateProfileSchema>) => call
 /** Signs out every other session. */
 export const changePassword = (body: z.input<typeof ChangePasswordSchema>) => call(account.changePassword, { body });
 
+/** Removes her password (she has a passkey): her password again, or a passkey confirmation just before. */
+export const removePassword = (body: z.input<typeof ConfirmPasswordSchema>) => call(account.removePassword, { body });
+
 /** The devices signed in to the account. */
 export const sessionsQuery = () => queryOf(account.sessions);
 /** Signs that device out. */

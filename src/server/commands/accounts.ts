@@ -7,8 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import { INVALID_RESET_LINK, INVALID_VERIFICATION_LINK } from '#shared/schemas/auth.ts';
+import { PASSWORD_NEEDS_PASSKEY } from '#shared/schemas/passkeys.ts';
 import type { AdminLevel, Role } from '#shared/auth/roles.ts';
 import type { Tx } from '../db/client.ts';
+import { passkeyCount } from '../db/queries/passkeys.ts';
 import { findUserByEmail, type UserRow } from '../db/queries/users.ts';
 import { adminInvites, sessions, userTokens, users } from '../db/schema/index.ts';
 import {
@@ -20,6 +22,7 @@ import {
 } from '../services/mail-templates.ts';
 import type { NewPassword } from '../services/passwords.ts';
 import { derivedToken, hashToken, randomToken } from '../services/tokens.ts';
+import { audit } from '../services/audit.ts';
 import type { CommandContext } from './run.ts';
 
 /** What mailed links and invites need: the secret their tokens are hashed with, and the site's address. */
@@ -223,24 +226,64 @@ export async function resetPassword(
   afterCommit.mail({ kind: 'password-changed' }, (product) => passwordChangedMail(product, user, writeTo));
 }
 
-/** Sets a new password for the signed-in user, ends her other sessions (all but `keepSessionId`), mails a notice. */
+/**
+ * Sets a new password for the signed-in user, ends her other sessions (all but `keepSessionId`), mails a notice.
+ * A member who had none (she signs in with passkeys) sets one this way; that is audited.
+ */
 export async function changePassword(
-  { tx, now, afterCommit }: CommandContext,
+  { tx, actor, now, afterCommit }: CommandContext,
   user: UserRow,
   password: NewPassword,
   keepSessionId: string,
   writeTo: WriteTo,
 ): Promise<void> {
   await replacePasswordHash(tx, user.id, password, now, keepSessionId);
-  afterCommit.mail({ kind: 'password-changed' }, (product) => passwordChangedMail(product, user, writeTo));
+  if (user.passwordHash === null) {
+    await audit(tx, actor, { action: 'user.password_set', targetType: 'user', targetId: user.id });
+    afterCommit.mail({ kind: 'password-changed' }, (product) => passwordChangedMail(product, user, writeTo, 'set'));
+  } else {
+    afterCommit.mail({ kind: 'password-changed' }, (product) => passwordChangedMail(product, user, writeTo));
+  }
 }
 
 /**
- * The one place a password changes: with it, every unused reset link of the account stops working and
- * every other session ends (all of them unless `keepSessionId`).
+ * Removes her password (decision 016): only while she has a passkey, since she would otherwise have no way to sign
+ * in. Her row is locked first, so a passkey removed at the same moment (commands/passkeys.ts) waits and sees it.
+ * Ends her other sessions and spends her reset links, as a password change does; audited, and she is mailed.
  */
-async function replacePasswordHash(tx: Tx, userId: string, password: NewPassword, now: Date, keepSessionId?: string) {
-  await tx.update(users).set({ passwordHash: password.hash, updatedAt: now }).where(eq(users.id, userId));
+export async function removePassword(
+  { tx, actor, now, afterCommit }: CommandContext,
+  user: UserRow,
+  keepSessionId: string,
+  writeTo: WriteTo,
+): Promise<void> {
+  const [locked] = await tx
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, user.id))
+    .for('update');
+  if (!locked?.passwordHash) throw new AppError('CONFLICT', 'You have no password to remove');
+  if ((await passkeyCount(tx, user.id)) === 0) throw new AppError('CONFLICT', PASSWORD_NEEDS_PASSKEY);
+  await replacePasswordHash(tx, user.id, null, now, keepSessionId);
+  await audit(tx, actor, { action: 'user.password_removed', targetType: 'user', targetId: user.id });
+  afterCommit.mail({ kind: 'password-changed' }, (product) => passwordChangedMail(product, user, writeTo, 'removed'));
+}
+
+/**
+ * The one place a password changes (or goes: null): with it, every unused reset link of the account stops working
+ * and every other session ends (all of them unless `keepSessionId`).
+ */
+async function replacePasswordHash(
+  tx: Tx,
+  userId: string,
+  password: NewPassword | null,
+  now: Date,
+  keepSessionId?: string,
+) {
+  await tx
+    .update(users)
+    .set({ passwordHash: password?.hash ?? null, updatedAt: now })
+    .where(eq(users.id, userId));
   await tx
     .update(userTokens)
     .set({ usedAt: now })

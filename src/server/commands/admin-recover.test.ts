@@ -28,7 +28,7 @@ describe('recovering an admin who lost her second factor', () => {
     expect((await getWith(t.app, '/api/admin/expenses', cookie)).statusCode).toBe(200);
 
     const outcome = await recover(admin.email.toUpperCase());
-    expect(outcome.sessionsEnded).toBe(1);
+    expect(outcome).toMatchObject({ sessionsEnded: 1, passkeysRemoved: 1, passwordless: false });
 
     expect((await getWith(t.app, '/api/admin/expenses', cookie)).statusCode).toBe(401);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, admin.id));
@@ -68,6 +68,12 @@ describe('npm run admin:recover', () => {
       const database = await openDatabase({ dataDir });
       await database.migrate();
       const admin = await buildAdmin(database.db, 'super_admin');
+      // A passwordless admin (decision 016): without her passkeys she needs a reset link to get back in.
+      const passwordless = await buildAdmin(database.db, 'manager');
+      await database.db.update(users).set({ passwordHash: null }).where(eq(users.id, passwordless.id));
+      await database.db
+        .insert(passkeys)
+        .values({ userId: passwordless.id, credentialId: 'on-the-lost-phone', publicKey: 'AQID', name: 'Phone' });
       await database.close();
 
       const script = (email: string) =>
@@ -78,17 +84,29 @@ describe('npm run admin:recover', () => {
         });
       const done = script(admin.email);
       expect(done.status, done.stderr).toBe(0);
-      expect(done.stdout).toContain(`Two-step sign-in is off for ${admin.email}; 0 session(s) ended; she was mailed.`);
+      expect(done.stdout).toContain(
+        `Two-step sign-in is off for ${admin.email}; 0 passkey(s) removed; 0 session(s) ended; she was mailed.`,
+      );
+      expect(done.stdout).not.toContain('She had no password');
+      const back = script(passwordless.email);
+      expect(back.status, back.stderr).toBe(0);
+      expect(back.stdout).toContain(`Two-step sign-in is off for ${passwordless.email}; 1 passkey(s) removed;`);
+      expect(back.stdout).toContain('She had no password: she was also mailed a link to choose one');
       const unknown = script('nobody@example.org');
       expect(unknown.status).toBe(1);
       expect(unknown.stderr.trim()).toBe('No account with the email nobody@example.org');
 
       const reopened = await openDatabase({ dataDir });
       const [row] = await reopened.db.select().from(users).where(eq(users.id, admin.id));
+      const mailed = await reopened.db.select().from(outbox).where(eq(outbox.to, passwordless.email));
       await reopened.close();
       expect(row!.totpEnabledAt).toBeNull();
+      expect(mailed.map((m) => m.subject).sort()).toEqual([
+        'Reset your Healing Circle password',
+        'Your Healing Circle two-step sign-in was reset',
+      ]);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -4,9 +4,9 @@
  */
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
-import { PASSKEY_MAX } from '#shared/schemas/passkeys.ts';
+import { LAST_WAY_IN, PASSKEY_MAX } from '#shared/schemas/passkeys.ts';
 import { passkeyCount, type PasskeyRow } from '../db/queries/passkeys.ts';
-import { passkeys, webauthnChallenges } from '../db/schema/index.ts';
+import { passkeys, users, webauthnChallenges } from '../db/schema/index.ts';
 import { audit } from '../services/audit.ts';
 import { CEREMONY_MS } from '../services/passkeys.ts';
 import type { CommandContext } from './run.ts';
@@ -60,8 +60,24 @@ export async function addPasskey(
   return row;
 }
 
-/** Removes one of her passkeys (404 for anyone else's: she learns nothing of it). */
+/**
+ * Removes one of her passkeys (404 for anyone else's: she learns nothing of it). Without a password her last one
+ * stays (409): she would have no way to sign in. Her row is locked first, as removing the password locks it
+ * (commands/accounts.ts), so the two cannot pass together.
+ */
 export async function removePasskey({ tx, actor }: CommandContext, userId: string, id: string): Promise<void> {
+  const [owner] = await tx
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (owner && owner.passwordHash === null && (await passkeyCount(tx, userId)) <= 1) {
+    const hers = await tx
+      .select({ id: passkeys.id })
+      .from(passkeys)
+      .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)));
+    if (hers.length > 0) throw new AppError('CONFLICT', LAST_WAY_IN);
+  }
   const removed = await tx
     .delete(passkeys)
     .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))

@@ -104,7 +104,9 @@ async function clearSecondFactor(tx: Tx, userId: string, now: Date) {
  * `npm run admin:recover`: an admin who lost her authenticator and her recovery codes. Her second factor is
  * turned off, her passkeys are removed (a lost phone may hold one) and every session of hers ends, so whoever
  * holds one is out; she is told by mail, and the admin
- * pages make her enrol again at her next sign-in (as for any admin without it).
+ * pages make her enrol again at her next sign-in (as for any admin without it). An admin who had removed her
+ * password (passkeys only) is left with no way in but a reset link: `passwordless` says so, and the script mails
+ * her one.
  */
 export async function recoverAdminSignIn({ tx, actor, now, afterCommit }: CommandContext, email: string) {
   const user = await findUserByEmail(tx, email);
@@ -112,11 +114,12 @@ export async function recoverAdminSignIn({ tx, actor, now, afterCommit }: Comman
   if (user.role !== 'admin')
     throw new AppError('VALIDATION', `${email} is not an admin: members turn two-step sign-in off on /profile`);
   await clearSecondFactor(tx, user.id, now);
-  await tx.delete(passkeys).where(eq(passkeys.userId, user.id));
+  const removed = await tx.delete(passkeys).where(eq(passkeys.userId, user.id)).returning({ id: passkeys.id });
   const ended = await tx.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
   await audit(tx, actor, { action: 'user.two_factor_recovered', targetType: 'user', targetId: user.id });
-  afterCommit.mail({ kind: 'two-factor-recovered' }, (product) => twoFactorRecoveredMail(product, user));
-  return { user, sessionsEnded: ended.length };
+  const passwordless = user.passwordHash === null;
+  afterCommit.mail({ kind: 'two-factor-recovered' }, (product) => twoFactorRecoveredMail(product, user, passwordless));
+  return { user, sessionsEnded: ended.length, passkeysRemoved: removed.length, passwordless };
 }
 
 /**

@@ -20,6 +20,7 @@ export function presentCurrentUser(user: UserRow, session: SessionRow | null): C
     profileImageUrl: user.profileImageUrl,
     onboardingCompleted: user.onboardingCompletedAt !== null,
     emailVerified: user.emailVerifiedAt !== null,
+    hasPassword: user.passwordHash !== null,
     twoFactorEnabled: user.totpEnabledAt !== null,
     twoFactorVerified: user.totpEnabledAt !== null && session?.secondFactorAt != null,
     abilities: accountAbilities(user),

@@ -251,11 +251,12 @@ export function createAccountLimits(store: CounterStore, secret: string): Accoun
 /**
  * Checks a password re-entered while signed in (admin gate, two-step settings, password change, account
  * deletion): wrong ones count against the account from any address, and past the limit even the right one
- * is refused. `wrong` is the refusal for a wrong password (by default a field error on `password`).
+ * is refused. `wrong` is the refusal for a wrong password (by default a field error on `password`). An account
+ * without a password (passkeys only) refuses every one as wrong, after the same work.
  */
 export async function confirmPassword(
   limits: AccountLimits,
-  user: { id: string; passwordHash: string },
+  user: { id: string; passwordHash: string | null },
   password: string,
   reply: HeaderTarget,
   wrong: () => AppError = () => new AppError('VALIDATION', 'Your password is not correct', 'password'),

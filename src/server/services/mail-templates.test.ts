@@ -16,4 +16,13 @@ describe('the password-changed mail', () => {
     expect(text).toContain(`${IF_NOT_YOU} through our contact page:\n\nhttps://healing-circle.test/contact\n`);
     expect(text).not.toMatch(/at https:/);
   });
+
+  it('says when a password was removed (passkeys only) or set again, with the way back by a reset link', () => {
+    const removed = passwordChangedMail('Healing Circle', ANA, { email: 'help@healing-circle.test' }, 'removed');
+    expect(removed.subject).toBe('Your Healing Circle password was removed');
+    expect(removed.text).toContain('"Forgot password?" on the sign-in page mails you a link');
+    const set = passwordChangedMail('Healing Circle', ANA, { email: 'help@healing-circle.test' }, 'set');
+    expect(set.subject).toBe('Your Healing Circle password was set');
+    expect(set.text).toContain(IF_NOT_YOU);
+  });
 });

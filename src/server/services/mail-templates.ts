@@ -31,19 +31,37 @@ export function resetPasswordMail(product: string, to: Person, link: string): Ma
   };
 }
 
-export function passwordChangedMail(product: string, to: Person, writeTo: WriteTo): MailMessage {
+/** She changed her password, set one (she had none: passkeys only), or removed it (decision 016). */
+export function passwordChangedMail(
+  product: string,
+  to: Person,
+  writeTo: WriteTo,
+  what: 'changed' | 'set' | 'removed' = 'changed',
+): MailMessage {
+  const done = {
+    changed: ['was changed', 'The password for your account was just changed'],
+    set: ['was set', 'A password was just set for your account, which signed in with passkeys only'],
+    removed: [
+      'was removed',
+      'The password for your account was just removed: from now on you sign in with a passkey. If you lose your passkeys, "Forgot password?" on the sign-in page mails you a link to choose a new password',
+    ],
+  }[what];
   return {
     to: to.email,
-    subject: `Your ${product} password was changed`,
-    text: `Hello ${to.firstName},\n\nThe password for your account was just changed, and every other signed-in device was signed out.\n\nIf this was not you, reset your password at once and ${writeToUs(writeTo)}${signature(product)}`,
+    subject: `Your ${product} password ${done[0]}`,
+    text: `Hello ${to.firstName},\n\n${done[1]}, and every other signed-in device was signed out.\n\nIf this was not you, reset your password at once and ${writeToUs(writeTo)}${signature(product)}`,
   };
 }
 
-export function twoFactorRecoveredMail(product: string, to: Person): MailMessage {
+/** After `npm run admin:recover`; `passwordless`: she had no password, and a reset link follows this mail. */
+export function twoFactorRecoveredMail(product: string, to: Person, passwordless = false): MailMessage {
+  const next = passwordless
+    ? 'You had no password, so a separate mail brings a link to choose one; then sign in with it'
+    : 'Sign in with your password';
   return {
     to: to.email,
     subject: `Your ${product} two-step sign-in was reset`,
-    text: `Hello ${to.firstName},\n\nAt your request, the site's operator turned off two-step sign-in for your admin account and signed you out everywhere. Your recovery codes no longer work.\n\nSign in with your password and set up two-step sign-in again on your profile before you use the admin pages.\n\nIf you did not ask for this, tell the operator at once and change your password.${signature(product)}`,
+    text: `Hello ${to.firstName},\n\nAt your request, the site's operator turned off two-step sign-in for your admin account, removed your passkeys and signed you out everywhere. Your recovery codes no longer work.\n\n${next} and set up two-step sign-in again on your profile before you use the admin pages.\n\nIf you did not ask for this, tell the operator at once and change your password.${signature(product)}`,
   };
 }
 

@@ -58,7 +58,10 @@ export function signInOptions(rp: RelyingParty) {
   return generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required', timeout: CEREMONY_MS });
 }
 
-/** The options for an admin's step-up: only her own passkeys may answer, with user verification. */
+/**
+ * The options for an admin's step-up, or for her confirmation in place of her password: only her own passkeys may
+ * answer, with user verification.
+ */
 export function stepUpOptions(rp: RelyingParty, hers: { credentialId: string; transports: string[] }[]) {
   return generateAuthenticationOptions({
     rpID: rp.id,

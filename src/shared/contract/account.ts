@@ -49,14 +49,26 @@ export const updateProfile = endpoint({
   responses: { 200: CurrentUserSchema },
   changes: herself,
 });
-/** Signs out every other device. */
+/** Changes her password, or sets one when she has none; signs out every other device. */
 export const changePassword = endpoint({
   method: 'POST',
   path: '/api/user/password',
   access: 'user',
   body: ChangePasswordSchema,
   responses: { 200: MessageAnswerSchema },
-  changes: ['sessions'],
+  changes: ['session', 'sessions'],
+});
+/**
+ * Removes her password once she has a passkey (decision 016): she signs in with passkeys only, and a reset link
+ * gives her a password again. Signs out every other device, as a password change does.
+ */
+export const removePassword = endpoint({
+  method: 'DELETE',
+  path: '/api/user/password',
+  access: 'user',
+  body: ConfirmPasswordSchema,
+  responses: { 204: null },
+  changes: ['session', 'sessions'],
 });
 /** Everything held about her, as a JSON file to save. */
 export const exportData = endpoint({

@@ -1,6 +1,7 @@
 /**
- * Passkeys: a member adds them in Account Settings (her password again first), lists and removes them, and signs
- * in with one, from a button or from the browser's autofill. Each ceremony starts with options holding a
+ * Passkeys: a member adds them in Account Settings (her password again first, or a passkey she has), lists and
+ * removes them, signs in with one, from a button or from the browser's autofill, and confirms herself with one in
+ * place of her password. Each ceremony starts with options holding a
  * challenge the server keeps for a few minutes and accepts once.
  */
 import { CurrentUserSchema } from '../schemas/auth.ts';
@@ -11,6 +12,7 @@ import {
   PasskeyOptionsRequestSchema,
   PasskeySignInSchema,
   PasskeyViewSchema,
+  ReauthenticationSchema,
   RegistrationOptionsSchema,
   SignInOptionsSchema,
 } from '../schemas/passkeys.ts';
@@ -76,4 +78,22 @@ export const stepUp = endpoint({
   access: { admin: 'manager' },
   body: PasskeySignInSchema,
   responses: { 200: ElevationSchema },
+});
+/**
+ * Her confirmation with a passkey in place of her password, while signed in (a member without a password has only
+ * this): the options list only her passkeys; a verified answer lets this session make one sensitive change (add a
+ * passkey, two-step settings, set or remove the password, delete the account) within a few minutes.
+ */
+export const reauthOptions = endpoint({
+  method: 'POST',
+  path: '/api/user/reauth/passkey/options',
+  access: 'user',
+  responses: { 200: SignInOptionsSchema },
+});
+export const reauth = endpoint({
+  method: 'POST',
+  path: '/api/user/reauth/passkey',
+  access: 'user',
+  body: PasskeySignInSchema,
+  responses: { 200: ReauthenticationSchema },
 });

@@ -122,13 +122,18 @@ export const SetRoleSchema = z.strictObject({
 
 export const VerifyEmailSchema = z.strictObject({ token: z.string().min(1).max(200) });
 
+/**
+ * Changing her password: the current one, or (left out) a passkey confirmation on this session just before; a
+ * member without a password sets one this way (decision 016).
+ */
 export const ChangePasswordSchema = z.strictObject({
-  currentPassword: z.string().min(1, 'Current password is required').max(1024),
+  currentPassword: z.string().min(1, 'Current password is required').max(1024).optional(),
   newPassword: passwordSchema(PASSWORD_MESSAGES.tooShort),
 });
 
+/** Deleting her account: her password, or (left out) a passkey confirmation on this session just before. */
 export const DeleteAccountSchema = z.strictObject({
-  password: z.string().min(1, 'Enter your password to confirm').max(1024),
+  password: z.string().min(1, 'Enter your password to confirm').max(1024).optional(),
 });
 
 export const UpdateProfileSchema = z.strictObject({
@@ -161,6 +166,8 @@ export const CurrentUserSchema = z.object({
   profileImageUrl: z.string().nullable(),
   onboardingCompleted: z.boolean(),
   emailVerified: z.boolean(),
+  /** She has a password; without one she signs in, and confirms changes, with a passkey (decision 016). */
+  hasPassword: z.boolean(),
   /** Two-step sign-in is on for the account. */
   twoFactorEnabled: z.boolean(),
   /** This session proved the second factor (admin pages need it). */

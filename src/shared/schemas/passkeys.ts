@@ -13,6 +13,17 @@ export const PASSKEY_NOT_ACCEPTED = 'That passkey was not accepted. Try again, o
 /** The admin gate's refusal of a passkey (its "Access Denied: " prefix is the gate's, as for a wrong password). */
 export const PASSKEY_STEP_UP_REFUSED = 'Access Denied: That passkey was not accepted. Try again, or use your password.';
 
+/** Her re-confirmation with a passkey was refused (another account's passkey, a replayed or late answer). */
+export const PASSKEY_CONFIRMATION_REFUSED = 'That passkey was not accepted. Try again with a passkey of this account.';
+/** A sensitive change without her password and without a fresh passkey confirmation. */
+export const CONFIRM_WITH_PASSWORD_OR_PASSKEY = 'Enter your password, or confirm with a passkey';
+export const CONFIRM_WITH_PASSKEY = 'Confirm it is you with a passkey first';
+/** Removing the password is refused while she has no passkey: she would have no way to sign in. */
+export const PASSWORD_NEEDS_PASSKEY = 'Add a passkey first: without a password or a passkey you could not sign in.';
+/** Removing her last passkey is refused while she has no password. */
+export const LAST_WAY_IN =
+  'This passkey is your only way to sign in. Set a password or add another passkey before you remove it.';
+
 /** A base64url value of the WebAuthn JSON (`clientDataJSON`, a signature...), bounded. */
 const base64url = (max: number) =>
   z
@@ -56,7 +67,10 @@ export const AuthenticationCredentialSchema = z.object(
   { error: PASSKEY_NOT_ACCEPTED },
 );
 
-/** POST /api/user/passkeys/options: her password again, so a borrowed session cannot add its own way in. */
+/**
+ * POST /api/user/passkeys/options: her password again (or a passkey confirmation just before), so a borrowed
+ * session cannot add its own way in.
+ */
 export const PasskeyOptionsRequestSchema = ConfirmPasswordSchema;
 
 const PasskeyNameSchema = z
@@ -65,7 +79,7 @@ const PasskeyNameSchema = z
   .min(1, NAME_NEEDED)
   .max(PASSKEY_NAME_MAX, `Keep the name to ${PASSKEY_NAME_MAX} characters or fewer`);
 
-/** Account Settings' form: the name, and her password for the options. */
+/** Account Settings' form: the name, and her password for the options (left out without one). */
 export const AddPasskeyFormSchema = ConfirmPasswordSchema.extend({ name: PasskeyNameSchema });
 
 /** POST /api/user/passkeys */
@@ -89,6 +103,10 @@ export const RegistrationOptionsSchema = z.looseObject({
   user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
   pubKeyCredParams: z.array(z.object({ alg: z.number(), type: z.literal('public-key') })),
 });
+
+/** POST /api/user/reauth/passkey: until when this session may make one sensitive change without her password. */
+export const ReauthenticationSchema = z.object({ confirmedUntil: z.string() });
+export type Reauthentication = z.infer<typeof ReauthenticationSchema>;
 
 /** One of her passkeys (GET /api/user/passkeys item). */
 export const PasskeyViewSchema = z.object({

@@ -22,8 +22,17 @@ export const EnableTwoFactorSchema = z.strictObject({
     .regex(/^\d{6}$/, SIX_DIGITS),
 });
 
+/**
+ * Her password again, for a sensitive change while signed in. Left out when she confirmed herself with a passkey
+ * on this session just before (POST /api/user/reauth/passkey, decision 016): a member without a password has only
+ * that; the server refuses a body with neither.
+ */
 export const ConfirmPasswordSchema = z.strictObject({
-  password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(1024, 'Enter your password'),
+  password: z
+    .string({ error: 'Enter your password' })
+    .min(1, 'Enter your password')
+    .max(1024, 'Enter your password')
+    .optional(),
 });
 
 /** GET /api/user/two-factor */

@@ -23,6 +23,7 @@ const userWith = (role: Role): CurrentUser => ({
   profileImageUrl: null,
   onboardingCompleted: false,
   emailVerified: true,
+  hasPassword: true,
   twoFactorEnabled: false,
   twoFactorVerified: false,
   abilities: {

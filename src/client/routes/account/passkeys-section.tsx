@@ -1,6 +1,7 @@
 /**
  * Passkeys on /profile: the ones she added (name, when added, when last used; remove), and a form to add one,
- * which asks for her password first and then for her device's confirmation (fingerprint, face or PIN).
+ * which asks for her password first (without one, a passkey she has) and then for her device's confirmation
+ * (fingerprint, face or PIN).
  */
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -30,11 +31,11 @@ function ceremonyProblem(err: unknown): string {
   return errorMessage(err, 'The passkey was not saved. Please try again.');
 }
 
-export function PasskeysSection() {
+export function PasskeysSection({ hasPassword }: { hasPassword: boolean }) {
   const list = useQuery(passkeysQuery());
   const form = useForm<AddIn, unknown, AddOut>({
     resolver: zodResolver(AddPasskeyFormSchema),
-    defaultValues: { name: '', password: '' },
+    defaultValues: hasPassword ? { name: '', password: '' } : { name: '' },
   });
   const showFieldErrors = useFieldErrors(form.setError, ADD_FIELDS);
   const add = useMutation({
@@ -66,6 +67,7 @@ export function PasskeysSection() {
       <p className="mt-1 text-sm text-slate-700">
         Sign in with your fingerprint, face or device PIN instead of your password. A passkey works only on this site,
         so it cannot be phished.
+        {!hasPassword && ' You have no password, so keep at least one passkey: your last one cannot be removed.'}
       </p>
       {list.isPending && <p className="mt-4 text-slate-700">Loading…</p>}
       {list.isError && (
@@ -111,13 +113,17 @@ export function PasskeysSection() {
           error={errors.name?.message}
           {...form.register('name')}
         />
-        <TextField
-          label="Your password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
+        {hasPassword ? (
+          <TextField
+            label="Your password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+        ) : (
+          <p className="text-sm text-slate-700">A passkey you already have confirms it is you first.</p>
+        )}
         <Button type="submit" disabled={add.isPending}>
           {add.isPending ? 'Waiting for your device…' : 'Add a passkey'}
         </Button>

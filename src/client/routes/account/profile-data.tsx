@@ -10,6 +10,7 @@ import { OWNER_CANNOT_DELETE_ACCOUNT } from '#shared/account-messages.ts';
 import { DeleteAccountSchema } from '#shared/schemas/auth.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { deleteAccount, downloadMyData } from '#client/api/user.ts';
+import { withConfirmation } from '#client/api/passkeys.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { useCurrentUser, useRefreshCurrentUser } from '#client/hooks/use-current-user.ts';
 import { forgetDrafts } from '#client/lib/draft-storage.ts';
@@ -59,8 +60,8 @@ type DeleteIn = z.input<typeof DeleteAccountSchema>;
 type DeleteOut = z.output<typeof DeleteAccountSchema>;
 const DELETE_FIELDS = ['password'] as const;
 
-/** Delete the account, after the password (not for the campaign's owner). */
-export function DeleteSection({ ownsCampaign }: { ownsCampaign: boolean }) {
+/** Delete the account, after the password or, without one, a passkey (not for the campaign's owner). */
+export function DeleteSection({ ownsCampaign, hasPassword }: { ownsCampaign: boolean; hasPassword: boolean }) {
   const [, navigate] = useLocation();
   const refreshUser = useRefreshCurrentUser();
   const userId = useCurrentUser().user?.id;
@@ -69,11 +70,12 @@ export function DeleteSection({ ownsCampaign }: { ownsCampaign: boolean }) {
   const openButton = useRef<HTMLButtonElement>(null);
   const form = useForm<DeleteIn, unknown, DeleteOut>({
     resolver: zodResolver(DeleteAccountSchema),
-    defaultValues: { password: '' },
+    defaultValues: hasPassword ? { password: '' } : {},
   });
   const showFieldErrors = useFieldErrors(form.setError, DELETE_FIELDS);
   const remove = useMutation({
-    mutationFn: deleteAccount,
+    mutationFn: (input: DeleteOut) =>
+      hasPassword ? deleteAccount(input) : withConfirmation(undefined, () => deleteAccount({})),
     onSuccess: async () => {
       // Her unsent drafts kept on this device go with the account.
       if (userId) forgetDrafts(userId);
@@ -127,14 +129,18 @@ export function DeleteSection({ ownsCampaign }: { ownsCampaign: boolean }) {
           <p id={`${panelId}-warning`} className="text-sm font-semibold text-red-900">
             Are you sure? This cannot be undone.
           </p>
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            autoFocus
-            error={form.formState.errors.password?.message}
-            {...form.register('password')}
-          />
+          {hasPassword ? (
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              autoFocus
+              error={form.formState.errors.password?.message}
+              {...form.register('password')}
+            />
+          ) : (
+            <p className="text-sm text-red-900">Your passkey confirms it is you.</p>
+          )}
           <SubmitRow
             pending={remove.isPending}
             pendingLabel="Deleting..."

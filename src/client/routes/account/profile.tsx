@@ -199,12 +199,17 @@ function Settings({ user }: { user: CurrentUser }) {
         )}
         <MutedTopicsSection />
         {user.abilities.healthConsents && <HealthConsentSection />}
-        <PasswordSection />
-        <PasskeysSection />
+        {/* Keyed by whether she has a password: its forms start again without (or with) the password field. */}
+        <PasswordSection key={`password-${user.hasPassword}`} hasPassword={user.hasPassword} />
+        <PasskeysSection key={`passkeys-${user.hasPassword}`} hasPassword={user.hasPassword} />
         <TwoFactorSection user={user} />
         <SessionsSection />
         <DataSection />
-        <DeleteSection ownsCampaign={profile.data?.ownsCampaign ?? false} />
+        <DeleteSection
+          key={`delete-${user.hasPassword}`}
+          ownsCampaign={profile.data?.ownsCampaign ?? false}
+          hasPassword={user.hasPassword}
+        />
       </div>
     </PageFrame>
   );

@@ -7,6 +7,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import type { TwoFactorStatus } from '#shared/schemas/two-factor.ts';
 import { errorMessage } from '#client/lib/api.ts';
+import { withConfirmation } from '#client/api/passkeys.ts';
 import { formatShortDate } from '#client/lib/format.ts';
 import {
   disableTwoFactor,
@@ -107,15 +108,25 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   );
 }
 
-function Manage({ status, onNewCodes }: { status: TwoFactorStatus; onNewCodes: (codes: string[]) => void }) {
+function Manage({
+  status,
+  hasPassword,
+  onNewCodes,
+}: {
+  status: TwoFactorStatus;
+  hasPassword: boolean;
+  onNewCodes: (codes: string[]) => void;
+}) {
   const [password, setPassword] = useState('');
   const [action, setAction] = useState<'codes' | 'off' | null>(null);
   const run = useMutation({
-    mutationFn: async (which: 'codes' | 'off'): Promise<string[] | null> => {
-      if (which === 'codes') return (await replaceRecoveryCodes({ password })).recoveryCodes;
-      await disableTwoFactor({ password });
-      return null;
-    },
+    // Without a password, a passkey of hers confirms it is her.
+    mutationFn: (which: 'codes' | 'off'): Promise<string[] | null> =>
+      withConfirmation(hasPassword ? password : undefined, async (confirmed) => {
+        if (which === 'codes') return (await replaceRecoveryCodes({ password: confirmed })).recoveryCodes;
+        await disableTwoFactor({ password: confirmed });
+        return null;
+      }),
     onSuccess: (codes, which) => {
       setPassword('');
       if (which === 'codes' && codes) onNewCodes(codes);
@@ -141,15 +152,23 @@ function Manage({ status, onNewCodes }: { status: TwoFactorStatus; onNewCodes: (
           submit('codes');
         }}
       >
-        <TextField
-          label="Your password"
-          hint="Needed to make new recovery codes or to turn two-step sign-in off."
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={run.isError ? errorMessage(run.error, 'Please try again.') : undefined}
-        />
+        {hasPassword ? (
+          <TextField
+            label="Your password"
+            hint="Needed to make new recovery codes or to turn two-step sign-in off."
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={run.isError ? errorMessage(run.error, 'Please try again.') : undefined}
+          />
+        ) : (
+          <p className="text-sm text-slate-700" role={run.isError ? 'alert' : undefined}>
+            {run.isError
+              ? errorMessage(run.error, 'Your passkey did not confirm it. Please try again.')
+              : 'A passkey of yours confirms it is you before new recovery codes are made or two-step sign-in is turned off.'}
+          </p>
+        )}
         <div className="flex flex-wrap gap-3">
           <Button type="submit" variant="secondary" disabled={run.isPending}>
             {run.isPending && action === 'codes' ? 'Making codes...' : 'Make new recovery codes'}
@@ -174,7 +193,8 @@ export function TwoFactorSection({ user }: { user: CurrentUser }) {
 
   let body;
   if (freshCodes) body = <RecoveryCodes codes={freshCodes} onDone={() => setFreshCodes(null)} />;
-  else if (status.data?.enabled) body = <Manage status={status.data} onNewCodes={setFreshCodes} />;
+  else if (status.data?.enabled)
+    body = <Manage status={status.data} hasPassword={user.hasPassword} onNewCodes={setFreshCodes} />;
   else if (status.data) body = <SetUp onEnabled={(codes) => void showCodes(codes)} />;
   else
     body = (

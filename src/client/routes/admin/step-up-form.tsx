@@ -1,7 +1,8 @@
 /**
  * The admin password gate's form: the admin re-enters her own password and the server opens a 15-minute window
  * on the session (POST /api/admin/elevate) for the money moves. The browser never checks a password itself.
- * Used by the donations panel's gate, and where an admin acted (step-up-prompt.tsx: expenses, payments).
+ * Used by the donations panel's gate, and where an admin acted (step-up-prompt.tsx: expenses, payments). An admin
+ * without a password (passkeys only, decision 016) unlocks with a passkey alone.
  */
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -11,6 +12,7 @@ import { KeyRound } from 'lucide-react';
 import { ElevateSchema } from '#shared/schemas/admin-donations.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
+import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { elevate } from '#client/api/admin-step-up.ts';
 import { passkeysQuery, stepUpWithPasskey } from '#client/api/passkeys.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -27,7 +29,7 @@ const FIELDS = ['password'] as const;
  * "Unlock with a passkey", shown when she has one: her device checks her (user verification), and the server opens
  * the same window as her password would. A refusal or a cancelled prompt leaves the password form as it was.
  */
-function PasskeyUnlock({ onUnlocked }: { onUnlocked: () => void }) {
+function PasskeyUnlock({ onUnlocked, alone }: { onUnlocked: () => void; alone: boolean }) {
   const hers = useQuery(passkeysQuery());
   const unlock = useMutation({
     mutationFn: stepUpWithPasskey,
@@ -52,7 +54,7 @@ function PasskeyUnlock({ onUnlocked }: { onUnlocked: () => void }) {
         <KeyRound aria-hidden="true" className="h-4 w-4" />
         {unlock.isPending ? 'Waiting for your passkey…' : 'Unlock with a passkey'}
       </Button>
-      <p className="text-center text-sm text-slate-600">or with your password</p>
+      {!alone && <p className="text-center text-sm text-slate-600">or with your password</p>}
     </>
   );
 }
@@ -75,6 +77,7 @@ export function StepUpForm({
     defaultValues: { password: '' },
   });
   const showFieldErrors = useFieldErrors(form.setError, FIELDS);
+  const hasPassword = useCurrentUser().user?.hasPassword ?? true;
   const unlocked = () => {
     toast({ title: 'Access Granted', description: unlockedText });
     onUnlocked();
@@ -100,17 +103,21 @@ export function StepUpForm({
   });
   return (
     <form noValidate className={className} onSubmit={form.handleSubmit((input) => unlock.mutate(input))}>
-      <PasskeyUnlock onUnlocked={unlocked} />
-      <PasswordField
-        label="Password"
-        autoComplete="current-password"
-        autoFocus={autoFocus}
-        error={form.formState.errors.password?.message}
-        {...form.register('password')}
-      />
-      <Button type="submit" className="w-full" disabled={unlock.isPending}>
-        {unlock.isPending ? 'Unlocking...' : 'Unlock'}
-      </Button>
+      <PasskeyUnlock onUnlocked={unlocked} alone={!hasPassword} />
+      {hasPassword && (
+        <>
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            autoFocus={autoFocus}
+            error={form.formState.errors.password?.message}
+            {...form.register('password')}
+          />
+          <Button type="submit" className="w-full" disabled={unlock.isPending}>
+            {unlock.isPending ? 'Unlocking...' : 'Unlock'}
+          </Button>
+        </>
+      )}
     </form>
   );
 }

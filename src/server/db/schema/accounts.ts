@@ -22,7 +22,8 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Stored lower-cased; unique case-insensitively. */
     email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null once she removed her password (she signs in with a passkey; a reset link gives her one back). */
+    passwordHash: text('password_hash'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     /** What others see of her (issue 38); null: her first name and last initial. */
@@ -69,6 +70,11 @@ export const sessions = pgTable(
     elevatedUntil: at('elevated_until'),
     /** When this session proved the second factor (an authenticator or recovery code); admins need it. */
     secondFactorAt: at('second_factor_at'),
+    /**
+     * When she last confirmed herself with a passkey on this session instead of her password (decision 016):
+     * good for one sensitive action within a few minutes, then spent.
+     */
+    reauthenticatedAt: at('reauthenticated_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -134,7 +140,7 @@ export const passkeys = pgTable(
 /** A WebAuthn challenge the server gave: used once (deleted when answered), and only until it expires. */
 export const webauthnChallenges = pgTable('webauthn_challenges', {
   challenge: text('challenge').primaryKey(),
-  purpose: text('purpose', { enum: ['register', 'sign-in', 'step-up'] }).notNull(),
+  purpose: text('purpose', { enum: ['register', 'sign-in', 'step-up', 'reauth'] }).notNull(),
   /** Whose passkey is being added; null for a sign-in (anyone may answer it with her own passkey). */
   userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: at('expires_at').notNull(),

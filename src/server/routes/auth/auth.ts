@@ -132,7 +132,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
         await signInTry.giveBack().catch((failure: unknown) => request.log.error({ err: failure }, 'sign-in try kept'));
         throw err;
       }
-      if (needsRehash(user.passwordHash)) {
+      if (user.passwordHash && needsRehash(user.passwordHash)) {
         await request.run(rehashPassword, user.id, await hashPassword(password));
       }
       await signInTry.giveBackWith((alongside) =>

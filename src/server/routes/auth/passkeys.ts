@@ -2,13 +2,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as endpoints from '#shared/contract/passkeys.ts';
 import { AppError } from '#shared/errors.ts';
-import { PASSKEY_NOT_ACCEPTED, PASSKEY_STEP_UP_REFUSED, type PasskeyView } from '#shared/schemas/passkeys.ts';
+import {
+  PASSKEY_CONFIRMATION_REFUSED,
+  PASSKEY_NOT_ACCEPTED,
+  PASSKEY_STEP_UP_REFUSED,
+  type PasskeyView,
+} from '#shared/schemas/passkeys.ts';
 import { addPasskey, keepChallenge, recordPasskeyUse, removePasskey, useChallenge } from '../../commands/passkeys.ts';
-import { openStepUp } from '../../commands/step-up.ts';
+import { openStepUp, stampReauthentication } from '../../commands/step-up.ts';
 import { passkeyByCredential, passkeysOf, type PasskeyRow } from '../../db/queries/passkeys.ts';
 import { ELEVATION_MS } from '../../plugins/access.ts';
 import { presentCurrentUser } from '../../presenters/user.ts';
-import { confirmPassword } from '../../services/account-limits.ts';
 import {
   challengeOf,
   registrationOptions,
@@ -18,6 +22,7 @@ import {
   verifiedRegistration,
   verifiedSignIn,
 } from '../../services/passkeys.ts';
+import { confirmHerself, REAUTH_MS } from '../confirm-herself.ts';
 import { route } from '../endpoint.ts';
 
 const noStore = { 'cache-control': 'no-store' };
@@ -44,7 +49,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     endpoints.registrationOptions,
     { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
     async (request, reply, { me }) => {
-      await confirmPassword(app.accountLimits, me, request.body.password, reply);
+      await confirmHerself(app, request, reply, me, { password: request.body.password });
       const existing = await passkeysOf(app.db, me.id);
       const options = await registrationOptions(
         await relyingParty(),
@@ -138,6 +143,39 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       if (counter === null || !(await request.run(recordPasskeyUse, found.passkey, counter))) throw notHers();
       const elevatedUntil = await request.run(openStepUp, request.session!.id, ELEVATION_MS);
       return reply.headers(noStore).send({ elevatedUntil: elevatedUntil.toISOString() });
+    },
+  );
+
+  // Her confirmation with a passkey of hers in place of her password, for one sensitive change (confirm-herself.ts).
+  const notConfirmed = () => new AppError('FORBIDDEN', PASSKEY_CONFIRMATION_REFUSED);
+  route(
+    app,
+    endpoints.reauthOptions,
+    { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    async (request, reply, { me }) => {
+      const hers = await passkeysOf(app.db, me.id);
+      if (hers.length === 0) throw new AppError('NOT_FOUND', 'You have no passkey; confirm with your password');
+      const options = await stepUpOptions(await relyingParty(), hers);
+      await request.run(keepChallenge, options.challenge, 'reauth', me.id);
+      return reply.headers(noStore).send({ ...options });
+    },
+  );
+
+  route(
+    app,
+    endpoints.reauth,
+    { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    async (request, reply, { me }) => {
+      const { credential } = request.body;
+      const challenge = challengeOf(credential);
+      if (!challenge || !(await request.run(useChallenge, challenge, 'reauth', me.id))) throw notConfirmed();
+      const found = await passkeyByCredential(app.db, credential.id);
+      if (!found || found.user.id !== me.id) throw notConfirmed();
+      const counter = await verifiedSignIn(await relyingParty(), credential, challenge, found.passkey);
+      if (counter === null || !(await request.run(recordPasskeyUse, found.passkey, counter))) throw notConfirmed();
+      const at = await request.run(stampReauthentication, request.session!.id);
+      const confirmedUntil = new Date(at.getTime() + REAUTH_MS);
+      return reply.headers(noStore).send({ confirmedUntil: confirmedUntil.toISOString() });
     },
   );
 };

@@ -1,12 +1,13 @@
 /** Two-step sign-in on the user's own account: set up with an authenticator app, recovery codes, turn off. */
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '#shared/errors.ts';
 import * as endpoints from '#shared/contract/account.ts';
 import { SIX_DIGITS, type TwoFactorStatus } from '#shared/schemas/two-factor.ts';
 import { beginTwoFactor, disableTwoFactor, enableTwoFactor, replaceRecoveryCodes } from '../../commands/two-factor.ts';
 import { recoveryCodesLeft, type UserRow } from '../../db/queries/users.ts';
-import { confirmPassword, FAILED_CODES } from '../../services/account-limits.ts';
+import { FAILED_CODES } from '../../services/account-limits.ts';
+import { confirmHerself } from '../confirm-herself.ts';
 import { route } from '../endpoint.ts';
 
 const twoFactor: FastifyPluginAsyncZod = async (app) => {
@@ -14,9 +15,17 @@ const twoFactor: FastifyPluginAsyncZod = async (app) => {
   const limited = { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } };
   const secret = app.config.sessionSecret;
 
-  /** Checks a re-entered password; wrong ones count against the account, from whatever address. */
-  async function assertPassword(me: UserRow, password: string, reply: FastifyReply) {
-    await confirmPassword(app.accountLimits, me, password, reply);
+  /**
+   * Checks a re-entered password (wrong ones count against the account, from whatever address), or spends her
+   * passkey confirmation when she gave none.
+   */
+  async function assertPassword(
+    request: FastifyRequest,
+    me: UserRow,
+    password: string | undefined,
+    reply: FastifyReply,
+  ) {
+    await confirmHerself(app, request, reply, me, { password });
   }
 
   route(app, endpoints.twoFactor, {}, async (request, reply, { me }) => {
@@ -49,14 +58,14 @@ const twoFactor: FastifyPluginAsyncZod = async (app) => {
 
   route(app, endpoints.replaceRecoveryCodes, limited, async (request, reply, { me }) => {
     if (!me.totpEnabledAt) throw new AppError('CONFLICT', 'Two-step sign-in is off');
-    await assertPassword(me, request.body.password, reply);
+    await assertPassword(request, me, request.body.password, reply);
     const codes = await request.run(replaceRecoveryCodes, secret, me.id);
     return reply.headers(noStore).send({ recoveryCodes: codes });
   });
 
   route(app, endpoints.disableTwoFactor, limited, async (request, reply, { me }) => {
     if (!me.totpEnabledAt) throw new AppError('CONFLICT', 'Two-step sign-in is already off');
-    await assertPassword(me, request.body.password, reply);
+    await assertPassword(request, me, request.body.password, reply);
     await request.run(disableTwoFactor, me.id);
     return reply.status(204).send();
   });

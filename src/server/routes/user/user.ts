@@ -4,15 +4,16 @@ import * as endpoints from '#shared/contract/account.ts';
 import { AppError } from '#shared/errors.ts';
 import { endOwnSession, saveOnboarding, updateAccountProfile } from '../../commands/profile.ts';
 import { deleteAccount } from '../../commands/personal-data-delete.ts';
-import { changePassword } from '../../commands/accounts.ts';
+import { changePassword, removePassword } from '../../commands/accounts.ts';
 import { ownsCampaign } from '../../db/queries/accounts.ts';
 import { exportUserData } from '../../db/queries/user-export.ts';
 import { loadProfile, sessionsOf } from '../../db/queries/users.ts';
 import { giftsOf } from '../../db/queries/donations.ts';
 import { presentGift } from '../../presenters/donation.ts';
-import { confirmPassword, FAILED_SIGN_INS } from '../../services/account-limits.ts';
+import { FAILED_SIGN_INS } from '../../services/account-limits.ts';
 import { prepareNewPassword } from '../../services/passwords.ts';
 import { presentCurrentUser, presentSession } from '../../presenters/user.ts';
+import { confirmHerself } from '../confirm-herself.ts';
 import { route } from '../endpoint.ts';
 
 const wrongCurrentPassword = () =>
@@ -52,13 +53,34 @@ const user: FastifyPluginAsyncZod = async (app) => {
     endpoints.changePassword,
     { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
     async (request, reply, { me }) => {
-      await confirmPassword(app.accountLimits, me, request.body.currentPassword, reply, wrongCurrentPassword);
-      const password = await prepareNewPassword(request.body.newPassword, me, 'newPassword');
+      const { currentPassword, newPassword } = request.body;
+      const screen = () => prepareNewPassword(newPassword, me, 'newPassword');
+      // With a passkey confirmation, the new password is screened first, so a refused one does not spend it.
+      const early = currentPassword === undefined ? await screen() : null;
+      await confirmHerself(app, request, reply, me, {
+        password: currentPassword,
+        wrong: wrongCurrentPassword,
+        field: 'currentPassword',
+      });
+      const password = early ?? (await screen());
       const writeTo = app.examples.writeTo((await app.campaigns.mainAppeal()).content);
       await request.run(changePassword, me, password, request.session!.id, writeTo);
       // Only the owner knows the old password: someone's wrong guesses at sign-in no longer keep her out.
       await app.accountLimits.clear(FAILED_SIGN_INS, me.email);
-      return reply.send({ message: 'Your password has been changed. Other devices have been signed out.' });
+      const done = me.passwordHash === null ? 'set' : 'changed';
+      return reply.send({ message: `Your password has been ${done}. Other devices have been signed out.` });
+    },
+  );
+
+  route(
+    app,
+    endpoints.removePassword,
+    { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    async (request, reply, { me }) => {
+      await confirmHerself(app, request, reply, me, { password: request.body.password });
+      const writeTo = app.examples.writeTo((await app.campaigns.mainAppeal()).content);
+      await request.run(removePassword, me, request.session!.id, writeTo);
+      return reply.status(204).send();
     },
   );
 
@@ -88,7 +110,7 @@ const user: FastifyPluginAsyncZod = async (app) => {
     endpoints.deleteAccount,
     { config: { rateLimit: { max: 5, timeWindow: '15 minutes' } } },
     async (request, reply, { me }) => {
-      await confirmPassword(app.accountLimits, me, request.body.password, reply);
+      await confirmHerself(app, request, reply, me, { password: request.body.password });
       await request.run(deleteAccount, me);
       await app.signOut(request, reply);
       return reply.status(204).send();
