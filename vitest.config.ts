@@ -24,6 +24,7 @@ const DATABASE_FREE = [
   'src/server/policies/stories.test.ts',
   'src/server/policies/fundraisers.test.ts',
   'src/server/policies/donations.test.ts',
+  'src/server/services/care-recurrence.test.ts',
 ];
 
 export default defineConfig({

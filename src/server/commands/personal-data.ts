@@ -86,6 +86,16 @@ export const PERSONAL_DATA: Record<string, PersonalData> = {
   },
   stories: { exportedAs: ['stories'], onDelete: 'cascade' },
   content_note_mutes: { exportedAs: ['mutedContentNotes'], onDelete: 'cascade' },
+  care_plans: { exportedAs: ['carePlan'], onDelete: 'cascade; its link’s secret never exported' },
+  care_requests: { exportedAs: ['carePlan.requests'], onDelete: 'cascade with her plan' },
+  care_plan_circle: {
+    exportedAs: ['carePlan.circle', 'careCirclesJoined'],
+    onDelete: 'cascade: her plan’s circle, and her place in others’',
+  },
+  care_claims: {
+    exportedAs: ['carePlan.claims', 'careHelpGiven'],
+    onDelete: 'cascade: claims on her plan, and the help she claimed on others’',
+  },
   fundraisers: { exportedAs: ['fundraisers'], onDelete: 'cascade (applications, with their documents and history)' },
   fundraiser_documents: { exportedAs: ['fundraisers'], onDelete: 'cascade with their fundraisers and uploads' },
   fundraiser_events: {

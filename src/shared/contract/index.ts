@@ -6,6 +6,7 @@ import * as account from './account.ts';
 import * as admin from './admin.ts';
 import * as auth from './auth.ts';
 import * as campaign from './campaign.ts';
+import * as carePlans from './care-plans.ts';
 import * as clientErrors from './client-errors.ts';
 import * as contact from './contact.ts';
 import * as doctors from './doctors.ts';
@@ -30,6 +31,7 @@ export const CONTRACT: Record<string, Record<string, Endpoint>> = {
   admin,
   auth,
   campaign,
+  carePlans,
   clientErrors,
   contact,
   doctors,

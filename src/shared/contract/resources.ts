@@ -29,6 +29,9 @@ export type Resource =
   | 'fundraisers'
   | 'my-fundraiser'
   | 'medical-reviews'
+  // Care plans
+  | 'my-care-plan'
+  | 'care-plan'
   // Stories and the community
   | 'stories'
   | 'my-stories'

@@ -2,6 +2,7 @@
  * The export document (GET /api/user/export): everything held about a person, found through what links records to
  * her account (db/queries/accounts.ts), with other members' ids and addresses replaced.
  */
+import { careForExport } from './care-plans.ts';
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import {
@@ -279,6 +280,7 @@ export async function exportUserData(db: Db, user: UserRow) {
     .where(eq(healthDataConsents.userId, me))
     .orderBy(asc(healthDataConsents.givenAt));
   const fundraisersWritten = await fundraisersForExport(db, me);
+  const care = await careForExport(db, me);
   const reviews = await medicalReviewsForExport(db, me);
   const withoutDecider = ({ decidedBy: _decidedBy, ...request }: (typeof mine)[number]) => request;
   const doc = {
@@ -298,6 +300,7 @@ export async function exportUserData(db: Db, user: UserRow) {
     healthDataConsents: consents,
     stories: storyRows.map((story) => ({ ...story, history: events.filter((e) => e.storyId === story.id) })),
     mutedContentNotes: mutes,
+    ...care,
     fundraisers: fundraisersWritten,
     medicalReviews: reviews,
     wordsOfSupportWritten: written,

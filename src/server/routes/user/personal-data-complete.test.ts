@@ -342,6 +342,37 @@ describe('one member, every table', () => {
       .insert(schema.passkeys)
       .values({ userId: me, credentialId: 'her-phone', publicKey: 'a-public-key-never-exported', name: 'Phone' });
     await db().insert(schema.contentNoteMutes).values({ userId: me, note: 'pregnancy-loss' });
+    // Her care plan, helped by Olive, and Olive's, which she helps with.
+    const day = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const carePlanOf = async (planCookie: string) => {
+      const settings = { timeZone: 'UTC', audience: 'circle', address: '1 Elm Street', unclaimCutoffHours: 24 };
+      await injectFrom(t.app, {
+        method: 'PUT',
+        url: '/api/my/care-plan',
+        body: settings,
+        headers: { cookie: planCookie },
+      });
+      const request = { category: 'meal', title: 'Dinner', startsOn: day, startTime: '18:00', helpersNeeded: 1 };
+      return (await postJson(t.app, '/api/my/care-plan/requests', request, { cookie: planCookie })).json().plan;
+    };
+    const helpEachOther = async (
+      plan: { id: string; sharePath: string; requests: { id: string }[] },
+      helperCookie: string,
+    ) => {
+      const token = plan.sharePath.split('/').pop();
+      expect(
+        (await postJson(t.app, `/api/care-plans/open/${token}/join`, {}, { cookie: helperCookie })).statusCode,
+      ).toBe(200);
+      const claimed = await postJson(
+        t.app,
+        `/api/care-plans/${plan.id}/requests/${plan.requests[0]!.id}/days/${day}/claim`,
+        {},
+        { cookie: helperCookie },
+      );
+      expect(claimed.statusCode).toBe(201);
+    };
+    await helpEachOther(await carePlanOf(cookie), other.cookie);
+    await helpEachOther(await carePlanOf(other.cookie), cookie);
 
     const exported = await getWith(t.app, '/api/user/export', cookie);
     expect(exported.statusCode).toBe(200);

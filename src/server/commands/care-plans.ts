@@ -1,0 +1,168 @@
+/**
+ * A care plan's writes (decision 021): she starts and keeps it and her requests; helpers claim a date, and give it
+ * back before her cutoff; she marks it done. A claim counts the places under the request's row lock, so two
+ * helpers taking the last place at once (on any instance) get one claim and one refusal.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { mealsPaused } from '#shared/care-plan.ts';
+import { AppError } from '#shared/errors.ts';
+import type { CarePlanSettingsSchema, CareRequestSchema } from '#shared/schemas/care-plan.ts';
+import type { Viewer } from '../policies/viewer.ts';
+import { carePlanFactsFor, carePlanPolicy } from '../policies/care-plans.ts';
+import {
+  careClaimById,
+  carePlanById,
+  carePlanOfPatient,
+  type CareClaimRow,
+  type CarePlanRow,
+  type CareRequestRow,
+} from '../db/queries/care-plans.ts';
+import { carePlanCircle, carePlans, careClaims, careRequests } from '../db/schema/index.ts';
+import { randomToken } from '../services/tokens.ts';
+import { dayIn, instantIn, occurrenceOn } from '../services/care-recurrence.ts';
+import { assertReadVersion } from './read-version.ts';
+import type { CommandContext } from './run.ts';
+
+type Settings = z.output<typeof CarePlanSettingsSchema>;
+type Request = z.output<typeof CareRequestSchema>;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Starts her plan (the first save) or changes its settings, bound to the version she read. */
+export async function saveCarePlan(
+  { tx, now }: CommandContext,
+  patientId: string,
+  { expectedVersion, ...settings }: Settings,
+): Promise<CarePlanRow> {
+  const [existing] = await tx.select().from(carePlans).where(eq(carePlans.patientId, patientId)).for('update');
+  if (!existing) {
+    const [created] = await tx
+      .insert(carePlans)
+      .values({ patientId, ...settings, shareToken: randomToken(), createdAt: now, updatedAt: now })
+      .onConflictDoNothing({ target: carePlans.patientId })
+      .returning();
+    if (!created) throw AppError.stale('You started your plan in another window; read it again', 1);
+    return created;
+  }
+  if (expectedVersion === undefined)
+    throw new AppError('VALIDATION', 'Name the version of your plan you read', 'expectedVersion');
+  assertReadVersion(existing.version, expectedVersion, 'Your care plan');
+  const [saved] = await tx
+    .update(carePlans)
+    .set({ ...settings, version: sql`${carePlans.version} + 1`, updatedAt: now })
+    .where(eq(carePlans.id, existing.id))
+    .returning();
+  return saved!;
+}
+
+/** Her plan, or the refusal that she has none yet. */
+async function ownPlan(ctx: CommandContext, patientId: string): Promise<CarePlanRow> {
+  const plan = await carePlanOfPatient(ctx.tx, patientId);
+  if (!plan) throw new AppError('NOT_FOUND', 'Start your care plan first');
+  return plan;
+}
+
+/** Adds a request to her plan; its first date is today or later on her calendar. */
+export async function addCareRequest(ctx: CommandContext, patientId: string, input: Request): Promise<CareRequestRow> {
+  const plan = await ownPlan(ctx, patientId);
+  if (input.startsOn < dayIn(ctx.now, plan.timeZone))
+    throw new AppError('VALIDATION', 'Choose a day from today on', 'startsOn');
+  const [row] = await ctx.tx
+    .insert(careRequests)
+    .values({ planId: plan.id, ...input, createdAt: ctx.now })
+    .returning();
+  return row!;
+}
+
+/** Cancels one of her requests: its dates leave the plan, and claims on them stop counting. */
+export async function cancelCareRequest(ctx: CommandContext, patientId: string, requestId: string): Promise<void> {
+  const plan = await ownPlan(ctx, patientId);
+  const cancelled = await ctx.tx
+    .update(careRequests)
+    .set({ cancelledAt: ctx.now })
+    .where(and(eq(careRequests.id, requestId), eq(careRequests.planId, plan.id), isNull(careRequests.cancelledAt)))
+    .returning({ id: careRequests.id });
+  if (cancelled.length === 0) throw new AppError('NOT_FOUND', 'No such request');
+}
+
+/**
+ * A helper claims one date of a request. Refused: a plan she may not see (404), her own plan, a date the request
+ * does not have or that has begun, a paused meal, a second claim of hers, and a date whose places are all taken.
+ */
+export async function claimCareSlot(
+  ctx: CommandContext,
+  helper: NonNullable<Viewer>,
+  slot: { planId: string; requestId: string; day: string },
+): Promise<CareClaimRow> {
+  const { tx, now } = ctx;
+  // The request's row lock: every claim of its dates waits here for the one before it, on any instance.
+  const [request] = await tx
+    .select()
+    .from(careRequests)
+    .where(and(eq(careRequests.id, slot.requestId), eq(careRequests.planId, slot.planId)))
+    .for('update');
+  const plan = request && (await carePlanById(tx, slot.planId));
+  if (!request || !plan) throw new AppError('NOT_FOUND', 'No such care plan');
+  carePlanPolicy.authorize(helper, 'claim', await carePlanFactsFor(tx, plan, helper, dayIn(now, plan.timeZone)));
+  const occurrence = request.cancelledAt === null ? occurrenceOn(request, plan.timeZone, slot.day) : undefined;
+  if (!occurrence) throw new AppError('NOT_FOUND', 'This request does not happen on that day');
+  if (occurrence.startsAt <= now) throw new AppError('CONFLICT', 'This date has begun; it can no longer be claimed');
+  if (mealsPaused(plan.noMealsUntil, request.category, slot.day))
+    throw new AppError('CONFLICT', 'She has asked for no meals that week');
+  const standing = and(
+    eq(careClaims.requestId, request.id),
+    eq(careClaims.day, slot.day),
+    isNull(careClaims.unclaimedAt),
+  );
+  const claims = await tx.select({ helperId: careClaims.helperId }).from(careClaims).where(standing);
+  if (claims.some((c) => c.helperId === helper.id)) throw new AppError('CONFLICT', 'You already help with this');
+  if (claims.length >= request.helpersNeeded)
+    throw new AppError('CONFLICT', 'Someone took the last place a moment ago; choose another date');
+  const [claim] = await tx
+    .insert(careClaims)
+    .values({ requestId: request.id, day: slot.day, helperId: helper.id, claimedAt: now })
+    .returning();
+  return claim!;
+}
+
+/** The instant her cutoff for giving a claim back passes. */
+export const unclaimDeadline = (plan: CarePlanRow, request: CareRequestRow, day: string): Date =>
+  new Date(instantIn(day, request.startTime, plan.timeZone).getTime() - plan.unclaimCutoffHours * HOUR_MS);
+
+/** A helper gives her claim back, until her cutoff before the date; then she tells the patient herself. */
+export async function unclaimCareSlot(ctx: CommandContext, helperId: string, claimId: string): Promise<void> {
+  const found = await careClaimById(ctx.tx, claimId);
+  if (!found || found.claim.helperId !== helperId || found.claim.unclaimedAt !== null)
+    throw new AppError('NOT_FOUND', 'No such claim');
+  if (found.claim.doneAt !== null) throw new AppError('CONFLICT', 'This help is done; thank you');
+  if (ctx.now >= unclaimDeadline(found.plan, found.request, found.claim.day))
+    throw new AppError(
+      'CONFLICT',
+      `It is less than ${found.plan.unclaimCutoffHours} hours before; tell her yourself that you cannot come`,
+    );
+  await ctx.tx.update(careClaims).set({ unclaimedAt: ctx.now }).where(eq(careClaims.id, claimId));
+}
+
+/** She marks a helper's claim done (her address is no longer shown to that helper for it). */
+export async function markCareClaimDone(
+  ctx: CommandContext,
+  patientId: string,
+  claimId: string,
+): Promise<CareClaimRow> {
+  const found = await careClaimById(ctx.tx, claimId);
+  if (!found || found.plan.patientId !== patientId || found.claim.unclaimedAt !== null)
+    throw new AppError('NOT_FOUND', 'No such claim');
+  if (found.claim.doneAt !== null) return found.claim;
+  const [done] = await ctx.tx.update(careClaims).set({ doneAt: ctx.now }).where(eq(careClaims.id, claimId)).returning();
+  return done!;
+}
+
+/** A signed-in member with her link joins her circle (her own plan needs no joining). */
+export async function joinCareCircle(ctx: CommandContext, memberId: string, plan: CarePlanRow): Promise<void> {
+  if (plan.patientId === memberId) return;
+  await ctx.tx
+    .insert(carePlanCircle)
+    .values({ planId: plan.id, userId: memberId, via: 'link', addedAt: ctx.now })
+    .onConflictDoNothing();
+}

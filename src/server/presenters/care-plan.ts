@@ -1,0 +1,136 @@
+/**
+ * A care plan as each reader may see it (decision 021): the patient sees every helper and her home as she wrote it;
+ * a helper sees the open places, her own claims, and the patient's home only while her help is not done; the
+ * open-slots link shows what is open and nothing about her.
+ */
+import { CARE_GLANCE_DAYS, CARE_PLAN_DAYS_SHOWN, mealsPaused } from '#shared/care-plan.ts';
+import { shownName } from '#shared/community-name.ts';
+import type { CareSlot, HelperCarePlan, MyCarePlan } from '#shared/schemas/care-plan.ts';
+import type { CareClaimWithHelper, CarePlanRow, CareRequestRow } from '../db/queries/care-plans.ts';
+import { addDays, dayIn, occurrencesOf } from '../services/care-recurrence.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The days the plan's pages list, from her today. */
+export function shownDays(plan: CarePlanRow, now: Date): { fromDay: string; toDay: string } {
+  const fromDay = dayIn(now, plan.timeZone);
+  return { fromDay, toDay: addDays(fromDay, CARE_PLAN_DAYS_SHOWN - 1) };
+}
+
+interface SlotsInput {
+  plan: CarePlanRow;
+  requests: CareRequestRow[];
+  claims: CareClaimWithHelper[];
+  now: Date;
+  /** The reader: the patient sees every helper; anyone else only her own claim. */
+  readerId: string | null;
+}
+
+/** Every date of her requests in the shown days that has not begun, soonest first, as this reader sees it. */
+export function careSlots({ plan, requests, claims, now, readerId }: SlotsInput): CareSlot[] {
+  const { fromDay, toDay } = shownDays(plan, now);
+  const isPatient = readerId === plan.patientId;
+  const slots = requests.flatMap((request) =>
+    occurrencesOf(request, plan.timeZone, fromDay, toDay)
+      .filter((o) => o.startsAt > now)
+      .map((o): CareSlot => {
+        const taken = claims.filter((c) => c.requestId === request.id && c.day === o.day);
+        const mine = taken.find((c) => c.helperId === readerId);
+        const shown = isPatient ? taken : mine ? [mine] : [];
+        const deadline = o.startsAt.getTime() - plan.unclaimCutoffHours * HOUR_MS;
+        return {
+          requestId: request.id,
+          day: o.day,
+          startsAt: o.startsAt.toISOString(),
+          endsAt: o.endsAt?.toISOString() ?? null,
+          startTime: request.startTime,
+          endTime: request.endTime,
+          category: request.category,
+          title: request.title,
+          notes: request.notes,
+          place: request.place,
+          pickupPlace: request.pickupPlace,
+          helpersNeeded: request.helpersNeeded,
+          paused: mealsPaused(plan.noMealsUntil, request.category, o.day),
+          open: Math.max(0, request.helpersNeeded - taken.length),
+          helpers: shown.map((c) => ({ claimId: c.id, name: shownName(c.helper), done: c.doneAt !== null })),
+          myClaim: mine
+            ? { id: mine.id, canUnclaim: mine.doneAt === null && now.getTime() < deadline, done: mine.doneAt !== null }
+            : null,
+        };
+      }),
+  );
+  return slots.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.title.localeCompare(b.title));
+}
+
+/** How many places are taken and open in the next CARE_GLANCE_DAYS days (paused meals count as neither). */
+function glanceOf(plan: CarePlanRow, slots: CareSlot[], now: Date) {
+  const until = addDays(dayIn(now, plan.timeZone), CARE_GLANCE_DAYS - 1);
+  const week = slots.filter((s) => s.day <= until && !s.paused);
+  return {
+    covered: week.reduce((sum, s) => sum + (s.helpersNeeded - s.open), 0),
+    open: week.reduce((sum, s) => sum + s.open, 0),
+  };
+}
+
+/** Her plan as she keeps it. */
+export function presentMyCarePlan(
+  plan: CarePlanRow | undefined,
+  requests: CareRequestRow[],
+  claims: CareClaimWithHelper[],
+  now: Date,
+): MyCarePlan {
+  if (!plan) return { plan: null };
+  const slots = careSlots({ plan, requests, claims, now, readerId: plan.patientId });
+  return {
+    plan: {
+      id: plan.id,
+      version: plan.version,
+      timeZone: plan.timeZone,
+      audience: plan.audience,
+      address: plan.address,
+      phone: plan.phone,
+      dietaryNeeds: plan.dietaryNeeds,
+      allergies: plan.allergies,
+      noMealsUntil: plan.noMealsUntil,
+      unclaimCutoffHours: plan.unclaimCutoffHours,
+      sharePath: `/care/open/${plan.shareToken}`,
+      requests: requests.map((r) => ({
+        id: r.id,
+        category: r.category,
+        title: r.title,
+        notes: r.notes,
+        startsOn: r.startsOn,
+        startTime: r.startTime,
+        endTime: r.endTime,
+        repeat: r.repeat,
+        repeatUntil: r.repeatUntil,
+        helpersNeeded: r.helpersNeeded,
+        place: r.place,
+        pickupPlace: r.pickupPlace,
+      })),
+      slots,
+      glance: glanceOf(plan, slots, now),
+    },
+  };
+}
+
+/** Her plan as a helper reads it; `sees` is the policy's answer for this reader. */
+export function presentHelperCarePlan(
+  plan: CarePlanRow,
+  patient: { firstName: string; lastName: string; communityName: string | null },
+  requests: CareRequestRow[],
+  claims: CareClaimWithHelper[],
+  readerId: string,
+  sees: { home: boolean; mealNeeds: boolean },
+  now: Date,
+): HelperCarePlan {
+  return {
+    id: plan.id,
+    patientName: shownName(patient),
+    timeZone: plan.timeZone,
+    home: sees.home ? { address: plan.address, phone: plan.phone } : null,
+    mealNeeds: sees.mealNeeds ? { dietaryNeeds: plan.dietaryNeeds, allergies: plan.allergies } : null,
+    slots: careSlots({ plan, requests, claims, now, readerId }),
+  };
+}

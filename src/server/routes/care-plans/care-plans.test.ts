@@ -1,0 +1,253 @@
+/**
+ * A care plan's rules (issue 39, decision 021): who sees it, who sees her address, claims that never exceed what she
+ * asked, the cutoff for giving one back, her time zone across a daylight-saving change, and every refusal.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { signUp } from '../../../../tests/setup/accounts.ts';
+import { injectFrom, setupTestApp } from '../../../../tests/setup/test-app.ts';
+import { fakeClock } from '../../services/clock.ts';
+import { rateLimits } from '../../db/schema/index.ts';
+
+// Thursday 4 March 2027, 12:00 in New York (17:00 UTC): ten days before the clocks go forward there.
+const clock = fakeClock(new Date('2027-03-04T17:00:00Z'));
+const t = setupTestApp({ clock });
+const HOUR = 60 * 60 * 1000;
+// Every test signs several people up from one address.
+beforeEach(async () => {
+  await t.database.db.delete(rateLimits);
+});
+
+const SETTINGS = {
+  timeZone: 'America/New_York',
+  audience: 'circle',
+  address: '12 Linden Street, Brooklyn',
+  phone: '+1 555 0100',
+  dietaryNeeds: 'Vegetarian',
+  allergies: 'Peanuts',
+  unclaimCutoffHours: 24,
+};
+const RIDE = {
+  category: 'ride',
+  title: 'Ride to the clinic',
+  notes: 'Side entrance',
+  startsOn: '2027-03-08',
+  startTime: '09:00',
+  repeat: 'weekly',
+  repeatUntil: '2027-03-22',
+  helpersNeeded: 1,
+};
+const MEAL = { category: 'meal', title: 'Dinner', startsOn: '2027-03-05', startTime: '18:00', helpersNeeded: 2 };
+
+type Plan = { id: string; version: number; sharePath: string; requests: { id: string; category: string }[] };
+
+const send = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, cookie: string, body?: unknown) =>
+  injectFrom(t.app, { method, url, ...(body === undefined ? {} : { body }), headers: cookie ? { cookie } : {} });
+
+/** A patient with a plan holding a weekly ride and a dinner. */
+async function patientWithPlan(settings: Partial<typeof SETTINGS> = {}) {
+  const patient = await signUp(t.app, { role: 'patient', firstName: 'Hana', lastName: 'Okafor' });
+  expect((await send('PUT', '/api/my/care-plan', patient.cookie, { ...SETTINGS, ...settings })).statusCode).toBe(200);
+  await send('POST', '/api/my/care-plan/requests', patient.cookie, RIDE);
+  const plan: Plan = (await send('POST', '/api/my/care-plan/requests', patient.cookie, MEAL)).json().plan;
+  const ride = plan.requests.find((r) => r.category === 'ride')!.id;
+  const meal = plan.requests.find((r) => r.category === 'meal')!.id;
+  return { patient, plan, ride, meal, token: plan.sharePath.split('/').pop()! };
+}
+
+/** A member who joined her circle through her link. */
+async function helperIn(token: string, role = 'donor') {
+  const helper = await signUp(t.app, { role });
+  expect((await send('POST', `/api/care-plans/open/${token}/join`, helper.cookie)).statusCode).toBe(200);
+  return helper;
+}
+
+const claim = (planId: string, requestId: string, day: string, cookie: string) =>
+  send('POST', `/api/care-plans/${planId}/requests/${requestId}/days/${day}/claim`, cookie);
+
+describe('her plan', () => {
+  it('lists each date on her clock in her zone: the weekly 9:00 ride keeps 9:00 across the daylight-saving change', async () => {
+    const { patient } = await patientWithPlan();
+    const { plan } = (await send('GET', '/api/my/care-plan', patient.cookie)).json();
+    expect(plan.timeZone).toBe('America/New_York');
+    const rides = plan.slots.filter((s: { category: string }) => s.category === 'ride');
+    expect(
+      rides.map((s: { day: string; startTime: string; startsAt: string }) => [s.day, s.startTime, s.startsAt]),
+    ).toEqual([
+      ['2027-03-08', '09:00', '2027-03-08T14:00:00.000Z'],
+      ['2027-03-15', '09:00', '2027-03-15T13:00:00.000Z'],
+      ['2027-03-22', '09:00', '2027-03-22T13:00:00.000Z'],
+    ]);
+    // The next seven days: the dinner's two places and the first ride, all open.
+    expect(plan.glance).toEqual({ covered: 0, open: 3 });
+  });
+
+  it('refuses a change made on a version she no longer has, and settings that make no sense, naming the field', async () => {
+    const { patient, plan } = await patientWithPlan();
+    const stale = await send('PUT', '/api/my/care-plan', patient.cookie, {
+      ...SETTINGS,
+      expectedVersion: plan.version + 1,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().currentVersion).toBe(plan.version);
+    const zone = await send('PUT', '/api/my/care-plan', patient.cookie, { ...SETTINGS, timeZone: 'Mars/Olympus' });
+    expect(zone.json().fieldErrors).toEqual({ timeZone: 'Choose your time zone from the list' });
+    const window = await send('POST', '/api/my/care-plan/requests', patient.cookie, { ...MEAL, endTime: '17:00' });
+    expect(window.json().fieldErrors).toEqual({ endTime: 'The window ends after it starts' });
+    const endless = await send('POST', '/api/my/care-plan/requests', patient.cookie, { ...RIDE, repeatUntil: null });
+    expect(endless.json().fieldErrors).toEqual({ repeatUntil: 'Say until when it repeats' });
+    const past = await send('POST', '/api/my/care-plan/requests', patient.cookie, { ...MEAL, startsOn: '2027-03-03' });
+    expect(past.json().fieldErrors).toEqual({ startsOn: 'Choose a day from today on' });
+    expect((await send('GET', '/api/my/care-plan', patient.cookie)).json().plan.requests).toHaveLength(2);
+  });
+
+  it('is kept by patients only, and a request of her own is needed to cancel one', async () => {
+    const donor = await signUp(t.app, { role: 'donor' });
+    expect((await send('GET', '/api/my/care-plan', donor.cookie)).statusCode).toBe(403);
+    expect((await send('GET', '/api/my/care-plan', '')).statusCode).toBe(401);
+    const { ride } = await patientWithPlan();
+    const other = await patientWithPlan();
+    expect((await send('DELETE', `/api/my/care-plan/requests/${ride}`, other.patient.cookie)).statusCode).toBe(404);
+  });
+});
+
+describe('who sees it', () => {
+  it('shows a circle plan only to her and the people who joined by her link; a stranger gets 404, a visitor 401', async () => {
+    const { plan, token } = await patientWithPlan();
+    const stranger = await signUp(t.app, { role: 'donor' });
+    expect((await send('GET', `/api/care-plans/${plan.id}`, stranger.cookie)).statusCode).toBe(404);
+    expect((await send('GET', `/api/care-plans/${plan.id}`, '')).statusCode).toBe(401);
+    const helper = await helperIn(token);
+    const read = await send('GET', `/api/care-plans/${plan.id}`, helper.cookie);
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['cache-control']).toBe('no-store');
+    expect(read.json()).toMatchObject({ patientName: 'Hana O.', home: null, mealNeeds: null });
+  });
+
+  it('shows a members plan to any signed-in member', async () => {
+    const { plan } = await patientWithPlan({ audience: 'members' });
+    const member = await signUp(t.app, { role: 'doctor' });
+    expect((await send('GET', `/api/care-plans/${plan.id}`, member.cookie)).statusCode).toBe(200);
+  });
+
+  it('shows anyone with her link only what is open: no address, phone, notes, titles or helpers; a replaced link is 404', async () => {
+    const { plan, meal, token } = await patientWithPlan();
+    const helper = await helperIn(token);
+    await claim(plan.id, meal, '2027-03-05', helper.cookie);
+    const open = await t.app.inject(`/api/care-plans/open/${token}`);
+    expect(open.statusCode).toBe(200);
+    expect(open.headers['x-robots-tag']).toBe('noindex');
+    expect(open.json().patientName).toBe('Hana O.');
+    expect(open.json().slots[0]).toEqual({
+      day: '2027-03-05',
+      startTime: '18:00',
+      endTime: null,
+      category: 'meal',
+      open: 1,
+    });
+    expect(open.body).not.toMatch(/Linden|555|Side entrance|Dinner|Ride to the clinic|Peanuts/);
+    expect((await t.app.inject('/api/care-plans/open/not-her-link')).statusCode).toBe(404);
+  });
+});
+
+describe('her address', () => {
+  it('is shown to a helper once she claims a date and until the patient marks it done; dietary needs only with a meal', async () => {
+    const { patient, plan, ride, meal, token } = await patientWithPlan();
+    const helper = await helperIn(token);
+    const rideClaim = await claim(plan.id, ride, '2027-03-08', helper.cookie);
+    expect(rideClaim.statusCode).toBe(201);
+    expect(rideClaim.json()).toMatchObject({
+      home: { address: '12 Linden Street, Brooklyn', phone: '+1 555 0100' },
+      mealNeeds: null,
+    });
+    const mealClaim = await claim(plan.id, meal, '2027-03-05', helper.cookie);
+    expect(mealClaim.json().mealNeeds).toEqual({ dietaryNeeds: 'Vegetarian', allergies: 'Peanuts' });
+
+    const mine = (await send('GET', '/api/my/care-plan', patient.cookie)).json().plan;
+    const claimIds = mine.slots.flatMap((s: { helpers: { claimId: string }[] }) => s.helpers.map((h) => h.claimId));
+    expect(claimIds).toHaveLength(2);
+    for (const id of claimIds)
+      expect((await send('POST', `/api/my/care-plan/claims/${id}/done`, patient.cookie)).statusCode).toBe(200);
+    expect((await send('GET', `/api/care-plans/${plan.id}`, helper.cookie)).json()).toMatchObject({
+      home: null,
+      mealNeeds: null,
+    });
+  });
+
+  it('is not shown to a helper who gave her claim back', async () => {
+    const { plan, ride, token } = await patientWithPlan();
+    const helper = await helperIn(token);
+    const claimed = (await claim(plan.id, ride, '2027-03-15', helper.cookie)).json();
+    const slot = claimed.slots.find((s: { day: string; myClaim: unknown }) => s.day === '2027-03-15' && s.myClaim);
+    expect((await send('DELETE', `/api/care-claims/${slot.myClaim.id}`, helper.cookie)).statusCode).toBe(204);
+    expect((await send('GET', `/api/care-plans/${plan.id}`, helper.cookie)).json().home).toBeNull();
+  });
+});
+
+describe('claims', () => {
+  it('never exceed what she asked: two helpers taking the last place at once get one claim and one clear refusal', async () => {
+    const { patient, plan, ride, token } = await patientWithPlan();
+    const [first, second] = [await helperIn(token), await helperIn(token)];
+    const answers = await Promise.all([first, second].map((h) => claim(plan.id, ride, '2027-03-08', h.cookie)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().message).toBe(
+      'Someone took the last place a moment ago; choose another date',
+    );
+    const mine = (await send('GET', '/api/my/care-plan', patient.cookie)).json().plan;
+    const slot = mine.slots.find(
+      (s: { requestId: string; day: string }) => s.requestId === ride && s.day === '2027-03-08',
+    );
+    expect(slot).toMatchObject({ open: 0, helpers: [expect.objectContaining({ done: false })] });
+  });
+
+  it('refuses her own plan, a day the request does not have, a second claim, and a date that has begun', async () => {
+    const { patient, plan, ride, meal, token } = await patientWithPlan();
+    expect((await claim(plan.id, ride, '2027-03-08', patient.cookie)).statusCode).toBe(409);
+    const helper = await helperIn(token);
+    expect((await claim(plan.id, ride, '2027-03-09', helper.cookie)).statusCode).toBe(404);
+    expect((await claim(plan.id, meal, '2027-03-05', helper.cookie)).statusCode).toBe(201);
+    const again = await claim(plan.id, meal, '2027-03-05', helper.cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('You already help with this');
+    expect((await claim(plan.id, ride, 'not-a-day', helper.cookie)).statusCode).toBe(400);
+    const late = await helperIn(token);
+    clock.advance(31 * HOUR); // 00:00 UTC on the 6th: the dinner at 18:00 on the 5th in New York has begun.
+    const begun = await claim(plan.id, meal, '2027-03-05', late.cookie);
+    clock.advance(-31 * HOUR);
+    expect(begun.statusCode).toBe(409);
+    expect(begun.json().message).toBe('This date has begun; it can no longer be claimed');
+    const other = await patientWithPlan();
+    expect((await claim(other.plan.id, ride, '2027-03-08', helper.cookie)).statusCode).toBe(404);
+  });
+
+  it('pauses meals while she asks for none that week, and only meals', async () => {
+    const { patient, plan, ride, meal, token } = await patientWithPlan();
+    const version = (await send('GET', '/api/my/care-plan', patient.cookie)).json().plan.version;
+    await send('PUT', '/api/my/care-plan', patient.cookie, {
+      ...SETTINGS,
+      noMealsUntil: '2027-03-11',
+      expectedVersion: version,
+    });
+    const helper = await helperIn(token);
+    const paused = await claim(plan.id, meal, '2027-03-05', helper.cookie);
+    expect(paused.statusCode).toBe(409);
+    expect(paused.json().message).toBe('She has asked for no meals that week');
+    expect((await claim(plan.id, ride, '2027-03-08', helper.cookie)).statusCode).toBe(201);
+  });
+
+  it('can be given back until her cutoff before the date, and not after', async () => {
+    const { plan, meal, token } = await patientWithPlan({ unclaimCutoffHours: 4 });
+    const helper = await helperIn(token);
+    // Dinner at 18:00 on Friday 5 March in New York is 23:00 UTC; the cutoff is four hours before.
+    const claimed = (await claim(plan.id, meal, '2027-03-05', helper.cookie)).json();
+    const mine = claimed.slots.find((s: { myClaim: unknown }) => s.myClaim).myClaim;
+    expect(mine.canUnclaim).toBe(true);
+    clock.advance(26 * HOUR); // 19:00 UTC on the 5th: the cutoff has passed.
+    const late = await send('DELETE', `/api/care-claims/${mine.id}`, helper.cookie);
+    clock.advance(-26 * HOUR);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('It is less than 4 hours before; tell her yourself that you cannot come');
+    expect((await send('DELETE', `/api/care-claims/${mine.id}`, helper.cookie)).statusCode).toBe(204);
+    const stranger = await signUp(t.app, { role: 'donor' });
+    expect((await send('DELETE', `/api/care-claims/${mine.id}`, stranger.cookie)).statusCode).toBe(404);
+  });
+});

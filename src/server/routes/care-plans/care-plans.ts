@@ -1,0 +1,143 @@
+/**
+ * Care plans (decision 021): her own plan under /api/my/care-plan; a helper's reading and claims under
+ * /api/care-plans; the open-slots link for anyone who has it. Every answer that may hold her address is `no-store`.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as endpoints from '#shared/contract/care-plans.ts';
+import { shownName } from '#shared/community-name.ts';
+import { AppError } from '#shared/errors.ts';
+import {
+  addCareRequest,
+  cancelCareRequest,
+  claimCareSlot,
+  joinCareCircle,
+  markCareClaimDone,
+  saveCarePlan,
+  unclaimCareSlot,
+} from '../../commands/care-plans.ts';
+import {
+  carePlanById,
+  carePlanByShareToken,
+  carePlanOfPatient,
+  careRequestsOf,
+  standingCareClaims,
+  type CarePlanRow,
+} from '../../db/queries/care-plans.ts';
+import { findUserById } from '../../db/queries/users.ts';
+import { carePlanFactsFor, carePlanPolicy } from '../../policies/care-plans.ts';
+import type { Viewer } from '../../policies/viewer.ts';
+import { careSlots, presentHelperCarePlan, presentMyCarePlan, shownDays } from '../../presenters/care-plan.ts';
+import { dayIn } from '../../services/care-recurrence.ts';
+import { route } from '../endpoint.ts';
+
+const noStore = { 'cache-control': 'no-store' };
+
+const carePlans: FastifyPluginAsyncZod = async (app) => {
+  /** What the shown days of a plan hold: its requests and the standing claims on them. */
+  const contentsOf = async (plan: CarePlanRow, now: Date) => {
+    const { fromDay, toDay } = shownDays(plan, now);
+    const [requests, claims] = await Promise.all([
+      careRequestsOf(app.db, plan.id),
+      standingCareClaims(app.db, plan.id, fromDay, toDay),
+    ]);
+    return { requests, claims };
+  };
+
+  const myPlan = async (patientId: string) => {
+    const now = app.clock.now();
+    const plan = await carePlanOfPatient(app.db, patientId);
+    if (!plan) return presentMyCarePlan(undefined, [], [], now);
+    const { requests, claims } = await contentsOf(plan, now);
+    return presentMyCarePlan(plan, requests, claims, now);
+  };
+
+  /** Her plan as this helper may read it, or 404. */
+  const helperPlan = async (planId: string, viewer: NonNullable<Viewer>) => {
+    const db = app.db;
+    const now = app.clock.now();
+    const plan = await carePlanById(db, planId);
+    if (!plan) throw new AppError('NOT_FOUND', 'No such care plan');
+    const facts = await carePlanFactsFor(db, plan, viewer, dayIn(now, plan.timeZone));
+    carePlanPolicy.authorize(viewer, 'view', facts);
+    const [{ requests, claims }, patient] = await Promise.all([
+      contentsOf(plan, now),
+      findUserById(db, plan.patientId),
+    ]);
+    const sees = {
+      home: carePlanPolicy.can(viewer, 'seeHome', facts),
+      mealNeeds: carePlanPolicy.can(viewer, 'seeMealNeeds', facts),
+    };
+    return presentHelperCarePlan(plan, patient!, requests, claims, viewer.id, sees, now);
+  };
+
+  route(app, endpoints.myCarePlan, {}, async (_request, reply, { me }) =>
+    reply.headers(noStore).send(await myPlan(me.id)),
+  );
+  route(app, endpoints.saveCarePlan, {}, async (request, reply, { me }) => {
+    await request.run(saveCarePlan, me.id, request.body);
+    return reply.headers(noStore).send(await myPlan(me.id));
+  });
+  route(app, endpoints.addCareRequest, {}, async (request, reply, { me }) => {
+    await request.run(addCareRequest, me.id, request.body);
+    return reply
+      .status(201)
+      .headers(noStore)
+      .send(await myPlan(me.id));
+  });
+  route(app, endpoints.cancelCareRequest, {}, async (request, reply, { me }) => {
+    await request.run(cancelCareRequest, me.id, request.params.requestId);
+    return reply.headers(noStore).send(await myPlan(me.id));
+  });
+  route(app, endpoints.markCareClaimDone, {}, async (request, reply, { me }) => {
+    await request.run(markCareClaimDone, me.id, request.params.claimId);
+    return reply.headers(noStore).send(await myPlan(me.id));
+  });
+
+  route(app, endpoints.carePlan, {}, async (request, reply, { viewer }) =>
+    reply.headers(noStore).send(await helperPlan(request.params.planId, viewer)),
+  );
+  route(app, endpoints.claimCareSlot, {}, async (request, reply, { viewer }) => {
+    await request.run(claimCareSlot, viewer, request.params);
+    return reply
+      .status(201)
+      .headers(noStore)
+      .send(await helperPlan(request.params.planId, viewer));
+  });
+  route(app, endpoints.unclaimCareSlot, {}, async (request, reply, { me }) => {
+    await request.run(unclaimCareSlot, me.id, request.params.claimId);
+    return reply.status(204).send();
+  });
+
+  /** The plan her link names, or 404 (a link she replaced names none). */
+  const sharedPlan = async (token: string) => {
+    const plan = await carePlanByShareToken(app.db, token);
+    if (!plan) throw new AppError('NOT_FOUND', 'This link is not in use any more; ask her for a new one');
+    return plan;
+  };
+  route(app, endpoints.openCareSlots, {}, async (request, reply) => {
+    const now = app.clock.now();
+    const plan = await sharedPlan(request.params.token);
+    const [{ requests, claims }, patient] = await Promise.all([
+      contentsOf(plan, now),
+      findUserById(app.db, plan.patientId),
+    ]);
+    const open = careSlots({ plan, requests, claims, now, readerId: null }).filter((s) => s.open > 0 && !s.paused);
+    return reply.headers({ 'cache-control': 'private, no-cache', 'x-robots-tag': 'noindex' }).send({
+      patientName: shownName(patient!),
+      timeZone: plan.timeZone,
+      slots: open.map((s) => ({
+        day: s.day,
+        startTime: s.startTime,
+        endTime: s.endTime,
+        category: s.category,
+        open: s.open,
+      })),
+    });
+  });
+  route(app, endpoints.joinCarePlan, {}, async (request, reply, { me }) => {
+    const plan = await sharedPlan(request.params.token);
+    await request.run(joinCareCircle, me.id, plan);
+    return reply.send({ planId: plan.id });
+  });
+};
+export default carePlans;
