@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = {
   'user.passkey_removed': 'Passkey removed',
   'user.health_consent_given': 'Consent for consumer health data given',
   'user.health_consent_withdrawn': 'Consent for consumer health data withdrawn',
+  'user.field_visibility': 'Who sees a health answer changed',
   'doctor.verify': 'Doctor verified',
   'doctor.reject': 'Doctor not verified',
   'story.approve': 'Story approved',

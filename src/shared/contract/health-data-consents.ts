@@ -32,5 +32,15 @@ export const withdrawHealthConsent = endpoint({
   access: 'user',
   params: HealthConsentParamsSchema,
   responses: { 204: null },
-  changes: ['health-data-consents', 'session', 'profile', 'my-stories', 'stories', 'my-fundraiser', 'medical-reviews'],
+  changes: [
+    'health-data-consents',
+    'field-visibility',
+    'members',
+    'session',
+    'profile',
+    'my-stories',
+    'stories',
+    'my-fundraiser',
+    'medical-reviews',
+  ],
 });

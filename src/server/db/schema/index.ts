@@ -9,3 +9,4 @@ export * from './medical-reviews.ts';
 export * from './live-fundraisers.ts';
 export * from './payments.ts';
 export * from './health-data-consents.ts';
+export * from './field-visibility.ts';
