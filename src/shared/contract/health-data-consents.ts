@@ -23,7 +23,7 @@ export const giveHealthConsent = endpoint({
   access: 'user',
   body: GiveHealthConsentSchema,
   responses: { 201: HealthConsentViewSchema },
-  changes: ['health-data-consents'],
+  changes: ['health-data-consents', 'field-visibility'],
 });
 /** Withdrawing 'collect' deletes her health answers; withdrawing 'share' makes her stories private, ends reviews. */
 export const withdrawHealthConsent = endpoint({
