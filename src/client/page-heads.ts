@@ -119,6 +119,7 @@ export const PAGE_HEADS: { readonly [P in PagePath | '*']: HeadOf } = {
     'Find verified doctors of the {product} community by specialty, area of expertise and consultation type.',
   ),
   '/doctors/:id': legal('Doctor Profile', 'A verified doctor of the {product} community.'),
+  '/members/:id': legal('Member', 'A member of the {product} community.'),
   '/doctor-dashboard': legal(
     'Doctor Dashboard',
     'Your verification and the stories asking for professional input on {product}.',

@@ -51,7 +51,7 @@ describe('who may open each page', () => {
     expect(accessOf('/admin-stories')).toEqual({ admin: 'moderator' });
     for (const path of ['/profile', '/onboarding', '/notifications', '/my-stories', '/my-expenses'])
       expect(accessOf(path), path).toBe('user');
-    for (const path of ['/login', '/register', '/stories', '/find-doctors', '/refund-request'])
+    for (const path of ['/login', '/register', '/stories', '/find-doctors', '/refund-request', '/members/:id'])
       expect(accessOf(path), path).toBe('public');
   });
 });

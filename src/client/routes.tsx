@@ -76,6 +76,7 @@ export const PAGE_ROUTES = {
   // Doctors: the public directory and profiles (rendered on the server), and a doctor's own dashboard.
   '/find-doctors': { load: () => import('./routes/community/find-doctors.tsx') },
   '/doctors/:id': { load: () => import('./routes/community/doctor-profile.tsx') },
+  '/members/:id': { access: 'public', load: () => import('./routes/community/member-page.tsx') },
   // Patients' live fundraisers (rendered on the server).
   '/fundraisers': { load: () => import('./routes/fundraisers/fundraisers-list.tsx') },
   '/fundraisers/:slug': { load: () => import('./routes/fundraisers/fundraiser-page.tsx') },

@@ -47,6 +47,8 @@ import twoFactorRoutes from './routes/user/two-factor.ts';
 import passkeyRoutes from './routes/auth/passkeys.ts';
 import healthDataConsentRoutes from './routes/user/health-data-consents.ts';
 import carePlanRoutes from './routes/care-plans/care-plans.ts';
+import fieldVisibilityRoutes from './routes/user/field-visibility.ts';
+import memberRoutes from './routes/members/members.ts';
 import notificationRoutes from './routes/notifications/notifications.ts';
 import adminInviteRoutes from './routes/admin/invites.ts';
 import uploadRoutes from './routes/uploads/uploads.ts';
@@ -241,6 +243,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(passkeyRoutes);
   await app.register(healthDataConsentRoutes);
   await app.register(carePlanRoutes);
+  await app.register(fieldVisibilityRoutes);
+  await app.register(memberRoutes);
   await app.register(notificationRoutes);
   await app.register(adminInviteRoutes);
   await app.register(uploadRoutes);

@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = {
   'user.health_consent_given': 'Consent for consumer health data given',
   'user.health_consent_withdrawn': 'Consent for consumer health data withdrawn',
   'user.health_answers_deleted': 'Health answers deleted by their owner',
+  'user.field_visibility': 'Who sees a health answer changed',
   'doctor.verify': 'Doctor verified',
   'doctor.reject': 'Doctor not verified',
   'story.approve': 'Story approved',

@@ -16,11 +16,11 @@ export type HealthConsentKind = (typeof HEALTH_CONSENT_KINDS)[number];
 export const HEALTH_CONSENT_TEXT: Record<HealthConsentKind, { label: string; hint: string }> = {
   collect: {
     label: 'I consent to Healing Circle collecting my consumer health data',
-    hint: 'We collect your medical condition, symptoms, treatment goals, how urgent your need for care is and how to contact you, only to match you with support and to review a fundraiser you open. Nobody else sees them, and you can withdraw this consent in Account Settings at any time: your answers are then deleted.',
+    hint: 'We collect your medical condition, symptoms, treatment goals, how urgent your need for care is and how to contact you, only to match you with support and to review a fundraiser you open. Nobody else sees them unless you choose to show one, and you can withdraw this consent in Account Settings at any time: your answers are then deleted.',
   },
   share: {
     label: 'I also consent to sharing my health data (optional)',
-    hint: 'Only with this consent can a story you write be made public, or a doctor you choose read your fundraiser for a medical review. Without it nothing about your health is shared. You can withdraw it at any time.',
+    hint: 'Only with this consent can a story you write be made public, an answer of yours be shown to members or to everyone, or a doctor you choose read your fundraiser for a medical review. Without it nothing about your health is shared. You can withdraw it at any time.',
   },
 };
 
@@ -35,7 +35,7 @@ export const HEALTH_CONSENT_WITHDRAWAL: Record<HealthConsentKind, string> = {
   collect:
     'We stop using your health answers now and delete them: your medical condition, symptoms, treatment goals, urgency and contact preference. To use them again you give this consent again and answer the questions again.',
   share:
-    'We stop sharing now: every story you wrote stops being public, a doctor you asked for a medical review loses access to your fundraiser (an attestation ends with it), and new stories start private.',
+    'We stop sharing now: every story you wrote stops being public, every profile answer is yours alone again, a doctor you asked for a medical review loses access to your fundraiser (an attestation ends with it), and new stories start private.',
 };
 
 /** The server's refusals. */

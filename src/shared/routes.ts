@@ -62,6 +62,8 @@ export const PAGES = {
   '/admin-stories': { render: 'client' },
   '/find-doctors': { render: 'server' },
   '/doctors/:id': { render: 'server' },
+  // Each reader's answer differs (what she shows members), so only the browser renders it.
+  '/members/:id': { render: 'client' },
   '/fundraisers': { render: 'server' },
   '/fundraisers/:slug': { render: 'server' },
   '/fundraisers/:slug/donate': { render: 'server' },

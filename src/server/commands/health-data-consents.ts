@@ -12,14 +12,14 @@ import {
 } from '#shared/health-data-consent.ts';
 import type { Tx } from '../db/client.ts';
 import { standingHealthConsent, type HealthConsentRow } from '../db/queries/health-data-consents.ts';
-import { fundraisers, healthDataConsents, patientProfiles, users } from '../db/schema/index.ts';
+import { fundraisers, healthDataConsents, patientProfiles, profileFieldVisibility, users } from '../db/schema/index.ts';
 import { audit, type Actor } from '../services/audit.ts';
 import { endMedicalReviewAccess } from './medical-reviews.ts';
 import { unpublishAllStoriesOf } from './stories.ts';
 import type { CommandContext } from './run.ts';
 
 /** Holds her account row first (as account deletion and the medical reviews do), so two tabs take turns. */
-async function holdAccount(tx: Tx, userId: string): Promise<void> {
+export async function holdAccount(tx: Tx, userId: string): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 }
 
@@ -88,8 +88,8 @@ export async function deleteHealthAnswers({ tx, actor, now }: CommandContext, us
 /**
  * Withdraws her standing consent of this kind (404 when none stands) and stops what it allowed, in the same
  * transaction: 'collect' deletes her health answers (the patient profile; her onboarding is then unfinished until
- * she answers again), 'share' makes every story of hers private, turns off the default for new ones and ends
- * every doctor's access to her fundraisers (an attestation ends with it).
+ * she answers again), 'share' makes every story of hers private, puts every health answer back to "only me",
+ * turns off the default for new ones and ends every doctor's access to her fundraisers (an attestation ends with it).
  */
 export async function withdrawHealthConsent(
   ctx: CommandContext,
@@ -114,6 +114,8 @@ export async function withdrawHealthConsent(
     await removeHealthAnswers(tx, userId, now);
   } else {
     await unpublishAllStoriesOf(ctx, userId);
+    // Every health answer is hers alone again (decision 020): no row is the default, "only me".
+    await tx.delete(profileFieldVisibility).where(eq(profileFieldVisibility.userId, userId));
     await tx
       .update(patientProfiles)
       .set({ allowPublicStory: false, updatedAt: now })

@@ -34,6 +34,10 @@ export const PERSONAL_DATA: Record<string, PersonalData> = {
       'used_by/created_by set null (FK); the used invite forgets the address; an unused invite for the confirmed address is deleted',
   },
   patient_profiles: { exportedAs: ['profiles'], onDelete: 'cascade' },
+  profile_field_visibility: {
+    exportedAs: ['profileFieldVisibility'],
+    onDelete: 'cascade with her patient profile (so also when she withdraws the consent to collect)',
+  },
   health_data_consents: {
     exportedAs: ['healthDataConsents'],
     onDelete: 'cascade; every consent given and withdrawn is exported',

@@ -23,7 +23,7 @@ export const giveHealthConsent = endpoint({
   access: 'user',
   body: GiveHealthConsentSchema,
   responses: { 201: HealthConsentViewSchema },
-  changes: ['health-data-consents'],
+  changes: ['health-data-consents', 'field-visibility'],
 });
 /** Withdrawing 'collect' deletes her health answers; withdrawing 'share' makes her stories private, ends reviews. */
 export const withdrawHealthConsent = endpoint({
@@ -32,7 +32,17 @@ export const withdrawHealthConsent = endpoint({
   access: 'user',
   params: HealthConsentParamsSchema,
   responses: { 204: null },
-  changes: ['health-data-consents', 'session', 'profile', 'my-stories', 'stories', 'my-fundraiser', 'medical-reviews'],
+  changes: [
+    'health-data-consents',
+    'field-visibility',
+    'members',
+    'session',
+    'profile',
+    'my-stories',
+    'stories',
+    'my-fundraiser',
+    'medical-reviews',
+  ],
 });
 /**
  * Deletes the health answers we hold of hers (her patient profile), consent or not: how a patient who answered

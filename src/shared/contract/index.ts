@@ -13,6 +13,7 @@ import * as doctors from './doctors.ts';
 import * as donations from './donations.ts';
 import type { Endpoint } from './endpoint.ts';
 import * as expenses from './expenses.ts';
+import * as fieldVisibility from './field-visibility.ts';
 import * as fundraiserReview from './fundraiser-review.ts';
 import * as fundraisers from './fundraisers.ts';
 import * as healthDataConsents from './health-data-consents.ts';
@@ -37,6 +38,7 @@ export const CONTRACT: Record<string, Record<string, Endpoint>> = {
   doctors,
   donations,
   expenses,
+  fieldVisibility,
   fundraiserReview,
   fundraisers,
   healthDataConsents,

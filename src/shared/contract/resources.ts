@@ -10,6 +10,7 @@ export type Resource =
   | 'two-factor'
   | 'passkeys'
   | 'health-data-consents'
+  | 'field-visibility'
   | 'sessions'
   | 'notifications'
   // Campaigns and their money
@@ -37,6 +38,7 @@ export type Resource =
   | 'my-stories'
   | 'muted-notes'
   | 'support'
+  | 'members'
   | 'doctors'
   | 'uploads'
   // Admins' own

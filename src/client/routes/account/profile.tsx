@@ -1,6 +1,6 @@
 /**
- * /profile (Account Settings): name and email preference, a patient's health data consent, password, sessions, data
- * download, account deletion.
+ * /profile (Account Settings): name and email preference, who sees a patient's health answers and her health data
+ * consent, password, sessions, data download, account deletion.
  */
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -30,6 +30,7 @@ import { DataSection, DeleteSection } from './profile-data.tsx';
 import { GiftsSection } from './profile-gifts.tsx';
 import { MutedTopicsSection } from './muted-topics-section.tsx';
 import { HealthConsentSection } from './health-consent-section.tsx';
+import { FieldVisibilitySection } from './field-visibility-section.tsx';
 
 type ProfileIn = z.input<typeof UpdateProfileSchema>;
 type ProfileOut = z.output<typeof UpdateProfileSchema>;
@@ -198,6 +199,7 @@ function Settings({ user }: { user: CurrentUser }) {
           <GiftsSection gifts={profile.data.gifts} emailConfirmed={user.emailVerified} />
         )}
         <MutedTopicsSection />
+        {user.abilities.healthConsents && <FieldVisibilitySection />}
         {user.abilities.healthConsents && <HealthConsentSection />}
         {/* Keyed by whether she has a password: its forms start again without (or with) the password field. */}
         <PasswordSection key={`password-${user.hasPassword}`} hasPassword={user.hasPassword} />

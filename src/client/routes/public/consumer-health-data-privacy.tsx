@@ -54,11 +54,15 @@ export default function ConsumerHealthDataPrivacyPage() {
 
       <Section title="With Whom It Is Shared, Only With Your Consent">
         <p>
-          Your health answers are seen by no one else on the site, and are never shown publicly. Sharing needs a second,
-          optional consent, and even then only what you choose:
+          Your health answers are seen by no one else on the site unless you choose to show them, answer by answer.
+          Sharing needs a second, optional consent, and even then only what you choose:
         </p>
         <ul>
           <li>a story you write becomes public only if you allow it and an admin approves it;</li>
+          <li>
+            an answer of your profile (your condition, symptoms, treatment goals, urgency or contact preference) is
+            shown to members, or to everyone, only if you choose so for that answer in Account Settings;
+          </li>
           <li>
             a doctor reads your fundraiser application and its documents only if you ask that doctor for a medical
             review, and only until you take the request back.
@@ -81,8 +85,8 @@ export default function ConsumerHealthDataPrivacyPage() {
             We stop using your health answers at once and delete them.
           </li>
           <li>
-            <strong>Withdraw consent to share:</strong> your stories stop being public at once and any doctor you asked
-            for a medical review loses access.
+            <strong>Withdraw consent to share:</strong> your stories stop being public at once, every profile answer is
+            yours alone again, and any doctor you asked for a medical review loses access.
           </li>
           <li>
             <strong>Delete it all:</strong> deleting your account deletes your health data.

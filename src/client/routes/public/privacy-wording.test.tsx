@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
- * What the site says is private, said once and true everywhere (issue 34): a patient's health answers are never
- * public, whatever she chooses about stories; a fundraiser's payee is named on its page, its invoices are not.
+ * What the site says is private, said once and true everywhere (issues 34, 38): a patient's health answers are
+ * hers alone by default, whatever she chooses about stories; a fundraiser's payee is named on its page, its invoices are not.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
@@ -26,7 +26,7 @@ describe("a patient's health answers", () => {
     ['How It Works', () => <HowItWorksPage />],
     ['the Privacy Policy', () => <PrivacyPolicyPage />],
     ['onboarding', () => <PatientForm saved={null} pending={false} onSave={() => {}} />],
-  ])('are never public, whatever she chooses about stories, on %s', (_page, page) => {
+  ])('are private by default, whatever she chooses about stories, on %s', (_page, page) => {
     renderPage(page());
     expect(pageText()).toContain(HEALTH_ANSWERS_PRIVACY);
     expect(pageText()).not.toMatch(/only if you opt in|unless you choose to make them public/);

@@ -10,6 +10,7 @@ import {
   count,
   desc,
   eq,
+  inArray,
   isNotNull,
   isNull,
   ne,
@@ -210,4 +211,17 @@ export async function mutedContentNotes(db: Db, userId: string): Promise<Content
     .where(eq(contentNoteMutes.userId, userId));
   const muted = new Set(rows.map((r) => r.note));
   return CONTENT_NOTES.filter((note) => muted.has(note));
+}
+
+/** How many of her stories a member page lists. */
+export const MEMBER_PAGE_STORIES = 20;
+
+/** Her listed stories of these audiences (what the member page's viewer may read whole), newest first. */
+export function listedStoriesBy(db: Db, authorId: string, audiences: readonly StoryRow['audience'][]) {
+  return db
+    .select({ id: stories.id, title: stories.publishedTitle, publishedAt: stories.publishedAt })
+    .from(stories)
+    .where(and(isListedStory, eq(stories.authorId, authorId), inArray(stories.audience, [...audiences])))
+    .orderBy(desc(stories.publishedAt))
+    .limit(MEMBER_PAGE_STORIES);
 }

@@ -26,6 +26,7 @@ import {
   passkeys,
   contentNoteMutes,
   healthDataConsents,
+  profileFieldVisibility,
   paymentImports,
   payments,
   recoveryCodes,
@@ -279,6 +280,16 @@ export async function exportUserData(db: Db, user: UserRow) {
     .from(healthDataConsents)
     .where(eq(healthDataConsents.userId, me))
     .orderBy(asc(healthDataConsents.givenAt));
+  // Who sees each health answer, as she set it (a field not listed is "only me").
+  const fieldSettings = await db
+    .select({
+      field: profileFieldVisibility.field,
+      visibility: profileFieldVisibility.visibility,
+      updatedAt: profileFieldVisibility.updatedAt,
+    })
+    .from(profileFieldVisibility)
+    .where(eq(profileFieldVisibility.userId, me))
+    .orderBy(asc(profileFieldVisibility.field));
   const fundraisersWritten = await fundraisersForExport(db, me);
   const care = await careForExport(db, me);
   const reviews = await medicalReviewsForExport(db, me);
@@ -298,6 +309,7 @@ export async function exportUserData(db: Db, user: UserRow) {
     recoveryCodes: codes.map(({ createdAt, usedAt }) => ({ createdAt, usedAt })),
     passkeys: myPasskeys,
     healthDataConsents: consents,
+    profileFieldVisibility: fieldSettings,
     stories: storyRows.map((story) => ({ ...story, history: events.filter((e) => e.storyId === story.id) })),
     mutedContentNotes: mutes,
     ...care,

@@ -10,3 +10,4 @@ export * from './live-fundraisers.ts';
 export * from './payments.ts';
 export * from './health-data-consents.ts';
 export * from './care-plans.ts';
+export * from './field-visibility.ts';

@@ -11,6 +11,7 @@ import { buildStory } from '../../../../tests/factories/stories.ts';
 import { buildDoctor } from '../../../../tests/factories/doctors.ts';
 import { buildDonation, MAIN_APPEAL_API } from '../../../../tests/factories/donations.ts';
 import { newCampaign, PDF, refundDonation, actOnDonation } from '../../../../tests/factories/spending.ts';
+import { giveHealthConsent } from '../../../../tests/factories/health-data-consents.ts';
 
 const t = setupTestApp();
 const db = () => t.database.db;
@@ -67,6 +68,18 @@ describe('one member, every table', () => {
     expect(
       (await postJson(t.app, '/api/user/onboarding', { role: 'patient', onboardingData: PATIENT_ANSWERS }, { cookie }))
         .statusCode,
+    ).toBe(200);
+    // She shows her condition to members (which needs her consent to sharing).
+    await giveHealthConsent(t, cookie, 'share');
+    expect(
+      (
+        await postJson(
+          t.app,
+          '/api/user/profile/visibility',
+          { field: 'medicalCondition', visibility: 'members' },
+          { cookie },
+        )
+      ).statusCode,
     ).toBe(200);
     await enrolTwoFactor(t.app, cookie);
     const draft = await postJson(
