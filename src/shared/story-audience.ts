@@ -46,9 +46,6 @@ export const CONTENT_NOTE_LABELS: Record<ContentNote, string> = {
   'mental-health': 'Mental health',
 };
 
-/** The notes as an author's checkboxes offer them. */
-export const CONTENT_NOTE_OPTIONS = CONTENT_NOTES.map((value) => ({ value, label: CONTENT_NOTE_LABELS[value] }));
-
 /** "Pregnancy loss, surgery images": the notes as a reader sees them. */
 export const contentNoteWords = (notes: readonly string[]): string =>
   notes
@@ -57,7 +54,3 @@ export const contentNoteWords = (notes: readonly string[]): string =>
       return i === 0 ? label : label.toLowerCase();
     })
     .join(', ');
-
-/** What a mail or a notification says instead of a noted update's text: the note, and that the text is on the page. */
-export const contentNoteMailWords = (notes: readonly string[]): string =>
-  `Content note: ${contentNoteWords(notes)}. This update speaks of these topics, so its text is on the page, to read when it feels right for you.`;

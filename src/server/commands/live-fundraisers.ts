@@ -6,7 +6,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import { paragraphsOf } from '#shared/schemas/admin-campaign.ts';
-import { contentNoteMailWords } from '#shared/story-audience.ts';
+import { contentNoteWords } from '#shared/story-audience.ts';
 import type {
   FundraiserMoneyChange,
   FundraiserStoryEditSchema,
@@ -37,6 +37,10 @@ import { endMedicalReviewAccess } from './medical-reviews.ts';
 import { assertReadVersion } from './read-version.ts';
 import type { CommandContext } from './run.ts';
 import { tellFollowers } from './update-followers.ts';
+
+/** What a mail or a notification says instead of a noted update's text: the note, and that the text is on the page. */
+const contentNoteMailWords = (notes: readonly string[]): string =>
+  `Content note: ${contentNoteWords(notes)}. This update speaks of these topics, so its text is on the page, to read when it feels right for you.`;
 
 /** Her live fundraiser, locked; a closed one, one not live yet or none is refused with what it is. */
 async function lockLive(

@@ -111,7 +111,7 @@ function RemovePassword() {
   });
   const hasPasskey = (keys.data?.length ?? 0) > 0;
   return (
-    <section aria-labelledby="remove-password-title" className="mt-6 border-t border-brand-100 pt-4">
+    <section aria-labelledby="remove-password-title" className="mt-6 border-t border-brand-100 pt-6">
       <h3 id="remove-password-title" className="font-semibold text-ink">
         Remove your password
       </h3>

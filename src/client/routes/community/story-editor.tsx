@@ -17,13 +17,9 @@ import {
   type OwnStory,
 } from '#shared/schemas/stories.ts';
 import { HEALTH_ANSWERS_PRIVACY } from '#shared/health-answers.ts';
-import {
-  CONTENT_NOTE_OPTIONS,
-  NEW_STORY_AUDIENCE,
-  STORY_AUDIENCE_WORDS,
-  STORY_AUDIENCES,
-} from '#shared/story-audience.ts';
+import { NEW_STORY_AUDIENCE, STORY_AUDIENCE_WORDS, STORY_AUDIENCES } from '#shared/story-audience.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
+import { CONTENT_NOTE_OPTIONS } from '#client/lib/content-note-options.ts';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { createStory, getMyStory, myStoryKey, submitStory, updateStory } from '#client/api/stories.ts';
 import { profileQuery } from '#client/api/user.ts';

@@ -95,10 +95,10 @@ function UpdateText({ update }: { update: FundraiserUpdate }) {
         <ShieldAlert aria-hidden="true" className="h-5 w-5 shrink-0" />
         Content note: {contentNoteWords(update.contentNotes)}
       </p>
-      <details className="group mt-2" data-testid="update-behind-note">
+      <details className="group/note mt-2" data-testid="update-behind-note">
         <summary className={`${linkClass} cursor-pointer`}>
-          <span className="group-open:hidden">Show update</span>
-          <span className="hidden group-open:inline">Hide update</span>
+          <span className="group-open/note:hidden">Show update</span>
+          <span className="hidden group-open/note:inline">Hide update</span>
         </summary>
         {text}
       </details>

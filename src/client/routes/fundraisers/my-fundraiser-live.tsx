@@ -15,7 +15,7 @@ import {
   FundraiserUpdateSchema,
   type LiveFundraiserExtras,
 } from '#shared/schemas/live-fundraisers.ts';
-import { CONTENT_NOTE_OPTIONS } from '#shared/story-audience.ts';
+import { CONTENT_NOTE_OPTIONS } from '#client/lib/content-note-options.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { formatWhen } from '#client/lib/format.ts';
 import { closeMyFundraiser, editFundraiserStory, postFundraiserUpdate } from '#client/api/my-fundraiser.ts';
