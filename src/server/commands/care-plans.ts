@@ -20,6 +20,7 @@ import {
 } from '../db/queries/care-plans.ts';
 import { carePlanCircle, carePlans, careClaims, careRequests } from '../db/schema/index.ts';
 import { randomToken } from '../services/tokens.ts';
+import { careClaimedMail, careThanksMail, claimedCare, reminderTimes } from '../services/care-mail.ts';
 import { dayIn, instantIn, occurrenceOn } from '../services/care-recurrence.ts';
 import { assertReadVersion } from './read-version.ts';
 import type { CommandContext } from './run.ts';
@@ -92,6 +93,7 @@ export async function cancelCareRequest(ctx: CommandContext, patientId: string, 
  */
 export async function claimCareSlot(
   ctx: CommandContext,
+  publicUrl: string,
   helper: NonNullable<Viewer>,
   slot: { planId: string; requestId: string; day: string },
 ): Promise<CareClaimRow> {
@@ -123,6 +125,12 @@ export async function claimCareSlot(
     .insert(careClaims)
     .values({ requestId: request.id, day: slot.day, helperId: helper.id, claimedAt: now })
     .returning();
+  const care = (await claimedCare(tx, publicUrl, claim!.id, true))!;
+  ctx.afterCommit.mail({ kind: 'care-claimed', key: `care-claimed:${claim!.id}` }, (product) =>
+    careClaimedMail(product, care),
+  );
+  for (const { when, at } of reminderTimes(slot.day, request.startTime, plan.timeZone, now))
+    ctx.afterCommit.remindCareHelper(claim!.id, when, at);
   return claim!;
 }
 
@@ -144,9 +152,10 @@ export async function unclaimCareSlot(ctx: CommandContext, helperId: string, cla
   await ctx.tx.update(careClaims).set({ unclaimedAt: ctx.now }).where(eq(careClaims.id, claimId));
 }
 
-/** She marks a helper's claim done (her address is no longer shown to that helper for it). */
+/** She marks a helper's claim done: the helper is thanked by mail, and no longer sees her address for it. */
 export async function markCareClaimDone(
   ctx: CommandContext,
+  publicUrl: string,
   patientId: string,
   claimId: string,
 ): Promise<CareClaimRow> {
@@ -155,6 +164,10 @@ export async function markCareClaimDone(
     throw new AppError('NOT_FOUND', 'No such claim');
   if (found.claim.doneAt !== null) return found.claim;
   const [done] = await ctx.tx.update(careClaims).set({ doneAt: ctx.now }).where(eq(careClaims.id, claimId)).returning();
+  const care = (await claimedCare(ctx.tx, publicUrl, claimId, false))!;
+  ctx.afterCommit.mail({ kind: 'care-thanks', key: `care-thanks:${claimId}` }, (product) =>
+    careThanksMail(product, care),
+  );
   return done!;
 }
 

@@ -18,6 +18,7 @@ import type { LedgerService } from '../services/ledger.ts';
 import type { MailMessage, Mailer } from '../services/mail.ts';
 import { productNameIn } from '../services/donor-mail.ts';
 import { deliverMail, sealedMail, type MailJob, type MailKind } from '../services/mail-delivery.ts';
+import type { CareReminderWhen } from '../services/care-mail.ts';
 import type { MailableNotification } from '../services/notifications.ts';
 
 export type { Actor, Tx };
@@ -73,6 +74,8 @@ export interface AfterCommit {
    * sent (a confirmation), or there may be many (an update to every follower).
    */
   mailInBackground(mails: readonly (MailPromise & { message: (product: string) => MailMessage })[]): void;
+  /** Reminds a helper of her claimed care date at `at` (built then: nothing if she gave it back or it is done). */
+  remindCareHelper(claimId: string, when: CareReminderWhen, at: Date): void;
   /** Mails the important ones among these notifications to people who allow notification email. */
   mailNotifications(rows: readonly MailableNotification[]): void;
   /** Sends the donor her thank-you and receipt for this gift (once, whoever records it; none once voided). */
@@ -143,6 +146,8 @@ export async function backgroundMailSent(): Promise<void> {
 interface Promised {
   job: MailJob | ((product: string) => MailJob);
   background: boolean;
+  /** A mail for later: its job waits until then, and is not tried at once. */
+  startAfter?: Date;
 }
 
 function createAfterCommit(env: CommandEnv): {
@@ -184,6 +189,12 @@ function createAfterCommit(env: CommandEnv): {
         job: { key: `refund-notice:${donationId}`, kind: 'refund-notice', build: 'refund-notice', donationId },
         background: false,
       }),
+    remindCareHelper: (claimId, when, at) =>
+      promised.push({
+        job: { key: `care-reminder:${claimId}:${when}`, kind: 'care-reminder', build: 'care-reminder', claimId, when },
+        background: false,
+        startAfter: at,
+      }),
     refresh: (...wanted) => wanted.forEach((cache) => caches.add(cache)),
     mailAfterAnswer: () => void (afterAnswer = true),
   };
@@ -195,6 +206,7 @@ interface Enqueued {
   job: MailJob;
   id: string;
   background: boolean;
+  later: boolean;
 }
 
 /** Inserts the promised mail as jobs in the write's transaction; answers them as inserted. */
@@ -204,7 +216,8 @@ async function enqueueMail(env: CommandEnv, tx: Tx, promised: readonly Promised[
   const enqueued: Enqueued[] = [];
   for (const p of promised) {
     const job = typeof p.job === 'function' ? p.job(product) : p.job;
-    enqueued.push({ job, id: await env.jobs.enqueue(tx, 'mail', job), background: p.background });
+    const id = await env.jobs.enqueue(tx, 'mail', job, p.startAfter ? { startAfter: p.startAfter } : {});
+    enqueued.push({ job, id, background: p.background, later: p.startAfter !== undefined });
   }
   return enqueued;
 }
@@ -298,9 +311,10 @@ export async function run<A extends unknown[], T>(
   // Caches first, so mail sent next already sees the new figures. An intent (a one-statement command) changes
   // none of them.
   if (!(ONE_STATEMENT in command)) await forgetCaches(env, [...caches]);
+  const atOnce = mail.filter((m) => !m.later);
   const beforeAnswer = (m: Enqueued) => !m.background && !allAfterAnswer();
-  for (const enqueued of mail.filter(beforeAnswer)) await tryNow(env, enqueued);
-  const later = mail.filter((m) => !beforeAnswer(m));
+  for (const enqueued of atOnce.filter(beforeAnswer)) await tryNow(env, enqueued);
+  const later = atOnce.filter((m) => !beforeAnswer(m));
   if (later.length > 0) {
     const tried = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
       for (const enqueued of later) await tryNow(env, enqueued);

@@ -49,7 +49,8 @@ export interface JobQueueOptions {
 
 export interface JobQueue {
   /** Adds a job in the write's transaction: it exists exactly when the write commits. Answers its id. */
-  enqueue(tx: Tx, queue: QueueName, data: object): Promise<string>;
+  /** `startAfter`: not before then (a reminder). */
+  enqueue(tx: Tx, queue: QueueName, data: object, options?: { startAfter?: Date }): Promise<string>;
   /** Removes a job whose work was done outside the queue (a mail sent at once), so no worker takes it up. */
   done(queue: QueueName, id: string): Promise<void>;
   /** Adds a job outside any write (a follow-up of a job, a retry). */
@@ -96,8 +97,8 @@ export function createJobQueue(runner: SqlRunner, options: JobQueueOptions): Job
   }
 
   return {
-    async enqueue(tx, queue, data) {
-      const id = await boss.send(queue, data, { db: inTransaction(tx) });
+    async enqueue(tx, queue, data, options) {
+      const id = await boss.send(queue, data, { db: inTransaction(tx), ...options });
       if (!id) throw new Error(`the ${queue} queue took no job`);
       return id;
     },

@@ -16,6 +16,7 @@ import { buildReceipt, buildRefundNotice, markReceiptSent, productNameIn, type D
 import type { JobQueue, QueueName } from './job-queue.ts';
 import { mailFailure, type MailMessage, type Mailer } from './mail.ts';
 import { notificationMail } from './mail-templates.ts';
+import { buildCareReminder, type CareReminderWhen } from './care-mail.ts';
 import { seal, unseal } from './sealed.ts';
 
 export type { MailKind };
@@ -24,7 +25,8 @@ export type { MailKind };
 export type MailJob =
   | { key: string; kind: MailKind; build: 'sealed'; sealed: string }
   | { key: string; kind: 'receipt' | 'refund-notice'; build: 'receipt' | 'refund-notice'; donationId: string }
-  | { key: string; kind: 'notification'; build: 'notification'; notificationId: string };
+  | { key: string; kind: 'notification'; build: 'notification'; notificationId: string }
+  | { key: string; kind: 'care-reminder'; build: 'care-reminder'; claimId: string; when: CareReminderWhen };
 
 /** The header that carries a mail's idempotency key: one key, one mail, whatever the retries. */
 export const DELIVERY_KEY_HEADER = 'X-Healing-Circle-Delivery';
@@ -86,6 +88,8 @@ async function build(deps: MailDeliveryDeps, job: MailJob): Promise<MailMessage 
       return buildReceipt(deps, job.donationId);
     case 'refund-notice':
       return buildRefundNotice(deps, job.donationId);
+    case 'care-reminder':
+      return buildCareReminder(deps, job.claimId, job.when);
     case 'notification': {
       const [row] = await deps.db
         .select({ n: notifications, email: users.email, firstName: users.firstName, wants: users.notifyByEmail })

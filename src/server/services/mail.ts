@@ -12,6 +12,8 @@ export interface MailMessage {
   replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe on update mail. */
   headers?: Record<string, string>;
+  /** Files sent with it, as text (a calendar entry). */
+  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 export interface Mailer {
@@ -93,6 +95,7 @@ export function createMailer(options: {
           text: message.text,
           html: message.html ?? null,
           headers: message.headers ?? null,
+          attachments: message.attachments ?? null,
         })
         .returning({ id: outbox.id });
       // In development, one line a newcomer can follow: the links (a reset link, say) and the address, so she can

@@ -22,6 +22,9 @@ export const MAIL_KINDS = {
   receipt: 'Donation receipt',
   'refund-notice': 'Refund notice',
   notification: 'Notification',
+  'care-claimed': 'Care plan: help claimed',
+  'care-reminder': 'Care plan: reminder',
+  'care-thanks': 'Care plan: thank-you',
 } as const;
 export type MailKind = keyof typeof MAIL_KINDS;
 

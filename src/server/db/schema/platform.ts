@@ -9,6 +9,8 @@ export const outbox = pgTable('outbox', {
   html: text('html'),
   /** Extra headers, e.g. List-Unsubscribe. */
   headers: jsonb('headers').$type<Record<string, string>>(),
+  /** Files sent with it (a calendar entry), as the mail server would get them. */
+  attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -6,7 +6,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { signUp } from '../../../../tests/setup/accounts.ts';
 import { injectFrom, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { fakeClock } from '../../services/clock.ts';
-import { rateLimits } from '../../db/schema/index.ts';
+import { and, eq, like } from 'drizzle-orm';
+import { outbox, rateLimits } from '../../db/schema/index.ts';
 
 // Thursday 4 March 2027, 12:00 in New York (17:00 UTC): ten days before the clocks go forward there.
 const clock = fakeClock(new Date('2027-03-04T17:00:00Z'));
@@ -249,5 +250,50 @@ describe('claims', () => {
     expect((await send('DELETE', `/api/care-claims/${mine.id}`, helper.cookie)).statusCode).toBe(204);
     const stranger = await signUp(t.app, { role: 'donor' });
     expect((await send('DELETE', `/api/care-claims/${mine.id}`, stranger.cookie)).statusCode).toBe(404);
+  });
+});
+
+describe('her helpers’ mail', () => {
+  const mailTo = (to: string, subject: string) =>
+    t.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, to), like(outbox.subject, subject)));
+
+  it('confirms a claim with the calendar entry, in her time zone, and reminds the day before and two hours before', async () => {
+    const { plan, ride, token } = await patientWithPlan();
+    const helper = await helperIn(token);
+    await claim(plan.id, ride, '2027-03-15', helper.cookie);
+    const [claimed] = await mailTo(helper.user.email, 'You are helping Hana O.%');
+    expect(claimed!.text).toContain('When: Monday, March 15, 2027, 9:00 AM (Eastern Daylight Time)');
+    expect(claimed!.text).toContain('Where: 12 Linden Street, Brooklyn');
+    const [entry] = claimed!.attachments!;
+    expect(entry).toMatchObject({ filename: 'care.ics', contentType: 'text/calendar; charset=utf-8' });
+    expect(entry!.content).toContain('DTSTART:20270315T130000Z');
+    expect(entry!.content).toContain('LOCATION:12 Linden Street\\, Brooklyn');
+
+    expect(await mailTo(helper.user.email, 'Reminder:%')).toEqual([]);
+    await t.app.jobs.drain(['mail'], { everything: true });
+    const reminders = (await mailTo(helper.user.email, 'Reminder:%')).map((m) => m.subject).sort();
+    expect(reminders).toEqual([
+      'Reminder: Ride to the clinic for Hana O., in two hours',
+      'Reminder: Ride to the clinic for Hana O., tomorrow',
+    ]);
+  });
+
+  it('reminds nobody of a claim given back, and thanks a helper whose help she marked done', async () => {
+    const { patient, plan, ride, meal, token } = await patientWithPlan();
+    const helper = await helperIn(token);
+    const given = (await claim(plan.id, ride, '2027-03-22', helper.cookie)).json();
+    const back = given.slots.find((s: { day: string; myClaim: unknown }) => s.day === '2027-03-22' && s.myClaim);
+    await send('DELETE', `/api/care-claims/${back.myClaim.id}`, helper.cookie);
+    await claim(plan.id, meal, '2027-03-05', helper.cookie);
+    const mine = (await send('GET', '/api/my/care-plan', patient.cookie)).json().plan;
+    const dinner = mine.slots.find((s: { requestId: string }) => s.requestId === meal);
+    await send('POST', `/api/my/care-plan/claims/${dinner.helpers[0].claimId}/done`, patient.cookie);
+    await t.app.jobs.drain(['mail'], { everything: true });
+    const subjects = (await mailTo(helper.user.email, '%')).map((m) => m.subject);
+    expect(subjects).toContain('Hana O. thanks you');
+    expect(subjects.filter((s) => s.startsWith('Reminder:'))).toEqual([]);
   });
 });

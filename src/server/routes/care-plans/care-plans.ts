@@ -89,7 +89,7 @@ const carePlans: FastifyPluginAsyncZod = async (app) => {
     return reply.headers(noStore).send(await myPlan(me.id));
   });
   route(app, endpoints.markCareClaimDone, {}, async (request, reply, { me }) => {
-    await request.run(markCareClaimDone, me.id, request.params.claimId);
+    await request.run(markCareClaimDone, app.config.publicUrl, me.id, request.params.claimId);
     return reply.headers(noStore).send(await myPlan(me.id));
   });
 
@@ -97,7 +97,7 @@ const carePlans: FastifyPluginAsyncZod = async (app) => {
     reply.headers(noStore).send(await helperPlan(request.params.planId, viewer)),
   );
   route(app, endpoints.claimCareSlot, {}, async (request, reply, { viewer }) => {
-    await request.run(claimCareSlot, viewer, request.params);
+    await request.run(claimCareSlot, app.config.publicUrl, viewer, request.params);
     return reply
       .status(201)
       .headers(noStore)

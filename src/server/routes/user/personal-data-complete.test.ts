@@ -355,7 +355,14 @@ describe('one member, every table', () => {
       .insert(schema.passkeys)
       .values({ userId: me, credentialId: 'her-phone', publicKey: 'a-public-key-never-exported', name: 'Phone' });
     await db().insert(schema.contentNoteMutes).values({ userId: me, note: 'pregnancy-loss' });
-    // Her care plan, helped by Olive, and Olive's, which she helps with.
+    // Her care plan, helped by Olive, and Olive's, which she helps with. Olive's mail about it names her by her
+    // community name, which she chose here: mail sent to someone else is theirs and is not deleted with her.
+    await injectFrom(t.app, {
+      method: 'PATCH',
+      url: '/api/user/profile',
+      body: { firstName: person.firstName, lastName: person.lastName, communityName: 'Sunflower' },
+      headers: { cookie },
+    });
     const day = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
     const carePlanOf = async (planCookie: string) => {
       const settings = { timeZone: 'UTC', audience: 'circle', address: '1 Elm Street', unclaimCutoffHours: 24 };

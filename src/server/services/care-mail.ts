@@ -1,0 +1,161 @@
+/**
+ * A care plan's mail to helpers (decision 021): the claim's confirmation with its calendar entry (`ics`), the
+ * reminders the day before and two hours before (jobs that build the mail when they run, so a claim given back or
+ * marked done reminds nobody), and the patient's thank-you. Times are said in her time zone, by name.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { createEvent } from 'ics';
+import { DateTime } from 'luxon';
+import { CARE_CATEGORY_LABELS, type CareCategory } from '#shared/care-plan.ts';
+import { shownName } from '#shared/community-name.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { carePlans, careClaims, careRequests, users } from '../db/schema/index.ts';
+import { instantIn } from './care-recurrence.ts';
+import { productNameIn } from './donor-mail.ts';
+import type { MailMessage } from './mail.ts';
+
+export type CareReminderWhen = 'day-before' | 'two-hours';
+const REMINDER_BEFORE_MS: Record<CareReminderWhen, number> = {
+  'day-before': 24 * 60 * 60 * 1000,
+  'two-hours': 2 * 60 * 60 * 1000,
+};
+const HOUR_MS = 60 * 60 * 1000;
+
+/** A claimed date as its mail tells it. */
+export interface ClaimedCare {
+  claimId: string;
+  helper: { email: string; firstName: string };
+  patientName: string;
+  category: CareCategory;
+  title: string;
+  notes: string;
+  day: string;
+  startTime: string;
+  endTime: string | null;
+  timeZone: string;
+  /** Where to go: her address (to a helper with a claim) or the pickup place. */
+  where: string;
+  planUrl: string;
+}
+
+const signature = (product: string) => `\n\nWith care,\nThe ${product} team\n`;
+
+/** "Monday, March 8, 2027, 9:00 AM to 10:00 AM (Eastern Standard Time)" in her zone. */
+export function whenWords(c: Pick<ClaimedCare, 'day' | 'startTime' | 'endTime' | 'timeZone'>): string {
+  const start = DateTime.fromISO(`${c.day}T${c.startTime}`, { zone: c.timeZone }).setLocale('en-US');
+  const end = c.endTime ? DateTime.fromISO(`${c.day}T${c.endTime}`, { zone: c.timeZone }).setLocale('en-US') : null;
+  const time = (t: DateTime) => t.toLocaleString(DateTime.TIME_SIMPLE);
+  return `${start.toLocaleString(DateTime.DATE_HUGE)}, ${time(start)}${end ? ` to ${time(end)}` : ''} (${start.offsetNameLong})`;
+}
+
+/** The date as a calendar entry (one VEVENT, times in UTC, its uid the claim's). */
+export function careCalendarEntry(c: ClaimedCare): string {
+  const start = instantIn(c.day, c.startTime, c.timeZone).getTime();
+  const end = c.endTime ? instantIn(c.day, c.endTime, c.timeZone).getTime() : start + HOUR_MS;
+  const { error, value } = createEvent({
+    uid: `care-claim-${c.claimId}@healing-circle`,
+    title: `${CARE_CATEGORY_LABELS[c.category]} for ${c.patientName}: ${c.title}`,
+    description: [c.notes, c.planUrl].filter(Boolean).join('\n\n'),
+    ...(c.where ? { location: c.where } : {}),
+    start,
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    end,
+    endInputType: 'utc',
+    endOutputType: 'utc',
+    url: c.planUrl,
+  });
+  if (error || !value) throw new Error(`calendar entry not made: ${error?.message ?? 'no value'}`);
+  return value;
+}
+
+const what = (c: ClaimedCare) => `${CARE_CATEGORY_LABELS[c.category].toLowerCase()} for ${c.patientName}: ${c.title}`;
+const details = (c: ClaimedCare) =>
+  [`When: ${whenWords(c)}`, c.where ? `Where: ${c.where}` : '', c.notes ? `Her notes: ${c.notes}` : '']
+    .filter(Boolean)
+    .join('\n');
+
+/** Sent when she claims a date: what, when, where, and the entry for her calendar. */
+export function careClaimedMail(product: string, c: ClaimedCare): MailMessage {
+  return {
+    to: c.helper.email,
+    subject: `You are helping ${c.patientName}: ${c.title}`,
+    text: `Hello ${c.helper.firstName},\n\nThank you for offering ${what(c)}.\n\n${details(c)}\n\nThe calendar entry is attached. We will remind you the day before and two hours before. If you cannot come, give it back on the plan before her cutoff, or tell her:\n\n${c.planUrl}${signature(product)}`,
+    attachments: [{ filename: 'care.ics', contentType: 'text/calendar; charset=utf-8', content: careCalendarEntry(c) }],
+  };
+}
+
+export function careReminderMail(product: string, c: ClaimedCare, when: CareReminderWhen): MailMessage {
+  const soon = when === 'day-before' ? 'tomorrow' : 'in two hours';
+  return {
+    to: c.helper.email,
+    subject: `Reminder: ${c.title} for ${c.patientName}, ${soon}`,
+    text: `Hello ${c.helper.firstName},\n\nA reminder that you offered ${what(c)}, ${soon}.\n\n${details(c)}\n\nThe plan:\n\n${c.planUrl}${signature(product)}`,
+  };
+}
+
+export function careThanksMail(product: string, c: ClaimedCare): MailMessage {
+  return {
+    to: c.helper.email,
+    subject: `${c.patientName} thanks you`,
+    text: `Hello ${c.helper.firstName},\n\n${c.patientName} marked your help done: ${what(c)} on ${whenWords(c)}. Thank you for being there.${signature(product)}`,
+  };
+}
+
+/** The instants to remind her at, those still ahead of `now`. */
+export function reminderTimes(day: string, startTime: string, timeZone: string, now: Date) {
+  const start = instantIn(day, startTime, timeZone).getTime();
+  return (Object.entries(REMINDER_BEFORE_MS) as [CareReminderWhen, number][])
+    .map(([when, before]) => ({ when, at: new Date(start - before) }))
+    .filter((r) => r.at > now);
+}
+
+/** A claim with all its mail says, or undefined; `standingOnly`: only a claim not given back nor done. */
+export async function claimedCare(
+  db: Db | Tx,
+  publicUrl: string,
+  claimId: string,
+  standingOnly: boolean,
+): Promise<ClaimedCare | undefined> {
+  const helpers = users;
+  const [row] = await db
+    .select({ claim: careClaims, request: careRequests, plan: carePlans, helper: helpers })
+    .from(careClaims)
+    .innerJoin(careRequests, eq(careRequests.id, careClaims.requestId))
+    .innerJoin(carePlans, eq(carePlans.id, careRequests.planId))
+    .innerJoin(helpers, eq(helpers.id, careClaims.helperId))
+    .where(
+      and(
+        eq(careClaims.id, claimId),
+        ...(standingOnly
+          ? [isNull(careClaims.unclaimedAt), isNull(careClaims.doneAt), isNull(careRequests.cancelledAt)]
+          : []),
+      ),
+    );
+  if (!row) return undefined;
+  const [patient] = await db.select().from(users).where(eq(users.id, row.plan.patientId));
+  return {
+    claimId,
+    helper: { email: row.helper.email, firstName: row.helper.firstName },
+    patientName: shownName(patient!),
+    category: row.request.category,
+    title: row.request.title,
+    notes: row.request.notes,
+    day: row.claim.day,
+    startTime: row.request.startTime,
+    endTime: row.request.endTime,
+    timeZone: row.plan.timeZone,
+    where: row.request.place === 'pickup' ? row.request.pickupPlace : row.plan.address,
+    planUrl: `${publicUrl}/care/${row.plan.id}`,
+  };
+}
+
+/** A reminder's mail when its job runs: none for a claim given back, done or cancelled meanwhile. */
+export async function buildCareReminder(
+  deps: { db: Db; publicUrl: string },
+  claimId: string,
+  when: CareReminderWhen,
+): Promise<MailMessage | null> {
+  const care = await claimedCare(deps.db, deps.publicUrl, claimId, true);
+  return care ? careReminderMail(await productNameIn(deps.db), care, when) : null;
+}
