@@ -494,3 +494,41 @@ describe('a processor’s event on two instances', () => {
     expect(receipts()).toHaveLength(1);
   });
 });
+
+describe('a care plan on two instances', () => {
+  it('gives the two places of a date to two of ten helpers claiming it at once across both instances', async () => {
+    const traffic = new Traffic(cluster.url);
+    const [one, two] = cluster.instances.map((instance) => instance.url);
+    const signIn = async (email: string) =>
+      sessionCookieOf(
+        await traffic.send('sign-in', 'POST', '/api/auth/login', { body: { email, password: STRONG_PASSWORD } }),
+      );
+    const patient = await buildUser(database.db, { emailVerifiedAt: new Date(), onboardingCompletedAt: new Date() });
+    const patientCookie = await signIn(patient.email);
+    const day = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const settings = { timeZone: 'UTC', audience: 'members', unclaimCutoffHours: 24 };
+    expect(
+      (await traffic.send('plan', 'PUT', '/api/my/care-plan', { cookie: patientCookie, body: settings })).status,
+    ).toBe(200);
+    const request = { category: 'meal', title: 'Dinner', startsOn: day, startTime: '18:00', helpersNeeded: 2 };
+    const added = await traffic.send('plan', 'POST', '/api/my/care-plan/requests', {
+      cookie: patientCookie,
+      body: request,
+    });
+    const { plan } = JSON.parse(added.body) as { plan: { id: string; requests: { id: string }[] } };
+
+    const helpers = await Promise.all(
+      Array.from({ length: 10 }, () => buildUser(database.db, { role: 'donor', emailVerifiedAt: new Date() })),
+    );
+    const cookies = await Promise.all(helpers.map((h) => signIn(h.email)));
+    const path = `/api/care-plans/${plan.id}/requests/${plan.requests[0]!.id}/days/${day}/claim`;
+    const answers = await Promise.all(
+      cookies.map((cookie, i) => traffic.send('claim', 'POST', path, { base: i % 2 ? one! : two!, cookie, body: {} })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, ...Array(8).fill(409)]);
+    const standing = await database.db.execute(
+      sql`select count(*)::int as n from care_claims where request_id = ${plan.requests[0]!.id} and unclaimed_at is null`,
+    );
+    expect(standing.rows[0]).toEqual({ n: 2 });
+  });
+});

@@ -13,6 +13,7 @@ import { carePlanFactsFor, carePlanPolicy } from '../policies/care-plans.ts';
 import {
   careClaimById,
   carePlanById,
+  followersOfPatient,
   carePlanOfPatient,
   type CareClaimRow,
   type CarePlanRow,
@@ -178,4 +179,26 @@ export async function joinCareCircle(ctx: CommandContext, memberId: string, plan
     .insert(carePlanCircle)
     .values({ planId: plan.id, userId: memberId, via: 'link', addedAt: ctx.now })
     .onConflictDoNothing();
+}
+
+/** She lets a follower of her fundraiser into her circle (anyone else: 404, as a stranger's id). */
+export async function approveCareFollower(ctx: CommandContext, patientId: string, userId: string): Promise<void> {
+  const plan = await ownPlan(ctx, patientId);
+  const followers = await followersOfPatient(ctx.tx, patientId);
+  if (!followers.some((f) => f.userId === userId))
+    throw new AppError('NOT_FOUND', 'Only a follower of your fundraiser can be let in this way');
+  await ctx.tx
+    .insert(carePlanCircle)
+    .values({ planId: plan.id, userId, via: 'follower', addedAt: ctx.now })
+    .onConflictDoNothing();
+}
+
+/** She takes someone out of her circle; the claims they hold stay (she can ask them herself). */
+export async function removeFromCareCircle(ctx: CommandContext, patientId: string, userId: string): Promise<void> {
+  const plan = await ownPlan(ctx, patientId);
+  const removed = await ctx.tx
+    .delete(carePlanCircle)
+    .where(and(eq(carePlanCircle.planId, plan.id), eq(carePlanCircle.userId, userId)))
+    .returning({ userId: carePlanCircle.userId });
+  if (removed.length === 0) throw new AppError('NOT_FOUND', 'They are not in your circle');
 }

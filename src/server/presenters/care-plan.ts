@@ -6,7 +6,7 @@
 import { CARE_GLANCE_DAYS, CARE_PLAN_DAYS_SHOWN, mealsPaused } from '#shared/care-plan.ts';
 import { shownName } from '#shared/community-name.ts';
 import type { CareSlot, HelperCarePlan, MyCarePlan } from '#shared/schemas/care-plan.ts';
-import type { CareClaimWithHelper, CarePlanRow, CareRequestRow } from '../db/queries/care-plans.ts';
+import type { CareClaimWithHelper, CarePlanRow, CareRequestRow, CirclePerson } from '../db/queries/care-plans.ts';
 import { addDays, dayIn, occurrencesOf } from '../services/care-recurrence.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -78,6 +78,7 @@ export function presentMyCarePlan(
   plan: CarePlanRow | undefined,
   requests: CareRequestRow[],
   claims: CareClaimWithHelper[],
+  people: { circle: (CirclePerson & { via: 'link' | 'follower' })[]; followers: CirclePerson[] },
   now: Date,
 ): MyCarePlan {
   if (!plan) return { plan: null };
@@ -111,6 +112,10 @@ export function presentMyCarePlan(
       })),
       slots,
       glance: glanceOf(plan, slots, now),
+      circle: people.circle.map((p) => ({ userId: p.userId, name: shownName(p), via: p.via })),
+      followers: people.followers
+        .filter((f) => !people.circle.some((p) => p.userId === f.userId))
+        .map((f) => ({ userId: f.userId, name: shownName(f) })),
     },
   };
 }

@@ -3,6 +3,8 @@
  * read it and claim its dates; anyone with her link sees only what is open, and joins her circle by signing in.
  */
 import {
+  CareCircleAddSchema,
+  CareCircleParamsSchema,
   CareClaimParamsSchema,
   CarePlanParamsSchema,
   CarePlanSettingsSchema,
@@ -49,6 +51,21 @@ export const markCareClaimDone = endpoint({
   method: 'POST',
   path: `${MINE}/claims/:claimId/done`,
   params: CareClaimParamsSchema,
+});
+
+/** She lets a follower of her fundraiser into her circle. */
+export const approveCareFollower = endpoint({
+  ...keeping,
+  method: 'POST',
+  path: `${MINE}/circle`,
+  body: CareCircleAddSchema,
+});
+/** She takes someone out of her circle. */
+export const removeFromCareCircle = endpoint({
+  ...keeping,
+  method: 'DELETE',
+  path: `${MINE}/circle/:userId`,
+  params: CareCircleParamsSchema,
 });
 
 /** Her plan as a helper reads it: 404 to anyone she did not let in (unless it is for members). */

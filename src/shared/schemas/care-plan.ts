@@ -186,6 +186,10 @@ export const MyCarePlanSchema = z.object({
       requests: z.array(CareRequestViewSchema),
       slots: z.array(CareSlotSchema),
       glance: CareGlanceSchema,
+      /** Who she let in, and how. */
+      circle: z.array(z.object({ userId: z.string(), name: z.string(), via: z.enum(['link', 'follower']) })),
+      /** Followers of her fundraiser not in her circle yet: hers to let in. */
+      followers: z.array(z.object({ userId: z.string(), name: z.string() })),
     })
     .nullable(),
 });
@@ -227,3 +231,8 @@ export type OpenCareSlots = z.infer<typeof OpenCareSlotsSchema>;
 
 /** POST /api/care-plans/open/:token/join: the plan she can now read. */
 export const JoinedCarePlanSchema = z.object({ planId: z.string() });
+
+/** POST /api/my/care-plan/circle: a follower of her fundraiser she lets in. */
+export const CareCircleAddSchema = z.strictObject({ userId: z.uuid('Unknown person') });
+/** DELETE /api/my/care-plan/circle/:userId */
+export const CareCircleParamsSchema = z.object({ userId: z.uuid('Unknown person') });

@@ -1,8 +1,17 @@
 /** Read models of care plans (decision 021): a plan, its requests, the claims on its dates, who is in its circle. */
-import { and, asc, eq, gte, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { CareCategory } from '#shared/care-plan.ts';
 import type { Db, Tx } from '../client.ts';
-import { carePlanCircle, carePlans, careClaims, careRequests, users } from '../schema/index.ts';
+import {
+  campaignFollowers,
+  campaigns,
+  carePlanCircle,
+  carePlans,
+  careClaims,
+  careRequests,
+  fundraisers,
+  users,
+} from '../schema/index.ts';
 
 export type CarePlanRow = typeof carePlans.$inferSelect;
 export type CareRequestRow = typeof careRequests.$inferSelect;
@@ -147,4 +156,44 @@ export async function careForExport(db: Db | Tx, me: string) {
     careCirclesJoined: joined,
     careHelpGiven: helped,
   };
+}
+
+/** A person as her circle lists them. */
+export type CirclePerson = { userId: string; firstName: string; lastName: string; communityName: string | null };
+
+/** Who is in her circle, and how they came in. */
+export function careCircleOf(db: Db | Tx, planId: string): Promise<(CirclePerson & { via: 'link' | 'follower' })[]> {
+  return db
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      communityName: users.communityName,
+      via: carePlanCircle.via,
+    })
+    .from(carePlanCircle)
+    .innerJoin(users, eq(users.id, carePlanCircle.userId))
+    .where(eq(carePlanCircle.planId, planId))
+    .orderBy(asc(carePlanCircle.addedAt));
+}
+
+/** The signed-in followers of a campaign she owns or a fundraiser of hers: whom she may approve into her circle. */
+export function followersOfPatient(db: Db | Tx, patientId: string): Promise<CirclePerson[]> {
+  const hers = db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .leftJoin(fundraisers, eq(fundraisers.campaignId, campaigns.id))
+    .where(or(eq(campaigns.ownerId, patientId), eq(fundraisers.ownerId, patientId)));
+  return db
+    .selectDistinct({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      communityName: users.communityName,
+    })
+    .from(campaignFollowers)
+    .innerJoin(users, eq(users.id, campaignFollowers.userId))
+    .where(
+      and(inArray(campaignFollowers.campaignId, hers), isNotNull(campaignFollowers.userId), eq(users.status, 'active')),
+    );
 }

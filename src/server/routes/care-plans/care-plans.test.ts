@@ -7,7 +7,8 @@ import { signUp } from '../../../../tests/setup/accounts.ts';
 import { injectFrom, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { fakeClock } from '../../services/clock.ts';
 import { and, eq, like } from 'drizzle-orm';
-import { outbox, rateLimits } from '../../db/schema/index.ts';
+import { campaignFollowers, outbox, rateLimits } from '../../db/schema/index.ts';
+import { newCampaign } from '../../../../tests/factories/spending.ts';
 
 // Thursday 4 March 2027, 12:00 in New York (17:00 UTC): ten days before the clocks go forward there.
 const clock = fakeClock(new Date('2027-03-04T17:00:00Z'));
@@ -122,6 +123,29 @@ describe('who sees it', () => {
     expect(read.statusCode).toBe(200);
     expect(read.headers['cache-control']).toBe('no-store');
     expect(read.json()).toMatchObject({ patientName: 'Hana O.', home: null, mealNeeds: null });
+  });
+
+  it('lets in a follower of her fundraiser she approves, and nobody else that way; she can take anyone out', async () => {
+    const { patient, plan } = await patientWithPlan();
+    const campaignId = await newCampaign(t.database.db, patient.user.id);
+    const follower = await signUp(t.app, { role: 'donor', firstName: 'Fern', lastName: 'Follower' });
+    await t.database.db.insert(campaignFollowers).values({ campaignId, userId: follower.user.id });
+    const stranger = await signUp(t.app, { role: 'donor' });
+
+    const mine = (await send('GET', '/api/my/care-plan', patient.cookie)).json().plan;
+    expect(mine.followers).toEqual([{ userId: follower.user.id, name: 'Fern F.' }]);
+    const refused = await send('POST', '/api/my/care-plan/circle', patient.cookie, { userId: stranger.user.id });
+    expect(refused.statusCode).toBe(404);
+    const approved = await send('POST', '/api/my/care-plan/circle', patient.cookie, { userId: follower.user.id });
+    expect(approved.json().plan).toMatchObject({
+      circle: [{ userId: follower.user.id, name: 'Fern F.', via: 'follower' }],
+      followers: [],
+    });
+    expect((await send('GET', `/api/care-plans/${plan.id}`, follower.cookie)).statusCode).toBe(200);
+    expect((await send('GET', `/api/care-plans/${plan.id}`, stranger.cookie)).statusCode).toBe(404);
+
+    expect((await send('DELETE', `/api/my/care-plan/circle/${follower.user.id}`, patient.cookie)).statusCode).toBe(200);
+    expect((await send('GET', `/api/care-plans/${plan.id}`, follower.cookie)).statusCode).toBe(404);
   });
 
   it('shows a members plan to any signed-in member', async () => {

@@ -8,18 +8,22 @@ import { shownName } from '#shared/community-name.ts';
 import { AppError } from '#shared/errors.ts';
 import {
   addCareRequest,
+  approveCareFollower,
   cancelCareRequest,
   claimCareSlot,
   joinCareCircle,
   markCareClaimDone,
+  removeFromCareCircle,
   saveCarePlan,
   unclaimCareSlot,
 } from '../../commands/care-plans.ts';
 import {
+  careCircleOf,
   carePlanById,
   carePlanByShareToken,
   carePlanOfPatient,
   careRequestsOf,
+  followersOfPatient,
   standingCareClaims,
   type CarePlanRow,
 } from '../../db/queries/care-plans.ts';
@@ -46,9 +50,13 @@ const carePlans: FastifyPluginAsyncZod = async (app) => {
   const myPlan = async (patientId: string) => {
     const now = app.clock.now();
     const plan = await carePlanOfPatient(app.db, patientId);
-    if (!plan) return presentMyCarePlan(undefined, [], [], now);
-    const { requests, claims } = await contentsOf(plan, now);
-    return presentMyCarePlan(plan, requests, claims, now);
+    if (!plan) return presentMyCarePlan(undefined, [], [], { circle: [], followers: [] }, now);
+    const [{ requests, claims }, circle, followers] = await Promise.all([
+      contentsOf(plan, now),
+      careCircleOf(app.db, plan.id),
+      followersOfPatient(app.db, patientId),
+    ]);
+    return presentMyCarePlan(plan, requests, claims, { circle, followers }, now);
   };
 
   /** Her plan as this helper may read it, or 404. */
@@ -90,6 +98,15 @@ const carePlans: FastifyPluginAsyncZod = async (app) => {
   });
   route(app, endpoints.markCareClaimDone, {}, async (request, reply, { me }) => {
     await request.run(markCareClaimDone, app.config.publicUrl, me.id, request.params.claimId);
+    return reply.headers(noStore).send(await myPlan(me.id));
+  });
+
+  route(app, endpoints.approveCareFollower, {}, async (request, reply, { me }) => {
+    await request.run(approveCareFollower, me.id, request.body.userId);
+    return reply.headers(noStore).send(await myPlan(me.id));
+  });
+  route(app, endpoints.removeFromCareCircle, {}, async (request, reply, { me }) => {
+    await request.run(removeFromCareCircle, me.id, request.params.userId);
     return reply.headers(noStore).send(await myPlan(me.id));
   });
 
