@@ -168,6 +168,7 @@ export const ACCESS_TABLE: Record<string, Rule> = {
   'POST /api/care-plans/:planId/requests/:requestId/days/:day/claim': 'user',
   'DELETE /api/care-claims/:claimId': 'user',
   'GET /api/care-plans/open/:token': 'public',
+  'GET /api/care-calendar/:userId/:token': 'public',
   'POST /api/care-plans/open/:token/join': 'user',
   'GET /api/my-fundraiser': 'patient',
   'PUT /api/my-fundraiser': 'patient',

@@ -128,6 +128,7 @@ export function presentHelperCarePlan(
   claims: CareClaimWithHelper[],
   readerId: string,
   sees: { home: boolean; mealNeeds: boolean },
+  calendarFeedPath: string,
   now: Date,
 ): HelperCarePlan {
   return {
@@ -137,5 +138,6 @@ export function presentHelperCarePlan(
     home: sees.home ? { address: plan.address, phone: plan.phone } : null,
     mealNeeds: sees.mealNeeds ? { dietaryNeeds: plan.dietaryNeeds, allergies: plan.allergies } : null,
     slots: careSlots({ plan, requests, claims, now, readerId }),
+    calendarFeedPath,
   };
 }

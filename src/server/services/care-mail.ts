@@ -3,8 +3,8 @@
  * reminders the day before and two hours before (jobs that build the mail when they run, so a claim given back or
  * marked done reminds nobody), and the patient's thank-you. Times are said in her time zone, by name.
  */
-import { and, eq, isNull } from 'drizzle-orm';
-import { createEvent } from 'ics';
+import { and, eq, gte, isNull } from 'drizzle-orm';
+import { createEvent, createEvents, type EventAttributes } from 'ics';
 import { DateTime } from 'luxon';
 import { CARE_CATEGORY_LABELS, type CareCategory } from '#shared/care-plan.ts';
 import { shownName } from '#shared/community-name.ts';
@@ -12,6 +12,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { carePlans, careClaims, careRequests, users } from '../db/schema/index.ts';
 import { instantIn } from './care-recurrence.ts';
 import { productNameIn } from './donor-mail.ts';
+import { derivedToken } from './tokens.ts';
 import type { MailMessage } from './mail.ts';
 
 export type CareReminderWhen = 'day-before' | 'two-hours';
@@ -48,11 +49,10 @@ export function whenWords(c: Pick<ClaimedCare, 'day' | 'startTime' | 'endTime' |
   return `${start.toLocaleString(DateTime.DATE_HUGE)}, ${time(start)}${end ? ` to ${time(end)}` : ''} (${start.offsetNameLong})`;
 }
 
-/** The date as a calendar entry (one VEVENT, times in UTC, its uid the claim's). */
-export function careCalendarEntry(c: ClaimedCare): string {
+function calendarEvent(c: ClaimedCare): EventAttributes {
   const start = instantIn(c.day, c.startTime, c.timeZone).getTime();
   const end = c.endTime ? instantIn(c.day, c.endTime, c.timeZone).getTime() : start + HOUR_MS;
-  const { error, value } = createEvent({
+  return {
     uid: `care-claim-${c.claimId}@healing-circle`,
     title: `${CARE_CATEGORY_LABELS[c.category]} for ${c.patientName}: ${c.title}`,
     description: [c.notes, c.planUrl].filter(Boolean).join('\n\n'),
@@ -64,9 +64,46 @@ export function careCalendarEntry(c: ClaimedCare): string {
     endInputType: 'utc',
     endOutputType: 'utc',
     url: c.planUrl,
-  });
+  };
+}
+
+/** The date as a calendar entry (one VEVENT, times in UTC, its uid the claim's). */
+export function careCalendarEntry(c: ClaimedCare): string {
+  const { error, value } = createEvent(calendarEvent(c));
   if (error || !value) throw new Error(`calendar entry not made: ${error?.message ?? 'no value'}`);
   return value;
+}
+
+/** Her feed: every date she claimed and has not given back, one VEVENT each (an empty calendar when none). */
+export function careCalendarFeed(claims: ClaimedCare[]): string {
+  if (claims.length === 0) return 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:healing-circle/care\r\nEND:VCALENDAR\r\n';
+  const { error, value } = createEvents(claims.map(calendarEvent));
+  if (error || !value) throw new Error(`calendar feed not made: ${error?.message ?? 'no value'}`);
+  return value;
+}
+
+/** The token in her feed's URL: derived from her id under the server's secret, so nothing is stored. */
+export const calendarFeedToken = (userId: string, secret: string) => derivedToken(`care-calendar:${userId}`, secret);
+export const calendarFeedPath = (userId: string, secret: string) =>
+  `/api/care-calendar/${userId}/${calendarFeedToken(userId, secret)}`;
+
+/** Her standing claims from `today` on (not given back, not done, request not cancelled), as her feed shows them. */
+export async function claimsForFeed(db: Db | Tx, publicUrl: string, userId: string, today: string) {
+  const rows = await db
+    .select({ id: careClaims.id })
+    .from(careClaims)
+    .innerJoin(careRequests, eq(careRequests.id, careClaims.requestId))
+    .where(
+      and(
+        eq(careClaims.helperId, userId),
+        isNull(careClaims.unclaimedAt),
+        isNull(careClaims.doneAt),
+        isNull(careRequests.cancelledAt),
+        gte(careClaims.day, today),
+      ),
+    );
+  const claims = await Promise.all(rows.map((r) => claimedCare(db, publicUrl, r.id, true)));
+  return claims.filter((c): c is ClaimedCare => c !== undefined);
 }
 
 const what = (c: ClaimedCare) => `${CARE_CATEGORY_LABELS[c.category].toLowerCase()} for ${c.patientName}: ${c.title}`;

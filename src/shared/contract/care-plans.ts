@@ -3,6 +3,7 @@
  * read it and claim its dates; anyone with her link sees only what is open, and joins her circle by signing in.
  */
 import {
+  CareCalendarParamsSchema,
   CareCircleAddSchema,
   CareCircleParamsSchema,
   CareClaimParamsSchema,
@@ -112,4 +113,13 @@ export const joinCarePlan = endpoint({
   params: CareShareParamsSchema,
   responses: { 200: JoinedCarePlanSchema },
   changes: ['care-plan'],
+});
+
+/** Her calendar feed (iCalendar) of the dates she claimed and has not given back, for her calendar app to follow. */
+export const careCalendarFeed = endpoint({
+  method: 'GET',
+  path: '/api/care-calendar/:userId/:token',
+  access: 'public',
+  params: CareCalendarParamsSchema,
+  responses: { 200: 'file' },
 });

@@ -205,6 +205,8 @@ export const HelperCarePlanSchema = z.object({
   home: CareHomeSchema.nullable(),
   /** Her dietary needs and allergies while the reader brings a meal; null otherwise. */
   mealNeeds: CareMealNeedsSchema.nullable(),
+  /** The reader's own calendar feed of every date she claimed, on any plan (a secret URL: for her calendar app). */
+  calendarFeedPath: z.string(),
   slots: z.array(CareSlotSchema),
 });
 export type HelperCarePlan = z.infer<typeof HelperCarePlanSchema>;
@@ -236,3 +238,9 @@ export const JoinedCarePlanSchema = z.object({ planId: z.string() });
 export const CareCircleAddSchema = z.strictObject({ userId: z.uuid('Unknown person') });
 /** DELETE /api/my/care-plan/circle/:userId */
 export const CareCircleParamsSchema = z.object({ userId: z.uuid('Unknown person') });
+
+/** GET /api/care-calendar/:userId/:token: her personal calendar feed of the help she claimed. */
+export const CareCalendarParamsSchema = z.object({
+  userId: z.uuid('Unknown calendar'),
+  token: z.string().min(1).max(100),
+});

@@ -305,6 +305,24 @@ describe('her helpers’ mail', () => {
     ]);
   });
 
+  it('gives each helper a calendar feed of the dates she claimed and has not given back, at a secret address', async () => {
+    const { plan, ride, meal, token } = await patientWithPlan();
+    const helper = await helperIn(token);
+    await claim(plan.id, meal, '2027-03-05', helper.cookie);
+    const claimed = (await claim(plan.id, ride, '2027-03-08', helper.cookie)).json();
+    const back = claimed.slots.find((s: { day: string; myClaim: unknown }) => s.day === '2027-03-08' && s.myClaim);
+    await send('DELETE', `/api/care-claims/${back.myClaim.id}`, helper.cookie);
+
+    const feed = await t.app.inject(claimed.calendarFeedPath);
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(feed.body.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    expect(feed.body).toContain('DTSTART:20270305T230000Z');
+    expect(feed.body).not.toContain('Ride to the clinic');
+    const [, , , userId] = claimed.calendarFeedPath.split('/');
+    expect((await t.app.inject(`/api/care-calendar/${userId}/guessed-token`)).statusCode).toBe(404);
+  });
+
   it('reminds nobody of a claim given back, and thanks a helper whose help she marked done', async () => {
     const { patient, plan, ride, meal, token } = await patientWithPlan();
     const helper = await helperIn(token);

@@ -31,7 +31,9 @@ import { findUserById } from '../../db/queries/users.ts';
 import { carePlanFactsFor, carePlanPolicy } from '../../policies/care-plans.ts';
 import type { Viewer } from '../../policies/viewer.ts';
 import { careSlots, presentHelperCarePlan, presentMyCarePlan, shownDays } from '../../presenters/care-plan.ts';
-import { dayIn } from '../../services/care-recurrence.ts';
+import { addDays, dayIn } from '../../services/care-recurrence.ts';
+import { calendarFeedPath, calendarFeedToken, careCalendarFeed, claimsForFeed } from '../../services/care-mail.ts';
+import { safeEqual } from '../../services/tokens.ts';
 import { route } from '../endpoint.ts';
 
 const noStore = { 'cache-control': 'no-store' };
@@ -75,7 +77,16 @@ const carePlans: FastifyPluginAsyncZod = async (app) => {
       home: carePlanPolicy.can(viewer, 'seeHome', facts),
       mealNeeds: carePlanPolicy.can(viewer, 'seeMealNeeds', facts),
     };
-    return presentHelperCarePlan(plan, patient!, requests, claims, viewer.id, sees, now);
+    return presentHelperCarePlan(
+      plan,
+      patient!,
+      requests,
+      claims,
+      viewer.id,
+      sees,
+      calendarFeedPath(viewer.id, app.config.sessionSecret),
+      now,
+    );
   };
 
   route(app, endpoints.myCarePlan, {}, async (_request, reply, { me }) =>
@@ -155,6 +166,18 @@ const carePlans: FastifyPluginAsyncZod = async (app) => {
     const plan = await sharedPlan(request.params.token);
     await request.run(joinCareCircle, me.id, plan);
     return reply.send({ planId: plan.id });
+  });
+
+  route(app, endpoints.careCalendarFeed, {}, async (request, reply) => {
+    const { userId, token } = request.params;
+    if (!safeEqual(token, calendarFeedToken(userId, app.config.sessionSecret)))
+      throw new AppError('NOT_FOUND', 'No such calendar');
+    // Yesterday in UTC: no zone on Earth is already two days on.
+    const today = addDays(dayIn(app.clock.now(), 'UTC'), -1);
+    const claims = await claimsForFeed(app.db, app.config.publicUrl, userId, today);
+    return reply
+      .headers({ ...noStore, 'content-type': 'text/calendar; charset=utf-8', 'x-robots-tag': 'noindex' })
+      .send(careCalendarFeed(claims));
   });
 };
 export default carePlans;
