@@ -25,6 +25,7 @@ const DATABASE_FREE = [
   'src/server/policies/fundraisers.test.ts',
   'src/server/policies/donations.test.ts',
   'src/server/services/care-recurrence.test.ts',
+  'src/server/policies/care-plans.test.ts',
 ];
 
 export default defineConfig({

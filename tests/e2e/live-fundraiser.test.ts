@@ -10,7 +10,15 @@ import { campaigns, fundraiserRevisions, fundraisers, notifications } from '../.
 import { buildLiveFundraiser } from '../factories/public-fundraisers.ts';
 import { adminLogin, buildAdmin } from '../factories/users.ts';
 import { sessionCookie, STRONG_PASSWORD } from '../setup/accounts.ts';
-import { browserSuite, expectNoAxeViolations, PHONE, signUpSettledThroughApi, toastText, visit } from './fixtures.ts';
+import {
+  browserSuite,
+  expectNoAxeViolations,
+  liveFundraisersOnSite,
+  PHONE,
+  signUpSettledThroughApi,
+  toastText,
+  visit,
+} from './fixtures.ts';
 
 const suite = browserSuite();
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -110,17 +118,9 @@ describe('a live fundraiser in its owner’s hands', () => {
   }, 180_000);
 
   it('posts an update under a content note: readers see the note first and open the text themselves', async () => {
-    const { app, database, baseURL } = suite.site;
-    const manager = await buildAdmin(database.db, 'manager');
-    const signedIn = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: adminLogin(manager),
-      headers: { origin: baseURL },
-    });
-    const live = await buildLiveFundraiser(app, database.db, sessionCookie(signedIn), { origin: baseURL });
+    const [live] = await liveFundraisersOnSite(suite.site, 'Surgery for endometriosis');
     const { page, context } = await suite.newPage(PHONE);
-    await context.request.post('/api/auth/login', { data: { email: live.owner.email, password: STRONG_PASSWORD } });
+    await context.request.post('/api/auth/login', { data: { email: live!.owner.email, password: STRONG_PASSWORD } });
     await visit(page, '/my-fundraiser');
     await page.getByLabel('Update title').fill('A hard week');
     await page.getByLabel('What is new').fill('We lost the pregnancy this week, so the surgery moves to May.');
@@ -129,7 +129,7 @@ describe('a live fundraiser in its owner’s hands', () => {
     await expect.poll(() => toastText(page)).toContain('Update posted');
 
     const reader = await suite.newPage(PHONE);
-    await visit(reader.page, `/fundraisers/${live.slug}`);
+    await visit(reader.page, `/fundraisers/${live!.slug}`);
     const text = reader.page.getByText('We lost the pregnancy this week');
     await reader.page.getByText('Content note: Pregnancy loss').scrollIntoViewIfNeeded();
     expect(await text.isVisible()).toBe(false);

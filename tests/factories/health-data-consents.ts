@@ -10,3 +10,12 @@ export const giveHealthConsent = (t: TestApp, cookie: string, kind: HealthConsen
     { kind, policyVersion: CONSUMER_HEALTH_POLICY_VERSION },
     { cookie },
   );
+
+/** A patient's onboarding answers (her health data), without the consents. */
+export const HEALTH_ANSWERS = {
+  medicalCondition: 'Stage IV endometriosis',
+  symptoms: 'Pelvic pain, fatigue',
+  treatmentGoals: 'Excision surgery and recovery',
+  urgencyLevel: 'high',
+  preferredContactMethod: 'email',
+};

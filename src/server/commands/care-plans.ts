@@ -150,7 +150,13 @@ export async function unclaimCareSlot(ctx: CommandContext, helperId: string, cla
       'CONFLICT',
       `It is less than ${found.plan.unclaimCutoffHours} hours before; tell her yourself that you cannot come`,
     );
-  await ctx.tx.update(careClaims).set({ unclaimedAt: ctx.now }).where(eq(careClaims.id, claimId));
+  // Only while it still stands: her marking it done at the same moment wins or loses whole, on the row's lock.
+  const given = await ctx.tx
+    .update(careClaims)
+    .set({ unclaimedAt: ctx.now })
+    .where(and(eq(careClaims.id, claimId), isNull(careClaims.unclaimedAt), isNull(careClaims.doneAt)))
+    .returning({ id: careClaims.id });
+  if (given.length === 0) throw new AppError('CONFLICT', 'This help was marked done or given back meanwhile');
 }
 
 /** She marks a helper's claim done: the helper is thanked by mail, and no longer sees her address for it. */
@@ -164,7 +170,12 @@ export async function markCareClaimDone(
   if (!found || found.plan.patientId !== patientId || found.claim.unclaimedAt !== null)
     throw new AppError('NOT_FOUND', 'No such claim');
   if (found.claim.doneAt !== null) return found.claim;
-  const [done] = await ctx.tx.update(careClaims).set({ doneAt: ctx.now }).where(eq(careClaims.id, claimId)).returning();
+  const [done] = await ctx.tx
+    .update(careClaims)
+    .set({ doneAt: ctx.now })
+    .where(and(eq(careClaims.id, claimId), isNull(careClaims.unclaimedAt), isNull(careClaims.doneAt)))
+    .returning();
+  if (!done) throw new AppError('CONFLICT', 'This help was given back or marked done meanwhile');
   const care = (await claimedCare(ctx.tx, publicUrl, claimId, false))!;
   ctx.afterCommit.mail({ kind: 'care-thanks', key: `care-thanks:${claimId}` }, (product) =>
     careThanksMail(product, care),

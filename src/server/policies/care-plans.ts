@@ -24,7 +24,7 @@ const seesPlan = (v: Viewer, p: CarePlanFacts) =>
   v !== null && (isHers(v, p) || p.inCircle || p.audience === 'members');
 const noPlan = 'No such care plan';
 
-export const carePlanPolicy = policy<CarePlanFacts, 'view' | 'claim' | 'seeHome' | 'seeMealNeeds' | 'keep'>({
+export const carePlanPolicy = policy<CarePlanFacts, 'view' | 'claim' | 'seeHome' | 'seeMealNeeds'>({
   view: { allows: seesPlan, refusal: noPlan, code: 'NOT_FOUND' },
   claim: {
     allows: (v, p) => seesPlan(v, p) && !isHers(v, p),
@@ -41,8 +41,6 @@ export const carePlanPolicy = policy<CarePlanFacts, 'view' | 'claim' | 'seeHome'
     allows: (v, p) => isHers(v, p) || (seesPlan(v, p) && p.helpingWith.includes('meal')),
     refusal: 'Her dietary needs are shown to whoever brings a meal',
   },
-  /** Her settings, requests, circle and the done marks: hers alone. */
-  keep: { allows: isHers, refusal: noPlan, code: 'NOT_FOUND' },
 });
 
 /** What the rules read of her plan for this viewer, on `today` (her day). */

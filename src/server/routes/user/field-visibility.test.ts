@@ -12,7 +12,7 @@ import {
 } from '#shared/field-visibility.ts';
 import { postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
 import { getWith, signUp, STRONG_PASSWORD } from '../../../../tests/setup/accounts.ts';
-import { giveHealthConsent } from '../../../../tests/factories/health-data-consents.ts';
+import { giveHealthConsent, HEALTH_ANSWERS } from '../../../../tests/factories/health-data-consents.ts';
 import { completeApplication } from '../../../../tests/factories/fundraisers.ts';
 import { askForReview, signedInDoctor } from '../../../../tests/factories/medical-reviews.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';
@@ -21,13 +21,6 @@ import { auditLog, patientProfiles, profileFieldVisibility, stories, users } fro
 const t = setupTestApp();
 const db = () => t.database.db;
 
-const ANSWERS = {
-  medicalCondition: 'Stage IV endometriosis',
-  symptoms: 'Pelvic pain, fatigue',
-  treatmentGoals: 'Excision surgery and recovery',
-  urgencyLevel: 'high',
-  preferredContactMethod: 'email',
-};
 /** Each answer as the member page words it. */
 const WORDS = {
   medicalCondition: 'Stage IV endometriosis',
@@ -41,7 +34,7 @@ const onboard = (cookie: string, data: Record<string, unknown> = {}) =>
   postJson(
     t.app,
     '/api/user/onboarding',
-    { role: 'patient', onboardingData: { ...ANSWERS, consentToCollect: true, ...data } },
+    { role: 'patient', onboardingData: { ...HEALTH_ANSWERS, consentToCollect: true, ...data } },
     { cookie },
   );
 

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CONSUMER_HEALTH_POLICY_VERSION, HEALTH_CONSENT_REFUSALS } from '#shared/health-data-consent.ts';
 import { postJson, setupTestApp, SITE_ORIGIN } from '../../../../tests/setup/test-app.ts';
 import { getWith, signUp } from '../../../../tests/setup/accounts.ts';
-import { giveHealthConsent } from '../../../../tests/factories/health-data-consents.ts';
+import { giveHealthConsent, HEALTH_ANSWERS } from '../../../../tests/factories/health-data-consents.ts';
 import { completeApplication } from '../../../../tests/factories/fundraisers.ts';
 import { signedInDoctor } from '../../../../tests/factories/medical-reviews.ts';
 import { MIGRATIONS_DIR } from '../../paths.ts';
@@ -22,16 +22,13 @@ import {
 const t = setupTestApp();
 const db = () => t.database.db;
 
-const ANSWERS = {
-  medicalCondition: 'Stage IV endometriosis',
-  symptoms: 'Pelvic pain, fatigue',
-  treatmentGoals: 'Excision surgery and recovery',
-  urgencyLevel: 'high',
-  preferredContactMethod: 'email',
-};
-
 const onboard = (cookie: string, data: Record<string, unknown>) =>
-  postJson(t.app, '/api/user/onboarding', { role: 'patient', onboardingData: { ...ANSWERS, ...data } }, { cookie });
+  postJson(
+    t.app,
+    '/api/user/onboarding',
+    { role: 'patient', onboardingData: { ...HEALTH_ANSWERS, ...data } },
+    { cookie },
+  );
 
 const withdraw = (cookie: string, kind: string) =>
   t.app.inject({
@@ -201,7 +198,7 @@ describe('answers given before consents were asked', () => {
     const patient = await signUp(t.app, { role: 'patient' });
     await db()
       .insert(patientProfiles)
-      .values({ userId: patient.user.id, ...ANSWERS });
+      .values({ userId: patient.user.id, ...HEALTH_ANSWERS });
     await db().update(users).set({ onboardingCompletedAt: new Date() }).where(eq(users.id, patient.user.id));
     return patient;
   };
