@@ -7,7 +7,8 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.ts';
-import { createAdminInvite, linkSettings } from '../src/server/commands/accounts.ts';
+import { linkSettings } from '../src/server/commands/accounts.ts';
+import { createAdminInvite } from '../src/server/commands/admin-invites.ts';
 import { seedCampaign } from '../src/server/db/seed.ts';
 import pino from 'pino';
 import { createMailer } from '../src/server/services/mail.ts';

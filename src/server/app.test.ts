@@ -10,7 +10,8 @@ import { recordDonation } from './commands/donations.ts';
 import { run, SYSTEM_ACTOR } from './commands/run.ts';
 import { postJson } from '../../tests/setup/test-app.ts';
 import { newPerson, solveAltcha } from '../../tests/setup/accounts.ts';
-import { ensureSetupLink, linkSettings } from './commands/accounts.ts';
+import { linkSettings } from './commands/accounts.ts';
+import { ensureSetupLink } from './commands/admin-invites.ts';
 
 let database: TestDatabase;
 let first: FastifyInstance;

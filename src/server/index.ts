@@ -3,7 +3,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { seedCampaign } from './db/seed.ts';
-import { ensureSetupLink, linkSettings } from './commands/accounts.ts';
+import { linkSettings } from './commands/accounts.ts';
+import { ensureSetupLink } from './commands/admin-invites.ts';
 import { run, SYSTEM_ACTOR } from './commands/run.ts';
 import { stopOnSignals } from './shutdown.ts';
 

@@ -1,9 +1,8 @@
 /**
- * Account writes: registration, mailed links (email verification, password reset), password changes, one's own
- * role, admin invites and the first super admin's setup link. Mail goes on the after-commit queue, so a write
+ * Account writes: registration, mailed links (email verification, password reset), password changes and one's own
+ * role (admin invites and the setup link: admin-invites.ts). Mail goes on the after-commit queue, so a write
  * that rolls back mails nothing. New passwords arrive screened and hashed (services/passwords.ts prepareNewPassword).
  */
-import { randomUUID } from 'node:crypto';
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import { INVALID_RESET_LINK, INVALID_VERIFICATION_LINK } from '#shared/schemas/auth.ts';
@@ -13,15 +12,9 @@ import type { Tx } from '../db/client.ts';
 import { passkeyCount } from '../db/queries/passkeys.ts';
 import { findUserByEmail, type UserRow } from '../db/queries/users.ts';
 import { adminInvites, sessions, userTokens, users } from '../db/schema/index.ts';
-import {
-  adminInviteMail,
-  passwordChangedMail,
-  resetPasswordMail,
-  verifyEmailMail,
-  type WriteTo,
-} from '../services/mail-templates.ts';
+import { passwordChangedMail, resetPasswordMail, verifyEmailMail, type WriteTo } from '../services/mail-templates.ts';
 import type { NewPassword } from '../services/passwords.ts';
-import { derivedToken, hashToken, randomToken } from '../services/tokens.ts';
+import { hashToken, randomToken } from '../services/tokens.ts';
 import { audit } from '../services/audit.ts';
 import type { CommandContext } from './run.ts';
 
@@ -305,100 +298,4 @@ export async function chooseRole({ tx, now }: CommandContext, user: UserRow, rol
     throw new AppError('FORBIDDEN', 'Administrators keep their role; ask a super admin to change it');
   const [updated] = await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, user.id)).returning();
   return updated!;
-}
-
-export const ADMIN_INVITE_TTL_MS = 24 * 60 * 60 * 1000;
-
-/** How an invite's mail names each level. */
-const LEVEL_NAMES: Record<AdminLevel, string> = {
-  moderator: 'moderator',
-  manager: 'manager',
-  super_admin: 'super admin',
-};
-
-/**
- * A one-time link to register as an admin of the given level, made by the actor; one made for an address is
- * mailed to it once stored (the answer shows the link to the actor too).
- */
-export async function createAdminInvite(
-  { tx, actor, now, afterCommit }: CommandContext,
-  links: LinkSettings,
-  options: { adminLevel: AdminLevel; email?: string | null },
-) {
-  const invite = await insertInvite(tx, links, now, { ...options, createdBy: actor.id });
-  const { email } = options;
-  if (email) {
-    const [inviter] = actor.id
-      ? await tx.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, actor.id))
-      : [];
-    const from = inviter ? `${inviter.first} ${inviter.last}`.trim() : null;
-    afterCommit.mail({ kind: 'admin-invite' }, (product) =>
-      adminInviteMail(product, { to: email, from, level: LEVEL_NAMES[options.adminLevel], ...invite }),
-    );
-  }
-  return invite;
-}
-
-/**
- * While no super_admin exists, the one-time setup link (24 h): the unused one again while it is valid, else a new
- * one. Returns null once a super_admin exists: there is never a default password.
- */
-export async function ensureSetupLink({ tx, now }: CommandContext, links: LinkSettings, email?: string | null) {
-  // Instances starting together on one database take turns here, and the second finds the first one's link.
-  await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LINK_LOCK_ID})`);
-  const [existing] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.adminLevel, 'super_admin')))
-    .limit(1);
-  if (existing) return null;
-  const open = await tx
-    .select()
-    .from(adminInvites)
-    .where(and(isNull(adminInvites.createdBy), isNull(adminInvites.usedAt), gt(adminInvites.expiresAt, now)));
-  const reusable = open.find((invite) => invite.email === (email ?? null));
-  // Its token derives from the shared secret and its id, so any instance (or a restart) prints the same link.
-  if (reusable)
-    return { link: inviteLink(links, setupToken(reusable.id, links.secret)), expiresAt: reusable.expiresAt };
-  await tx.delete(adminInvites).where(and(isNull(adminInvites.createdBy), isNull(adminInvites.usedAt)));
-  const id = randomUUID();
-  return insertInvite(
-    tx,
-    links,
-    now,
-    { adminLevel: 'super_admin', email: email ?? null, createdBy: null },
-    {
-      id,
-      token: setupToken(id, links.secret),
-    },
-  );
-}
-
-/** Any fixed number: the same on every instance. */
-const SETUP_LINK_LOCK_ID = 7_312_026;
-
-/** A setup link's token: keyed by the server's secret, so only instances holding it can write it out again. */
-const setupToken = (inviteId: string, secret: string) => derivedToken(`setup-link:${inviteId}`, secret);
-
-const inviteLink = (links: LinkSettings, token: string) => `${links.publicUrl}/register?invite=${token}`;
-
-/** Stores an invite's hashed token; the link carries the token itself. Setup links are made by nobody. */
-async function insertInvite(
-  tx: Tx,
-  links: LinkSettings,
-  now: Date,
-  options: { adminLevel: AdminLevel; email?: string | null; createdBy: string | null },
-  fixed: { id: string; token: string } | null = null,
-) {
-  const token = fixed?.token ?? randomToken();
-  const expiresAt = new Date(now.getTime() + ADMIN_INVITE_TTL_MS);
-  await tx.insert(adminInvites).values({
-    ...(fixed ? { id: fixed.id } : {}),
-    tokenHash: hashToken(token, links.secret),
-    adminLevel: options.adminLevel,
-    email: options.email ?? null,
-    createdBy: options.createdBy,
-    expiresAt,
-  });
-  return { link: inviteLink(links, token), expiresAt };
 }

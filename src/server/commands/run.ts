@@ -206,7 +206,8 @@ interface Enqueued {
   job: MailJob;
   id: string;
   background: boolean;
-  later: boolean;
+  /** Waits for its start time (a reminder): never tried at once. */
+  delayed: boolean;
 }
 
 /** Inserts the promised mail as jobs in the write's transaction; answers them as inserted. */
@@ -217,7 +218,7 @@ async function enqueueMail(env: CommandEnv, tx: Tx, promised: readonly Promised[
   for (const p of promised) {
     const job = typeof p.job === 'function' ? p.job(product) : p.job;
     const id = await env.jobs.enqueue(tx, 'mail', job, p.startAfter ? { startAfter: p.startAfter } : {});
-    enqueued.push({ job, id, background: p.background, later: p.startAfter !== undefined });
+    enqueued.push({ job, id, background: p.background, delayed: p.startAfter !== undefined });
   }
   return enqueued;
 }
@@ -311,7 +312,7 @@ export async function run<A extends unknown[], T>(
   // Caches first, so mail sent next already sees the new figures. An intent (a one-statement command) changes
   // none of them.
   if (!(ONE_STATEMENT in command)) await forgetCaches(env, [...caches]);
-  const atOnce = mail.filter((m) => !m.later);
+  const atOnce = mail.filter((m) => !m.delayed);
   const beforeAnswer = (m: Enqueued) => !m.background && !allAfterAnswer();
   for (const enqueued of atOnce.filter(beforeAnswer)) await tryNow(env, enqueued);
   const later = atOnce.filter((m) => !beforeAnswer(m));

@@ -3,7 +3,8 @@
  * reminders the day before and two hours before (jobs that build the mail when they run, so a claim given back or
  * marked done reminds nobody), and the patient's thank-you. Times are said in her time zone, by name.
  */
-import { and, eq, gte, isNull } from 'drizzle-orm';
+import { and, eq, gte, isNull, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { createEvent, createEvents, type EventAttributes } from 'ics';
 import { DateTime } from 'luxon';
 import { CARE_CATEGORY_LABELS, type CareCategory } from '#shared/care-plan.ts';
@@ -88,22 +89,8 @@ export const calendarFeedPath = (userId: string, secret: string) =>
   `/api/care-calendar/${userId}/${calendarFeedToken(userId, secret)}`;
 
 /** Her standing claims from `today` on (not given back, not done, request not cancelled), as her feed shows them. */
-export async function claimsForFeed(db: Db | Tx, publicUrl: string, userId: string, today: string) {
-  const rows = await db
-    .select({ id: careClaims.id })
-    .from(careClaims)
-    .innerJoin(careRequests, eq(careRequests.id, careClaims.requestId))
-    .where(
-      and(
-        eq(careClaims.helperId, userId),
-        isNull(careClaims.unclaimedAt),
-        isNull(careClaims.doneAt),
-        isNull(careRequests.cancelledAt),
-        gte(careClaims.day, today),
-      ),
-    );
-  const claims = await Promise.all(rows.map((r) => claimedCare(db, publicUrl, r.id, true)));
-  return claims.filter((c): c is ClaimedCare => c !== undefined);
+export function claimsForFeed(db: Db | Tx, publicUrl: string, userId: string, today: string): Promise<ClaimedCare[]> {
+  return claimedCareWhere(db, publicUrl, and(eq(careClaims.helperId, userId), standing, gte(careClaims.day, today))!);
 }
 
 const what = (c: ClaimedCare) => `${CARE_CATEGORY_LABELS[c.category].toLowerCase()} for ${c.patientName}: ${c.title}`;
@@ -147,34 +134,24 @@ export function reminderTimes(day: string, startTime: string, timeZone: string, 
     .filter((r) => r.at > now);
 }
 
-/** A claim with all its mail says, or undefined; `standingOnly`: only a claim not given back nor done. */
-export async function claimedCare(
-  db: Db | Tx,
-  publicUrl: string,
-  claimId: string,
-  standingOnly: boolean,
-): Promise<ClaimedCare | undefined> {
-  const helpers = users;
-  const [row] = await db
-    .select({ claim: careClaims, request: careRequests, plan: carePlans, helper: helpers })
+/** A claim that stands: not given back, not done, its request not cancelled. */
+const standing = and(isNull(careClaims.unclaimedAt), isNull(careClaims.doneAt), isNull(careRequests.cancelledAt));
+
+/** The claims this condition picks, with all their mail says, in one query (helper and patient joined). */
+async function claimedCareWhere(db: Db | Tx, publicUrl: string, where: SQL): Promise<ClaimedCare[]> {
+  const helper = alias(users, 'helper');
+  const rows = await db
+    .select({ claim: careClaims, request: careRequests, plan: carePlans, helper, patient: users })
     .from(careClaims)
     .innerJoin(careRequests, eq(careRequests.id, careClaims.requestId))
     .innerJoin(carePlans, eq(carePlans.id, careRequests.planId))
-    .innerJoin(helpers, eq(helpers.id, careClaims.helperId))
-    .where(
-      and(
-        eq(careClaims.id, claimId),
-        ...(standingOnly
-          ? [isNull(careClaims.unclaimedAt), isNull(careClaims.doneAt), isNull(careRequests.cancelledAt)]
-          : []),
-      ),
-    );
-  if (!row) return undefined;
-  const [patient] = await db.select().from(users).where(eq(users.id, row.plan.patientId));
-  return {
-    claimId,
+    .innerJoin(helper, eq(helper.id, careClaims.helperId))
+    .innerJoin(users, eq(users.id, carePlans.patientId))
+    .where(where);
+  return rows.map((row) => ({
+    claimId: row.claim.id,
     helper: { email: row.helper.email, firstName: row.helper.firstName },
-    patientName: shownName(patient!),
+    patientName: shownName(row.patient),
     category: row.request.category,
     title: row.request.title,
     notes: row.request.notes,
@@ -184,7 +161,22 @@ export async function claimedCare(
     timeZone: row.plan.timeZone,
     where: row.request.place === 'pickup' ? row.request.pickupPlace : row.plan.address,
     planUrl: `${publicUrl}/care/${row.plan.id}`,
-  };
+  }));
+}
+
+/** A claim with all its mail says, or undefined; `standingOnly`: only a claim that still stands. */
+export async function claimedCare(
+  db: Db | Tx,
+  publicUrl: string,
+  claimId: string,
+  standingOnly: boolean,
+): Promise<ClaimedCare | undefined> {
+  const [care] = await claimedCareWhere(
+    db,
+    publicUrl,
+    standingOnly ? and(eq(careClaims.id, claimId), standing)! : eq(careClaims.id, claimId),
+  );
+  return care;
 }
 
 /** A reminder's mail when its job runs: none for a claim given back, done or cancelled meanwhile. */

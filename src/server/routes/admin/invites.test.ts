@@ -9,7 +9,7 @@ import {
   solveAltcha,
 } from '../../../../tests/setup/accounts.ts';
 import { TWO_FACTOR_SETUP_NEEDED } from '../../plugins/auth.ts';
-import { ensureSetupLink } from '../../commands/accounts.ts';
+import { ensureSetupLink } from '../../commands/admin-invites.ts';
 import { run, SYSTEM_ACTOR } from '../../commands/run.ts';
 import { outbox, users } from '../../db/schema/index.ts';
 import { signInAdmin } from '../../../../tests/factories/users.ts';

@@ -1,7 +1,8 @@
 /** Admin invites: only a super_admin makes new admins, and chooses their level. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as endpoints from '#shared/contract/admin.ts';
-import { createAdminInvite, linkSettings } from '../../commands/accounts.ts';
+import { linkSettings } from '../../commands/accounts.ts';
+import { createAdminInvite } from '../../commands/admin-invites.ts';
 import { route } from '../endpoint.ts';
 
 const invites: FastifyPluginAsyncZod = async (app) => {

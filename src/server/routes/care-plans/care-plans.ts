@@ -63,15 +63,14 @@ const carePlans: FastifyPluginAsyncZod = async (app) => {
 
   /** Her plan as this helper may read it, or 404. */
   const helperPlan = async (planId: string, viewer: NonNullable<Viewer>) => {
-    const db = app.db;
     const now = app.clock.now();
-    const plan = await carePlanById(db, planId);
+    const plan = await carePlanById(app.db, planId);
     if (!plan) throw new AppError('NOT_FOUND', 'No such care plan');
-    const facts = await carePlanFactsFor(db, plan, viewer, dayIn(now, plan.timeZone));
+    const facts = await carePlanFactsFor(app.db, plan, viewer, dayIn(now, plan.timeZone));
     carePlanPolicy.authorize(viewer, 'view', facts);
     const [{ requests, claims }, patient] = await Promise.all([
       contentsOf(plan, now),
-      findUserById(db, plan.patientId),
+      findUserById(app.db, plan.patientId),
     ]);
     const sees = {
       home: carePlanPolicy.can(viewer, 'seeHome', facts),
