@@ -21,7 +21,14 @@ import {
 } from '../db/queries/care-plans.ts';
 import { carePlanCircle, carePlans, careClaims, careRequests } from '../db/schema/index.ts';
 import { randomToken } from '../services/tokens.ts';
-import { careClaimedMail, careThanksMail, claimedCare, reminderTimes } from '../services/care-mail.ts';
+import {
+  careCancelledMail,
+  careClaimedMail,
+  careThanksMail,
+  claimedCare,
+  reminderTimes,
+  standingClaimsOfRequest,
+} from '../services/care-mail.ts';
 import { dayIn, instantIn, occurrenceOn } from '../services/care-recurrence.ts';
 import { assertReadVersion } from './read-version.ts';
 import type { CommandContext } from './run.ts';
@@ -77,15 +84,28 @@ export async function addCareRequest(ctx: CommandContext, patientId: string, inp
   return row!;
 }
 
-/** Cancels one of her requests: its dates leave the plan, and claims on them stop counting. */
-export async function cancelCareRequest(ctx: CommandContext, patientId: string, requestId: string): Promise<void> {
+/**
+ * Cancels one of her requests: its dates leave the plan, claims on them stop counting (their reminders find nothing
+ * to send), and each helper with a date still to come is told.
+ */
+export async function cancelCareRequest(
+  ctx: CommandContext,
+  publicUrl: string,
+  patientId: string,
+  requestId: string,
+): Promise<void> {
   const plan = await ownPlan(ctx, patientId);
+  const told = await standingClaimsOfRequest(ctx.tx, publicUrl, requestId, dayIn(ctx.now, plan.timeZone));
   const cancelled = await ctx.tx
     .update(careRequests)
     .set({ cancelledAt: ctx.now })
     .where(and(eq(careRequests.id, requestId), eq(careRequests.planId, plan.id), isNull(careRequests.cancelledAt)))
     .returning({ id: careRequests.id });
   if (cancelled.length === 0) throw new AppError('NOT_FOUND', 'No such request');
+  for (const care of told)
+    ctx.afterCommit.mail({ kind: 'care-cancelled', key: `care-cancelled:${care.claimId}` }, (product) =>
+      careCancelledMail(product, care),
+    );
 }
 
 /**

@@ -14,12 +14,13 @@ describe('account abilities', () => {
     const none = {
       doctorDashboard: false,
       fundraiserPages: false,
+      carePlan: false,
       giftsOnProfile: false,
       healthConsents: false,
       twoFactorRequired: false,
       manageAccounts: false,
     };
-    expect(of('patient')).toEqual({ ...none, fundraiserPages: true, healthConsents: true });
+    expect(of('patient')).toEqual({ ...none, fundraiserPages: true, carePlan: true, healthConsents: true });
     expect(of('doctor')).toEqual({ ...none, doctorDashboard: true });
     expect(of('donor')).toEqual({ ...none, giftsOnProfile: true });
     expect(of(null)).toEqual({ ...none, healthConsents: true });

@@ -45,6 +45,7 @@ export function accountAbilities(user: Account): CurrentUser['abilities'] {
     openFundraiser: fundraiserOpening(user),
     doctorDashboard: admits({ role: 'doctor' }, person),
     fundraiserPages: admits({ role: 'patient' }, person),
+    carePlan: admits({ role: 'patient' }, person),
     giftsOnProfile: admits({ role: 'donor' }, person),
     // A member without a role yet answers the patient's questions too (onboarding), so she sees her consents.
     healthConsents: user.role === null || admits({ role: 'patient' }, person),

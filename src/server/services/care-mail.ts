@@ -3,14 +3,14 @@
  * reminders the day before and two hours before (jobs that build the mail when they run, so a claim given back or
  * marked done reminds nobody), and the patient's thank-you. Times are said in her time zone, by name.
  */
-import { and, eq, gte, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, gte, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { createEvent, createEvents, type EventAttributes } from 'ics';
 import { DateTime } from 'luxon';
 import { CARE_CATEGORY_LABELS, type CareCategory } from '#shared/care-plan.ts';
 import { shownName } from '#shared/community-name.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { carePlans, careClaims, careRequests, users } from '../db/schema/index.ts';
+import { carePlans, careClaims, careRequests, helpStillToGive, users } from '../db/schema/index.ts';
 import { instantIn } from './care-recurrence.ts';
 import { productNameIn } from './donor-mail.ts';
 import { derivedToken } from './tokens.ts';
@@ -90,7 +90,11 @@ export const calendarFeedPath = (userId: string, secret: string) =>
 
 /** Her standing claims from `today` on (not given back, not done, request not cancelled), as her feed shows them. */
 export function claimsForFeed(db: Db | Tx, publicUrl: string, userId: string, today: string): Promise<ClaimedCare[]> {
-  return claimedCareWhere(db, publicUrl, and(eq(careClaims.helperId, userId), standing, gte(careClaims.day, today))!);
+  return claimedCareWhere(
+    db,
+    publicUrl,
+    and(eq(careClaims.helperId, userId), helpStillToGive, gte(careClaims.day, today))!,
+  );
 }
 
 const what = (c: ClaimedCare) => `${CARE_CATEGORY_LABELS[c.category].toLowerCase()} for ${c.patientName}: ${c.title}`;
@@ -126,6 +130,15 @@ export function careThanksMail(product: string, c: ClaimedCare): MailMessage {
   };
 }
 
+/** Sent when she cancels a request a helper had a date of: nothing to come for. */
+export function careCancelledMail(product: string, c: ClaimedCare): MailMessage {
+  return {
+    to: c.helper.email,
+    subject: `No longer needed: ${c.title} for ${c.patientName}`,
+    text: `Hello ${c.helper.firstName},\n\n${c.patientName} no longer needs ${what(c)} on ${whenWords(c)}, so there is nothing to come for. Thank you for offering; other dates may still be open:\n\n${c.planUrl}${signature(product)}`,
+  };
+}
+
 /** The instants to remind her at, those still ahead of `now`. */
 export function reminderTimes(day: string, startTime: string, timeZone: string, now: Date) {
   const start = instantIn(day, startTime, timeZone).getTime();
@@ -133,9 +146,6 @@ export function reminderTimes(day: string, startTime: string, timeZone: string, 
     .map(([when, before]) => ({ when, at: new Date(start - before) }))
     .filter((r) => r.at > now);
 }
-
-/** A claim that stands: not given back, not done, its request not cancelled. */
-const standing = and(isNull(careClaims.unclaimedAt), isNull(careClaims.doneAt), isNull(careRequests.cancelledAt));
 
 /** The claims this condition picks, with all their mail says, in one query (helper and patient joined). */
 async function claimedCareWhere(db: Db | Tx, publicUrl: string, where: SQL): Promise<ClaimedCare[]> {
@@ -164,6 +174,14 @@ async function claimedCareWhere(db: Db | Tx, publicUrl: string, where: SQL): Pro
   }));
 }
 
+/** The claims of a request that still stand, from `fromDay` on, with all their mail says. */
+export const standingClaimsOfRequest = (db: Db | Tx, publicUrl: string, requestId: string, fromDay: string) =>
+  claimedCareWhere(
+    db,
+    publicUrl,
+    and(eq(careClaims.requestId, requestId), helpStillToGive, gte(careClaims.day, fromDay))!,
+  );
+
 /** A claim with all its mail says, or undefined; `standingOnly`: only a claim that still stands. */
 export async function claimedCare(
   db: Db | Tx,
@@ -174,7 +192,7 @@ export async function claimedCare(
   const [care] = await claimedCareWhere(
     db,
     publicUrl,
-    standingOnly ? and(eq(careClaims.id, claimId), standing)! : eq(careClaims.id, claimId),
+    standingOnly ? and(eq(careClaims.id, claimId), helpStillToGive)! : eq(careClaims.id, claimId),
   );
   return care;
 }

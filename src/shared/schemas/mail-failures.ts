@@ -25,6 +25,7 @@ export const MAIL_KINDS = {
   'care-claimed': 'Care plan: help claimed',
   'care-reminder': 'Care plan: reminder',
   'care-thanks': 'Care plan: thank-you',
+  'care-cancelled': 'Care plan: request cancelled',
 } as const;
 export type MailKind = keyof typeof MAIL_KINDS;
 

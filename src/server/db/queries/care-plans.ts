@@ -9,7 +9,9 @@ import {
   carePlans,
   careClaims,
   careRequests,
+  claimStands,
   fundraisers,
+  helpStillToGive,
   users,
 } from '../schema/index.ts';
 
@@ -45,7 +47,7 @@ export function careRequestsOf(db: Db | Tx, planId: string): Promise<CareRequest
     .orderBy(asc(careRequests.createdAt), asc(careRequests.id));
 }
 
-/** The standing (not given back) claims on the plan's dates from `fromDay` to `toDay`, with their helpers' names. */
+/** The standing claims on the plan's dates from `fromDay` to `toDay`, with their helpers' names. */
 export async function standingCareClaims(
   db: Db | Tx,
   planId: string,
@@ -60,14 +62,7 @@ export async function standingCareClaims(
     .from(careClaims)
     .innerJoin(careRequests, eq(careRequests.id, careClaims.requestId))
     .innerJoin(users, eq(users.id, careClaims.helperId))
-    .where(
-      and(
-        eq(careRequests.planId, planId),
-        isNull(careClaims.unclaimedAt),
-        gte(careClaims.day, fromDay),
-        lte(careClaims.day, toDay),
-      ),
-    )
+    .where(and(eq(careRequests.planId, planId), claimStands, gte(careClaims.day, fromDay), lte(careClaims.day, toDay)))
     .orderBy(asc(careClaims.claimedAt));
   return rows.map((r) => ({ ...r.claim, helper: r.helper }));
 }
@@ -90,8 +85,7 @@ export async function helpingWith(db: Db | Tx, planId: string, userId: string, t
       and(
         eq(careRequests.planId, planId),
         eq(careClaims.helperId, userId),
-        isNull(careClaims.unclaimedAt),
-        isNull(careClaims.doneAt),
+        helpStillToGive,
         gte(careClaims.day, today),
       ),
     );

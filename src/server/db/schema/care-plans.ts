@@ -3,7 +3,7 @@
  * she asks for, and the dates helpers claimed. Her address, phone, dietary needs and allergies live on the plan and
  * are shown only to a helper with a claim (the presenters decide, the policy says who).
  */
-import { sql } from 'drizzle-orm';
+import { and, isNull, sql } from 'drizzle-orm';
 import {
   check,
   date,
@@ -118,3 +118,10 @@ export const careClaims = pgTable(
     index('care_claims_helper_idx').on(t.helperId),
   ],
 );
+
+/**
+ * The one meaning of a standing claim, for every query that joins care_requests: not given back, on a request she
+ * has not cancelled. Who sees her home and who is reminded ask more: help still to give, not yet marked done.
+ */
+export const claimStands = and(isNull(careClaims.unclaimedAt), isNull(careRequests.cancelledAt))!;
+export const helpStillToGive = and(claimStands, isNull(careClaims.doneAt))!;

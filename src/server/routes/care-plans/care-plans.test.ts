@@ -338,4 +338,18 @@ describe('her helpers’ mail', () => {
     expect(subjects).toContain('Hana O. thanks you');
     expect(subjects.filter((s) => s.startsWith('Reminder:'))).toEqual([]);
   });
+
+  it('tells each helper with a date to come when she cancels the request, and reminds nobody of it', async () => {
+    const { patient, plan, ride, token } = await patientWithPlan();
+    const helper = await helperIn(token);
+    await claim(plan.id, ride, '2027-03-15', helper.cookie);
+    expect((await send('DELETE', `/api/my/care-plan/requests/${ride}`, patient.cookie)).statusCode).toBe(200);
+    await t.app.jobs.drain(['mail'], { everything: true });
+    const [told] = await mailTo(helper.user.email, 'No longer needed:%');
+    expect(told!.subject).toBe('No longer needed: Ride to the clinic for Hana O.');
+    expect(told!.text).toContain('Monday, March 15, 2027, 9:00 AM (Eastern Daylight Time)');
+    expect(await mailTo(helper.user.email, 'Reminder:%')).toEqual([]);
+    const read = (await send('GET', `/api/care-plans/${plan.id}`, helper.cookie)).json();
+    expect(read.home).toBeNull();
+  });
 });

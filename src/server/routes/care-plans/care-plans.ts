@@ -103,7 +103,7 @@ const carePlans: FastifyPluginAsyncZod = async (app) => {
       .send(await myPlan(me.id));
   });
   route(app, endpoints.cancelCareRequest, {}, async (request, reply, { me }) => {
-    await request.run(cancelCareRequest, me.id, request.params.requestId);
+    await request.run(cancelCareRequest, app.config.publicUrl, me.id, request.params.requestId);
     return reply.headers(noStore).send(await myPlan(me.id));
   });
   route(app, endpoints.markCareClaimDone, {}, async (request, reply, { me }) => {
