@@ -49,6 +49,11 @@ const SIGN_IN: { readonly [P in SignedInPage]: SignInView } = {
     text: 'The doctor dashboard is for the medical professionals of our community.',
     checking: 'Checking your access…',
   },
+  '/care-plan': {
+    title: 'My Care Plan',
+    text: 'Sign in to ask for rides, meals and company in the weeks after your surgery.',
+  },
+  '/care/:planId': { title: 'Care Plan', text: 'Sign in to see the dates she asked help for and choose one.' },
 };
 
 const PageUserContext = createContext<CurrentUser | null>(null);

@@ -124,5 +124,7 @@ export const PAGE_HEADS: { readonly [P in PagePath | '*']: HeadOf } = {
     'Doctor Dashboard',
     'Your verification and the stories asking for professional input on {product}.',
   ),
+  '/care-plan': legal('My Care Plan', 'Ask for rides, meals and company in the weeks after surgery on {product}.'),
+  '/care/:planId': legal('Care Plan', 'Help a patient of the {product} community in the weeks after surgery.'),
   '*': (c) => ({ title: `404 Page Not Found | ${c.product.name}`, description: 'This page does not exist.' }),
 };

@@ -84,6 +84,9 @@ export const PAGE_ROUTES = {
   '/transparency/:slug': { load: () => import('./routes/fundraisers/fundraiser-transparency.tsx') },
   '/my-fundraiser': { access: 'user', load: () => import('./routes/fundraisers/my-fundraiser.tsx') },
   '/doctor-dashboard': { access: 'user', load: () => import('./routes/community/doctor-dashboard.tsx') },
+  // Care plans: her own, and a helper's reading of it.
+  '/care-plan': { access: 'user', load: () => import('./routes/care/my-care-plan.tsx') },
+  '/care/:planId': { access: 'user', load: () => import('./routes/care/helper-care-plan.tsx') },
 } as const satisfies { readonly [P in PagePath]: RouteOf<P> };
 
 /** Every page with its path and access (what the router and matchPage walk; no two patterns fit one path). */

@@ -20,6 +20,12 @@ export const CARE_CATEGORY_LABELS: Record<CareCategory, string> = {
 export const CARE_REPEATS = ['once', 'daily', 'weekly'] as const;
 export type CareRepeat = (typeof CARE_REPEATS)[number];
 
+export const CARE_REPEAT_LABELS: Record<CareRepeat, string> = {
+  once: 'Once',
+  daily: 'Every day',
+  weekly: 'Every week',
+};
+
 /**
  * Who may see her plan besides herself: 'circle', the people she let in (by her invitation link, or followers of
  * her fundraiser she approved); 'members', any signed-in member. Never a signed-out visitor: the open-slots link

@@ -70,6 +70,9 @@ export const PAGES = {
   '/transparency/:slug': { render: 'server' },
   '/my-fundraiser': { render: 'client' },
   '/doctor-dashboard': { render: 'client' },
+  // Care plans (decision 021): hers, and a helper's reading of it; each reader's answer differs.
+  '/care-plan': { render: 'client' },
+  '/care/:planId': { render: 'client' },
   '/admin-doctors': { render: 'client' },
   '/admin-campaign': { render: 'client' },
   '/admin-mail': { render: 'client' },

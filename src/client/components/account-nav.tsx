@@ -11,6 +11,7 @@ import {
   BarChart3,
   Bell,
   BookOpen,
+  CalendarHeart,
   ChevronDown,
   FileText,
   HandCoins,
@@ -70,6 +71,7 @@ const DASHBOARD_LINKS: DashboardLink[] = [
   // The campaign's owner is a patient; the page tells any other patient kindly that it is not theirs.
   { href: '/my-fundraiser', label: 'My Fundraiser', icon: HeartHandshake, shown: (u) => u.abilities.fundraiserPages },
   { href: '/my-expenses', label: 'Expenses', icon: Receipt, shown: (u) => u.abilities.fundraiserPages },
+  { href: '/care-plan', label: 'My Care Plan', icon: CalendarHeart, shown: (u) => u.abilities.carePlan },
   adminLink('/admin-dashboard', 'Admin Dashboard', LayoutDashboard),
   adminLink('/admin-analytics', 'Analytics Dashboard', BarChart3),
   adminLink('/admin-stories', 'Story Management', FileText),

@@ -179,6 +179,8 @@ export const CurrentUserSchema = z.object({
     /** Her own dashboards: a doctor's reviews; a patient's fundraiser and its expenses. */
     doctorDashboard: z.boolean(),
     fundraiserPages: z.boolean(),
+    /** Her care plan for the weeks after surgery (patients; issue 39). */
+    carePlan: z.boolean(),
     /** Her gifts are a section of her profile even before there is one (donors). */
     giftsOnProfile: z.boolean(),
     /** Her consents for consumer health data are a section of her profile (patients, and members without a role yet; decision 017). */

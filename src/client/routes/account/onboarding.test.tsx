@@ -31,6 +31,7 @@ const userWith = (role: Role): CurrentUser => ({
     openFundraiser: 'finish-profile',
     doctorDashboard: false,
     fundraiserPages: true,
+    carePlan: true,
     giftsOnProfile: false,
     healthConsents: true,
     twoFactorRequired: false,

@@ -1,0 +1,364 @@
+/**
+ * /care-plan: a patient's care plan for the weeks after surgery (issue 39, decision 021), phone first. At the top
+ * what is covered and open in the next 7 days (with the "no meals this week" switch and each helper's "done"),
+ * then asking for help, her requests, her link, her circle and her settings. Patients only (the server says so).
+ */
+import { useQuery, useMutation } from '@tanstack/react-query';
+import { CARE_GLANCE_DAYS, CARE_REPEAT_LABELS } from '#shared/care-plan.ts';
+import type { CareRequestView, CareSlot, MyCarePlan } from '#shared/schemas/care-plan.ts';
+import {
+  approveCareFollower,
+  cancelCareRequest,
+  markCareClaimDone,
+  myCarePlanQuery,
+  removeFromCareCircle,
+  saveCarePlan,
+} from '#client/api/care-plans.ts';
+import { errorMessage } from '#client/lib/api.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardTitle } from '#client/components/ui/card.tsx';
+import { ConfirmTwice } from '#client/components/ui/confirm-twice.tsx';
+import { ListLoadError } from '#client/components/ui/list-status.tsx';
+import { toast } from '#client/components/ui/toast.ts';
+import { CopyLinkButton } from '#client/components/copy-link-button.tsx';
+import { MessageLink, MessagePage, PageFrame } from '#client/components/page-layout.tsx';
+import { PageStatus } from '#client/components/page-status.tsx';
+import { usePageUser } from '#client/page-access.tsx';
+import { addDays, categoryLabel, dayHeading, placesOpen, SlotDays, slotTime, todayIn } from './care-days.tsx';
+import { CareRequestForm } from './care-request-form.tsx';
+import { CareSettingsForm, settingsOf } from './care-settings-form.tsx';
+
+type Plan = NonNullable<MyCarePlan['plan']>;
+
+const failed = (title: string) => (err: unknown) =>
+  toast({ title, description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+
+/** One date as she sees it: who comes, what is still open, and "done" for each helper once they have helped. */
+function PlanSlot({ slot }: { slot: CareSlot }) {
+  const done = useMutation({
+    mutationFn: markCareClaimDone,
+    onSuccess: () => toast({ title: 'Marked done', description: 'We sent your thanks.' }),
+    onError: failed('Not marked done'),
+  });
+  return (
+    <div data-testid="plan-slot">
+      <p className="font-medium text-ink">
+        {slot.title} <span className="text-sm font-normal text-slate-600">· {categoryLabel(slot.category)}</span>
+      </p>
+      <p className="text-sm text-slate-700">{slotTime(slot)}</p>
+      {slot.paused ? (
+        <p className="mt-1 text-sm font-medium text-slate-700">Paused: no meals this week</p>
+      ) : (
+        <p className={`mt-1 text-sm font-medium ${slot.open > 0 ? 'text-amber-800' : 'text-emerald-800'}`}>
+          {slot.open > 0 ? placesOpen(slot.open) : 'Covered'}
+        </p>
+      )}
+      {slot.helpers.length > 0 && (
+        <ul className="mt-2 space-y-2">
+          {slot.helpers.map((helper) => (
+            <li key={helper.claimId} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              <span className="text-slate-800">{helper.name}</span>
+              {helper.done ? (
+                <span className="font-medium text-emerald-800">Done, thanked</span>
+              ) : (
+                <Button
+                  variant="secondary"
+                  aria-label={`Mark done: ${helper.name}, ${slot.title}, ${dayHeading(slot.day)}`}
+                  disabled={done.isPending}
+                  onClick={() => done.mutate(helper.claimId)}
+                >
+                  Mark done
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** "No meals this week": meals before a week from today are paused, so nobody claims one. */
+function MealsSwitch({ plan, today }: { plan: Plan; today: string }) {
+  const paused = plan.noMealsUntil !== null && plan.noMealsUntil > today;
+  const save = useMutation({
+    mutationFn: () =>
+      saveCarePlan({ ...settingsOf(plan), noMealsUntil: paused ? null : addDays(today, CARE_GLANCE_DAYS) }),
+    onSuccess: () =>
+      toast({
+        title: paused ? 'Meals welcome again' : 'No meals this week',
+        description: paused ? 'Helpers can offer meals again.' : 'Nobody can claim a meal this week.',
+      }),
+    onError: failed('Not saved'),
+  });
+  return (
+    <div className="mt-4 flex items-start justify-between gap-4 rounded-xl bg-brand-50 p-3">
+      <div>
+        <p id="meals-switch-label" className="font-medium text-ink">
+          No meals this week
+        </p>
+        <p id="meals-switch-hint" className="text-sm text-slate-700">
+          {paused
+            ? `Meals are paused until ${dayHeading(plan.noMealsUntil!)}.`
+            : 'Pause meals for the next 7 days when the freezer is full.'}
+        </p>
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={paused}
+        aria-labelledby="meals-switch-label"
+        aria-describedby="meals-switch-hint"
+        disabled={save.isPending}
+        onClick={() => save.mutate()}
+        className={`relative h-8 w-14 shrink-0 rounded-full transition-colors ${paused ? 'bg-brand-700' : 'bg-slate-400'}`}
+      >
+        <span
+          aria-hidden="true"
+          className={`absolute top-1 left-1 h-6 w-6 rounded-full bg-white transition-transform ${paused ? 'translate-x-6' : ''}`}
+        />
+      </button>
+    </div>
+  );
+}
+
+function Glance({ plan, today }: { plan: Plan; today: string }) {
+  const weekEnd = addDays(today, CARE_GLANCE_DAYS - 1);
+  const week = plan.slots.filter((s) => s.day <= weekEnd);
+  const later = plan.slots.filter((s) => s.day > weekEnd);
+  return (
+    <Card aria-labelledby="glance-title">
+      <CardTitle id="glance-title">The next 7 days</CardTitle>
+      <p className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-slate-800" data-testid="care-glance">
+        <span>
+          <strong className="text-2xl text-emerald-800">{plan.glance.covered}</strong> covered
+        </span>
+        <span>
+          <strong className="text-2xl text-amber-800">{plan.glance.open}</strong> open
+        </span>
+      </p>
+      <MealsSwitch plan={plan} today={today} />
+      <div className="mt-5">
+        {week.length === 0 ? (
+          <p className="text-slate-700">Nothing asked for in the next 7 days yet.</p>
+        ) : (
+          <SlotDays slots={week}>{(slot) => <PlanSlot slot={slot} />}</SlotDays>
+        )}
+      </div>
+      {later.length > 0 && (
+        <details className="mt-5">
+          <summary className="cursor-pointer font-medium text-brand-800">Later dates ({later.length})</summary>
+          <div className="mt-3">
+            <SlotDays slots={later}>{(slot) => <PlanSlot slot={slot} />}</SlotDays>
+          </div>
+        </details>
+      )}
+    </Card>
+  );
+}
+
+/** "Once, Thursday, March 4" or "Every week from Thursday, March 4 until Thursday, April 1". */
+function whenWords(request: CareRequestView): string {
+  const from = dayHeading(request.startsOn);
+  if (request.repeat === 'once' || !request.repeatUntil) return `${from}, ${slotTime(request)}`;
+  return `${CARE_REPEAT_LABELS[request.repeat]} from ${from} until ${dayHeading(request.repeatUntil)}, ${slotTime(request)}`;
+}
+
+function RequestRow({ request }: { request: CareRequestView }) {
+  const cancel = useMutation({
+    mutationFn: () => cancelCareRequest(request.id),
+    onSuccess: () => toast({ title: 'Request cancelled', description: 'Helpers who had a date are told.' }),
+    onError: failed('Not cancelled'),
+  });
+  return (
+    <li className="py-3" data-testid="care-request">
+      <p className="font-medium text-ink">
+        {request.title} <span className="text-sm font-normal text-slate-600">· {categoryLabel(request.category)}</span>
+      </p>
+      <p className="text-sm text-slate-700">{whenWords(request)}</p>
+      <p className="text-sm text-slate-700">
+        {request.helpersNeeded === 1 ? '1 helper' : `${request.helpersNeeded} helpers`} ·{' '}
+        {request.place === 'home' ? 'At your home' : request.pickupPlace}
+      </p>
+      <div className="mt-2">
+        <ConfirmTwice
+          label="Cancel request…"
+          labelFor={`Cancel request: ${request.title}`}
+          groupLabel={`Cancel ${request.title}`}
+          warning="Its dates leave your plan, and helpers who claimed one get a mail saying so."
+          confirmLabel="Cancel the request"
+          pendingLabel="Cancelling…"
+          keepLabel="Keep it"
+          pending={cancel.isPending}
+          onConfirm={() => cancel.mutate()}
+        />
+      </div>
+    </li>
+  );
+}
+
+function ShareCard({ plan }: { plan: Plan }) {
+  const link = `${window.location.origin}${plan.sharePath}`;
+  return (
+    <Card aria-labelledby="share-title">
+      <CardTitle id="share-title">Your link</CardTitle>
+      <p className="mt-1 text-sm text-slate-700">
+        Send it to the people you would like to help, by mail or message. It shows what is open, never your address or
+        notes; to take a date they sign in and join your circle.
+      </p>
+      <p
+        className="mt-3 rounded-xl bg-slate-50 p-3 font-mono text-sm break-all text-slate-800"
+        data-testid="share-link"
+      >
+        {link}
+      </p>
+      <div className="mt-3">
+        <CopyLinkButton
+          label="Copy your link"
+          link={link}
+          copiedDescription="Send it to the people who offered help."
+        />
+      </div>
+    </Card>
+  );
+}
+
+function CircleCard({ plan }: { plan: Plan }) {
+  const remove = useMutation({
+    mutationFn: removeFromCareCircle,
+    onSuccess: () => toast({ title: 'Removed from your circle', description: 'They no longer see your plan.' }),
+    onError: failed('Not removed'),
+  });
+  const letIn = useMutation({
+    mutationFn: approveCareFollower,
+    onSuccess: () => toast({ title: 'Let in', description: 'They can now see your plan and choose a date.' }),
+    onError: failed('Not let in'),
+  });
+  return (
+    <Card aria-labelledby="circle-title">
+      <CardTitle id="circle-title">Your circle</CardTitle>
+      {plan.audience === 'members' && (
+        <p className="mt-1 text-sm text-slate-700">Your plan is open to every signed-in member as well.</p>
+      )}
+      {plan.circle.length === 0 ? (
+        <p className="mt-3 text-slate-700">Nobody yet. People who open your link and sign in join here.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-brand-100">
+          {plan.circle.map((person) => (
+            <li key={person.userId} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span>
+                <span className="font-medium text-ink">{person.name}</span>{' '}
+                <span className="text-sm text-slate-600">
+                  {person.via === 'link' ? 'joined by your link' : 'follower you let in'}
+                </span>
+              </span>
+              <Button
+                variant="ghost"
+                aria-label={`Remove ${person.name} from your circle`}
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(person.userId)}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {plan.followers.length > 0 && (
+        <>
+          <h3 className="mt-5 font-semibold text-ink">Followers of your fundraiser</h3>
+          <ul className="mt-2 divide-y divide-brand-100">
+            {plan.followers.map((person) => (
+              <li key={person.userId} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span className="font-medium text-ink">{person.name}</span>
+                <Button
+                  variant="secondary"
+                  aria-label={`Let in ${person.name}`}
+                  disabled={letIn.isPending}
+                  onClick={() => letIn.mutate(person.userId)}
+                >
+                  Let in
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Card>
+  );
+}
+
+function KeptPlan({ plan }: { plan: Plan }) {
+  const today = todayIn(plan.timeZone);
+  return (
+    <div className="mt-8 space-y-6">
+      <p className="text-sm text-slate-700">Times are on your clock ({plan.timeZone.replaceAll('_', ' ')}).</p>
+      <Glance plan={plan} today={today} />
+      <Card aria-labelledby="ask-title">
+        <CardTitle id="ask-title">Ask for help</CardTitle>
+        <div className="mt-4">
+          <CareRequestForm today={today} />
+        </div>
+      </Card>
+      {plan.requests.length > 0 && (
+        <Card aria-labelledby="requests-title">
+          <CardTitle id="requests-title">Your requests</CardTitle>
+          <ul className="mt-2 divide-y divide-brand-100">
+            {plan.requests.map((request) => (
+              <RequestRow key={request.id} request={request} />
+            ))}
+          </ul>
+        </Card>
+      )}
+      <ShareCard plan={plan} />
+      <CircleCard plan={plan} />
+      <Card aria-labelledby="settings-title">
+        <CardTitle id="settings-title">Settings</CardTitle>
+        <div className="mt-4">
+          <CareSettingsForm key={plan.version} plan={plan} />
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+const INTRO =
+  'Ask for the help you need in the weeks after surgery, such as rides, meals, a walk for the dog or company. The people you let in choose a date.';
+
+function PatientsPlan() {
+  const query = useQuery(myCarePlanQuery());
+  if (query.isPending) return <PageStatus>Loading your care plan…</PageStatus>;
+  return (
+    <PageFrame title="My Care Plan" intro={INTRO} width="3xl">
+      {query.isError ? (
+        <div className="mt-8">
+          <ListLoadError what="care plan" error={query.error} onRetry={() => void query.refetch()} />
+        </div>
+      ) : query.data.plan ? (
+        <KeptPlan plan={query.data.plan} />
+      ) : (
+        <Card className="mt-8" aria-labelledby="start-title">
+          <CardTitle id="start-title">Start your plan</CardTitle>
+          <p className="mt-1 text-sm text-slate-700">
+            First say where you are and who may see your plan; you can change any of it later.
+          </p>
+          <div className="mt-4">
+            <CareSettingsForm plan={null} />
+          </div>
+        </Card>
+      )}
+    </PageFrame>
+  );
+}
+
+/** For signed-in people (the page table asks others to sign in); a care plan is a patient's. */
+export default function MyCarePlanPage() {
+  const user = usePageUser();
+  if (!user.abilities.carePlan)
+    return (
+      <MessagePage title="Care plans are for patients" actions={<MessageLink href="/">Back to the appeal</MessageLink>}>
+        A patient keeps her care plan here. If someone sent you her link, open it to see how you can help.
+      </MessagePage>
+    );
+  return <PatientsPlan />;
+}
