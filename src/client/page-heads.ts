@@ -124,5 +124,9 @@ export const PAGE_HEADS: { readonly [P in PagePath | '*']: HeadOf } = {
     'Doctor Dashboard',
     'Your verification and the stories asking for professional input on {product}.',
   ),
+  '/care/open/:token': legal(
+    'Help in the Weeks After Surgery',
+    'The dates a member of the {product} community still needs help with after her surgery.',
+  ),
   '*': (c) => ({ title: `404 Page Not Found | ${c.product.name}`, description: 'This page does not exist.' }),
 };

@@ -84,6 +84,8 @@ export const PAGE_ROUTES = {
   '/transparency/:slug': { load: () => import('./routes/fundraisers/fundraiser-transparency.tsx') },
   '/my-fundraiser': { access: 'user', load: () => import('./routes/fundraisers/my-fundraiser.tsx') },
   '/doctor-dashboard': { access: 'user', load: () => import('./routes/community/doctor-dashboard.tsx') },
+  // A patient's care plan: what is open, for whoever has her link (rendered on the server).
+  '/care/open/:token': { load: () => import('./routes/care/care-open-slots.tsx') },
 } as const satisfies { readonly [P in PagePath]: RouteOf<P> };
 
 /** Every page with its path and access (what the router and matchPage walk; no two patterns fit one path). */
