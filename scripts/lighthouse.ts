@@ -1,7 +1,7 @@
 /**
  * Lighthouse 12 audit of every public page (default mobile settings): the prerendered pages, the story, doctor and
- * fundraiser lists, and a story, a doctor's profile and a fundraiser (with its donate page) made for the run; plus
- * bundle sizes computed from the build.
+ * fundraiser lists, and a story, a doctor's profile, a fundraiser (with its donate page) and a care plan's open-slots
+ * link made for the run; plus bundle sizes computed from the build.
  *
  *   npm run lighthouse                     # 3 runs per page
  *   LIGHTHOUSE_RUNS=5 npm run lighthouse   # more runs; scores from the median run by performance score, metrics as medians
@@ -15,11 +15,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Flags, Result } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { PRERENDERED_PAGES, SERVER_RENDERED_PATHS } from '../src/shared/routes.ts';
+import { PRERENDERED_PAGES, SERVER_RENDERED_PATHS, UNLISTED_PAGES } from '../src/shared/routes.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { seedCampaign } from '../src/server/db/seed.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
+import { buildCarePlan, signedInPatient } from '../tests/factories/care-plans.ts';
 import { buildDoctor } from '../tests/factories/doctors.ts';
 import { buildLiveFundraiser } from '../tests/factories/public-fundraisers.ts';
 import { adminLogin, buildAdmin } from '../tests/factories/users.ts';
@@ -43,8 +44,9 @@ const OUT_DIR = path.join(ROOT, '.lighthouse');
 // ---------------------------------------------------------------------------------------------
 
 /**
- * A data directory with the campaign, a public story (about 2 KB, with tags), a verified doctor, and a patient's
- * live fundraiser (approved by a manager through the API, in process, so its campaign is opened by the command).
+ * A data directory with the campaign, a public story (about 2 KB, with tags), a verified doctor, a patient's
+ * live fundraiser (approved by a manager through the API, in process, so its campaign is opened by the command),
+ * and another patient's care plan (a weekly ride, a dinner and an errand from tomorrow) for her open-slots link.
  */
 async function preparedDataDir(): Promise<{ dataDir: string; records: Record<string, string> }> {
   const dataDir = tempDir('hc-data-');
@@ -70,6 +72,8 @@ async function preparedDataDir(): Promise<{ dataDir: string; records: Record<str
       const manager = await buildAdmin(database.db, 'manager');
       const cookie = sessionCookie(await postJson(app, '/api/auth/login', adminLogin(manager)));
       const { slug } = await buildLiveFundraiser(app, database.db, cookie, { title: 'Excision surgery for Maya' });
+      const hana = await signedInPatient(app, database.db, 'Hana');
+      const carePlan = await buildCarePlan(app, hana.cookie);
       return {
         dataDir,
         records: {
@@ -78,6 +82,7 @@ async function preparedDataDir(): Promise<{ dataDir: string; records: Record<str
           '/fundraisers/:slug': `/fundraisers/${slug}`,
           '/fundraisers/:slug/donate': `/fundraisers/${slug}/donate`,
           '/transparency/:slug': `/transparency/${slug}`,
+          '/care/open/:token': carePlan.sharePath,
         },
       };
     } finally {
@@ -172,6 +177,15 @@ async function main(): Promise<void> {
     );
     for (const c of CATEGORIES) {
       const score = r.scores[c] === null ? NaN : Math.round(r.scores[c]! * 100);
+      // A page kept out of search engines (noindex) fails "is-crawlable" by design, which Lighthouse weighs as a
+      // third of the score: its target is every other SEO audit passing.
+      if (c === 'seo' && UNLISTED_PAGES.includes(pathname)) {
+        const others = (r.failingAudits.seo ?? []).filter((a) => a.id !== 'is-crawlable');
+        console.log(
+          `  ${c.padEnd(15)} ${String(score).padStart(3)}   noindex by design: every other SEO audit passes   ${check(others.length === 0)}`,
+        );
+        continue;
+      }
       const target = TARGETS[c];
       const op = c === 'performance' ? '>=' : '=';
       console.log(

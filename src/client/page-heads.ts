@@ -126,5 +126,9 @@ export const PAGE_HEADS: { readonly [P in PagePath | '*']: HeadOf } = {
   ),
   '/care-plan': legal('My Care Plan', 'Ask for rides, meals and company in the weeks after surgery on {product}.'),
   '/care/:planId': legal('Care Plan', 'Help a patient of the {product} community in the weeks after surgery.'),
+  '/care/open/:token': legal(
+    'Help in the Weeks After Surgery',
+    'The dates a member of the {product} community still needs help with after her surgery.',
+  ),
   '*': (c) => ({ title: `404 Page Not Found | ${c.product.name}`, description: 'This page does not exist.' }),
 };

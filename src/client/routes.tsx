@@ -87,6 +87,8 @@ export const PAGE_ROUTES = {
   // Care plans: her own, and a helper's reading of it.
   '/care-plan': { access: 'user', load: () => import('./routes/care/my-care-plan.tsx') },
   '/care/:planId': { access: 'user', load: () => import('./routes/care/helper-care-plan.tsx') },
+  // A patient's care plan: what is open, for whoever has her link (rendered on the server).
+  '/care/open/:token': { load: () => import('./routes/care/care-open-slots.tsx') },
 } as const satisfies { readonly [P in PagePath]: RouteOf<P> };
 
 /** Every page with its path and access (what the router and matchPage walk; no two patterns fit one path). */

@@ -6,10 +6,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ServerRenderedPath } from '#shared/routes.ts';
 import type { CampaignContent } from '#shared/schemas/campaign.ts';
+import type { OpenCareSlots } from '#shared/schemas/care-plan.ts';
 import type { PublicDoctor } from '#shared/schemas/doctors.ts';
 import type { PublicFundraiser } from '#shared/schemas/public-fundraisers.ts';
 import type { PublicStory } from '#shared/schemas/stories.ts';
 import { excerpt } from '#shared/story-text.ts';
+import { openCareSlotsQuery } from './api/care-plans.ts';
 import { doctorQuery, doctorsQuery } from './api/doctors.ts';
 import {
   campaignLedgerQuery,
@@ -23,6 +25,7 @@ import type { PageQuery } from './lib/page-query.ts';
 import type { PageHead } from './page-heads.ts';
 import { directoryPlace, directoryQuery } from './routes/community/doctor-directory.ts';
 import { storiesListPlace } from './routes/community/story-model.ts';
+import { careOpenSlotsTitle } from './routes/care/care-open-words.ts';
 import { donatePageTitle } from './routes/fundraisers/donate-words.ts';
 import { fundraisersPlace } from './routes/fundraisers/fundraisers-place.ts';
 import { doctorJsonLd, fundraiserJsonLd, storyJsonLd } from './structured-data.ts';
@@ -116,6 +119,19 @@ export const SERVER_PAGES: Record<ServerRenderedPath, ServerPage> = {
       return {
         title: `Where every dollar goes: ${fundraiser.title} | ${content.product.name}`,
         description: `Every gift to ${fundraiser.organiserName}’s fundraiser, and every payment made from it against a verified expense.`,
+      };
+    },
+  },
+  '/care/open/:token': {
+    queries: ({ token }) => [openCareSlotsQuery(token!)],
+    head(content, _siteUrl, { token }, data) {
+      const open = read<OpenCareSlots>(data, openCareSlotsQuery(token!));
+      if (!open) return undefined;
+      // Read by her secret link: never indexed (UNLISTED_PAGES says so for every render of it, the 404 included).
+      return {
+        title: `${careOpenSlotsTitle(open.patientName)} | ${content.product.name}`,
+        description: `The dates ${open.patientName} still needs help with after her surgery, and how to offer it.`,
+        indexable: false,
       };
     },
   },

@@ -32,6 +32,7 @@ describe('pathMatches', () => {
       '/fundraisers/:slug',
       '/fundraisers/:slug/donate',
       '/transparency/:slug',
+      '/care/open/:token',
     ]);
     for (const path of ['/my-stories', '/my-fundraiser', '/doctor-dashboard', '/admin-doctors'])
       expect(CLIENT_ONLY_PATHS).toContain(path);

@@ -82,12 +82,17 @@ export const PAGES = {
   '/my-expenses/new': { render: 'client' },
   '/admin-expenses': { render: 'client' },
   '/admin-fundraisers': { render: 'client' },
+  // What is open in a patient's care plan, for whoever has her link: rendered as a signed-out reader sees it.
+  '/care/open/:token': { render: 'server' },
 } as const satisfies Record<string, PageEntry>;
 
 export type PagePath = keyof typeof PAGES;
 
-/** Public pages about one visitor's own business (her gift): not for search engines, so not indexed nor in the sitemap. */
-export const UNLISTED_PAGES: readonly string[] = ['/thank-you'] satisfies PagePath[];
+/**
+ * Public pages about one visitor's own business (her gift) or read by a secret link (her care plan's open dates): not
+ * for search engines, so not indexed nor in the sitemap.
+ */
+export const UNLISTED_PAGES: readonly string[] = ['/thank-you', '/care/open/:token'] satisfies PagePath[];
 
 type PathsWhere<Render extends PageEntry['render']> = {
   [P in PagePath]: (typeof PAGES)[P]['render'] extends Render ? P : never;
