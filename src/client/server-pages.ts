@@ -25,7 +25,7 @@ import type { PageQuery } from './lib/page-query.ts';
 import type { PageHead } from './page-heads.ts';
 import { directoryPlace, directoryQuery } from './routes/community/doctor-directory.ts';
 import { storiesListPlace } from './routes/community/story-model.ts';
-import { careOpenSlotsTitle } from './routes/care/care-open-words.ts';
+import { careOpenSlotsTitle } from './routes/care/care-words.ts';
 import { donatePageTitle } from './routes/fundraisers/donate-words.ts';
 import { fundraisersPlace } from './routes/fundraisers/fundraisers-place.ts';
 import { doctorJsonLd, fundraiserJsonLd, storyJsonLd } from './structured-data.ts';

@@ -51,16 +51,16 @@ describe("a patient's open-slots link", () => {
     const html = await response!.text();
     expect(html).toContain('Help Hana in the weeks after surgery');
     await page.getByRole('heading', { level: 1, name: 'Help Hana in the weeks after surgery' }).waitFor();
-    expect(await page.locator('main').innerText()).toContain('Times are in her time zone, America/New_York.');
+    expect(await page.locator('main').innerText()).toContain('Times are in her time zone, America/New York.');
 
     // Each day with its help: the weekly ride on days 1, 8 and 15, the dinner's two places, the errand's window.
     const dates = page.getByRole('list', { name: 'Open dates' });
     expect(await dates.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual([1, 2, 3, 8, 15].map(dayLabel));
     const day = (n: number) =>
       dates.getByRole('listitem').filter({ has: page.getByRole('heading', { name: dayLabel(n) }) });
-    expect(await day(1).innerText()).toMatch(/Ride\s+09:00 · 1 place open/);
-    expect(await day(2).innerText()).toMatch(/Meal\s+18:00 · 2 places open/);
-    expect(await day(3).innerText()).toMatch(/Errand\s+10:00–12:00 · 1 place open/);
+    expect(await day(1).innerText()).toMatch(/Ride\s+9:00\sAM · 1 place open/);
+    expect(await day(2).innerText()).toMatch(/Meal\s+6:00\sPM · 2 places open/);
+    expect(await day(3).innerText()).toMatch(/Errand\s+10:00\sAM – 12:00\sPM · 1 place open/);
 
     // Neither the server's HTML (with the answer it starts the browser from) nor the page holds her private words.
     const shown = await page.content();

@@ -1,4 +1,7 @@
-/** Signing up, in and out, the mailed links and the role. (The human check's challenge: lib/altcha.ts.) */
+/**
+ * Signing up, in and out, the mailed links and the role. (Who is signed in: current-user.ts, apart so every page's
+ * entry carries only that. The human check's challenge: lib/altcha.ts.)
+ */
 import type { z } from 'zod';
 import type {
   LoginSchema,
@@ -9,11 +12,7 @@ import type {
   VerifyEmailSchema,
 } from '#shared/schemas/auth.ts';
 import * as auth from '#shared/contract/auth.ts';
-import { call, keyOf } from '#client/lib/api.ts';
-
-export const CURRENT_USER_KEY = keyOf(auth.user);
-/** The signed-in user (a 401 when signed out). */
-export const getCurrentUser = () => call(auth.user);
+import { call } from '#client/lib/api.ts';
 
 /** Creates the account and signs it in. */
 export const register = (body: z.input<typeof RegisterSchema>) => call(auth.register, { body });

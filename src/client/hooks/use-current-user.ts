@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { ApiError } from '#client/lib/api.ts';
-import { CURRENT_USER_KEY, getCurrentUser } from '#client/api/auth.ts';
+import { CURRENT_USER_KEY, getCurrentUser } from '#client/api/current-user.ts';
 
 export { CURRENT_USER_KEY };
 

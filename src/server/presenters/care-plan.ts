@@ -134,6 +134,7 @@ export function presentHelperCarePlan(
   return {
     id: plan.id,
     patientName: shownName(patient),
+    yours: readerId === plan.patientId,
     timeZone: plan.timeZone,
     home: sees.home ? { address: plan.address, phone: plan.phone } : null,
     mealNeeds: sees.mealNeeds ? { dietaryNeeds: plan.dietaryNeeds, allergies: plan.allergies } : null,

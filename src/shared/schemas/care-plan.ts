@@ -200,6 +200,8 @@ export const HelperCarePlanSchema = z.object({
   id: z.string(),
   /** Her community name. */
   patientName: z.string(),
+  /** The reader is the patient herself: she sees her plan as her helpers do, and keeps it on /care-plan. */
+  yours: z.boolean(),
   timeZone: z.string(),
   /** Her address and phone while the reader has a claim that is not done; null otherwise. */
   home: CareHomeSchema.nullable(),

@@ -17,13 +17,9 @@ import { ListLoadError } from '#client/components/ui/list-status.tsx';
 import { MessageLink, MessagePage, PageFrame } from '#client/components/page-layout.tsx';
 import { PageStatus } from '#client/components/page-status.tsx';
 import { pageTitleClass } from '#client/components/ui/text-classes.ts';
-import { careOpenSlotsTitle } from './care-open-words.ts';
+import { careOpenSlotsTitle, dayHeading, placesOpen, slotTime, zoneName } from './care-words.ts';
 
 type Slot = OpenCareSlots['slots'][number];
-
-// Her calendar days, read in UTC so a day never moves (the server and every browser write the same words).
-const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
-const dayLabel = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 
 /** The slots by day, in the order the server sends them (by when they start). */
 function byDay(slots: Slot[]): [string, Slot[]][] {
@@ -84,15 +80,13 @@ function OpenDates({ slots }: { slots: Slot[] }) {
     <ul className="mt-6 space-y-4" aria-label="Open dates">
       {byDay(slots).map(([day, onDay]) => (
         <li key={day} className={boxClass}>
-          <h2 className="text-xl font-semibold text-ink">{dayLabel(day)}</h2>
+          <h2 className="text-xl font-semibold text-ink">{dayHeading(day)}</h2>
           <ul className="mt-2 divide-y divide-brand-100">
             {onDay.map((slot, i) => (
               <li key={i} className="flex flex-wrap items-baseline justify-between gap-x-4 py-3">
                 <span className="font-semibold text-ink">{CARE_CATEGORY_LABELS[slot.category]}</span>
                 <span className="text-slate-700">
-                  {slot.endTime ? `${slot.startTime}–${slot.endTime}` : slot.startTime}
-                  {' · '}
-                  {slot.open === 1 ? '1 place open' : `${slot.open} places open`}
+                  {slotTime(slot)} · {placesOpen(slot.open)}
                 </span>
               </li>
             ))}
@@ -109,7 +103,7 @@ function OpenSlots({ open, token }: { open: OpenCareSlots; token: string }) {
       <h1 className={pageTitleClass}>{careOpenSlotsTitle(open.patientName)}</h1>
       <p className="mt-2 text-slate-700">
         {open.patientName} is recovering from surgery and has asked for help on these dates. Times are in her time zone,{' '}
-        {open.timeZone}.
+        {zoneName(open.timeZone)}.
       </p>
       <Offer token={token} />
       {open.slots.length > 0 ? (

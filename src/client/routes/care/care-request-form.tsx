@@ -7,7 +7,13 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { CARE_CATEGORIES, CARE_HELPERS_MAX, CARE_REPEAT_DAYS_MAX, CARE_REPEAT_LABELS } from '#shared/care-plan.ts';
+import {
+  CARE_CATEGORIES,
+  CARE_CATEGORY_LABELS,
+  CARE_HELPERS_MAX,
+  CARE_REPEAT_DAYS_MAX,
+  CARE_REPEAT_LABELS,
+} from '#shared/care-plan.ts';
 import { CareRequestSchema } from '#shared/schemas/care-plan.ts';
 import { addCareRequest } from '#client/api/care-plans.ts';
 import { bindFields } from '#client/lib/bind-field.ts';
@@ -16,7 +22,7 @@ import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { SubmitButton } from '#client/components/ui/button.tsx';
 import { FormAlert, RadioGroupField, SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { addDays, categoryLabel } from './care-days.tsx';
+import { addDays } from './care-words.ts';
 
 type RequestIn = z.input<typeof CareRequestSchema>;
 type RequestOut = z.output<typeof CareRequestSchema>;
@@ -83,7 +89,7 @@ export function CareRequestForm({ today }: { today: string }) {
         <SelectField label="Kind of help" {...field('category')}>
           {CARE_CATEGORIES.map((c) => (
             <option key={c} value={c}>
-              {categoryLabel(c)}
+              {CARE_CATEGORY_LABELS[c]}
             </option>
           ))}
         </SelectField>

@@ -17,6 +17,7 @@ import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { SubmitButton } from '#client/components/ui/button.tsx';
 import { FormAlert, RadioGroupField, SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
 import { toast } from '#client/components/ui/toast.ts';
+import { zoneName } from './care-words.ts';
 
 type SettingsIn = z.input<typeof CarePlanSettingsSchema>;
 type SettingsOut = z.output<typeof CarePlanSettingsSchema>;
@@ -103,7 +104,7 @@ export function CareSettingsForm({ plan }: { plan: Plan | null }) {
       >
         {zones.map((zone) => (
           <option key={zone} value={zone}>
-            {zone.replaceAll('_', ' ')}
+            {zoneName(zone)}
           </option>
         ))}
       </SelectField>

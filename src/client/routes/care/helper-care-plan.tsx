@@ -5,7 +5,8 @@
  * holds every date she took, on any plan. Times are on the patient's clock.
  */
 import { useMutation } from '@tanstack/react-query';
-import { useParams } from 'wouter';
+import { Link, useParams } from 'wouter';
+import { CARE_CATEGORY_LABELS } from '#shared/care-plan.ts';
 import type { CareSlot, HelperCarePlan } from '#shared/schemas/care-plan.ts';
 import { carePlanQuery, claimCareSlot, unclaimCareSlot } from '#client/api/care-plans.ts';
 import { errorMessage } from '#client/lib/api.ts';
@@ -17,7 +18,9 @@ import { toast } from '#client/components/ui/toast.ts';
 import { CopyLinkButton } from '#client/components/copy-link-button.tsx';
 import { MessageLink, MessagePage, PageFrame } from '#client/components/page-layout.tsx';
 import { PageStatus } from '#client/components/page-status.tsx';
-import { categoryLabel, dayHeading, placesOpen, SlotDays, slotTime } from './care-days.tsx';
+import { linkClass } from '#client/components/ui/text-classes.ts';
+import { SlotDays } from './care-days.tsx';
+import { dayHeading, placesOpen, slotTime, zoneName } from './care-words.ts';
 
 function HelperSlot({ plan, slot }: { plan: HelperCarePlan; slot: CareSlot }) {
   const claim = useMutation({
@@ -37,7 +40,7 @@ function HelperSlot({ plan, slot }: { plan: HelperCarePlan; slot: CareSlot }) {
   return (
     <div data-testid="helper-slot">
       <p className="font-medium text-ink">
-        {slot.title} <span className="text-sm font-normal text-slate-600">· {categoryLabel(slot.category)}</span>
+        {slot.title} <span className="text-sm font-normal text-slate-600">· {CARE_CATEGORY_LABELS[slot.category]}</span>
       </p>
       <p className="text-sm text-slate-700">{slotTime(slot)}</p>
       {slot.place === 'pickup' && <p className="text-sm text-slate-700">Pickup: {slot.pickupPlace}</p>}
@@ -63,7 +66,7 @@ function HelperSlot({ plan, slot }: { plan: HelperCarePlan; slot: CareSlot }) {
               )
             )}
           </>
-        ) : slot.paused ? (
+        ) : plan.yours ? null : slot.paused ? (
           <p className="text-sm text-slate-700">No meals this week, she asked.</p>
         ) : slot.open > 0 ? (
           <>
@@ -81,7 +84,8 @@ function HelperSlot({ plan, slot }: { plan: HelperCarePlan; slot: CareSlot }) {
 }
 
 function HomeCard({ plan }: { plan: HelperCarePlan }) {
-  if (!plan.home && !plan.mealNeeds) return null;
+  // Her own home is on her own page.
+  if (plan.yours || (!plan.home && !plan.mealNeeds)) return null;
   return (
     <Card aria-labelledby="home-title">
       <CardTitle id="home-title">For your visit</CardTitle>
@@ -155,10 +159,19 @@ function Plan({ plan }: { plan: HelperCarePlan }) {
   return (
     <PageFrame
       title={`Help ${plan.patientName}`}
-      intro={`Times are on ${plan.patientName}’s clock (${plan.timeZone.replaceAll('_', ' ')}).`}
+      intro={`Times are on ${plan.patientName}’s clock (${zoneName(plan.timeZone)}).`}
       width="3xl"
     >
       <div className="mt-8 space-y-6">
+        {plan.yours && (
+          <p className="rounded-xl bg-brand-50 p-3 text-slate-800">
+            This is your plan as your helpers see it. You keep it on{' '}
+            <Link href="/care-plan" className={linkClass}>
+              My Care Plan
+            </Link>
+            .
+          </p>
+        )}
         <HomeCard plan={plan} />
         <CalendarCard plan={plan} />
         <Card aria-labelledby="dates-title">

@@ -4,7 +4,7 @@
  * then asking for help, her requests, her link, her circle and her settings. Patients only (the server says so).
  */
 import { useQuery, useMutation } from '@tanstack/react-query';
-import { CARE_GLANCE_DAYS, CARE_REPEAT_LABELS } from '#shared/care-plan.ts';
+import { CARE_CATEGORY_LABELS, CARE_GLANCE_DAYS, CARE_REPEAT_LABELS } from '#shared/care-plan.ts';
 import type { CareRequestView, CareSlot, MyCarePlan } from '#shared/schemas/care-plan.ts';
 import {
   approveCareFollower,
@@ -24,7 +24,8 @@ import { CopyLinkButton } from '#client/components/copy-link-button.tsx';
 import { MessageLink, MessagePage, PageFrame } from '#client/components/page-layout.tsx';
 import { PageStatus } from '#client/components/page-status.tsx';
 import { usePageUser } from '#client/page-access.tsx';
-import { addDays, categoryLabel, dayHeading, placesOpen, SlotDays, slotTime, todayIn } from './care-days.tsx';
+import { SlotDays } from './care-days.tsx';
+import { addDays, dayHeading, placesOpen, slotTime, todayIn, zoneName } from './care-words.ts';
 import { CareRequestForm } from './care-request-form.tsx';
 import { CareSettingsForm, settingsOf } from './care-settings-form.tsx';
 
@@ -43,7 +44,7 @@ function PlanSlot({ slot }: { slot: CareSlot }) {
   return (
     <div data-testid="plan-slot">
       <p className="font-medium text-ink">
-        {slot.title} <span className="text-sm font-normal text-slate-600">· {categoryLabel(slot.category)}</span>
+        {slot.title} <span className="text-sm font-normal text-slate-600">· {CARE_CATEGORY_LABELS[slot.category]}</span>
       </p>
       <p className="text-sm text-slate-700">{slotTime(slot)}</p>
       {slot.paused ? (
@@ -173,7 +174,8 @@ function RequestRow({ request }: { request: CareRequestView }) {
   return (
     <li className="py-3" data-testid="care-request">
       <p className="font-medium text-ink">
-        {request.title} <span className="text-sm font-normal text-slate-600">· {categoryLabel(request.category)}</span>
+        {request.title}{' '}
+        <span className="text-sm font-normal text-slate-600">· {CARE_CATEGORY_LABELS[request.category]}</span>
       </p>
       <p className="text-sm text-slate-700">{whenWords(request)}</p>
       <p className="text-sm text-slate-700">
@@ -292,7 +294,7 @@ function KeptPlan({ plan }: { plan: Plan }) {
   const today = todayIn(plan.timeZone);
   return (
     <div className="mt-8 space-y-6">
-      <p className="text-sm text-slate-700">Times are on your clock ({plan.timeZone.replaceAll('_', ' ')}).</p>
+      <p className="text-sm text-slate-700">Times are on your clock ({zoneName(plan.timeZone)}).</p>
       <Glance plan={plan} today={today} />
       <Card aria-labelledby="ask-title">
         <CardTitle id="ask-title">Ask for help</CardTitle>
