@@ -162,6 +162,7 @@ export const ACCESS_TABLE: Record<string, Rule> = {
   'POST /api/my/care-plan/requests': 'patient',
   'DELETE /api/my/care-plan/requests/:requestId': 'patient',
   'POST /api/my/care-plan/claims/:claimId/done': 'patient',
+  'POST /api/my/care-plan/invitations': 'patient',
   'POST /api/my/care-plan/circle': 'patient',
   'DELETE /api/my/care-plan/circle/:userId': 'patient',
   'GET /api/care-plans/:planId': 'user',

@@ -82,20 +82,26 @@ describe('care plan', () => {
     await glance.getByText('Later dates (2)').waitFor();
     await expectNoAxeViolations(page);
     const link = (await page.getByTestId('share-link').innerText()).trim();
-    const token = new URL(link).pathname.split('/').pop()!;
 
-    // A helper in London, let in by her link.
+    // She mails her link to a friend (her email is confirmed); the mail carries the link, not her address.
+    const share = page.getByRole('region', { name: 'Your link' });
+    await share.getByLabel('Or we mail it to someone for you').fill('maya@example.org');
+    await share.getByRole('button', { name: 'Send my link' }).click();
+    await expect.poll(() => toastText(page)).toContain('We mailed your link to maya@example.org.');
+    const [invitation] = await mailTo('maya@example.org', 'Hana O. asks for your help after her surgery');
+    expect(invitation!.text).toContain(link);
+    expect(invitation!.text).not.toContain('Linden Street');
+
+    // A helper in London opens the link, signed in, and joins her circle.
     const helper = await suite.newPage({ ...PHONE, timezoneId: 'Europe/London' });
     const maya = await signUpSettledThroughApi(helper.context, suite.site, {
       role: 'donor',
       firstName: 'Maya',
       lastName: 'Lind',
     });
-    const joined = await helper.context.request.post(`/api/care-plans/open/${token}/join`, {
-      headers: { origin: suite.site.baseURL },
-    });
-    const { planId } = (await joined.json()) as { planId: string };
-    await visit(helper.page, `/care/${planId}`);
+    await visit(helper.page, new URL(link).pathname);
+    await helper.page.getByRole('button', { name: 'Join her circle and choose a date' }).click();
+    await helper.page.waitForURL(/\/care\/[0-9a-f-]{36}$/);
     await helper.page.getByRole('heading', { level: 1, name: 'Help Hana O.' }).waitFor();
     await helper.page.getByText(`Times are on Hana O.’s clock (America/New York).`).waitFor();
     await expect.poll(() => helper.page.getByTestId('care-address').count()).toBe(0);

@@ -3,7 +3,7 @@
  * open-slots link anyone with it can read (/care/open/:token).
  */
 import * as care from '#shared/contract/care-plans.ts';
-import type { CarePlanSettingsInput, CareRequestInput } from '#shared/schemas/care-plan.ts';
+import type { CareInvitationInput, CarePlanSettingsInput, CareRequestInput } from '#shared/schemas/care-plan.ts';
 import { call, queryOf } from '#client/lib/api.ts';
 import { pageQueryOf } from '#client/lib/page-query.ts';
 
@@ -14,6 +14,8 @@ export const saveCarePlan = (body: CarePlanSettingsInput) => call(care.saveCareP
 export const addCareRequest = (body: CareRequestInput) => call(care.addCareRequest, { body });
 export const cancelCareRequest = (requestId: string) => call(care.cancelCareRequest, { params: { requestId } });
 export const markCareClaimDone = (claimId: string) => call(care.markCareClaimDone, { params: { claimId } });
+/** Mails her link to someone she asks for help (her email confirmed; at most 20 a day). */
+export const inviteToCarePlan = (body: CareInvitationInput) => call(care.inviteToCarePlan, { body });
 export const approveCareFollower = (userId: string) => call(care.approveCareFollower, { body: { userId } });
 export const removeFromCareCircle = (userId: string) => call(care.removeFromCareCircle, { params: { userId } });
 

@@ -6,10 +6,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { mealsPaused } from '#shared/care-plan.ts';
+import { shownName } from '#shared/community-name.ts';
 import { AppError } from '#shared/errors.ts';
 import type { CarePlanSettingsSchema, CareRequestSchema } from '#shared/schemas/care-plan.ts';
 import type { Viewer } from '../policies/viewer.ts';
-import { carePlanFactsFor, carePlanPolicy } from '../policies/care-plans.ts';
+import { authorizeCareInvitation, carePlanFactsFor, carePlanPolicy } from '../policies/care-plans.ts';
 import {
   careClaimById,
   carePlanById,
@@ -21,9 +22,12 @@ import {
 } from '../db/queries/care-plans.ts';
 import { carePlanCircle, carePlans, careClaims, careRequests } from '../db/schema/index.ts';
 import { randomToken } from '../services/tokens.ts';
+import { notify } from '../services/notifications.ts';
+import { findUserById } from '../db/queries/users.ts';
 import {
   careCancelledMail,
   careClaimedMail,
+  careInvitationMail,
   careThanksMail,
   claimedCare,
   reminderTimes,
@@ -212,16 +216,58 @@ export async function joinCareCircle(ctx: CommandContext, memberId: string, plan
     .onConflictDoNothing();
 }
 
-/** She lets a follower of her fundraiser into her circle (anyone else: 404, as a stranger's id). */
+/**
+ * She mails her link to someone she asks for help, in her name (the route counts the account's daily limit first).
+ * The address is not kept.
+ */
+export async function inviteToCarePlan(
+  ctx: CommandContext,
+  publicUrl: string,
+  patient: {
+    id: string;
+    emailVerifiedAt: Date | null;
+    firstName: string;
+    lastName: string;
+    communityName: string | null;
+  },
+  email: string,
+): Promise<void> {
+  authorizeCareInvitation(patient);
+  const plan = await ownPlan(ctx, patient.id);
+  const link = `${publicUrl}/care/open/${plan.shareToken}`;
+  // The same address asked twice in a day gets one mail.
+  const day = dayIn(ctx.now, plan.timeZone);
+  ctx.afterCommit.mail({ kind: 'care-invitation', key: `care-invitation:${plan.id}:${email}:${day}` }, (product) =>
+    careInvitationMail(product, email, shownName(patient), link),
+  );
+}
+
+/** She lets a follower of her fundraiser into her circle (anyone else: 404, as a stranger's id); they are told. */
 export async function approveCareFollower(ctx: CommandContext, patientId: string, userId: string): Promise<void> {
   const plan = await ownPlan(ctx, patientId);
   const followers = await followersOfPatient(ctx.tx, patientId);
   if (!followers.some((f) => f.userId === userId))
     throw new AppError('NOT_FOUND', 'Only a follower of your fundraiser can be let in this way');
-  await ctx.tx
+  const added = await ctx.tx
     .insert(carePlanCircle)
     .values({ planId: plan.id, userId, via: 'follower', addedAt: ctx.now })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ userId: carePlanCircle.userId });
+  if (added.length === 0) return;
+  const patient = await findUserById(ctx.tx, patientId);
+  const name = shownName(patient!);
+  const notices = await notify(ctx.tx, [
+    {
+      userId,
+      type: 'care_plan',
+      title: `${name} let you into her care circle`,
+      body: 'See the dates she asked help for after her surgery, and choose one.',
+      link: `/care/${plan.id}`,
+      eventKey: `care-circle:${plan.id}:${ctx.now.getTime()}`,
+      important: true,
+    },
+  ]);
+  ctx.afterCommit.mailNotifications(notices);
 }
 
 /** She takes someone out of her circle; the claims they hold stay (she can ask them herself). */

@@ -4,6 +4,7 @@
  * helper with a standing claim that is not done yet. A plan someone may not see is "not found" to her.
  */
 import type { CareCategory, CarePlanAudience } from '#shared/care-plan.ts';
+import { AppError } from '#shared/errors.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { helpingWith, isInCareCircle, type CarePlanRow } from '../db/queries/care-plans.ts';
 import { policy } from './policy.ts';
@@ -55,4 +56,9 @@ export async function carePlanFactsFor(
     ? await Promise.all([isInCareCircle(db, plan.id, viewer.id), helpingWith(db, plan.id, viewer.id, today)])
     : [false, []];
   return { patientId: plan.patientId, audience: plan.audience, inCircle, helpingWith: helping };
+}
+
+/** Her link goes out by mail in her name only once her own address is confirmed (403 before anything is counted). */
+export function authorizeCareInvitation(patient: { emailVerifiedAt: Date | null }): void {
+  if (!patient.emailVerifiedAt) throw new AppError('FORBIDDEN', 'Confirm your email address before you invite anyone');
 }

@@ -36,6 +36,8 @@ export const FAILED_PASSWORD_CONFIRMATIONS: AccountLimit = {
 export const RESET_REQUESTS: AccountLimit = { name: 'reset-request', max: 5, windowMs: 60 * MINUTE_MS };
 /** Verification-mail resends, per account. */
 export const VERIFICATION_RESENDS: AccountLimit = { name: 'verification-resend', max: 3, windowMs: 15 * MINUTE_MS };
+/** Care plan invitations a patient mails, per account, so her link cannot be used to mail strangers in bulk. */
+export const CARE_INVITATIONS: AccountLimit = { name: 'care-invitation', max: 20, windowMs: 24 * 60 * MINUTE_MS };
 /** "Someone tried to register with your address" mails, per account, so nobody can mail-bomb an owner. */
 export const REGISTRATION_ATTEMPT_NOTICES: AccountLimit = {
   name: 'registration-notice',

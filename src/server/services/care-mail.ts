@@ -139,6 +139,15 @@ export function careCancelledMail(product: string, c: ClaimedCare): MailMessage 
   };
 }
 
+/** Her link, mailed at her asking to someone she would like help from. */
+export function careInvitationMail(product: string, to: string, patientName: string, link: string): MailMessage {
+  return {
+    to,
+    subject: `${patientName} asks for your help after her surgery`,
+    text: `Hello,\n\n${patientName} is recovering from surgery and asked us to send you her care plan: the rides, meals and visits she needs help with in the weeks after it.\n\n${link}\n\nThe link shows the dates still open. To take one, sign in (or create an account) and join her circle; her address goes only to whoever takes a date.\n\nIf you do not know ${patientName}, you can ignore this mail: nothing happens unless you open the link.${signature(product)}`,
+  };
+}
+
 /** The instants to remind her at, those still ahead of `now`. */
 export function reminderTimes(day: string, startTime: string, timeZone: string, now: Date) {
   const start = instantIn(day, startTime, timeZone).getTime();

@@ -20,7 +20,8 @@ export type NotificationType =
   | 'expense_update'
   | 'campaign_update'
   | 'fundraiser_review'
-  | 'medical_review';
+  | 'medical_review'
+  | 'care_plan';
 
 export interface NotificationEvent {
   userId: string;

@@ -6,6 +6,7 @@ import {
   CareCalendarParamsSchema,
   CareCircleAddSchema,
   CareCircleParamsSchema,
+  CareInvitationSchema,
   CareClaimParamsSchema,
   CarePlanParamsSchema,
   CarePlanSettingsSchema,
@@ -18,6 +19,7 @@ import {
   MyCarePlanSchema,
   OpenCareSlotsSchema,
 } from '../schemas/care-plan.ts';
+import { MessageAnswerSchema } from '../schemas/auth.ts';
 import { endpoint } from './endpoint.ts';
 
 const patient = { role: 'patient' } as const;
@@ -54,6 +56,14 @@ export const markCareClaimDone = endpoint({
   params: CareClaimParamsSchema,
 });
 
+/** She mails her link to someone she asks for help (her email confirmed; a limited number a day). */
+export const inviteToCarePlan = endpoint({
+  method: 'POST',
+  path: `${MINE}/invitations`,
+  access: patient,
+  body: CareInvitationSchema,
+  responses: { 200: MessageAnswerSchema },
+});
 /** She lets a follower of her fundraiser into her circle. */
 export const approveCareFollower = endpoint({
   ...keeping,

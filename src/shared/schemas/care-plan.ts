@@ -1,5 +1,6 @@
 /** A care plan's forms and answers (issue 39, decision 021): her settings, her requests, the dates helpers claim. */
 import { z } from 'zod';
+import { EmailAddressSchema } from './auth.ts';
 import {
   CARE_CATEGORIES,
   CARE_HELPERS_MAX,
@@ -235,6 +236,10 @@ export type OpenCareSlots = z.infer<typeof OpenCareSlotsSchema>;
 
 /** POST /api/care-plans/open/:token/join: the plan she can now read. */
 export const JoinedCarePlanSchema = z.object({ planId: z.string() });
+
+/** POST /api/my/care-plan/invitations: someone she asks for help, by email (her link goes to them; nothing is kept). */
+export const CareInvitationSchema = z.strictObject({ email: EmailAddressSchema });
+export type CareInvitationInput = z.input<typeof CareInvitationSchema>;
 
 /** POST /api/my/care-plan/circle: a follower of her fundraiser she lets in. */
 export const CareCircleAddSchema = z.strictObject({ userId: z.uuid('Unknown person') });

@@ -26,6 +26,7 @@ export const MAIL_KINDS = {
   'care-reminder': 'Care plan: reminder',
   'care-thanks': 'Care plan: thank-you',
   'care-cancelled': 'Care plan: request cancelled',
+  'care-invitation': 'Care plan: invitation',
 } as const;
 export type MailKind = keyof typeof MAIL_KINDS;
 

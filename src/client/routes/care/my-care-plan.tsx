@@ -3,19 +3,33 @@
  * what is covered and open in the next 7 days (with the "no meals this week" switch and each helper's "done"),
  * then asking for help, her requests, her link, her circle and her settings. Patients only (the server says so).
  */
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useMutation } from '@tanstack/react-query';
 import { CARE_CATEGORY_LABELS, CARE_GLANCE_DAYS, CARE_REPEAT_LABELS } from '#shared/care-plan.ts';
-import type { CareRequestView, CareSlot, MyCarePlan } from '#shared/schemas/care-plan.ts';
+import {
+  CareInvitationSchema,
+  type CareInvitationInput,
+  type CareRequestView,
+  type CareSlot,
+  type MyCarePlan,
+} from '#shared/schemas/care-plan.ts';
 import {
   approveCareFollower,
   cancelCareRequest,
+  inviteToCarePlan,
   markCareClaimDone,
   myCarePlanQuery,
   removeFromCareCircle,
   saveCarePlan,
 } from '#client/api/care-plans.ts';
 import { errorMessage } from '#client/lib/api.ts';
-import { Button } from '#client/components/ui/button.tsx';
+import { Button, SubmitButton } from '#client/components/ui/button.tsx';
+import { FormAlert, TextField } from '#client/components/ui/field.tsx';
+import { bindFields } from '#client/lib/bind-field.ts';
+import { useFieldErrors } from '#client/hooks/use-field-errors.ts';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
 import { ConfirmTwice } from '#client/components/ui/confirm-twice.tsx';
 import { ListLoadError } from '#client/components/ui/list-status.tsx';
@@ -199,13 +213,51 @@ function RequestRow({ request }: { request: CareRequestView }) {
   );
 }
 
+/** Her link by mail to one address: we send it in her name; the address is not kept. */
+function InviteForm() {
+  const form = useForm<CareInvitationInput, unknown, z.output<typeof CareInvitationSchema>>({
+    resolver: zodResolver(CareInvitationSchema),
+    defaultValues: { email: '' },
+  });
+  const showError = useFieldErrors(form.setError, ['email']);
+  const [formError, setFormError] = useState<string | null>(null);
+  const invite = useMutation({
+    mutationFn: inviteToCarePlan,
+    onSuccess: ({ message }) => {
+      setFormError(null);
+      form.reset();
+      toast({ title: 'Invitation sent', description: message });
+    },
+    onError: (err) => setFormError(showError(err, 'Not sent; please try again.')),
+  });
+  return (
+    <form
+      noValidate
+      className="mt-5 space-y-3 border-t border-brand-100 pt-4"
+      onSubmit={form.handleSubmit((input) => invite.mutate(input))}
+    >
+      {formError && <FormAlert>{formError}</FormAlert>}
+      <TextField
+        label="Or we mail it to someone for you"
+        type="email"
+        autoComplete="email"
+        hint="To one person at a time. We do not keep the address."
+        {...bindFields(form).field('email')}
+      />
+      <SubmitButton variant="secondary" pending={invite.isPending} pendingLabel="Sending…">
+        Send my link
+      </SubmitButton>
+    </form>
+  );
+}
+
 function ShareCard({ plan }: { plan: Plan }) {
   const link = `${window.location.origin}${plan.sharePath}`;
   return (
     <Card aria-labelledby="share-title">
       <CardTitle id="share-title">Your link</CardTitle>
       <p className="mt-1 text-sm text-slate-700">
-        Send it to the people you would like to help, by mail or message. It shows what is open, never your address or
+        Send it to the people you would like help from, by mail or message. It shows what is open, never your address or
         notes; to take a date they sign in and join your circle.
       </p>
       <p
@@ -221,6 +273,7 @@ function ShareCard({ plan }: { plan: Plan }) {
           copiedDescription="Send it to the people who offered help."
         />
       </div>
+      <InviteForm />
     </Card>
   );
 }

@@ -7,7 +7,7 @@ import { signUp } from '../../../../tests/setup/accounts.ts';
 import { injectFrom, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { fakeClock } from '../../services/clock.ts';
 import { and, eq, like } from 'drizzle-orm';
-import { campaignFollowers, outbox, rateLimits } from '../../db/schema/index.ts';
+import { campaignFollowers, outbox, rateLimits, users } from '../../db/schema/index.ts';
 import { newCampaign } from '../../../../tests/factories/spending.ts';
 
 // Thursday 4 March 2027, 12:00 in New York (17:00 UTC): ten days before the clocks go forward there.
@@ -143,9 +143,37 @@ describe('who sees it', () => {
     });
     expect((await send('GET', `/api/care-plans/${plan.id}`, follower.cookie)).statusCode).toBe(200);
     expect((await send('GET', `/api/care-plans/${plan.id}`, stranger.cookie)).statusCode).toBe(404);
+    const [told] = (await send('GET', '/api/notifications', follower.cookie)).json().items;
+    expect(told).toMatchObject({ title: 'Hana O. let you into her care circle', link: `/care/${plan.id}` });
 
     expect((await send('DELETE', `/api/my/care-plan/circle/${follower.user.id}`, patient.cookie)).statusCode).toBe(200);
     expect((await send('GET', `/api/care-plans/${plan.id}`, follower.cookie)).statusCode).toBe(404);
+  });
+
+  it('mails her link to whom she invites, once her email is confirmed, one mail a day per address and 20 a day in all', async () => {
+    const { patient, token } = await patientWithPlan();
+    const invite = (email: unknown) => send('POST', '/api/my/care-plan/invitations', patient.cookie, { email });
+    const unconfirmed = await invite('fern@example.org');
+    expect(unconfirmed.statusCode).toBe(403);
+    expect(unconfirmed.json().message).toBe('Confirm your email address before you invite anyone');
+    await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, patient.user.id));
+
+    const sent = await invite(' Fern@Example.org ');
+    expect(sent.json()).toEqual({ message: 'We mailed your link to fern@example.org.' });
+    const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.to, 'fern@example.org'));
+    expect(mail!.subject).toBe('Hana O. asks for your help after her surgery');
+    expect(mail!.text).toContain(`/care/open/${token}`);
+    expect(mail!.text).not.toContain('Linden Street');
+    await invite('fern@example.org');
+    expect(await t.database.db.select().from(outbox).where(eq(outbox.to, 'fern@example.org'))).toHaveLength(1);
+    expect((await invite('not an address')).json().fieldErrors).toEqual({
+      email: 'Please enter a valid email address',
+    });
+
+    for (let i = 3; i <= 20; i += 1) expect((await invite(`friend${i}@example.org`)).statusCode).toBe(200);
+    const over = await invite('one-more@example.org');
+    expect(over.statusCode).toBe(429);
+    expect(over.headers['retry-after']).toBeDefined();
   });
 
   it('shows a members plan to any signed-in member', async () => {

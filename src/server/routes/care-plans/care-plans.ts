@@ -11,6 +11,7 @@ import {
   approveCareFollower,
   cancelCareRequest,
   claimCareSlot,
+  inviteToCarePlan,
   joinCareCircle,
   markCareClaimDone,
   removeFromCareCircle,
@@ -28,11 +29,12 @@ import {
   type CarePlanRow,
 } from '../../db/queries/care-plans.ts';
 import { findUserById } from '../../db/queries/users.ts';
-import { carePlanFactsFor, carePlanPolicy } from '../../policies/care-plans.ts';
+import { authorizeCareInvitation, carePlanFactsFor, carePlanPolicy } from '../../policies/care-plans.ts';
 import type { Viewer } from '../../policies/viewer.ts';
 import { careSlots, presentHelperCarePlan, presentMyCarePlan, shownDays } from '../../presenters/care-plan.ts';
 import { addDays, dayIn } from '../../services/care-recurrence.ts';
 import { calendarFeedPath, calendarFeedToken, careCalendarFeed, claimsForFeed } from '../../services/care-mail.ts';
+import { CARE_INVITATIONS } from '../../services/account-limits.ts';
 import { safeEqual } from '../../services/tokens.ts';
 import { route } from '../endpoint.ts';
 
@@ -111,6 +113,12 @@ const carePlans: FastifyPluginAsyncZod = async (app) => {
     return reply.headers(noStore).send(await myPlan(me.id));
   });
 
+  route(app, endpoints.inviteToCarePlan, {}, async (request, reply, { me }) => {
+    authorizeCareInvitation(me);
+    await app.accountLimits.take(CARE_INVITATIONS, me.id, reply);
+    await request.run(inviteToCarePlan, app.config.publicUrl, me, request.body.email);
+    return reply.send({ message: `We mailed your link to ${request.body.email}.` });
+  });
   route(app, endpoints.approveCareFollower, {}, async (request, reply, { me }) => {
     await request.run(approveCareFollower, me.id, request.body.userId);
     return reply.headers(noStore).send(await myPlan(me.id));
