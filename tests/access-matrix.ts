@@ -163,6 +163,7 @@ export const ACCESS_TABLE: Record<string, Rule> = {
   'DELETE /api/my/care-plan/requests/:requestId': 'patient',
   'POST /api/my/care-plan/claims/:claimId/done': 'patient',
   'POST /api/my/care-plan/invitations': 'patient',
+  'POST /api/my/care-plan/link': 'patient',
   'POST /api/my/care-plan/circle': 'patient',
   'DELETE /api/my/care-plan/circle/:userId': 'patient',
   'GET /api/care-plans/:planId': 'user',

@@ -14,6 +14,8 @@ export const saveCarePlan = (body: CarePlanSettingsInput) => call(care.saveCareP
 export const addCareRequest = (body: CareRequestInput) => call(care.addCareRequest, { body });
 export const cancelCareRequest = (requestId: string) => call(care.cancelCareRequest, { params: { requestId } });
 export const markCareClaimDone = (claimId: string) => call(care.markCareClaimDone, { params: { claimId } });
+/** Replaces her link: the old one stops working. */
+export const replaceCareLink = () => call(care.replaceCareLink);
 /** Mails her link to someone she asks for help (her email confirmed; at most 20 a day). */
 export const inviteToCarePlan = (body: CareInvitationInput) => call(care.inviteToCarePlan, { body });
 export const approveCareFollower = (userId: string) => call(care.approveCareFollower, { body: { userId } });

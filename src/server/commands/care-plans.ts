@@ -216,6 +216,15 @@ export async function joinCareCircle(ctx: CommandContext, memberId: string, plan
     .onConflictDoNothing();
 }
 
+/** She replaces her link, to shut out whoever has the old one from joining or reading what is open. */
+export async function replaceCareLink(ctx: CommandContext, patientId: string): Promise<void> {
+  const plan = await ownPlan(ctx, patientId);
+  await ctx.tx
+    .update(carePlans)
+    .set({ shareToken: randomToken(), updatedAt: ctx.now })
+    .where(eq(carePlans.id, plan.id));
+}
+
 /**
  * She mails her link to someone she asks for help, in her name (the route counts the account's daily limit first).
  * The address is not kept.

@@ -56,6 +56,8 @@ export const markCareClaimDone = endpoint({
   params: CareClaimParamsSchema,
 });
 
+/** She replaces her link: the old one is 404 from now on (the people already in her circle stay). */
+export const replaceCareLink = endpoint({ ...keeping, method: 'POST', path: `${MINE}/link` });
 /** She mails her link to someone she asks for help (her email confirmed; a limited number a day). */
 export const inviteToCarePlan = endpoint({
   method: 'POST',

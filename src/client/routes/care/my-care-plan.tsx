@@ -23,6 +23,7 @@ import {
   markCareClaimDone,
   myCarePlanQuery,
   removeFromCareCircle,
+  replaceCareLink,
   saveCarePlan,
 } from '#client/api/care-plans.ts';
 import { errorMessage } from '#client/lib/api.ts';
@@ -251,6 +252,29 @@ function InviteForm() {
   );
 }
 
+/** A new link when the old one went too far: the old one stops working; her circle stays as it is. */
+function ReplaceLink() {
+  const replace = useMutation({
+    mutationFn: replaceCareLink,
+    onSuccess: () => toast({ title: 'Link replaced', description: 'Your old link no longer works.' }),
+    onError: failed('Not replaced'),
+  });
+  return (
+    <div className="mt-5 border-t border-brand-100 pt-4">
+      <ConfirmTwice
+        label="Replace my link…"
+        groupLabel="Replace your link"
+        warning="Your old link stops working at once, for reading and for joining. People already in your circle stay; remove them below if you need to."
+        confirmLabel="Replace it"
+        pendingLabel="Replacing…"
+        keepLabel="Keep my link"
+        pending={replace.isPending}
+        onConfirm={() => replace.mutate()}
+      />
+    </div>
+  );
+}
+
 function ShareCard({ plan }: { plan: Plan }) {
   const link = `${window.location.origin}${plan.sharePath}`;
   return (
@@ -274,6 +298,7 @@ function ShareCard({ plan }: { plan: Plan }) {
         />
       </div>
       <InviteForm />
+      <ReplaceLink />
     </Card>
   );
 }

@@ -200,6 +200,19 @@ describe('who sees it', () => {
     expect(open.body).not.toMatch(/Linden|555|Side entrance|Dinner|Ride to the clinic|Peanuts/);
     expect((await t.app.inject('/api/care-plans/open/not-her-link')).statusCode).toBe(404);
   });
+
+  it('stops working once she replaces it, for reading and for joining; whoever joined before stays', async () => {
+    const { patient, plan, token } = await patientWithPlan();
+    const early = await helperIn(token);
+    const replaced = await send('POST', '/api/my/care-plan/link', patient.cookie);
+    const fresh = replaced.json().plan.sharePath.split('/').pop();
+    expect(fresh).not.toBe(token);
+    expect((await t.app.inject(`/api/care-plans/open/${token}`)).statusCode).toBe(404);
+    const late = await signUp(t.app, { role: 'donor' });
+    expect((await send('POST', `/api/care-plans/open/${token}/join`, late.cookie)).statusCode).toBe(404);
+    expect((await t.app.inject(`/api/care-plans/open/${fresh}`)).statusCode).toBe(200);
+    expect((await send('GET', `/api/care-plans/${plan.id}`, early.cookie)).statusCode).toBe(200);
+  });
 });
 
 describe('her address', () => {

@@ -15,6 +15,7 @@ import {
   joinCareCircle,
   markCareClaimDone,
   removeFromCareCircle,
+  replaceCareLink,
   saveCarePlan,
   unclaimCareSlot,
 } from '../../commands/care-plans.ts';
@@ -113,6 +114,10 @@ const carePlans: FastifyPluginAsyncZod = async (app) => {
     return reply.headers(noStore).send(await myPlan(me.id));
   });
 
+  route(app, endpoints.replaceCareLink, {}, async (request, reply, { me }) => {
+    await request.run(replaceCareLink, me.id);
+    return reply.headers(noStore).send(await myPlan(me.id));
+  });
   route(app, endpoints.inviteToCarePlan, {}, async (request, reply, { me }) => {
     authorizeCareInvitation(me);
     await app.accountLimits.take(CARE_INVITATIONS, me.id, reply);
