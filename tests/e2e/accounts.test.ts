@@ -115,7 +115,13 @@ describe('accounts', () => {
     expect(await page.getByRole('link', { name: 'Join Community' }).count()).toBe(0);
     expect(await page.getByTestId('avatar-initials').first().innerText()).toBe('RL');
     await expect.poll(() => page.getByRole('button', { name: 'Resend link' }).count()).toBe(1);
-    expect(await menuItemNames(page)).toEqual([...GENERAL_ITEMS, 'My Fundraiser', 'Expenses', 'Sign Out']);
+    expect(await menuItemNames(page)).toEqual([
+      ...GENERAL_ITEMS,
+      'My Fundraiser',
+      'Expenses',
+      'My Care Plan',
+      'Sign Out',
+    ]);
     expect(await page.getByTestId('account-name').innerText()).toBe('Rosa Lindqvist');
     expect(await page.getByTestId('account-role').innerText()).toBe('Patient');
     expect(await page.getByRole('menuitem', { name: 'Account Settings' }).getAttribute('href')).toBe('/profile');
