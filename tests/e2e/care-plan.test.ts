@@ -57,6 +57,7 @@ describe('care plan', () => {
     await visit(page, '/care-plan');
     const start = page.getByRole('region', { name: 'Start your plan' });
     await expect.poll(() => start.getByLabel('Your time zone').inputValue()).toBe(ZONE);
+    await expectNoAxeViolations(page);
     await start.getByLabel('Your address').fill('12 Linden Street, Brooklyn');
     await start.getByLabel('Your phone number').fill('+1 555 0100');
     await start.getByLabel('Dietary needs').fill('Vegetarian');

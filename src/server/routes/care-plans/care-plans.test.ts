@@ -9,6 +9,8 @@ import { fakeClock } from '../../services/clock.ts';
 import { and, eq, like } from 'drizzle-orm';
 import { campaignFollowers, outbox, rateLimits, users } from '../../db/schema/index.ts';
 import { newCampaign } from '../../../../tests/factories/spending.ts';
+import { CARE_SETTINGS as SETTINGS } from '../../../../tests/factories/care-plans.ts';
+import type { CarePlanSettingsInput } from '#shared/schemas/care-plan.ts';
 
 // Thursday 4 March 2027, 12:00 in New York (17:00 UTC): ten days before the clocks go forward there.
 const clock = fakeClock(new Date('2027-03-04T17:00:00Z'));
@@ -19,15 +21,6 @@ beforeEach(async () => {
   await t.database.db.delete(rateLimits);
 });
 
-const SETTINGS = {
-  timeZone: 'America/New_York',
-  audience: 'circle',
-  address: '12 Linden Street, Brooklyn',
-  phone: '+1 555 0100',
-  dietaryNeeds: 'Vegetarian',
-  allergies: 'Peanuts',
-  unclaimCutoffHours: 24,
-};
 const RIDE = {
   category: 'ride',
   title: 'Ride to the clinic',
@@ -46,7 +39,7 @@ const send = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, cookie: st
   injectFrom(t.app, { method, url, ...(body === undefined ? {} : { body }), headers: cookie ? { cookie } : {} });
 
 /** A patient with a plan holding a weekly ride and a dinner. */
-async function patientWithPlan(settings: Partial<typeof SETTINGS> = {}) {
+async function patientWithPlan(settings: Partial<CarePlanSettingsInput> = {}) {
   const patient = await signUp(t.app, { role: 'patient', firstName: 'Hana', lastName: 'Okafor' });
   expect((await send('PUT', '/api/my/care-plan', patient.cookie, { ...SETTINGS, ...settings })).statusCode).toBe(200);
   await send('POST', '/api/my/care-plan/requests', patient.cookie, RIDE);
