@@ -54,6 +54,8 @@ export const CARE_HELPERS_MAX = 10;
 export const CARE_REPEAT_DAYS_MAX = 90;
 /** How far ahead the plan's pages list dates. */
 export const CARE_PLAN_DAYS_SHOWN = 28;
+/** How many days back her plan lists dates that have passed with help she has not marked done yet. */
+export const CARE_THANKS_DAYS = 14;
 /** "At a glance": what is covered and what is open in the next week. */
 export const CARE_GLANCE_DAYS = 7;
 /** Until how many hours before a slot a helper may give it back (her choice; this is the default). */

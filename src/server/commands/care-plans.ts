@@ -3,14 +3,14 @@
  * back before her cutoff; she marks it done. A claim counts the places under the request's row lock, so two
  * helpers taking the last place at once (on any instance) get one claim and one refusal.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { mealsPaused } from '#shared/care-plan.ts';
 import { shownName } from '#shared/community-name.ts';
 import { AppError } from '#shared/errors.ts';
 import type { CarePlanSettingsSchema, CareRequestSchema } from '#shared/schemas/care-plan.ts';
 import type { Viewer } from '../policies/viewer.ts';
-import { authorizeCareInvitation, carePlanFactsFor, carePlanPolicy } from '../policies/care-plans.ts';
+import { authorizeConfirmedEmail, carePlanFactsFor, carePlanPolicy } from '../policies/care-plans.ts';
 import {
   careClaimById,
   carePlanById,
@@ -28,12 +28,14 @@ import {
   careCancelledMail,
   careClaimedMail,
   careInvitationMail,
+  careReleasedMail,
   careThanksMail,
   claimedCare,
   reminderTimes,
+  standingClaimsOfHelper,
   standingClaimsOfRequest,
 } from '../services/care-mail.ts';
-import { dayIn, instantIn, occurrenceOn } from '../services/care-recurrence.ts';
+import { dayIn, instantIn, occurrenceOn, shownDays } from '../services/care-recurrence.ts';
 import { assertReadVersion } from './read-version.ts';
 import type { CommandContext } from './run.ts';
 
@@ -81,6 +83,9 @@ export async function addCareRequest(ctx: CommandContext, patientId: string, inp
   const plan = await ownPlan(ctx, patientId);
   if (input.startsOn < dayIn(ctx.now, plan.timeZone))
     throw new AppError('VALIDATION', 'Choose a day from today on', 'startsOn');
+  // Its first date would never show: a date that has begun is not listed.
+  if (instantIn(input.startsOn, input.startTime, plan.timeZone) <= ctx.now)
+    throw new AppError('VALIDATION', 'That time has passed today: choose a later time or another day', 'startTime');
   const [row] = await ctx.tx
     .insert(careRequests)
     .values({ planId: plan.id, ...input, createdAt: ctx.now })
@@ -113,16 +118,18 @@ export async function cancelCareRequest(
 }
 
 /**
- * A helper claims one date of a request. Refused: a plan she may not see (404), her own plan, a date the request
- * does not have or that has begun, a paused meal, a second claim of hers, and a date whose places are all taken.
+ * A helper claims one date of a request. Refused: an unconfirmed email, a plan she may not see (404), her own plan,
+ * a date the request does not have, that has begun or that the pages do not list yet, a paused meal, a second claim
+ * of hers, and a date whose places are all taken.
  */
 export async function claimCareSlot(
   ctx: CommandContext,
   publicUrl: string,
-  helper: NonNullable<Viewer>,
+  helper: NonNullable<Viewer> & { emailVerifiedAt: Date | null },
   slot: { planId: string; requestId: string; day: string },
 ): Promise<CareClaimRow> {
   const { tx, now } = ctx;
+  authorizeConfirmedEmail(helper, 'claim');
   // The request's row lock: every claim of its dates waits here for the one before it, on any instance.
   const [request] = await tx
     .select()
@@ -135,6 +142,8 @@ export async function claimCareSlot(
   const occurrence = request.cancelledAt === null ? occurrenceOn(request, plan.timeZone, slot.day) : undefined;
   if (!occurrence) throw new AppError('NOT_FOUND', 'This request does not happen on that day');
   if (occurrence.startsAt <= now) throw new AppError('CONFLICT', 'This date has begun; it can no longer be claimed');
+  if (slot.day > shownDays(plan.timeZone, now).toDay)
+    throw new AppError('CONFLICT', 'This date is not open yet: dates open four weeks ahead');
   if (mealsPaused(plan.noMealsUntil, request.category, slot.day))
     throw new AppError('CONFLICT', 'She has asked for no meals that week');
   const standing = and(
@@ -194,6 +203,9 @@ export async function markCareClaimDone(
   if (!found || found.plan.patientId !== patientId || found.claim.unclaimedAt !== null)
     throw new AppError('NOT_FOUND', 'No such claim');
   if (found.claim.doneAt !== null) return found.claim;
+  // Done is said after the help: before it, the helper would be thanked, and lose her address, before coming.
+  if (instantIn(found.claim.day, found.request.startTime, found.plan.timeZone) > ctx.now)
+    throw new AppError('CONFLICT', 'You can mark it done once the date has come');
   const [done] = await ctx.tx
     .update(careClaims)
     .set({ doneAt: ctx.now })
@@ -241,7 +253,7 @@ export async function inviteToCarePlan(
   },
   email: string,
 ): Promise<void> {
-  authorizeCareInvitation(patient);
+  authorizeConfirmedEmail(patient, 'invite');
   const plan = await ownPlan(ctx, patient.id);
   const link = `${publicUrl}/care/open/${plan.shareToken}`;
   // The same address asked twice in a day gets one mail.
@@ -279,12 +291,35 @@ export async function approveCareFollower(ctx: CommandContext, patientId: string
   ctx.afterCommit.mailNotifications(notices);
 }
 
-/** She takes someone out of her circle; the claims they hold stay (she can ask them herself). */
-export async function removeFromCareCircle(ctx: CommandContext, patientId: string, userId: string): Promise<void> {
+/**
+ * She takes someone out of her circle: the dates they took from today on are given back (so neither the plan, nor
+ * their calendar feed, nor a reminder gives them her address any more), and they are told those dates are covered.
+ */
+export async function removeFromCareCircle(
+  ctx: CommandContext,
+  publicUrl: string,
+  patientId: string,
+  userId: string,
+): Promise<void> {
   const plan = await ownPlan(ctx, patientId);
   const removed = await ctx.tx
     .delete(carePlanCircle)
     .where(and(eq(carePlanCircle.planId, plan.id), eq(carePlanCircle.userId, userId)))
     .returning({ userId: carePlanCircle.userId });
   if (removed.length === 0) throw new AppError('NOT_FOUND', 'They are not in your circle');
+  const released = await standingClaimsOfHelper(ctx.tx, publicUrl, plan.id, userId, dayIn(ctx.now, plan.timeZone));
+  if (released.length === 0) return;
+  await ctx.tx
+    .update(careClaims)
+    .set({ unclaimedAt: ctx.now })
+    .where(
+      inArray(
+        careClaims.id,
+        released.map((c) => c.claimId),
+      ),
+    );
+  for (const care of released)
+    ctx.afterCommit.mail({ kind: 'care-cancelled', key: `care-released:${care.claimId}` }, (product) =>
+      careReleasedMail(product, care),
+    );
 }

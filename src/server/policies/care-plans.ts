@@ -58,7 +58,18 @@ export async function carePlanFactsFor(
   return { patientId: plan.patientId, audience: plan.audience, inCircle, helpingWith: helping };
 }
 
-/** Her link goes out by mail in her name only once her own address is confirmed (403 before anything is counted). */
-export function authorizeCareInvitation(patient: { emailVerifiedAt: Date | null }): void {
-  if (!patient.emailVerifiedAt) throw new AppError('FORBIDDEN', 'Confirm your email address before you invite anyone');
+const UNCONFIRMED_REFUSALS = {
+  invite: 'Confirm your email address before you invite anyone',
+  claim: 'Confirm your email address before you take a date: her address goes to whoever does',
+} as const;
+
+/**
+ * What needs a confirmed email: her link mailed in her name (refused before anything is counted), and taking a date,
+ * which sends her address to the helper's mail: a mistyped address must not carry it to a stranger.
+ */
+export function authorizeConfirmedEmail(
+  account: { emailVerifiedAt: Date | null },
+  action: keyof typeof UNCONFIRMED_REFUSALS,
+): void {
+  if (!account.emailVerifiedAt) throw new AppError('FORBIDDEN', UNCONFIRMED_REFUSALS[action]);
 }

@@ -3,19 +3,13 @@
  * a helper sees the open places, her own claims, and the patient's home only while her help is not done; the
  * open-slots link shows what is open and nothing about her.
  */
-import { CARE_GLANCE_DAYS, CARE_PLAN_DAYS_SHOWN, mealsPaused } from '#shared/care-plan.ts';
+import { CARE_GLANCE_DAYS, CARE_THANKS_DAYS, mealsPaused } from '#shared/care-plan.ts';
 import { shownName } from '#shared/community-name.ts';
 import type { CareSlot, HelperCarePlan, MyCarePlan } from '#shared/schemas/care-plan.ts';
 import type { CareClaimWithHelper, CarePlanRow, CareRequestRow, CirclePerson } from '../db/queries/care-plans.ts';
-import { addDays, dayIn, occurrencesOf } from '../services/care-recurrence.ts';
+import { addDays, dayIn, occurrencesOf, shownDays, type Occurrence } from '../services/care-recurrence.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
-
-/** The days the plan's pages list, from her today. */
-export function shownDays(plan: CarePlanRow, now: Date): { fromDay: string; toDay: string } {
-  const fromDay = dayIn(now, plan.timeZone);
-  return { fromDay, toDay: addDays(fromDay, CARE_PLAN_DAYS_SHOWN - 1) };
-}
 
 interface SlotsInput {
   plan: CarePlanRow;
@@ -26,41 +20,60 @@ interface SlotsInput {
   readerId: string | null;
 }
 
+/** One date of a request as this reader sees it: its places, who took them, and her own claim. */
+function slotOf({ plan, claims, now, readerId }: SlotsInput, request: CareRequestRow, o: Occurrence): CareSlot {
+  const taken = claims.filter((c) => c.requestId === request.id && c.day === o.day);
+  const mine = taken.find((c) => c.helperId === readerId);
+  const shown = readerId === plan.patientId ? taken : mine ? [mine] : [];
+  const deadline = o.startsAt.getTime() - plan.unclaimCutoffHours * HOUR_MS;
+  return {
+    requestId: request.id,
+    day: o.day,
+    startsAt: o.startsAt.toISOString(),
+    endsAt: o.endsAt?.toISOString() ?? null,
+    startTime: request.startTime,
+    endTime: request.endTime,
+    category: request.category,
+    title: request.title,
+    notes: request.notes,
+    place: request.place,
+    pickupPlace: request.pickupPlace,
+    helpersNeeded: request.helpersNeeded,
+    paused: mealsPaused(plan.noMealsUntil, request.category, o.day),
+    open: Math.max(0, request.helpersNeeded - taken.length),
+    helpers: shown.map((c) => ({ claimId: c.id, name: shownName(c.helper), done: c.doneAt !== null })),
+    myClaim: mine
+      ? { id: mine.id, canUnclaim: mine.doneAt === null && now.getTime() < deadline, done: mine.doneAt !== null }
+      : null,
+  };
+}
+
+const soonestFirst = (a: CareSlot, b: CareSlot) =>
+  a.startsAt.localeCompare(b.startsAt) || a.title.localeCompare(b.title);
+
 /** Every date of her requests in the shown days that has not begun, soonest first, as this reader sees it. */
-export function careSlots({ plan, requests, claims, now, readerId }: SlotsInput): CareSlot[] {
-  const { fromDay, toDay } = shownDays(plan, now);
-  const isPatient = readerId === plan.patientId;
-  const slots = requests.flatMap((request) =>
-    occurrencesOf(request, plan.timeZone, fromDay, toDay)
-      .filter((o) => o.startsAt > now)
-      .map((o): CareSlot => {
-        const taken = claims.filter((c) => c.requestId === request.id && c.day === o.day);
-        const mine = taken.find((c) => c.helperId === readerId);
-        const shown = isPatient ? taken : mine ? [mine] : [];
-        const deadline = o.startsAt.getTime() - plan.unclaimCutoffHours * HOUR_MS;
-        return {
-          requestId: request.id,
-          day: o.day,
-          startsAt: o.startsAt.toISOString(),
-          endsAt: o.endsAt?.toISOString() ?? null,
-          startTime: request.startTime,
-          endTime: request.endTime,
-          category: request.category,
-          title: request.title,
-          notes: request.notes,
-          place: request.place,
-          pickupPlace: request.pickupPlace,
-          helpersNeeded: request.helpersNeeded,
-          paused: mealsPaused(plan.noMealsUntil, request.category, o.day),
-          open: Math.max(0, request.helpersNeeded - taken.length),
-          helpers: shown.map((c) => ({ claimId: c.id, name: shownName(c.helper), done: c.doneAt !== null })),
-          myClaim: mine
-            ? { id: mine.id, canUnclaim: mine.doneAt === null && now.getTime() < deadline, done: mine.doneAt !== null }
-            : null,
-        };
-      }),
-  );
-  return slots.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.title.localeCompare(b.title));
+export function careSlots(input: SlotsInput): CareSlot[] {
+  const { fromDay, toDay } = shownDays(input.plan.timeZone, input.now);
+  return input.requests
+    .flatMap((request) =>
+      occurrencesOf(request, input.plan.timeZone, fromDay, toDay)
+        .filter((o) => o.startsAt > input.now)
+        .map((o) => slotOf(input, request, o)),
+    )
+    .sort(soonestFirst);
+}
+
+/** Her dates of the last CARE_THANKS_DAYS days that have begun and have help she has not marked done: hers to thank. */
+function slotsToThank(input: SlotsInput): CareSlot[] {
+  const today = dayIn(input.now, input.plan.timeZone);
+  return input.requests
+    .flatMap((request) =>
+      occurrencesOf(request, input.plan.timeZone, addDays(today, -CARE_THANKS_DAYS), today)
+        .filter((o) => o.startsAt <= input.now)
+        .map((o) => slotOf(input, request, o)),
+    )
+    .filter((slot) => slot.helpers.some((h) => !h.done))
+    .sort(soonestFirst);
 }
 
 /** How many places are taken and open in the next CARE_GLANCE_DAYS days (paused meals count as neither). */
@@ -82,7 +95,8 @@ export function presentMyCarePlan(
   now: Date,
 ): MyCarePlan {
   if (!plan) return { plan: null };
-  const slots = careSlots({ plan, requests, claims, now, readerId: plan.patientId });
+  const input = { plan, requests, claims, now, readerId: plan.patientId };
+  const slots = careSlots(input);
   return {
     plan: {
       id: plan.id,
@@ -111,6 +125,7 @@ export function presentMyCarePlan(
         pickupPlace: r.pickupPlace,
       })),
       slots,
+      toThank: slotsToThank(input),
       glance: glanceOf(plan, slots, now),
       circle: people.circle.map((p) => ({ userId: p.userId, name: shownName(p), via: p.via })),
       followers: people.followers

@@ -37,6 +37,10 @@ export interface ClaimedCare {
   timeZone: string;
   /** Where to go: her address (to a helper with a claim) or the pickup place. */
   where: string;
+  /** Her address, also for a request at a pickup place (where the helper brings what she picked up). */
+  home: string;
+  /** What whoever brings a meal must know; null for other help. */
+  mealNeeds: { dietaryNeeds: string; allergies: string } | null;
   planUrl: string;
 }
 
@@ -55,6 +59,7 @@ function calendarEvent(c: ClaimedCare): EventAttributes {
   const end = c.endTime ? instantIn(c.day, c.endTime, c.timeZone).getTime() : start + HOUR_MS;
   return {
     uid: `care-claim-${c.claimId}@healing-circle`,
+    productId: 'healing-circle/care',
     title: `${CARE_CATEGORY_LABELS[c.category]} for ${c.patientName}: ${c.title}`,
     description: [c.notes, c.planUrl].filter(Boolean).join('\n\n'),
     ...(c.where ? { location: c.where } : {}),
@@ -97,18 +102,35 @@ export function claimsForFeed(db: Db | Tx, publicUrl: string, userId: string, to
   );
 }
 
-const what = (c: ClaimedCare) => `${CARE_CATEGORY_LABELS[c.category].toLowerCase()} for ${c.patientName}: ${c.title}`;
+/** "Dinner for two (meal)". */
+const what = (c: ClaimedCare) => `${c.title} (${CARE_CATEGORY_LABELS[c.category].toLowerCase()})`;
 const details = (c: ClaimedCare) =>
-  [`When: ${whenWords(c)}`, c.where ? `Where: ${c.where}` : '', c.notes ? `Her notes: ${c.notes}` : '']
+  [
+    `When: ${whenWords(c)}`,
+    c.where ? `Where: ${c.where}` : '',
+    c.where !== c.home && c.home ? `Her home: ${c.home}` : '',
+    c.notes ? `Her notes: ${c.notes}` : '',
+    c.mealNeeds?.dietaryNeeds ? `Dietary needs: ${c.mealNeeds.dietaryNeeds}` : '',
+    c.mealNeeds?.allergies ? `Allergies: ${c.mealNeeds.allergies}` : '',
+  ]
     .filter(Boolean)
     .join('\n');
+
+/** Sent to a helper she took out of her circle, for each date of theirs still to come. */
+export function careReleasedMail(product: string, c: ClaimedCare): MailMessage {
+  return {
+    to: c.helper.email,
+    subject: `Covered: ${c.title} for ${c.patientName}`,
+    text: `Hello ${c.helper.firstName},\n\n${c.patientName} has made other plans for ${what(c)}, ${whenWords(c)}, so there is nothing to come for. Thank you for offering.${signature(product)}`,
+  };
+}
 
 /** Sent when she claims a date: what, when, where, and the entry for her calendar. */
 export function careClaimedMail(product: string, c: ClaimedCare): MailMessage {
   return {
     to: c.helper.email,
     subject: `You are helping ${c.patientName}: ${c.title}`,
-    text: `Hello ${c.helper.firstName},\n\nThank you for offering ${what(c)}.\n\n${details(c)}\n\nThe calendar entry is attached. We will remind you the day before and two hours before. If you cannot come, give it back on the plan before her cutoff, or tell her:\n\n${c.planUrl}${signature(product)}`,
+    text: `Hello ${c.helper.firstName},\n\nThank you for helping ${c.patientName}: ${what(c)}.\n\n${details(c)}\n\nThe calendar entry is attached. We will remind you the day before and two hours before. If you cannot come, give it back on the plan before her cutoff, or tell her:\n\n${c.planUrl}${signature(product)}`,
     attachments: [{ filename: 'care.ics', contentType: 'text/calendar; charset=utf-8', content: careCalendarEntry(c) }],
   };
 }
@@ -118,7 +140,7 @@ export function careReminderMail(product: string, c: ClaimedCare, when: CareRemi
   return {
     to: c.helper.email,
     subject: `Reminder: ${c.title} for ${c.patientName}, ${soon}`,
-    text: `Hello ${c.helper.firstName},\n\nA reminder that you offered ${what(c)}, ${soon}.\n\n${details(c)}\n\nThe plan:\n\n${c.planUrl}${signature(product)}`,
+    text: `Hello ${c.helper.firstName},\n\nA reminder that you are helping ${c.patientName} ${soon}: ${what(c)}.\n\n${details(c)}\n\nThe plan:\n\n${c.planUrl}${signature(product)}`,
   };
 }
 
@@ -126,7 +148,7 @@ export function careThanksMail(product: string, c: ClaimedCare): MailMessage {
   return {
     to: c.helper.email,
     subject: `${c.patientName} thanks you`,
-    text: `Hello ${c.helper.firstName},\n\n${c.patientName} marked your help done: ${what(c)} on ${whenWords(c)}. Thank you for being there.${signature(product)}`,
+    text: `Hello ${c.helper.firstName},\n\n${c.patientName} marked your help done: ${what(c)}, ${whenWords(c)}. Thank you for being there.${signature(product)}`,
   };
 }
 
@@ -135,7 +157,7 @@ export function careCancelledMail(product: string, c: ClaimedCare): MailMessage 
   return {
     to: c.helper.email,
     subject: `No longer needed: ${c.title} for ${c.patientName}`,
-    text: `Hello ${c.helper.firstName},\n\n${c.patientName} no longer needs ${what(c)} on ${whenWords(c)}, so there is nothing to come for. Thank you for offering; other dates may still be open:\n\n${c.planUrl}${signature(product)}`,
+    text: `Hello ${c.helper.firstName},\n\n${c.patientName} no longer needs ${what(c)}, ${whenWords(c)}, so there is nothing to come for. Thank you for offering; other dates may still be open:\n\n${c.planUrl}${signature(product)}`,
   };
 }
 
@@ -179,6 +201,9 @@ async function claimedCareWhere(db: Db | Tx, publicUrl: string, where: SQL): Pro
     endTime: row.request.endTime,
     timeZone: row.plan.timeZone,
     where: row.request.place === 'pickup' ? row.request.pickupPlace : row.plan.address,
+    home: row.plan.address,
+    mealNeeds:
+      row.request.category === 'meal' ? { dietaryNeeds: row.plan.dietaryNeeds, allergies: row.plan.allergies } : null,
     planUrl: `${publicUrl}/care/${row.plan.id}`,
   }));
 }
@@ -189,6 +214,20 @@ export const standingClaimsOfRequest = (db: Db | Tx, publicUrl: string, requestI
     db,
     publicUrl,
     and(eq(careClaims.requestId, requestId), helpStillToGive, gte(careClaims.day, fromDay))!,
+  );
+
+/** The claims a helper holds on her plan that still stand, from `fromDay` on, with all their mail says. */
+export const standingClaimsOfHelper = (
+  db: Db | Tx,
+  publicUrl: string,
+  planId: string,
+  helperId: string,
+  fromDay: string,
+) =>
+  claimedCareWhere(
+    db,
+    publicUrl,
+    and(eq(carePlans.id, planId), eq(careClaims.helperId, helperId), helpStillToGive, gte(careClaims.day, fromDay))!,
   );
 
 /** A claim with all its mail says, or undefined; `standingOnly`: only a claim that still stands. */

@@ -6,7 +6,7 @@
  */
 import rrule from 'rrule';
 import { DateTime } from 'luxon';
-import type { CareRepeat } from '#shared/care-plan.ts';
+import { CARE_PLAN_DAYS_SHOWN, type CareRepeat } from '#shared/care-plan.ts';
 
 const { RRule } = rrule;
 
@@ -41,6 +41,12 @@ export function addDays(day: string, days: number): string {
 }
 
 const floating = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** The days the plan's pages list, from her today: the only days a helper may claim. */
+export function shownDays(timeZone: string, now: Date): { fromDay: string; toDay: string } {
+  const fromDay = dayIn(now, timeZone);
+  return { fromDay, toDay: addDays(fromDay, CARE_PLAN_DAYS_SHOWN - 1) };
+}
 
 /** The request's dates from `fromDay` to `toDay` (her days, both included), each with its instants. */
 export function occurrencesOf(request: Recurring, zone: string, fromDay: string, toDay: string): Occurrence[] {

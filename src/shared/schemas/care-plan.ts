@@ -186,6 +186,8 @@ export const MyCarePlanSchema = z.object({
       sharePath: z.string(),
       requests: z.array(CareRequestViewSchema),
       slots: z.array(CareSlotSchema),
+      /** Dates of the last two weeks that have begun, with help she has not marked done yet. */
+      toThank: z.array(CareSlotSchema),
       glance: CareGlanceSchema,
       /** Who she let in, and how. */
       circle: z.array(z.object({ userId: z.string(), name: z.string(), via: z.enum(['link', 'follower']) })),

@@ -3,7 +3,7 @@
  * asked, the cutoff for giving one back, her time zone across a daylight-saving change, and every refusal.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { signUp } from '../../../../tests/setup/accounts.ts';
+import { signUp, signUpSettled } from '../../../../tests/setup/accounts.ts';
 import { injectFrom, setupTestApp } from '../../../../tests/setup/test-app.ts';
 import { fakeClock } from '../../services/clock.ts';
 import { and, eq, like } from 'drizzle-orm';
@@ -51,7 +51,7 @@ async function patientWithPlan(settings: Partial<CarePlanSettingsInput> = {}) {
 
 /** A member who joined her circle through her link. */
 async function helperIn(token: string, role = 'donor') {
-  const helper = await signUp(t.app, { role });
+  const helper = await signUpSettled(t.app, t.database.db, { role });
   expect((await send('POST', `/api/care-plans/open/${token}/join`, helper.cookie)).statusCode).toBe(200);
   return helper;
 }
@@ -92,6 +92,15 @@ describe('her plan', () => {
     expect(endless.json().fieldErrors).toEqual({ repeatUntil: 'Say until when it repeats' });
     const past = await send('POST', '/api/my/care-plan/requests', patient.cookie, { ...MEAL, startsOn: '2027-03-03' });
     expect(past.json().fieldErrors).toEqual({ startsOn: 'Choose a day from today on' });
+    // Noon in New York: 09:00 today has passed, and a date that has begun is never listed.
+    const gone = await send('POST', '/api/my/care-plan/requests', patient.cookie, {
+      ...MEAL,
+      startsOn: '2027-03-04',
+      startTime: '09:00',
+    });
+    expect(gone.json().fieldErrors).toEqual({
+      startTime: 'That time has passed today: choose a later time or another day',
+    });
     expect((await send('GET', '/api/my/care-plan', patient.cookie)).json().plan.requests).toHaveLength(2);
   });
 
@@ -211,25 +220,46 @@ describe('who sees it', () => {
 describe('her address', () => {
   it('is shown to a helper once she claims a date and until the patient marks it done; dietary needs only with a meal', async () => {
     const { patient, plan, ride, meal, token } = await patientWithPlan();
-    const helper = await helperIn(token);
-    const rideClaim = await claim(plan.id, ride, '2027-03-08', helper.cookie);
+    const rider = await helperIn(token);
+    const rideClaim = await claim(plan.id, ride, '2027-03-08', rider.cookie);
     expect(rideClaim.statusCode).toBe(201);
     expect(rideClaim.json()).toMatchObject({
       home: { address: '12 Linden Street, Brooklyn', phone: '+1 555 0100' },
       mealNeeds: null,
     });
-    const mealClaim = await claim(plan.id, meal, '2027-03-05', helper.cookie);
+    const cook = await helperIn(token);
+    const mealClaim = await claim(plan.id, meal, '2027-03-05', cook.cookie);
     expect(mealClaim.json().mealNeeds).toEqual({ dietaryNeeds: 'Vegetarian', allergies: 'Peanuts' });
+    const dinnerOf = async () =>
+      (await send('GET', '/api/my/care-plan', patient.cookie)).json().plan as {
+        slots: { requestId: string; helpers: { claimId: string }[] }[];
+        toThank: { requestId: string; helpers: { claimId: string; name: string; done: boolean }[] }[];
+      };
+    const before = await dinnerOf();
+    const dinnerClaim = before.slots.find((s) => s.requestId === meal)!.helpers[0]!.claimId;
+    expect(before.toThank).toEqual([]);
+    // Before the dinner, "done" would thank her, and hide the address from her, before she comes.
+    const early = await send('POST', `/api/my/care-plan/claims/${dinnerClaim}/done`, patient.cookie);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('You can mark it done once the date has come');
 
-    const mine = (await send('GET', '/api/my/care-plan', patient.cookie)).json().plan;
-    const claimIds = mine.slots.flatMap((s: { helpers: { claimId: string }[] }) => s.helpers.map((h) => h.claimId));
-    expect(claimIds).toHaveLength(2);
-    for (const id of claimIds)
-      expect((await send('POST', `/api/my/care-plan/claims/${id}/done`, patient.cookie)).statusCode).toBe(200);
-    expect((await send('GET', `/api/care-plans/${plan.id}`, helper.cookie)).json()).toMatchObject({
-      home: null,
-      mealNeeds: null,
-    });
+    clock.advance(32 * HOUR); // 20:00 on the 5th in New York: the dinner at 18:00 has happened, the ride is on the 8th.
+    try {
+      expect((await send('GET', `/api/care-plans/${plan.id}`, cook.cookie)).json().home).not.toBeNull();
+      const after = await dinnerOf();
+      expect(after.toThank).toEqual([
+        expect.objectContaining({ requestId: meal, helpers: [expect.objectContaining({ done: false })] }),
+      ]);
+      const done = await send('POST', `/api/my/care-plan/claims/${dinnerClaim}/done`, patient.cookie);
+      expect(done.json().plan.toThank).toEqual([]);
+      expect((await send('GET', `/api/care-plans/${plan.id}`, cook.cookie)).json()).toMatchObject({
+        home: null,
+        mealNeeds: null,
+      });
+      expect((await send('GET', `/api/care-plans/${plan.id}`, rider.cookie)).json().home).not.toBeNull();
+    } finally {
+      clock.advance(-32 * HOUR);
+    }
   });
 
   it('is not shown to a helper who gave her claim back', async () => {
@@ -258,11 +288,32 @@ describe('claims', () => {
     expect(slot).toMatchObject({ open: 0, helpers: [expect.objectContaining({ done: false })] });
   });
 
-  it('refuses her own plan, a day the request does not have, a second claim, and a date that has begun', async () => {
+  it('refuses an unconfirmed email, her own plan, a day the request does not have or not open yet, a second claim, and a date that has begun', async () => {
     const { patient, plan, ride, meal, token } = await patientWithPlan();
+    const unconfirmed = await signUp(t.app, { role: 'donor' });
+    await send('POST', `/api/care-plans/open/${token}/join`, unconfirmed.cookie);
+    const refused = await claim(plan.id, meal, '2027-03-05', unconfirmed.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      'Confirm your email address before you take a date: her address goes to whoever does',
+    );
+    await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, patient.user.id));
     expect((await claim(plan.id, ride, '2027-03-08', patient.cookie)).statusCode).toBe(409);
     const helper = await helperIn(token);
     expect((await claim(plan.id, ride, '2027-03-09', helper.cookie)).statusCode).toBe(404);
+    // A daily request's date beyond the four weeks the pages list: nobody could see it or give it back.
+    await send('POST', '/api/my/care-plan/requests', patient.cookie, {
+      ...MEAL,
+      title: 'Walk the dog',
+      category: 'pet-care',
+      repeat: 'daily',
+      repeatUntil: '2027-05-30',
+    });
+    const walks = (await send('GET', '/api/my/care-plan', patient.cookie)).json().plan.requests;
+    const walk = walks.find((r: { category: string }) => r.category === 'pet-care').id;
+    const unlisted = await claim(plan.id, walk, '2027-04-01', helper.cookie);
+    expect(unlisted.statusCode).toBe(409);
+    expect(unlisted.json().message).toBe('This date is not open yet: dates open four weeks ahead');
     expect((await claim(plan.id, meal, '2027-03-05', helper.cookie)).statusCode).toBe(201);
     const again = await claim(plan.id, meal, '2027-03-05', helper.cookie);
     expect(again.statusCode).toBe(409);
@@ -308,6 +359,25 @@ describe('claims', () => {
     expect((await send('DELETE', `/api/care-claims/${mine.id}`, helper.cookie)).statusCode).toBe(204);
     const stranger = await signUp(t.app, { role: 'donor' });
     expect((await send('DELETE', `/api/care-claims/${mine.id}`, stranger.cookie)).statusCode).toBe(404);
+  });
+});
+
+describe('someone she takes out of her circle', () => {
+  it('loses the dates they took: no address on the plan, in their feed or in a reminder, and they are told', async () => {
+    const { patient, plan, ride, token } = await patientWithPlan();
+    const helper = await helperIn(token);
+    const claimed = (await claim(plan.id, ride, '2027-03-15', helper.cookie)).json();
+    expect((await t.app.inject(claimed.calendarFeedPath)).body).toContain('LOCATION:12 Linden Street');
+    const removed = await send('DELETE', `/api/my/care-plan/circle/${helper.user.id}`, patient.cookie);
+    expect(removed.statusCode).toBe(200);
+    const ride15 = removed.json().plan.slots.find((s: { day: string }) => s.day === '2027-03-15');
+    expect(ride15).toMatchObject({ open: 1, helpers: [] });
+    expect((await t.app.inject(claimed.calendarFeedPath)).body).not.toContain('Linden');
+    await t.app.jobs.drain(['mail'], { everything: true });
+    const mails = await t.database.db.select().from(outbox).where(eq(outbox.to, helper.user.email));
+    const subjects = mails.map((m) => m.subject);
+    expect(subjects).toContain('Covered: Ride to the clinic for Hana O.');
+    expect(subjects.filter((s) => s.startsWith('Reminder:'))).toEqual([]);
   });
 });
 
@@ -366,7 +436,9 @@ describe('her helpers’ mail', () => {
     await claim(plan.id, meal, '2027-03-05', helper.cookie);
     const mine = (await send('GET', '/api/my/care-plan', patient.cookie)).json().plan;
     const dinner = mine.slots.find((s: { requestId: string }) => s.requestId === meal);
+    clock.advance(32 * HOUR); // after the dinner on the 5th
     await send('POST', `/api/my/care-plan/claims/${dinner.helpers[0].claimId}/done`, patient.cookie);
+    clock.advance(-32 * HOUR);
     await t.app.jobs.drain(['mail'], { everything: true });
     const subjects = (await mailTo(helper.user.email, '%')).map((m) => m.subject);
     expect(subjects).toContain('Hana O. thanks you');

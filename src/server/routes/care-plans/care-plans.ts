@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as endpoints from '#shared/contract/care-plans.ts';
+import { CARE_THANKS_DAYS } from '#shared/care-plan.ts';
 import { shownName } from '#shared/community-name.ts';
 import { AppError } from '#shared/errors.ts';
 import {
@@ -30,10 +31,10 @@ import {
   type CarePlanRow,
 } from '../../db/queries/care-plans.ts';
 import { findUserById } from '../../db/queries/users.ts';
-import { authorizeCareInvitation, carePlanFactsFor, carePlanPolicy } from '../../policies/care-plans.ts';
+import { authorizeConfirmedEmail, carePlanFactsFor, carePlanPolicy } from '../../policies/care-plans.ts';
 import type { Viewer } from '../../policies/viewer.ts';
-import { careSlots, presentHelperCarePlan, presentMyCarePlan, shownDays } from '../../presenters/care-plan.ts';
-import { addDays, dayIn } from '../../services/care-recurrence.ts';
+import { careSlots, presentHelperCarePlan, presentMyCarePlan } from '../../presenters/care-plan.ts';
+import { addDays, dayIn, shownDays } from '../../services/care-recurrence.ts';
 import { calendarFeedPath, calendarFeedToken, careCalendarFeed, claimsForFeed } from '../../services/care-mail.ts';
 import { CARE_INVITATIONS } from '../../services/account-limits.ts';
 import { safeEqual } from '../../services/tokens.ts';
@@ -42,12 +43,12 @@ import { route } from '../endpoint.ts';
 const noStore = { 'cache-control': 'no-store' };
 
 const carePlans: FastifyPluginAsyncZod = async (app) => {
-  /** What the shown days of a plan hold: its requests and the standing claims on them. */
-  const contentsOf = async (plan: CarePlanRow, now: Date) => {
-    const { fromDay, toDay } = shownDays(plan, now);
+  /** What the shown days of a plan hold (and `daysBack` before them): its requests and the standing claims on them. */
+  const contentsOf = async (plan: CarePlanRow, now: Date, daysBack = 0) => {
+    const { fromDay, toDay } = shownDays(plan.timeZone, now);
     const [requests, claims] = await Promise.all([
       careRequestsOf(app.db, plan.id),
-      standingCareClaims(app.db, plan.id, fromDay, toDay),
+      standingCareClaims(app.db, plan.id, addDays(fromDay, -daysBack), toDay),
     ]);
     return { requests, claims };
   };
@@ -57,7 +58,7 @@ const carePlans: FastifyPluginAsyncZod = async (app) => {
     const plan = await carePlanOfPatient(app.db, patientId);
     if (!plan) return presentMyCarePlan(undefined, [], [], { circle: [], followers: [] }, now);
     const [{ requests, claims }, circle, followers] = await Promise.all([
-      contentsOf(plan, now),
+      contentsOf(plan, now, CARE_THANKS_DAYS),
       careCircleOf(app.db, plan.id),
       followersOfPatient(app.db, patientId),
     ]);
@@ -119,7 +120,7 @@ const carePlans: FastifyPluginAsyncZod = async (app) => {
     return reply.headers(noStore).send(await myPlan(me.id));
   });
   route(app, endpoints.inviteToCarePlan, {}, async (request, reply, { me }) => {
-    authorizeCareInvitation(me);
+    authorizeConfirmedEmail(me, 'invite');
     await app.accountLimits.take(CARE_INVITATIONS, me.id, reply);
     await request.run(inviteToCarePlan, app.config.publicUrl, me, request.body.email);
     return reply.send({ message: `We mailed your link to ${request.body.email}.` });
@@ -129,15 +130,20 @@ const carePlans: FastifyPluginAsyncZod = async (app) => {
     return reply.headers(noStore).send(await myPlan(me.id));
   });
   route(app, endpoints.removeFromCareCircle, {}, async (request, reply, { me }) => {
-    await request.run(removeFromCareCircle, me.id, request.params.userId);
+    await request.run(removeFromCareCircle, app.config.publicUrl, me.id, request.params.userId);
     return reply.headers(noStore).send(await myPlan(me.id));
   });
 
   route(app, endpoints.carePlan, {}, async (request, reply, { viewer }) =>
     reply.headers(noStore).send(await helperPlan(request.params.planId, viewer)),
   );
-  route(app, endpoints.claimCareSlot, {}, async (request, reply, { viewer }) => {
-    await request.run(claimCareSlot, app.config.publicUrl, viewer, request.params);
+  route(app, endpoints.claimCareSlot, {}, async (request, reply, { me, viewer }) => {
+    await request.run(
+      claimCareSlot,
+      app.config.publicUrl,
+      { ...viewer, emailVerifiedAt: me.emailVerifiedAt },
+      request.params,
+    );
     return reply
       .status(201)
       .headers(noStore)
