@@ -62,7 +62,9 @@ export async function saveCarePlan(
   }
   if (expectedVersion === undefined)
     throw new AppError('VALIDATION', 'Name the version of your plan you read', 'expectedVersion');
-  assertReadVersion(existing.version, expectedVersion, 'Your care plan');
+  assertReadVersion(existing.version, expectedVersion, {
+    message: 'Your care plan changed since you opened it (in another window?): check your changes and save again',
+  });
   const [saved] = await tx
     .update(carePlans)
     .set({ ...settings, version: sql`${carePlans.version} + 1`, updatedAt: now })

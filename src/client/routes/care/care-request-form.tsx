@@ -64,10 +64,12 @@ const blank = (today: string): RequestIn => ({
 });
 
 export function CareRequestForm({ today }: { today: string }) {
+  // Tomorrow by default: today's evening may already have begun.
+  const firstDay = addDays(today, 1);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<RequestIn, unknown, RequestOut>({
     resolver: zodResolver(CareRequestSchema),
-    defaultValues: blank(today),
+    defaultValues: blank(firstDay),
   });
   const { field, group } = bindFields(form);
   const showError = useFieldErrors(form.setError, FIELDS);
@@ -76,7 +78,7 @@ export function CareRequestForm({ today }: { today: string }) {
     mutationFn: addCareRequest,
     onSuccess: (_plan, input) => {
       setFormError(null);
-      form.reset(blank(today));
+      form.reset(blank(firstDay));
       toast({ title: 'Request added', description: `${input.title} is in your plan.` });
     },
     onError: (err) => setFormError(showError(err, 'Not added; please try again.')),

@@ -3,7 +3,7 @@
  * plan, her home and phone (shown only to a helper with a claim that is not done), what whoever cooks must know, and
  * until when before a date a helper may give it back. The first save starts the plan; later ones name the version.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -71,13 +71,22 @@ export function settingsOf(plan: Plan | null): SettingsIn {
   };
 }
 
-/** The settings form; give it `key={plan?.version}` so a saved or newer plan starts it afresh. */
+/**
+ * The settings form. A newer plan (saved here, by the meals switch, or in another window) comes in under what she
+ * is typing: her unsaved edits stay, the rest and the version she read follow the plan.
+ */
 export function CareSettingsForm({ plan }: { plan: Plan | null }) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<SettingsIn, unknown, SettingsOut>({
     resolver: zodResolver(CarePlanSettingsSchema),
     defaultValues: settingsOf(plan),
   });
+  const version = plan?.version;
+  useEffect(() => {
+    if (plan) form.reset(settingsOf(plan), { keepDirtyValues: true, keepErrors: true });
+    // Only a new version is news: the plan object is new on every read.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [version]);
   const { field, group } = bindFields(form);
   const showError = useFieldErrors(form.setError, FIELDS);
   const starting = plan === null;

@@ -39,12 +39,12 @@ function HelperSlot({ plan, slot }: { plan: HelperCarePlan; slot: CareSlot }) {
   const what = `${slot.title}, ${dayHeading(slot.day)}, ${slotTime(slot)}`;
   return (
     <div data-testid="helper-slot">
-      <p className="font-medium text-ink">
+      <p className="font-medium break-words text-ink">
         {slot.title} <span className="text-sm font-normal text-slate-600">· {CARE_CATEGORY_LABELS[slot.category]}</span>
       </p>
       <p className="text-sm text-slate-700">{slotTime(slot)}</p>
-      {slot.place === 'pickup' && <p className="text-sm text-slate-700">Pickup: {slot.pickupPlace}</p>}
-      {slot.notes && <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{slot.notes}</p>}
+      {slot.place === 'pickup' && <p className="text-sm break-words text-slate-700">Pickup: {slot.pickupPlace}</p>}
+      {slot.notes && <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{slot.notes}</p>}
       <div className="mt-2 flex flex-wrap items-center gap-3">
         {slot.myClaim ? (
           <>

@@ -49,8 +49,8 @@ type Plan = NonNullable<MyCarePlan['plan']>;
 const failed = (title: string) => (err: unknown) =>
   toast({ title, description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
 
-/** One date as she sees it: who comes, what is still open, and "done" for each helper once they have helped. */
-function PlanSlot({ slot }: { slot: CareSlot }) {
+/** One date as she sees it: who comes and what is still open; for a date that has come, "done" for each helper. */
+function PlanSlot({ slot, thanking = false }: { slot: CareSlot; thanking?: boolean }) {
   const done = useMutation({
     mutationFn: markCareClaimDone,
     onSuccess: () => toast({ title: 'Marked done', description: 'We sent your thanks.' }),
@@ -58,7 +58,7 @@ function PlanSlot({ slot }: { slot: CareSlot }) {
   });
   return (
     <div data-testid="plan-slot">
-      <p className="font-medium text-ink">
+      <p className="font-medium break-words text-ink">
         {slot.title} <span className="text-sm font-normal text-slate-600">· {CARE_CATEGORY_LABELS[slot.category]}</span>
       </p>
       <p className="text-sm text-slate-700">{slotTime(slot)}</p>
@@ -76,12 +76,12 @@ function PlanSlot({ slot }: { slot: CareSlot }) {
               <span className="text-slate-800">{helper.name}</span>
               {helper.done ? (
                 <span className="font-medium text-emerald-800">Done, thanked</span>
-              ) : (
+              ) : !thanking ? null : (
                 <Button
                   variant="secondary"
                   aria-label={`Mark done: ${helper.name}, ${slot.title}, ${dayHeading(slot.day)}`}
-                  disabled={done.isPending}
-                  onClick={() => done.mutate(helper.claimId)}
+                  aria-disabled={done.isPending}
+                  onClick={() => done.isPending || done.mutate(helper.claimId)}
                 >
                   Mark done
                 </Button>
@@ -125,8 +125,8 @@ function MealsSwitch({ plan, today }: { plan: Plan; today: string }) {
         aria-checked={paused}
         aria-labelledby="meals-switch-label"
         aria-describedby="meals-switch-hint"
-        disabled={save.isPending}
-        onClick={() => save.mutate()}
+        aria-disabled={save.isPending}
+        onClick={() => save.isPending || save.mutate()}
         className={`relative h-8 w-14 shrink-0 rounded-full transition-colors ${paused ? 'bg-brand-700' : 'bg-slate-400'}`}
       >
         <span
@@ -188,7 +188,7 @@ function RequestRow({ request }: { request: CareRequestView }) {
   });
   return (
     <li className="py-3" data-testid="care-request">
-      <p className="font-medium text-ink">
+      <p className="font-medium break-words text-ink">
         {request.title}{' '}
         <span className="text-sm font-normal text-slate-600">· {CARE_CATEGORY_LABELS[request.category]}</span>
       </p>
@@ -368,11 +368,28 @@ function CircleCard({ plan }: { plan: Plan }) {
   );
 }
 
+/** Dates that have come, with help she has not marked done: marking it thanks the helper by mail. */
+function ToThank({ plan }: { plan: Plan }) {
+  if (plan.toThank.length === 0) return null;
+  return (
+    <Card aria-labelledby="thank-title">
+      <CardTitle id="thank-title">Help to thank</CardTitle>
+      <p className="mt-1 text-sm text-slate-700">
+        Mark each done once they have helped: we send them your thanks, and your address is no longer shown to them.
+      </p>
+      <div className="mt-4">
+        <SlotDays slots={plan.toThank}>{(slot) => <PlanSlot slot={slot} thanking />}</SlotDays>
+      </div>
+    </Card>
+  );
+}
+
 function KeptPlan({ plan }: { plan: Plan }) {
   const today = todayIn(plan.timeZone);
   return (
     <div className="mt-8 space-y-6">
       <p className="text-sm text-slate-700">Times are on your clock ({zoneName(plan.timeZone)}).</p>
+      <ToThank plan={plan} />
       <Glance plan={plan} today={today} />
       <Card aria-labelledby="ask-title">
         <CardTitle id="ask-title">Ask for help</CardTitle>
@@ -395,7 +412,7 @@ function KeptPlan({ plan }: { plan: Plan }) {
       <Card aria-labelledby="settings-title">
         <CardTitle id="settings-title">Settings</CardTitle>
         <div className="mt-4">
-          <CareSettingsForm key={plan.version} plan={plan} />
+          <CareSettingsForm plan={plan} />
         </div>
       </Card>
     </div>
