@@ -61,6 +61,12 @@ export const CARE_GLANCE_DAYS = 7;
 /** Until how many hours before a slot a helper may give it back (her choice; this is the default). */
 export const CARE_UNCLAIM_CUTOFF_HOURS = 24;
 export const CARE_UNCLAIM_CUTOFF_HOURS_MAX = 168;
+/** A date taken by mistake can be given back within this many minutes of taking it, cutoff or not. */
+export const CARE_UNCLAIM_GRACE_MINUTES = 15;
+
+/** Whether a helper may still give back a claim taken at `claimedAt` on a date whose cutoff passes at `deadline`. */
+export const mayGiveBack = (now: Date, claimedAt: Date, deadline: Date): boolean =>
+  now < deadline || now.getTime() - claimedAt.getTime() < CARE_UNCLAIM_GRACE_MINUTES * 60 * 1000;
 
 /** Whether a request's date is paused by her "no meals this week": a meal before the day she set. */
 export const mealsPaused = (noMealsUntil: string | null, category: CareCategory, day: string): boolean =>

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { carePlanCircle, carePlans } from '../../src/server/db/schema/index.ts';
 import { buildCarePlan, CARE_SETTINGS, dayFromToday, signedInPatient } from '../factories/care-plans.ts';
+import { STRONG_PASSWORD } from '../setup/accounts.ts';
 import { browserSuite, expectNoAxeViolations, PHONE, signUpSettledThroughApi, visit, type Page } from './fixtures.ts';
 
 const suite = browserSuite();
@@ -121,6 +122,28 @@ describe("a patient's open-slots link", () => {
       .from(carePlanCircle)
       .where(and(eq(carePlanCircle.planId, plan.id), eq(carePlanCircle.userId, member.id)));
     expect(circle).toEqual([{ via: 'link' }]);
+  }, 60_000);
+
+  it('brings a newcomer who creates an account from her link back to it once her profile is set up', async () => {
+    const plan = await hanasPlan();
+    const { page } = await suite.newPage(PHONE);
+    const here = plan.sharePath;
+    await visit(page, here);
+    await page.getByRole('link', { name: 'New here? Create an account' }).click();
+    await page.getByRole('radio', { name: 'Supporter Account' }).check();
+    await page.getByRole('button', { name: 'Continue with Registration' }).click();
+    await page.getByLabel('First name').fill('Maya');
+    await page.getByLabel('Last name').fill('Lind');
+    await page.getByLabel('Email').fill(`maya-${Date.now()}@example.org`);
+    await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByLabel('Confirm password').fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your Giving Preferences' }).waitFor();
+    await page.getByRole('checkbox', { name: 'Medication Costs' }).check();
+    await page.getByRole('radio', { name: '$50-$100' }).check();
+    await page.getByRole('button', { name: 'Complete Onboarding' }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe(here);
+    await page.getByRole('button', { name: 'Join her circle and choose a date' }).waitFor();
   }, 60_000);
 
   it('says so when nothing is open', async () => {

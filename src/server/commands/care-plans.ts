@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { mealsPaused } from '#shared/care-plan.ts';
+import { mayGiveBack, mealsPaused } from '#shared/care-plan.ts';
 import { shownName } from '#shared/community-name.ts';
 import { AppError } from '#shared/errors.ts';
 import type { CarePlanSettingsSchema, CareRequestSchema } from '#shared/schemas/care-plan.ts';
@@ -174,13 +174,19 @@ export async function claimCareSlot(
 export const unclaimDeadline = (plan: CarePlanRow, request: CareRequestRow, day: string): Date =>
   new Date(instantIn(day, request.startTime, plan.timeZone).getTime() - plan.unclaimCutoffHours * HOUR_MS);
 
-/** A helper gives her claim back, until her cutoff before the date; then she tells the patient herself. */
+/**
+ * A helper gives her claim back, until her cutoff before the date (or within minutes of a mistaken tap); then she
+ * tells the patient herself.
+ */
 export async function unclaimCareSlot(ctx: CommandContext, helperId: string, claimId: string): Promise<void> {
   const found = await careClaimById(ctx.tx, claimId);
   if (!found || found.claim.helperId !== helperId || found.claim.unclaimedAt !== null)
     throw new AppError('NOT_FOUND', 'No such claim');
   if (found.claim.doneAt !== null) throw new AppError('CONFLICT', 'This help is done; thank you');
-  if (ctx.now >= unclaimDeadline(found.plan, found.request, found.claim.day))
+  const startsAt = instantIn(found.claim.day, found.request.startTime, found.plan.timeZone);
+  if (startsAt <= ctx.now)
+    throw new AppError('CONFLICT', 'This date has begun; tell her yourself if you could not come');
+  if (!mayGiveBack(ctx.now, found.claim.claimedAt, unclaimDeadline(found.plan, found.request, found.claim.day)))
     throw new AppError(
       'CONFLICT',
       `It is less than ${found.plan.unclaimCutoffHours} hours before; tell her yourself that you cannot come`,

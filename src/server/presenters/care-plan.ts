@@ -3,7 +3,7 @@
  * a helper sees the open places, her own claims, and the patient's home only while her help is not done; the
  * open-slots link shows what is open and nothing about her.
  */
-import { CARE_GLANCE_DAYS, CARE_THANKS_DAYS, mealsPaused } from '#shared/care-plan.ts';
+import { CARE_GLANCE_DAYS, CARE_THANKS_DAYS, mayGiveBack, mealsPaused } from '#shared/care-plan.ts';
 import { shownName } from '#shared/community-name.ts';
 import type { CareSlot, HelperCarePlan, MyCarePlan } from '#shared/schemas/care-plan.ts';
 import type { CareClaimWithHelper, CarePlanRow, CareRequestRow, CirclePerson } from '../db/queries/care-plans.ts';
@@ -25,7 +25,7 @@ function slotOf({ plan, claims, now, readerId }: SlotsInput, request: CareReques
   const taken = claims.filter((c) => c.requestId === request.id && c.day === o.day);
   const mine = taken.find((c) => c.helperId === readerId);
   const shown = readerId === plan.patientId ? taken : mine ? [mine] : [];
-  const deadline = o.startsAt.getTime() - plan.unclaimCutoffHours * HOUR_MS;
+  const deadline = new Date(o.startsAt.getTime() - plan.unclaimCutoffHours * HOUR_MS);
   return {
     requestId: request.id,
     day: o.day,
@@ -43,7 +43,11 @@ function slotOf({ plan, claims, now, readerId }: SlotsInput, request: CareReques
     open: Math.max(0, request.helpersNeeded - taken.length),
     helpers: shown.map((c) => ({ claimId: c.id, name: shownName(c.helper), done: c.doneAt !== null })),
     myClaim: mine
-      ? { id: mine.id, canUnclaim: mine.doneAt === null && now.getTime() < deadline, done: mine.doneAt !== null }
+      ? {
+          id: mine.id,
+          canUnclaim: mine.doneAt === null && o.startsAt > now && mayGiveBack(now, mine.claimedAt, deadline),
+          done: mine.doneAt !== null,
+        }
       : null,
   };
 }

@@ -49,7 +49,7 @@ export const CarePlanSettingsSchema = z.strictObject({
   /** "No meals this week": meals before this day (hers) are paused; null when meals are welcome. */
   noMealsUntil: day('Write the date as YYYY-MM-DD').nullable().default(null),
   unclaimCutoffHours: z
-    .number({ error: 'Say how many hours before a slot helpers may give it back' })
+    .number({ error: 'Say how many hours before a date helpers may give it back' })
     .int('Write the hours as a whole number')
     .min(0, 'Write 0 hours or more')
     .max(CARE_UNCLAIM_CUTOFF_HOURS_MAX, `Write ${CARE_UNCLAIM_CUTOFF_HOURS_MAX} hours (a week) or fewer`),

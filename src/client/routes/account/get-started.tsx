@@ -1,6 +1,6 @@
 /** /get-started: choose patient, doctor or donor; then register (signed out) or save the role (signed in). */
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { useMutation } from '@tanstack/react-query';
 import { BriefcaseMedical, HandHeart, HeartPulse } from 'lucide-react';
 import { ROLE_DETAILS, SELF_CHOSEN_ROLES, type SelfChosenRole } from '#shared/auth/roles.ts';
@@ -14,6 +14,7 @@ import { toast } from '#client/components/ui/toast.ts';
 import { linkClass, pageTitleClass } from '#client/components/ui/text-classes.ts';
 import { delay } from './account-layout.tsx';
 import { storeSelectedRole } from './selected-role.ts';
+import { keepReturnAfterJoining } from './return-after-joining.ts';
 
 const ICONS = { patient: HeartPulse, doctor: BriefcaseMedical, donor: HandHeart } as const;
 
@@ -21,6 +22,7 @@ export default function GetStartedPage() {
   const { user, isLoading } = useCurrentUser();
   const refreshUser = useRefreshCurrentUser();
   const [, navigate] = useLocation();
+  const returnTo = new URLSearchParams(useSearch()).get('returnTo');
   const [role, setRole] = useState<SelfChosenRole | null>(null);
   const [missing, setMissing] = useState(false);
   const errorId = useId();
@@ -60,6 +62,7 @@ export default function GetStartedPage() {
       setRoleMutation.mutate(role);
     } else {
       storeSelectedRole(role);
+      keepReturnAfterJoining(returnTo);
       navigate('/register');
     }
   }

@@ -146,7 +146,10 @@ export default function LoginPage() {
       {/* Join Community leads here (the spec's /api/login): joining is offered as plainly as signing in. */}
       <div className="mt-6 border-t border-brand-100 pt-6 text-center">
         <p className="text-slate-700">New here?</p>
-        <Link href="/get-started" className={buttonClass('secondary', 'md', 'mt-3 w-full')}>
+        <Link
+          href={returnTo === '/' ? '/get-started' : `/get-started?returnTo=${encodeURIComponent(returnTo)}`}
+          className={buttonClass('secondary', 'md', 'mt-3 w-full')}
+        >
           Join the community
         </Link>
       </div>

@@ -19,6 +19,7 @@ import { DoctorForm } from './onboarding-forms/doctor.tsx';
 import { DonorForm } from './onboarding-forms/donor.tsx';
 import { AdminForm } from './onboarding-forms/admin.tsx';
 import type { Saved } from './onboarding-forms/parts.tsx';
+import { takeReturnAfterJoining } from './return-after-joining.ts';
 
 const INTRO: Record<Role, { title: string; description: string }> = {
   patient: {
@@ -93,7 +94,7 @@ function Onboarding({ user }: { user: CurrentUser }) {
         title: 'Onboarding Complete!',
         description: `Welcome to ${product.name}. Your profile has been set up.`,
       });
-      navigate(NEXT_PAGE[updated.role ?? role]);
+      navigate(takeReturnAfterJoining() ?? NEXT_PAGE[updated.role ?? role]);
       refreshUser(updated);
     },
     onError: (err) =>

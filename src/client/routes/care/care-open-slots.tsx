@@ -59,12 +59,20 @@ function Offer({ token }: { token: string }) {
           {joining ? 'Joining her circle…' : 'Join her circle and choose a date'}
         </Button>
       ) : (
-        <Link
-          href={`/login?returnTo=${encodeURIComponent(here)}`}
-          className={buttonClass('primary', 'lg', 'mt-4 w-full')}
-        >
-          Sign in to help
-        </Link>
+        <>
+          <Link
+            href={`/login?returnTo=${encodeURIComponent(here)}`}
+            className={buttonClass('primary', 'lg', 'mt-4 w-full')}
+          >
+            Sign in to help
+          </Link>
+          <Link
+            href={`/get-started?returnTo=${encodeURIComponent(here)}`}
+            className={buttonClass('secondary', 'lg', 'mt-3 w-full')}
+          >
+            New here? Create an account
+          </Link>
+        </>
       )}
       {error && (
         <p role="alert" className="mt-3 text-sm text-red-900">

@@ -360,6 +360,27 @@ describe('claims', () => {
     const stranger = await signUp(t.app, { role: 'donor' });
     expect((await send('DELETE', `/api/care-claims/${mine.id}`, stranger.cookie)).statusCode).toBe(404);
   });
+
+  it('can be given back within 15 minutes of a mistaken tap, even past the cutoff, but not once the date has begun', async () => {
+    const { plan, meal, token } = await patientWithPlan({ unclaimCutoffHours: 4 });
+    const helper = await helperIn(token);
+    clock.advance(26 * HOUR); // 19:00 UTC on the 5th: past the cutoff for the 23:00 dinner.
+    try {
+      const claimed = (await claim(plan.id, meal, '2027-03-05', helper.cookie)).json();
+      const mine = claimed.slots.find((s: { myClaim: unknown }) => s.myClaim).myClaim;
+      expect(mine.canUnclaim).toBe(true);
+      clock.advance(10 * 60 * 1000);
+      expect((await send('DELETE', `/api/care-claims/${mine.id}`, helper.cookie)).statusCode).toBe(204);
+      const again = (await claim(plan.id, meal, '2027-03-05', helper.cookie)).json();
+      const second = again.slots.find((s: { myClaim: unknown }) => s.myClaim).myClaim;
+      clock.advance(16 * 60 * 1000);
+      const late = await send('DELETE', `/api/care-claims/${second.id}`, helper.cookie);
+      expect(late.statusCode).toBe(409);
+      expect(late.json().message).toBe('It is less than 4 hours before; tell her yourself that you cannot come');
+    } finally {
+      clock.advance(-26 * HOUR - 26 * 60 * 1000);
+    }
+  });
 });
 
 describe('someone she takes out of her circle', () => {
