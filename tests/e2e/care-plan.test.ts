@@ -105,7 +105,7 @@ describe('care plan', () => {
     const share = page.getByRole('region', { name: 'Your link' });
     await share.getByLabel('Or we mail it to someone for you').fill('maya@example.org');
     await share.getByRole('button', { name: 'Send my link' }).click();
-    await expect.poll(() => toastText(page)).toContain('We mailed your link to maya@example.org.');
+    await expect.poll(() => toastText(page)).toContain('Your link is on its way to maya@example.org.');
     const [invitation] = await mailTo('maya@example.org', 'Hana O. asks for your help after her surgery');
     expect(invitation!.text).toContain(link);
     expect(invitation!.text).not.toContain('Linden Street');

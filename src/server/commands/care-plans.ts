@@ -35,7 +35,7 @@ import {
   standingClaimsOfHelper,
   standingClaimsOfRequest,
 } from '../services/care-mail.ts';
-import { dayIn, instantIn, occurrenceOn, shownDays } from '../services/care-recurrence.ts';
+import { addDays, dayIn, instantIn, occurrenceOn, shownDays } from '../services/care-recurrence.ts';
 import { assertReadVersion } from './read-version.ts';
 import type { CommandContext } from './run.ts';
 
@@ -80,11 +80,16 @@ async function ownPlan(ctx: CommandContext, patientId: string): Promise<CarePlan
   return plan;
 }
 
-/** Adds a request to her plan; its first date is today or later on her calendar. */
+/** How far ahead a request may start: a year. */
+const REQUEST_DAYS_AHEAD_MAX = 366;
+
+/** Adds a request to her plan; its first date is today or later on her calendar, and within a year. */
 export async function addCareRequest(ctx: CommandContext, patientId: string, input: Request): Promise<CareRequestRow> {
   const plan = await ownPlan(ctx, patientId);
-  if (input.startsOn < dayIn(ctx.now, plan.timeZone))
-    throw new AppError('VALIDATION', 'Choose a day from today on', 'startsOn');
+  const today = dayIn(ctx.now, plan.timeZone);
+  if (input.startsOn < today) throw new AppError('VALIDATION', 'Choose a day from today on', 'startsOn');
+  if (input.startsOn > addDays(today, REQUEST_DAYS_AHEAD_MAX))
+    throw new AppError('VALIDATION', 'Choose a day within the coming year', 'startsOn');
   // Its first date would never show: a date that has begun is not listed.
   if (instantIn(input.startsOn, input.startTime, plan.timeZone) <= ctx.now)
     throw new AppError('VALIDATION', 'That time has passed today: choose a later time or another day', 'startTime');
@@ -198,6 +203,18 @@ export async function unclaimCareSlot(ctx: CommandContext, helperId: string, cla
     .where(and(eq(careClaims.id, claimId), isNull(careClaims.unclaimedAt), isNull(careClaims.doneAt)))
     .returning({ id: careClaims.id });
   if (given.length === 0) throw new AppError('CONFLICT', 'This help was marked done or given back meanwhile');
+  // She learns of it on her bell (not by mail: the date shows open again on her plan).
+  const helper = await findUserById(ctx.tx, helperId);
+  await notify(ctx.tx, [
+    {
+      userId: found.plan.patientId,
+      type: 'care_plan',
+      title: `${shownName(helper!)} gave back ${found.request.title}`,
+      body: `${found.claim.day}: the place is open again on your plan.`,
+      link: '/care-plan',
+      eventKey: `care-given-back:${claimId}`,
+    },
+  ]);
 }
 
 /** She marks a helper's claim done: the helper is thanked by mail, and no longer sees her address for it. */

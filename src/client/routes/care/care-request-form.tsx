@@ -101,7 +101,7 @@ export function CareRequestForm({ today }: { today: string }) {
           maxLength={120}
           {...field('title')}
         />
-        <TextField label="Date" type="date" min={today} {...field('startsOn')} />
+        <TextField label="Date" type="date" min={today} max={addDays(today, 366)} {...field('startsOn')} />
         <SelectField label="Repeats" {...field('repeat')}>
           {Object.entries(CARE_REPEAT_LABELS).map(([value, label]) => (
             <option key={value} value={value}>

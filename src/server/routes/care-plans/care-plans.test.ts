@@ -101,6 +101,8 @@ describe('her plan', () => {
     expect(gone.json().fieldErrors).toEqual({
       startTime: 'That time has passed today: choose a later time or another day',
     });
+    const far = await send('POST', '/api/my/care-plan/requests', patient.cookie, { ...MEAL, startsOn: '9999-12-31' });
+    expect(far.json().fieldErrors).toEqual({ startsOn: 'Choose a day within the coming year' });
     expect((await send('GET', '/api/my/care-plan', patient.cookie)).json().plan.requests).toHaveLength(2);
   });
 
@@ -161,7 +163,7 @@ describe('who sees it', () => {
     await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, patient.user.id));
 
     const sent = await invite(' Fern@Example.org ');
-    expect(sent.json()).toEqual({ message: 'We mailed your link to fern@example.org.' });
+    expect(sent.json()).toEqual({ message: 'Your link is on its way to fern@example.org.' });
     const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.to, 'fern@example.org'));
     expect(mail!.subject).toBe('Hana O. asks for your help after her surgery');
     expect(mail!.text).toContain(`/care/open/${token}`);
@@ -344,8 +346,8 @@ describe('claims', () => {
     expect((await claim(plan.id, ride, '2027-03-08', helper.cookie)).statusCode).toBe(201);
   });
 
-  it('can be given back until her cutoff before the date, and not after', async () => {
-    const { plan, meal, token } = await patientWithPlan({ unclaimCutoffHours: 4 });
+  it('can be given back until her cutoff before the date, and not after; she is told on her bell', async () => {
+    const { patient, plan, meal, token } = await patientWithPlan({ unclaimCutoffHours: 4 });
     const helper = await helperIn(token);
     // Dinner at 18:00 on Friday 5 March in New York is 23:00 UTC; the cutoff is four hours before.
     const claimed = (await claim(plan.id, meal, '2027-03-05', helper.cookie)).json();
@@ -357,6 +359,8 @@ describe('claims', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('It is less than 4 hours before; tell her yourself that you cannot come');
     expect((await send('DELETE', `/api/care-claims/${mine.id}`, helper.cookie)).statusCode).toBe(204);
+    const [told] = (await send('GET', '/api/notifications', patient.cookie)).json().items;
+    expect(told).toMatchObject({ title: expect.stringMatching(/ gave back Dinner$/), link: '/care-plan' });
     const stranger = await signUp(t.app, { role: 'donor' });
     expect((await send('DELETE', `/api/care-claims/${mine.id}`, stranger.cookie)).statusCode).toBe(404);
   });

@@ -123,7 +123,7 @@ const carePlans: FastifyPluginAsyncZod = async (app) => {
     authorizeConfirmedEmail(me, 'invite');
     await app.accountLimits.take(CARE_INVITATIONS, me.id, reply);
     await request.run(inviteToCarePlan, app.config.publicUrl, me, request.body.email);
-    return reply.send({ message: `We mailed your link to ${request.body.email}.` });
+    return reply.send({ message: `Your link is on its way to ${request.body.email}.` });
   });
   route(app, endpoints.approveCareFollower, {}, async (request, reply, { me }) => {
     await request.run(approveCareFollower, me.id, request.body.userId);

@@ -62,6 +62,8 @@ describe('one member, every table', () => {
     const me = user.id;
     await db().update(schema.users).set({ emailVerifiedAt: new Date() }).where(eq(schema.users.id, me));
     const other = await signUp(t.app, { role: 'patient', firstName: 'Olive', lastName: 'Other' });
+    // Taking a date of a care plan needs a confirmed email (they help each other below).
+    await db().update(schema.users).set({ emailVerifiedAt: new Date() }).where(eq(schema.users.id, other.user.id));
     const moderator = await buildAdmin(db(), 'moderator');
 
     // Through the API, as she would.
