@@ -60,6 +60,9 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       });
     },
   });
+  // A sender killed mid-message (the fault tests do it) resets its connection: smtp-server emits that as an 'error',
+  // which with no listener would be the test process's uncaught exception. The message is simply not taken.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
