@@ -17,16 +17,9 @@ import { ListLoadError } from '#client/components/ui/list-status.tsx';
 import { MessageLink, MessagePage, PageFrame } from '#client/components/page-layout.tsx';
 import { PageStatus } from '#client/components/page-status.tsx';
 import { pageTitleClass } from '#client/components/ui/text-classes.ts';
-import { careOpenSlotsTitle, dayHeading, placesOpen, slotTime, zoneName } from './care-words.ts';
+import { careOpenSlotsTitle, dayHeading, placesOpen, slotsByDay, slotTime, zoneName } from './care-words.ts';
 
 type Slot = OpenCareSlots['slots'][number];
-
-/** The slots by day, in the order the server sends them (by when they start). */
-function byDay(slots: Slot[]): [string, Slot[]][] {
-  const days = new Map<string, Slot[]>();
-  for (const slot of slots) days.set(slot.day, [...(days.get(slot.day) ?? []), slot]);
-  return [...days];
-}
 
 const boxClass = 'rounded-2xl border border-brand-100 bg-white p-4';
 
@@ -86,7 +79,7 @@ function Offer({ token }: { token: string }) {
 function OpenDates({ slots }: { slots: Slot[] }) {
   return (
     <ul className="mt-6 space-y-4" aria-label="Open dates">
-      {byDay(slots).map(([day, onDay]) => (
+      {slotsByDay(slots).map(([day, onDay]) => (
         <li key={day} className={boxClass}>
           <h2 className="text-xl font-semibold text-ink">{dayHeading(day)}</h2>
           <ul className="mt-2 divide-y divide-brand-100">

@@ -27,19 +27,8 @@ import { addDays } from './care-words.ts';
 type RequestIn = z.input<typeof CareRequestSchema>;
 type RequestOut = z.output<typeof CareRequestSchema>;
 
-const FIELDS = [
-  'category',
-  'title',
-  'notes',
-  'startsOn',
-  'startTime',
-  'endTime',
-  'repeat',
-  'repeatUntil',
-  'helpersNeeded',
-  'place',
-  'pickupPlace',
-] as const satisfies readonly (keyof RequestIn)[];
+/** Every field of the request is a control of this form, so each refusal lands on its own. */
+const FIELDS = CareRequestSchema.keyof().options;
 
 const PLACE_OPTIONS = [
   { value: 'home', label: 'At my home', description: 'Your address is shown to whoever claims it.' },

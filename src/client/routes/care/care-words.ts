@@ -16,6 +16,13 @@ export const slotTime = (slot: { startTime: string; endTime: string | null }) =>
 /** "Thursday, March 4" for her calendar day "2027-03-04". */
 export const dayHeading = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 
+/** The slots under each of her days, in the order given (the server sends them by when they start). */
+export function slotsByDay<S extends { day: string }>(slots: readonly S[]): [string, S[]][] {
+  const days = new Map<string, S[]>();
+  for (const slot of slots) days.set(slot.day, [...(days.get(slot.day) ?? []), slot]);
+  return [...days];
+}
+
 /** "1 place open", "3 places open". */
 export const placesOpen = (open: number) => `${open} ${open === 1 ? 'place' : 'places'} open`;
 

@@ -9,7 +9,6 @@ import { Link, useParams } from 'wouter';
 import { CARE_CATEGORY_LABELS } from '#shared/care-plan.ts';
 import type { CareSlot, HelperCarePlan } from '#shared/schemas/care-plan.ts';
 import { carePlanQuery, claimCareSlot, unclaimCareSlot } from '#client/api/care-plans.ts';
-import { errorMessage } from '#client/lib/api.ts';
 import { usePageQuery } from '#client/lib/page-query.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { Card, CardTitle } from '#client/components/ui/card.tsx';
@@ -20,6 +19,7 @@ import { MessageLink, MessagePage, PageFrame } from '#client/components/page-lay
 import { PageStatus } from '#client/components/page-status.tsx';
 import { linkClass } from '#client/components/ui/text-classes.ts';
 import { SlotDays } from './care-days.tsx';
+import { toastRefusal } from './care-refusal.ts';
 import { dayHeading, placesOpen, slotTime, zoneName } from './care-words.ts';
 
 function HelperSlot({ plan, slot }: { plan: HelperCarePlan; slot: CareSlot }) {
@@ -27,14 +27,12 @@ function HelperSlot({ plan, slot }: { plan: HelperCarePlan; slot: CareSlot }) {
     mutationFn: () => claimCareSlot({ planId: plan.id, requestId: slot.requestId, day: slot.day }),
     onSuccess: () =>
       toast({ title: 'Thank you!', description: 'It is yours: we mailed you the details and a calendar entry.' }),
-    onError: (err) =>
-      toast({ title: 'Not taken', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    onError: toastRefusal('Not taken'),
   });
   const giveBack = useMutation({
     mutationFn: () => unclaimCareSlot(slot.myClaim!.id),
     onSuccess: () => toast({ title: 'Given back', description: 'The date is open for someone else.' }),
-    onError: (err) =>
-      toast({ title: 'Not given back', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    onError: toastRefusal('Not given back'),
   });
   const what = `${slot.title}, ${dayHeading(slot.day)}, ${slotTime(slot)}`;
   return (
